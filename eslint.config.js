@@ -1,0 +1,68 @@
+import tseslint from 'typescript-eslint'
+import boundaries from 'eslint-plugin-boundaries'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+// Imports flow one way: routes → screens → services / machines → schemas.
+// `mock-server` may use src/schemas, src/machines and fixtures; src never imports mock-server or fixtures.
+const elements = [
+  { type: 'app', pattern: ['src/main.tsx', 'src/router.tsx', 'src/routeTree.gen.ts'], mode: 'file' },
+  { type: 'routes', pattern: 'src/routes' },
+  { type: 'screens', pattern: 'src/screens' },
+  { type: 'guards', pattern: 'src/guards' },
+  { type: 'services', pattern: 'src/services' },
+  { type: 'machines', pattern: 'src/machines' },
+  { type: 'schemas', pattern: 'src/schemas' },
+  { type: 'ui', pattern: 'src/ui' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'config', pattern: 'src/config' },
+  { type: 'mock-server', pattern: 'mock-server' },
+  { type: 'fixtures', pattern: 'fixtures' },
+  { type: 'tests', pattern: 'tests' },
+  { type: 'scripts', pattern: 'scripts' },
+]
+
+const allow = (from, to) => ({ from: [from], allow: to })
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'coverage', 'playwright-report', 'test-results', '.data'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries, 'react-hooks': reactHooks },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*', 'mock-server/**/*', 'fixtures/**/*', 'tests/**/*', 'scripts/**/*'],
+      'import/resolver': { typescript: { alwaysTryTypes: true }, node: true },
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          message: '${file.type} must not import ${dependency.type} (see eslint.config.js)',
+          rules: [
+            allow('app', ['app', 'routes', 'screens', 'guards', 'services', 'ui', 'lib', 'config', 'machines', 'schemas']),
+            allow('routes', ['routes', 'screens', 'guards', 'services', 'ui', 'schemas', 'lib', 'config']),
+            allow('screens', ['screens', 'services', 'machines', 'schemas', 'ui', 'lib', 'config']),
+            allow('guards', ['guards', 'services', 'machines', 'schemas', 'lib', 'config']),
+            allow('services', ['services', 'machines', 'schemas', 'lib', 'config']),
+            allow('machines', ['machines', 'schemas']),
+            allow('schemas', ['schemas']),
+            allow('ui', ['ui', 'lib']),
+            allow('lib', ['lib']),
+            allow('config', ['config']),
+            allow('mock-server', ['mock-server', 'schemas', 'machines', 'fixtures']),
+            allow('fixtures', ['fixtures', 'schemas']),
+            allow('tests', ['tests', 'scripts', 'app', 'routes', 'screens', 'guards', 'services', 'machines', 'schemas', 'ui', 'lib', 'config', 'mock-server', 'fixtures']),
+            allow('scripts', ['scripts', 'mock-server', 'fixtures', 'schemas']),
+          ],
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import cors from 'cors'
+import jsonServer from 'json-server'
+import { createAuth } from './auth'
+import { resetEmulatorAccounts } from './auth-seed'
+import type { ServerConfig } from './config'
+import { errorHandler, handle, notFoundRoute } from './http'
+import { companiesRouter } from './routes/companies'
+import { usersRouter } from './routes/users'
+import { buildSeed } from './seed'
+import { Store } from './store/database'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+/**
+ * The mock backend: json-server 0.17 as the host (Express, its defaults and body parser),
+ * a lowdb store with group-committed atomic writes, and one router per API area.
+ */
+export function createApp(config: ServerConfig) {
+  const store = new Store(config.dataFile, buildSeed)
+  const auth = createAuth({ projectId: config.projectId, authEmulatorHost: config.authEmulatorHost })
+  const deps = { store, auth, config }
+
+  const app = jsonServer.create()
+  app.disable('x-powered-by')
+  // CORS with the headers storyblok-js-client reads from paged answers.
+  app.use(cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }))
+  app.use(jsonServer.defaults({ logger: process.env.MOCK_LOG === '1', noCors: true, static: path.join(here, 'public') }))
+  app.use(jsonServer.bodyParser)
+
+  app.get('/health', (_req, res) => {
+    res.json({ ok: true })
+  })
+  app.use(usersRouter(deps))
+  app.use(companiesRouter(deps))
+
+  if (config.allowReset) {
+    // Reseeds everything (tests, `npm run db:reset`). Never on in production.
+    app.post(
+      '/__reset',
+      handle(async () => {
+        await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
+        await store.reset()
+        return { ok: true }
+      }),
+    )
+    // Treats every token issued up to now as expired, as if an hour had passed.
+    app.post(
+      '/__test/expire-tokens',
+      handle(() => {
+        auth.expireTokensIssuedBefore(Math.floor(Date.now() / 1000))
+        return { ok: true }
+      }),
+    )
+  }
+
+  app.use(notFoundRoute)
+  app.use(errorHandler)
+
+  return {
+    app,
+    store,
+    auth,
+    async close() {
+      await store.idle()
+      await auth.close()
+    },
+  }
+}

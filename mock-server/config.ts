@@ -1,0 +1,40 @@
+import path from 'node:path'
+
+// Every setting has a default that matches the local stack `npm start` brings up
+// (PRODUCT.md "Running locally"); tests and benches override them through env.
+export type ServerConfig = {
+  port: number
+  dataFile: string
+  projectId: string
+  authEmulatorHost: string
+  /** 'production' turns on the CNPJ registry check on company creation (SPEC section 5). */
+  environment: 'development' | 'production' | 'test'
+  /** Enables `POST /__reset` (tests and `npm run db:reset` only). */
+  allowReset: boolean
+  /** Where the web app runs; used for redirects from the stand-in pages (Cora, checkout). */
+  webUrl: string
+  /** This server's own public address, for signed links. */
+  publicUrl: string
+  /** Folder for uploaded files. */
+  filesDir: string
+  /** Secret that signs upload/download links. */
+  signingSecret: string
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.MOCK_PORT ?? env.PORT ?? 3000)
+  const dataDir = env.MOCK_DATA_DIR ?? path.resolve('.data')
+  const environment = (env.MOCK_ENVIRONMENT ?? 'development') as ServerConfig['environment']
+  return {
+    port,
+    dataFile: env.MOCK_DATA_FILE ?? path.join(dataDir, 'db.json'),
+    projectId: env.FIREBASE_PROJECT_ID ?? 'demo-contabil',
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    environment,
+    allowReset: env.MOCK_ALLOW_RESET === '1' || environment !== 'production',
+    webUrl: env.WEB_URL ?? 'http://localhost:5173',
+    publicUrl: env.MOCK_PUBLIC_URL ?? `http://localhost:${port}`,
+    filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),
+    signingSecret: env.MOCK_SIGNING_SECRET ?? 'local-mock-signing-secret',
+  }
+}

@@ -1,0 +1,80 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
+import type { z } from 'zod'
+
+export type Issue = { path: (string | number)[]; message: string }
+
+/** An error with an HTTP status and a message meant for the user (pt-BR). */
+export class HttpError extends Error {
+  readonly status: number
+  readonly issues: Issue[] | undefined
+  constructor(status: number, message: string, issues?: Issue[]) {
+    super(message)
+    this.status = status
+    this.issues = issues
+  }
+}
+
+export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, message, issues)
+export const unauthorized = (message = 'Sessão expirada ou inválida. Entre novamente.') => new HttpError(401, message)
+export const forbidden = (message = 'Você não tem permissão para fazer isso.') => new HttpError(403, message)
+export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
+export const conflict = (message: string) => new HttpError(409, message)
+
+/** Parses input with a zod schema; a failure is a 400 with the first message and every issue. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issues: Issue[] = result.error.issues.map((issue) => ({
+    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    message: issue.message,
+  }))
+  throw badRequest(issues[0]?.message ?? 'Dados inválidos.', issues)
+}
+
+/**
+ * Wraps a handler: its resolved value is sent as JSON (unless it already answered),
+ * a thrown HttpError becomes its status and message.
+ */
+export const handle =
+  (handler: (req: Request, res: Response) => unknown): RequestHandler =>
+  (req, res, next) => {
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .then((result) => {
+        if (result !== undefined && !res.headersSent) res.json(result)
+      })
+      .catch(next)
+  }
+
+export function paginate<T>(items: readonly T[], page: { limit: number; offset: number }) {
+  return { data: items.slice(page.offset, page.offset + page.limit), total: items.length }
+}
+
+export const notFoundRoute: RequestHandler = (req, res) => {
+  res.status(404).json({ message: `Rota não encontrada: ${req.method} ${req.path}` })
+}
+
+export const errorHandler: ErrorRequestHandler = (error, _req: Request, res: Response, _next: NextFunction) => {
+  if (res.headersSent) return
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) })
+    return
+  }
+  // body-parser's own failures: malformed JSON, body too large, bad charset.
+  const type = (error as { type?: string }).type
+  if (type === 'entity.parse.failed') {
+    res.status(400).json({ message: 'O corpo da requisição não é um JSON válido.' })
+    return
+  }
+  if (type === 'entity.too.large') {
+    res.status(413).json({ message: 'O corpo da requisição é grande demais.' })
+    return
+  }
+  const status = (error as { status?: number }).status
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    res.status(status).json({ message: 'Requisição inválida.' })
+    return
+  }
+  console.error('[mock-server] unexpected error', error)
+  res.status(500).json({ message: 'Erro interno do servidor.' })
+}

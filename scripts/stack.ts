@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { writeEmulatorImport } from '../mock-server/auth-seed'
+
+// Starts and stops the three local services (Auth emulator, mock server, web app) for
+// `npm start`, `npm test` and the benches. Each runs in its own process group so that
+// stopping it stops its children too.
+
+export const root = path.resolve(import.meta.dirname, '..')
+export const PROJECT_ID = 'demo-contabil'
+
+export type Service = { name: string; child: ChildProcess; stop: () => Promise<void> }
+
+export function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, host)
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve()
+      })
+      socket.once('error', () => {
+        socket.destroy()
+        if (Date.now() > deadline) reject(new Error(`port ${host}:${port} did not open in ${timeoutMs} ms`))
+        else setTimeout(attempt, 200)
+      })
+    }
+    attempt()
+  })
+}
+
+export async function assertPortFree(port: number, what: string) {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => (socket.destroy(), resolve(false)))
+  })
+  if (inUse) throw new Error(`Port ${port} (${what}) is already in use. Stop whatever runs there and try again.`)
+}
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, quiet: boolean): Service {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  })
+  if (quiet) {
+    // Keep the last lines so a failure to start can be explained.
+    const tail: string[] = []
+    const keep = (chunk: Buffer) => {
+      tail.push(...chunk.toString().split('\n'))
+      tail.splice(0, Math.max(0, tail.length - 40))
+    }
+    child.stdout?.on('data', keep)
+    child.stderr?.on('data', keep)
+    child.once('exit', (code) => {
+      if (code && code !== 0 && code !== 130) console.error(`[${name}] exited with ${code}\n${tail.join('\n')}`)
+    })
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL')
+        } catch {
+          /* already gone */
+        }
+      }, 10_000)
+      child.once('exit', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+      try {
+        process.kill(-child.pid!, 'SIGINT')
+      } catch {
+        resolve()
+      }
+    })
+  return { name, child, stop }
+}
+
+export type EmulatorOptions = { port: number; dataDir: string; persist: boolean; quiet?: boolean }
+
+/**
+ * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
+ * it runs are exported on exit into `dataDir/auth` (never over the fixtures) and imported next time.
+ */
+export async function startEmulator({ port, dataDir, persist, quiet = false }: EmulatorOptions): Promise<Service> {
+  await assertPortFree(port, 'Firebase Auth emulator')
+  const importDir = path.join(dataDir, 'auth')
+  if (!persist || !existsSync(path.join(importDir, 'firebase-export-metadata.json'))) writeEmulatorImport(importDir)
+  // Hub and logging ports follow the auth port so two stacks (dev and tests) can run side by side.
+  const config = {
+    emulators: {
+      auth: { host: '127.0.0.1', port },
+      hub: { host: '127.0.0.1', port: port + 1 },
+      logging: { host: '127.0.0.1', port: port + 2 },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const configFile = path.join(dataDir, `firebase.${port}.json`)
+  writeFileSync(configFile, JSON.stringify(config, null, 2))
+  const args = [
+    path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    PROJECT_ID,
+    '--config',
+    configFile,
+    '--import',
+    importDir,
+    ...(persist ? ['--export-on-exit', importDir] : []),
+  ]
+  const service = run('auth-emulator', process.execPath, args, { CI: 'true', NO_UPDATE_NOTIFIER: '1' }, quiet)
+  await waitForPort(port)
+  return service
+}
+
+export type MockOptions = { port: number; dataDir: string; authPort: number; webUrl: string; quiet?: boolean; env?: NodeJS.ProcessEnv }
+
+export async function startMockServer({ port, dataDir, authPort, webUrl, quiet = false, env = {} }: MockOptions): Promise<Service> {
+  await assertPortFree(port, 'mock server')
+  const service = run(
+    'mock-server',
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'mock-server/index.ts')],
+    {
+      MOCK_PORT: String(port),
+      MOCK_DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+      WEB_URL: webUrl,
+      ...env,
+    },
+    quiet,
+  )
+  await waitForPort(port)
+  return service
+}
+
+export type WebOptions = { port: number; mode: 'dev' | 'preview'; quiet?: boolean; env?: NodeJS.ProcessEnv }
+
+export async function startWeb({ port, mode, quiet = false, env = {} }: WebOptions): Promise<Service> {
+  await assertPortFree(port, 'web app')
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js')
+  const args = mode === 'dev' ? [vite, '--port', String(port)] : [vite, 'preview', '--port', String(port)]
+  const service = run('web', process.execPath, args, { WEB_PORT: String(port), ...env }, quiet)
+  await waitForPort(port)
+  return service
+}
+
+export async function stopAll(services: Service[]) {
+  await Promise.all([...services].reverse().map((service) => service.stop()))
+}

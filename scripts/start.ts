@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { loadDemoAccounts } from '../mock-server/seed'
+import { root, startEmulator, startMockServer, startWeb, stopAll, type Service } from './stack'
+
+// `npm start`: the whole product on embedded defaults, no further step.
+const ports = {
+  web: Number(process.env.WEB_PORT ?? 5173),
+  mock: Number(process.env.MOCK_PORT ?? 3000),
+  auth: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
+}
+const dataDir = path.join(root, '.data')
+const services: Service[] = []
+let stopping = false
+
+async function shutdown(code: number) {
+  if (stopping) return
+  stopping = true
+  console.log('\nParando os serviços…')
+  await stopAll(services)
+  process.exit(code)
+}
+process.on('SIGINT', () => void shutdown(0))
+process.on('SIGTERM', () => void shutdown(0))
+
+try {
+  console.log('Iniciando o emulador do Firebase Auth…')
+  services.push(await startEmulator({ port: ports.auth, dataDir, persist: true, quiet: true }))
+  console.log('Iniciando o servidor simulado (API)…')
+  services.push(
+    await startMockServer({ port: ports.mock, dataDir, authPort: ports.auth, webUrl: `http://localhost:${ports.web}`, quiet: true }),
+  )
+  console.log('Iniciando o app web…')
+  services.push(
+    await startWeb({
+      port: ports.web,
+      mode: 'dev',
+      quiet: true,
+      env: {
+        VITE_API_URL: `http://localhost:${ports.mock}`,
+        VITE_FUNCTIONS_URL: `http://localhost:${ports.mock}`,
+        VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+      },
+    }),
+  )
+  for (const service of services) {
+    service.child.once('exit', () => {
+      if (!stopping) {
+        console.error(`\n${service.name} parou inesperadamente.`)
+        void shutdown(1)
+      }
+    })
+  }
+  const accounts = loadDemoAccounts()
+  const width = Math.max(...accounts.map((a) => a.email.length))
+  console.log(`
+  Contabil está no ar:  http://localhost:${ports.web}
+
+  API simulada          http://localhost:${ports.mock}
+  Firebase Auth (emul.) http://127.0.0.1:${ports.auth}
+
+  Contas de demonstração:
+${accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.password}  (${a.roles.join(', ')})`).join('\n')}
+
+  Ctrl-C para parar tudo.
+`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  await shutdown(1)
+}

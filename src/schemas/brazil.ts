@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import {
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidMobilePhone,
+} from '@brazilian-utils/brazilian-utils'
+import { messages } from './messages'
+
+// Brazilian identifiers, checked by their check digits through @brazilian-utils.
+// Values are kept as the user typed them trimmed; `digitsOnly` / `cnpjKey` give the canonical form.
+
+export const digitsOnly = (value: string) => value.replace(/\D/g, '')
+
+/** Canonical CNPJ: 14 characters, uppercase, no mask (numeric or alphanumeric). */
+export const cnpjKey = (value: string) => value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase()
+
+export const cnpjSchema = z
+  .string({ error: messages.cnpjRequired })
+  .trim()
+  .min(1, { error: messages.cnpjRequired })
+  .refine((value) => isValidCnpj(value, { version: 2 }), { error: messages.cnpjInvalid })
+  .transform(cnpjKey)
+
+export const cpfSchema = z
+  .string({ error: messages.cpfInvalid })
+  .trim()
+  .refine((value) => isValidCpf(value), { error: messages.cpfInvalid })
+  .transform(digitsOnly)
+
+export const cepSchema = z
+  .string({ error: messages.cepInvalid })
+  .trim()
+  .refine((value) => isValidCep(value), { error: messages.cepInvalid })
+  .transform(digitsOnly)
+
+/** A Brazilian mobile, stored formatted as `+55 (11) 91234-5678`. */
+export const mobilePhoneSchema = z
+  .string({ error: messages.phoneInvalid })
+  .trim()
+  .refine((value) => isValidMobilePhone(value), { error: messages.phoneInvalid })
+  .transform(formatMobile)
+
+export function formatMobile(value: string): string {
+  let digits = digitsOnly(value)
+  if (digits.length === 13 && digits.startsWith('55')) digits = digits.slice(2)
+  return `+55 (${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`
+}
+
+export const ufs = [
+  'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB',
+  'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO',
+] as const
+export const ufSchema = z.enum(ufs)
+export type Uf = z.infer<typeof ufSchema>

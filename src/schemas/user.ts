@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { mobilePhoneSchema } from './brazil'
+import { roleSchema } from './claims'
+import { trackIdSchema } from './company'
+import { messages } from './messages'
+
+export const emailSchema = z.string({ error: messages.emailInvalid }).trim().toLowerCase().pipe(z.email({ error: messages.emailInvalid }))
+export const passwordSchema = z.string({ error: messages.passwordMin }).min(8, { error: messages.passwordMin }).max(128)
+export const personNameSchema = z.string({ error: messages.required }).trim().min(2, { error: 'Informe seu nome completo' }).max(120)
+
+/** Sign-up: `POST /users` (SPEC section 3 "User create", section 5 rules). */
+export const userCreateSchema = z.strictObject({
+  name: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  phone: mobilePhoneSchema,
+  trackId: trackIdSchema,
+  indicatedBy: z.string().trim().max(64).optional(),
+})
+export type UserCreate = z.input<typeof userCreateSchema>
+
+/** `POST /admin/users` (SPEC section 5): phone optional, at least 11 characters. */
+export const adminUserCreateSchema = z.strictObject({
+  email: emailSchema,
+  name: personNameSchema,
+  roles: z.array(roleSchema).min(1).default(['company-admin']),
+  companyId: z.string().trim().min(1).optional(),
+  phone: z.string().trim().min(11, { error: messages.phoneInvalid }).max(30).optional(),
+})
+export type AdminUserCreate = z.input<typeof adminUserCreateSchema>
+
+/** The current user kept after sign-in (SPEC section 3). */
+export const currentUserSchema = z.object({
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  uid: z.string(),
+  phoneNumber: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  createdAt: z.string().nullable(),
+})
+export type CurrentUser = z.infer<typeof currentUserSchema>
+
+/** A user record as the API returns it. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  roles: z.array(roleSchema),
+  companies: z.array(z.string()),
+  indicatedBy: z.string().nullable(),
+  referralCode: z.string(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+})
+export type User = z.infer<typeof userSchema>

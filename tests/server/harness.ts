@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { createApp } from '../../mock-server/app'
+import { resetEmulatorAccounts } from '../../mock-server/auth-seed'
+import { readConfig, type ServerConfig } from '../../mock-server/config'
+
+export const PROJECT_ID = 'demo-contabil'
+export const DEMO_PASSWORD = 'Cliente#2026'
+export const ADMIN = { email: 'admin@contabil.dev', password: 'Admin#2026' }
+
+export const emulatorHost = () => {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set (tests/server/setup.ts)')
+  return host
+}
+
+/** Signs in through the emulator's REST API and returns a real ID token. */
+export async function signIn(email: string, password = email.startsWith('admin@') ? ADMIN.password : DEMO_PASSWORD) {
+  const response = await fetch(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  )
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } }
+  if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${body.error?.message}`)
+  return body.idToken
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>
+
+/**
+ * The mock server in-process on a free port, over a fresh data file seeded from fixtures,
+ * with the emulator's accounts reset to the demo accounts.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
+  await resetEmulatorAccounts(emulatorHost(), PROJECT_ID)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-mock-'))
+  const config: ServerConfig = {
+    ...readConfig({ MOCK_DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() }),
+    environment: 'test',
+    ...overrides,
+  }
+  const instance = createApp(config)
+  await instance.store.commit()
+  const server = instance.app.listen(0)
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const tokens = new Map<string, string>()
+
+  async function call(method: string, pathname: string, options: { token?: string | null; as?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {}) {
+    let token = options.token
+    if (options.as) {
+      token = tokens.get(options.as) ?? (await signIn(options.as))
+      tokens.set(options.as, token)
+    }
+    const headers: Record<string, string> = { ...options.headers }
+    if (token) headers.Authorization = `Bearer ${token}`
+    let body: BodyInit | undefined = options.raw
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(options.body)
+    }
+    const response = await fetch(url + pathname, { method, headers, body })
+    const text = await response.text()
+    let json: unknown = undefined
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    // Tests read answers of every shape; asserting on them is the test's job.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, body: json as any, text, headers: response.headers }
+  }
+
+  return {
+    url,
+    config,
+    store: instance.store,
+    call,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await instance.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

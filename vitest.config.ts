@@ -1,0 +1,44 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
+import viteConfig from './vite.config'
+
+// Three suites: pure logic in node, components in jsdom, and the mock server in-process
+// against the Auth emulator (scripts/test.mjs starts the emulator and sets its env).
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'component',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx', 'tests/component/**/*.test.tsx'],
+            setupFiles: ['tests/component/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['mock-server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+            globalSetup: ['tests/server/global-setup.ts'],
+            setupFiles: ['tests/server/setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+)
