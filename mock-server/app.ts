@@ -6,9 +6,8 @@ import { createAuth } from './auth'
 import { resetEmulatorAccounts } from './auth-seed'
 import type { ServerConfig } from './config'
 import { errorHandler, handle, notFoundRoute } from './http'
-import { companiesRouter } from './routes/companies'
-import { usersRouter } from './routes/users'
-import { buildSeed } from './seed'
+import { routeModules } from './routes/index'
+import { buildSeed } from './seed/index'
 import { Store } from './store/database'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -19,21 +18,31 @@ const here = path.dirname(fileURLToPath(import.meta.url))
  */
 export function createApp(config: ServerConfig) {
   const store = new Store(config.dataFile, buildSeed)
-  const auth = createAuth({ projectId: config.projectId, authEmulatorHost: config.authEmulatorHost })
+  const auth = createAuth({
+    projectId: config.projectId,
+    authEmulatorHost: config.authEmulatorHost,
+  })
   const deps = { store, auth, config }
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
   // CORS with the headers storyblok-js-client reads from paged answers.
-  app.use(cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }))
-  app.use(jsonServer.defaults({ logger: process.env.MOCK_LOG === '1', noCors: true, static: path.join(here, 'public') }))
+  app.use(
+    cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }),
+  )
+  app.use(
+    jsonServer.defaults({
+      logger: process.env.MOCK_LOG === '1',
+      noCors: true,
+      static: path.join(here, 'public'),
+    }),
+  )
   app.use(jsonServer.bodyParser)
 
   app.get('/health', (_req, res) => {
     res.json({ ok: true })
   })
-  app.use(usersRouter(deps))
-  app.use(companiesRouter(deps))
+  for (const module of routeModules) app.use(module.create(deps))
 
   if (config.allowReset) {
     // Reseeds everything (tests, `npm run db:reset`). Never on in production.

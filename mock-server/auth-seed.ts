@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { claimsOf, loadDemoAccounts } from './seed'
+import { claimsOf, loadDemoAccounts } from './seed/core'
 
 /** The demo accounts in the Auth emulator's import format (users with `rawPassword`). */
 export function emulatorUsers() {
@@ -26,11 +26,19 @@ export function writeEmulatorImport(dir: string) {
   mkdirSync(path.join(dir, 'auth_export'), { recursive: true })
   writeFileSync(
     path.join(dir, 'firebase-export-metadata.json'),
-    JSON.stringify({ version: '15.0.0', auth: { version: '15.0.0', path: 'auth_export' } }, null, 2),
+    JSON.stringify(
+      { version: '15.0.0', auth: { version: '15.0.0', path: 'auth_export' } },
+      null,
+      2,
+    ),
   )
   writeFileSync(
     path.join(dir, 'auth_export', 'accounts.json'),
-    JSON.stringify({ kind: 'identitytoolkit#DownloadAccountResponse', users: emulatorUsers() }, null, 2),
+    JSON.stringify(
+      { kind: 'identitytoolkit#DownloadAccountResponse', users: emulatorUsers() },
+      null,
+      2,
+    ),
   )
   writeFileSync(
     path.join(dir, 'auth_export', 'config.json'),
@@ -42,12 +50,19 @@ export function writeEmulatorImport(dir: string) {
 export async function resetEmulatorAccounts(host: string, projectId: string) {
   const base = `http://${host}`
   const headers = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' }
-  const wipe = await fetch(`${base}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE', headers })
-  if (!wipe.ok) throw new Error(`Auth emulator wipe failed: ${wipe.status}`)
-  const create = await fetch(`${base}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`, {
-    method: 'POST',
+  const wipe = await fetch(`${base}/emulator/v1/projects/${projectId}/accounts`, {
+    method: 'DELETE',
     headers,
-    body: JSON.stringify({ users: emulatorUsers() }),
   })
-  if (!create.ok) throw new Error(`Auth emulator seed failed: ${create.status} ${await create.text()}`)
+  if (!wipe.ok) throw new Error(`Auth emulator wipe failed: ${wipe.status}`)
+  const create = await fetch(
+    `${base}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`,
+    {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ users: emulatorUsers() }),
+    },
+  )
+  if (!create.ok)
+    throw new Error(`Auth emulator seed failed: ${create.status} ${await create.text()}`)
 }

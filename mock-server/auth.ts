@@ -63,18 +63,19 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
       next(unauthorized('Faça login para continuar.'))
       return
     }
-    verify(match[1].trim()).then(
-      (caller) => {
-        req.caller = caller
-        next()
-      },
-      next,
-    )
+    verify(match[1].trim()).then((caller) => {
+      req.caller = caller
+      next()
+    }, next)
   }
 
   /** 403 unless the caller is a system admin (admin-only endpoints of SPEC section 6). */
   const requireSystemAdmin: RequestHandler = (req, _res, next) => {
-    next(isSystemAdmin(req.caller?.claims) ? undefined : forbidden('Apenas administradores do sistema podem fazer isso.'))
+    next(
+      isSystemAdmin(req.caller?.claims)
+        ? undefined
+        : forbidden('Apenas administradores do sistema podem fazer isso.'),
+    )
   }
 
   return {
@@ -99,6 +100,7 @@ export const callerOf = (req: { caller?: Caller }): Caller => {
 /** A company-admin reaches only the companies in its claims; a system admin reaches all. */
 export function assertCompanyAccess(caller: Caller, companyId: string | undefined): string {
   if (!companyId) throw forbidden('Informe a empresa (companyId).')
-  if (isSystemAdmin(caller.claims) || companiesOf(caller.claims).includes(companyId)) return companyId
+  if (isSystemAdmin(caller.claims) || companiesOf(caller.claims).includes(companyId))
+    return companyId
   throw forbidden('Você não tem acesso a esta empresa.')
 }

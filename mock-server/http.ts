@@ -15,8 +15,10 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, message, issues)
-export const unauthorized = (message = 'Sessão expirada ou inválida. Entre novamente.') => new HttpError(401, message)
-export const forbidden = (message = 'Você não tem permissão para fazer isso.') => new HttpError(403, message)
+export const unauthorized = (message = 'Sessão expirada ou inválida. Entre novamente.') =>
+  new HttpError(401, message)
+export const forbidden = (message = 'Você não tem permissão para fazer isso.') =>
+  new HttpError(403, message)
 export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
 
@@ -54,10 +56,17 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ message: `Rota não encontrada: ${req.method} ${req.path}` })
 }
 
-export const errorHandler: ErrorRequestHandler = (error, _req: Request, res: Response, _next: NextFunction) => {
+export const errorHandler: ErrorRequestHandler = (
+  error,
+  _req: Request,
+  res: Response,
+  _next: NextFunction,
+) => {
   if (res.headersSent) return
   if (error instanceof HttpError) {
-    res.status(error.status).json({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) })
+    res
+      .status(error.status)
+      .json({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) })
     return
   }
   // body-parser's own failures: malformed JSON, body too large, bad charset.

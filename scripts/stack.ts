@@ -24,7 +24,8 @@ export function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 90_000
       })
       socket.once('error', () => {
         socket.destroy()
-        if (Date.now() > deadline) reject(new Error(`port ${host}:${port} did not open in ${timeoutMs} ms`))
+        if (Date.now() > deadline)
+          reject(new Error(`port ${host}:${port} did not open in ${timeoutMs} ms`))
         else setTimeout(attempt, 200)
       })
     }
@@ -38,10 +39,19 @@ export async function assertPortFree(port: number, what: string) {
     socket.once('connect', () => (socket.destroy(), resolve(true)))
     socket.once('error', () => (socket.destroy(), resolve(false)))
   })
-  if (inUse) throw new Error(`Port ${port} (${what}) is already in use. Stop whatever runs there and try again.`)
+  if (inUse)
+    throw new Error(
+      `Port ${port} (${what}) is already in use. Stop whatever runs there and try again.`,
+    )
 }
 
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, quiet: boolean): Service {
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  quiet: boolean,
+): Service {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -58,7 +68,8 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
     child.stdout?.on('data', keep)
     child.stderr?.on('data', keep)
     child.once('exit', (code) => {
-      if (code && code !== 0 && code !== 130) console.error(`[${name}] exited with ${code}\n${tail.join('\n')}`)
+      if (code && code !== 0 && code !== 130)
+        console.error(`[${name}] exited with ${code}\n${tail.join('\n')}`)
     })
   }
   const stop = () =>
@@ -90,10 +101,16 @@ export type EmulatorOptions = { port: number; dataDir: string; persist: boolean;
  * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
  * it runs are exported on exit into `dataDir/auth` (never over the fixtures) and imported next time.
  */
-export async function startEmulator({ port, dataDir, persist, quiet = false }: EmulatorOptions): Promise<Service> {
+export async function startEmulator({
+  port,
+  dataDir,
+  persist,
+  quiet = false,
+}: EmulatorOptions): Promise<Service> {
   await assertPortFree(port, 'Firebase Auth emulator')
   const importDir = path.join(dataDir, 'auth')
-  if (!persist || !existsSync(path.join(importDir, 'firebase-export-metadata.json'))) writeEmulatorImport(importDir)
+  if (!persist || !existsSync(path.join(importDir, 'firebase-export-metadata.json')))
+    writeEmulatorImport(importDir)
   // Hub and logging ports follow the auth port so two stacks (dev and tests) can run side by side.
   const config = {
     emulators: {
@@ -120,14 +137,34 @@ export async function startEmulator({ port, dataDir, persist, quiet = false }: E
     importDir,
     ...(persist ? ['--export-on-exit', importDir] : []),
   ]
-  const service = run('auth-emulator', process.execPath, args, { CI: 'true', NO_UPDATE_NOTIFIER: '1' }, quiet)
+  const service = run(
+    'auth-emulator',
+    process.execPath,
+    args,
+    { CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+    quiet,
+  )
   await waitForPort(port)
   return service
 }
 
-export type MockOptions = { port: number; dataDir: string; authPort: number; webUrl: string; quiet?: boolean; env?: NodeJS.ProcessEnv }
+export type MockOptions = {
+  port: number
+  dataDir: string
+  authPort: number
+  webUrl: string
+  quiet?: boolean
+  env?: NodeJS.ProcessEnv
+}
 
-export async function startMockServer({ port, dataDir, authPort, webUrl, quiet = false, env = {} }: MockOptions): Promise<Service> {
+export async function startMockServer({
+  port,
+  dataDir,
+  authPort,
+  webUrl,
+  quiet = false,
+  env = {},
+}: MockOptions): Promise<Service> {
   await assertPortFree(port, 'mock server')
   const service = run(
     'mock-server',
@@ -146,12 +183,23 @@ export async function startMockServer({ port, dataDir, authPort, webUrl, quiet =
   return service
 }
 
-export type WebOptions = { port: number; mode: 'dev' | 'preview'; quiet?: boolean; env?: NodeJS.ProcessEnv }
+export type WebOptions = {
+  port: number
+  mode: 'dev' | 'preview'
+  quiet?: boolean
+  env?: NodeJS.ProcessEnv
+}
 
-export async function startWeb({ port, mode, quiet = false, env = {} }: WebOptions): Promise<Service> {
+export async function startWeb({
+  port,
+  mode,
+  quiet = false,
+  env = {},
+}: WebOptions): Promise<Service> {
   await assertPortFree(port, 'web app')
   const vite = path.join(root, 'node_modules/vite/bin/vite.js')
-  const args = mode === 'dev' ? [vite, '--port', String(port)] : [vite, 'preview', '--port', String(port)]
+  const args =
+    mode === 'dev' ? [vite, '--port', String(port)] : [vite, 'preview', '--port', String(port)]
   const service = run('web', process.execPath, args, { WEB_PORT: String(port), ...env }, quiet)
   await waitForPort(port)
   return service

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { loadDemoAccounts } from '../mock-server/seed'
+import { loadDemoAccounts } from '../mock-server/seed/core'
 import { root, startEmulator, startMockServer, startWeb, stopAll, type Service } from './stack'
 
 // `npm start`: the whole product on embedded defaults, no further step.
@@ -27,7 +27,13 @@ try {
   services.push(await startEmulator({ port: ports.auth, dataDir, persist: true, quiet: true }))
   console.log('Iniciando o servidor simulado (API)…')
   services.push(
-    await startMockServer({ port: ports.mock, dataDir, authPort: ports.auth, webUrl: `http://localhost:${ports.web}`, quiet: true }),
+    await startMockServer({
+      port: ports.mock,
+      dataDir,
+      authPort: ports.auth,
+      webUrl: `http://localhost:${ports.web}`,
+      quiet: true,
+    }),
   )
   console.log('Iniciando o app web…')
   services.push(

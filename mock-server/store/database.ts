@@ -1,18 +1,12 @@
 import low from 'lowdb'
 import type { LowdbSync } from 'lowdb'
-import type { Company } from '../../src/schemas/company'
-import type { Track } from '../../src/schemas/track'
-import type { User } from '../../src/schemas/user'
+import type { CoreData } from '../seed/core'
+import type { FinanceData } from '../seed/finance'
+import type { PublicData } from '../seed/public'
 import { GroupCommitAdapter } from './group-commit-adapter'
 
-export type TrackRecord = Track & { companyId: string }
-
-/** Everything the mock backend persists, one JSON document on disk. */
-export type Database = {
-  users: User[]
-  companies: Company[]
-  tracks: TrackRecord[]
-}
+/** Everything the mock backend persists, one JSON document on disk; each area owns its part. */
+export type Database = CoreData & FinanceData & PublicData
 
 /**
  * The persisted state. `db` is a lowdb 1 instance (the shape json-server's router expects);

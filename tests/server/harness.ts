@@ -17,7 +17,10 @@ export const emulatorHost = () => {
 }
 
 /** Signs in through the emulator's REST API and returns a real ID token. */
-export async function signIn(email: string, password = email.startsWith('admin@') ? ADMIN.password : DEMO_PASSWORD) {
+export async function signIn(
+  email: string,
+  password = email.startsWith('admin@') ? ADMIN.password : DEMO_PASSWORD,
+) {
   const response = await fetch(
     `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
     {
@@ -52,7 +55,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const tokens = new Map<string, string>()
 
-  async function call(method: string, pathname: string, options: { token?: string | null; as?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: string,
+    pathname: string,
+    options: {
+      token?: string | null
+      as?: string
+      body?: unknown
+      raw?: BodyInit
+      headers?: Record<string, string>
+    } = {},
+  ) {
     let token = options.token
     if (options.as) {
       token = tokens.get(options.as) ?? (await signIn(options.as))

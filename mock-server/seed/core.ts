@@ -1,13 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { companySchema } from '../src/schemas/company'
-import { trackSchema } from '../src/schemas/track'
-import { roleSchema } from '../src/schemas/claims'
-import type { User } from '../src/schemas/user'
-import type { Database } from './store/database'
+import { companySchema } from '../../src/schemas/company'
+import { trackSchema } from '../../src/schemas/track'
+import { roleSchema } from '../../src/schemas/claims'
+import type { User } from '../../src/schemas/user'
+import type { Company } from '../../src/schemas/company'
+import type { Track } from '../../src/schemas/track'
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'))
+/** Reads a JSON file from `fixtures/`. */
+export const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8'))
+
+export type TrackRecord = Track & { companyId: string }
+
+/** Users, companies and their tracks. */
+export type CoreData = {
+  users: User[]
+  companies: Company[]
+  tracks: TrackRecord[]
+}
 
 /** The demo accounts of PRODUCT.md, also seeded into the Auth emulator. */
 export const demoAccountSchema = z.object({
@@ -22,7 +33,8 @@ export const demoAccountSchema = z.object({
 })
 export type DemoAccount = z.infer<typeof demoAccountSchema>
 
-export const loadDemoAccounts = (): DemoAccount[] => z.array(demoAccountSchema).parse(fixture('accounts.json'))
+export const loadDemoAccounts = (): DemoAccount[] =>
+  z.array(demoAccountSchema).parse(fixture('accounts.json'))
 
 /** Custom claims of an account (PRODUCT.md "Roles and gates"). */
 export const claimsOf = (account: Pick<DemoAccount, 'roles' | 'companies'>) => ({
@@ -41,8 +53,8 @@ export const referralCodeOf = (name: string, uid: string) => {
   return `${first}${(hash % 9000) + 1000}`
 }
 
-/** Builds the initial data set from `fixtures/`, validating every record by its schema. */
-export function buildSeed(): Database {
+/** Builds the core data from `fixtures/`, validating every record by its schema. */
+export function seedCore(): CoreData {
   const users: User[] = loadDemoAccounts().map((account) => ({
     id: account.uid,
     email: account.email,

@@ -1,0 +1,31 @@
+/**
+ * Every router declares its endpoints here-shaped, next to its handlers, so one test suite can
+ * sweep them all: the authorization matrix (no token, own company-admin, other company-admin,
+ * system-admin) and the bad-input sweep.
+ *
+ * `access` says who may call:
+ * - 'public': anyone, no token (sign-up, leads, content, reference data…)
+ * - 'signed-in': any valid token (e.g. /companies/me, tax categories)
+ * - 'company': a company-admin of the company the request targets, or a system-admin;
+ *   the example request targets ana's company `cmp-ana-design` ("own" = ana@contabil.dev,
+ *   "other" = bruno@contabil.dev)
+ * - 'system-admin': system-admins only
+ */
+export type Access = 'public' | 'signed-in' | 'company' | 'system-admin'
+
+export type EndpointContract = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** The documented path, e.g. '/nfs/requests/{id}'. */
+  route: string
+  /** A concrete request that succeeds for an allowed caller, query string included. */
+  example: string
+  access: Access
+  /** A valid JSON body for the example (mutations). */
+  body?: unknown
+  /** multipart/form-data bodies are built by the test from this description. */
+  multipart?: { field: string; filename: string; contentType: string; fixture: string }
+  /** Status the example answers for an allowed caller (default 200, or 201 for POST). */
+  okStatus?: number
+  /** Takes input that the bad-input sweep should attack (body and/or query). */
+  takesInput?: boolean
+}

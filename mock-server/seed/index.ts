@@ -1,0 +1,9 @@
+import type { Database } from '../store/database'
+import { seedCore } from './core'
+import { seedFinance } from './finance'
+import { seedPublic } from './public'
+
+/** The whole initial data set, each area seeded from its fixtures and checked by its schemas. */
+export function buildSeed(): Database {
+  return { ...seedCore(), ...seedFinance(), ...seedPublic() }
+}
