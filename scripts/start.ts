@@ -8,7 +8,7 @@ const ports = {
   mock: Number(process.env.MOCK_PORT ?? 3000),
   auth: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
 }
-const dataDir = path.join(root, '.data')
+const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(root, '.data')
 const services: Service[] = []
 let stopping = false
 

@@ -5,7 +5,8 @@ import { z } from 'zod'
 
 export const idSchema = z.string().trim().min(1).max(128)
 
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int().nonnegative() })
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int().nonnegative() })
 export const recordOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
 
 export type List<T> = { data: T[]; total: number }

@@ -43,8 +43,9 @@ export const subscriptionSchema = z.object({
 })
 export type Subscription = z.infer<typeof subscriptionSchema>
 /** SPEC section 4: a subscription is active when its status is active. */
-export const isSubscriptionActive = (subscription: Pick<Subscription, 'status'> | null | undefined) =>
-  subscription?.status === 'active'
+export const isSubscriptionActive = (
+  subscription: Pick<Subscription, 'status'> | null | undefined,
+) => subscription?.status === 'active'
 
 export const statusChangeSchema = z.object({
   from: companyStatusSchema,

@@ -53,10 +53,12 @@ export const trackSchema = z.object({
 export type Track = z.infer<typeof trackSchema>
 
 /** SPEC section 4: a track is done when its status is done. */
-export const isTrackDone = (track: Pick<Track, 'status'> | null | undefined) => track?.status === 'done'
+export const isTrackDone = (track: Pick<Track, 'status'> | null | undefined) =>
+  track?.status === 'done'
 
 /** The step a wizard resumes at: the first one not done. */
-export const currentStep = (track: Track): Step | undefined => track.steps.find((step) => step.status !== 'done')
+export const currentStep = (track: Track): Step | undefined =>
+  track.steps.find((step) => step.status !== 'done')
 
 /** Where the partners of a track live (SPEC section 4). */
 export const partnersStepOf = (trackId: TrackId): StepId =>
@@ -76,5 +78,10 @@ export const wizardPathOf = (trackId: TrackId) =>
 export const emptyTrack = (trackId: TrackId): Track => ({
   trackId,
   status: 'pending',
-  steps: trackSteps[trackId].map((stepId) => ({ stepId, status: 'pending', payload: null, updatedAt: null })),
+  steps: trackSteps[trackId].map((stepId) => ({
+    stepId,
+    status: 'pending',
+    payload: null,
+    updatedAt: null,
+  })),
 })

@@ -4,9 +4,20 @@ import { roleSchema } from './claims'
 import { trackIdSchema } from './company'
 import { messages } from './messages'
 
-export const emailSchema = z.string({ error: messages.emailInvalid }).trim().toLowerCase().pipe(z.email({ error: messages.emailInvalid }))
-export const passwordSchema = z.string({ error: messages.passwordMin }).min(8, { error: messages.passwordMin }).max(128)
-export const personNameSchema = z.string({ error: messages.required }).trim().min(2, { error: 'Informe seu nome completo' }).max(120)
+export const emailSchema = z
+  .string({ error: messages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: messages.emailInvalid }))
+export const passwordSchema = z
+  .string({ error: messages.passwordMin })
+  .min(8, { error: messages.passwordMin })
+  .max(128)
+export const personNameSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(2, { error: 'Informe seu nome completo' })
+  .max(120)
 
 /** Sign-up: `POST /users` (SPEC section 3 "User create", section 5 rules). */
 export const userCreateSchema = z.strictObject({

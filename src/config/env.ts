@@ -1,0 +1,47 @@
+// Every address and public key the web app uses, from VITE_* variables with defaults that
+// point at the local stack (`npm start`). Pointing a build at real services is configuration only.
+const value = (raw: string | undefined, fallback: string) =>
+  raw && raw.trim() !== '' ? raw.trim() : fallback
+const optional = (raw: string | undefined) => (raw && raw.trim() !== '' ? raw.trim() : undefined)
+
+const e = import.meta.env
+
+export const env = {
+  /** Main API (SPEC section 7). */
+  apiUrl: value(e.VITE_API_URL, 'http://localhost:3000'),
+  /** Functions API (the second client of SPEC section 7). */
+  functionsUrl: value(e.VITE_FUNCTIONS_URL, 'http://localhost:3000'),
+  /** Public address of this site, for canonical URLs and sitemaps. */
+  siteUrl: value(e.VITE_SITE_URL, 'http://localhost:5173'),
+  firebase: {
+    apiKey: value(e.VITE_FIREBASE_API_KEY, 'demo-api-key'),
+    authDomain: value(e.VITE_FIREBASE_AUTH_DOMAIN, 'demo-contabil.firebaseapp.com'),
+    projectId: value(e.VITE_FIREBASE_PROJECT_ID, 'demo-contabil'),
+    storageBucket: value(e.VITE_FIREBASE_STORAGE_BUCKET, 'demo-contabil.appspot.com'),
+    messagingSenderId: value(e.VITE_FIREBASE_MESSAGING_SENDER_ID, '000000000000'),
+    appId: value(e.VITE_FIREBASE_APP_ID, '1:000000000000:web:0000000000000000'),
+    measurementId: optional(e.VITE_FIREBASE_MEASUREMENT_ID),
+  },
+  /**
+   * The Auth emulator. Set only in development (.env.development) or when a build asks for it
+   * explicitly (tests), so no emulator connection reaches a production build by accident.
+   */
+  authEmulatorUrl: optional(e.VITE_AUTH_EMULATOR_URL),
+  storyblok: {
+    endpoint: value(e.VITE_STORYBLOK_ENDPOINT, 'http://localhost:3000/v2'),
+    token: value(e.VITE_STORYBLOK_TOKEN, 'local-public-token'),
+  },
+  /** Google Tag Manager container; loaded only after cookie consent. */
+  gtmId: optional(e.VITE_GTM_ID),
+  /** Feature flags by e-mail allow-list (SPEC section 6). */
+  flags: {
+    panelFeatureEmails: (e.VITE_FLAG_PANEL_EMAILS ?? 'admin@contabil.dev')
+      .split(',')
+      .map((s: string) => s.trim())
+      .filter(Boolean),
+    coraEmails: (e.VITE_FLAG_CORA_EMAILS ?? 'ana@contabil.dev,eva@contabil.dev')
+      .split(',')
+      .map((s: string) => s.trim())
+      .filter(Boolean),
+  },
+} as const

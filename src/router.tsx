@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { routeTree } from './routeTree.gen'
+import { ErrorPage } from './screens/errors/ErrorPage'
+import { NotFoundPage } from './screens/errors/NotFoundPage'
+import { Loading } from './ui/Feedback'
+
+/** What every route's beforeLoad and loader receive. */
+export type RouterContext = {
+  queryClient: QueryClient
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (count, error) =>
+          count < 2 &&
+          (error as { status?: number }).status !== 403 &&
+          (error as { status?: number }).status !== 404,
+      },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Loaders read through React Query, which owns caching.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultPendingComponent: () => <Loading />,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: () => <NotFoundPage />,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

@@ -1,0 +1,32 @@
+import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import type { RouterContext } from '@/router'
+import { ErrorPage } from '@/screens/errors/ErrorPage'
+import { NotFoundPage } from '@/screens/errors/NotFoundPage'
+import { Toaster } from '@/ui/Toaster'
+
+// SPEC section 1: the site's title and description.
+export const SITE_TITLE = 'Contabil | O controle da sua empresa, reinventado'
+export const SITE_DESCRIPTION =
+  'Contabilidade sem burocracia, rápida e segura: resolva tudo online, pelo melhor preço.'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({
+    meta: [{ title: SITE_TITLE }, { name: 'description', content: SITE_DESCRIPTION }],
+  }),
+  component: Root,
+  notFoundComponent: () => <NotFoundPage />,
+  errorComponent: ErrorPage,
+})
+
+function Root() {
+  return (
+    <>
+      <HeadContent />
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <Outlet />
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import styles from './StatusPage.module.css'
+
+export type StatusPageProps = {
+  status: number
+  /** SPEC section 2: 'Page Not Found' / 'Internal Server Error'. */
+  title: string
+  message: string
+  description: ReactNode
+  actions?: ReactNode
+}
+
+/** The generic error page: status code, title, message and description (SPEC section 2). */
+export function StatusPage({ status, title, message, description, actions }: StatusPageProps) {
+  return (
+    <main id="conteudo" className={styles.page}>
+      <div className={styles.box}>
+        <p className={styles.status} aria-hidden="true">
+          {status}
+        </p>
+        <h1>
+          <span className="visually-hidden">Erro {status}: </span>
+          {title}
+        </h1>
+        <p className={styles.message} data-testid="status-message">
+          {message}
+        </p>
+        <p className="muted">{description}</p>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,9 @@
+import { env } from '@/config/env'
+import { createApiClient } from './client'
+
+/** The main API (SPEC section 7). */
+export const api = createApiClient(env.apiUrl)
+/** The functions API (SPEC section 7: a second client with the same bearer token). */
+export const functionsApi = createApiClient(env.functionsUrl)
+/** Address and city lookups use no base URL: same origin (proxied to the service). */
+export const sameOriginApi = createApiClient('')

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react'
+import { Button } from './Button'
+import { EmptyState, Loading } from './Feedback'
+import styles from './Table.module.css'
+
+export type Column<Row> = {
+  key: string
+  header: ReactNode
+  cell: (row: Row) => ReactNode
+  align?: 'left' | 'right'
+}
+
+export type DataTableProps<Row> = {
+  caption: string
+  columns: Column<Row>[]
+  rows: Row[] | undefined
+  rowKey: (row: Row) => string
+  loading?: boolean
+  empty?: { title: ReactNode; description?: ReactNode; action?: ReactNode }
+  /** Show the caption to sighted users too (otherwise it is for screen readers). */
+  showCaption?: boolean
+}
+
+/** A table with its loading and empty states. */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  empty,
+  showCaption = false,
+}: DataTableProps<Row>) {
+  if (loading && !rows) return <Loading />
+  if (rows && rows.length === 0 && empty) {
+    return (
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.description}
+      </EmptyState>
+    )
+  }
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table} aria-busy={loading || undefined}>
+        <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={column.align === 'right' ? styles.right : undefined}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(rows ?? []).map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+                  className={column.align === 'right' ? styles.right : undefined}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export type PaginationProps = {
+  total: number
+  limit: number
+  offset: number
+  onChange: (offset: number) => void
+  label?: string
+}
+
+/** Previous / next paging over `{ data, total }` lists. */
+export function Pagination({
+  total,
+  limit,
+  offset,
+  onChange,
+  label = 'Paginação',
+}: PaginationProps) {
+  if (total <= limit) return null
+  const page = Math.floor(offset / limit) + 1
+  const pages = Math.max(1, Math.ceil(total / limit))
+  const first = offset + 1
+  const last = Math.min(offset + limit, total)
+  return (
+    <nav className={styles.pagination} aria-label={label}>
+      <span aria-live="polite">
+        {first}–{last} de {total.toLocaleString('pt-BR')}
+      </span>
+      <div className={styles.pages}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={page <= 1}
+          onClick={() => onChange(Math.max(0, offset - limit))}
+        >
+          Anterior
+        </Button>
+        <span className="visually-hidden">
+          Página {page} de {pages}
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={page >= pages}
+          onClick={() => onChange(offset + limit)}
+        >
+          Próxima
+        </Button>
+      </div>
+    </nav>
+  )
+}
