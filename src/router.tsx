@@ -1,14 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
+import type { RouterContext } from './services/router-context'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage } from './screens/errors/ErrorPage'
 import { NotFoundPage } from './screens/errors/NotFoundPage'
 import { Loading } from './ui/Feedback'
-
-/** What every route's beforeLoad and loader receive. */
-export type RouterContext = {
-  queryClient: QueryClient
-}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -28,7 +24,7 @@ export function createQueryClient() {
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient } satisfies RouterContext,
     defaultPreload: 'intent',
     // Loaders read through React Query, which owns caching.
     defaultPreloadStaleTime: 0,

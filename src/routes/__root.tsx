@@ -1,5 +1,5 @@
 import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router'
-import type { RouterContext } from '@/router'
+import type { RouterContext } from '@/services/router-context'
 import { ErrorPage } from '@/screens/errors/ErrorPage'
 import { NotFoundPage } from '@/screens/errors/NotFoundPage'
 import { Toaster } from '@/ui/Toaster'
