@@ -1,6 +1,446 @@
-/** Invoices, schedules, documents, bank accounts and transactions, tax categories (backend issue). */
-export type FinanceData = Record<never, never>
+import { addDays, differenceInCalendarMonths, parse } from 'date-fns'
+import { z } from 'zod'
+import {
+  bankAccountSchema,
+  bankConnectionSchema,
+  bankTransactionSchema,
+  coraAuthorizationSchema,
+  taxCategorySchema,
+  type BankAccount,
+  type BankConnection,
+  type BankTransaction,
+  type CoraAuthorization,
+  type TaxCategory,
+} from '../../src/schemas/bank'
+import { companySchema } from '../../src/schemas/company'
+import {
+  documentSchema,
+  documentTypeSchema,
+  guiaKindSchema,
+  type CompanyDocument,
+} from '../../src/schemas/document'
+import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
+import {
+  nfsRequestSchema,
+  nfsRequestStatusSchema,
+  nfsSchedulerSchema,
+  nfsTakerSchema,
+  serviceCodeSchema,
+  type NfsRequest,
+  type NfsRequestStatus,
+  type NfsScheduler,
+} from '../../src/schemas/invoice'
+import { runSchedules } from '../finance/schedules'
+import {
+  loadStatementProfiles,
+  recentMonths,
+  rngFor,
+  statementKey,
+  statementMonth,
+} from '../finance/statement-generator'
+import { fixture } from './core'
 
-export function seedFinance(): FinanceData {
-  return {}
+/** Invoices, schedules, documents, bank accounts and transactions, tax categories. */
+export type FinanceData = {
+  taxCategories: TaxCategory[]
+  nfsRequests: NfsRequest[]
+  nfsSchedulers: NfsScheduler[]
+  documents: CompanyDocument[]
+  bankConnections: BankConnection[]
+  bankAccounts: BankAccount[]
+  bankTransactions: BankTransaction[]
+  coraAuthorizations: CoraAuthorization[]
+}
+
+/** Months of history the fixtures cover (this month included). */
+export const HISTORY_MONTHS = 14
+
+/** The one-time Cora code the seed holds for ana's company (contract example, tests). */
+export const SEEDED_CORA_CODE = 'cora-code-demo-ana'
+
+const financeCompanySchema = z.object({
+  companyId: z.string(),
+  createdBy: z.string(),
+  owner: z.string(),
+  openingBalance: z.number(),
+  invoicesPerMonth: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+  services: z
+    .array(
+      z.object({
+        code: serviceCodeSchema,
+        description: z.string(),
+        min: z.number(),
+        max: z.number(),
+      }),
+    )
+    .min(1),
+  takers: z.array(nfsTakerSchema).min(1),
+  pinned: z.array(
+    z.object({
+      id: z.string(),
+      taker: z.number().int(),
+      service: z.number().int(),
+      totalValue: z.number(),
+      status: nfsRequestStatusSchema,
+    }),
+  ),
+  schedulers: z.array(
+    z.object({
+      id: z.string(),
+      taker: z.number().int(),
+      service: z.number().int(),
+      dayOfMonth: z.number().int(),
+      totalValue: z.number(),
+      active: z.boolean(),
+      monthsAgo: z.number().int().min(0),
+    }),
+  ),
+  accounts: z.array(
+    bankAccountSchema
+      .pick({
+        id: true,
+        source: true,
+        bankId: true,
+        bankName: true,
+        branch: true,
+        accountNumber: true,
+        accountType: true,
+      })
+      .extend({ ledger: z.string().regex(/^\d{3}$/), profile: z.string() }),
+  ),
+})
+export type FinanceCompanyFixture = z.infer<typeof financeCompanySchema>
+
+const documentFixtureSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  type: documentTypeSchema,
+  name: z.string(),
+  fileName: z.string(),
+  status: documentSchema.shape.status,
+  sentBy: documentSchema.shape.sentBy,
+  monthsAgo: z.number().int().min(0),
+  day: z.number().int().min(1).max(28),
+  rejectionReason: z.string().optional(),
+  guia: z
+    .object({ kind: guiaKindSchema, dueDay: z.number().int().min(1).max(28), amount: z.number() })
+    .optional(),
+})
+
+export const loadFinanceCompanies = (): FinanceCompanyFixture[] =>
+  z.array(financeCompanySchema).parse(fixture('finance/companies.json'))
+
+const REJECTION_REASONS = [
+  'Código de serviço incompatível com as atividades (CNAE) do prestador.',
+  'CEP do tomador não corresponde ao município informado.',
+  'Tomador informou o CNPJ de outra filial; confirme o documento.',
+]
+
+/** `YYYY-MM-DD` + hour in Brazil (UTC−3) as an ISO instant. */
+const instant = (day: string, hour: number) =>
+  new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
+
+const shiftDay = (day: string, days: number) =>
+  todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
+
+const monthsBetween = (from: string, to: string) =>
+  differenceInCalendarMonths(
+    parse(`${to}-01`, 'yyyy-MM-dd', new Date(2000, 0, 1)),
+    parse(`${from}-01`, 'yyyy-MM-dd', new Date(2000, 0, 1)),
+  )
+
+/**
+ * The status an invoice of the fixtures has by its age: older months issued (a few rejected),
+ * last month mostly issued, this month pending or processing. Histories and NFS-e numbers follow.
+ */
+function settleRequest(request: NfsRequest, today: string, forced?: NfsRequestStatus) {
+  const rng = rngFor(request.id)
+  const age = monthsBetween(monthOf(request.date), monthOf(today))
+  let status: NfsRequestStatus = forced ?? 'pending'
+  if (!forced) {
+    if (age >= 2) status = rng.chance(0.93) ? 'issued' : 'rejected'
+    else if (age === 1)
+      status = rng.chance(0.8) ? 'issued' : rng.chance(0.5) ? 'processing' : 'rejected'
+    else status = rng.chance(0.6) ? 'pending' : 'processing'
+  }
+  const created = instant(request.date, 9 + rng.int(0, 2))
+  const history: NfsRequest['statusHistory'] = [
+    { from: null, to: 'pending', at: created, by: request.createdBy },
+  ]
+  let last = created
+  if (status !== 'pending') {
+    last = instant(request.date, 14)
+    history.push({ from: 'pending', to: 'processing', at: last, by: 'uid-admin' })
+  }
+  if (status === 'issued' || status === 'rejected') {
+    const done = shiftDay(request.date, rng.int(1, 3))
+    last = instant(done <= today ? done : request.date, 17)
+    const reason = status === 'rejected' ? rng.pick(REJECTION_REASONS) : undefined
+    history.push({
+      from: 'processing',
+      to: status,
+      at: last,
+      by: 'uid-admin',
+      ...(reason ? { reason } : {}),
+    })
+    request.rejectionReason = reason ?? null
+    request.issuedAt = status === 'issued' ? last : null
+  }
+  request.status = status
+  request.statusHistory = history
+  request.createdAt = created
+  request.updatedAt = last
+}
+
+/** The whole finance data set, anchored on `now` (the demo always shows the last 14 months). */
+export function seedFinance(now: Date = new Date()): FinanceData {
+  const today = todayInBrazil(now)
+  const months = recentMonths(today, HISTORY_MONTHS)
+  const taxCategories = z.array(taxCategorySchema).parse(fixture('finance/tax-categories.json'))
+  const categoryIds = new Set(taxCategories.map((c) => c.id))
+  const companies = z
+    .array(companySchema)
+    .parse(fixture('companies.json'))
+    .map((c) => ({ id: c.id, name: c.name, cnpj: c.cnpj, status: c.status }))
+  const profiles = loadStatementProfiles()
+
+  const nfsRequests: NfsRequest[] = []
+  const nfsSchedulers: NfsScheduler[] = []
+  const bankAccounts: BankAccount[] = []
+  const bankConnections: BankConnection[] = []
+  const bankTransactions: BankTransaction[] = []
+  const forcedStatus = new Map<string, NfsRequestStatus>()
+
+  for (const fin of loadFinanceCompanies()) {
+    const company = companies.find((c) => c.id === fin.companyId)
+    if (!company?.cnpj) throw new Error(`finance fixture: ${fin.companyId} has no CNPJ`)
+    const rng = rngFor(`invoices:${fin.companyId}`)
+    const body = (takerIndex: number, serviceIndex: number) => {
+      const taker = fin.takers[takerIndex]
+      const service = fin.services[serviceIndex]
+      if (!taker || !service) throw new Error(`finance fixture: bad index in ${fin.companyId}`)
+      return {
+        cnpj: company.cnpj as string,
+        serviceDescription: service.description,
+        serviceCode: service.code,
+        taker: structuredClone(taker),
+      }
+    }
+    const request = (
+      id: string,
+      date: string,
+      totalValue: number,
+      fields: ReturnType<typeof body>,
+    ): NfsRequest => ({
+      id,
+      companyId: fin.companyId,
+      ...fields,
+      totalValue: roundMoney(totalValue),
+      date,
+      status: 'pending',
+      number: null,
+      issuedAt: null,
+      rejectionReason: null,
+      schedulerId: null,
+      statusHistory: [],
+      createdBy: fin.createdBy,
+      createdAt: instant(date, 9),
+      updatedAt: instant(date, 9),
+    })
+
+    // One-off invoices, month by month.
+    for (const month of months) {
+      const count = rng.int(fin.invoicesPerMonth[0], fin.invoicesPerMonth[1])
+      for (let i = 1; i <= count; i++) {
+        const serviceIndex = rng.int(0, fin.services.length - 1)
+        const service = fin.services[serviceIndex]!
+        const day = `${month}-${String(rng.int(1, 28)).padStart(2, '0')}`
+        if (day > today) continue
+        const value = Math.round(rng.int(service.min, service.max) / 10) * 10
+        const id = `nfs-${fin.companyId.slice(4)}-${month}-${i}`
+        nfsRequests.push(
+          request(id, day, value, body(rng.int(0, fin.takers.length - 1), serviceIndex)),
+        )
+      }
+    }
+    for (const pin of fin.pinned) {
+      nfsRequests.push(request(pin.id, today, pin.totalValue, body(pin.taker, pin.service)))
+      forcedStatus.set(pin.id, pin.status)
+    }
+
+    for (const s of fin.schedulers) {
+      const createdAt = instant(`${months[months.length - 1 - s.monthsAgo]}-01`, 10)
+      nfsSchedulers.push({
+        id: s.id,
+        companyId: fin.companyId,
+        ...body(s.taker, s.service),
+        totalValue: s.totalValue,
+        dayOfMonth: s.dayOfMonth,
+        active: s.active,
+        lastRunMonth: null,
+        createdAt,
+        updatedAt: createdAt,
+      })
+    }
+
+    // Bank accounts and their statements.
+    const takerNames = fin.takers.map((t) => t.name)
+    for (const spec of fin.accounts) {
+      const profile = profiles[spec.profile]
+      if (!profile) throw new Error(`finance fixture: unknown statement profile ${spec.profile}`)
+      const createdAt = instant(`${months[0]}-01`, 8)
+      const connectionId = spec.source === 'cora' ? `conn-${spec.id.slice(4)}` : null
+      const { ledger, profile: _profile, ...fields } = spec
+      const account: BankAccount = {
+        ...fields,
+        companyId: fin.companyId,
+        connectionId,
+        currency: 'BRL',
+        balance: null,
+        balanceDate: null,
+        ledgerCode: `1.1.1.02.${ledger}`,
+        createdAt,
+        updatedAt: createdAt,
+      }
+      let balance = fin.openingBalance
+      let seq = 0
+      for (const month of months) {
+        const age = months.length - 1 - months.indexOf(month)
+        const classifyChance = age >= 2 ? 0.92 : age === 1 ? 0.5 : 0.1
+        const parties = { company: company.name, owner: fin.owner, takers: takerNames }
+        for (const entry of statementMonth(
+          profile,
+          parties,
+          statementKey(spec.bankId, spec.accountNumber),
+          month,
+          today,
+        )) {
+          const { suggestedCategoryId, ...fields } = entry
+          if (suggestedCategoryId && !categoryIds.has(suggestedCategoryId))
+            throw new Error(`finance fixture: unknown category ${suggestedCategoryId}`)
+          const classified =
+            suggestedCategoryId !== null && rngFor(entry.fitId + spec.id).chance(classifyChance)
+          balance += entry.amount
+          bankTransactions.push({
+            ...fields,
+            id: `txn-${spec.id.slice(4)}-${++seq}`,
+            companyId: fin.companyId,
+            accountId: spec.id,
+            taxCategoryId: classified ? suggestedCategoryId : null,
+            importedAt: instant(entry.date, 23),
+          })
+        }
+      }
+      account.balance = roundMoney(balance)
+      account.balanceDate = today
+      bankAccounts.push(account)
+      if (connectionId)
+        bankConnections.push({
+          id: connectionId,
+          companyId: fin.companyId,
+          provider: 'cora',
+          status: 'active',
+          accountIds: [spec.id],
+          createdAt,
+          lastSyncAt: instant(today, 6),
+        })
+    }
+  }
+
+  // The schedules' requests so far, exactly as the hourly job makes them.
+  const run = runSchedules({ companies, nfsSchedulers, nfsRequests }, now)
+  nfsRequests.push(...run.created)
+  for (const { schedulerId, lastRunMonth } of run.handled) {
+    const scheduler = nfsSchedulers.find((s) => s.id === schedulerId)
+    if (scheduler) scheduler.lastRunMonth = lastRunMonth
+  }
+  for (const request of nfsRequests) settleRequest(request, today, forcedStatus.get(request.id))
+  // NFS-e numbers run per company in the order the notes were issued.
+  const issued = nfsRequests
+    .filter((r) => r.status === 'issued')
+    .sort((a, b) => (a.issuedAt ?? '').localeCompare(b.issuedAt ?? '') || a.id.localeCompare(b.id))
+  const numbers = new Map<string, number>()
+  for (const r of issued) {
+    const next = (numbers.get(r.companyId) ?? 0) + 1
+    numbers.set(r.companyId, next)
+    r.number = next
+  }
+
+  const documents: CompanyDocument[] = z
+    .array(documentFixtureSchema)
+    .parse(fixture('finance/documents.json'))
+    .map((doc) => {
+      const month = months[months.length - 1 - doc.monthsAgo] as string
+      let day = `${month}-${String(doc.day).padStart(2, '0')}`
+      if (day > today) day = `${month}-01`
+      const createdAt = instant(day, 11)
+      const reviewed = doc.status === 'approved' || doc.status === 'rejected'
+      const reviewedAt = reviewed
+        ? instant(shiftDay(day, 1) <= today ? shiftDay(day, 1) : day, 15)
+        : null
+      const guiaMonth = months[months.length - 2 - doc.monthsAgo] ?? month
+      return {
+        id: doc.id,
+        companyId: doc.companyId,
+        type: doc.type,
+        name: doc.guia
+          ? `${doc.name} – competência ${guiaMonth.slice(5)}/${guiaMonth.slice(0, 4)}`
+          : doc.name,
+        description: null,
+        fileName: doc.fileName,
+        status: doc.status,
+        guia: doc.guia
+          ? {
+              kind: doc.guia.kind,
+              dueDate: `${month}-${String(doc.guia.dueDay).padStart(2, '0')}`,
+              amount: doc.guia.amount,
+              competence: guiaMonth,
+            }
+          : null,
+        sentBy: doc.sentBy,
+        createdBy:
+          doc.sentBy === 'accountant'
+            ? 'uid-admin'
+            : doc.companyId.startsWith('cmp-ana')
+              ? 'uid-ana'
+              : 'uid-eva',
+        reviewedBy: reviewed ? 'uid-admin' : null,
+        reviewedAt,
+        rejectionReason: doc.rejectionReason ?? null,
+        paidAt:
+          doc.status === 'paid'
+            ? instant(
+                doc.guia ? `${month}-${String(doc.guia.dueDay - 2).padStart(2, '0')}` : day,
+                10,
+              )
+            : null,
+        createdAt,
+        updatedAt: reviewedAt ?? createdAt,
+      }
+    })
+
+  const issuedAt = now.toISOString()
+  const coraAuthorizations: CoraAuthorization[] = [
+    {
+      state: 'cora-state-demo-ana',
+      companyId: 'cmp-ana-design',
+      uid: 'uid-ana',
+      code: SEEDED_CORA_CODE,
+      createdAt: issuedAt,
+      expiresAt: addDays(now, 1).toISOString(),
+      usedAt: null,
+    },
+  ]
+
+  // Everything checked by the same schemas the API uses.
+  return {
+    taxCategories,
+    nfsRequests: z.array(nfsRequestSchema).parse(nfsRequests),
+    nfsSchedulers: z.array(nfsSchedulerSchema).parse(nfsSchedulers),
+    documents: z.array(documentSchema).parse(documents),
+    bankConnections: z.array(bankConnectionSchema).parse(bankConnections),
+    bankAccounts: z.array(bankAccountSchema).parse(bankAccounts),
+    bankTransactions: z.array(bankTransactionSchema).parse(bankTransactions),
+    coraAuthorizations: z.array(coraAuthorizationSchema).parse(coraAuthorizations),
+  }
 }

@@ -14,4 +14,12 @@ export const messages = {
   cepInvalid: 'CEP inválido',
   required: 'Campo obrigatório',
   pageNotFound: (path: string) => `Page not found: ${path}`,
+  // Finance (invoices, documents, bank statements, reports, assistant).
+  takerDocumentInvalid: 'CPF ou CNPJ do tomador inválido',
+  serviceCodeInvalid: 'Código de serviço inválido (use o item da LC 116, ex.: 17.06)',
+  dateInvalid: 'Data inválida (use AAAA-MM-DD)',
+  periodInvalid: 'Período inválido (use AAAA-MM ou AAAA)',
+  amountInvalid: 'Valor inválido',
+  intentTooShort: 'Descreva a atividade com pelo menos 3 letras.',
+  intentTooLong: 'Descreva a atividade em até 500 caracteres.',
 } as const

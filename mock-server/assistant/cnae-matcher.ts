@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs'
+import { stemmer } from '@orama/stemmers/portuguese'
+import MiniSearch from 'minisearch'
+import { por } from 'stopword'
+import { z } from 'zod'
+import type { CnaeMatch } from '../../src/schemas/assistant'
+import { foldText } from '../finance/text'
+
+// "Luca", the assistant: ranks the 1,332 CNAE 2.3 subclasses against what a person says they do,
+// in everyday Portuguese. Full-text ranking (BM25) is MiniSearch's; words are reduced to their
+// Portuguese stem (Snowball, @orama/stemmers), so plurals and inflections meet; accents and case
+// are folded; function words are dropped (stopword's Portuguese list plus our own); and a curated
+// synonym table (fixtures/assistant/synonyms.json) maps everyday words to the CNAE vocabulary
+// ("dentista" → "odontológica", "celular" → "equipamentos de comunicação", "bolo" → "confeitaria").
+
+const readJson = (path: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8'))
+
+const level = z.object({ code: z.string(), text: z.string() })
+const subclassSchema = z.object({
+  code: z.string().regex(/^\d{7}$/),
+  formatted: z.string(),
+  text: z.string(),
+  section: level,
+  division: level,
+  group: level,
+  class: level,
+  isAllowedMei: z.boolean(),
+})
+export type CnaeSubclass = z.infer<typeof subclassSchema>
+
+const synonymsSchema = z.object({
+  ignore: z.array(z.string()),
+  notNames: z.array(z.string()),
+  phrases: z.record(z.string(), z.array(z.string()).min(1)),
+  words: z.record(z.string(), z.array(z.string()).min(1)),
+  trades: z.array(z.object({ match: z.string(), name: z.string(), place: z.string() })),
+  feminine: z.array(z.string()),
+  professions: z.array(z.string()),
+})
+export type Synonyms = z.infer<typeof synonymsSchema>
+
+/** Weight of a synonym's words next to the words the person typed (1). */
+const SYNONYM_WEIGHT = 0.85
+const FIELD_BOOST = { text: 3, class: 1.2, group: 0.6, division: 0.3 }
+
+const stopwords = new Set([...por.map(foldText)])
+
+/** Words of a text, lower case, accents kept (the stemmer needs them). */
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/**
+ * The index terms of a word: its stem with accents folded, and the stem of its accent-less
+ * spelling (people type "manutencao" as often as "manutenção"; the stemmer treats them apart).
+ */
+export function termsOf(word: string): string[] {
+  const lower = word.toLowerCase()
+  const folded = foldText(lower)
+  if (folded.length < 2 || stopwords.has(folded)) return []
+  const a = foldText(stemmer(lower))
+  const b = stemmer(folded)
+  return a === b ? [a] : [a, b]
+}
+
+/** The part of a CNAE text that says what it is ("…, exceto X" says what it is not). */
+const positivePart = (text: string) => text.split(/,?\s+exceto\b/i)[0] ?? text
+
+type Loaded = {
+  subclasses: Map<string, CnaeSubclass>
+  index: MiniSearch<{ id: string }>
+  synonyms: Synonyms
+  /** Synonyms by the stem of their everyday word (so "bolos" finds "bolo"). */
+  synonymsByStem: Map<string, string[]>
+  ignoredStems: Set<string>
+}
+
+let loaded: Loaded | undefined
+
+export function loadAssistant(): Loaded {
+  if (loaded) return loaded
+  const subclasses = z.array(subclassSchema).parse(readJson('reference/cnae-subclasses.json'))
+  const synonyms = synonymsSchema.parse(readJson('assistant/synonyms.json'))
+  const index = new MiniSearch<{ id: string }>({
+    fields: ['text', 'class', 'group', 'division'],
+    storeFields: [],
+    tokenize: words,
+    processTerm: termsOf,
+  })
+  index.addAll(
+    subclasses.map((s) => ({
+      id: s.code,
+      text: positivePart(s.text),
+      class: positivePart(s.class.text),
+      group: positivePart(s.group.text),
+      division: positivePart(s.division.text),
+    })),
+  )
+  const synonymsByStem = new Map<string, string[]>()
+  for (const [word, targets] of Object.entries(synonyms.words))
+    for (const stem of termsOf(word))
+      synonymsByStem.set(stem, [...(synonymsByStem.get(stem) ?? []), ...targets])
+  const ignoredStems = new Set(synonyms.ignore.flatMap((w) => [foldText(w), ...termsOf(w)]))
+  loaded = {
+    subclasses: new Map(subclasses.map((s) => [s.code, s])),
+    index,
+    synonyms,
+    synonymsByStem,
+    ignoredStems,
+  }
+  return loaded
+}
+
+/** The weighted search terms of an intent: its own words, then what the synonym table adds. */
+export function intentTerms(intent: string): Map<string, number> {
+  const { synonyms, synonymsByStem, ignoredStems } = loadAssistant()
+  const weights = new Map<string, number>()
+  const add = (term: string, weight: number) => {
+    if (!ignoredStems.has(term)) weights.set(term, Math.max(weights.get(term) ?? 0, weight))
+  }
+  const folded = ` ${foldText(intent).replace(/[^a-z0-9]+/g, ' ')} `
+  for (const [phrase, targets] of Object.entries(synonyms.phrases))
+    if (folded.includes(` ${foldText(phrase)} `))
+      for (const target of targets)
+        for (const word of words(target)) for (const t of termsOf(word)) add(t, SYNONYM_WEIGHT)
+  for (const word of words(intent)) {
+    if (ignoredStems.has(foldText(word))) continue
+    for (const term of termsOf(word)) {
+      add(term, 1)
+      for (const target of synonymsByStem.get(term) ?? [])
+        for (const w of words(target)) for (const t of termsOf(w)) add(t, SYNONYM_WEIGHT)
+    }
+  }
+  return weights
+}
+
+/** Every subclass that matches the intent, best first, with a 0–1 relevance (best = 1). */
+export function matchCnaes(intent: string): CnaeMatch[] {
+  const { index, subclasses } = loadAssistant()
+  const weights = intentTerms(intent)
+  if (weights.size === 0) return []
+  const typed = new Set<string>()
+  for (const word of words(intent)) for (const t of termsOf(word)) typed.add(t)
+  const results = index.search([...weights.keys()].join(' '), {
+    tokenize: (query) => query.split(' '),
+    processTerm: (term) => term,
+    combineWith: 'OR',
+    boost: FIELD_BOOST,
+    boostTerm: (term) => weights.get(term) ?? 1,
+    // Typos and partial words only for what the person typed, never for synonyms.
+    prefix: (term) => typed.has(term) && term.length >= 5,
+    fuzzy: (term) => (typed.has(term) && term.length >= 6 ? 0.2 : false),
+    weights: { prefix: 0.4, fuzzy: 0.3 },
+  })
+  const top = results[0]?.score ?? 1
+  return results.map((result) => {
+    const subclass = subclasses.get(String(result.id)) as CnaeSubclass
+    return {
+      code: subclass.code,
+      formatted: subclass.formatted,
+      text: subclass.text,
+      score: Math.round((result.score / top) * 1000) / 1000,
+      isAllowedMei: subclass.isAllowedMei,
+    }
+  })
+}

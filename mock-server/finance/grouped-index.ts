@@ -1,0 +1,198 @@
+/**
+ * An in-memory index over one persisted collection: records grouped by keys (e.g. company,
+ * account), each group kept sorted by `compare` and split into named subsets (e.g. "without a
+ * tax category"). A list request reads a group and slices a page: no scan or sort of the whole
+ * collection per request.
+ *
+ * Writes go through `add`, `update` and `removeWhere`, which keep the groups in step. If the
+ * collection was replaced (`store.reset()`) or changed behind the index's back (its length
+ * differs), the next read rebuilds the index from scratch. Records are held as the collection
+ * hands them out (the store's tracked views), so changing them is seen by the store.
+ */
+export class GroupedIndex<T extends { id: string }> {
+  private source: T[] | undefined
+  private count = 0
+  private byIdMap = new Map<string, T>()
+  private groups = new Map<string, T[]>()
+
+  constructor(
+    private readonly getSource: () => T[],
+    private readonly keysOf: (item: T) => string[],
+    private readonly compare: (a: T, b: T) => number,
+    private readonly subsets: Record<string, (item: T) => boolean> = {},
+  ) {}
+
+  private fresh() {
+    const source = this.getSource()
+    if (source !== this.source || source.length !== this.count) this.rebuild(source)
+  }
+
+  private rebuild(source: T[]) {
+    this.source = source
+    this.count = source.length
+    this.byIdMap = new Map(source.map((item) => [item.id, item]))
+    this.groups = new Map()
+    for (const item of source) for (const key of this.slotsOf(item)) this.slot(key).push(item)
+    for (const list of this.groups.values()) list.sort(this.compare)
+  }
+
+  /** Every list an item belongs to: each key, and each key × subset it is in. */
+  private slotsOf(item: T): string[] {
+    const keys = this.keysOf(item)
+    const slots = [...keys]
+    for (const [name, test] of Object.entries(this.subsets))
+      if (test(item)) for (const key of keys) slots.push(`${key}\u0000${name}`)
+    return slots
+  }
+
+  private slot(key: string): T[] {
+    let list = this.groups.get(key)
+    if (!list) {
+      list = []
+      this.groups.set(key, list)
+    }
+    return list
+  }
+
+  /** First position whose item is not before `item`. */
+  private position(list: T[], item: T): number {
+    let low = 0
+    let high = list.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (this.compare(list[mid] as T, item) < 0) low = mid + 1
+      else high = mid
+    }
+    return low
+  }
+
+  private insertSorted(list: T[], item: T) {
+    list.splice(this.position(list, item), 0, item)
+  }
+
+  private removeSorted(list: T[], item: T) {
+    let at = this.position(list, item)
+    // Equal-ranked neighbours: find the very object.
+    while (at < list.length && list[at] !== item && this.compare(list[at] as T, item) === 0) at++
+    if (list[at] === item) list.splice(at, 1)
+    else {
+      const fallback = list.indexOf(item)
+      if (fallback >= 0) list.splice(fallback, 1)
+    }
+  }
+
+  get(id: string): T | undefined {
+    this.fresh()
+    return this.byIdMap.get(id)
+  }
+
+  /** The sorted records of a group (optionally only a subset of it). Do not mutate. */
+  list(key: string, subset?: string): readonly T[] {
+    this.fresh()
+    return this.groups.get(subset ? `${key}\u0000${subset}` : key) ?? []
+  }
+
+  /** Appends records to the collection and to their groups. */
+  add(items: readonly T[]) {
+    this.fresh()
+    const source = this.source as T[]
+    const touched = new Map<string, T[]>()
+    for (const added of items) {
+      source.push(added)
+      // The store may keep its own (tracked) view of what was pushed: index that one, so later
+      // changes made through the index are seen by the store.
+      const item = source[source.length - 1] as T
+      this.byIdMap.set(item.id, item)
+      for (const key of this.slotsOf(item)) {
+        let batch = touched.get(key)
+        if (!batch) touched.set(key, (batch = []))
+        batch.push(item)
+      }
+    }
+    this.count = source.length
+    for (const [key, batch] of touched) {
+      const list = this.slot(key)
+      if (batch.length > 32) {
+        // Bulk (an import): append and sort once instead of many splices.
+        list.push(...batch)
+        list.sort(this.compare)
+      } else for (const item of batch) this.insertSorted(list, item)
+    }
+  }
+
+  /** Changes a record in place and moves it to the groups and subsets it now belongs to. */
+  update(item: T, change: (item: T) => void) {
+    this.fresh()
+    for (const key of this.slotsOf(item)) this.removeSorted(this.slot(key), item)
+    change(item)
+    for (const key of this.slotsOf(item)) this.insertSorted(this.slot(key), item)
+  }
+
+  /** Removes matching records from the collection (in place) and from their groups. */
+  removeWhere(test: (item: T) => boolean): T[] {
+    this.fresh()
+    const source = this.source as T[]
+    const removed: T[] = []
+    let write = 0
+    for (let read = 0; read < source.length; read++) {
+      const item = source[read] as T
+      if (test(item)) removed.push(item)
+      else {
+        if (write !== read) source[write] = item
+        write++
+      }
+    }
+    if (removed.length > 0) source.length = write
+    this.count = source.length
+    if (removed.length === 0) return removed
+    const gone = new Set(removed)
+    const keys = new Set(removed.flatMap((item) => this.slotsOf(item)))
+    for (const key of keys) {
+      const list = this.groups.get(key)
+      if (list)
+        this.groups.set(
+          key,
+          list.filter((item) => !gone.has(item)),
+        )
+    }
+    for (const item of removed) this.byIdMap.delete(item.id)
+    return removed
+  }
+}
+
+/** Newest first by a `YYYY-MM-DD` (or ISO) field, ties broken by id, so the order is total. */
+export const newestFirst =
+  <T extends { id: string }>(field: (item: T) => string) =>
+  (a: T, b: T) => {
+    const fa = field(a)
+    const fb = field(b)
+    if (fa !== fb) return fa < fb ? 1 : -1
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+  }
+
+/** First index in a newest-first list of `YYYY-MM-DD` dates where `before(date)` stops holding. */
+function boundary<T>(
+  list: readonly T[],
+  field: (item: T) => string,
+  after: (day: string) => boolean,
+) {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (after(field(list[mid] as T))) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** The part of a newest-first list whose `YYYY-MM-DD` dates fall in [from, to] (binary search). */
+export function sliceByDate<T>(
+  list: readonly T[],
+  range: { from: string; to: string },
+  field: (item: T) => string,
+): readonly T[] {
+  const start = boundary(list, field, (day) => day > range.to)
+  const end = boundary(list, field, (day) => day >= range.from)
+  return list.slice(start, end)
+}

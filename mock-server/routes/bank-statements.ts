@@ -1,0 +1,393 @@
+import { Router, type Request, type RequestHandler } from 'express'
+import multer from 'multer'
+import {
+  bankAccountListQuerySchema,
+  coraExchangeQuerySchema,
+  exportQuerySchema,
+  exportTypeSchema,
+  taxCategoryUpdateSchema,
+  transactionListQuerySchema,
+  type BankTransaction,
+} from '../../src/schemas/bank'
+import { pageQuerySchema } from '../../src/schemas/common'
+import { periodRange } from '../../src/schemas/finance-common'
+import { callerOf } from '../auth'
+import type { RouteModule } from '../deps'
+import { badRequest, handle, HttpError, notFound, paginate, parse } from '../http'
+import { accountView, importStatement, removeAccount } from '../finance/bank-ledger'
+import {
+  decideAuthorization,
+  exchangeCoraCode,
+  renderAuthorizePage,
+  startCoraAuthorization,
+} from '../finance/cora'
+import { exportCsv, exportTxt } from '../finance/exports'
+import { sliceByDate } from '../finance/grouped-index'
+import { parseOfx } from '../finance/ofx'
+import { accountKey, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
+import { SEEDED_CORA_CODE } from '../seed/finance'
+
+const OWN = 'companyId=cmp-ana-design'
+/** Largest OFX accepted (a year of a busy account is well under 5 MB). */
+export const OFX_MAX_BYTES = 20 * 1024 * 1024
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: OFX_MAX_BYTES, files: 1, fields: 10 },
+}).single('file')
+
+/** multer's errors as the API's own (413 too large, 400 anything else). */
+const ofxUpload: RequestHandler = (req, res, next) => {
+  upload(req, res, (error: unknown) => {
+    if (!error) return next()
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE')
+        return next(new HttpError(413, 'O arquivo passa do limite de 20 MB.'))
+      return next(badRequest('Envie um único arquivo OFX no campo "file".'))
+    }
+    next(badRequest('Não foi possível ler o envio do arquivo (multipart/form-data).'))
+  })
+}
+
+/** Bank statements (SPEC section 7 "Bank statements") and the Cora authorize stand-in page. */
+export const bankStatementsRoutes: RouteModule = {
+  contract: [
+    {
+      method: 'GET',
+      route: '/bank-statements/connections/oauth/cora',
+      example: `/bank-statements/connections/oauth/cora?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'POST',
+      route: '/bank-statements/connections/oauth/cora',
+      example: `/bank-statements/connections/oauth/cora?code=${SEEDED_CORA_CODE}&${OWN}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/bank-statements/connections',
+      example: `/bank-statements/connections?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'GET',
+      route: '/bank-statements/connections/{id}',
+      example: `/bank-statements/connections/conn-ana-cora?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'GET',
+      route: '/bank-statements/accounts',
+      example: `/bank-statements/accounts?${OWN}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'DELETE',
+      route: '/bank-statements/accounts/{id}',
+      example: `/bank-statements/accounts/acc-ana-nubank?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'POST',
+      route: '/bank-statements/ofx/upload',
+      example: `/bank-statements/ofx/upload?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      multipart: {
+        field: 'file',
+        filename: 'extrato-bb-outubro.ofx',
+        contentType: 'application/x-ofx',
+        fixture: 'fixtures/finance/samples/extrato-bb-sgml.ofx',
+      },
+    },
+    {
+      method: 'GET',
+      route: '/bank-statements/accounts/{id}/exports/{type}',
+      example: `/bank-statements/accounts/acc-ana-itau/exports/csv?${OWN}&date=2026`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/bank-statements/tax-categories',
+      example: '/bank-statements/tax-categories',
+      access: 'signed-in',
+    },
+    {
+      method: 'PUT',
+      route: '/bank-statements/transactions/{id}/tax-category',
+      example: `/bank-statements/transactions/txn-ana-cora-1/tax-category?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      body: { taxCategoryId: 'receitas-servicos' },
+    },
+    {
+      method: 'GET',
+      route: '/bank-statements/transactions',
+      example: `/bank-statements/transactions?${OWN}&accountId=acc-ana-cora&withoutTaxCategory=true`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/cora/oauth/authorize',
+      example: '/cora/oauth/authorize?state=cora-state-demo-ana',
+      access: 'public',
+    },
+  ],
+
+  create: ({ store, auth, config }) => {
+    const router = Router()
+    const finance = () => financeOf(store)
+    const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
+    const findAccount = (req: Request, companyId: string) =>
+      ownedBy(
+        finance().accounts.get(req.params.id ?? ''),
+        companyId,
+        'Conta bancária não encontrada.',
+      )
+    const categories = () => new Map(store.data.taxCategories.map((c) => [c.id, c]))
+
+    // --- Cora ------------------------------------------------------------------------------
+
+    router.get(
+      '/bank-statements/connections/oauth/cora',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const started = startCoraAuthorization(
+          store,
+          config.publicUrl,
+          config.webUrl,
+          company.id,
+          callerOf(req).uid,
+        )
+        await store.commit()
+        return { data: started }
+      }),
+    )
+
+    router.post(
+      '/bank-statements/connections/oauth/cora',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const company = companyOf(req)
+        const q = parse(coraExchangeQuerySchema, req.query)
+        const outcome = exchangeCoraCode(store, company, q.code)
+        await store.commit()
+        res.status(201)
+        return {
+          data: {
+            connection: outcome.connection,
+            account: accountView(store, outcome.account),
+            imported: outcome.imported,
+            duplicates: outcome.duplicates,
+          },
+        }
+      }),
+    )
+
+    // The stand-in of Cora's own authorize page (public: it is the bank's site).
+    router.get('/cora/oauth/authorize', (req, res) => {
+      const { status, html } = renderAuthorizePage(store, req.query.state)
+      res.status(status).type('html').send(html)
+    })
+    router.post(
+      '/cora/oauth/authorize',
+      handle(async (req, res) => {
+        const body = (req.body ?? {}) as Record<string, unknown>
+        const answer = decideAuthorization(store, config.webUrl, body.state, body.decision)
+        if (answer.location) {
+          await store.commit()
+          res.redirect(302, answer.location)
+          return
+        }
+        res.status(answer.status).type('html').send(answer.html)
+      }),
+    )
+
+    router.get(
+      '/bank-statements/connections',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(pageQuerySchema(10), req.query)
+        const list = store.data.bankConnections
+          .filter((c) => c.companyId === company.id)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        return paginate(list, q)
+      }),
+    )
+
+    router.get(
+      '/bank-statements/connections/:id',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const connection = ownedBy(
+          store.data.bankConnections.find((c) => c.id === req.params.id),
+          company.id,
+          'Conexão bancária não encontrada.',
+        )
+        const accounts = connection.accountIds
+          .map((id) => finance().accounts.get(id))
+          .filter((a) => a !== undefined)
+          .map((a) => accountView(store, a))
+        return { data: { ...connection, accounts } }
+      }),
+    )
+
+    // --- Accounts --------------------------------------------------------------------------
+
+    router.get(
+      '/bank-statements/accounts',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(bankAccountListQuerySchema, req.query)
+        const page = paginate(finance().accounts.list(companyKey(company.id)), q)
+        return { data: page.data.map((a) => accountView(store, a)), total: page.total }
+      }),
+    )
+
+    router.delete(
+      '/bank-statements/accounts/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const account = findAccount(req, company.id)
+        const view = accountView(store, account)
+        const removedTransactions = removeAccount(store, account)
+        await store.commit()
+        return { data: { ...view, removedTransactions } }
+      }),
+    )
+
+    router.post(
+      '/bank-statements/ofx/upload',
+      auth.authenticate,
+      (req, _res, next) => {
+        // Access first, before reading a large body.
+        try {
+          companyOf(req)
+          next()
+        } catch (error) {
+          next(error)
+        }
+      },
+      ofxUpload,
+      handle(async (req, res) => {
+        const company = companyOf(req)
+        if (!req.file)
+          throw badRequest('Envie o arquivo OFX no campo "file" (multipart/form-data).')
+        const statement = parseOfx(req.file.buffer)
+        const outcome = importStatement(store, company.id, statement, {
+          source: 'ofx',
+          connectionId: null,
+        })
+        await store.commit()
+        // An import is recorded every time (201), even when every entry was already there.
+        res.status(201)
+        return {
+          data: {
+            account: accountView(store, outcome.account),
+            created: outcome.created,
+            imported: outcome.imported,
+            duplicates: outcome.duplicates,
+            dropped: outcome.dropped,
+            statement: { from: statement.start, to: statement.end },
+          },
+        }
+      }),
+    )
+
+    const exportHandler = handle((req, res) => {
+      const company = companyOf(req)
+      const type = parse(exportTypeSchema, req.params.type ?? 'txt')
+      const q = parse(exportQuerySchema, req.query)
+      const account = findAccount(req, company.id)
+      const range = q.date
+        ? periodRange(q.date)!
+        : { from: q.from ?? '0000-01-01', to: q.to ?? '9999-12-31' }
+      // Newest first in the index; the export reads oldest first.
+      const transactions = [
+        ...sliceByDate(finance().transactions.list(accountKey(account.id)), range, (t) => t.date),
+      ].reverse()
+      const body =
+        type === 'txt'
+          ? exportTxt(account, transactions, categories())
+          : exportCsv(account, transactions, categories())
+      const period = q.date ?? `${q.from ?? 'inicio'}_${q.to ?? 'hoje'}`
+      const name = `extrato-${account.bankId}-${account.accountNumber.replace(/[^0-9A-Za-z]/g, '')}-${period}.${type}`
+      res
+        .status(200)
+        .type(type === 'txt' ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8')
+        .attachment(name)
+        .set('X-Total-Count', String(transactions.length))
+        .send(body)
+    })
+    router.get('/bank-statements/accounts/:id/exports', auth.authenticate, exportHandler)
+    router.get('/bank-statements/accounts/:id/exports/:type', auth.authenticate, exportHandler)
+
+    // --- Tax categories and transactions -----------------------------------------------------
+
+    router.get(
+      '/bank-statements/tax-categories',
+      auth.authenticate,
+      handle(() => {
+        const data = [...store.data.taxCategories].sort((a, b) => a.code.localeCompare(b.code))
+        return { data, total: data.length }
+      }),
+    )
+
+    router.put(
+      '/bank-statements/transactions/:id/tax-category',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const input = parse(taxCategoryUpdateSchema, req.body)
+        if (input.taxCategoryId !== null && !categories().has(input.taxCategoryId))
+          throw badRequest('Categoria não encontrada.', [
+            { path: ['taxCategoryId'], message: 'Categoria não encontrada.' },
+          ])
+        const transaction = ownedBy(
+          finance().transactions.get(req.params.id ?? ''),
+          company.id,
+          'Transação não encontrada.',
+        )
+        finance().transactions.update(transaction, (t) => {
+          t.taxCategoryId = input.taxCategoryId
+        })
+        await store.commit()
+        return { data: transaction }
+      }),
+    )
+
+    router.get(
+      '/bank-statements/transactions',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(transactionListQuerySchema, req.query)
+        let key = companyKey(company.id)
+        if (q.accountId) {
+          const account = finance().accounts.get(q.accountId)
+          if (!account || account.companyId !== company.id)
+            throw notFound('Conta bancária não encontrada.')
+          key = accountKey(account.id)
+        }
+        let list: readonly BankTransaction[] = finance().transactions.list(
+          key,
+          q.withoutTaxCategory ? 'uncategorized' : undefined,
+        )
+        if (q.date) list = sliceByDate(list, periodRange(q.date)!, (t) => t.date)
+        return paginate(list, q)
+      }),
+    )
+
+    return router
+  },
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto'
+import { Router, type Request } from 'express'
+import { isSystemAdmin } from '../../src/schemas/claims'
+import {
+  documentCreateSchema,
+  documentListQuerySchema,
+  documentStatusBodySchema,
+  documentStatusChangeMessage,
+  documentStatusLabels,
+  documentStatusSchema,
+  documentTransition,
+  type CompanyDocument,
+} from '../../src/schemas/document'
+import { callerOf } from '../auth'
+import type { RouteModule } from '../deps'
+import { conflict, forbidden, handle, paginate, parse } from '../http'
+import { companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
+
+const OWN = 'companyId=cmp-ana-design'
+
+/**
+ * Documents (SPEC section 7 "Documents"). Rules (README "Documents"):
+ * - the company sends any type but `guia`; the accountant (system admin) sends any type, and a
+ *   guia carries its kind, due date, amount and competence;
+ * - a guia goes pending → paid (the company or the accountant); any other document goes
+ *   pending → approved | rejected and rejected → pending (the accountant only); else 409;
+ * - the company deletes its own pending documents; the accountant deletes any; else 409.
+ */
+export const documentsRoutes: RouteModule = {
+  contract: [
+    {
+      method: 'GET',
+      route: '/documents',
+      example: `/documents?${OWN}&type=guia&type=comprovante&limit=5`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'POST',
+      route: '/documents',
+      example: `/documents?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      body: {
+        type: 'comprovante',
+        name: 'Comprovante de pagamento – coworking',
+        fileName: 'comprovante-coworking.pdf',
+      },
+    },
+    {
+      method: 'PUT',
+      route: '/documents/{id}/status/{status}',
+      example: `/documents/doc-ana-das-0/status/paid?${OWN}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'DELETE',
+      route: '/documents/{id}',
+      example: `/documents/doc-ana-outros-contrato-cliente?${OWN}`,
+      access: 'company',
+    },
+  ],
+
+  create: ({ store, auth }) => {
+    const router = Router()
+    const index = () => financeOf(store).documents
+    const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
+    const findDocument = (req: Request, companyId: string) =>
+      ownedBy(index().get(req.params.id ?? ''), companyId, 'Documento não encontrado.')
+
+    router.get(
+      '/documents',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(documentListQuerySchema, req.query)
+        let list = index().list(companyKey(company.id))
+        if (q.type || q.status) {
+          const types = q.type ? new Set(q.type) : null
+          list = list.filter(
+            (d) => (!types || types.has(d.type)) && (!q.status || d.status === q.status),
+          )
+        }
+        return paginate(list, q)
+      }),
+    )
+
+    router.post(
+      '/documents',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const caller = callerOf(req)
+        const company = companyOf(req)
+        const input = parse(documentCreateSchema, req.body)
+        const accountant = isSystemAdmin(caller.claims)
+        if (input.type === 'guia' && !accountant)
+          throw forbidden('Guias de impostos são enviadas pela contabilidade.')
+        const now = new Date().toISOString()
+        const document: CompanyDocument = {
+          id: `doc-${randomUUID()}`,
+          companyId: company.id,
+          type: input.type,
+          name: input.name,
+          description: 'description' in input ? (input.description ?? null) : null,
+          fileName: input.fileName,
+          status: 'pending',
+          guia: 'guia' in input ? input.guia : null,
+          sentBy: accountant ? 'accountant' : 'company',
+          createdBy: caller.uid,
+          reviewedBy: null,
+          reviewedAt: null,
+          rejectionReason: null,
+          paidAt: null,
+          createdAt: now,
+          updatedAt: now,
+        }
+        index().add([document])
+        await store.commit()
+        res.status(201)
+        return { data: document }
+      }),
+    )
+
+    router.put(
+      '/documents/:id/status/:status',
+      auth.authenticate,
+      handle(async (req) => {
+        const caller = callerOf(req)
+        const company = companyOf(req)
+        const to = parse(documentStatusSchema, req.params.status)
+        const body = parse(documentStatusBodySchema, req.body ?? {})
+        const document = findDocument(req, company.id)
+        const from = document.status
+        const rule = documentTransition(document.type, from, to)
+        if (!rule.allowed) throw conflict(documentStatusChangeMessage(document.type, from, to))
+        if (rule.adminOnly && !isSystemAdmin(caller.claims))
+          throw forbidden('Apenas a contabilidade aprova ou recusa documentos.')
+        const now = new Date().toISOString()
+        index().update(document, (d) => {
+          d.status = to
+          d.updatedAt = now
+          if (to === 'paid') d.paidAt = now
+          if (to === 'approved' || to === 'rejected') {
+            d.reviewedBy = caller.uid
+            d.reviewedAt = now
+          }
+          d.rejectionReason =
+            to === 'rejected' ? (body.reason ?? 'Documento recusado pela contabilidade.') : null
+        })
+        await store.commit()
+        return { data: document }
+      }),
+    )
+
+    router.delete(
+      '/documents/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const caller = callerOf(req)
+        const company = companyOf(req)
+        const document = findDocument(req, company.id)
+        if (!isSystemAdmin(caller.claims)) {
+          if (document.sentBy !== 'company')
+            throw forbidden(
+              'Documentos enviados pela contabilidade só podem ser excluídos por ela.',
+            )
+          if (document.status !== 'pending')
+            throw conflict(
+              `Só é possível excluir um documento pendente (este está "${documentStatusLabels[document.status]}").`,
+            )
+        }
+        index().removeWhere((d) => d === document)
+        await store.commit()
+        return { data: document }
+      }),
+    )
+
+    return router
+  },
+}

@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto'
+import { Router, type Request } from 'express'
+import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
+import type { Company } from '../../src/schemas/company'
+import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
+import {
+  canChangeNfsRequestStatus,
+  nfsRequestCreateSchema,
+  nfsRequestListQuerySchema,
+  nfsRequestSearchQuerySchema,
+  nfsRequestStatusBodySchema,
+  nfsRequestStatusChangeMessage,
+  nfsRequestStatusLabels,
+  nfsRequestStatusSchema,
+  nfsSchedulerActiveQuerySchema,
+  nfsSchedulerInputSchema,
+  nfsSchedulerListQuerySchema,
+  type NfsRequest,
+  type NfsScheduler,
+} from '../../src/schemas/invoice'
+import { callerOf } from '../auth'
+import type { RouteModule } from '../deps'
+import { badRequest, conflict, handle, notFound, paginate, parse } from '../http'
+import type { Store } from '../store/database'
+import { sliceByDate } from '../finance/grouped-index'
+import { runDateOf, runSchedules } from '../finance/schedules'
+import { ALL, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
+import { matchesQuery, searchTextCache } from '../finance/text'
+
+const OWN = 'companyId=cmp-ana-design'
+const HOUR = 60 * 60 * 1000
+
+export const exampleInvoiceBody = {
+  cnpj: '45.218.739/0001-02',
+  totalValue: 1850.5,
+  serviceDescription: 'Criação de identidade visual para a linha de cafés especiais',
+  serviceCode: '23.01',
+  taker: {
+    document: '66.769.352/0001-14',
+    name: 'Café Bom Grão Comércio Ltda',
+    email: 'marketing@cafebomgrao.com.br',
+    address: {
+      zipCode: '05435-000',
+      state: 'SP',
+      city: 'São Paulo',
+      street: 'Rua Harmonia',
+      number: '321',
+      complement: '',
+      neighborhood: 'Vila Madalena',
+    },
+  },
+}
+
+const requestText = searchTextCache<NfsRequest>((r) => [
+  r.id,
+  r.taker.name,
+  r.taker.document,
+  r.taker.email,
+  r.serviceDescription,
+  r.serviceCode,
+])
+
+/** Runs the schedules now and persists what they made (server start, hourly, after edits). */
+export async function applySchedules(store: Store, now = new Date()) {
+  const run = runSchedules(store.data, now)
+  if (run.created.length === 0 && run.handled.length === 0) return run
+  financeOf(store).requests.add(run.created)
+  for (const { schedulerId, lastRunMonth } of run.handled) {
+    const scheduler = store.data.nfsSchedulers.find((s) => s.id === schedulerId)
+    if (scheduler) scheduler.lastRunMonth = lastRunMonth
+  }
+  await store.commit()
+  return run
+}
+
+/** A request or schedule is issued in the name of the company: its CNPJ must be the company's. */
+function assertIssuer(company: Company, cnpj: string) {
+  if (company.status === 'disabled')
+    throw conflict('Empresa desativada: não é possível emitir notas fiscais.')
+  if (!company.cnpj)
+    throw conflict('A empresa ainda não tem CNPJ: conclua a abertura antes de emitir notas.')
+  if (company.cnpj !== cnpj)
+    throw badRequest('O CNPJ informado não é o da empresa.', [
+      { path: ['cnpj'], message: 'O CNPJ informado não é o da empresa.' },
+    ])
+}
+
+/** Next run date of a schedule from today on. */
+function nextRunOf(scheduler: NfsScheduler, today: string): string | null {
+  if (!scheduler.active) return null
+  const month = today.slice(0, 7)
+  const thisMonth = runDateOf(month, scheduler.dayOfMonth)
+  if (thisMonth >= today && scheduler.lastRunMonth !== month) return thisMonth
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
+  return runDateOf(next, scheduler.dayOfMonth)
+}
+
+const withNextRun = (scheduler: NfsScheduler, today: string) => ({
+  ...scheduler,
+  nextRunDate: nextRunOf(scheduler, today),
+})
+
+/** Invoices (SPEC section 7 "Invoices (NFS)"). */
+export const invoicesRoutes: RouteModule = {
+  contract: [
+    {
+      method: 'POST',
+      route: '/nfs/requests',
+      example: `/nfs/requests?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      body: exampleInvoiceBody,
+    },
+    {
+      method: 'GET',
+      route: '/nfs/requests',
+      example: `/nfs/requests?${OWN}&status=issued&limit=5`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/nfs/requests/search',
+      example: '/nfs/requests/search?status=pending&limit=20',
+      access: 'system-admin',
+      takesInput: true,
+    },
+    {
+      method: 'DELETE',
+      route: '/nfs/requests/{id}',
+      example: `/nfs/requests/nfs-ana-rascunho?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'PUT',
+      route: '/nfs/requests/{id}/status/{status}',
+      example: '/nfs/requests/nfs-ana-aguardando/status/processing',
+      access: 'system-admin',
+      takesInput: true,
+    },
+    {
+      method: 'POST',
+      route: '/nfs/schedulers',
+      example: `/nfs/schedulers?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      body: { ...exampleInvoiceBody, dayOfMonth: 10 },
+    },
+    {
+      method: 'PUT',
+      route: '/nfs/schedulers/{id}',
+      example: `/nfs/schedulers/sch-ana-cafe?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      body: { ...exampleInvoiceBody, totalValue: 2600, dayOfMonth: 5, active: true },
+    },
+    {
+      method: 'DELETE',
+      route: '/nfs/schedulers/{id}',
+      example: `/nfs/schedulers/sch-ana-instituto?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'GET',
+      route: '/nfs/schedulers',
+      example: `/nfs/schedulers?${OWN}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/nfs/schedulers/active',
+      example: '/nfs/schedulers/active',
+      access: 'signed-in',
+      takesInput: true,
+    },
+  ],
+
+  create: ({ store, auth }) => {
+    const router = Router()
+    const index = () => financeOf(store).requests
+    const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
+
+    // The hourly schedule job: now (server start) and every hour; never keeps the process alive.
+    void applySchedules(store).catch((error) => console.error('[nfs schedules]', error))
+    setInterval(() => {
+      void applySchedules(store).catch((error) => console.error('[nfs schedules]', error))
+    }, HOUR).unref()
+
+    const listRequests = (key: string, q: ReturnType<typeof nfsRequestSearchQuerySchema.parse>) => {
+      let list = index().list(key, q.status)
+      if (q.date) list = sliceByDate(list, periodRange(q.date)!, (r) => r.date)
+      if (q.query) {
+        const query = q.query
+        const number = /^\d+$/.test(query) ? Number(query) : undefined
+        list = list.filter((r) => r.number === number || matchesQuery(requestText(r), query))
+      }
+      return paginate(list, q)
+    }
+
+    router.post(
+      '/nfs/requests',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const caller = callerOf(req)
+        const company = companyOf(req)
+        const input = parse(nfsRequestCreateSchema, req.body)
+        assertIssuer(company, input.cnpj)
+        const now = new Date().toISOString()
+        const request: NfsRequest = {
+          id: `nfs-${randomUUID()}`,
+          companyId: company.id,
+          cnpj: input.cnpj,
+          totalValue: input.totalValue,
+          serviceDescription: input.serviceDescription,
+          serviceCode: input.serviceCode,
+          taker: input.taker,
+          date: input.date ?? todayInBrazil(),
+          status: 'pending',
+          number: null,
+          issuedAt: null,
+          rejectionReason: null,
+          schedulerId: null,
+          statusHistory: [{ from: null, to: 'pending', at: now, by: caller.uid }],
+          createdBy: caller.uid,
+          createdAt: now,
+          updatedAt: now,
+        }
+        index().add([request])
+        await store.commit()
+        res.status(201)
+        return { data: request }
+      }),
+    )
+
+    router.get(
+      '/nfs/requests/search',
+      auth.authenticate,
+      auth.requireSystemAdmin,
+      handle((req) => {
+        const q = parse(nfsRequestSearchQuerySchema, req.query)
+        return listRequests(q.companyId ? companyKey(q.companyId) : ALL, q)
+      }),
+    )
+
+    router.get(
+      '/nfs/requests',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(nfsRequestListQuerySchema, req.query)
+        return listRequests(companyKey(company.id), q)
+      }),
+    )
+
+    router.delete(
+      '/nfs/requests/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const request = ownedBy(
+          index().get(req.params.id ?? ''),
+          company.id,
+          'Solicitação de nota não encontrada.',
+        )
+        if (request.status !== 'pending')
+          throw conflict(
+            `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[request.status]}").`,
+          )
+        index().removeWhere((r) => r === request)
+        await store.commit()
+        return { data: request }
+      }),
+    )
+
+    router.put(
+      '/nfs/requests/:id/status/:status',
+      auth.authenticate,
+      auth.requireSystemAdmin,
+      handle(async (req) => {
+        const caller = callerOf(req)
+        const to = parse(nfsRequestStatusSchema, req.params.status)
+        const body = parse(nfsRequestStatusBodySchema, req.body ?? {})
+        const request = index().get(req.params.id ?? '')
+        if (!request) throw notFound('Solicitação de nota não encontrada.')
+        const from = request.status
+        if (!canChangeNfsRequestStatus(from, to))
+          throw conflict(nfsRequestStatusChangeMessage(from, to))
+        const now = new Date().toISOString()
+        const number =
+          to === 'issued'
+            ? Math.max(
+                0,
+                ...index()
+                  .list(companyKey(request.companyId), 'issued')
+                  .map((r) => r.number ?? 0),
+              ) + 1
+            : null
+        index().update(request, (r) => {
+          r.status = to
+          r.updatedAt = now
+          r.statusHistory.push({
+            from,
+            to,
+            at: now,
+            by: caller.uid,
+            ...(body.reason ? { reason: body.reason } : {}),
+          })
+          if (to === 'issued') {
+            r.number = number
+            r.issuedAt = now
+          }
+          if (to === 'rejected') r.rejectionReason = body.reason ?? 'Recusada pela contabilidade.'
+        })
+        await store.commit()
+        return { data: request }
+      }),
+    )
+
+    // --- Schedules ---------------------------------------------------------------------------
+
+    const findScheduler = (req: Request, companyId: string) =>
+      ownedBy(
+        store.data.nfsSchedulers.find((s) => s.id === req.params.id),
+        companyId,
+        'Agendamento não encontrado.',
+      )
+
+    router.post(
+      '/nfs/schedulers',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const company = companyOf(req)
+        const input = parse(nfsSchedulerInputSchema, req.body)
+        assertIssuer(company, input.cnpj)
+        const now = new Date().toISOString()
+        const scheduler: NfsScheduler = {
+          id: `sch-${randomUUID()}`,
+          companyId: company.id,
+          ...input,
+          lastRunMonth: null,
+          createdAt: now,
+          updatedAt: now,
+        }
+        store.data.nfsSchedulers.push(scheduler)
+        await applySchedules(store)
+        await store.commit()
+        res.status(201)
+        return { data: withNextRun(scheduler, todayInBrazil()) }
+      }),
+    )
+
+    router.put(
+      '/nfs/schedulers/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const scheduler = findScheduler(req, company.id)
+        const input = parse(nfsSchedulerInputSchema, req.body)
+        assertIssuer(company, input.cnpj)
+        Object.assign(scheduler, input, { updatedAt: new Date().toISOString() })
+        await applySchedules(store)
+        await store.commit()
+        return { data: withNextRun(scheduler, todayInBrazil()) }
+      }),
+    )
+
+    router.delete(
+      '/nfs/schedulers/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const scheduler = findScheduler(req, company.id)
+        // The requests it already made stay (they are the company's invoices).
+        store.data.nfsSchedulers = store.data.nfsSchedulers.filter((s) => s !== scheduler)
+        await store.commit()
+        return { data: scheduler }
+      }),
+    )
+
+    router.get(
+      '/nfs/schedulers/active',
+      auth.authenticate,
+      handle((req) => {
+        const caller = callerOf(req)
+        const q = parse(nfsSchedulerActiveQuerySchema, req.query)
+        let companies: Set<string> | null = isSystemAdmin(caller.claims)
+          ? null
+          : new Set(companiesOf(caller.claims))
+        if (q.companyId) companies = new Set([companyFor(store, caller, q.companyId).id])
+        const today = todayInBrazil()
+        const active = store.data.nfsSchedulers
+          .filter((s) => s.active && (!companies || companies.has(s.companyId)))
+          .map((s) => withNextRun(s, today))
+          .sort(
+            (a, b) =>
+              (a.nextRunDate ?? '').localeCompare(b.nextRunDate ?? '') || a.id.localeCompare(b.id),
+          )
+        return paginate(active, q)
+      }),
+    )
+
+    router.get(
+      '/nfs/schedulers',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(nfsSchedulerListQuerySchema, req.query)
+        const today = todayInBrazil()
+        const list = store.data.nfsSchedulers
+          .filter((s) => s.companyId === company.id)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
+          .map((s) => withNextRun(s, today))
+        return paginate(list, q)
+      }),
+    )
+
+    return router
+  },
+}

@@ -1,0 +1,170 @@
+import { Router } from 'express'
+import type { BankTransaction } from '../../src/schemas/bank'
+import {
+  fromCents,
+  monthOf,
+  periodRange,
+  todayInBrazil,
+  toCents,
+} from '../../src/schemas/finance-common'
+import {
+  anualBillingQuerySchema,
+  billingByCategoryQuerySchema,
+  MEI_ANNUAL_LIMIT,
+  MEI_MONTHLY_LIMIT,
+  type AnualBilling,
+  type BillingByCategory,
+} from '../../src/schemas/report'
+import type { Company } from '../../src/schemas/company'
+import { callerOf } from '../auth'
+import type { RouteModule } from '../deps'
+import { handle, parse } from '../http'
+import { sliceByDate } from '../finance/grouped-index'
+import { companyFor, companyKey, financeOf } from '../finance/state'
+import { recentMonths } from '../finance/statement-generator'
+
+const OWN = 'companyId=cmp-ana-design'
+
+/** The MEI limit of a year: R$ 81.000, or R$ 6.750 a month from the opening month in its first year. */
+export function meiLimitFor(company: Company, year: number): number {
+  const opened =
+    company.statusHistory.find((change) => change.to === 'active')?.at ?? company.createdAt
+  const openedDay = todayInBrazil(new Date(opened))
+  if (Number(openedDay.slice(0, 4)) !== year) return MEI_ANNUAL_LIMIT
+  const months = 12 - Number(openedDay.slice(5, 7)) + 1
+  return MEI_MONTHLY_LIMIT * months
+}
+
+/** Reports (SPEC section 7 "Reports and payments"). */
+export const reportsRoutes: RouteModule = {
+  contract: [
+    {
+      method: 'GET',
+      route: '/reports/anual-billing-by-company',
+      example: `/reports/anual-billing-by-company?${OWN}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/reports/billing-by-category',
+      example: `/reports/billing-by-category?${OWN}&period=${todayInBrazil().slice(0, 4)}`,
+      access: 'company',
+      takesInput: true,
+    },
+  ],
+
+  create: ({ store, auth }) => {
+    const router = Router()
+
+    router.get(
+      '/reports/anual-billing-by-company',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyFor(store, callerOf(req), req.query.companyId)
+        parse(anualBillingQuerySchema, req.query)
+        const today = todayInBrazil()
+        const months = recentMonths(today, 12)
+        const issued = financeOf(store).requests.list(companyKey(company.id), 'issued')
+        const cents = new Map(months.map((m) => [m, { total: 0, count: 0 }]))
+        for (const r of sliceByDate(
+          issued,
+          { from: `${months[0]}-01`, to: today },
+          (r) => r.date,
+        )) {
+          const slot = cents.get(monthOf(r.date))
+          if (!slot) continue
+          slot.total += toCents(r.totalValue)
+          slot.count++
+        }
+        const rows = months.map((month) => {
+          const slot = cents.get(month) as { total: number; count: number }
+          return { month, total: fromCents(slot.total), count: slot.count }
+        })
+        let mei: AnualBilling['mei'] = null
+        if (company.size === 'MEI') {
+          const year = Number(today.slice(0, 4))
+          const limit = meiLimitFor(company, year)
+          const used = sliceByDate(
+            issued,
+            { from: `${year}-01-01`, to: `${year}-12-31` },
+            (r) => r.date,
+          ).reduce((sum, r) => sum + toCents(r.totalValue), 0)
+          mei = {
+            year,
+            limit,
+            used: fromCents(used),
+            remaining: fromCents(Math.max(0, toCents(limit) - used)),
+            percentUsed: Math.round((used / toCents(limit)) * 1000) / 10,
+            exceeded: used > toCents(limit),
+          }
+        }
+        const data: AnualBilling = {
+          companyId: company.id,
+          months: rows,
+          total: fromCents(rows.reduce((sum, row) => sum + toCents(row.total), 0)),
+          mei,
+        }
+        return { data }
+      }),
+    )
+
+    router.get(
+      '/reports/billing-by-category',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyFor(store, callerOf(req), req.query.companyId)
+        const q = parse(billingByCategoryQuerySchema, req.query)
+        const range = periodRange(q.period)!
+        const transactions = sliceByDate(
+          financeOf(store).transactions.list(companyKey(company.id)),
+          range,
+          (t: BankTransaction) => t.date,
+        )
+        const groups = new Map<string | null, { credits: number; debits: number; count: number }>()
+        for (const t of transactions) {
+          let group = groups.get(t.taxCategoryId)
+          if (!group) groups.set(t.taxCategoryId, (group = { credits: 0, debits: 0, count: 0 }))
+          const cents = toCents(t.amount)
+          if (cents >= 0) group.credits += cents
+          else group.debits -= cents
+          group.count++
+        }
+        const categories = new Map(store.data.taxCategories.map((c) => [c.id, c]))
+        const rows = [...groups.entries()]
+          .map(([id, g]) => ({
+            taxCategory: id ? (categories.get(id) ?? null) : null,
+            credits: fromCents(g.credits),
+            debits: fromCents(g.debits),
+            total: fromCents(g.credits - g.debits),
+            count: g.count,
+          }))
+          .sort((a, b) =>
+            !a.taxCategory
+              ? 1
+              : !b.taxCategory
+                ? -1
+                : a.taxCategory.code.localeCompare(b.taxCategory.code),
+          )
+        const credits = [...groups.values()].reduce((sum, g) => sum + g.credits, 0)
+        const debits = [...groups.values()].reduce((sum, g) => sum + g.debits, 0)
+        const data: BillingByCategory = {
+          companyId: company.id,
+          period: q.period,
+          from: range.from,
+          to: range.to,
+          categories: rows,
+          totals: {
+            credits: fromCents(credits),
+            debits: fromCents(debits),
+            balance: fromCents(credits - debits),
+            count: transactions.length,
+          },
+        }
+        return { data }
+      }),
+    )
+
+    return router
+  },
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod'
+import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { calendarDateSchema, dateFilterSchema, queryBooleanSchema } from './finance-common'
+
+// Bank statements (PRODUCT.md "Documents, bank statements…"): Cora connections, bank accounts
+// (from Cora or an OFX upload), their transactions and the chart of tax categories.
+
+export const taxCategoryKinds = ['income', 'expense', 'tax', 'transfer'] as const
+export const taxCategoryKindSchema = z.enum(taxCategoryKinds)
+export type TaxCategoryKind = z.infer<typeof taxCategoryKindSchema>
+
+/** One account of the chart of accounts a transaction can be classified under. */
+export const taxCategorySchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  /** Ledger code used in the accounting export, e.g. `3.1.01`. */
+  code: z.string().regex(/^\d(\.\d{1,3})+$/),
+  name: z.string().min(2),
+  group: z.string().min(2),
+  kind: taxCategoryKindSchema,
+  description: z.string(),
+})
+export type TaxCategory = z.infer<typeof taxCategorySchema>
+
+export const bankProviders = ['cora'] as const
+
+export const bankConnectionSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  provider: z.enum(bankProviders),
+  status: z.enum(['active', 'revoked']),
+  accountIds: z.array(z.string()),
+  createdAt: isoDateTimeSchema,
+  lastSyncAt: isoDateTimeSchema,
+})
+export type BankConnection = z.infer<typeof bankConnectionSchema>
+
+export const bankAccountSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  source: z.enum(['cora', 'ofx']),
+  connectionId: z.string().nullable(),
+  /** COMPE bank code as the OFX gives it, e.g. `0341` (Itaú), `403` (Cora). */
+  bankId: z.string().min(1).max(10),
+  bankName: z.string(),
+  branch: z.string().nullable(),
+  accountNumber: z.string().min(1).max(40),
+  accountType: z.string(),
+  currency: z.string().length(3),
+  /** Ledger balance as of `balanceDate` (from the last statement imported). */
+  balance: z.number().nullable(),
+  balanceDate: calendarDateSchema.nullable(),
+  /** Ledger code of this account in the accounting export (a sub-account of 1.1.1.02 Bancos). */
+  ledgerCode: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+})
+export type BankAccount = z.infer<typeof bankAccountSchema>
+
+/** A bank account as the list answers it, with its counts. */
+export type BankAccountView = BankAccount & { transactionCount: number; uncategorizedCount: number }
+
+export const transactionTypes = [
+  'CREDIT',
+  'DEBIT',
+  'INT',
+  'DIV',
+  'FEE',
+  'SRVCHG',
+  'DEP',
+  'ATM',
+  'POS',
+  'XFER',
+  'CHECK',
+  'PAYMENT',
+  'CASH',
+  'DIRECTDEP',
+  'DIRECTDEBIT',
+  'REPEATPMT',
+  'OTHER',
+] as const
+
+export const bankTransactionSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  accountId: z.string(),
+  /** The bank's own id of the entry (OFX FITID); unique per account. */
+  fitId: z.string().min(1).max(255),
+  date: calendarDateSchema,
+  /** Signed: a credit is positive, a debit negative. */
+  amount: z.number(),
+  type: z.enum(transactionTypes),
+  description: z.string(),
+  checkNumber: z.string().nullable(),
+  taxCategoryId: z.string().nullable(),
+  importedAt: isoDateTimeSchema,
+})
+export type BankTransaction = z.infer<typeof bankTransactionSchema>
+
+/** `PUT /bank-statements/transactions/{id}/tax-category`: a category id, or null to clear it. */
+export const taxCategoryUpdateSchema = z.strictObject({
+  taxCategoryId: z
+    .string({ error: 'Informe a categoria (taxCategoryId) ou null para limpar' })
+    .trim()
+    .min(1, { error: 'Informe a categoria (taxCategoryId) ou null para limpar' })
+    .max(64)
+    .nullable(),
+})
+
+/** `GET /bank-statements/transactions` (accountId, companyId, limit 10, offset, withoutTaxCategory). */
+export const transactionListQuerySchema = pageQuerySchema(10).extend({
+  companyId: idSchema,
+  accountId: idSchema.optional(),
+  withoutTaxCategory: queryBooleanSchema.optional(),
+  date: dateFilterSchema.optional(),
+})
+
+export const bankAccountListQuerySchema = pageQuerySchema(10).extend({ companyId: idSchema })
+
+export const exportTypes = ['txt', 'csv'] as const
+export const exportTypeSchema = z.enum(exportTypes, { error: 'Formato inválido (use txt ou csv)' })
+
+/** `GET /bank-statements/accounts/{id}/exports/{type}`: `date` (a period) or `from`/`to`. */
+export const exportQuerySchema = z
+  .strictObject({
+    companyId: idSchema,
+    date: dateFilterSchema.optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+  })
+  .refine((q) => !(q.from && q.to) || q.from <= q.to, {
+    error: 'A data inicial precisa ser anterior à final',
+    path: ['from'],
+  })
+
+/** What an OFX upload answers. */
+export const ofxImportResultSchema = z.object({
+  account: bankAccountSchema,
+  created: z.boolean(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  dropped: z.number().int(),
+  statement: z.object({ from: calendarDateSchema.nullable(), to: calendarDateSchema.nullable() }),
+})
+export type OfxImportResult = z.infer<typeof ofxImportResultSchema>
+
+/** `POST /bank-statements/connections/oauth/cora?code&companyId`. */
+export const coraExchangeQuerySchema = z.strictObject({
+  code: z
+    .string({ error: 'Código de autorização ausente' })
+    .trim()
+    .min(1, { error: 'Código de autorização ausente' })
+    .max(128),
+  companyId: idSchema,
+})
+
+/** A Cora authorization in progress (server side): started, authorized (code), exchanged. */
+export const coraAuthorizationSchema = z.object({
+  state: z.string(),
+  companyId: z.string(),
+  uid: z.string(),
+  code: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema,
+  usedAt: isoDateTimeSchema.nullable(),
+})
+export type CoraAuthorization = z.infer<typeof coraAuthorizationSchema>

@@ -1,0 +1,173 @@
+import { z } from 'zod'
+import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { amountSchema, calendarDateSchema } from './finance-common'
+
+// Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
+// tax guides (guias) the accountant sends to be paid.
+
+export const documentTypes = [
+  'contrato-social',
+  'cartao-cnpj',
+  'alvara',
+  'guia',
+  'comprovante',
+  'nota-fiscal',
+  'extrato',
+  'pessoal',
+  'outros',
+] as const
+export const documentTypeSchema = z.enum(documentTypes, { error: 'Tipo de documento inválido' })
+export type DocumentType = z.infer<typeof documentTypeSchema>
+
+export const documentTypeLabels: Record<DocumentType, string> = {
+  'contrato-social': 'Contrato social',
+  'cartao-cnpj': 'Cartão CNPJ',
+  alvara: 'Alvará',
+  guia: 'Guia de imposto',
+  comprovante: 'Comprovante',
+  'nota-fiscal': 'Nota fiscal',
+  extrato: 'Extrato bancário',
+  pessoal: 'Documento pessoal',
+  outros: 'Outros',
+}
+
+export const documentStatuses = ['pending', 'approved', 'rejected', 'paid'] as const
+export const documentStatusSchema = z.enum(documentStatuses, {
+  error: 'Status inválido (use pending, approved, rejected ou paid)',
+})
+export type DocumentStatus = z.infer<typeof documentStatusSchema>
+
+export const documentStatusLabels: Record<DocumentStatus, string> = {
+  pending: 'Pendente',
+  approved: 'Aprovado',
+  rejected: 'Recusado',
+  paid: 'Pago',
+}
+
+/** Kinds of tax guide. */
+export const guiaKinds = ['DAS', 'DARF', 'GPS', 'FGTS', 'ISS', 'ICMS', 'DAE'] as const
+export const guiaKindSchema = z.enum(guiaKinds, { error: 'Tipo de guia inválido' })
+
+/**
+ * Who may move a document where (decided here; README "Documents"):
+ * - a guia (a tax to pay, sent by the accountant) goes pending → paid, by the company or an admin;
+ * - any other document (sent by the client) goes pending → approved | rejected, by an admin (the
+ *   accountant), and a rejected one may be sent back to pending by an admin for a new review.
+ * Anything else answers 409.
+ */
+export function documentTransition(
+  type: DocumentType,
+  from: DocumentStatus,
+  to: DocumentStatus,
+): { allowed: false } | { allowed: true; adminOnly: boolean } {
+  if (type === 'guia') {
+    return from === 'pending' && to === 'paid'
+      ? { allowed: true, adminOnly: false }
+      : { allowed: false }
+  }
+  if (from === 'pending' && (to === 'approved' || to === 'rejected'))
+    return { allowed: true, adminOnly: true }
+  if (from === 'rejected' && to === 'pending') return { allowed: true, adminOnly: true }
+  return { allowed: false }
+}
+
+export const documentStatusChangeMessage = (
+  type: DocumentType,
+  from: DocumentStatus,
+  to: DocumentStatus,
+) =>
+  type === 'guia'
+    ? `Uma guia só pode ir de "Pendente" para "Pago" (está "${documentStatusLabels[from]}", pedido: "${documentStatusLabels[to]}").`
+    : `Não é possível mudar o documento de "${documentStatusLabels[from]}" para "${documentStatusLabels[to]}".`
+
+/** A file name as the upload link takes it: no folders, no `..`. */
+export const fileNameSchema = z
+  .string({ error: 'Informe o nome do arquivo enviado' })
+  .trim()
+  .min(1, { error: 'Informe o nome do arquivo enviado' })
+  .max(200, { error: 'Nome de arquivo longo demais' })
+  .regex(/^[\w][\w .()-]*\.[A-Za-z0-9]{1,8}$/, {
+    error: 'Nome de arquivo inválido (sem pastas; com extensão, ex.: contrato.pdf)',
+  })
+  .refine((value) => !value.includes('..'), { error: 'Nome de arquivo inválido' })
+
+const titleSchema = z
+  .string({ error: 'Dê um nome ao documento' })
+  .trim()
+  .min(2, { error: 'Dê um nome ao documento' })
+  .max(150, { error: 'O nome do documento pode ter até 150 caracteres' })
+
+export const guiaDetailsSchema = z.strictObject({
+  kind: guiaKindSchema,
+  dueDate: calendarDateSchema,
+  amount: amountSchema,
+  /** Month the tax refers to, `YYYY-MM`. */
+  competence: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Competência inválida (AAAA-MM)' }),
+})
+export type GuiaDetails = z.output<typeof guiaDetailsSchema>
+
+const otherTypes = documentTypes.filter((type) => type !== 'guia') as Exclude<
+  DocumentType,
+  'guia'
+>[]
+
+/** `POST /documents?companyId`: registers a file uploaded through the signed upload link. */
+export const documentCreateSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      type: z.literal('guia'),
+      name: titleSchema,
+      fileName: fileNameSchema,
+      guia: guiaDetailsSchema,
+    }),
+    z.strictObject({
+      type: z.enum(otherTypes as [string, ...string[]]).transform((t) => t as DocumentType),
+      name: titleSchema,
+      fileName: fileNameSchema,
+      description: z.string().trim().max(500).optional(),
+    }),
+  ],
+  { error: 'Tipo de documento inválido' },
+)
+export type DocumentCreate = z.input<typeof documentCreateSchema>
+
+/** `PUT /documents/{id}/status/{status}`: an optional note (why it was rejected). */
+export const documentStatusBodySchema = z
+  .strictObject({ reason: z.string().trim().min(3).max(500).optional() })
+  .default({})
+
+export const documentSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  type: documentTypeSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  fileName: z.string(),
+  status: documentStatusSchema,
+  guia: guiaDetailsSchema.nullable(),
+  /** Who sent it: the client (company) or the accountant (admin). */
+  sentBy: z.enum(['company', 'accountant']),
+  createdBy: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: isoDateTimeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  paidAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+})
+export type CompanyDocument = z.infer<typeof documentSchema>
+
+/** `GET /documents` (SPEC: companyId, limit 10, offset, repeatable type; status too). */
+export const documentListQuerySchema = pageQuerySchema(10).extend({
+  companyId: idSchema,
+  type: z
+    .union([documentTypeSchema, z.array(documentTypeSchema).max(documentTypes.length)])
+    .optional()
+    .transform((value) =>
+      value === undefined ? undefined : Array.isArray(value) ? value : [value],
+    ),
+  status: documentStatusSchema.optional(),
+})

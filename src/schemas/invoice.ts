@@ -1,0 +1,199 @@
+import { z } from 'zod'
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
+import { addressSchema } from './address'
+import { cnpjKey, cnpjSchema, digitsOnly } from './brazil'
+import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import {
+  calendarDateSchema,
+  dateFilterSchema,
+  listQueryTextSchema,
+  roundMoney,
+} from './finance-common'
+import { messages } from './messages'
+import { emailSchema } from './user'
+
+// Service invoices (NFS-e): requests and monthly schedules (SPEC sections 3, 5, 7; PRODUCT.md
+// "Invoices").
+
+export const nfsRequestStatuses = ['pending', 'processing', 'issued', 'rejected'] as const
+export const nfsRequestStatusSchema = z.enum(nfsRequestStatuses, {
+  error: 'Status inválido (use pending, processing, issued ou rejected)',
+})
+export type NfsRequestStatus = z.infer<typeof nfsRequestStatusSchema>
+
+export const nfsRequestStatusLabels: Record<NfsRequestStatus, string> = {
+  pending: 'Pendente',
+  processing: 'Em processamento',
+  issued: 'Emitida',
+  rejected: 'Rejeitada',
+}
+
+/** The request's statechart: pending → processing → issued | rejected (admin only). */
+export const nfsRequestTransitions: Record<NfsRequestStatus, readonly NfsRequestStatus[]> = {
+  pending: ['processing'],
+  processing: ['issued', 'rejected'],
+  issued: [],
+  rejected: [],
+}
+
+export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) =>
+  nfsRequestTransitions[from].includes(to)
+
+export const nfsRequestStatusChangeMessage = (from: NfsRequestStatus, to: NfsRequestStatus) =>
+  `Não é possível mudar a nota de "${nfsRequestStatusLabels[from]}" para "${nfsRequestStatusLabels[to]}".`
+
+/** SPEC section 5: totalValue at least 1 real (any other problem with it says the same). */
+export const totalValueSchema = z
+  .number({ error: messages.totalValueMin })
+  .finite({ error: messages.totalValueMin })
+  .min(1, { error: messages.totalValueMin })
+  .max(100_000_000, { error: 'Valor acima do permitido para uma nota (R$ 100.000.000,00).' })
+  .transform(roundMoney)
+
+/** PRODUCT.md deliberate change: an integer 1..31; shorter months use their last day. */
+export const dayOfMonthSchema = z
+  .number({ error: messages.dayOfMonth })
+  .int({ error: messages.dayOfMonth })
+  .min(1, { error: messages.dayOfMonth })
+  .max(31, { error: messages.dayOfMonth })
+
+/** The taker's document: a CPF or a CNPJ (numeric or alphanumeric), by its check digits. */
+export const takerDocumentSchema = z
+  .string({ error: messages.takerDocumentInvalid })
+  .trim()
+  .refine((value) => isValidCpf(value) || isValidCnpj(value, { version: 2 }), {
+    error: messages.takerDocumentInvalid,
+  })
+  .transform((value) => (isValidCpf(value) ? digitsOnly(value) : cnpjKey(value)))
+
+export const documentKindOf = (document: string): 'cpf' | 'cnpj' =>
+  document.length === 11 ? 'cpf' : 'cnpj'
+
+export const nfsTakerSchema = z.strictObject({
+  document: takerDocumentSchema,
+  name: z
+    .string({ error: 'Informe o nome ou a razão social do tomador' })
+    .trim()
+    .min(2, { error: 'Informe o nome ou a razão social do tomador' })
+    .max(150),
+  email: emailSchema,
+  address: addressSchema,
+})
+export type NfsTaker = z.output<typeof nfsTakerSchema>
+
+/** Item of the LC 116/2003 service list, e.g. `17.06`. */
+export const serviceCodeSchema = z
+  .string({ error: messages.serviceCodeInvalid })
+  .trim()
+  .regex(/^\d{2}\.\d{2}$/, { error: messages.serviceCodeInvalid })
+
+export const serviceDescriptionSchema = z
+  .string({ error: 'Descreva o serviço prestado' })
+  .trim()
+  .min(5, { error: 'Descreva o serviço prestado (mínimo 5 caracteres)' })
+  .max(2000, { error: 'A descrição do serviço pode ter até 2.000 caracteres' })
+
+/** What the invoice says, shared by a request and a schedule. */
+const invoiceBody = {
+  cnpj: cnpjSchema,
+  totalValue: totalValueSchema,
+  serviceDescription: serviceDescriptionSchema,
+  serviceCode: serviceCodeSchema,
+  taker: nfsTakerSchema,
+}
+
+/** `POST /nfs/requests?companyId`. `date` is the service (competence) date; default today. */
+export const nfsRequestCreateSchema = z.strictObject({
+  ...invoiceBody,
+  date: calendarDateSchema.optional(),
+})
+export type NfsRequestCreate = z.input<typeof nfsRequestCreateSchema>
+
+/** `PUT /nfs/requests/{id}/status/{status}`: an optional note (the reason of a rejection). */
+export const nfsRequestStatusBodySchema = z
+  .strictObject({ reason: z.string().trim().min(3).max(500).optional() })
+  .default({})
+
+export const nfsStatusChangeSchema = z.object({
+  from: nfsRequestStatusSchema.nullable(),
+  to: nfsRequestStatusSchema,
+  at: isoDateTimeSchema,
+  by: z.string(),
+  reason: z.string().optional(),
+})
+
+export const nfsRequestSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  cnpj: z.string(),
+  totalValue: z.number(),
+  serviceDescription: z.string(),
+  serviceCode: z.string(),
+  taker: z.object({
+    document: z.string(),
+    name: z.string(),
+    email: z.string(),
+    address: addressSchema,
+  }),
+  /** Service (competence) date, `YYYY-MM-DD`. */
+  date: calendarDateSchema,
+  status: nfsRequestStatusSchema,
+  /** NFS-e number once issued. */
+  number: z.number().int().positive().nullable(),
+  issuedAt: isoDateTimeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  /** Set when a schedule created the request. */
+  schedulerId: z.string().nullable(),
+  statusHistory: z.array(nfsStatusChangeSchema),
+  createdBy: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+})
+export type NfsRequest = z.infer<typeof nfsRequestSchema>
+
+/** `GET /nfs/requests` (SPEC section 7: query, companyId, status, date, limit 10, offset). */
+export const nfsRequestListQuerySchema = pageQuerySchema(10).extend({
+  companyId: idSchema,
+  query: listQueryTextSchema.optional(),
+  status: nfsRequestStatusSchema.optional(),
+  date: dateFilterSchema.optional(),
+})
+
+/** `GET /nfs/requests/search` (admin, every company). */
+export const nfsRequestSearchQuerySchema = nfsRequestListQuerySchema.extend({
+  companyId: idSchema.optional(),
+})
+
+/** `POST /nfs/schedulers` and `PUT /nfs/schedulers/{id}` (SPEC: cnpj, dayOfMonth, totalValue). */
+export const nfsSchedulerInputSchema = z.strictObject({
+  ...invoiceBody,
+  dayOfMonth: dayOfMonthSchema,
+  active: z.boolean({ error: 'Use true ou false.' }).default(true),
+})
+export type NfsSchedulerInput = z.input<typeof nfsSchedulerInputSchema>
+
+export const nfsSchedulerSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  cnpj: z.string(),
+  dayOfMonth: dayOfMonthSchema,
+  totalValue: z.number(),
+  serviceDescription: z.string(),
+  serviceCode: z.string(),
+  taker: nfsRequestSchema.shape.taker,
+  active: z.boolean(),
+  /** `YYYY-MM` of the last month this schedule created its request. */
+  lastRunMonth: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+})
+export type NfsScheduler = z.infer<typeof nfsSchedulerSchema>
+
+/** `GET /nfs/schedulers?companyId` and `GET /nfs/schedulers/active`. */
+export const nfsSchedulerListQuerySchema = pageQuerySchema(10).extend({ companyId: idSchema })
+export const nfsSchedulerActiveQuerySchema = pageQuerySchema(10).extend({
+  companyId: idSchema.optional(),
+})

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { idSchema } from './common'
+import { reportPeriodSchema } from './finance-common'
+import { taxCategorySchema } from './bank'
+
+// Reports (PRODUCT.md "Reports").
+
+/** The yearly gross revenue limit of a MEI (LC 123/2006, art. 18-A). */
+export const MEI_ANNUAL_LIMIT = 81_000
+/** In the year a MEI opens, the limit is R$ 6.750 per month from the opening month on. */
+export const MEI_MONTHLY_LIMIT = 6_750
+
+export const anualBillingQuerySchema = z.strictObject({ companyId: idSchema })
+
+export const anualBillingSchema = z.object({
+  companyId: z.string(),
+  /** The last 12 months, oldest first, each `YYYY-MM`. */
+  months: z.array(z.object({ month: z.string(), total: z.number(), count: z.number().int() })),
+  total: z.number(),
+  mei: z
+    .object({
+      year: z.number().int(),
+      limit: z.number(),
+      used: z.number(),
+      remaining: z.number(),
+      percentUsed: z.number(),
+      exceeded: z.boolean(),
+    })
+    .nullable(),
+})
+export type AnualBilling = z.infer<typeof anualBillingSchema>
+
+export const billingByCategoryQuerySchema = z.strictObject({
+  companyId: idSchema,
+  period: reportPeriodSchema,
+})
+
+export const billingByCategorySchema = z.object({
+  companyId: z.string(),
+  period: z.string(),
+  from: z.string(),
+  to: z.string(),
+  categories: z.array(
+    z.object({
+      taxCategory: taxCategorySchema.nullable(),
+      credits: z.number(),
+      debits: z.number(),
+      total: z.number(),
+      count: z.number().int(),
+    }),
+  ),
+  totals: z.object({
+    credits: z.number(),
+    debits: z.number(),
+    balance: z.number(),
+    count: z.number(),
+  }),
+})
+export type BillingByCategory = z.infer<typeof billingByCategorySchema>
