@@ -164,7 +164,9 @@ export type CompanyDocument = z.infer<typeof documentSchema>
 export const documentListQuerySchema = pageQuerySchema(10).extend({
   companyId: idSchema,
   type: z
-    .union([documentTypeSchema, z.array(documentTypeSchema).max(documentTypes.length)])
+    .union([documentTypeSchema, z.array(documentTypeSchema).max(documentTypes.length)], {
+      error: 'Tipo de documento inválido',
+    })
     .optional()
     .transform((value) =>
       value === undefined ? undefined : Array.isArray(value) ? value : [value],

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EndpointContract } from '../../mock-server/contract'
+import { assistantRoutes } from '../../mock-server/routes/assistant'
+import { bankStatementsRoutes } from '../../mock-server/routes/bank-statements'
+import { documentsRoutes } from '../../mock-server/routes/documents'
+import { invoicesRoutes } from '../../mock-server/routes/invoices'
+import { reportsRoutes } from '../../mock-server/routes/reports'
+import { startTestServer, type TestServer } from './harness'
+
+// Every finance endpoint's contract example works for the callers its access allows (after a
+// reset, so mutations repeat) and is refused for the others: the examples other suites sweep.
+
+const contracts: EndpointContract[] = [
+  invoicesRoutes,
+  documentsRoutes,
+  bankStatementsRoutes,
+  reportsRoutes,
+  assistantRoutes,
+].flatMap((module) => module.contract)
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+function request(contract: EndpointContract, as?: string) {
+  let raw: FormData | undefined
+  if (contract.multipart) {
+    const file = readFileSync(
+      path.resolve(import.meta.dirname, '../..', contract.multipart.fixture),
+    )
+    raw = new FormData()
+    raw.append(
+      contract.multipart.field,
+      new Blob([new Uint8Array(file)], { type: contract.multipart.contentType }),
+      contract.multipart.filename,
+    )
+  }
+  return server.call(contract.method, contract.example, {
+    ...(as ? { as } : {}),
+    ...(contract.body !== undefined ? { body: contract.body } : {}),
+    ...(raw ? { raw } : {}),
+  })
+}
+
+const okStatus = (c: EndpointContract) => c.okStatus ?? (c.method === 'POST' ? 201 : 200)
+
+describe.each(contracts.map((c) => [`${c.method} ${c.route}`, c] as const))(
+  '%s',
+  (_name, contract) => {
+    it('answers its example for every allowed caller and refuses the others', async () => {
+      const allowed =
+        contract.access === 'system-admin'
+          ? ['admin@contabil.dev']
+          : ['ana@contabil.dev', 'admin@contabil.dev']
+      for (const caller of allowed) {
+        await server.store.reset()
+        const res = await request(contract, caller)
+        expect(res.status, `${caller}: ${res.text.slice(0, 200)}`).toBe(okStatus(contract))
+      }
+      await server.store.reset()
+      const anonymous = await request(contract)
+      expect(anonymous.status).toBe(contract.access === 'public' ? okStatus(contract) : 401)
+      if (contract.access === 'company' || contract.access === 'system-admin') {
+        const other = await request(contract, 'bruno@contabil.dev')
+        expect(other.status).toBe(403)
+      }
+      if (contract.access === 'system-admin')
+        expect((await request(contract, 'ana@contabil.dev')).status).toBe(403)
+    })
+  },
+)

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { listOf, recordOf } from '../../src/schemas/common'
+import { documentSchema, documentTypes, type CompanyDocument } from '../../src/schemas/document'
+import { startTestServer, type TestServer } from './harness'
+
+const ANA = 'ana@contabil.dev'
+const BRUNO = 'bruno@contabil.dev'
+const ADMIN = 'admin@contabil.dev'
+const OWN = 'companyId=cmp-ana-design'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const anaDocuments = () =>
+  server.store.data.documents.filter((d: CompanyDocument) => d.companyId === 'cmp-ana-design')
+
+describe('GET /documents', () => {
+  beforeAll(() => server.store.reset())
+
+  it('holds every type and status for ana', () => {
+    expect(new Set(anaDocuments().map((d) => d.type))).toEqual(new Set(documentTypes))
+    expect(new Set(anaDocuments().map((d) => d.status))).toEqual(
+      new Set(['pending', 'approved', 'rejected', 'paid']),
+    )
+  })
+
+  it('pages newest first, 10 by default, and filters by repeatable type and status', async () => {
+    const all = await server.call('GET', `/documents?${OWN}`, { as: ANA })
+    expect(all.status).toBe(200)
+    const body = listOf(documentSchema).parse(all.body)
+    expect(body.total).toBe(anaDocuments().length)
+    expect(body.data).toHaveLength(10)
+    const dates = body.data.map((d) => d.createdAt)
+    expect(dates).toEqual([...dates].sort().reverse())
+
+    const two = await server.call('GET', `/documents?${OWN}&type=guia&type=comprovante&limit=50`, {
+      as: ANA,
+    })
+    const expected = anaDocuments().filter((d) => d.type === 'guia' || d.type === 'comprovante')
+    expect(two.body.total).toBe(expected.length)
+    expect(
+      two.body.data.every((d: CompanyDocument) => ['guia', 'comprovante'].includes(d.type)),
+    ).toBe(true)
+
+    const one = await server.call('GET', `/documents?${OWN}&type=alvara`, { as: ANA })
+    expect(one.body.data.map((d: CompanyDocument) => d.id)).toEqual(['doc-ana-alvara'])
+
+    const pendingGuias = await server.call('GET', `/documents?${OWN}&type=guia&status=pending`, {
+      as: ANA,
+    })
+    expect(pendingGuias.body.data.map((d: CompanyDocument) => d.id).sort()).toEqual([
+      'doc-ana-darf',
+      'doc-ana-das-0',
+    ])
+
+    const offset = await server.call('GET', `/documents?${OWN}&limit=5&offset=5`, { as: ANA })
+    expect(offset.body.data.map((d: CompanyDocument) => d.id)).toEqual(
+      (await server.call('GET', `/documents?${OWN}&limit=10`, { as: ANA })).body.data
+        .slice(5, 10)
+        .map((d: CompanyDocument) => d.id),
+    )
+  })
+
+  it('refuses unknown types, other companies and anonymous callers', async () => {
+    const bad = await server.call('GET', `/documents?${OWN}&type=boleto`, { as: ANA })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('Tipo de documento inválido')
+    expect((await server.call('GET', `/documents?${OWN}`, { as: BRUNO })).status).toBe(403)
+    expect((await server.call('GET', `/documents?${OWN}`)).status).toBe(401)
+  })
+})
+
+describe('POST /documents', () => {
+  beforeEach(() => server.store.reset())
+  const comprovante = {
+    type: 'comprovante',
+    name: 'Recibo do coworking',
+    fileName: 'recibo-coworking.pdf',
+  }
+  const guia = {
+    type: 'guia',
+    name: 'DARF IRPJ',
+    fileName: 'darf-irpj.pdf',
+    guia: { kind: 'DARF', dueDate: '2026-12-30', amount: 845.12, competence: '2026-11' },
+  }
+
+  it('registers an uploaded file as a pending document', async () => {
+    const res = await server.call('POST', `/documents?${OWN}`, { as: ANA, body: comprovante })
+    expect(res.status).toBe(201)
+    const { data } = recordOf(documentSchema).parse(res.body)
+    expect(data).toMatchObject({
+      ...comprovante,
+      status: 'pending',
+      sentBy: 'company',
+      createdBy: 'uid-ana',
+    })
+    expect(server.store.data.documents.some((d: CompanyDocument) => d.id === data.id)).toBe(true)
+  })
+
+  it('takes guias from the accountant only, with due date and amount', async () => {
+    const refused = await server.call('POST', `/documents?${OWN}`, { as: ANA, body: guia })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Guias de impostos são enviadas pela contabilidade.')
+    const created = await server.call('POST', `/documents?${OWN}`, { as: ADMIN, body: guia })
+    expect(created.status).toBe(201)
+    expect(created.body.data).toMatchObject({
+      sentBy: 'accountant',
+      guia: guia.guia,
+      status: 'pending',
+    })
+  })
+
+  it('answers bad input with 400 and changes nothing', async () => {
+    const before = server.store.data.documents.length
+    const bodies = [
+      { ...comprovante, type: 'boleto' },
+      { ...comprovante, fileName: '../../etc/passwd' },
+      { ...comprovante, fileName: 'pasta/arquivo.pdf' },
+      { ...comprovante, name: '' },
+      { ...comprovante, status: 'approved' },
+      { ...guia, guia: { ...guia.guia, dueDate: '2026-02-30' } },
+      { ...guia, guia: undefined },
+      { ...guia, guia: { ...guia.guia, amount: -1 } },
+      'texto',
+    ]
+    for (const body of bodies) {
+      const res = await server.call('POST', `/documents?${OWN}`, { as: ADMIN, body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.message).toEqual(expect.any(String))
+    }
+    expect(server.store.data.documents.length).toBe(before)
+  })
+})
+
+describe('PUT /documents/{id}/status/{status}', () => {
+  beforeEach(() => server.store.reset())
+
+  it('lets the company or the accountant mark a guia paid, once', async () => {
+    const paid = await server.call('PUT', `/documents/doc-ana-das-0/status/paid?${OWN}`, {
+      as: ANA,
+    })
+    expect(paid.status).toBe(200)
+    expect(paid.body.data.status).toBe('paid')
+    expect(paid.body.data.paidAt).toEqual(expect.any(String))
+    const again = await server.call('PUT', `/documents/doc-ana-das-0/status/paid?${OWN}`, {
+      as: ANA,
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe(
+      'Uma guia só pode ir de "Pendente" para "Pago" (está "Pago", pedido: "Pago").',
+    )
+    const approveGuia = await server.call('PUT', `/documents/doc-ana-darf/status/approved?${OWN}`, {
+      as: ADMIN,
+    })
+    expect(approveGuia.status).toBe(409)
+  })
+
+  it('lets only the accountant approve or reject what the client sent', async () => {
+    const byClient = await server.call(
+      'PUT',
+      `/documents/doc-ana-comprovante-pix/status/approved?${OWN}`,
+      { as: ANA },
+    )
+    expect(byClient.status).toBe(403)
+    expect(byClient.body.message).toBe('Apenas a contabilidade aprova ou recusa documentos.')
+    const rejected = await server.call(
+      'PUT',
+      `/documents/doc-ana-comprovante-pix/status/rejected?${OWN}`,
+      {
+        as: ADMIN,
+        body: { reason: 'Comprovante ilegível' },
+      },
+    )
+    expect(rejected.body.data).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Comprovante ilegível',
+      reviewedBy: 'uid-admin',
+    })
+    const reopened = await server.call(
+      'PUT',
+      `/documents/doc-ana-comprovante-pix/status/pending?${OWN}`,
+      { as: ADMIN },
+    )
+    expect(reopened.body.data).toMatchObject({ status: 'pending', rejectionReason: null })
+    const approved = await server.call(
+      'PUT',
+      `/documents/doc-ana-comprovante-pix/status/approved?${OWN}`,
+      { as: ADMIN },
+    )
+    expect(approved.body.data.status).toBe('approved')
+    const paid = await server.call('PUT', `/documents/doc-ana-comprovante-pix/status/paid?${OWN}`, {
+      as: ADMIN,
+    })
+    expect(paid.status).toBe(409)
+    expect(paid.body.message).toBe('Não é possível mudar o documento de "Aprovado" para "Pago".')
+    expect(
+      (await server.call('PUT', `/documents/doc-ana-rg/status/archived?${OWN}`, { as: ADMIN }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await server.call('PUT', `/documents/doc-nope/status/paid?${OWN}`, { as: ADMIN })).status,
+    ).toBe(404)
+    expect(
+      (await server.call('PUT', `/documents/doc-eva-studio-das/status/paid?${OWN}`, { as: ANA }))
+        .status,
+    ).toBe(404)
+  })
+})
+
+describe('DELETE /documents/{id}', () => {
+  beforeEach(() => server.store.reset())
+
+  it("deletes the client's own pending documents; the accountant deletes any", async () => {
+    const own = await server.call('DELETE', `/documents/doc-ana-comprovante-pix?${OWN}`, {
+      as: ANA,
+    })
+    expect(own.status).toBe(200)
+    expect(
+      server.store.data.documents.some((d: CompanyDocument) => d.id === 'doc-ana-comprovante-pix'),
+    ).toBe(false)
+    const reviewed = await server.call('DELETE', `/documents/doc-ana-rg?${OWN}`, { as: ANA })
+    expect(reviewed.status).toBe(409)
+    expect(reviewed.body.message).toBe(
+      'Só é possível excluir um documento pendente (este está "Aprovado").',
+    )
+    const guia = await server.call('DELETE', `/documents/doc-ana-das-0?${OWN}`, { as: ANA })
+    expect(guia.status).toBe(403)
+    expect(
+      (await server.call('DELETE', `/documents/doc-ana-rg?${OWN}`, { as: ADMIN })).status,
+    ).toBe(200)
+    expect(
+      (await server.call('DELETE', `/documents/doc-ana-rg?${OWN}`, { as: ADMIN })).status,
+    ).toBe(404)
+    expect(
+      (await server.call('DELETE', `/documents/doc-ana-alvara?${OWN}`, { as: BRUNO })).status,
+    ).toBe(403)
+  })
+})
