@@ -5,6 +5,7 @@ import {
   isValidCpf,
   isValidMobilePhone,
 } from '@brazilian-utils/brazilian-utils'
+import './locale'
 import { messages } from './messages'
 
 // Brazilian identifiers, checked by their check digits through @brazilian-utils.
@@ -33,6 +34,13 @@ export const cepSchema = z
   .trim()
   .refine((value) => isValidCep(value), { error: messages.cepInvalid })
   .transform(digitsOnly)
+
+/** A 7-digit CNAE subclass code, typed with or without its mask (`6201-5/01`). */
+export const cnaeCodeSchema = z
+  .string({ error: 'Código CNAE inválido' })
+  .trim()
+  .transform((value) => value.replace(/[\s./-]/g, ''))
+  .pipe(z.string().regex(/^\d{7}$/, { error: 'Código CNAE inválido' }))
 
 /** A Brazilian mobile, stored formatted as `+55 (11) 91234-5678`. */
 export const mobilePhoneSchema = z
@@ -76,5 +84,5 @@ export const ufs = [
   'SP',
   'TO',
 ] as const
-export const ufSchema = z.enum(ufs)
+export const ufSchema = z.enum(ufs, { error: 'UF inválida' })
 export type Uf = z.infer<typeof ufSchema>

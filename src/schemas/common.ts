@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './locale'
 
 // One response convention for the whole API (README "API conventions"):
 // lists answer `{ data, total }`, records `{ data }`, errors `{ message, issues? }`.

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { addressSchema } from './address'
-import { isoDateTimeSchema } from './common'
+import { cnaeCodeSchema, cnpjSchema } from './brazil'
+import { isoDateTimeSchema, pageQuerySchema } from './common'
 
 export const companyStatuses = [
   'pending',
@@ -73,3 +74,58 @@ export const companySchema = z.object({
   updatedAt: isoDateTimeSchema,
 })
 export type Company = z.infer<typeof companySchema>
+
+export const companyTypeLabels: Record<z.infer<typeof companyTypeSchema>, string> = {
+  on_person: 'Empresário individual',
+  private_limited: 'Sociedade limitada (Ltda.)',
+  limited_liability: 'Sociedade limitada unipessoal (SLU)',
+}
+
+export const companySizeLabels: Record<z.infer<typeof companySizeSchema>, string> = {
+  MEI: 'Microempreendedor individual (MEI)',
+  ME: 'Microempresa (ME)',
+  EPP: 'Empresa de pequeno porte (EPP)',
+  EMP: 'Empresa de médio porte',
+  GE: 'Empresa de grande porte',
+}
+
+export const companyMessages = {
+  notFound: 'Empresa não encontrada.',
+  cnpjTaken: 'Já existe uma empresa com este CNPJ.',
+  nothingToUpdate: 'Informe pelo menos um campo para alterar.',
+  reasonRequired: 'Informe o motivo da desativação.',
+} as const
+
+/** `POST /companies` (SPEC section 7): an existing company by its CNPJ, for a user. */
+export const companyCreateSchema = z.strictObject({
+  cnpj: cnpjSchema,
+  userId: z.string().trim().min(1).max(128).optional(),
+})
+export type CompanyCreate = z.input<typeof companyCreateSchema>
+
+/** `PUT /companies/{id}` (admin): registration data; status and track have their own calls. */
+export const companyUpdateSchema = z
+  .strictObject({
+    name: z.string().trim().min(2, { error: 'Informe a razão social' }).max(150),
+    alias: z.string().trim().min(1).max(60).nullable(),
+    cnpj: cnpjSchema.nullable(),
+    address: addressSchema.nullable(),
+    type: companyTypeSchema.nullable(),
+    size: companySizeSchema.nullable(),
+    activities: z.array(cnaeCodeSchema).max(20),
+  })
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, { error: companyMessages.nothingToUpdate })
+export type CompanyUpdate = z.input<typeof companyUpdateSchema>
+
+/** `PUT /companies/{id}/status/{status}`: the reason is kept in the history (required to disable). */
+export const statusChangeBodySchema = z.strictObject({
+  reason: z.string().trim().min(1).max(500).optional(),
+})
+
+/** `GET /companies` (SPEC section 7): search by name, alias or CNPJ; 25 a page. */
+export const companyListQuerySchema = pageQuerySchema(25).extend({
+  query: z.string().trim().max(100).optional(),
+  status: companyStatusSchema.optional(),
+  trackId: trackIdSchema.optional(),
+})

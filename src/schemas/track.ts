@@ -85,3 +85,19 @@ export const emptyTrack = (trackId: TrackId): Track => ({
     updatedAt: null,
   })),
 })
+
+export const stepLabels: Record<StepId, string> = {
+  'pre-registration': 'Pré-cadastro',
+  'partner-registration': 'Cadastro dos sócios',
+  'partner-registration-basic': 'Sócios',
+  'migrate-accountant': 'Contador atual',
+  subscription: 'Assinatura',
+  'awaiting-guide': 'Guia de registro',
+  'upload-guide-receipt': 'Comprovante da guia',
+  'download-company-info': 'Dados da empresa (CNPJ)',
+}
+
+export const trackLabels: Record<TrackId, string> = {
+  'create-company': 'abertura de empresa',
+  'migrate-company': 'troca de contador',
+}

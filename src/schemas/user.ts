@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { mobilePhoneSchema } from './brazil'
 import { roleSchema } from './claims'
+import { pageQuerySchema } from './common'
 import { trackIdSchema } from './company'
 import { messages } from './messages'
 
@@ -65,3 +66,32 @@ export const userSchema = z.object({
   createdAt: z.string(),
 })
 export type User = z.infer<typeof userSchema>
+
+export const userMessages = {
+  notFound: 'Usuário não encontrado.',
+  emailTaken: 'Este e-mail já está cadastrado.',
+  adminFieldsOnly: 'Apenas administradores do sistema alteram papéis, empresas ou bloqueio.',
+  lastAdmin: 'Não é possível remover ou rebaixar o último administrador do sistema.',
+  companyUnknown: 'Empresa não encontrada.',
+} as const
+
+/** `PATCH /users/{id}`: the person edits name and phone; a system admin also roles, companies, blocking. */
+export const userUpdateSchema = z
+  .strictObject({
+    name: personNameSchema,
+    phone: mobilePhoneSchema.nullable(),
+    roles: z.array(roleSchema).min(1),
+    companies: z.array(z.string().trim().min(1).max(128)).max(50),
+    disabled: z.boolean(),
+  })
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, {
+    error: 'Informe pelo menos um campo para alterar.',
+  })
+export type UserUpdate = z.input<typeof userUpdateSchema>
+
+/** `GET /admin/users` (SPEC section 7). */
+export const adminUserListQuerySchema = pageQuerySchema(10).extend({
+  companyId: z.string().trim().min(1).max(128).optional(),
+  query: z.string().trim().max(100).optional(),
+})

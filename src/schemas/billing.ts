@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { isoDateSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { companySizeSchema, subscriptionSchema } from './company'
+
+// Plans, subscriptions and payments (PRODUCT.md "Documents, bank statements, billing, reports").
+
+/** A plan with its monthly price in BRL. */
+export const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  monthlyPrice: z.number().positive(),
+  /** Company sizes the plan is for. */
+  sizes: z.array(companySizeSchema).min(1),
+  /** What is included, one line each, for the plan cards. */
+  features: z.array(z.string()).min(1),
+  active: z.boolean(),
+})
+export type Plan = z.infer<typeof planSchema>
+
+/** A subscription as the store keeps it; `company.currentSubscription` is its summary. */
+export const subscriptionRecordSchema = subscriptionSchema.extend({
+  companyId: z.string(),
+  /** Day of the month the monthly payment falls due (1..28). */
+  billingDay: z.number().int().min(1).max(28),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+  canceledAt: isoDateTimeSchema.nullable(),
+})
+export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>
+
+export const paymentStatuses = ['pending', 'paid', 'overdue'] as const
+export const paymentStatusSchema = z.enum(paymentStatuses)
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Em aberto',
+  paid: 'Pago',
+  overdue: 'Em atraso',
+}
+
+export const paymentMethods = ['pix', 'card', 'boleto'] as const
+export const paymentMethodSchema = z.enum(paymentMethods, { error: 'Forma de pagamento inválida' })
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  pix: 'Pix',
+  card: 'Cartão de crédito',
+  boleto: 'Boleto',
+}
+
+/** One monthly charge of a subscription. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  subscriptionId: z.string(),
+  planId: z.string(),
+  /** Month the charge refers to (competência), `YYYY-MM`. */
+  reference: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  description: z.string(),
+  /** Plan price for the month. */
+  grossAmount: z.number().positive(),
+  /** Referral credit applied (see referrals). */
+  discount: z.number().nonnegative(),
+  /** What is charged: gross minus discount. */
+  amount: z.number().positive(),
+  dueDate: isoDateSchema,
+  status: paymentStatusSchema,
+  method: paymentMethodSchema.nullable(),
+  paidAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+})
+export type Payment = z.infer<typeof paymentSchema>
+
+/** `GET /v1/ecommerce/payments?companyId` (newest due date first). */
+export const paymentListQuerySchema = pageQuerySchema(10).extend({
+  companyId: z.string().trim().min(1).max(128),
+  status: paymentStatusSchema.optional(),
+})
+
+/** `GET /subscriptions?companyId`. */
+export const subscriptionListQuerySchema = z.strictObject({
+  companyId: z.string().trim().min(1).max(128),
+})
+
+/** `POST /subscriptions/{id}` answers where to pay. */
+export const checkoutLinkSchema = z.object({
+  paymentId: z.string(),
+  url: z.url(),
+  amount: z.number().positive(),
+  dueDate: isoDateSchema,
+  status: paymentStatusSchema,
+})
+export type CheckoutLink = z.infer<typeof checkoutLinkSchema>
+
+/** The checkout page's form. */
+export const checkoutPaySchema = z.strictObject({ method: paymentMethodSchema })
+
+/** Days a payment may stay overdue before the company itself becomes `overdue`. */
+export const OVERDUE_GRACE_DAYS = 15
+
+/** The active plans that suit a company size (the subscription step offers these). */
+export const plansFor = (plans: readonly Plan[], size: Plan['sizes'][number] | null) =>
+  plans.filter((plan) => plan.active && (size === null || plan.sizes.includes(size)))

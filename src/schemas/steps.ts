@@ -1,0 +1,298 @@
+import { z } from 'zod'
+import { addressSchema } from './address'
+import { cnaeCodeSchema, cnpjSchema, cpfSchema } from './brazil'
+import { idSchema, isoDateSchema, isoDateTimeSchema } from './common'
+import { companySizeSchema, companyTypeSchema } from './company'
+import { fileNameSchema } from './files'
+import {
+  crcSchema,
+  fullNameSchema,
+  maritalStatusSchema,
+  phoneSchema,
+  propertyRegimeSchema,
+  textSchema,
+} from './people'
+import { registryRecordSchema } from './registry'
+import type { StepId } from './track'
+import { emailSchema } from './user'
+
+// The payload of every wizard step (PRODUCT.md "Tracks and steps"): the form validates with these
+// and `POST /companies/{id}/steps/{stepId}` validates with the very same schemas.
+
+export const stepMessages = {
+  namesMin: 'Informe pelo menos um nome para a empresa',
+  namesMax: 'Informe até 3 opções de nome',
+  nameShort: 'Cada nome precisa ter pelo menos 3 letras',
+  namesRepeated: 'As opções de nome precisam ser diferentes',
+  aliasShort: 'Informe o nome fantasia',
+  activitiesMin: 'Escolha pelo menos uma atividade',
+  activitiesMax: 'Escolha até 20 atividades',
+  activityRepeated: 'Atividade repetida',
+  meiType: 'MEI é sempre empresário individual',
+  partnersMin: 'Cadastre pelo menos um sócio',
+  partnersMax: 'Cadastre até 20 sócios',
+  sharesSum: 'A soma das participações precisa ser 100%',
+  shareRange: 'A participação precisa ser entre 0,01% e 100%',
+  cpfRepeated: 'CPF repetido: cada sócio aparece uma vez',
+  administratorMissing: 'Indique pelo menos um sócio administrador',
+  propertyRegimeMissing: 'Informe o regime de bens',
+  birthDateAdult: 'O sócio precisa ter 18 anos ou mais',
+  birthDateFuture: 'Data de nascimento no futuro',
+  reasonShort: 'Conte o motivo da troca (pelo menos 10 caracteres)',
+  guideAmount: 'Valor da guia inválido',
+  barcodeInvalid: 'Linha digitável inválida (47 ou 48 números)',
+  paidAtFuture: 'A data de pagamento não pode estar no futuro',
+  draftTooLarge: 'Rascunho grande demais (até 64 KB)',
+} as const
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** Whole years between a birth date and today (both `YYYY-MM-DD`). */
+export function ageOn(birthDate: string, on = today()): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number]
+  const [ty, tm, td] = on.split('-').map(Number) as [number, number, number]
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0)
+}
+
+const birthDateSchema = isoDateSchema
+  .refine((date) => date <= today(), { error: stepMessages.birthDateFuture })
+  .refine((date) => ageOn(date) >= 18, { error: stepMessages.birthDateAdult })
+
+/** A share of the company in percent, two decimals at most. */
+export const sharePercentSchema = z
+  .number({ error: stepMessages.shareRange })
+  .min(0.01, { error: stepMessages.shareRange })
+  .max(100, { error: stepMessages.shareRange })
+  .transform((value) => Math.round(value * 100) / 100)
+
+const money = z
+  .number({ error: stepMessages.guideAmount })
+  .positive({ error: stepMessages.guideAmount })
+  .max(1_000_000, { error: stepMessages.guideAmount })
+  .transform((value) => Math.round(value * 100) / 100)
+
+/** Rules every partner list follows: shares sum to 100%, each CPF once. */
+function checkPartners(
+  partners: Array<{ cpf: string; sharePercent: number }>,
+  context: z.RefinementCtx,
+) {
+  const cents = partners.reduce((sum, partner) => sum + Math.round(partner.sharePercent * 100), 0)
+  if (partners.length > 0 && cents !== 10_000)
+    context.addIssue({ code: 'custom', message: stepMessages.sharesSum, path: ['partners'] })
+  const seen = new Set<string>()
+  partners.forEach((partner, index) => {
+    if (seen.has(partner.cpf))
+      context.addIssue({
+        code: 'custom',
+        message: stepMessages.cpfRepeated,
+        path: ['partners', index, 'cpf'],
+      })
+    seen.add(partner.cpf)
+  })
+}
+
+const unique = (values: readonly string[], key = (value: string) => value) =>
+  new Set(values.map(key)).size === values.length
+
+// ---- opening track ----
+
+export const preRegistrationSchema = z
+  .strictObject({
+    names: z
+      .array(textSchema(3, 120, stepMessages.nameShort), { error: stepMessages.namesMin })
+      .min(1, { error: stepMessages.namesMin })
+      .max(3, { error: stepMessages.namesMax })
+      .refine((names) => unique(names, (name) => name.toLowerCase()), {
+        error: stepMessages.namesRepeated,
+      }),
+    alias: textSchema(2, 60, stepMessages.aliasShort),
+    activities: z
+      .array(cnaeCodeSchema, { error: stepMessages.activitiesMin })
+      .min(1, { error: stepMessages.activitiesMin })
+      .max(20, { error: stepMessages.activitiesMax })
+      .refine((codes) => unique(codes), { error: stepMessages.activityRepeated }),
+    address: addressSchema,
+    type: companyTypeSchema,
+    size: companySizeSchema,
+  })
+  .refine((step) => step.size !== 'MEI' || step.type === 'on_person', {
+    error: stepMessages.meiType,
+    path: ['type'],
+  })
+export type PreRegistration = z.infer<typeof preRegistrationSchema>
+
+export const partnerSchema = z
+  .strictObject({
+    name: fullNameSchema,
+    cpf: cpfSchema,
+    birthDate: birthDateSchema,
+    maritalStatus: maritalStatusSchema,
+    propertyRegime: propertyRegimeSchema.nullable().optional(),
+    address: addressSchema,
+    sharePercent: sharePercentSchema,
+    administrator: z.boolean({ error: 'Informe se o sócio é administrador' }),
+  })
+  .superRefine((partner, context) => {
+    if (partner.maritalStatus === 'married' && !partner.propertyRegime)
+      context.addIssue({
+        code: 'custom',
+        message: stepMessages.propertyRegimeMissing,
+        path: ['propertyRegime'],
+      })
+  })
+  // The property regime only exists for married partners.
+  .transform((partner) => ({
+    ...partner,
+    propertyRegime: partner.maritalStatus === 'married' ? (partner.propertyRegime ?? null) : null,
+  }))
+export type Partner = z.infer<typeof partnerSchema>
+
+export const partnerRegistrationSchema = z
+  .strictObject({
+    partners: z
+      .array(partnerSchema, { error: stepMessages.partnersMin })
+      .min(1, { error: stepMessages.partnersMin })
+      .max(20, { error: stepMessages.partnersMax }),
+  })
+  .superRefine((step, context) => {
+    checkPartners(step.partners, context)
+    if (step.partners.length > 0 && !step.partners.some((partner) => partner.administrator))
+      context.addIssue({
+        code: 'custom',
+        message: stepMessages.administratorMissing,
+        path: ['partners'],
+      })
+  })
+export type PartnerRegistration = z.infer<typeof partnerRegistrationSchema>
+
+export const subscriptionStepSchema = z.strictObject({
+  planId: idSchema.pipe(z.string().regex(/^[\w-]+$/, { error: 'Plano inválido' })),
+})
+export type SubscriptionStep = z.infer<typeof subscriptionStepSchema>
+
+/** Done by an admin: the registration-fee guide (DARE/taxa da Junta) for the client to pay. */
+export const awaitingGuideSchema = z.strictObject({
+  guide: z.strictObject({
+    fileName: fileNameSchema,
+    amount: money,
+    dueDate: isoDateSchema,
+    barcode: z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/\D/g, ''))
+      .pipe(z.string().regex(/^\d{47,48}$/, { error: stepMessages.barcodeInvalid }))
+      .optional(),
+  }),
+})
+export type AwaitingGuide = z.infer<typeof awaitingGuideSchema>
+
+export const uploadGuideReceiptSchema = z.strictObject({
+  receipt: z.strictObject({
+    fileName: fileNameSchema,
+    paidAt: isoDateSchema.refine((date) => date <= today(), {
+      error: stepMessages.paidAtFuture,
+    }),
+  }),
+})
+export type UploadGuideReceipt = z.infer<typeof uploadGuideReceiptSchema>
+
+/** What the client sends: the CNPJ; the server fetches the registry data. */
+export const downloadCompanyInfoSchema = z.strictObject({ cnpj: cnpjSchema })
+
+/** What the step keeps once done: the CNPJ and the registry record fetched for it. */
+export const downloadCompanyInfoPayloadSchema = z.object({
+  cnpj: z.string(),
+  registry: registryRecordSchema,
+  fetchedAt: isoDateTimeSchema,
+})
+
+// ---- migration track ----
+
+export const partnerBasicSchema = z.strictObject({
+  name: fullNameSchema,
+  cpf: cpfSchema,
+  email: emailSchema,
+  sharePercent: sharePercentSchema,
+})
+
+export const partnerRegistrationBasicSchema = z
+  .strictObject({
+    partners: z
+      .array(partnerBasicSchema, { error: stepMessages.partnersMin })
+      .min(1, { error: stepMessages.partnersMin })
+      .max(20, { error: stepMessages.partnersMax }),
+  })
+  .superRefine((step, context) => checkPartners(step.partners, context))
+export type PartnerRegistrationBasic = z.infer<typeof partnerRegistrationBasicSchema>
+
+export const migrateAccountantSchema = z.strictObject({
+  name: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  crc: crcSchema,
+  reason: textSchema(10, 1000, stepMessages.reasonShort),
+})
+export type MigrateAccountant = z.infer<typeof migrateAccountantSchema>
+
+// ---- per step ----
+
+/** What completing each step takes (the form and the server). */
+export const stepInputSchemas = {
+  'pre-registration': preRegistrationSchema,
+  'partner-registration': partnerRegistrationSchema,
+  'partner-registration-basic': partnerRegistrationBasicSchema,
+  'migrate-accountant': migrateAccountantSchema,
+  subscription: subscriptionStepSchema,
+  'awaiting-guide': awaitingGuideSchema,
+  'upload-guide-receipt': uploadGuideReceiptSchema,
+  'download-company-info': downloadCompanyInfoSchema,
+} satisfies Record<StepId, z.ZodType>
+
+/**
+ * What a done step keeps (fixtures are checked with these): the input, except where the server
+ * adds to it (the registry data of download-company-info).
+ */
+export const stepPayloadSchemas: Record<StepId, z.ZodType> = {
+  ...stepInputSchemas,
+  'download-company-info': downloadCompanyInfoPayloadSchema,
+}
+
+/**
+ * Who completes each step: the client through the wizard, an admin (the accountant attaches the
+ * guide), or the payment (the subscription step is done when its first payment is paid).
+ */
+export const stepActors: Record<StepId, 'client' | 'admin' | 'payment'> = {
+  'pre-registration': 'client',
+  'partner-registration': 'client',
+  'partner-registration-basic': 'client',
+  'migrate-accountant': 'client',
+  subscription: 'payment',
+  'awaiting-guide': 'admin',
+  'upload-guide-receipt': 'client',
+  'download-company-info': 'client',
+}
+
+const MAX_DRAFT_BYTES = 64 * 1024
+
+/** The top-level fields a step's payload may have. */
+export const stepFields = (stepId: StepId): string[] => Object.keys(stepInputSchemas[stepId].shape)
+
+/**
+ * A draft (`draft: true`): work in progress kept so the wizard resumes on any device. Only the
+ * step's own top-level fields, any JSON in them, at most 64 KB; checked in full on completion.
+ */
+export const draftSchemaOf = (stepId: StepId) => {
+  const fields = stepFields(stepId) as [string, ...string[]]
+  return z
+    .partialRecord(z.enum(fields), z.json())
+    .refine((draft) => JSON.stringify(draft).length <= MAX_DRAFT_BYTES, {
+      error: stepMessages.draftTooLarge,
+    })
+}
+
+/** `POST /companies/{id}/steps/{stepId}`: the payload, and whether it is only a draft. */
+export const stepSubmitSchema = z.strictObject({
+  payload: z.record(z.string(), z.unknown(), { error: 'Envie os dados da etapa em payload' }),
+  draft: z.boolean().optional(),
+})
+export type StepSubmit = z.infer<typeof stepSubmitSchema>
