@@ -14,7 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * The mock backend: json-server 0.17 as the host (Express, its defaults and body parser),
- * a lowdb store with group-committed atomic writes, and one router per API area.
+ * the store (lowdb-shaped state, a write-ahead log group-committed per flush, snapshots) and one
+ * router per API area.
  */
 export function createApp(config: ServerConfig) {
   const store = new Store(config.dataFile, buildSeed)
@@ -72,7 +73,7 @@ export function createApp(config: ServerConfig) {
     store,
     auth,
     async close() {
-      await store.idle()
+      await store.close()
       await auth.close()
     },
   }

@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { claimsOf, loadDemoAccounts } from './seed/core'
+import { claimsOf, loadAccounts } from './seed/core'
 
-/** The demo accounts in the Auth emulator's import format (users with `rawPassword`). */
+/**
+ * Every fixture account (the demo accounts and the other users of the fixtures) in the Auth
+ * emulator's import format (users with `rawPassword`).
+ */
 export function emulatorUsers() {
-  return loadDemoAccounts().map((account) => {
+  return loadAccounts().map((account) => {
     const createdAt = String(Date.parse(account.createdAt))
     return {
       localId: account.uid,
@@ -12,7 +15,7 @@ export function emulatorUsers() {
       emailVerified: true,
       rawPassword: account.password,
       displayName: account.name,
-      phoneNumber: account.phone,
+      phoneNumber: `+${account.phone.replace(/\D/g, '')}`,
       createdAt,
       lastLoginAt: createdAt,
       customAttributes: JSON.stringify(claimsOf(account)),

@@ -1,15 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { companySchema } from '../../src/schemas/company'
-import { trackSchema } from '../../src/schemas/track'
+import { formatMobile } from '../../src/schemas/brazil'
 import { roleSchema } from '../../src/schemas/claims'
+import { companySchema, type Company } from '../../src/schemas/company'
+import { stepPayloadSchemas } from '../../src/schemas/steps'
+import { trackSchema, type Track } from '../../src/schemas/track'
 import type { User } from '../../src/schemas/user'
-import type { Company } from '../../src/schemas/company'
-import type { Track } from '../../src/schemas/track'
+import { trackSnapshotOf } from '../../src/machines/track'
 
 /** Reads a JSON file from `fixtures/`. */
 export const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8'))
+
+/** Parses a fixture with its schema; a bad fixture stops the server with the file and the path. */
+export function loadFixture<T extends z.ZodType>(name: string, schema: T): z.output<T> {
+  const result = schema.safeParse(fixture(name))
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  throw new Error(`fixtures/${name}: ${issue.path.join('.')}: ${issue.message}`)
+}
 
 export type TrackRecord = Track & { companyId: string }
 
@@ -36,6 +45,24 @@ export type DemoAccount = z.infer<typeof demoAccountSchema>
 export const loadDemoAccounts = (): DemoAccount[] =>
   z.array(demoAccountSchema).parse(fixture('accounts.json'))
 
+/** Password of the other fixture users (company owners, partners), as for the demo clients. */
+export const FIXTURE_USER_PASSWORD = 'Cliente#2026'
+
+/** The other people of the fixtures (owners of the other companies, partners, members). */
+const fixtureUserSchema = demoAccountSchema
+  .omit({ password: true })
+  .extend({ indicatedBy: z.string().nullable() })
+
+/** Every account of the fixtures: the demo accounts first, then the other users. */
+export function loadAccounts(): Array<DemoAccount & { indicatedBy: string | null }> {
+  const demo = loadDemoAccounts().map((account) => ({ ...account, indicatedBy: null }))
+  const others = loadFixture('users.json', z.array(fixtureUserSchema)).map((user) => ({
+    ...user,
+    password: FIXTURE_USER_PASSWORD,
+  }))
+  return [...demo, ...others]
+}
+
 /** Custom claims of an account (PRODUCT.md "Roles and gates"). */
 export const claimsOf = (account: Pick<DemoAccount, 'roles' | 'companies'>) => ({
   roles: account.roles,
@@ -53,23 +80,50 @@ export const referralCodeOf = (name: string, uid: string) => {
   return `${first}${(hash % 9000) + 1000}`
 }
 
+const trackRecordSchema = trackSchema
+  .extend({ companyId: z.string() })
+  .superRefine((track, context) => {
+    try {
+      trackSnapshotOf(track)
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message })
+    }
+    track.steps.forEach((step, index) => {
+      if (step.status !== 'done') return
+      const payload = stepPayloadSchemas[step.stepId].safeParse(step.payload)
+      if (!payload.success)
+        context.addIssue({
+          code: 'custom',
+          path: ['steps', index, 'payload', ...payload.error.issues[0]!.path.map(String)],
+          message: `${step.stepId}: ${payload.error.issues[0]!.message}`,
+        })
+    })
+  })
+
 /** Builds the core data from `fixtures/`, validating every record by its schema. */
 export function seedCore(): CoreData {
-  const users: User[] = loadDemoAccounts().map((account) => ({
+  const users: User[] = loadAccounts().map((account) => ({
     id: account.uid,
     email: account.email,
     name: account.name,
-    phone: account.phone,
+    phone: formatMobile(account.phone),
     roles: account.roles,
     companies: account.companies,
-    indicatedBy: null,
+    indicatedBy: account.indicatedBy,
     referralCode: referralCodeOf(account.name, account.uid),
     disabled: false,
     createdAt: account.createdAt,
   }))
-  const companies = z.array(companySchema).parse(fixture('companies.json'))
-  const tracks = z
-    .array(trackSchema.extend({ companyId: z.string() }))
-    .parse(fixture('tracks.json'))
+  const companies = loadFixture('companies.json', z.array(companySchema))
+  const tracks = loadFixture('tracks.json', z.array(trackRecordSchema))
+  const companyIds = new Set(companies.map((company) => company.id))
+  for (const track of tracks)
+    if (!companyIds.has(track.companyId))
+      throw new Error(`fixtures/tracks.json: unknown company ${track.companyId}`)
+  for (const company of companies) {
+    const track = tracks.find((t) => t.companyId === company.id)
+    if (!track || track.trackId !== company.trackId)
+      throw new Error(`fixtures/tracks.json: ${company.id} needs its ${company.trackId} track`)
+  }
   return { users, companies, tracks }
 }

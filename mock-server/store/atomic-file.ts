@@ -1,5 +1,19 @@
-import { promises as fs, readFileSync, existsSync, mkdirSync } from 'node:fs'
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  promises as fs,
+  renameSync,
+  writeSync,
+} from 'node:fs'
 import path from 'node:path'
+
+const tempName = (file: string) =>
+  path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`,
+  )
 
 /**
  * Writes `contents` so that `file` is always whole: a temp file is written and fsynced,
@@ -9,7 +23,7 @@ import path from 'node:path'
 export async function writeFileAtomic(file: string, contents: string): Promise<void> {
   const dir = path.dirname(file)
   await fs.mkdir(dir, { recursive: true })
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`)
+  const temp = tempName(file)
   const handle = await fs.open(temp, 'w')
   try {
     await handle.writeFile(contents, 'utf8')
@@ -26,9 +40,27 @@ export async function writeFileAtomic(file: string, contents: string): Promise<v
   }
 }
 
-export function readJsonFile<T>(file: string): T | undefined {
-  if (!existsSync(file)) return undefined
-  return JSON.parse(readFileSync(file, 'utf8')) as T
+/** `writeFileAtomic`, synchronously (startup only). */
+export function writeFileAtomicSync(file: string, contents: string): void {
+  const dir = path.dirname(file)
+  mkdirSync(dir, { recursive: true })
+  const temp = tempName(file)
+  const fd = openSync(temp, 'w')
+  try {
+    const buffer = Buffer.from(contents, 'utf8')
+    let written = 0
+    while (written < buffer.length) written += writeSync(fd, buffer, written)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  renameSync(temp, file)
+  const dirFd = openSync(dir, 'r')
+  try {
+    fsyncSync(dirFd)
+  } finally {
+    closeSync(dirFd)
+  }
 }
 
 export function ensureDir(dir: string) {
