@@ -14,6 +14,7 @@ export class GroupedIndex<T extends { id: string }> {
   private count = 0
   private byIdMap = new Map<string, T>()
   private groups = new Map<string, T[]>()
+  private changes = 0
 
   constructor(
     private readonly getSource: () => T[],
@@ -28,6 +29,7 @@ export class GroupedIndex<T extends { id: string }> {
   }
 
   private rebuild(source: T[]) {
+    this.changes++
     this.source = source
     this.count = source.length
     this.byIdMap = new Map(source.map((item) => [item.id, item]))
@@ -86,6 +88,12 @@ export class GroupedIndex<T extends { id: string }> {
     return this.byIdMap.get(id)
   }
 
+  /** Changes with every write (and rebuild): a key for caching what was derived from the lists. */
+  get version(): number {
+    this.fresh()
+    return this.changes
+  }
+
   /** The sorted records of a group (optionally only a subset of it). Do not mutate. */
   list(key: string, subset?: string): readonly T[] {
     this.fresh()
@@ -95,6 +103,7 @@ export class GroupedIndex<T extends { id: string }> {
   /** Appends records to the collection and to their groups. */
   add(items: readonly T[]) {
     this.fresh()
+    this.changes++
     const source = this.source as T[]
     const touched = new Map<string, T[]>()
     for (const added of items) {
@@ -113,9 +122,9 @@ export class GroupedIndex<T extends { id: string }> {
     for (const [key, batch] of touched) {
       const list = this.slot(key)
       if (batch.length > 32) {
-        // Bulk (an import): append and sort once instead of many splices.
-        list.push(...batch)
-        list.sort(this.compare)
+        // Bulk (an import): sort the batch and merge it in, instead of many splices.
+        batch.sort(this.compare)
+        this.groups.set(key, mergeSorted(list, batch, this.compare))
       } else for (const item of batch) this.insertSorted(list, item)
     }
   }
@@ -123,6 +132,7 @@ export class GroupedIndex<T extends { id: string }> {
   /** Changes a record in place and moves it to the groups and subsets it now belongs to. */
   update(item: T, change: (item: T) => void) {
     this.fresh()
+    this.changes++
     for (const key of this.slotsOf(item)) this.removeSorted(this.slot(key), item)
     change(item)
     for (const key of this.slotsOf(item)) this.insertSorted(this.slot(key), item)
@@ -131,6 +141,7 @@ export class GroupedIndex<T extends { id: string }> {
   /** Removes matching records from the collection (in place) and from their groups. */
   removeWhere(test: (item: T) => boolean): T[] {
     this.fresh()
+    this.changes++
     const source = this.source as T[]
     const removed: T[] = []
     let write = 0
@@ -157,6 +168,44 @@ export class GroupedIndex<T extends { id: string }> {
     }
     for (const item of removed) this.byIdMap.delete(item.id)
     return removed
+  }
+}
+
+/** Merges two lists sorted by `compare` into a new sorted list (linear). */
+function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {
+  const out: T[] = new Array(a.length + b.length)
+  let i = 0
+  let j = 0
+  let k = 0
+  while (i < a.length && j < b.length)
+    out[k++] = compare(a[i] as T, b[j] as T) <= 0 ? (a[i++] as T) : (b[j++] as T)
+  while (i < a.length) out[k++] = a[i++] as T
+  while (j < b.length) out[k++] = b[j++] as T
+  return out
+}
+
+/**
+ * Remembers a few results derived from an index (a filtered list), dropped as soon as the index
+ * changes: the same search asked again costs a lookup.
+ */
+export class DerivedCache<V> {
+  private version = -1
+  private readonly entries = new Map<string, V>()
+  constructor(private readonly size = 200) {}
+
+  get(version: number, key: string, compute: () => V): V {
+    if (version !== this.version) {
+      this.entries.clear()
+      this.version = version
+    }
+    let value = this.entries.get(key)
+    if (value === undefined) {
+      value = compute()
+      if (this.entries.size >= this.size)
+        this.entries.delete(this.entries.keys().next().value as string)
+      this.entries.set(key, value)
+    }
+    return value
   }
 }
 

@@ -29,8 +29,11 @@ export function searchTextCache<T extends object>(
   }
 }
 
-/** Every word of the query appears in the text (accents and case ignored). */
-export function matchesQuery(text: string, query: string): boolean {
+/**
+ * A predicate: every word of the query appears in a folded text (accents and case ignored).
+ * Fold the query once, then test many records.
+ */
+export function queryMatcher(query: string): (text: string) => boolean {
   const words = foldText(query).split(' ').filter(Boolean)
-  return words.every((word) => text.includes(word))
+  return (text) => words.every((word) => text.includes(word))
 }

@@ -22,10 +22,10 @@ import { callerOf } from '../auth'
 import type { RouteModule } from '../deps'
 import { badRequest, conflict, handle, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
-import { sliceByDate } from '../finance/grouped-index'
+import { DerivedCache, sliceByDate } from '../finance/grouped-index'
 import { runDateOf, runSchedules } from '../finance/schedules'
 import { ALL, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
-import { matchesQuery, searchTextCache } from '../finance/text'
+import { queryMatcher, searchTextCache } from '../finance/text'
 
 const OWN = 'companyId=cmp-ana-design'
 const HOUR = 60 * 60 * 1000
@@ -188,13 +188,20 @@ export const invoicesRoutes: RouteModule = {
       void applySchedules(store).catch((error) => console.error('[nfs schedules]', error))
     }, HOUR).unref()
 
+    const searches = new DerivedCache<readonly NfsRequest[]>()
     const listRequests = (key: string, q: ReturnType<typeof nfsRequestSearchQuerySchema.parse>) => {
       let list = index().list(key, q.status)
       if (q.date) list = sliceByDate(list, periodRange(q.date)!, (r) => r.date)
-      if (q.query) {
-        const query = q.query
-        const number = /^\d+$/.test(query) ? Number(query) : undefined
-        list = list.filter((r) => r.number === number || matchesQuery(requestText(r), query))
+      const query = q.query
+      if (query) {
+        // A text search scans the group once; the same search is then served from the cache
+        // until the next write.
+        const source = list
+        list = searches.get(index().version, JSON.stringify([key, q.status, q.date, query]), () => {
+          const matches = queryMatcher(query)
+          const number = /^\d+$/.test(query) ? Number(query) : undefined
+          return source.filter((r) => r.number === number || matches(requestText(r)))
+        })
       }
       return paginate(list, q)
     }

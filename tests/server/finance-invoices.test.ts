@@ -106,6 +106,9 @@ describe('POST /nfs/requests', () => {
   beforeEach(() => server.store.reset())
 
   it('creates a pending request in the name of the company', async () => {
+    // The same search before and after: a cached answer must not hide the new request.
+    const search = `/nfs/requests?${OWN}&query=cafes especiais`
+    expect((await server.call('GET', search, { as: ANA })).body.total).toBe(0)
     const res = await server.call('POST', `/nfs/requests?${OWN}`, {
       as: ANA,
       body: exampleInvoiceBody,
