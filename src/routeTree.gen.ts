@@ -9,27 +9,753 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as AppAdminRouteRouteImport } from './routes/app/_admin/route'
+import { Route as AppAuthRouteRouteImport } from './routes/app/_auth/route'
+import { Route as AppBareRouteRouteImport } from './routes/app/_bare/route'
+import { Route as AppDefaultRouteRouteImport } from './routes/app/_default/route'
+import { Route as AppOnboardingRouteRouteImport } from './routes/app/_onboarding/route'
+import { Route as AppAdminCompanyRouteRouteImport } from './routes/app/_admin/_company/route'
+import { Route as AppAdminAdminRouteRouteImport } from './routes/app/_admin/admin/route'
+import { Route as AppAuthLoginRouteImport } from './routes/app/_auth/login'
+import { Route as AppAdminCompanyDocumentsRouteImport } from './routes/app/_admin/_company/documents'
+import { Route as AppAdminCompanyInvoicesRouteImport } from './routes/app/_admin/_company/invoices'
+import { Route as AppAdminCompanyPanelRouteImport } from './routes/app/_admin/_company/panel'
+import { Route as AppAdminAdminUsersRouteImport } from './routes/app/_admin/admin/users'
+import { Route as AppAdminPartnersDucaRouteImport } from './routes/app/_admin/partners/duca'
+import { Route as AppAdminUserMyBillingRouteImport } from './routes/app/_admin/user/my-billing'
+import { Route as AppAdminUserMyInvitesRouteImport } from './routes/app/_admin/user/my-invites'
+import { Route as AppBareUserDisabledRouteImport } from './routes/app/_bare/user/disabled'
+import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './routes/app/_onboarding/wizard/company-migration'
+import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './routes/app/_onboarding/wizard/company-opening'
+import { Route as AppAdminCompanyUserMyDocsRouteImport } from './routes/app/_admin/_company/user/my-docs'
+import { Route as AppAdminCompanyUserMyProfileRouteImport } from './routes/app/_admin/_company/user/my-profile'
+import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './routes/app/_admin/_company/user/my-referrals'
+import { Route as AppAdminAdminCompaniesIndexRouteImport } from './routes/app/_admin/admin/companies/index'
+import { Route as AppAdminAdminCompaniesCompanyIdRouteImport } from './routes/app/_admin/admin/companies/$companyId'
+import { Route as AppAdminAdminCompaniesMigrationOrdersRouteImport } from './routes/app/_admin/admin/companies/migration-orders'
+import { Route as AppAdminAdminCompaniesOpeningOrdersRouteImport } from './routes/app/_admin/admin/companies/opening-orders'
+import { Route as AppAdminAdminInvoicesNfRequestsRouteImport } from './routes/app/_admin/admin/invoices/nf-requests'
+import { Route as AppBareWizardPartnersDucaRouteImport } from './routes/app/_bare/wizard/partners/duca'
+import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
+import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
+import { Route as AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
 
-export interface FileRoutesByFullPath {}
-export interface FileRoutesByTo {}
+const AppRouteRoute = AppRouteRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAuthRouteRoute = AppAuthRouteRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppBareRouteRoute = AppBareRouteRouteImport.update({
+  id: '/_bare',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppDefaultRouteRoute = AppDefaultRouteRouteImport.update({
+  id: '/_default',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOnboardingRouteRoute = AppOnboardingRouteRouteImport.update({
+  id: '/_onboarding',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAdminCompanyRouteRoute = AppAdminCompanyRouteRouteImport.update({
+  id: '/_company',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminAdminRouteRoute = AppAdminAdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAuthLoginRoute = AppAuthLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AppAuthRouteRoute,
+} as any)
+const AppAdminCompanyDocumentsRoute =
+  AppAdminCompanyDocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminCompanyInvoicesRoute = AppAdminCompanyInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => AppAdminCompanyRouteRoute,
+} as any)
+const AppAdminCompanyPanelRoute = AppAdminCompanyPanelRouteImport.update({
+  id: '/panel',
+  path: '/panel',
+  getParentRoute: () => AppAdminCompanyRouteRoute,
+} as any)
+const AppAdminAdminUsersRoute = AppAdminAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppAdminAdminRouteRoute,
+} as any)
+const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
+  id: '/partners/duca',
+  path: '/partners/duca',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminUserMyBillingRoute = AppAdminUserMyBillingRouteImport.update({
+  id: '/user/my-billing',
+  path: '/user/my-billing',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminUserMyInvitesRoute = AppAdminUserMyInvitesRouteImport.update({
+  id: '/user/my-invites',
+  path: '/user/my-invites',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppBareUserDisabledRoute = AppBareUserDisabledRouteImport.update({
+  id: '/user/disabled',
+  path: '/user/disabled',
+  getParentRoute: () => AppBareRouteRoute,
+} as any)
+const AppOnboardingWizardCompanyMigrationRoute =
+  AppOnboardingWizardCompanyMigrationRouteImport.update({
+    id: '/wizard/company-migration',
+    path: '/wizard/company-migration',
+    getParentRoute: () => AppOnboardingRouteRoute,
+  } as any)
+const AppOnboardingWizardCompanyOpeningRoute =
+  AppOnboardingWizardCompanyOpeningRouteImport.update({
+    id: '/wizard/company-opening',
+    path: '/wizard/company-opening',
+    getParentRoute: () => AppOnboardingRouteRoute,
+  } as any)
+const AppAdminCompanyUserMyDocsRoute =
+  AppAdminCompanyUserMyDocsRouteImport.update({
+    id: '/user/my-docs',
+    path: '/user/my-docs',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminCompanyUserMyProfileRoute =
+  AppAdminCompanyUserMyProfileRouteImport.update({
+    id: '/user/my-profile',
+    path: '/user/my-profile',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminCompanyUserMyReferralsRoute =
+  AppAdminCompanyUserMyReferralsRouteImport.update({
+    id: '/user/my-referrals',
+    path: '/user/my-referrals',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminAdminCompaniesIndexRoute =
+  AppAdminAdminCompaniesIndexRouteImport.update({
+    id: '/companies/',
+    path: '/companies/',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminCompaniesCompanyIdRoute =
+  AppAdminAdminCompaniesCompanyIdRouteImport.update({
+    id: '/companies/$companyId',
+    path: '/companies/$companyId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminCompaniesMigrationOrdersRoute =
+  AppAdminAdminCompaniesMigrationOrdersRouteImport.update({
+    id: '/companies/migration-orders',
+    path: '/companies/migration-orders',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminCompaniesOpeningOrdersRoute =
+  AppAdminAdminCompaniesOpeningOrdersRouteImport.update({
+    id: '/companies/opening-orders',
+    path: '/companies/opening-orders',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminInvoicesNfRequestsRoute =
+  AppAdminAdminInvoicesNfRequestsRouteImport.update({
+    id: '/invoices/nf-requests',
+    path: '/invoices/nf-requests',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppBareWizardPartnersDucaRoute =
+  AppBareWizardPartnersDucaRouteImport.update({
+    id: '/wizard/partners/duca',
+    path: '/wizard/partners/duca',
+    getParentRoute: () => AppBareRouteRoute,
+  } as any)
+const AppDefaultAuthCoraCallbackRoute =
+  AppDefaultAuthCoraCallbackRouteImport.update({
+    id: '/auth/cora/callback',
+    path: '/auth/cora/callback',
+    getParentRoute: () => AppDefaultRouteRoute,
+  } as any)
+const AppAdminCompanyBankStatementsAccountsIndexRoute =
+  AppAdminCompanyBankStatementsAccountsIndexRouteImport.update({
+    id: '/bank-statements/accounts/',
+    path: '/bank-statements/accounts/',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute =
+  AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport.update({
+    id: '/bank-statements/accounts/$accountId/transactions',
+    path: '/bank-statements/accounts/$accountId/transactions',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+
+export interface FileRoutesByFullPath {
+  '/app': typeof AppRouteRouteWithChildren
+  '/app/admin': typeof AppAdminAdminRouteRouteWithChildren
+  '/app/login': typeof AppAuthLoginRoute
+  '/app/documents': typeof AppAdminCompanyDocumentsRoute
+  '/app/invoices': typeof AppAdminCompanyInvoicesRoute
+  '/app/panel': typeof AppAdminCompanyPanelRoute
+  '/app/admin/users': typeof AppAdminAdminUsersRoute
+  '/app/partners/duca': typeof AppAdminPartnersDucaRoute
+  '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
+  '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
+  '/app/user/disabled': typeof AppBareUserDisabledRoute
+  '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
+  '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
+  '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
+  '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
+  '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
+  '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
+  '/app/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
+  '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  '/app/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsRoute
+  '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
+  '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
+  '/app/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
+}
+export interface FileRoutesByTo {
+  '/app': typeof AppRouteRouteWithChildren
+  '/app/admin': typeof AppAdminAdminRouteRouteWithChildren
+  '/app/login': typeof AppAuthLoginRoute
+  '/app/documents': typeof AppAdminCompanyDocumentsRoute
+  '/app/invoices': typeof AppAdminCompanyInvoicesRoute
+  '/app/panel': typeof AppAdminCompanyPanelRoute
+  '/app/admin/users': typeof AppAdminAdminUsersRoute
+  '/app/partners/duca': typeof AppAdminPartnersDucaRoute
+  '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
+  '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
+  '/app/user/disabled': typeof AppBareUserDisabledRoute
+  '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
+  '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
+  '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
+  '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
+  '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
+  '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
+  '/app/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
+  '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  '/app/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsRoute
+  '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
+  '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
+  '/app/admin/companies': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/bank-statements/accounts': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
+}
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/app': typeof AppRouteRouteWithChildren
+  '/app/_admin': typeof AppAdminRouteRouteWithChildren
+  '/app/_auth': typeof AppAuthRouteRouteWithChildren
+  '/app/_bare': typeof AppBareRouteRouteWithChildren
+  '/app/_default': typeof AppDefaultRouteRouteWithChildren
+  '/app/_onboarding': typeof AppOnboardingRouteRouteWithChildren
+  '/app/_admin/_company': typeof AppAdminCompanyRouteRouteWithChildren
+  '/app/_admin/admin': typeof AppAdminAdminRouteRouteWithChildren
+  '/app/_auth/login': typeof AppAuthLoginRoute
+  '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
+  '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
+  '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
+  '/app/_admin/admin/users': typeof AppAdminAdminUsersRoute
+  '/app/_admin/partners/duca': typeof AppAdminPartnersDucaRoute
+  '/app/_admin/user/my-billing': typeof AppAdminUserMyBillingRoute
+  '/app/_admin/user/my-invites': typeof AppAdminUserMyInvitesRoute
+  '/app/_bare/user/disabled': typeof AppBareUserDisabledRoute
+  '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
+  '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
+  '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
+  '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
+  '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
+  '/app/_admin/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
+  '/app/_admin/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
+  '/app/_admin/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  '/app/_admin/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsRoute
+  '/app/_bare/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
+  '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
+  '/app/_admin/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/_admin/_company/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: never
+  fullPaths:
+    | '/app'
+    | '/app/admin'
+    | '/app/login'
+    | '/app/documents'
+    | '/app/invoices'
+    | '/app/panel'
+    | '/app/admin/users'
+    | '/app/partners/duca'
+    | '/app/user/my-billing'
+    | '/app/user/my-invites'
+    | '/app/user/disabled'
+    | '/app/wizard/company-migration'
+    | '/app/wizard/company-opening'
+    | '/app/user/my-docs'
+    | '/app/user/my-profile'
+    | '/app/user/my-referrals'
+    | '/app/admin/companies/$companyId'
+    | '/app/admin/companies/migration-orders'
+    | '/app/admin/companies/opening-orders'
+    | '/app/admin/invoices/nf-requests'
+    | '/app/wizard/partners/duca'
+    | '/app/auth/cora/callback'
+    | '/app/admin/companies/'
+    | '/app/bank-statements/accounts/'
+    | '/app/bank-statements/accounts/$accountId/transactions'
   fileRoutesByTo: FileRoutesByTo
-  to: never
-  id: '__root__'
+  to:
+    | '/app'
+    | '/app/admin'
+    | '/app/login'
+    | '/app/documents'
+    | '/app/invoices'
+    | '/app/panel'
+    | '/app/admin/users'
+    | '/app/partners/duca'
+    | '/app/user/my-billing'
+    | '/app/user/my-invites'
+    | '/app/user/disabled'
+    | '/app/wizard/company-migration'
+    | '/app/wizard/company-opening'
+    | '/app/user/my-docs'
+    | '/app/user/my-profile'
+    | '/app/user/my-referrals'
+    | '/app/admin/companies/$companyId'
+    | '/app/admin/companies/migration-orders'
+    | '/app/admin/companies/opening-orders'
+    | '/app/admin/invoices/nf-requests'
+    | '/app/wizard/partners/duca'
+    | '/app/auth/cora/callback'
+    | '/app/admin/companies'
+    | '/app/bank-statements/accounts'
+    | '/app/bank-statements/accounts/$accountId/transactions'
+  id:
+    | '__root__'
+    | '/app'
+    | '/app/_admin'
+    | '/app/_auth'
+    | '/app/_bare'
+    | '/app/_default'
+    | '/app/_onboarding'
+    | '/app/_admin/_company'
+    | '/app/_admin/admin'
+    | '/app/_auth/login'
+    | '/app/_admin/_company/documents'
+    | '/app/_admin/_company/invoices'
+    | '/app/_admin/_company/panel'
+    | '/app/_admin/admin/users'
+    | '/app/_admin/partners/duca'
+    | '/app/_admin/user/my-billing'
+    | '/app/_admin/user/my-invites'
+    | '/app/_bare/user/disabled'
+    | '/app/_onboarding/wizard/company-migration'
+    | '/app/_onboarding/wizard/company-opening'
+    | '/app/_admin/_company/user/my-docs'
+    | '/app/_admin/_company/user/my-profile'
+    | '/app/_admin/_company/user/my-referrals'
+    | '/app/_admin/admin/companies/$companyId'
+    | '/app/_admin/admin/companies/migration-orders'
+    | '/app/_admin/admin/companies/opening-orders'
+    | '/app/_admin/admin/invoices/nf-requests'
+    | '/app/_bare/wizard/partners/duca'
+    | '/app/_default/auth/cora/callback'
+    | '/app/_admin/admin/companies/'
+    | '/app/_admin/_company/bank-statements/accounts/'
+    | '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
   fileRoutesById: FileRoutesById
 }
-export interface RootRouteChildren {}
-
-declare module '@tanstack/react-router' {
-  interface FileRoutesByPath {}
+export interface RootRouteChildren {
+  AppRouteRoute: typeof AppRouteRouteWithChildren
 }
 
-const rootRouteChildren: RootRouteChildren = {}
+declare module '@tanstack/react-router' {
+  interface FileRoutesByPath {
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/_admin': {
+      id: '/app/_admin'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppAdminRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/_auth': {
+      id: '/app/_auth'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppAuthRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/_bare': {
+      id: '/app/_bare'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppBareRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/_default': {
+      id: '/app/_default'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppDefaultRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/_onboarding': {
+      id: '/app/_onboarding'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppOnboardingRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/_admin/_company': {
+      id: '/app/_admin/_company'
+      path: ''
+      fullPath: '/app'
+      preLoaderRoute: typeof AppAdminCompanyRouteRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/_admin/admin': {
+      id: '/app/_admin/admin'
+      path: '/admin'
+      fullPath: '/app/admin'
+      preLoaderRoute: typeof AppAdminAdminRouteRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/_auth/login': {
+      id: '/app/_auth/login'
+      path: '/login'
+      fullPath: '/app/login'
+      preLoaderRoute: typeof AppAuthLoginRouteImport
+      parentRoute: typeof AppAuthRouteRoute
+    }
+    '/app/_admin/_company/documents': {
+      id: '/app/_admin/_company/documents'
+      path: '/documents'
+      fullPath: '/app/documents'
+      preLoaderRoute: typeof AppAdminCompanyDocumentsRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/_company/invoices': {
+      id: '/app/_admin/_company/invoices'
+      path: '/invoices'
+      fullPath: '/app/invoices'
+      preLoaderRoute: typeof AppAdminCompanyInvoicesRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/_company/panel': {
+      id: '/app/_admin/_company/panel'
+      path: '/panel'
+      fullPath: '/app/panel'
+      preLoaderRoute: typeof AppAdminCompanyPanelRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/admin/users': {
+      id: '/app/_admin/admin/users'
+      path: '/users'
+      fullPath: '/app/admin/users'
+      preLoaderRoute: typeof AppAdminAdminUsersRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/partners/duca': {
+      id: '/app/_admin/partners/duca'
+      path: '/partners/duca'
+      fullPath: '/app/partners/duca'
+      preLoaderRoute: typeof AppAdminPartnersDucaRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/_admin/user/my-billing': {
+      id: '/app/_admin/user/my-billing'
+      path: '/user/my-billing'
+      fullPath: '/app/user/my-billing'
+      preLoaderRoute: typeof AppAdminUserMyBillingRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/_admin/user/my-invites': {
+      id: '/app/_admin/user/my-invites'
+      path: '/user/my-invites'
+      fullPath: '/app/user/my-invites'
+      preLoaderRoute: typeof AppAdminUserMyInvitesRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/app/_bare/user/disabled': {
+      id: '/app/_bare/user/disabled'
+      path: '/user/disabled'
+      fullPath: '/app/user/disabled'
+      preLoaderRoute: typeof AppBareUserDisabledRouteImport
+      parentRoute: typeof AppBareRouteRoute
+    }
+    '/app/_onboarding/wizard/company-migration': {
+      id: '/app/_onboarding/wizard/company-migration'
+      path: '/wizard/company-migration'
+      fullPath: '/app/wizard/company-migration'
+      preLoaderRoute: typeof AppOnboardingWizardCompanyMigrationRouteImport
+      parentRoute: typeof AppOnboardingRouteRoute
+    }
+    '/app/_onboarding/wizard/company-opening': {
+      id: '/app/_onboarding/wizard/company-opening'
+      path: '/wizard/company-opening'
+      fullPath: '/app/wizard/company-opening'
+      preLoaderRoute: typeof AppOnboardingWizardCompanyOpeningRouteImport
+      parentRoute: typeof AppOnboardingRouteRoute
+    }
+    '/app/_admin/_company/user/my-docs': {
+      id: '/app/_admin/_company/user/my-docs'
+      path: '/user/my-docs'
+      fullPath: '/app/user/my-docs'
+      preLoaderRoute: typeof AppAdminCompanyUserMyDocsRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/_company/user/my-profile': {
+      id: '/app/_admin/_company/user/my-profile'
+      path: '/user/my-profile'
+      fullPath: '/app/user/my-profile'
+      preLoaderRoute: typeof AppAdminCompanyUserMyProfileRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/_company/user/my-referrals': {
+      id: '/app/_admin/_company/user/my-referrals'
+      path: '/user/my-referrals'
+      fullPath: '/app/user/my-referrals'
+      preLoaderRoute: typeof AppAdminCompanyUserMyReferralsRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/admin/companies/': {
+      id: '/app/_admin/admin/companies/'
+      path: '/companies'
+      fullPath: '/app/admin/companies/'
+      preLoaderRoute: typeof AppAdminAdminCompaniesIndexRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/companies/$companyId': {
+      id: '/app/_admin/admin/companies/$companyId'
+      path: '/companies/$companyId'
+      fullPath: '/app/admin/companies/$companyId'
+      preLoaderRoute: typeof AppAdminAdminCompaniesCompanyIdRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/companies/migration-orders': {
+      id: '/app/_admin/admin/companies/migration-orders'
+      path: '/companies/migration-orders'
+      fullPath: '/app/admin/companies/migration-orders'
+      preLoaderRoute: typeof AppAdminAdminCompaniesMigrationOrdersRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/companies/opening-orders': {
+      id: '/app/_admin/admin/companies/opening-orders'
+      path: '/companies/opening-orders'
+      fullPath: '/app/admin/companies/opening-orders'
+      preLoaderRoute: typeof AppAdminAdminCompaniesOpeningOrdersRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/invoices/nf-requests': {
+      id: '/app/_admin/admin/invoices/nf-requests'
+      path: '/invoices/nf-requests'
+      fullPath: '/app/admin/invoices/nf-requests'
+      preLoaderRoute: typeof AppAdminAdminInvoicesNfRequestsRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_bare/wizard/partners/duca': {
+      id: '/app/_bare/wizard/partners/duca'
+      path: '/wizard/partners/duca'
+      fullPath: '/app/wizard/partners/duca'
+      preLoaderRoute: typeof AppBareWizardPartnersDucaRouteImport
+      parentRoute: typeof AppBareRouteRoute
+    }
+    '/app/_default/auth/cora/callback': {
+      id: '/app/_default/auth/cora/callback'
+      path: '/auth/cora/callback'
+      fullPath: '/app/auth/cora/callback'
+      preLoaderRoute: typeof AppDefaultAuthCoraCallbackRouteImport
+      parentRoute: typeof AppDefaultRouteRoute
+    }
+    '/app/_admin/_company/bank-statements/accounts/': {
+      id: '/app/_admin/_company/bank-statements/accounts/'
+      path: '/bank-statements/accounts'
+      fullPath: '/app/bank-statements/accounts/'
+      preLoaderRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': {
+      id: '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
+      path: '/bank-statements/accounts/$accountId/transactions'
+      fullPath: '/app/bank-statements/accounts/$accountId/transactions'
+      preLoaderRoute: typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+  }
+}
+
+interface AppAdminCompanyRouteRouteChildren {
+  AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
+  AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
+  AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
+  AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
+  AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
+  AppAdminCompanyUserMyReferralsRoute: typeof AppAdminCompanyUserMyReferralsRoute
+  AppAdminCompanyBankStatementsAccountsIndexRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute: typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
+}
+
+const AppAdminCompanyRouteRouteChildren: AppAdminCompanyRouteRouteChildren = {
+  AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
+  AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
+  AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
+  AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
+  AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,
+  AppAdminCompanyBankStatementsAccountsIndexRoute:
+    AppAdminCompanyBankStatementsAccountsIndexRoute,
+  AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute:
+    AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute,
+}
+
+const AppAdminCompanyRouteRouteWithChildren =
+  AppAdminCompanyRouteRoute._addFileChildren(AppAdminCompanyRouteRouteChildren)
+
+interface AppAdminAdminRouteRouteChildren {
+  AppAdminAdminUsersRoute: typeof AppAdminAdminUsersRoute
+  AppAdminAdminCompaniesCompanyIdRoute: typeof AppAdminAdminCompaniesCompanyIdRoute
+  AppAdminAdminCompaniesMigrationOrdersRoute: typeof AppAdminAdminCompaniesMigrationOrdersRoute
+  AppAdminAdminCompaniesOpeningOrdersRoute: typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  AppAdminAdminInvoicesNfRequestsRoute: typeof AppAdminAdminInvoicesNfRequestsRoute
+  AppAdminAdminCompaniesIndexRoute: typeof AppAdminAdminCompaniesIndexRoute
+}
+
+const AppAdminAdminRouteRouteChildren: AppAdminAdminRouteRouteChildren = {
+  AppAdminAdminUsersRoute: AppAdminAdminUsersRoute,
+  AppAdminAdminCompaniesCompanyIdRoute: AppAdminAdminCompaniesCompanyIdRoute,
+  AppAdminAdminCompaniesMigrationOrdersRoute:
+    AppAdminAdminCompaniesMigrationOrdersRoute,
+  AppAdminAdminCompaniesOpeningOrdersRoute:
+    AppAdminAdminCompaniesOpeningOrdersRoute,
+  AppAdminAdminInvoicesNfRequestsRoute: AppAdminAdminInvoicesNfRequestsRoute,
+  AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
+}
+
+const AppAdminAdminRouteRouteWithChildren =
+  AppAdminAdminRouteRoute._addFileChildren(AppAdminAdminRouteRouteChildren)
+
+interface AppAdminRouteRouteChildren {
+  AppAdminCompanyRouteRoute: typeof AppAdminCompanyRouteRouteWithChildren
+  AppAdminAdminRouteRoute: typeof AppAdminAdminRouteRouteWithChildren
+  AppAdminPartnersDucaRoute: typeof AppAdminPartnersDucaRoute
+  AppAdminUserMyBillingRoute: typeof AppAdminUserMyBillingRoute
+  AppAdminUserMyInvitesRoute: typeof AppAdminUserMyInvitesRoute
+}
+
+const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminCompanyRouteRoute: AppAdminCompanyRouteRouteWithChildren,
+  AppAdminAdminRouteRoute: AppAdminAdminRouteRouteWithChildren,
+  AppAdminPartnersDucaRoute: AppAdminPartnersDucaRoute,
+  AppAdminUserMyBillingRoute: AppAdminUserMyBillingRoute,
+  AppAdminUserMyInvitesRoute: AppAdminUserMyInvitesRoute,
+}
+
+const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
+  AppAdminRouteRouteChildren,
+)
+
+interface AppAuthRouteRouteChildren {
+  AppAuthLoginRoute: typeof AppAuthLoginRoute
+}
+
+const AppAuthRouteRouteChildren: AppAuthRouteRouteChildren = {
+  AppAuthLoginRoute: AppAuthLoginRoute,
+}
+
+const AppAuthRouteRouteWithChildren = AppAuthRouteRoute._addFileChildren(
+  AppAuthRouteRouteChildren,
+)
+
+interface AppBareRouteRouteChildren {
+  AppBareUserDisabledRoute: typeof AppBareUserDisabledRoute
+  AppBareWizardPartnersDucaRoute: typeof AppBareWizardPartnersDucaRoute
+}
+
+const AppBareRouteRouteChildren: AppBareRouteRouteChildren = {
+  AppBareUserDisabledRoute: AppBareUserDisabledRoute,
+  AppBareWizardPartnersDucaRoute: AppBareWizardPartnersDucaRoute,
+}
+
+const AppBareRouteRouteWithChildren = AppBareRouteRoute._addFileChildren(
+  AppBareRouteRouteChildren,
+)
+
+interface AppDefaultRouteRouteChildren {
+  AppDefaultAuthCoraCallbackRoute: typeof AppDefaultAuthCoraCallbackRoute
+}
+
+const AppDefaultRouteRouteChildren: AppDefaultRouteRouteChildren = {
+  AppDefaultAuthCoraCallbackRoute: AppDefaultAuthCoraCallbackRoute,
+}
+
+const AppDefaultRouteRouteWithChildren = AppDefaultRouteRoute._addFileChildren(
+  AppDefaultRouteRouteChildren,
+)
+
+interface AppOnboardingRouteRouteChildren {
+  AppOnboardingWizardCompanyMigrationRoute: typeof AppOnboardingWizardCompanyMigrationRoute
+  AppOnboardingWizardCompanyOpeningRoute: typeof AppOnboardingWizardCompanyOpeningRoute
+}
+
+const AppOnboardingRouteRouteChildren: AppOnboardingRouteRouteChildren = {
+  AppOnboardingWizardCompanyMigrationRoute:
+    AppOnboardingWizardCompanyMigrationRoute,
+  AppOnboardingWizardCompanyOpeningRoute:
+    AppOnboardingWizardCompanyOpeningRoute,
+}
+
+const AppOnboardingRouteRouteWithChildren =
+  AppOnboardingRouteRoute._addFileChildren(AppOnboardingRouteRouteChildren)
+
+interface AppRouteRouteChildren {
+  AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppAuthRouteRoute: typeof AppAuthRouteRouteWithChildren
+  AppBareRouteRoute: typeof AppBareRouteRouteWithChildren
+  AppDefaultRouteRoute: typeof AppDefaultRouteRouteWithChildren
+  AppOnboardingRouteRoute: typeof AppOnboardingRouteRouteWithChildren
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppAuthRouteRoute: AppAuthRouteRouteWithChildren,
+  AppBareRouteRoute: AppBareRouteRouteWithChildren,
+  AppDefaultRouteRoute: AppDefaultRouteRouteWithChildren,
+  AppOnboardingRouteRoute: AppOnboardingRouteRouteWithChildren,
+}
+
+const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
+  AppRouteRouteChildren,
+)
+
+const rootRouteChildren: RootRouteChildren = {
+  AppRouteRoute: AppRouteRouteWithChildren,
+}
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()

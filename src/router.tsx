@@ -21,10 +21,14 @@ export function createQueryClient() {
   })
 }
 
+/** The session module (and Firebase with it) is fetched only when an /app route asks for it. */
+export const loadSession: RouterContext['loadSession'] = () =>
+  import('./services/session/index').then((module) => module.session)
+
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    context: { queryClient } satisfies RouterContext,
+    context: { queryClient, loadSession } satisfies RouterContext,
     defaultPreload: 'intent',
     // Loaders read through React Query, which owns caching.
     defaultPreloadStaleTime: 0,

@@ -1,4 +1,5 @@
-import { HeadContent, Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { HeadContent, Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router'
+import { findRedirect } from '@/guards/redirects'
 import type { RouterContext } from '@/services/router-context'
 import { ErrorPage } from '@/screens/errors/ErrorPage'
 import { NotFoundPage } from '@/screens/errors/NotFoundPage'
@@ -10,6 +11,11 @@ export const SITE_DESCRIPTION =
   'Contabilidade sem burocracia, rápida e segura: resolva tudo online, pelo melhor preço.'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The fixed redirect table (src/guards/redirects.ts), before any route loads.
+  beforeLoad: ({ location }) => {
+    const target = findRedirect(location.pathname, location.searchStr)
+    if (target) throw redirect({ href: target, replace: true })
+  },
   head: () => ({
     meta: [{ title: SITE_TITLE }, { name: 'description', content: SITE_DESCRIPTION }],
   }),

@@ -49,3 +49,8 @@ export function Grid({
     </div>
   )
 }
+
+/** A short label above a heading ("Sua empresa"). */
+export function Eyebrow({ children }: { children: ReactNode }) {
+  return <p className={styles.eyebrow}>{children}</p>
+}

@@ -35,7 +35,11 @@ export type RequestOptions<T> = {
  * token, and a refresh that is shared by every request that failed with 401 at the same time
  * (it resolves true when a new token is there and the request should be replayed).
  */
-export type AuthBridge = { getToken: () => Promise<string | null>; refresh: () => Promise<boolean> }
+export type AuthBridge = {
+  getToken: () => Promise<string | null>
+  /** `rejectedToken` is the token the 401 answered, so a late 401 does not refresh again. */
+  refresh: (rejectedToken: string | null) => Promise<boolean>
+}
 
 let bridge: AuthBridge | null = null
 export function connectAuth(next: AuthBridge | null) {
@@ -99,10 +103,11 @@ export function createApiClient(baseUrl: string) {
       }
     }
 
-    let response = await send(useAuth ? await bridge!.getToken() : null)
+    const token = useAuth ? await bridge!.getToken() : null
+    let response = await send(token)
     // SPEC section 4/7: a 401 refreshes the token once (shared by all failing requests), then the
     // request is replayed, so nothing the user was doing is lost.
-    if (response.status === 401 && useAuth && bridge && (await bridge.refresh())) {
+    if (response.status === 401 && useAuth && bridge && (await bridge.refresh(token))) {
       response = await send(await bridge.getToken())
     }
     if (!response.ok) throw await toApiError(response)

@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePortBlock } from './ports'
+import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
+
+// `npm run test:e2e`: the production build (with the emulator flag and API addresses), the Auth
+// emulator, the mock server (fresh data, resets allowed) and `vite preview`, each on free ports
+// so several runs can go at once; then Playwright in Chromium. Extra arguments go to Playwright.
+//
+// Writes a JSON summary to E2E_SUMMARY_FILE when set (scripts/test.ts reads it).
+
+const node = process.execPath
+const vite = path.join(root, 'node_modules/vite/bin/vite.js')
+const playwright = path.join(root, 'node_modules/@playwright/test/cli.js')
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: string) {
+  return new Promise<number>((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    })
+    child.once('exit', (code, signal) => {
+      if (signal) console.error(`[${label}] stopped by ${signal}`)
+      resolve(code ?? 1)
+    })
+  })
+}
+
+/** The Firebase SDK must live only in chunks the entry does not import (public pages). */
+export function checkBundles(outDir: string): string[] {
+  const assets = path.join(outDir, 'assets')
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+  const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1]
+  if (!entry) return ['index.html names no entry chunk']
+  const source = (file: string) => readFileSync(path.join(assets, file), 'utf8')
+  const staticImports = (code: string) =>
+    [...code.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!)
+  const seen = new Set<string>()
+  const queue = [entry]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    queue.push(...staticImports(source(file)))
+  }
+  const problems: string[] = []
+  const firebaseChunks = readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && source(file).includes('identitytoolkit.googleapis.com'),
+  )
+  if (firebaseChunks.length === 0)
+    problems.push('no chunk holds the Firebase SDK (check the marker)')
+  for (const file of firebaseChunks)
+    if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by the entry chunk`)
+  return problems
+}
+
+const started = Date.now()
+const services: Service[] = []
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-e2e-'))
+const outDir = path.join(workDir, 'dist')
+let exitCode = 1
+
+const stop = async () => {
+  await stopAll(services)
+  rmSync(workDir, { recursive: true, force: true })
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void stop().then(() => process.exit(130)))
+
+try {
+  // auth, hub, logging, mock server, web
+  const base = await freePortBlock(5)
+  const ports = { auth: base, mock: base + 3, web: base + 4 }
+  const urls = {
+    auth: `http://127.0.0.1:${ports.auth}`,
+    api: `http://localhost:${ports.mock}`,
+    web: `http://localhost:${ports.web}`,
+  }
+
+  console.log(`[e2e] building the app (emulator ${urls.auth}, API ${urls.api})…`)
+  const buildEnv = {
+    VITE_AUTH_EMULATOR_URL: urls.auth,
+    VITE_API_URL: urls.api,
+    VITE_FUNCTIONS_URL: urls.api,
+    VITE_SITE_URL: urls.web,
+    VITE_STORYBLOK_ENDPOINT: `${urls.api}/v2`,
+  }
+  const built = await run(
+    node,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    buildEnv,
+    'build',
+  )
+  if (built !== 0) throw new Error('vite build failed')
+
+  const bundleProblems = checkBundles(outDir)
+
+  console.log('[e2e] starting the Auth emulator, the mock server and vite preview…')
+  const emulatorDir = path.join(workDir, 'emulator')
+  services.push(
+    await startEmulator({ port: ports.auth, dataDir: emulatorDir, persist: false, quiet: true }),
+  )
+  services.push(
+    await startMockServer({
+      port: ports.mock,
+      dataDir: path.join(workDir, 'mock'),
+      authPort: ports.auth,
+      webUrl: urls.web,
+      quiet: true,
+      env: { MOCK_ALLOW_RESET: '1', MOCK_PUBLIC_URL: urls.api },
+    }),
+  )
+  const preview = spawn(
+    node,
+    [vite, 'preview', '--outDir', outDir, '--port', String(ports.web), '--strictPort'],
+    {
+      cwd: root,
+      env: { ...process.env, ...buildEnv, LOOKUP_PROXY_TARGET: urls.api },
+      detached: true,
+      stdio: 'ignore',
+    },
+  )
+  services.push({
+    name: 'web',
+    child: preview,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (preview.exitCode !== null || preview.signalCode !== null) return resolve()
+        preview.once('exit', () => resolve())
+        try {
+          process.kill(-preview.pid!, 'SIGTERM')
+        } catch {
+          resolve()
+        }
+      }),
+  })
+  await waitForPort(ports.web)
+
+  const reportFile = path.join(workDir, 'playwright.json')
+  const code = await run(
+    node,
+    [playwright, 'test', ...process.argv.slice(2)],
+    {
+      E2E_BASE_URL: urls.web,
+      E2E_API_URL: urls.api,
+      E2E_AUTH_URL: urls.auth,
+      E2E_JSON_REPORT: reportFile,
+      // Each run keeps its own failure traces (several runs may go at once).
+      E2E_OUTPUT_DIR: path.join(root, 'test-results', `e2e-${started}-${process.pid}`),
+    },
+    'playwright',
+  )
+
+  let passed = 0
+  let failed = 0
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number }
+    }
+    passed = report.stats.expected + report.stats.flaky
+    failed = report.stats.unexpected
+  } catch {
+    failed += 1
+  }
+  // The bundle check counts as one more check.
+  if (bundleProblems.length === 0) passed += 1
+  else {
+    failed += 1
+    console.error(`[e2e] bundle check failed:\n  ${bundleProblems.join('\n  ')}`)
+  }
+  if (process.env.E2E_SUMMARY_FILE)
+    writeFileSync(process.env.E2E_SUMMARY_FILE, JSON.stringify({ passed, failed }))
+  console.log(
+    `[e2e] ${passed} passed, ${failed} failed in ${Math.round((Date.now() - started) / 1000)} s`,
+  )
+  exitCode = code === 0 && failed === 0 ? 0 : 1
+} catch (error) {
+  console.error('[e2e]', error instanceof Error ? error.message : error)
+  if (process.env.E2E_SUMMARY_FILE)
+    writeFileSync(process.env.E2E_SUMMARY_FILE, JSON.stringify({ passed: 0, failed: 1 }))
+  exitCode = 1
+} finally {
+  await stop()
+}
+process.exit(exitCode)

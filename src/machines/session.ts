@@ -1,0 +1,309 @@
+// The session statechart (SPEC section 4 "Session", PRODUCT.md "Roles and gates").
+// Pure: no React, fetch, cookies, Firebase or router here. Every effect is a named actor or action
+// with an inert default, supplied by src/services/session through `.provide()`.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { companiesOf, isSystemAdmin, type Claims } from '../schemas/claims'
+import type { Company } from '../schemas/company'
+import type { Track } from '../schemas/track'
+import type { CurrentUser } from '../schemas/user'
+
+export type TokenResult = { token: string; claims: Claims }
+export type CompanyResult = { company: Company; track: Track }
+
+export type SessionContext = {
+  user: CurrentUser | null
+  claims: Claims | null
+  accessToken: string | null
+  /** The company the session works on (the selector's choice), kept across visits. */
+  companyId: string | null
+  company: Company | null
+  track: Track | null
+  /** Why the company could not be loaded (pt-BR, for the screen). */
+  error: string | null
+}
+
+export type SessionInput = { companyId?: string | null } | undefined
+
+export type SessionEvent =
+  /** Firebase's auth-state change: the signed-in user's profile, or null when signed out. */
+  | { type: 'AUTH_CHANGED'; user: CurrentUser | null }
+  /** The company selector. */
+  | { type: 'COMPANY_SELECTED'; companyId: string }
+  /** Load the company and its track again (after a wizard step, or to retry a failed load). */
+  | { type: 'COMPANY_RELOAD' }
+  /** An API call answered 401 for `token`. */
+  | { type: 'TOKEN_REJECTED'; token: string | null }
+  | { type: 'LOGOUT' }
+
+const cleared = {
+  user: null,
+  claims: null,
+  accessToken: null,
+  company: null,
+  track: null,
+  error: null,
+} satisfies Omit<SessionContext, 'companyId'>
+
+/**
+ * SPEC section 4: the company id is, in order, the one already held, the first of the claims'
+ * companies, the claims' companyId. A held id the claims do not grant (another user's choice on
+ * this browser) is not used.
+ */
+export function chooseCompanyId(held: string | null, claims: Claims | null): string | null {
+  if (!claims) return null
+  if (held && companiesOf(claims).includes(held)) return held
+  return claims.companies?.[0] ?? claims.companyId ?? null
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`session effect "${name}" was not provided`)
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    /** The signed-in user's ID token and custom claims. */
+    readToken: fromPromise<TokenResult>(notProvided('readToken')),
+    /** A forced token refresh (after a 401). */
+    refreshToken: fromPromise<TokenResult>(notProvided('refreshToken')),
+    /** GET /companies/{id} and GET /companies/{id}/steps, in parallel. */
+    loadCompany: fromPromise<CompanyResult, { companyId: string }>(notProvided('loadCompany')),
+    signOut: fromPromise<void>(notProvided('signOut')),
+  },
+  actions: {
+    /** Cookies currentUser, claims and accessToken (sameSite lax). */
+    persistSession: () => {},
+    clearPersistedSession: () => {},
+    /** Keeps the chosen company for the next visit. */
+    rememberCompany: () => {},
+    /** Sends the user to /app/login?next=<current path> after the session expired. */
+    redirectToLogin: () => {},
+
+    assignUser: assign({
+      user: ({ event }) => (event.type === 'AUTH_CHANGED' ? event.user : null),
+    }),
+    clearContext: assign({ ...cleared, companyId: null }),
+    clearUserData: assign(cleared),
+    assignToken: assign(({ event }) => {
+      const { token, claims } = (event as unknown as { output: TokenResult }).output
+      return { accessToken: token, claims }
+    }),
+    chooseCompany: assign({
+      companyId: ({ context }) => chooseCompanyId(context.companyId, context.claims),
+    }),
+    selectCompany: assign({
+      companyId: ({ event, context }) =>
+        event.type === 'COMPANY_SELECTED' ? event.companyId : context.companyId,
+      company: null,
+      track: null,
+      error: null,
+    }),
+    clearCompany: assign({ company: null, track: null, error: null }),
+    assignCompany: assign(({ event }) => {
+      const { company, track } = (event as unknown as { output: CompanyResult }).output
+      return { company, track, error: null }
+    }),
+    assignError: assign({
+      error: ({ event }) => {
+        const error = (event as unknown as { error: unknown }).error
+        return error instanceof Error && error.message
+          ? error.message
+          : 'Não foi possível carregar sua empresa.'
+      },
+      company: null,
+      track: null,
+    }),
+  },
+  guards: {
+    hasUser: ({ event }) => event.type === 'AUTH_CHANGED' && event.user !== null,
+    isSignOut: ({ event }) => event.type === 'AUTH_CHANGED' && event.user === null,
+    isSameUser: ({ event, context }) =>
+      event.type === 'AUTH_CHANGED' && event.user?.uid === context.user?.uid,
+    isSystemAdmin: ({ context }) => isSystemAdmin(context.claims),
+    hasCompanyCandidate: ({ context }) =>
+      chooseCompanyId(context.companyId, context.claims) !== null,
+    hasCompanyId: ({ context }) => context.companyId !== null,
+    canSelectCompany: ({ event, context }) =>
+      event.type === 'COMPANY_SELECTED' &&
+      !isSystemAdmin(context.claims) &&
+      companiesOf(context.claims).includes(event.companyId),
+    /** A 401 for a token already replaced by a refresh needs no second refresh. */
+    rejectedIsCurrent: ({ event, context }) =>
+      event.type === 'TOKEN_REJECTED' &&
+      (event.token === null || event.token === context.accessToken),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...cleared, companyId: input?.companyId ?? null }),
+  initial: 'starting',
+  states: {
+    /** Waiting for Firebase to say whether someone is signed in. */
+    starting: {
+      on: {
+        AUTH_CHANGED: [
+          { guard: 'hasUser', target: 'signedIn', actions: 'assignUser' },
+          { target: 'signedOut' },
+        ],
+      },
+    },
+    signedOut: {
+      entry: ['clearContext', 'clearPersistedSession'],
+      on: {
+        AUTH_CHANGED: { guard: 'hasUser', target: 'signedIn', actions: 'assignUser' },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        AUTH_CHANGED: [
+          { guard: 'isSignOut', target: 'signedOut' },
+          { guard: 'isSameUser', actions: ['assignUser', 'persistSession'] },
+          // Another account signed in (e.g. in another tab): start over for it.
+          { target: 'signedIn', reenter: true, actions: ['clearContext', 'assignUser'] },
+        ],
+        LOGOUT: { target: 'signingOut' },
+      },
+      states: {
+        /** The access token: refreshed once however many requests failed with 401 at once. */
+        token: {
+          initial: 'valid',
+          states: {
+            valid: {
+              on: { TOKEN_REJECTED: { guard: 'rejectedIsCurrent', target: 'refreshing' } },
+            },
+            refreshing: {
+              // Further TOKEN_REJECTED events are absorbed here: every failed request awaits
+              // this one refresh and is then replayed.
+              invoke: {
+                id: 'refreshToken',
+                src: 'refreshToken',
+                onDone: { target: 'valid', actions: ['assignToken', 'persistSession'] },
+                onError: { target: '#session.expired' },
+              },
+            },
+          },
+        },
+        /** Claims, then the company and its track. */
+        data: {
+          initial: 'authorizing',
+          states: {
+            authorizing: {
+              invoke: {
+                id: 'readToken',
+                src: 'readToken',
+                onDone: {
+                  target: 'choosingCompany',
+                  actions: ['assignToken', 'persistSession'],
+                },
+                onError: { target: '#session.expired' },
+              },
+            },
+            choosingCompany: {
+              always: [
+                // SPEC section 4: a system admin skips company and track loading.
+                { guard: 'isSystemAdmin', target: 'ready', actions: 'clearCompany' },
+                {
+                  guard: 'hasCompanyCandidate',
+                  target: 'loadingCompany',
+                  actions: ['chooseCompany', 'rememberCompany'],
+                },
+                { target: 'ready', actions: 'clearCompany' },
+              ],
+            },
+            loadingCompany: {
+              invoke: {
+                id: 'loadCompany',
+                src: 'loadCompany',
+                input: ({ context }) => ({ companyId: context.companyId ?? '' }),
+                onDone: { target: 'ready', actions: 'assignCompany' },
+                onError: { target: 'companyFailed', actions: 'assignError' },
+              },
+            },
+            ready: {
+              on: {
+                COMPANY_SELECTED: {
+                  guard: 'canSelectCompany',
+                  target: 'loadingCompany',
+                  actions: ['selectCompany', 'rememberCompany'],
+                },
+                COMPANY_RELOAD: { guard: 'hasCompanyId', target: 'loadingCompany' },
+              },
+            },
+            companyFailed: {
+              on: {
+                COMPANY_SELECTED: {
+                  guard: 'canSelectCompany',
+                  target: 'loadingCompany',
+                  actions: ['selectCompany', 'rememberCompany'],
+                },
+                COMPANY_RELOAD: { target: 'loadingCompany' },
+              },
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      entry: ['clearContext', 'clearPersistedSession'],
+      invoke: { id: 'signOut', src: 'signOut', onDone: 'signedOut', onError: 'signedOut' },
+    },
+    /** The token could not be refreshed: state cleared, back to the login page. */
+    expired: {
+      entry: ['clearContext', 'clearPersistedSession'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: 'redirectToLogin' },
+        onError: { target: 'signedOut', actions: 'redirectToLogin' },
+      },
+    },
+  },
+})
+
+export type SessionMachine = typeof sessionMachine
+export type SessionSnapshot = SnapshotFrom<SessionMachine>
+
+export type SessionStatus = 'loading' | 'signedOut' | 'ready' | 'companyError'
+
+/** What gates and screens read from the session. */
+export type SessionView = {
+  status: SessionStatus
+  user: CurrentUser | null
+  claims: Claims | null
+  isSystemAdmin: boolean
+  companyId: string | null
+  company: Company | null
+  track: Track | null
+  error: string | null
+  /** True while a token refresh is under way. */
+  refreshing: boolean
+}
+
+export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {
+  if (snapshot.matches('signedOut')) return 'signedOut'
+  if (snapshot.matches({ signedIn: { data: 'ready' } })) return 'ready'
+  if (snapshot.matches({ signedIn: { data: 'companyFailed' } })) return 'companyError'
+  return 'loading'
+}
+
+/** Settled: the gates can decide (signed out, or signed in with the company loaded or failed). */
+export const isSettled = (snapshot: SessionSnapshot) => sessionStatus(snapshot) !== 'loading'
+
+export function sessionView(snapshot: SessionSnapshot): SessionView {
+  const { context } = snapshot
+  return {
+    status: sessionStatus(snapshot),
+    user: context.user,
+    claims: context.claims,
+    isSystemAdmin: isSystemAdmin(context.claims),
+    companyId: context.companyId,
+    company: context.company,
+    track: context.track,
+    error: context.error,
+    refreshing: snapshot.matches({ signedIn: { token: 'refreshing' } }),
+  }
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/lib/title'
+import { BankAccountsScreen } from '@/screens/app/CompanyAreaScreens'
+
+export const Route = createFileRoute('/app/_admin/_company/bank-statements/accounts/')({
+  head: () => ({ meta: [{ title: pageTitle('Extratos bancários') }] }),
+  component: BankAccountsScreen,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/lib/title'
+import { NfRequestsScreen } from '@/screens/admin/AdminScreens'
+
+export const Route = createFileRoute('/app/_admin/admin/invoices/nf-requests')({
+  head: () => ({ meta: [{ title: pageTitle('Solicitações de NFS-e') }] }),
+  component: NfRequestsScreen,
+})

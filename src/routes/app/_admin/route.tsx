@@ -1,0 +1,15 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { enforceGates } from '@/guards/enforce'
+import { AppShell } from '@/screens/layouts/AppShell'
+
+/** Admin layout (SPEC section 2): side menu and company selector; sign-in required. */
+export const Route = createFileRoute('/app/_admin')({
+  beforeLoad: ({ context, location }) => {
+    enforceGates(['auth'], { view: context.view, location })
+  },
+  component: () => (
+    <AppShell sideMenu selector>
+      <Outlet />
+    </AppShell>
+  ),
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/lib/title'
+import { DisabledScreen } from '@/screens/app/DisabledScreen'
+
+export const Route = createFileRoute('/app/_bare/user/disabled')({
+  head: () => ({ meta: [{ title: pageTitle('Empresa desativada') }] }),
+  component: DisabledScreen,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageTitle } from '@/lib/title'
+import { DucaWizardScreen } from '@/screens/wizard/DucaWizardScreen'
+
+export const Route = createFileRoute('/app/_bare/wizard/partners/duca')({
+  head: () => ({ meta: [{ title: pageTitle('Cadastro na parceria Duca') }] }),
+  component: DucaWizardScreen,
+})

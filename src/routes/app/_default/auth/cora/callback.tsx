@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { pageTitle } from '@/lib/title'
+import { CoraCallbackScreen } from '@/screens/app/CoraCallbackScreen'
+
+const callbackSearchSchema = z.object({
+  code: z.coerce.string().trim().min(1).max(512).optional().catch(undefined),
+  error: z.coerce.string().trim().max(100).optional().catch(undefined),
+})
+
+export const Route = createFileRoute('/app/_default/auth/cora/callback')({
+  validateSearch: (raw: Record<string, unknown>) => callbackSearchSchema.parse(raw),
+  head: () => ({ meta: [{ title: pageTitle('Conexão com o Cora') }] }),
+  component: CoraCallbackRoute,
+})
+
+function CoraCallbackRoute() {
+  const { code, error } = Route.useSearch()
+  return <CoraCallbackScreen code={code} error={error} />
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useSessionView } from '@/services/session/react'
+import { Button } from '@/ui/Button'
+import { Icon } from '@/ui/Icon'
+import { Logo } from '@/ui/Logo'
+import { CompanySelector } from './CompanySelector'
+import { UserMenu } from './UserMenu'
+import { adminNav, clientNav, type NavGroup } from './nav'
+import styles from './AppShell.module.css'
+
+function SideNav({ groups }: { groups: NavGroup[] }) {
+  return (
+    <>
+      {groups.map((group) => (
+        <div key={group.label} className={styles.navGroup}>
+          <p className={styles.navLabel}>{group.label}</p>
+          <ul className={styles.navList}>
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className={styles.navLink}
+                  activeOptions={{ exact: item.exact ?? false }}
+                >
+                  <Icon name={item.icon} size={18} />
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  )
+}
+
+export type AppShellProps = {
+  children: ReactNode
+  /** The side menu (admin layout); off for the bare, onboarding and default layouts. */
+  sideMenu?: boolean
+  /** The company selector in the top bar. */
+  selector?: boolean
+  /** The user menu (off for the default layout's bank callback). */
+  userMenu?: boolean
+  width?: 'wide' | 'narrow'
+  /** Something to show next to the brand (e.g. the onboarding's title). */
+  context?: ReactNode
+}
+
+/** The frame of every signed-in page: top bar, optional side menu, and the page. */
+export function AppShell({
+  children,
+  sideMenu = false,
+  selector = false,
+  userMenu = true,
+  width = 'wide',
+  context,
+}: AppShellProps) {
+  const view = useSessionView()
+  const location = useLocation()
+  const [open, setOpen] = useState(false)
+  const groups = view.isSystemAdmin ? adminNav : clientNav
+
+  // The drawer closes when the page changes, and with Esc.
+  useEffect(() => setOpen(false), [location.pathname])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open])
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topbar}>
+        {sideMenu && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.menuButton}
+            aria-expanded={open}
+            aria-controls="menu-lateral"
+            aria-label={open ? 'Fechar menu' : 'Abrir menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <Icon name={open ? 'close' : 'menu'} size={22} />
+          </Button>
+        )}
+        <Link
+          to={view.isSystemAdmin ? '/app/admin/companies' : '/app/panel'}
+          className={styles.brand}
+          aria-label="Contabil, página inicial da sua área"
+        >
+          <Logo size={30} />
+        </Link>
+        {context && <div className={styles.context}>{context}</div>}
+        {selector && (
+          <div className={`${styles.context} ${styles.wideOnly}`}>
+            <CompanySelector />
+          </div>
+        )}
+        <span className={styles.spacer} />
+        {userMenu && <UserMenu />}
+      </header>
+      <div className={styles.body}>
+        {sideMenu && (
+          <>
+            <button
+              type="button"
+              className={styles.backdrop}
+              data-open={open}
+              aria-hidden="true"
+              tabIndex={-1}
+              onClick={() => setOpen(false)}
+            />
+            <div className={styles.sidebar}>
+              <nav
+                id="menu-lateral"
+                className={styles.sidenav}
+                data-open={open}
+                aria-label="Menu principal"
+              >
+                {selector && (
+                  <div className={styles.drawerOnly}>
+                    <CompanySelector />
+                  </div>
+                )}
+                <SideNav groups={groups} />
+              </nav>
+            </div>
+          </>
+        )}
+        <main id="conteudo" className={styles.main} tabIndex={-1}>
+          <div className={`${styles.content} ${width === 'narrow' ? styles.narrow : ''}`}>
+            {children}
+          </div>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { useId, useState } from 'react'
+import { companyStatusLabels } from '@/schemas/company'
+import { useMyCompanies } from '@/services/companies/list-my-companies'
+import { useSessionService, useSessionView } from '@/services/session/react'
+import { controlClass } from '@/ui/Field'
+import { Badge } from '@/ui/Feedback'
+import { notify } from '@/ui/notify'
+import styles from './CompanySelector.module.css'
+
+/** Which company the signed-in person is working on (PRODUCT.md: eva has two). */
+export function CompanySelector() {
+  const id = useId()
+  const session = useSessionService()
+  const view = useSessionView()
+  const companies = useMyCompanies(view.user?.uid, !view.isSystemAdmin)
+  const [switching, setSwitching] = useState(false)
+
+  if (view.isSystemAdmin) return <Badge tone="info">Administrador do sistema</Badge>
+
+  const list = companies.data?.data ?? []
+  const currentName = view.company ? (view.company.alias ?? view.company.name) : null
+
+  async function choose(companyId: string) {
+    if (companyId === view.companyId) return
+    setSwitching(true)
+    try {
+      const next = await session.selectCompany(companyId)
+      if (next.status === 'companyError')
+        notify.error(next.error ?? 'Não foi possível abrir esta empresa.')
+      else if (next.company)
+        notify.info(`Empresa selecionada: ${next.company.alias ?? next.company.name}`)
+    } finally {
+      setSwitching(false)
+    }
+  }
+
+  if (list.length < 2) {
+    if (!currentName) return null
+    return (
+      <div className={styles.single}>
+        <span className={styles.caption}>Empresa</span>
+        <strong className={styles.current}>{currentName}</strong>
+      </div>
+    )
+  }
+
+  return (
+    <div className={styles.selector}>
+      <label htmlFor={id} className={styles.caption}>
+        Empresa
+      </label>
+      <select
+        id={id}
+        className={`${controlClass} ${styles.select}`}
+        value={view.companyId ?? ''}
+        disabled={switching || view.status === 'loading'}
+        aria-busy={switching || undefined}
+        onChange={(event) => void choose(event.target.value)}
+      >
+        {list.map((company) => (
+          <option key={company.id} value={company.id}>
+            {company.alias ?? company.name} — {companyStatusLabels[company.status]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

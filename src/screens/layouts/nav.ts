@@ -1,0 +1,51 @@
+// The signed-in area's navigation: one list per audience, in the side menu's order.
+import type { IconName } from '@/ui/Icon'
+
+export type NavItem = { to: string; label: string; icon: IconName; exact?: boolean }
+export type NavGroup = { label: string; items: NavItem[] }
+
+export const clientNav: NavGroup[] = [
+  {
+    label: 'Minha empresa',
+    items: [
+      { to: '/app/panel', label: 'Painel', icon: 'panel' },
+      { to: '/app/invoices', label: 'Notas fiscais', icon: 'receipt' },
+      { to: '/app/documents', label: 'Documentos', icon: 'folder' },
+      { to: '/app/bank-statements/accounts', label: 'Extratos bancários', icon: 'bank' },
+    ],
+  },
+  {
+    label: 'Minha conta',
+    items: [
+      { to: '/app/user/my-profile', label: 'Meu perfil', icon: 'user' },
+      { to: '/app/user/my-docs', label: 'Meus documentos', icon: 'idCard' },
+      { to: '/app/user/my-billing', label: 'Cobrança', icon: 'card' },
+      { to: '/app/user/my-invites', label: 'Convites', icon: 'mail' },
+      { to: '/app/user/my-referrals', label: 'Indicações', icon: 'gift' },
+    ],
+  },
+  {
+    label: 'Parceiros',
+    items: [{ to: '/app/partners/duca', label: 'Duca', icon: 'star' }],
+  },
+]
+
+export const adminNav: NavGroup[] = [
+  {
+    label: 'Back office',
+    items: [
+      { to: '/app/admin/companies', label: 'Empresas', icon: 'building', exact: true },
+      { to: '/app/admin/companies/opening-orders', label: 'Pedidos de abertura', icon: 'plus' },
+      { to: '/app/admin/companies/migration-orders', label: 'Pedidos de migração', icon: 'swap' },
+      { to: '/app/admin/invoices/nf-requests', label: 'Solicitações de NFS-e', icon: 'receipt' },
+      { to: '/app/admin/users', label: 'Usuários', icon: 'users' },
+    ],
+  },
+  {
+    label: 'Minha conta',
+    items: [
+      { to: '/app/panel', label: 'Painel', icon: 'panel' },
+      { to: '/app/user/my-profile', label: 'Meu perfil', icon: 'user' },
+    ],
+  },
+]

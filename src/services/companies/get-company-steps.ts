@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { idSchema, recordOf } from '@/schemas/common'
+import { trackSchema, type Track } from '@/schemas/track'
+import { api } from '../api/clients'
+
+/** GET /companies/{id}/steps (SPEC section 7): the company's track with its steps, `{ data }`. */
+export const getCompanyStepsInputSchema = idSchema
+
+export async function getCompanySteps(companyId: string, signal?: AbortSignal): Promise<Track> {
+  const id = getCompanyStepsInputSchema.parse(companyId)
+  const { data } = await api.get(`/companies/${encodeURIComponent(id)}/steps`, {
+    schema: recordOf(trackSchema),
+    signal,
+  })
+  return data
+}
+
+export const companyStepsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['companies', companyId, 'steps'] as const,
+    queryFn: ({ signal }) => getCompanySteps(companyId, signal),
+  })
+
+export const useCompanySteps = (companyId: string) => useQuery(companyStepsQueryOptions(companyId))

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { listOf } from '@/schemas/common'
+import { companySchema, type Company } from '@/schemas/company'
+import type { List } from '@/schemas/common'
+import { api } from '../api/clients'
+
+/** GET /companies/me: the caller's own companies, for the company selector. */
+export async function listMyCompanies(signal?: AbortSignal): Promise<List<Company>> {
+  return api.get('/companies/me', { schema: listOf(companySchema), signal })
+}
+
+/** Keyed by user, so another account on the same browser never sees a cached list. */
+export const myCompaniesQueryOptions = (uid: string) =>
+  queryOptions({
+    queryKey: ['companies', 'me', uid] as const,
+    queryFn: ({ signal }) => listMyCompanies(signal),
+  })
+
+export const useMyCompanies = (uid: string | undefined, enabled = true) =>
+  useQuery({ ...myCompaniesQueryOptions(uid ?? ''), enabled: enabled && Boolean(uid) })

@@ -1,0 +1,96 @@
+// The identity service: the Firebase JS SDK (modular). Only this module imports Firebase, and
+// only the signed-in area loads it (see src/router.tsx `loadSession`).
+import { initializeApp, type FirebaseOptions } from 'firebase/app'
+import {
+  FacebookAuthProvider,
+  GithubAuthProvider,
+  GoogleAuthProvider,
+  TwitterAuthProvider,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  initializeAuth,
+  isSignInWithEmailLink,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  sendSignInLinkToEmail,
+  signInWithEmailAndPassword,
+  signInWithEmailLink,
+  signInWithPopup,
+  signOut,
+  type AuthProvider,
+  type User,
+} from 'firebase/auth'
+import { claimsSchema } from '@/schemas/claims'
+import type { CurrentUser } from '@/schemas/user'
+import type { AuthGateway, FederatedProvider } from './types'
+
+const providers: Record<FederatedProvider, () => AuthProvider> = {
+  google: () => new GoogleAuthProvider(),
+  facebook: () => new FacebookAuthProvider(),
+  github: () => new GithubAuthProvider(),
+  twitter: () => new TwitterAuthProvider(),
+}
+
+/** SPEC section 3: the current user kept after sign-in. */
+export function toCurrentUser(user: User): CurrentUser {
+  const created = user.metadata.creationTime ? new Date(user.metadata.creationTime) : null
+  return {
+    email: user.email,
+    displayName: user.displayName,
+    uid: user.uid,
+    phoneNumber: user.phoneNumber,
+    photoUrl: user.photoURL,
+    createdAt: created && !Number.isNaN(created.getTime()) ? created.toISOString() : null,
+  }
+}
+
+export function createFirebaseGateway(
+  config: FirebaseOptions,
+  emulatorUrl: string | undefined,
+): AuthGateway {
+  const app = initializeApp(config)
+  const auth = initializeAuth(app, {
+    persistence: browserLocalPersistence,
+    popupRedirectResolver: browserPopupRedirectResolver,
+  })
+  auth.languageCode = 'pt-BR'
+  // Only when the build asks for it (VITE_AUTH_EMULATOR_URL): never in a plain production build.
+  if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true })
+
+  const current = () => {
+    if (!auth.currentUser)
+      throw Object.assign(new Error('no user'), { code: 'auth/user-token-expired' })
+    return auth.currentUser
+  }
+
+  return {
+    onUserChanged: (listener) =>
+      onAuthStateChanged(auth, (user) => listener(user ? toCurrentUser(user) : null)),
+    async readToken(forceRefresh) {
+      const result = await current().getIdTokenResult(forceRefresh)
+      const claims = claimsSchema.safeParse(result.claims)
+      return { token: result.token, claims: claims.success ? claims.data : { roles: [] } }
+    },
+    async signInWithPassword(email, password) {
+      const { user } = await signInWithEmailAndPassword(auth, email, password)
+      return { uid: user.uid }
+    },
+    async sendSignInLink(email, continueUrl) {
+      await sendSignInLinkToEmail(auth, email, { url: continueUrl, handleCodeInApp: true })
+    },
+    isSignInLink: (href) => isSignInWithEmailLink(auth, href),
+    async signInWithLink(email, href) {
+      const { user } = await signInWithEmailLink(auth, email, href)
+      return { uid: user.uid }
+    },
+    async signInWithProvider(provider) {
+      const { user } = await signInWithPopup(auth, providers[provider]())
+      return { uid: user.uid }
+    },
+    async sendPasswordReset(email, continueUrl) {
+      await sendPasswordResetEmail(auth, email, { url: continueUrl })
+    },
+    signOut: () => signOut(auth),
+  }
+}

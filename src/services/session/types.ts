@@ -1,0 +1,67 @@
+import type { Actor } from 'xstate'
+import type { CompanyResult, SessionMachine, SessionView, TokenResult } from '@/machines/session'
+import type { CurrentUser } from '@/schemas/user'
+
+export type FederatedProvider = 'google' | 'facebook' | 'github' | 'twitter'
+
+/** The identity service (Firebase Auth), as the session needs it. */
+export interface AuthGateway {
+  /** Auth-state changes; called once at start with the current user (or null). */
+  onUserChanged(listener: (user: CurrentUser | null) => void): () => void
+  /** The current user's ID token and custom claims; `forceRefresh` asks for a new token. */
+  readToken(forceRefresh: boolean): Promise<TokenResult>
+  signInWithPassword(email: string, password: string): Promise<{ uid: string }>
+  /** Sends a sign-in link; `continueUrl` is where the link returns to. */
+  sendSignInLink(email: string, continueUrl: string): Promise<void>
+  isSignInLink(href: string): boolean
+  signInWithLink(email: string, href: string): Promise<{ uid: string }>
+  signInWithProvider(provider: FederatedProvider): Promise<{ uid: string }>
+  sendPasswordReset(email: string, continueUrl: string): Promise<void>
+  signOut(): Promise<void>
+}
+
+/** Where the session is kept between page loads. */
+export interface SessionPersistence {
+  /** Cookies currentUser, claims and accessToken (sameSite lax). */
+  save(session: { user: CurrentUser | null; claims: unknown; accessToken: string | null }): void
+  clear(): void
+  heldCompanyId(): string | null
+  holdCompanyId(companyId: string | null): void
+  /** The e-mail a sign-in link was sent to (to finish the link on this device). */
+  linkEmail(): string | null
+  holdLinkEmail(email: string | null): void
+}
+
+export type SessionDeps = {
+  gateway: AuthGateway
+  loadCompany: (companyId: string) => Promise<CompanyResult>
+  persistence: SessionPersistence
+  /** The path the user is on (for `next` when the session expires). */
+  currentPath: () => string
+  /** A full-page navigation, used until the router binds its own navigation. */
+  assign: (href: string) => void
+}
+
+export type SessionActor = Actor<SessionMachine>
+
+export type SessionService = {
+  actor: SessionActor
+  gateway: AuthGateway
+  persistence: SessionPersistence
+  view(): SessionView
+  /** Resolves once the gates can decide (signed out, or signed in with the company loaded). */
+  settled(): Promise<SessionView>
+  /** After a sign-in: resolves when that user's session is settled, rejects if it failed. */
+  whenSignedIn(uid: string): Promise<SessionView>
+  logout(): Promise<void>
+  selectCompany(companyId: string): Promise<SessionView>
+  reloadCompany(): Promise<SessionView>
+  /**
+   * Called when what the gates decide on changes once settled (a company switch, a sign-out in
+   * another tab, a status change), but not for a logout or an expiry. Returns the unsubscribe.
+   */
+  onGateChange(listener: (view: SessionView) => void): () => void
+  /** What the app does when the session expires (the router sends the user to login). */
+  bindExpiry(handler: (currentPath: string) => void): () => void
+  stop(): void
+}

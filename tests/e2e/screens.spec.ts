@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, signIn } from './support'
+
+// Every /app screen in its layout: its pt-BR document title and h1, no horizontal overflow on a
+// 390 px phone, and (with SCREENSHOT_DIR set) a PNG of each for a human to look at.
+const shots = process.env.SCREENSHOT_DIR
+if (shots) mkdirSync(shots, { recursive: true })
+
+async function check(page: Page, name: string, title: string, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  await expect(page).toHaveTitle(`${title} | Contabil`)
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0)
+  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
+}
+
+const clientScreens: [string, string, string][] = [
+  ['/app/panel', 'panel', 'Painel'],
+  ['/app/invoices', 'invoices', 'Notas fiscais'],
+  ['/app/documents', 'documents', 'Documentos'],
+  ['/app/bank-statements/accounts', 'bank-accounts', 'Extratos bancários'],
+  [
+    '/app/bank-statements/accounts/acc-1/transactions',
+    'bank-transactions',
+    'Movimentações da conta',
+  ],
+  ['/app/user/my-docs', 'my-docs', 'Meus documentos'],
+  ['/app/user/my-profile', 'my-profile', 'Meu perfil'],
+  ['/app/user/my-referrals', 'my-referrals', 'Indicações'],
+  ['/app/user/my-billing', 'my-billing', 'Cobrança'],
+  ['/app/user/my-invites', 'my-invites', 'Convites'],
+  ['/app/partners/duca', 'duca', 'Duca'],
+  ['/app/wizard/partners/duca', 'duca-wizard', 'Cadastro na parceria Duca'],
+  ['/app/wizard/company-opening', 'wizard-opening-ana', 'Abertura da empresa'],
+]
+
+const adminScreens: [string, string, string][] = [
+  ['/app/admin/companies', 'admin-companies', 'Empresas'],
+  ['/app/admin/companies/opening-orders', 'admin-opening-orders', 'Pedidos de abertura'],
+  ['/app/admin/companies/migration-orders', 'admin-migration-orders', 'Pedidos de migração'],
+  ['/app/admin/invoices/nf-requests', 'admin-nf-requests', 'Solicitações de NFS-e'],
+  ['/app/admin/users', 'admin-users', 'Usuários'],
+]
+
+for (const [width, suffix] of [
+  [1280, 'desktop'],
+  [390, 'mobile'],
+] as const) {
+  test.describe(`screens at ${width}px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 860 } })
+
+    test('login and sign-up', async ({ page }) => {
+      await page.goto('/app/login')
+      await check(page, `login-${suffix}`, 'Entrar', 'Entrar')
+      await page.goto('/app/login?mode=signup&track=migrate-company&indicatedBy=ANA1234')
+      await check(page, `signup-${suffix}`, 'Entrar', 'Criar conta')
+      await page.getByRole('button', { name: 'Criar conta' }).click()
+      await expect(page.getByText('E-mail inválido')).toBeVisible()
+      if (shots)
+        await page.screenshot({
+          path: path.join(shots, `signup-errors-${suffix}.png`),
+          fullPage: true,
+        })
+    })
+
+    test('the client area', async ({ page }) => {
+      await page.goto('/app/login')
+      await signIn(page, 'ana@contabil.dev')
+      await expect(page).toHaveURL(/\/app\/panel$/)
+      for (const [url, name, title] of clientScreens) {
+        await page.goto(url)
+        await check(page, `${name}-${suffix}`, title, title)
+      }
+      await page.goto('/app/admin/users')
+      await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible()
+      if (shots)
+        await page.screenshot({ path: path.join(shots, `403-${suffix}.png`), fullPage: true })
+      if (width === 390) {
+        await page.goto('/app/panel')
+        await page.getByRole('button', { name: 'Abrir menu' }).click()
+        await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible()
+        if (shots) await page.screenshot({ path: path.join(shots, `menu-${suffix}.png`) })
+      }
+    })
+
+    test('the wizards and the back office', async ({ page }) => {
+      await page.goto('/app/login')
+      await signIn(page, 'bruno@contabil.dev')
+      await expect(page).toHaveURL(/company-opening$/)
+      await check(page, `wizard-opening-${suffix}`, 'Abertura da empresa', 'Abertura da empresa')
+      await page.getByRole('button', { name: /Conta de/ }).click()
+      await page.getByRole('menuitem', { name: 'Sair' }).click()
+      await expect(page).toHaveURL(/\/app\/login$/)
+      await signIn(page, ADMIN.email, ADMIN.password)
+      await expect(page).toHaveURL(/\/app\/admin\/companies$/)
+      for (const [url, name, title] of adminScreens) {
+        await page.goto(url)
+        await check(page, `${name}-${suffix}`, title, title)
+      }
+      await page.goto('/app/admin/companies/cmp-eva-comercio')
+      await check(
+        page,
+        `admin-company-${suffix}`,
+        'Empresa cmp-eva-comercio',
+        'Ateliê Lima & Santos',
+      )
+    })
+
+    test('the 404 page', async ({ page }) => {
+      await page.goto('/nao-existe/mesmo')
+      await expect(page.getByTestId('status-message')).toHaveText(
+        'Page not found: /nao-existe/mesmo',
+      )
+      if (shots)
+        await page.screenshot({ path: path.join(shots, `404-${suffix}.png`), fullPage: true })
+    })
+  })
+}

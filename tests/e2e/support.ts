@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test'
+
+export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:3000'
+export const AUTH_URL = process.env.E2E_AUTH_URL ?? 'http://127.0.0.1:9099'
+export const PROJECT_ID = 'demo-contabil'
+
+export const CLIENT_PASSWORD = 'Cliente#2026'
+export const ADMIN = { email: 'admin@contabil.dev', password: 'Admin#2026' }
+
+/** Signs in through the login form (the real Firebase SDK against the emulator). */
+export async function signIn(page: Page, email: string, password = passwordOf(email)) {
+  const form = page.getByRole('form', { name: 'Entrar com e-mail e senha' })
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByLabel('Senha').fill(password)
+  await form.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+export const passwordOf = (email: string) =>
+  email === ADMIN.email ? ADMIN.password : CLIENT_PASSWORD
+
+/** Opens the login page and signs in; resolves once the app left the login page. */
+export async function signInFromLogin(page: Page, email: string, path = '/app/login') {
+  await page.goto(path)
+  await signIn(page, email)
+  await expect(page).not.toHaveURL(/\/app\/login/)
+}
+
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+
+/** The e-mail actions the Auth emulator would have sent (sign-in links, password resets). */
+export async function oobCodes(): Promise<
+  { email: string; oobLink: string; requestType: string; oobCode: string }[]
+> {
+  const response = await fetch(`${AUTH_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  const body = (await response.json()) as {
+    oobCodes: { email: string; oobLink: string; requestType: string; oobCode: string }[]
+  }
+  return body.oobCodes
+}
+
+/** A path relative to the app's origin, or the whole URL when it left the app. */
+export function pathOf(page: Page) {
+  const url = new URL(page.url())
+  const base = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:5173')
+  return url.origin === base.origin ? url.pathname + url.search : url.toString()
+}

@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CompanyResult, TokenResult } from '@/machines/session'
+import type { Claims } from '@/schemas/claims'
+import type { CurrentUser } from '@/schemas/user'
+import { createApiClient } from '@/services/api/client'
+import { createSessionService } from '@/services/session/create-session'
+import type { AuthGateway, SessionPersistence, SessionService } from '@/services/session/types'
+import { companyFixture, doneTrack, userFixture } from './fixtures'
+
+const ANA = userFixture('uid-ana', 'ana@contabil.dev', 'Ana Paula Ribeiro')
+const claims: Claims = {
+  roles: ['company-admin'],
+  companies: ['cmp-1', 'cmp-2'],
+  companyId: 'cmp-1',
+}
+
+function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | null } = {}) {
+  let listener: ((user: CurrentUser | null) => void) | null = null
+  let tokens = 0
+  const gateway: AuthGateway = {
+    onUserChanged: (next) => {
+      listener = next
+      return () => (listener = null)
+    },
+    readToken: vi.fn(async (force: boolean) => {
+      if (force && options.refresh) return options.refresh()
+      tokens += 1
+      return { token: `token-${tokens}`, claims }
+    }),
+    signInWithPassword: vi.fn(async () => {
+      listener?.(ANA)
+      return { uid: ANA.uid }
+    }),
+    sendSignInLink: vi.fn(),
+    isSignInLink: () => false,
+    signInWithLink: vi.fn(),
+    signInWithProvider: vi.fn(),
+    sendPasswordReset: vi.fn(),
+    signOut: vi.fn(async () => listener?.(null)),
+  }
+  let held = options.held ?? null
+  const persistence: SessionPersistence & { saved: unknown[]; cleared: number } = {
+    saved: [],
+    cleared: 0,
+    save(session) {
+      this.saved.push(session)
+    },
+    clear() {
+      this.cleared += 1
+      held = null
+    },
+    heldCompanyId: () => held,
+    holdCompanyId: (id) => (held = id),
+    linkEmail: () => null,
+    holdLinkEmail: () => {},
+  }
+  const loadCompany = vi.fn(async (companyId: string): Promise<CompanyResult> => ({
+    company: companyFixture({
+      id: companyId,
+      status: companyId === 'cmp-2' ? 'overdue' : 'active',
+    }),
+    track: doneTrack(),
+  }))
+  const assign = vi.fn()
+  const service = createSessionService({
+    gateway,
+    loadCompany,
+    persistence,
+    currentPath: () => '/app/invoices?status=pending',
+    assign,
+  })
+  const emit = (user: CurrentUser | null) => listener?.(user)
+  return { service, gateway, persistence, loadCompany, assign, emit, heldNow: () => held }
+}
+
+let running: SessionService | undefined
+afterEach(() => {
+  running?.stop()
+  running = undefined
+  vi.unstubAllGlobals()
+})
+
+describe('session service', () => {
+  it('settles signed out when nobody is signed in, clearing the cookies', async () => {
+    const { service, emit, persistence } = setup()
+    running = service
+    emit(null)
+    const view = await service.settled()
+    expect(view.status).toBe('signedOut')
+    expect(persistence.cleared).toBe(1)
+  })
+
+  it('signs in: stores user, claims and token, loads the company and its steps', async () => {
+    const { service, emit, persistence, loadCompany, heldNow } = setup()
+    running = service
+    emit(null)
+    const { uid } = await service.gateway.signInWithPassword('ana@contabil.dev', 'x')
+    const view = await service.whenSignedIn(uid)
+    expect(view.status).toBe('ready')
+    expect(view.user).toEqual(ANA)
+    expect(view.company?.id).toBe('cmp-1')
+    expect(loadCompany).toHaveBeenCalledWith('cmp-1')
+    expect(persistence.saved.at(-1)).toMatchObject({ user: ANA, claims, accessToken: 'token-1' })
+    expect(heldNow()).toBe('cmp-1')
+  })
+
+  it('switches company and tells the gates; a logout does not', async () => {
+    const { service, emit } = setup()
+    running = service
+    emit(ANA)
+    await service.settled()
+    const changes: string[] = []
+    service.onGateChange((view) => changes.push(`${view.status}:${view.company?.id ?? '-'}`))
+    const view = await service.selectCompany('cmp-2')
+    expect(view.company?.status).toBe('overdue')
+    expect(changes).toEqual(['ready:cmp-2'])
+    await service.logout()
+    expect(changes).toEqual(['ready:cmp-2'])
+    expect(service.view().user).toBeNull()
+  })
+
+  it('tells the gates when someone signs out elsewhere (another tab)', async () => {
+    const { service, emit } = setup()
+    running = service
+    emit(ANA)
+    await service.settled()
+    const changes: string[] = []
+    service.onGateChange((view) => changes.push(view.status))
+    emit(null)
+    expect(changes).toEqual(['signedOut'])
+  })
+
+  it('refreshes the token once for many 401s at once and replays every request', async () => {
+    let refreshes = 0
+    const { service, emit } = setup({
+      refresh: async () => {
+        refreshes += 1
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return { token: 'token-fresh', claims }
+      },
+    })
+    running = service
+    emit(ANA)
+    await service.settled()
+    const seen: (string | null)[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>).Authorization ?? null
+        seen.push(auth)
+        return auth === 'Bearer token-fresh'
+          ? new Response(JSON.stringify({ ok: true }), { status: 200 })
+          : new Response(JSON.stringify({ message: 'Faça login para continuar.' }), { status: 401 })
+      }),
+    )
+    const client = createApiClient('http://api.test')
+    const answers = await Promise.all([
+      client.get('/a'),
+      client.get('/b'),
+      client.get('/c'),
+      client.get('/d'),
+    ])
+    expect(answers).toEqual([{ ok: true }, { ok: true }, { ok: true }, { ok: true }])
+    expect(refreshes).toBe(1)
+    expect(seen.filter((auth) => auth === 'Bearer token-1')).toHaveLength(4)
+    expect(seen.filter((auth) => auth === 'Bearer token-fresh')).toHaveLength(4)
+  })
+
+  it('when the refresh fails: clears the session and sends the user to login with next', async () => {
+    const { service, emit, persistence, assign } = setup({
+      refresh: async () => {
+        throw Object.assign(new Error('revoked'), { code: 'auth/user-token-expired' })
+      },
+    })
+    running = service
+    emit(ANA)
+    await service.settled()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ message: 'Sessão expirada' }), { status: 401 }),
+      ),
+    )
+    const client = createApiClient('http://api.test')
+    await expect(client.get('/a')).rejects.toMatchObject({ status: 401 })
+    const view = await service.settled()
+    expect(view.status).toBe('signedOut')
+    expect(view.user).toBeNull()
+    expect(persistence.cleared).toBeGreaterThan(0)
+    // No router bound yet: a full navigation (the login route checks `next` again).
+    expect(assign).toHaveBeenCalledWith('/app/login?next=%2Fapp%2Finvoices%3Fstatus%3Dpending')
+  })
+
+  it('uses the bound router navigation on expiry', async () => {
+    const { service, emit, assign } = setup({
+      refresh: async () => {
+        throw new Error('revoked')
+      },
+    })
+    running = service
+    const expired: string[] = []
+    service.bindExpiry((path) => expired.push(path))
+    emit(ANA)
+    await service.settled()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401 })),
+    )
+    await expect(createApiClient('http://api.test').get('/a')).rejects.toMatchObject({
+      status: 401,
+    })
+    await service.settled()
+    expect(expired).toEqual(['/app/invoices?status=pending'])
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('rejects whenSignedIn when the token cannot be read', async () => {
+    const { service, emit, gateway } = setup()
+    running = service
+    vi.mocked(gateway.readToken).mockRejectedValueOnce(new Error('offline'))
+    emit(ANA)
+    await expect(service.whenSignedIn(ANA.uid)).rejects.toThrow(
+      'Não foi possível validar sua sessão. Entre de novo.',
+    )
+  })
+
+  it('starts on the company held from an earlier visit', async () => {
+    const { service, emit, loadCompany } = setup({ held: 'cmp-2' })
+    running = service
+    emit(ANA)
+    const view = await service.settled()
+    expect(view.company?.id).toBe('cmp-2')
+    expect(loadCompany).toHaveBeenCalledWith('cmp-2')
+  })
+})
