@@ -6,6 +6,7 @@ import { documentsRoutes } from './documents'
 import { invoicesRoutes } from './invoices'
 import { reportsRoutes } from './reports'
 import { usersRoutes } from './users'
+import { publicRoutes } from './public'
 
 /** Every API area, in the order Express tries them. Add one line per new area. */
 export const routeModules: RouteModule[] = [
@@ -16,6 +17,7 @@ export const routeModules: RouteModule[] = [
   bankStatementsRoutes,
   reportsRoutes,
   assistantRoutes,
+  ...publicRoutes,
 ]
 
 export const contracts = routeModules.flatMap((module) => module.contract)

@@ -1,6 +1,21 @@
-/** Public-site data: leads, referral links, content (public-site issue). */
-export type PublicData = Record<never, never>
+import { z } from 'zod'
+import { leadSchema, type Lead } from '../../src/schemas/lead'
+import { referralLinkSchema, type ReferralLink } from '../../src/schemas/link'
+import { fixture } from './core'
+
+/**
+ * Public-site data that changes: leads taken by the site's forms, and the referral links kept by
+ * the site. Content, CNAEs and municipalities are read-only reference data served from
+ * fixtures/ (mock-server/content, mock-server/reference), not copied into the data file.
+ */
+export type PublicData = {
+  leads: Lead[]
+  links: ReferralLink[]
+}
 
 export function seedPublic(): PublicData {
-  return {}
+  return {
+    leads: z.array(leadSchema).parse(fixture('leads.json')),
+    links: z.array(referralLinkSchema).parse(fixture('links.json')),
+  }
 }

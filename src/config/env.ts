@@ -29,7 +29,20 @@ export const env = {
   authEmulatorUrl: optional(e.VITE_AUTH_EMULATOR_URL),
   storyblok: {
     endpoint: value(e.VITE_STORYBLOK_ENDPOINT, 'http://localhost:3000/v2'),
+    /** Public token: reads the published version. */
     token: value(e.VITE_STORYBLOK_TOKEN, 'local-public-token'),
+    /**
+     * Preview token: reads drafts too (`?_storyblok` / preview mode). Set it only where drafts
+     * may be shown; the local stand-in's preview token is the default only while the endpoint is
+     * on this machine.
+     */
+    previewToken:
+      optional(e.VITE_STORYBLOK_PREVIEW_TOKEN) ??
+      (/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(
+        value(e.VITE_STORYBLOK_ENDPOINT, 'http://localhost:3000/v2'),
+      )
+        ? 'local-preview-token'
+        : undefined),
   },
   /** Google Tag Manager container; loaded only after cookie consent. */
   gtmId: optional(e.VITE_GTM_ID),

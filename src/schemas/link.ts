@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { isoDateTimeSchema } from './common'
+
+// Referral links (SPEC section 7 `GET /links/{alias}`): a short alias that a visitor opens at
+// /links/{alias}; it resolves to the referrer's code, which sign-up stores as `indicatedBy`.
+// An alias is either one of the campaign/partner links kept here, or a user's own referral code.
+
+export const linkAliasSchema = z
+  .string()
+  .trim()
+  .min(2, { error: 'Link de indicação inválido' })
+  .max(64, { error: 'Link de indicação inválido' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { error: 'Link de indicação inválido' })
+
+/** A named link kept by the site: it points at a user (whose code is used) or at a fixed code. */
+export const referralLinkSchema = z
+  .object({
+    id: z.string(),
+    alias: linkAliasSchema,
+    /** The referrer; their current referral code is what the link resolves to. */
+    userId: z.string().nullable(),
+    /** A fixed code (partners and campaigns without a user account). */
+    code: z.string().nullable(),
+    label: z.string(),
+    active: z.boolean(),
+    createdAt: isoDateTimeSchema,
+  })
+  .refine((link) => Boolean(link.userId) !== Boolean(link.code), {
+    error: 'Um link aponta para um usuário ou para um código, não para os dois',
+  })
+export type ReferralLink = z.infer<typeof referralLinkSchema>
+
+/** What `GET /links/{alias}` answers in `data`. */
+export type LinkResolution = {
+  alias: string
+  /** The referral code sign-up receives as `indicatedBy`. */
+  code: string
+  /** Who referred, by first name, to greet the visitor; null for campaign links. */
+  referrerFirstName: string | null
+  label: string | null
+}
