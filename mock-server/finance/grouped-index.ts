@@ -1,13 +1,29 @@
 /**
+ * Where an index reads and writes its collection:
+ * - `raw`: the collection's records as stored, read-only (fast to read, sort and serialise);
+ * - `tracked`: the same array through the store's change tracking, for pushes and removals;
+ * - `view`: the tracked view of one raw record, for changes the store must persist.
+ * A plain array (tests) can serve as all three.
+ */
+export type IndexSource<T> = { raw: () => T[]; tracked: () => T[]; view: (record: T) => T }
+
+export const plainSource = <T>(get: () => T[]): IndexSource<T> => ({
+  raw: get,
+  tracked: get,
+  view: (record) => record,
+})
+
+/**
  * An in-memory index over one persisted collection: records grouped by keys (e.g. company,
  * account), each group kept sorted by `compare` and split into named subsets (e.g. "without a
  * tax category"). A list request reads a group and slices a page: no scan or sort of the whole
  * collection per request.
  *
- * Writes go through `add`, `update` and `removeWhere`, which keep the groups in step. If the
- * collection was replaced (`store.reset()`) or changed behind the index's back (its length
- * differs), the next read rebuilds the index from scratch. Records are held as the collection
- * hands them out (the store's tracked views), so changing them is seen by the store.
+ * The index holds the raw records (what it hands out is for reading and answering). Writes go
+ * through `add`, `update` and `removeWhere`, which make them through the tracked collection (so
+ * the store persists them) and keep the groups in step. If the collection was replaced
+ * (`store.reset()`) or changed behind the index's back (its length differs), the next read
+ * rebuilds the index from scratch.
  */
 export class GroupedIndex<T extends { id: string }> {
   private source: T[] | undefined
@@ -17,14 +33,14 @@ export class GroupedIndex<T extends { id: string }> {
   private changes = 0
 
   constructor(
-    private readonly getSource: () => T[],
+    private readonly store: IndexSource<T>,
     private readonly keysOf: (item: T) => string[],
     private readonly compare: (a: T, b: T) => number,
     private readonly subsets: Record<string, (item: T) => boolean> = {},
   ) {}
 
   private fresh() {
-    const source = this.getSource()
+    const source = this.store.raw()
     if (source !== this.source || source.length !== this.count) this.rebuild(source)
   }
 
@@ -105,11 +121,11 @@ export class GroupedIndex<T extends { id: string }> {
     this.fresh()
     this.changes++
     const source = this.source as T[]
+    const tracked = this.store.tracked()
     const touched = new Map<string, T[]>()
     for (const added of items) {
-      source.push(added)
-      // The store may keep its own (tracked) view of what was pushed: index that one, so later
-      // changes made through the index are seen by the store.
+      tracked.push(added)
+      // What the store keeps (it may store a copy of what was pushed).
       const item = source[source.length - 1] as T
       this.byIdMap.set(item.id, item)
       for (const key of this.slotsOf(item)) {
@@ -134,7 +150,7 @@ export class GroupedIndex<T extends { id: string }> {
     this.fresh()
     this.changes++
     for (const key of this.slotsOf(item)) this.removeSorted(this.slot(key), item)
-    change(item)
+    change(this.store.view(item))
     for (const key of this.slotsOf(item)) this.insertSorted(this.slot(key), item)
   }
 
@@ -144,16 +160,24 @@ export class GroupedIndex<T extends { id: string }> {
     this.changes++
     const source = this.source as T[]
     const removed: T[] = []
-    let write = 0
-    for (let read = 0; read < source.length; read++) {
-      const item = source[read] as T
-      if (test(item)) removed.push(item)
-      else {
-        if (write !== read) source[write] = item
-        write++
+    const at: number[] = []
+    for (let i = 0; i < source.length; i++) {
+      const item = source[i] as T
+      if (test(item)) {
+        removed.push(item)
+        at.push(i)
       }
     }
-    if (removed.length > 0) source.length = write
+    if (removed.length > 0) {
+      // Compact through the tracked array: records move, none is copied.
+      const tracked = this.store.tracked()
+      let write = at[0] as number
+      for (let read = write; read < source.length; read++) {
+        if (test(source[read] as T)) continue
+        tracked[write++] = tracked[read] as T
+      }
+      tracked.length = write
+    }
     this.count = source.length
     if (removed.length === 0) return removed
     const gone = new Set(removed)

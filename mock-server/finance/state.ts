@@ -4,7 +4,7 @@ import type { CompanyDocument } from '../../src/schemas/document'
 import { nfsRequestStatuses, type NfsRequest } from '../../src/schemas/invoice'
 import { assertCompanyAccess, type Caller } from '../auth'
 import { badRequest, notFound } from '../http'
-import type { Store } from '../store/database'
+import type { Database, Store } from '../store/database'
 import { GroupedIndex, newestFirst } from './grouped-index'
 
 /** Group keys of the indexes. */
@@ -15,11 +15,22 @@ export const ALL = '*'
 const byDate = newestFirst<{ id: string; date: string }>((item) => item.date)
 const byCreatedAt = newestFirst<{ id: string; createdAt: string }>((item) => item.createdAt)
 
+/** A finance collection as an index reads it: raw records, written through the store. */
+type FinanceCollection = 'nfsRequests' | 'documents' | 'bankAccounts' | 'bankTransactions'
+function sourceOf<K extends FinanceCollection>(store: Store, collection: K) {
+  type Row = Database[K][number]
+  return {
+    raw: () => store.raw[collection] as Row[],
+    tracked: () => store.data[collection] as Row[],
+    view: (record: Row) => (store.byId(collection, record.id) ?? record) as Row,
+  }
+}
+
 function createIndexes(store: Store) {
   return {
     /** Invoice requests by company and all together (admin search), each split by status. */
     requests: new GroupedIndex<NfsRequest>(
-      () => store.data.nfsRequests,
+      sourceOf(store, 'nfsRequests'),
       (request) => [companyKey(request.companyId), ALL],
       byDate,
       Object.fromEntries(
@@ -27,18 +38,18 @@ function createIndexes(store: Store) {
       ),
     ),
     documents: new GroupedIndex<CompanyDocument>(
-      () => store.data.documents,
+      sourceOf(store, 'documents'),
       (document) => [companyKey(document.companyId)],
       byCreatedAt,
     ),
     accounts: new GroupedIndex<BankAccount>(
-      () => store.data.bankAccounts,
+      sourceOf(store, 'bankAccounts'),
       (account) => [companyKey(account.companyId)],
       byCreatedAt,
     ),
     /** Transactions by account and by company, newest first, with the uncategorised apart. */
     transactions: new GroupedIndex<BankTransaction>(
-      () => store.data.bankTransactions,
+      sourceOf(store, 'bankTransactions'),
       (transaction) => [accountKey(transaction.accountId), companyKey(transaction.companyId)],
       byDate,
       { uncategorized: (transaction) => transaction.taxCategoryId === null },
@@ -67,7 +78,7 @@ export function companyFor(store: Store, caller: Caller, companyId: unknown): Co
       { path: ['companyId'], message: 'companyId inválido.' },
     ])
   const id = assertCompanyAccess(caller, companyId)
-  const company = store.data.companies.find((c) => c.id === id)
+  const company = store.raw.companies.find((c) => c.id === id)
   if (!company) throw notFound('Empresa não encontrada.')
   return company
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { NfsRequest, NfsScheduler } from '../../src/schemas/invoice'
-import { GroupedIndex, newestFirst, sliceByDate } from '../../mock-server/finance/grouped-index'
+import {
+  GroupedIndex,
+  newestFirst,
+  plainSource,
+  sliceByDate,
+} from '../../mock-server/finance/grouped-index'
 import { NOT_OFX_MESSAGE, parseOfx } from '../../mock-server/finance/ofx'
 import { runDateOf, runSchedules } from '../../mock-server/finance/schedules'
 import {
@@ -232,7 +237,7 @@ describe('GroupedIndex', () => {
   it('keeps groups sorted and subsets in step through adds, updates and removals', () => {
     let rows: Row[] = []
     const index = new GroupedIndex<Row>(
-      () => rows,
+      plainSource(() => rows),
       (r) => [r.group],
       newestFirst((r) => r.date),
       { open: (r) => r.open },
