@@ -121,7 +121,7 @@ export const exportTypeSchema = z.enum(exportTypes, { error: 'Formato inválido 
 
 /** `GET /bank-statements/accounts/{id}/exports/{type}`: `date` (a period) or `from`/`to`. */
 export const exportQuerySchema = z
-  .strictObject({
+  .object({
     companyId: idSchema,
     date: dateFilterSchema.optional(),
     from: calendarDateSchema.optional(),
@@ -144,7 +144,7 @@ export const ofxImportResultSchema = z.object({
 export type OfxImportResult = z.infer<typeof ofxImportResultSchema>
 
 /** `POST /bank-statements/connections/oauth/cora?code&companyId`. */
-export const coraExchangeQuerySchema = z.strictObject({
+export const coraExchangeQuerySchema = z.object({
   code: z
     .string({ error: 'Código de autorização ausente' })
     .trim()

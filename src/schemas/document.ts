@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
 
 // Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
@@ -79,17 +80,6 @@ export const documentStatusChangeMessage = (
   type === 'guia'
     ? `Uma guia só pode ir de "Pendente" para "Pago" (está "${documentStatusLabels[from]}", pedido: "${documentStatusLabels[to]}").`
     : `Não é possível mudar o documento de "${documentStatusLabels[from]}" para "${documentStatusLabels[to]}".`
-
-/** A file name as the upload link takes it: no folders, no `..`. */
-export const fileNameSchema = z
-  .string({ error: 'Informe o nome do arquivo enviado' })
-  .trim()
-  .min(1, { error: 'Informe o nome do arquivo enviado' })
-  .max(200, { error: 'Nome de arquivo longo demais' })
-  .regex(/^[\w][\w .()-]*\.[A-Za-z0-9]{1,8}$/, {
-    error: 'Nome de arquivo inválido (sem pastas; com extensão, ex.: contrato.pdf)',
-  })
-  .refine((value) => !value.includes('..'), { error: 'Nome de arquivo inválido' })
 
 const titleSchema = z
   .string({ error: 'Dê um nome ao documento' })

@@ -10,7 +10,7 @@ export const MEI_ANNUAL_LIMIT = 81_000
 /** In the year a MEI opens, the limit is R$ 6.750 per month from the opening month on. */
 export const MEI_MONTHLY_LIMIT = 6_750
 
-export const anualBillingQuerySchema = z.strictObject({ companyId: idSchema })
+export const anualBillingQuerySchema = z.object({ companyId: idSchema })
 
 export const anualBillingSchema = z.object({
   companyId: z.string(),
@@ -30,7 +30,7 @@ export const anualBillingSchema = z.object({
 })
 export type AnualBilling = z.infer<typeof anualBillingSchema>
 
-export const billingByCategoryQuerySchema = z.strictObject({
+export const billingByCategoryQuerySchema = z.object({
   companyId: idSchema,
   period: reportPeriodSchema,
 })

@@ -72,14 +72,17 @@ describe('GET /reports/anual-billing-by-company', () => {
     await server.store.reset()
   })
 
-  it('refuses other companies and extra parameters', async () => {
+  it('refuses other companies and anonymous callers', async () => {
     expect(
       (await server.call('GET', `/reports/anual-billing-by-company?${OWN}`, { as: BRUNO })).status,
     ).toBe(403)
     expect(
-      (await server.call('GET', `/reports/anual-billing-by-company?${OWN}&year=2020`, { as: ANA }))
-        .status,
-    ).toBe(400)
+      (
+        await server.call('GET', '/reports/anual-billing-by-company?companyId=cmp-nope', {
+          as: 'admin@contabil.dev',
+        })
+      ).status,
+    ).toBe(404)
     expect((await server.call('GET', '/reports/anual-billing-by-company')).status).toBe(401)
   })
 })
