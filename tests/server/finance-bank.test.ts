@@ -9,13 +9,9 @@ import {
 import { listOf } from '../../src/schemas/common'
 import { NOT_OFX_MESSAGE } from '../../mock-server/finance/ofx'
 import { SEEDED_CORA_CODE } from '../../mock-server/seed/finance'
+import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 
-const ANA = 'ana@contabil.dev'
-const EVA = 'eva@contabil.dev'
-const BRUNO = 'bruno@contabil.dev'
-const ADMIN = 'admin@contabil.dev'
-const OWN = 'companyId=cmp-ana-design'
 const BB = readFileSync(
   new URL('../../fixtures/finance/samples/extrato-bb-sgml.ofx', import.meta.url),
 )

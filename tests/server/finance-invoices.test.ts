@@ -3,13 +3,8 @@ import { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
 import { nfsRequestSchema, nfsSchedulerSchema, type NfsRequest } from '../../src/schemas/invoice'
 import { exampleInvoiceBody } from '../../mock-server/routes/invoices'
+import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
-
-const ANA = 'ana@contabil.dev'
-const EVA = 'eva@contabil.dev'
-const BRUNO = 'bruno@contabil.dev'
-const ADMIN = 'admin@contabil.dev'
-const OWN = 'companyId=cmp-ana-design'
 
 let server: TestServer
 beforeAll(async () => {

@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
 import { exampleInvoiceBody } from '../../mock-server/routes/invoices'
+import { ANA, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 
-const ANA = 'ana@contabil.dev'
-const ADMIN = 'admin@contabil.dev'
-const OWN = 'companyId=cmp-ana-design'
 const FINANCE = [
   'nfsRequests',
   'nfsSchedulers',

@@ -6,11 +6,8 @@ import type { Company } from '../../src/schemas/company'
 import { todayInBrazil } from '../../src/schemas/finance-common'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import { anualBillingSchema, billingByCategorySchema } from '../../src/schemas/report'
+import { ANA, BRUNO, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
-
-const ANA = 'ana@contabil.dev'
-const BRUNO = 'bruno@contabil.dev'
-const OWN = 'companyId=cmp-ana-design'
 
 let server: TestServer
 beforeAll(async () => {
