@@ -150,6 +150,9 @@ export const bankStatementsRoutes: RouteModule = {
         'Conta bancária não encontrada.',
       )
     const categories = () => new Map(store.data.taxCategories.map((c) => [c.id, c]))
+    // Build the indexes at start, not on the first request.
+    void finance().accounts.version
+    void finance().transactions.version
 
     // --- Cora ------------------------------------------------------------------------------
 

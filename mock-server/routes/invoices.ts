@@ -182,6 +182,8 @@ export const invoicesRoutes: RouteModule = {
     const index = () => financeOf(store).requests
     const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
 
+    // Build the index at start, not on the first request.
+    void index().version
     // The hourly schedule job: now (server start) and every hour; never keeps the process alive.
     void applySchedules(store).catch((error) => console.error('[nfs schedules]', error))
     setInterval(() => {
