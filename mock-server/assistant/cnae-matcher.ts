@@ -37,12 +37,16 @@ const synonymsSchema = z.object({
   trades: z.array(z.object({ match: z.string(), name: z.string(), place: z.string() })),
   feminine: z.array(z.string()),
   professions: z.array(z.string()),
+  /** Everyday words or phrases → the subclasses they mean outright (ranked up when matched). */
+  codes: z.record(z.string(), z.array(z.string().regex(/^\d{7}$/)).min(1)),
 })
 export type Synonyms = z.infer<typeof synonymsSchema>
 
 /** Weight of a synonym's words next to the words the person typed (1). */
 const SYNONYM_WEIGHT = 0.85
 const FIELD_BOOST = { text: 3, class: 1.2, group: 0.6, division: 0.3 }
+/** How much a subclass the curated table names outright is ranked up. */
+const CODE_BOOST = 2
 
 const stopwords = new Set([...por.map(foldText)])
 
@@ -69,8 +73,8 @@ type Loaded = {
   subclasses: Map<string, CnaeSubclass>
   index: MiniSearch<{ id: string }>
   synonyms: Synonyms
-  /** Synonyms by the stem of their everyday word (so "bolos" finds "bolo"). */
-  synonymsByStem: Map<string, string[]>
+  /** Synonyms (CNAE words, and curated subclass codes) by the keys of their everyday word. */
+  synonymsByKey: Map<string, { targets: string[]; codes: string[] }>
   ignoredStems: Set<string>
 }
 
@@ -95,48 +99,80 @@ export function loadAssistant(): Loaded {
       division: positivePart(s.division.text),
     })),
   )
-  const synonymsByStem = new Map<string, string[]>()
-  for (const [word, targets] of Object.entries(synonyms.words))
-    for (const stem of termsOf(word))
-      synonymsByStem.set(stem, [...(synonymsByStem.get(stem) ?? []), ...targets])
+  // Everyday words by their stem, their folded spelling and that spelling without a plural
+  // ending (the stemmer cuts short words unevenly: "unha" → "unha", "unhas" → "unh").
+  const synonymsByKey = new Map<string, { targets: string[]; codes: string[] }>()
+  const register = (word: string, targets: string[], codes: string[]) => {
+    for (const key of new Set(lookupKeys(word))) {
+      const entry = synonymsByKey.get(key) ?? { targets: [], codes: [] }
+      entry.targets.push(...targets)
+      entry.codes.push(...codes)
+      synonymsByKey.set(key, entry)
+    }
+  }
+  for (const [word, targets] of Object.entries(synonyms.words)) register(word, targets, [])
+  for (const [key, codes] of Object.entries(synonyms.codes))
+    if (!key.includes(' ')) register(key, [], codes)
   const ignoredStems = new Set(synonyms.ignore.flatMap((w) => [foldText(w), ...termsOf(w)]))
   loaded = {
     subclasses: new Map(subclasses.map((s) => [s.code, s])),
     index,
     synonyms,
-    synonymsByStem,
+    synonymsByKey,
     ignoredStems,
   }
   return loaded
 }
 
+/** Keys a word is looked up by in the synonym table. */
+function lookupKeys(word: string): string[] {
+  const folded = foldText(word)
+  return [...termsOf(word), folded, folded.replace(/(?<=[a-z]{3})e?s$/, '')]
+}
+
+export type IntentQuery = {
+  /** Search terms and their weights: typed words 1, synonyms less. */
+  weights: Map<string, number>
+  /** Subclasses the curated table names outright for words of the intent. */
+  codes: Set<string>
+}
+
 /** The weighted search terms of an intent: its own words, then what the synonym table adds. */
-export function intentTerms(intent: string): Map<string, number> {
-  const { synonyms, synonymsByStem, ignoredStems } = loadAssistant()
+export function intentQuery(intent: string): IntentQuery {
+  const { synonyms, synonymsByKey, ignoredStems } = loadAssistant()
   const weights = new Map<string, number>()
+  const codes = new Set<string>()
   const add = (term: string, weight: number) => {
     if (!ignoredStems.has(term)) weights.set(term, Math.max(weights.get(term) ?? 0, weight))
   }
+  const addTarget = (target: string) => {
+    for (const word of words(target)) for (const t of termsOf(word)) add(t, SYNONYM_WEIGHT)
+  }
   const folded = ` ${foldText(intent).replace(/[^a-z0-9]+/g, ' ')} `
+  const has = (phrase: string) => folded.includes(` ${foldText(phrase)} `)
   for (const [phrase, targets] of Object.entries(synonyms.phrases))
-    if (folded.includes(` ${foldText(phrase)} `))
-      for (const target of targets)
-        for (const word of words(target)) for (const t of termsOf(word)) add(t, SYNONYM_WEIGHT)
+    if (has(phrase)) targets.forEach(addTarget)
+  for (const [phrase, list] of Object.entries(synonyms.codes))
+    if (phrase.includes(' ') && has(phrase)) list.forEach((code) => codes.add(code))
   for (const word of words(intent)) {
     if (ignoredStems.has(foldText(word))) continue
-    for (const term of termsOf(word)) {
-      add(term, 1)
-      for (const target of synonymsByStem.get(term) ?? [])
-        for (const w of words(target)) for (const t of termsOf(w)) add(t, SYNONYM_WEIGHT)
+    for (const term of termsOf(word)) add(term, 1)
+    const seen = new Set<string>()
+    for (const key of lookupKeys(word)) {
+      const entry = synonymsByKey.get(key)
+      if (!entry || seen.has(key)) continue
+      seen.add(key)
+      entry.targets.forEach(addTarget)
+      entry.codes.forEach((code) => codes.add(code))
     }
   }
-  return weights
+  return { weights, codes }
 }
 
 /** Every subclass that matches the intent, best first, with a 0–1 relevance (best = 1). */
 export function matchCnaes(intent: string): CnaeMatch[] {
   const { index, subclasses } = loadAssistant()
-  const weights = intentTerms(intent)
+  const { weights, codes } = intentQuery(intent)
   if (weights.size === 0) return []
   const typed = new Set<string>()
   for (const word of words(intent)) for (const t of termsOf(word)) typed.add(t)
@@ -146,6 +182,7 @@ export function matchCnaes(intent: string): CnaeMatch[] {
     combineWith: 'OR',
     boost: FIELD_BOOST,
     boostTerm: (term) => weights.get(term) ?? 1,
+    boostDocument: (id) => (codes.has(String(id)) ? CODE_BOOST : 1),
     // Typos and partial words only for what the person typed, never for synonyms.
     prefix: (term) => typed.has(term) && term.length >= 5,
     fuzzy: (term) => (typed.has(term) && term.length >= 6 ? 0.2 : false),

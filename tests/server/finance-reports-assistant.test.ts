@@ -157,6 +157,10 @@ describe('POST /luca/cnaes/match', () => {
       ['sou advogada', ['6911701']],
       ['banho e tosa de cachorro', ['9609208']],
       ['aulas de inglês', ['8593700']],
+      ['faço unhas', ['9602501']],
+      ['conserto de ar condicionado', ['4322302']],
+      ['designer gráfico freelancer', ['7410299']],
+      ['fotógrafa de casamentos', ['7420001']],
     ]
     for (const [intent, expected] of cases) {
       const top = (await match(intent)).data.slice(0, 3).map((m) => m.code)
