@@ -38,6 +38,7 @@ export function createApp(config: ServerConfig) {
       static: path.join(here, 'public'),
     }),
   )
+  for (const module of routeModules) if (module.createRaw) app.use(module.createRaw(deps))
   app.use(jsonServer.bodyParser)
 
   app.get('/health', (_req, res) => {

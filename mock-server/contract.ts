@@ -10,8 +10,14 @@
  *   the example request targets ana's company `cmp-ana-design` ("own" = ana@contabil.dev,
  *   "other" = bruno@contabil.dev)
  * - 'system-admin': system-admins only
+ * - 'self': the user the request is about ("own"), or a system-admin (PATCH /users/{id})
+ * - 'recipient': only the user the request is about, not even a system-admin (accepting an
+ *   invite sent to one's own e-mail)
+ *
+ * `callers` changes who "own" and "other" are, for examples that need a company or user in
+ * another situation than ana's (e.g. a wizard step of bruno's company).
  */
-export type Access = 'public' | 'signed-in' | 'company' | 'system-admin'
+export type Access = 'public' | 'signed-in' | 'company' | 'system-admin' | 'self' | 'recipient'
 
 export type EndpointContract = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -28,4 +34,6 @@ export type EndpointContract = {
   okStatus?: number
   /** Takes input that the bad-input sweep should attack (body and/or query). */
   takesInput?: boolean
+  /** E-mails of "own" and "other" for this example (default ana@ and bruno@contabil.dev). */
+  callers?: { own: string; other: string }
 }

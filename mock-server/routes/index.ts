@@ -1,9 +1,13 @@
 import type { RouteModule } from '../deps'
 import { assistantRoutes } from './assistant'
 import { bankStatementsRoutes } from './bank-statements'
+import { billingRoutes } from './billing'
 import { companiesRoutes } from './companies'
 import { documentsRoutes } from './documents'
+import { engagementRoutes } from './engagement'
+import { filesRoutes } from './files'
 import { invoicesRoutes } from './invoices'
+import { lookupsRoutes } from './lookups'
 import { reportsRoutes } from './reports'
 import { usersRoutes } from './users'
 import { publicRoutes } from './public'
@@ -12,6 +16,10 @@ import { publicRoutes } from './public'
 export const routeModules: RouteModule[] = [
   usersRoutes,
   companiesRoutes,
+  billingRoutes,
+  engagementRoutes,
+  filesRoutes,
+  lookupsRoutes,
   invoicesRoutes,
   documentsRoutes,
   bankStatementsRoutes,

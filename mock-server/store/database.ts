@@ -71,6 +71,7 @@ export class Store {
   private flushing: Promise<void> | null = null
   private readonly ready: Promise<void>
   private readonly idIndexes = new Map<string, CollectionIndex<object>>()
+  private readonly closers: Array<() => void> = []
 
   constructor(file: string, seed: () => Database, options: StoreOptions = {}) {
     this.file = file
@@ -124,9 +125,15 @@ export class Store {
     while (this.flushing) await this.flushing
   }
 
+  /** Runs `stop` when the store closes (timers of background jobs that write to it). */
+  onClose(stop: () => void) {
+    this.closers.push(stop)
+  }
+
   /** Writes a final snapshot and closes the log. */
   async close(): Promise<void> {
     if (this.closed) return
+    for (const stop of this.closers.splice(0)) stop()
     this.mustCompact = true
     await this.commit().catch((error) => this.log(`final snapshot failed: ${String(error)}`))
     await this.idle()

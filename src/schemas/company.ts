@@ -96,6 +96,11 @@ export const companyMessages = {
   reasonRequired: 'Informe o motivo da desativação.',
 } as const
 
+/** The `?companyId=` of calls about one company (SPEC section 7 "List parameters"). */
+export const companyQuerySchema = z.strictObject({
+  companyId: z.string().trim().min(1).max(128),
+})
+
 /** `POST /companies` (SPEC section 7): an existing company by its CNPJ, for a user. */
 export const companyCreateSchema = z.strictObject({
   cnpj: cnpjSchema,

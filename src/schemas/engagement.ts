@@ -12,7 +12,7 @@ import { emailSchema } from './user'
 // ---- invites ----
 
 /** Days an invite stays valid. */
-export const INVITE_VALID_DAYS = 7
+export const INVITE_VALID_DAYS = 30
 
 export const inviteStatuses = ['pending', 'accepted', 'revoked', 'expired'] as const
 export const inviteStatusSchema = z.enum(inviteStatuses)
@@ -135,7 +135,7 @@ export const referralListQuerySchema = pageQuerySchema(10).extend({
 /** A referral e-mail as shown to the referrer: `an***@gmail.com`. */
 export const maskEmail = (email: string) => {
   const [local = '', domain = ''] = email.split('@')
-  return `${local.slice(0, 2)}${'*'.repeat(Math.max(3, local.length - 2))}@${domain}`
+  return `${local.slice(0, 2)}${'*'.repeat(Math.min(6, Math.max(3, local.length - 2)))}@${domain}`
 }
 
 // ---- Duca partner program ----

@@ -79,6 +79,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
       body = JSON.stringify(options.body)
     }
     const response = await fetch(url + pathname, { method, headers, body })
+    // A reset recreates the emulator's accounts, and the emulator treats every token issued
+    // before that as revoked: sign in again afterwards.
+    if (pathname === '/__reset' && response.ok) tokens.clear()
     const text = await response.text()
     let json: unknown = undefined
     try {

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream, existsSync, promises as fs, statSync } from 'node:fs'
+import path from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { Router, type Request } from 'express'
+import { companyQuerySchema } from '../../src/schemas/company'
+import { fileMessages, MAX_UPLOAD_BYTES, type StoredFile } from '../../src/schemas/files'
+import { assertCompanyAccess, callerOf } from '../auth'
+import { readConfig } from '../config'
+import {
+  checkedFileName,
+  contentTypeOf,
+  filePath,
+  seedFiles,
+  signedLink,
+  signedPath,
+  verifySignedLink,
+} from '../core/files'
+import { findCompany } from '../core/state'
+import type { RouteModule } from '../deps'
+import { handle, HttpError, notFound, parse } from '../http'
+
+// Signed links in the examples last until 2100, signed with this machine's configured secret
+// (tests and benches run with the default one).
+const FAR = 4_102_444_800
+const secret = readConfig().signingSecret
+const ANA = 'cmp-ana-design'
+
+const tooLarge = () => new HttpError(413, fileMessages.tooLarge)
+
+/**
+ * Files of a company (PRODUCT.md "Signed upload/download URLs"): the API hands out short-lived
+ * signed links, and the files themselves go through `/files/{companyId}/{name}` with the
+ * signature — up to 10 MB, never outside the company's folder.
+ */
+export const filesRoutes: RouteModule = {
+  contract: [
+    {
+      method: 'GET',
+      route: '/upload/{filename}',
+      example: `/upload/contrato-social.pdf?companyId=${ANA}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/download/{filename}',
+      example: `/download/cartao-cnpj.pdf?companyId=${ANA}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'PUT',
+      route: '/files/{companyId}/{filename}',
+      example: signedPath(secret, 'PUT', ANA, 'anotacoes.json', FAR),
+      access: 'public',
+      okStatus: 201,
+      body: { nota: 'Reunião com o contador na sexta.' },
+    },
+    {
+      method: 'GET',
+      route: '/files/{companyId}/{filename}',
+      example: signedPath(secret, 'GET', ANA, 'cartao-cnpj.pdf', FAR),
+      access: 'public',
+    },
+  ],
+
+  createRaw: ({ store, config }) => {
+    const router = Router()
+    router.put(
+      '/files/:companyId/:fileName',
+      handle(async (req, res) => {
+        const companyId = req.params.companyId ?? ''
+        const fileName = checkedFileName(req.params.fileName)
+        verifySignedLink(config, 'PUT', companyId, fileName, req.query)
+        findCompany(store, companyId)
+        const declared = Number(req.headers['content-length'] ?? 0)
+        if (declared > MAX_UPLOAD_BYTES) {
+          res.setHeader('Connection', 'close')
+          throw tooLarge()
+        }
+        const { dir, file } = filePath(config, companyId, fileName)
+        await fs.mkdir(dir, { recursive: true })
+        const temp = path.join(dir, `.upload-${randomUUID()}`)
+        let size = 0
+        const limit = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length
+            done(size > MAX_UPLOAD_BYTES ? tooLarge() : null, chunk)
+          },
+        })
+        try {
+          await pipeline(req, limit, createWriteStream(temp))
+          // Durable before it is acknowledged.
+          const written = await fs.open(temp, 'r+')
+          await written.sync().finally(() => written.close())
+        } catch (error) {
+          await fs.rm(temp, { force: true })
+          if (error instanceof HttpError) res.setHeader('Connection', 'close')
+          throw error
+        }
+        await fs.rename(temp, file)
+        const stored: StoredFile = {
+          companyId,
+          fileName,
+          size,
+          contentType: contentTypeOf(fileName),
+          uploadedAt: new Date().toISOString(),
+        }
+        res.status(201)
+        return { data: stored }
+      }),
+    )
+    return router
+  },
+
+  create: ({ store, auth, config }) => {
+    const router = Router()
+    seedFiles(config)
+
+    const target = (req: Request) => {
+      const fileName = checkedFileName(req.params.filename)
+      const { companyId } = parse(companyQuerySchema, req.query)
+      const company = findCompany(store, assertCompanyAccess(callerOf(req), companyId))
+      return { company, fileName, ...filePath(config, company.id, fileName) }
+    }
+
+    router.get(
+      '/upload/:filename',
+      auth.authenticate,
+      handle((req) => {
+        const { company, fileName } = target(req)
+        return {
+          data: {
+            ...signedLink(config, 'PUT', company.id, fileName),
+            method: 'PUT',
+            maxBytes: MAX_UPLOAD_BYTES,
+          },
+        }
+      }),
+    )
+
+    router.get(
+      '/download/:filename',
+      auth.authenticate,
+      handle((req) => {
+        const { company, fileName, file } = target(req)
+        if (!existsSync(file)) throw notFound(fileMessages.notFound)
+        return { data: signedLink(config, 'GET', company.id, fileName) }
+      }),
+    )
+
+    router.get(
+      '/files/:companyId/:fileName',
+      handle((req, res) => {
+        const companyId = req.params.companyId ?? ''
+        const fileName = checkedFileName(req.params.fileName)
+        verifySignedLink(config, 'GET', companyId, fileName, req.query)
+        const { file } = filePath(config, companyId, fileName)
+        if (!existsSync(file)) throw notFound(fileMessages.notFound)
+        res.setHeader('Content-Type', contentTypeOf(fileName))
+        res.setHeader('Content-Length', String(statSync(file).size))
+        res.setHeader(
+          'Content-Disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        return pipeline(createReadStream(file), res)
+      }),
+    )
+
+    return router
+  },
+}

@@ -1,0 +1,123 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { resetEmulatorAccounts } from '../../mock-server/auth-seed'
+import { freePortBlock } from '../../scripts/ports'
+import { startMockServer, type Service } from '../../scripts/stack'
+import { emulatorHost, PROJECT_ID, signIn } from './harness'
+
+// The crash test: the mock server runs as its own process, 20 writers hammer it (new records and
+// in-place changes), it is killed with SIGKILL mid-way, and started again. The data file must be
+// whole, and every write the server acknowledged must be in it.
+
+const WRITERS = 20
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-crash-'))
+const services: Service[] = []
+afterAll(async () => {
+  for (const service of services) await service.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function start(port: number) {
+  const [host, authPort] = emulatorHost().split(':') as [string, string]
+  const service = await startMockServer({
+    port,
+    dataDir,
+    authPort: Number(authPort),
+    webUrl: 'http://localhost:5173',
+    quiet: true,
+    env: { FIREBASE_AUTH_EMULATOR_HOST: `${host}:${authPort}` },
+  })
+  services.push(service)
+  const url = `http://127.0.0.1:${port}`
+  // Listening is not yet ready: wait for the health check.
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { service, url }
+}
+
+describe('crash safety', () => {
+  it('loses no acknowledged write to a SIGKILL during concurrent writes, and keeps the file whole', async () => {
+    await resetEmulatorAccounts(emulatorHost(), PROJECT_ID)
+    const port = await freePortBlock(1)
+    const { service, url } = await start(port)
+    const token = await signIn('admin@contabil.dev')
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
+    const initial = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
+      companies: Array<{ id: string; alias: string | null }>
+    }
+    const companies = initial.companies.slice(0, WRITERS)
+    const companyIds = companies.map((c) => c.id)
+
+    // Per company, the aliases the file may hold: the last acknowledged one and the one in flight.
+    const acknowledged = {
+      invites: new Set<string>(),
+      aliases: new Map<string, Array<string | null>>(companies.map((c) => [c.id, [c.alias]])),
+    }
+    let stop = false
+    let writes = 0
+    const writer = async (k: number) => {
+      const companyId = companyIds[k]!
+      for (let n = 0; !stop; n++) {
+        try {
+          if (n % 2 === 0) {
+            const res = await fetch(`${url}/invites?companyId=${companyId}`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ email: `crash-${k}-${n}@example.com` }),
+            })
+            if (res.status === 201)
+              acknowledged.invites.add(((await res.json()) as { data: { id: string } }).data.id)
+          } else {
+            const alias = `Apelido ${k}-${n}`
+            // The value in flight counts as well: it may or may not have been made durable.
+            const seen = acknowledged.aliases.get(companyId)!
+            acknowledged.aliases.set(companyId, [seen[0]!, alias])
+            const res = await fetch(`${url}/companies/${companyId}`, {
+              method: 'PUT',
+              headers,
+              body: JSON.stringify({ alias }),
+            })
+            if (res.status === 200) acknowledged.aliases.set(companyId, [alias])
+          }
+          writes++
+        } catch {
+          return // the server is gone
+        }
+      }
+    }
+    const running = Array.from({ length: WRITERS }, (_, k) => writer(k))
+    while (writes < 400) await new Promise((resolve) => setTimeout(resolve, 5))
+    process.kill(-service.child.pid!, 'SIGKILL')
+    stop = true
+    await Promise.all(running)
+    expect(acknowledged.invites.size).toBeGreaterThan(100)
+
+    const restarted = await start(port)
+    // The data file is whole JSON, and holds every acknowledged write (the restart replayed the
+    // log into a new snapshot).
+    const data = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
+      invites: Array<{ id: string }>
+      companies: Array<{ id: string; alias: string | null }>
+    }
+    const invites = new Set(data.invites.map((invite) => invite.id))
+    const missing = [...acknowledged.invites].filter((id) => !invites.has(id))
+    expect(missing).toEqual([])
+    for (const [companyId, candidates] of acknowledged.aliases) {
+      const alias = data.companies.find((c) => c.id === companyId)!.alias
+      expect(candidates, `${companyId} has ${alias}`).toContain(alias)
+    }
+    // And the restarted server serves them.
+    const listed = await fetch(`${restarted.url}/invites?companyId=${companyIds[0]}&limit=100`, {
+      headers,
+    })
+    expect(listed.status).toBe(200)
+  }, 120_000)
+})
