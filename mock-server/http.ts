@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import type { z } from 'zod'
+import { plainOf } from './store/tracker'
 
 export type Issue = { path: (string | number)[]; message: string }
 
@@ -43,7 +44,7 @@ export const handle =
     Promise.resolve()
       .then(() => handler(req, res))
       .then((result) => {
-        if (result !== undefined && !res.headersSent) res.json(result)
+        if (result !== undefined && !res.headersSent) res.json(plainOf(result))
       })
       .catch(next)
   }

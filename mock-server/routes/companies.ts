@@ -43,6 +43,7 @@ import {
   trackView,
 } from '../core/state'
 import type { AppDeps, RouteModule } from '../deps'
+import { ResponseCache } from '../store/response-cache'
 import {
   badRequest,
   conflict,
@@ -139,7 +140,8 @@ const matchesQuery = (company: Company, query: string | undefined) => {
   )
 }
 
-const byName = (a: Company, b: Company) => a.name.localeCompare(b.name, 'pt-BR')
+const collator = new Intl.Collator('pt-BR')
+const byName = (a: Company, b: Company) => collator.compare(a.name, b.name)
 
 /** Companies (SPEC section 7 "Companies", PRODUCT.md "Company status", "Tracks and steps"). */
 export const companiesRoutes: RouteModule = {
@@ -257,44 +259,58 @@ export const companiesRoutes: RouteModule = {
       }),
     )
 
+    // Answers depend on the companies (and, for orders, tracks, users and plans) and on who
+    // asks: served from a cache until those change.
+    const companyLists = new ResponseCache(store, ['companies'])
+    const orderLists = new ResponseCache(store, ['companies', 'tracks', 'users', 'plans'])
+
     router.get(
       '/companies',
       auth.authenticate,
-      handle((req) => {
+      handle((req, res) => {
         const caller = callerOf(req)
         const q = parse(companyListQuerySchema, req.query)
-        const source = isSystemAdmin(caller.claims)
-          ? store.data.companies
-          : companiesOf(caller.claims)
-              .map((id) => store.byId('companies', id))
-              .filter((c) => c !== undefined)
-        const list = source
-          .filter(
-            (c) =>
-              (!q.status || c.status === q.status) &&
-              (!q.trackId || c.trackId === q.trackId) &&
-              matchesQuery(c, q.query),
-          )
-          .sort(byName)
-        return paginate(list, q)
+        const admin = isSystemAdmin(caller.claims)
+        const ids = companiesOf(caller.claims)
+        const key = JSON.stringify([admin ? '*' : ids, q])
+        res.type('json').send(
+          companyLists.get(key, () => {
+            const source = admin
+              ? store.data.companies
+              : ids.map((id) => store.byId('companies', id)).filter((c) => c !== undefined)
+            const list = source
+              .filter(
+                (c) =>
+                  (!q.status || c.status === q.status) &&
+                  (!q.trackId || c.trackId === q.trackId) &&
+                  matchesQuery(c, q.query),
+              )
+              .sort(byName)
+            return paginate(list, q)
+          }),
+        )
       }),
     )
 
     const orders = (trackId: keyof typeof openOrderStatuses) =>
-      handle((req) => {
+      handle((req, res) => {
         const q = parse(orderListQuerySchema, req.query)
         const open: readonly string[] = openOrderStatuses[trackId]
-        const list = store.data.companies
-          .filter(
-            (c) =>
-              c.trackId === trackId &&
-              (q.all === 'true' || open.includes(c.status)) &&
-              (!q.status || c.status === q.status) &&
-              matchesQuery(c, q.query),
-          )
-          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        const page = paginate(list, q)
-        return { data: page.data.map((company) => orderOf(deps, company)), total: page.total }
+        res.type('json').send(
+          orderLists.get(JSON.stringify([trackId, q]), () => {
+            const list = store.data.companies
+              .filter(
+                (c) =>
+                  c.trackId === trackId &&
+                  (q.all === 'true' || open.includes(c.status)) &&
+                  (!q.status || c.status === q.status) &&
+                  matchesQuery(c, q.query),
+              )
+              .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+            const page = paginate(list, q)
+            return { data: page.data.map((company) => orderOf(deps, company)), total: page.total }
+          }),
+        )
       })
     router.get(
       '/companies/orders/opening-requests',

@@ -42,7 +42,8 @@ function referralCode(store: Store, code: string | undefined): string | null {
 const systemAdmins = (store: Store) =>
   store.data.users.filter((user) => user.roles.includes('system-admin') && !user.disabled)
 
-const byName = (a: User, b: User) => a.name.localeCompare(b.name, 'pt-BR')
+const collator = new Intl.Collator('pt-BR')
+const byName = (a: User, b: User) => collator.compare(a.name, b.name)
 
 /** Users (SPEC section 7 "Users"): sign-up, the profile, and the admin's user management. */
 export const usersRoutes: RouteModule = {

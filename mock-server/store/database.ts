@@ -24,7 +24,7 @@ import { writeFileAtomic } from './atomic-file'
 /** Everything the mock backend persists; each area owns its part. */
 export type Database = CoreData & BillingData & EngagementData & FinanceData & PublicData
 
-type Collection = {
+export type Collection = {
   [K in keyof Database]: Database[K] extends readonly unknown[] ? K : never
 }[keyof Database & string]
 type RecordOf<K extends Collection> =
@@ -163,6 +163,11 @@ export class Store {
       this.idIndexes.set(collection, index)
     }
     return index.first(String(id)) as RecordOf<K> | undefined
+  }
+
+  /** Changes whenever anything in the collection changes (cache keys, see `ResponseCache`). */
+  version(collection: Collection): number {
+    return this.tracker.version(collection)
   }
 
   /** A deep, untracked copy of the state (tests compare these). */

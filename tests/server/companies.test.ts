@@ -103,6 +103,9 @@ describe('orders', () => {
 
 describe('PUT /companies/{id}', () => {
   it('updates registration data and refuses a CNPJ another company has', async () => {
+    // The lists are cached until the companies change: read one first.
+    const before = await server.call('GET', '/companies?query=design%20studio', { as: ADMIN })
+    expect(before.body).toEqual({ data: [], total: 0 })
     const ok = await server.call('PUT', '/companies/cmp-ana-design', {
       as: ADMIN,
       body: {
@@ -123,6 +126,8 @@ describe('PUT /companies/{id}', () => {
       alias: 'Ana Design Studio',
       address: { zipCode: '01310200', number: '2000' },
     })
+    const after = await server.call('GET', '/companies?query=design%20studio', { as: ADMIN })
+    expect(after.body.data.map((c: { id: string }) => c.id)).toEqual(['cmp-ana-design'])
     const taken = await server.call('PUT', '/companies/cmp-ana-design', {
       as: ADMIN,
       body: { cnpj: '51.357.924/0001-80' },

@@ -1,0 +1,356 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon, { type Options, type Result } from 'autocannon'
+import { buildSeed } from '../mock-server/seed/index'
+import { freePortBlock } from './ports'
+import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
+
+// `npm run bench:api`: the API under load, in one run, on a data set with 50,000 bank
+// transactions (generated into a temp data dir):
+// - requests/s and p99 at 50 connections of the authenticated list endpoints, next to plain
+//   json-server's router over the same collection (floor) and a minimal indexed handler (ceiling);
+// - acknowledged writes/s and p99 with 20 concurrent writers;
+// - the time to import an OFX file of 10,000 transactions.
+// Endpoints another area has not built yet are reported as "not available yet".
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const TRANSACTIONS = 50_000
+const ACCOUNT = 'acc-ana-cora'
+const COMPANY = 'cmp-ana-design'
+
+type Row = {
+  name: string
+  rps?: number
+  p99?: number
+  note?: string
+  check?: { ok: boolean; target: string }
+}
+const rows: Row[] = []
+const services: Service[] = []
+const children: ChildProcess[] = []
+
+// ---- data ----
+
+function dataSet() {
+  const seed = buildSeed() as unknown as Record<string, unknown> & {
+    bankTransactions: Array<Record<string, unknown>>
+  }
+  const existing = seed.bankTransactions.length
+  const names = [
+    ['CREDIT', 'PIX RECEBIDO'],
+    ['DEBIT', 'PIX ENVIADO'],
+    ['DEBIT', 'PAGAMENTO DE BOLETO'],
+    ['POS', 'COMPRA CARTAO DEBITO'],
+    ['CREDIT', 'TED RECEBIDA'],
+    ['SRVCHG', 'TARIFA BANCARIA'],
+  ] as const
+  const day = Date.parse('2026-11-20T12:00:00Z')
+  for (let i = 0; seed.bankTransactions.length < TRANSACTIONS; i++) {
+    const [type, name] = names[i % names.length]!
+    const date = new Date(day - Math.floor(i / 40) * 86_400_000).toISOString().slice(0, 10)
+    const amount = Math.round((50 + ((i * 7919) % 500000) / 100) * 100) / 100
+    seed.bankTransactions.push({
+      id: `txn-bench-${i}`,
+      companyId: COMPANY,
+      accountId: ACCOUNT,
+      fitId: `BENCH${String(i).padStart(8, '0')}`,
+      date,
+      amount: type === 'CREDIT' ? amount : -amount,
+      type,
+      description: `${name} - CLIENTE ${i % 977}`,
+      checkNumber: null,
+      taxCategoryId: null,
+      importedAt: '2026-11-20T15:00:00.000Z',
+    })
+  }
+  return { seed, generated: TRANSACTIONS - existing }
+}
+
+function ofxFile(count: number) {
+  const lines: string[] = []
+  const end = Date.parse('2026-11-19T12:00:00Z')
+  for (let i = 0; i < count; i++) {
+    const date = new Date(end - Math.floor(i / 15) * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replaceAll('-', '')
+    const credit = i % 3 === 0
+    const amount = (((i * 104729) % 900000) / 100 + 10).toFixed(2)
+    lines.push(
+      `<STMTTRN><TRNTYPE>${credit ? 'CREDIT' : 'DEBIT'}</TRNTYPE><DTPOSTED>${date}</DTPOSTED><TRNAMT>${credit ? '' : '-'}${amount}</TRNAMT><FITID>IMP${String(i).padStart(8, '0')}</FITID><NAME>${credit ? 'PIX RECEBIDO' : 'PAGAMENTO'}</NAME><MEMO>LANCAMENTO ${i}</MEMO></STMTTRN>`,
+    )
+  }
+  return `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><DTSERVER>20261120090000[-3:BRT]</DTSERVER><LANGUAGE>POR</LANGUAGE><FI><ORG>Banco Inter S.A.</ORG><FID>077</FID></FI></SONRS></SIGNONMSGSRSV1>
+<BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><STMTRS><CURDEF>BRL</CURDEF>
+<BANKACCTFROM><BANKID>077</BANKID><BRANCHID>0001</BRANCHID><ACCTID>9876543-2</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20250101</DTSTART><DTEND>20261120</DTEND>
+${lines.join('\n')}
+</BANKTRANLIST><LEDGERBAL><BALAMT>0.00</BALAMT><DTASOF>20261120</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+`
+}
+
+// ---- processes ----
+
+function baseline(mode: 'json-server' | 'minimal', port: number, file: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts/bench-baselines.ts'), mode, String(port), file],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  children.push(child)
+  return waitForPort(port)
+}
+
+async function signIn(authPort: number, email: string, password: string) {
+  const response = await fetch(
+    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  )
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
+  return body.idToken
+}
+
+// ---- measuring ----
+
+async function load(options: Options): Promise<Result> {
+  await autocannon({ ...options, duration: 1 }) // warm-up
+  return autocannon({ ...options, duration: SECONDS })
+}
+
+/** Whether an endpoint exists yet (another area may not have built it). */
+async function available(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers })
+  if (res.status === 404 && (await res.text()).includes('Rota não encontrada')) return false
+  if (res.status >= 400) throw new Error(`${url} answered ${res.status}`)
+  return true
+}
+
+async function listRow(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Result | undefined> {
+  if (!(await available(url, headers))) {
+    rows.push({ name, note: 'not available yet' })
+    return undefined
+  }
+  const result = await load({ url, connections: 50, headers })
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  rows.push({ name, rps: result.requests.average, p99: result.latency.p99 })
+  return result
+}
+
+function print() {
+  const header = ['Measure', 'Requests/s', 'p99 (ms)', 'Target', 'Result']
+  const table = rows.map((row) => [
+    row.name,
+    row.rps === undefined ? '—' : Math.round(row.rps).toLocaleString('en-US'),
+    row.p99 === undefined ? '—' : String(row.p99),
+    row.check?.target ?? '',
+    row.note ?? (row.check ? (row.check.ok ? 'ok' : 'MISSED') : ''),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
+  console.log(
+    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions, ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
+  )
+  console.log(line(header))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const row of table) console.log(line(row))
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-'))
+  try {
+    const { seed, generated } = dataSet()
+    const file = path.join(dataDir, 'db.json')
+    writeFileSync(file, JSON.stringify(seed))
+    console.log(`Data set: ${TRANSACTIONS} transactions (${generated} generated) in ${file}`)
+
+    const authPort = await freePortBlock(3)
+    const [mockPort, jsonServerPort, minimalPort] = [
+      await freePortBlock(1, authPort + 10),
+      await freePortBlock(1, authPort + 20),
+      await freePortBlock(1, authPort + 30),
+    ] as [number, number, number]
+    services.push(
+      await startEmulator({
+        port: authPort,
+        dataDir: path.join(dataDir, 'emulator'),
+        persist: false,
+        quiet: true,
+      }),
+    )
+    services.push(
+      await startMockServer({
+        port: mockPort,
+        dataDir,
+        authPort,
+        webUrl: 'http://localhost:5173',
+        quiet: true,
+      }),
+    )
+    await Promise.all([
+      baseline('json-server', jsonServerPort, file),
+      baseline('minimal', minimalPort, file),
+    ])
+    const api = `http://127.0.0.1:${mockPort}`
+    for (
+      let i = 0;
+      i < 100 &&
+      !(await fetch(`${api}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+
+    const ana = {
+      Authorization: `Bearer ${await signIn(authPort, 'ana@contabil.dev', 'Cliente#2026')}`,
+    }
+    const admin = {
+      Authorization: `Bearer ${await signIn(authPort, 'admin@contabil.dev', 'Admin#2026')}`,
+    }
+
+    // ---- lists ----
+    const floor = await load({
+      url: `http://127.0.0.1:${jsonServerPort}/bankTransactions?accountId=${ACCOUNT}&_sort=date&_order=desc&_page=1&_limit=10`,
+      connections: 50,
+    })
+    const ceiling = await load({
+      url: `http://127.0.0.1:${minimalPort}/transactions?accountId=${ACCOUNT}&limit=10&offset=0`,
+      connections: 50,
+    })
+    const half = ceiling.requests.average / 2
+    const lists: Array<[string, string, Record<string, string>]> = [
+      [
+        'transactions (auth)',
+        `/bank-statements/transactions?companyId=${COMPANY}&accountId=${ACCOUNT}&limit=10`,
+        ana,
+      ],
+      ['invoices (auth)', `/nfs/requests?companyId=${COMPANY}`, ana],
+      ['companies (auth, admin)', '/companies', admin],
+      ['cnaes search (auth)', '/cnaes?search=software', ana],
+    ]
+    for (const [name, url, headers] of lists) {
+      const result = await listRow(name, `${api}${url}`, headers)
+      if (result)
+        rows.at(-1)!.check = {
+          ok: result.requests.average >= half && result.latency.p99 <= 50,
+          target: `≥ ${Math.round(half).toLocaleString('en-US')} req/s, p99 ≤ 50`,
+        }
+    }
+    rows.push({
+      name: 'json-server router, same collection (floor)',
+      rps: floor.requests.average,
+      p99: floor.latency.p99,
+    })
+    rows.push({
+      name: 'minimal indexed Express handler (ceiling)',
+      rps: ceiling.requests.average,
+      p99: ceiling.latency.p99,
+    })
+
+    // ---- writes: 20 concurrent writers, each answer is an acknowledged (durable) write ----
+    const categories = ['receitas-servicos', 'software-assinaturas', 'tarifas-bancarias', 'aluguel']
+    const writes: Array<
+      [string, string, (n: number) => { path: string; body: string }, Record<string, string>]
+    > = [
+      [
+        'writes: transaction tax category (20 writers)',
+        `/bank-statements/transactions/txn-bench-0/tax-category?companyId=${COMPANY}`,
+        (n) => ({
+          path: `/bank-statements/transactions/txn-bench-${(n * 7) % (TRANSACTIONS - 2000)}/tax-category?companyId=${COMPANY}`,
+          body: JSON.stringify({ taxCategoryId: categories[n % categories.length] }),
+        }),
+        ana,
+      ],
+      [
+        'writes: company update (20 writers)',
+        `/companies/${COMPANY}`,
+        (n) => ({
+          path: `/companies/${COMPANY}`,
+          body: JSON.stringify({ alias: `Ana Design ${n}` }),
+        }),
+        admin,
+      ],
+    ]
+    for (const [name, probe, next, headers] of writes) {
+      const check = await fetch(`${api}${probe}`, {
+        method: 'PUT',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: next(0).body,
+      })
+      if (check.status === 404 && (await check.text()).includes('Rota não encontrada')) {
+        rows.push({ name, note: 'not available yet' })
+        continue
+      }
+      let n = 0
+      const result = await load({
+        url: api,
+        connections: 20,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        requests: [
+          {
+            method: 'PUT',
+            setupRequest: (request) => ({ ...request, ...next(n++) }),
+          },
+        ],
+      })
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+      rows.push({
+        name,
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        check: {
+          ok: result.requests.average >= 200 && result.latency.p99 <= 250,
+          target: '≥ 200 writes/s, p99 ≤ 250',
+        },
+      })
+    }
+
+    // ---- OFX import ----
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob([ofxFile(10_000)], { type: 'application/x-ofx' }),
+      'extrato-inter-10000.ofx',
+    )
+    const started = performance.now()
+    const imported = await fetch(`${api}/bank-statements/ofx/upload?companyId=${COMPANY}`, {
+      method: 'POST',
+      headers: ana,
+      body: form,
+    })
+    const elapsed = performance.now() - started
+    const text = await imported.text()
+    if (imported.status === 404 && text.includes('Rota não encontrada'))
+      rows.push({ name: 'OFX import, 10,000 transactions', note: 'not available yet' })
+    else if (!imported.ok)
+      throw new Error(`OFX import answered ${imported.status}: ${text.slice(0, 300)}`)
+    else
+      rows.push({
+        name: `OFX import, 10,000 transactions (${Math.round(elapsed)} ms)`,
+        check: { ok: elapsed <= 2000, target: '≤ 2000 ms' },
+      })
+    print()
+  } finally {
+    for (const child of children) child.kill('SIGTERM')
+    await stopAll(services)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
