@@ -17,6 +17,7 @@ if (running) {
 } else {
   const dataDir = path.join(root, '.data')
   rmSync(path.join(dataDir, 'db.json'), { force: true })
+  rmSync(path.join(dataDir, 'db.json.wal'), { force: true })
   rmSync(path.join(dataDir, 'auth'), { recursive: true, force: true })
   rmSync(path.join(dataDir, 'files'), { recursive: true, force: true })
   console.log('Dados removidos; o próximo `npm start` semeia tudo de novo a partir de fixtures/.')
