@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { consentState } from './tests/e2e/support'
 
 // Run through `npm run test:e2e` (scripts/e2e.ts), which starts the stack on free ports and sets
 // E2E_BASE_URL, E2E_API_URL and E2E_AUTH_URL.
@@ -20,6 +21,7 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    storageState: consentState(baseURL),
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',

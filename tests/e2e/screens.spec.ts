@@ -34,7 +34,7 @@ const clientScreens: [string, string, string][] = [
   ['/app/user/my-billing', 'my-billing', 'Cobrança'],
   ['/app/user/my-invites', 'my-invites', 'Convites'],
   ['/app/partners/duca', 'duca', 'Duca'],
-  ['/app/wizard/partners/duca', 'duca-wizard', 'Cadastro na parceria Duca'],
+  ['/app/wizard/partners/duca', 'duca-wizard', 'Cadastro no programa Duca'],
   ['/app/wizard/company-opening', 'wizard-opening-ana', 'Abertura da empresa'],
 ]
 

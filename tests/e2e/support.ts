@@ -4,6 +4,28 @@ export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:3000'
 export const AUTH_URL = process.env.E2E_AUTH_URL ?? 'http://127.0.0.1:9099'
 export const PROJECT_ID = 'demo-contabil'
 
+/**
+ * The cookie-consent choice (cookies ncc_c and ncc_e, see src/services/consent/consent.ts), so the
+ * banner, which every first visit shows, does not sit over the pages under test.
+ */
+export function consentState(baseURL: string) {
+  const domain = new URL(baseURL).hostname
+  const cookie = (name: string, value: string) => ({
+    name,
+    value,
+    domain,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  })
+  return {
+    cookies: [cookie('ncc_c', 'necessary'), cookie('ncc_e', String(Date.now() + 31_536_000_000))],
+    origins: [],
+  }
+}
+
 export const CLIENT_PASSWORD = 'Cliente#2026'
 export const ADMIN = { email: 'admin@contabil.dev', password: 'Admin#2026' }
 
@@ -44,4 +66,12 @@ export function pathOf(page: Page) {
   const url = new URL(page.url())
   const base = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:5173')
   return url.origin === base.origin ? url.pathname + url.search : url.toString()
+}
+
+/** Navigates inside the app without a page load (as a link would). */
+export async function spaNavigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(window.history.state, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+  }, path)
 }

@@ -117,22 +117,28 @@ export function DucaPartnerScreen() {
   return (
     <AreaPage
       title="Duca"
-      description="A parceria da Contabil com a Duca, disponível para os clientes da Contabil."
+      description="O programa de parceiros da Contabil: contadores e consultores indicam empresas e recebem comissão sobre as mensalidades pagas por elas."
       actions={
         <Link to="/app/wizard/partners/duca" className={buttonClass()}>
-          Participar
+          Quero ser parceiro
         </Link>
       }
       features={[
         {
           icon: 'star',
-          title: 'Para clientes Contabil',
-          description: 'A participação é feita pela sua conta, sem cadastro em outro site.',
+          title: 'Seu código de parceiro',
+          description: 'Aprovado o cadastro, você recebe um código para as empresas que indicar.',
         },
         {
-          icon: 'check',
-          title: 'Cadastro guiado',
-          description: 'O botão “Participar” abre o cadastro da parceria passo a passo.',
+          icon: 'building',
+          title: 'Empresas indicadas',
+          description:
+            'Acompanhe as empresas que chegaram pela sua indicação e a situação de cada uma.',
+        },
+        {
+          icon: 'card',
+          title: 'Comissão',
+          description: 'Uma parte de cada mensalidade paga, depositada na sua chave Pix.',
         },
       ]}
     />

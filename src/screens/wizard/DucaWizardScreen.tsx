@@ -4,14 +4,14 @@ import { buttonClass } from '@/ui/Button'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
 
-/** /app/wizard/partners/duca: joining the Duca partnership, with the data it will use. */
+/** /app/wizard/partners/duca: joining the Duca partner program, from the account's own data. */
 export function DucaWizardScreen() {
-  const { user, company } = useSessionView()
+  const { user } = useSessionView()
   return (
     <>
       <PageHeader
-        title="Cadastro na parceria Duca"
-        description="Confira os dados que a participação usa. Eles vêm da sua conta e da empresa selecionada."
+        title="Cadastro no programa Duca"
+        description="Para ser parceiro, informe se você é contador (com CRC) ou consultor, seu CPF ou CNPJ, a cidade e a chave Pix da comissão. O cadastro parte dos dados da sua conta:"
       />
       <Card>
         <DescriptionList
@@ -19,12 +19,11 @@ export function DucaWizardScreen() {
             { term: 'Nome', value: user?.displayName || '—' },
             { term: 'E-mail', value: user?.email ?? '—' },
             { term: 'Celular', value: user?.phoneNumber ?? 'Não informado' },
-            { term: 'Empresa', value: company ? company.name : 'Nenhuma empresa selecionada' },
           ]}
         />
         <div className="row" style={{ marginTop: 'var(--space-6)' }}>
           <Link to="/app/partners/duca" className={buttonClass({ variant: 'secondary' })}>
-            Voltar para a parceria
+            Voltar para o programa
           </Link>
         </div>
       </Card>

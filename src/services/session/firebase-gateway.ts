@@ -19,6 +19,7 @@ import {
   signInWithPopup,
   signOut,
   type AuthProvider,
+  type Dependencies,
   type User,
 } from 'firebase/auth'
 import { claimsSchema } from '@/schemas/claims'
@@ -45,15 +46,19 @@ export function toCurrentUser(user: User): CurrentUser {
   }
 }
 
+/** In the browser: the session survives reloads, and popups work. */
+const browserDependencies: Dependencies = {
+  persistence: browserLocalPersistence,
+  popupRedirectResolver: browserPopupRedirectResolver,
+}
+
 export function createFirebaseGateway(
   config: FirebaseOptions,
   emulatorUrl: string | undefined,
+  dependencies: Dependencies = browserDependencies,
 ): AuthGateway {
   const app = initializeApp(config)
-  const auth = initializeAuth(app, {
-    persistence: browserLocalPersistence,
-    popupRedirectResolver: browserPopupRedirectResolver,
-  })
+  const auth = initializeAuth(app, dependencies)
   auth.languageCode = 'pt-BR'
   // Only when the build asks for it (VITE_AUTH_EMULATOR_URL): never in a plain production build.
   if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true })

@@ -3,6 +3,6 @@ import { pageTitle } from '@/lib/title'
 import { DucaWizardScreen } from '@/screens/wizard/DucaWizardScreen'
 
 export const Route = createFileRoute('/app/_bare/wizard/partners/duca')({
-  head: () => ({ meta: [{ title: pageTitle('Cadastro na parceria Duca') }] }),
+  head: () => ({ meta: [{ title: pageTitle('Cadastro no programa Duca') }] }),
   component: DucaWizardScreen,
 })

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test'
+import { AUTH_URL } from './support'
+
+// Public pages never load Firebase or the signed-in area's code; /app pages do.
+const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
+
+async function scriptsLoaded(page: import('@playwright/test').Page, path: string) {
+  const bodies: string[] = []
+  const authCalls: string[] = []
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script')
+      bodies.push(await response.text().catch(() => ''))
+  })
+  page.on('request', (request) => {
+    if (request.url().startsWith(AUTH_URL)) authCalls.push(request.url())
+  })
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  return { firebase: bodies.some((body) => body.includes(FIREBASE_MARKER)), authCalls }
+}
+
+test('a public page loads no Firebase and never calls the identity service', async ({ page }) => {
+  const { firebase, authCalls } = await scriptsLoaded(page, '/pagina-publica-inexistente')
+  await expect(page.getByTestId('status-message')).toBeVisible()
+  expect(firebase).toBe(false)
+  expect(authCalls).toEqual([])
+})
+
+test('the signed-in area loads Firebase on demand', async ({ page }) => {
+  const { firebase } = await scriptsLoaded(page, '/app/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible()
+  expect(firebase).toBe(true)
+})
