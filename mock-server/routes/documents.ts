@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { Router, type Request } from 'express'
 import { isSystemAdmin } from '../../src/schemas/claims'
 import {
@@ -13,13 +14,18 @@ import {
 } from '../../src/schemas/document'
 import { callerOf } from '../auth'
 import type { RouteModule } from '../deps'
-import { conflict, forbidden, handle, paginate, parse } from '../http'
+import { filePath } from '../core/files'
+import { badRequest, conflict, forbidden, handle, paginate, parse } from '../http'
 import { companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
 
 const OWN = 'companyId=cmp-ana-design'
+export const FILE_MISSING =
+  'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'
 
 /**
- * Documents (SPEC section 7 "Documents"). Rules (README "Documents"):
+ * Documents (SPEC section 7 "Documents"). A document registers a file the company uploaded
+ * through its signed upload link (`fileName`, in the company's folder); the client gets a
+ * download link for it from `GET /download/{fileName}?companyId`. Rules:
  * - the company sends any type but `guia`; the accountant (system admin) sends any type, and a
  *   guia carries its kind, due date, amount and competence;
  * - a guia goes pending → paid (the company or the accountant); any other document goes
@@ -43,8 +49,8 @@ export const documentsRoutes: RouteModule = {
       takesInput: true,
       body: {
         type: 'comprovante',
-        name: 'Comprovante de pagamento – coworking',
-        fileName: 'comprovante-coworking.pdf',
+        name: 'Comprovante da taxa da Junta Comercial',
+        fileName: 'comprovante-taxa-junta.pdf',
       },
     },
     {
@@ -62,10 +68,12 @@ export const documentsRoutes: RouteModule = {
     },
   ],
 
-  create: ({ store, auth }) => {
+  create: ({ store, auth, config }) => {
     const router = Router()
     const index = () => financeOf(store).documents
     const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
+    // Build the index at start, not on the first request.
+    void index().version
     const findDocument = (req: Request, companyId: string) =>
       ownedBy(index().get(req.params.id ?? ''), companyId, 'Documento não encontrado.')
 
@@ -96,6 +104,9 @@ export const documentsRoutes: RouteModule = {
         const accountant = isSystemAdmin(caller.claims)
         if (input.type === 'guia' && !accountant)
           throw forbidden('Guias de impostos são enviadas pela contabilidade.')
+        // The file must have been sent through the company's signed upload link first.
+        if (!existsSync(filePath(config, company.id, input.fileName).file))
+          throw badRequest(FILE_MISSING, [{ path: ['fileName'], message: FILE_MISSING }])
         const now = new Date().toISOString()
         const document: CompanyDocument = {
           id: `doc-${randomUUID()}`,

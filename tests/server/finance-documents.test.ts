@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { listOf, recordOf } from '../../src/schemas/common'
 import { documentSchema, documentTypes, type CompanyDocument } from '../../src/schemas/document'
+import { FILE_MISSING } from '../../mock-server/routes/documents'
+import { ANA, BRUNO, ADMIN, OWN } from './finance-callers'
+import {} from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
-
-const ANA = 'ana@contabil.dev'
-const BRUNO = 'bruno@contabil.dev'
-const ADMIN = 'admin@contabil.dev'
-const OWN = 'companyId=cmp-ana-design'
 
 let server: TestServer
 beforeAll(async () => {
@@ -83,11 +81,21 @@ describe('POST /documents', () => {
   const guia = {
     type: 'guia',
     name: 'DARF IRPJ',
-    fileName: 'darf-irpj.pdf',
+    fileName: 'darf-ana-design-1708.pdf',
     guia: { kind: 'DARF', dueDate: '2026-12-30', amount: 845.12, competence: '2026-11' },
   }
 
-  it('registers an uploaded file as a pending document', async () => {
+  it('registers a file uploaded through the signed link as a pending document', async () => {
+    const link = await server.call('GET', `/upload/${comprovante.fileName}?${OWN}`, { as: ANA })
+    expect(link.status).toBe(200)
+    // The signed link names the configured public address; the test server listens elsewhere.
+    const onServer = (signed: string) =>
+      server.url + new URL(signed).pathname + new URL(signed).search
+    const put = await fetch(onServer(link.body.data.url), {
+      method: 'PUT',
+      body: '%PDF-1.4 recibo',
+    })
+    expect(put.status).toBe(201)
     const res = await server.call('POST', `/documents?${OWN}`, { as: ANA, body: comprovante })
     expect(res.status).toBe(201)
     const { data } = recordOf(documentSchema).parse(res.body)
@@ -98,6 +106,25 @@ describe('POST /documents', () => {
       createdBy: 'uid-ana',
     })
     expect(server.store.data.documents.some((d: CompanyDocument) => d.id === data.id)).toBe(true)
+    const download = await server.call('GET', `/download/${comprovante.fileName}?${OWN}`, {
+      as: ANA,
+    })
+    expect(await (await fetch(onServer(download.body.data.url))).text()).toBe('%PDF-1.4 recibo')
+  })
+
+  it('refuses a file that was never uploaded', async () => {
+    const res = await server.call('POST', `/documents?${OWN}`, {
+      as: ANA,
+      body: { ...comprovante, fileName: 'nunca-enviado.pdf' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe(FILE_MISSING)
+    // Another company's file is not this company's.
+    const other = await server.call('POST', '/documents?companyId=cmp-eva-studio', {
+      as: ADMIN,
+      body: { ...comprovante, fileName: 'contrato-technova.pdf' },
+    })
+    expect(other.status).toBe(400)
   })
 
   it('takes guias from the accountant only, with due date and amount', async () => {
