@@ -206,7 +206,7 @@ export class Store {
       const entries = wal.entries.filter((entry) => entry.s > meta.seq)
       replay(root, entries)
       replayed = entries.length
-      this.seq = Math.max(meta.seq, ...wal.entries.map((entry) => entry.s))
+      this.seq = wal.entries.reduce((seq, entry) => Math.max(seq, entry.s), meta.seq)
       this.generation = meta.generation
     } else if (wal && wal.entries.length > 0) {
       this.log(`ignoring ${this.walFile}: it continues another snapshot than ${this.file}`)
