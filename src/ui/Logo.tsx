@@ -4,6 +4,8 @@ export function Logo({ tone = 'dark', size = 32 }: { tone?: 'dark' | 'light'; si
     <span
       style={{
         display: 'inline-flex',
+        flex: 'none',
+        whiteSpace: 'nowrap',
         alignItems: 'center',
         gap: 10,
         fontWeight: 800,
@@ -12,7 +14,13 @@ export function Logo({ tone = 'dark', size = 32 }: { tone?: 'dark' | 'light'; si
         color: tone === 'light' ? 'var(--color-text-inverse)' : 'var(--color-brand-800)',
       }}
     >
-      <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 64 64"
+        aria-hidden="true"
+        style={{ flex: 'none', maxWidth: 'none' }}
+      >
         <rect width="64" height="64" rx="14" fill={tone === 'light' ? '#ffffff' : '#0d7059'} />
         <path
           d="M43 22.5A14 14 0 1 0 43 41.5"

@@ -42,6 +42,17 @@ test.describe('landing after sign-in', () => {
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toContainText(
       'Pedidos de abertura',
     )
+    // Every client company is listed; a search narrows it and opens one.
+    const table = page.getByRole('table', { name: 'Empresas clientes' })
+    await expect(table.getByRole('link', { name: 'Ana Design' })).toBeVisible()
+    await expect(table.getByRole('link', { name: 'Nogueira Transportes' })).toBeVisible()
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('ateliê')
+    await page.getByRole('button', { name: 'Buscar' }).click()
+    await expect(page).toHaveURL(/query=/)
+    await expect(table.getByRole('link', { name: 'Nogueira Transportes' })).toHaveCount(0)
+    await table.getByRole('link', { name: 'Ateliê Lima & Santos' }).click()
+    await expect(page).toHaveURL(/\/app\/admin\/companies\/cmp-eva-comercio$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Ateliê Lima & Santos' })).toBeVisible()
   })
 
   test('eva switches between her two companies; the overdue one shows the billing banner', async ({

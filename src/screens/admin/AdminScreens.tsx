@@ -1,77 +1,148 @@
 // The back office (system admins only, PRODUCT.md "Roles and gates").
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
+import { companyStatusLabels, companyStatuses, type CompanyStatus } from '@/schemas/company'
 import { stepLabels, trackLabels } from '@/schemas/track'
+import { formatCnpjValue, formatDate } from '@/lib/format'
+import { useCompanies } from '@/services/companies/list-companies'
 import { useCompany } from '@/services/companies/get-company'
 import { useCompanySteps } from '@/services/companies/get-company-steps'
 import { Button, buttonClass } from '@/ui/Button'
 import { Alert, Loading } from '@/ui/Feedback'
-import { TextField } from '@/ui/Field'
+import { SelectField, TextField } from '@/ui/Field'
 import { Card, PageHeader } from '@/ui/Layout'
 import { StepList } from '@/ui/StepList'
+import { DataTable, Pagination } from '@/ui/Table'
 import { AreaPage } from '../app/AreaPage'
 import { CompanyDetails, CompanyStatusBadge } from '../app/company-display'
+import styles from './AdminScreens.module.css'
 
-const COMPANY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/
+export type CompanyListSearch = { query?: string; status?: CompanyStatus; offset?: number }
 
-export function AdminCompaniesScreen() {
-  const navigate = useNavigate()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string>()
+const PAGE_SIZE = 25
+const statusOptions = companyStatuses.map((status) => ({
+  value: status,
+  label: companyStatusLabels[status],
+}))
 
-  function open(event: FormEvent) {
+/** /app/admin/companies: every client company, searchable, 25 a page. */
+export function AdminCompaniesScreen({
+  search,
+  onSearchChange,
+}: {
+  search: CompanyListSearch
+  onSearchChange: (search: CompanyListSearch) => void
+}) {
+  const offset = search.offset ?? 0
+  const companies = useCompanies({
+    query: search.query,
+    status: search.status,
+    limit: PAGE_SIZE,
+    offset,
+  })
+  const [query, setQuery] = useState(search.query ?? '')
+  const [status, setStatus] = useState<string>(search.status ?? '')
+
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const companyId = code.trim()
-    if (!COMPANY_ID.test(companyId)) {
-      setError('Informe o código da empresa (ex.: cmp-ana-design).')
-      return
-    }
-    setError(undefined)
-    void navigate({ to: '/app/admin/companies/$companyId', params: { companyId } })
+    onSearchChange({
+      query: query.trim() || undefined,
+      status: (status || undefined) as CompanyStatus | undefined,
+      offset: 0,
+    })
   }
 
+  const filtered = Boolean(search.query || search.status)
   return (
-    <AreaPage
-      title="Empresas"
-      description="Todas as empresas clientes: busca por nome, nome fantasia ou CNPJ, situação, trilha de cadastro e dados de registro."
-      features={[
-        {
-          icon: 'building',
-          title: 'Buscar e filtrar',
-          description:
-            'Por nome, CNPJ, situação ou trilha (abertura ou troca de contador), 25 por página.',
-        },
-        {
-          icon: 'swap',
-          title: 'Mudar a situação',
-          description: 'Ativar, desativar com motivo ou reativar, sempre registrado no histórico.',
-        },
-        {
-          icon: 'check',
-          title: 'Conferir o cadastro',
-          description: 'Veja as etapas da trilha de cada empresa e o que falta.',
-        },
-      ]}
-    >
-      <Card>
-        <form onSubmit={open} noValidate className="stack" style={{ maxWidth: 520 }}>
-          <h2 style={{ fontSize: 'var(--text-lg)', margin: 0 }}>Abrir uma empresa pelo código</h2>
-          <TextField
-            label="Código da empresa"
-            name="companyId"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={error}
-            hint="O código aparece no endereço da empresa, como cmp-ana-design."
-            autoComplete="off"
-            spellCheck={false}
+    <>
+      <PageHeader
+        title="Empresas"
+        description="Todas as empresas clientes: busque por razão social, nome fantasia ou CNPJ e filtre pela situação."
+      />
+      <form className={styles.filters} onSubmit={submit} role="search" aria-label="Buscar empresas">
+        <TextField
+          label="Buscar"
+          name="query"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Nome, nome fantasia ou CNPJ"
+          maxLength={100}
+        />
+        <SelectField
+          label="Situação"
+          name="status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          options={statusOptions}
+          placeholder="Todas"
+        />
+        <Button type="submit">Buscar</Button>
+      </form>
+      {companies.isError ? (
+        <Alert
+          tone="danger"
+          title={companies.error.message}
+          action={
+            <Button size="sm" onClick={() => void companies.refetch()}>
+              Tentar de novo
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <DataTable
+            caption="Empresas clientes"
+            rows={companies.data?.data}
+            loading={companies.isFetching}
+            rowKey={(company) => company.id}
+            empty={{
+              title: filtered ? 'Nenhuma empresa encontrada' : 'Nenhuma empresa cadastrada',
+              description: filtered ? 'Mude a busca ou a situação e tente de novo.' : undefined,
+            }}
+            columns={[
+              {
+                key: 'name',
+                header: 'Empresa',
+                cell: (company) => (
+                  <div className={styles.name}>
+                    <Link to="/app/admin/companies/$companyId" params={{ companyId: company.id }}>
+                      {company.alias ?? company.name}
+                    </Link>
+                    {company.alias && <span className="muted">{company.name}</span>}
+                  </div>
+                ),
+              },
+              { key: 'cnpj', header: 'CNPJ', cell: (company) => formatCnpjValue(company.cnpj) },
+              {
+                key: 'status',
+                header: 'Situação',
+                cell: (company) => <CompanyStatusBadge status={company.status} />,
+              },
+              {
+                key: 'track',
+                header: 'Cadastro',
+                cell: (company) => trackLabels[company.trackId],
+              },
+              {
+                key: 'since',
+                header: 'Cliente desde',
+                cell: (company) => formatDate(company.createdAt),
+              },
+            ]}
           />
-          <div>
-            <Button type="submit">Abrir empresa</Button>
-          </div>
-        </form>
-      </Card>
-    </AreaPage>
+          {companies.data && (
+            <Pagination
+              total={companies.data.total}
+              limit={PAGE_SIZE}
+              offset={offset}
+              label="Páginas de empresas"
+              onChange={(next) => onSearchChange({ ...search, offset: next })}
+            />
+          )}
+        </>
+      )}
+    </>
   )
 }
 

@@ -1,3 +1,4 @@
+import { formatMobile } from '@/schemas/brazil'
 import { formatDate } from '@/lib/format'
 import { useSessionView } from '@/services/session/react'
 import { Avatar } from '@/ui/Avatar'
@@ -45,7 +46,10 @@ export function MyProfileScreen() {
           items={[
             { term: 'Nome', value: user.displayName || '—' },
             { term: 'E-mail', value: user.email ?? '—' },
-            { term: 'Celular', value: user.phoneNumber ?? 'Não informado' },
+            {
+              term: 'Celular',
+              value: user.phoneNumber ? formatMobile(user.phoneNumber) : 'Não informado',
+            },
             {
               term: 'Conta criada em',
               value: user.createdAt ? formatDate(user.createdAt) : '—',

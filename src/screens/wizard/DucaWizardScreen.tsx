@@ -1,3 +1,4 @@
+import { formatMobile } from '@/schemas/brazil'
 import { Link } from '@tanstack/react-router'
 import { useSessionView } from '@/services/session/react'
 import { buttonClass } from '@/ui/Button'
@@ -18,7 +19,10 @@ export function DucaWizardScreen() {
           items={[
             { term: 'Nome', value: user?.displayName || '—' },
             { term: 'E-mail', value: user?.email ?? '—' },
-            { term: 'Celular', value: user?.phoneNumber ?? 'Não informado' },
+            {
+              term: 'Celular',
+              value: user?.phoneNumber ? formatMobile(user.phoneNumber) : 'Não informado',
+            },
           ]}
         />
         <div className="row" style={{ marginTop: 'var(--space-6)' }}>

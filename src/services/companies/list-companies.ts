@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { listOf, type List } from '@/schemas/common'
+import { companyListQuerySchema, companySchema, type Company } from '@/schemas/company'
+import { api } from '../api/clients'
+
+/** GET /companies (SPEC section 7): search by name, alias or CNPJ; 25 a page (all, for admins). */
+export const listCompaniesInputSchema = companyListQuerySchema
+export type ListCompaniesInput = z.input<typeof companyListQuerySchema>
+
+export async function listCompanies(
+  input: ListCompaniesInput,
+  signal?: AbortSignal,
+): Promise<List<Company>> {
+  const query = listCompaniesInputSchema.parse(input)
+  return api.get('/companies', { query, schema: listOf(companySchema), signal })
+}
+
+export const companiesQueryOptions = (input: ListCompaniesInput) =>
+  queryOptions({
+    queryKey: ['companies', 'list', input] as const,
+    queryFn: ({ signal }) => listCompanies(input, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useCompanies = (input: ListCompaniesInput) => useQuery(companiesQueryOptions(input))
