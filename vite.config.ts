@@ -1,13 +1,17 @@
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
+import { buildInfo } from './scripts/vite/build-info'
+import { pageHints } from './scripts/vite/page-hints'
+import { seoFiles } from './scripts/vite/seo-files'
 
 // The web app. Ports and service addresses come from VITE_* variables (see src/config/env.ts);
 // the defaults point at the local stack that `npm start` brings up.
 // Address and city lookups are same-origin calls (SPEC section 7: "no base URL"); locally they
 // are proxied to the mock server, in production the host rewrites them to the real services.
-const lookupTarget = process.env.LOOKUP_PROXY_TARGET ?? process.env.VITE_API_URL ?? 'http://localhost:3000'
+const lookupTarget =
+  process.env.LOOKUP_PROXY_TARGET ?? process.env.VITE_API_URL ?? 'http://localhost:3000'
 const proxy = {
   '/ws': { target: lookupTarget, changeOrigin: true },
   '/api': { target: lookupTarget, changeOrigin: true },
@@ -23,12 +27,63 @@ export default defineConfig({
       quoteStyle: 'single',
       semicolons: false,
     }),
+    // The public site's own route tree (src/router-public.tsx): the same files without /app, so a
+    // public page's first load carries none of the signed-in area's route definitions.
+    tanstackRouterGenerator({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.public.gen.js',
+      routeFileIgnorePattern: '^app$',
+      disableTypes: true,
+      quoteStyle: 'single',
+      semicolons: false,
+      disableLogging: true,
+    }),
     react(),
+    // Build metadata for update checks, robots.txt and the sitemaps (scripts/vite).
+    buildInfo(),
+    seoFiles(),
+    pageHints(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, host: 'localhost', proxy },
-  preview: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true, host: 'localhost', proxy },
-  build: { target: 'es2022', sourcemap: true },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    strictPort: true,
+    host: 'localhost',
+    proxy,
+  },
+  preview: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    strictPort: true,
+    host: 'localhost',
+    proxy,
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every public page needs before it can render (React, the router, the public
+              // route tree and the root): one chunk instead of dozens of small shared ones, because
+              // the same modules are also imported by the lazily loaded signed-in area.
+              name: 'site-core',
+              test: /[\\/]src[\\/](router-public\.tsx|services[\\/]build[\\/]watch\.ts|services[\\/]errors\.ts)$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+            },
+            {
+              // The public pages' screens and services, one chunk for all of them: on a typical
+              // connection a few larger files beat many small ones. The lead form's validation,
+              // the consent banner and the toasts stay apart: they load only when used.
+              name: 'site-pages',
+              test: /[\\/]src[\\/]screens[\\/]public[\\/](pages|layout)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 })

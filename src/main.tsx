@@ -1,19 +1,28 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { createAppRouter, createQueryClient } from './router'
+import { RouterProvider, type AnyRouter } from '@tanstack/react-router'
+import { createPublicRouter } from './router-public'
+import { watchForNewBuilds } from './services/build/watch'
 import { installGlobalErrorHandlers } from './services/errors'
+import { isAppPath } from './services/query/lazy'
 import './ui/styles/base.css'
 
 installGlobalErrorHandlers()
-const queryClient = createQueryClient()
-const router = createAppRouter(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
+// Public pages start with the public routes only (src/router-public.tsx); the signed-in area
+// loads the whole app's router (src/router.tsx) first.
+const router: AnyRouter = isAppPath(window.location.pathname)
+  ? (await import('./router')).createAppRouter()
+  : createPublicRouter()
+// A newer build is loaded on the next navigation; a chunk that fails to load reloads once.
+watchForNewBuilds(router)
+
+// A transition: React renders the first page in slices, so the page stays responsive while it
+// builds (and the header drawn by index.html stays until the page is ready).
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
       <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+    </StrictMode>,
+  )
+})

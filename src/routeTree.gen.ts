@@ -9,15 +9,30 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SiteRouteImport } from './routes/_site'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as Site404RouteImport } from './routes/_site/404'
+import { Route as SiteAbrirEmpresaRouteImport } from './routes/_site/abrir-empresa'
+import { Route as SiteTrocarContadorRouteImport } from './routes/_site/trocar-contador'
 import { Route as AppAdminRouteRouteImport } from './routes/app/_admin/route'
 import { Route as AppAuthRouteRouteImport } from './routes/app/_auth/route'
 import { Route as AppBareRouteRouteImport } from './routes/app/_bare/route'
 import { Route as AppDefaultRouteRouteImport } from './routes/app/_default/route'
 import { Route as AppOnboardingRouteRouteImport } from './routes/app/_onboarding/route'
+import { Route as SiteAreasSlugRouteImport } from './routes/_site/areas/$slug'
+import { Route as SiteBlogIndexRouteImport } from './routes/_site/blog/index'
+import { Route as SiteContabilidadeEmSlugRouteImport } from './routes/_site/contabilidade-em/$slug'
+import { Route as SiteContadorEmSlugRouteImport } from './routes/_site/contador-em/$slug'
+import { Route as SiteLinksAliasRouteImport } from './routes/_site/links/$alias'
 import { Route as AppAdminCompanyRouteRouteImport } from './routes/app/_admin/_company/route'
 import { Route as AppAdminAdminRouteRouteImport } from './routes/app/_admin/admin/route'
 import { Route as AppAuthLoginRouteImport } from './routes/app/_auth/login'
+import { Route as SiteBlogPostsSlugRouteImport } from './routes/_site/blog/posts/$slug'
+import { Route as SiteLpIrpf2024RouteImport } from './routes/_site/lp/irpf/2024'
+import { Route as SiteLpIrpf2025RouteImport } from './routes/_site/lp/irpf/2025'
+import { Route as SiteToolsCnaeIndexRouteImport } from './routes/_site/tools/cnae/index'
+import { Route as SiteToolsCnaeSlugRouteImport } from './routes/_site/tools/cnae/$slug'
 import { Route as AppAdminCompanyDocumentsRouteImport } from './routes/app/_admin/_company/documents'
 import { Route as AppAdminCompanyInvoicesRouteImport } from './routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './routes/app/_admin/_company/panel'
@@ -41,10 +56,34 @@ import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_de
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
 import { Route as AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
 
+const SiteRoute = SiteRouteImport.update({
+  id: '/_site',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/app',
   path: '/app',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SiteIndexRoute = SiteIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const Site404Route = Site404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAbrirEmpresaRoute = SiteAbrirEmpresaRouteImport.update({
+  id: '/abrir-empresa',
+  path: '/abrir-empresa',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteTrocarContadorRoute = SiteTrocarContadorRouteImport.update({
+  id: '/trocar-contador',
+  path: '/trocar-contador',
+  getParentRoute: () => SiteRoute,
 } as any)
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
   id: '/_admin',
@@ -66,6 +105,31 @@ const AppOnboardingRouteRoute = AppOnboardingRouteRouteImport.update({
   id: '/_onboarding',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const SiteAreasSlugRoute = SiteAreasSlugRouteImport.update({
+  id: '/areas/$slug',
+  path: '/areas/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteBlogIndexRoute = SiteBlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteContabilidadeEmSlugRoute = SiteContabilidadeEmSlugRouteImport.update({
+  id: '/contabilidade-em/$slug',
+  path: '/contabilidade-em/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteContadorEmSlugRoute = SiteContadorEmSlugRouteImport.update({
+  id: '/contador-em/$slug',
+  path: '/contador-em/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteLinksAliasRoute = SiteLinksAliasRouteImport.update({
+  id: '/links/$alias',
+  path: '/links/$alias',
+  getParentRoute: () => SiteRoute,
+} as any)
 const AppAdminCompanyRouteRoute = AppAdminCompanyRouteRouteImport.update({
   id: '/_company',
   getParentRoute: () => AppAdminRouteRoute,
@@ -79,6 +143,31 @@ const AppAuthLoginRoute = AppAuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AppAuthRouteRoute,
+} as any)
+const SiteBlogPostsSlugRoute = SiteBlogPostsSlugRouteImport.update({
+  id: '/blog/posts/$slug',
+  path: '/blog/posts/$slug',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteLpIrpf2024Route = SiteLpIrpf2024RouteImport.update({
+  id: '/lp/irpf/2024',
+  path: '/lp/irpf/2024',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteLpIrpf2025Route = SiteLpIrpf2025RouteImport.update({
+  id: '/lp/irpf/2025',
+  path: '/lp/irpf/2025',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteToolsCnaeIndexRoute = SiteToolsCnaeIndexRouteImport.update({
+  id: '/tools/cnae/',
+  path: '/tools/cnae/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteToolsCnaeSlugRoute = SiteToolsCnaeSlugRouteImport.update({
+  id: '/tools/cnae/$slug',
+  path: '/tools/cnae/$slug',
+  getParentRoute: () => SiteRoute,
 } as any)
 const AppAdminCompanyDocumentsRoute =
   AppAdminCompanyDocumentsRouteImport.update({
@@ -208,8 +297,21 @@ const AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute =
 
 export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
+  '/': typeof SiteIndexRoute
+  '/404': typeof Site404Route
+  '/abrir-empresa': typeof SiteAbrirEmpresaRoute
+  '/trocar-contador': typeof SiteTrocarContadorRoute
   '/app/admin': typeof AppAdminAdminRouteRouteWithChildren
+  '/areas/$slug': typeof SiteAreasSlugRoute
+  '/contabilidade-em/$slug': typeof SiteContabilidadeEmSlugRoute
+  '/contador-em/$slug': typeof SiteContadorEmSlugRoute
+  '/links/$alias': typeof SiteLinksAliasRoute
   '/app/login': typeof AppAuthLoginRoute
+  '/blog/': typeof SiteBlogIndexRoute
+  '/blog/posts/$slug': typeof SiteBlogPostsSlugRoute
+  '/lp/irpf/2024': typeof SiteLpIrpf2024Route
+  '/lp/irpf/2025': typeof SiteLpIrpf2025Route
+  '/tools/cnae/$slug': typeof SiteToolsCnaeSlugRoute
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
@@ -220,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/app/user/disabled': typeof AppBareUserDisabledRoute
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
+  '/tools/cnae/': typeof SiteToolsCnaeIndexRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -235,8 +338,21 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/app': typeof AppRouteRouteWithChildren
+  '/404': typeof Site404Route
+  '/abrir-empresa': typeof SiteAbrirEmpresaRoute
+  '/trocar-contador': typeof SiteTrocarContadorRoute
+  '/': typeof SiteIndexRoute
   '/app/admin': typeof AppAdminAdminRouteRouteWithChildren
+  '/areas/$slug': typeof SiteAreasSlugRoute
+  '/contabilidade-em/$slug': typeof SiteContabilidadeEmSlugRoute
+  '/contador-em/$slug': typeof SiteContadorEmSlugRoute
+  '/links/$alias': typeof SiteLinksAliasRoute
   '/app/login': typeof AppAuthLoginRoute
+  '/blog': typeof SiteBlogIndexRoute
+  '/blog/posts/$slug': typeof SiteBlogPostsSlugRoute
+  '/lp/irpf/2024': typeof SiteLpIrpf2024Route
+  '/lp/irpf/2025': typeof SiteLpIrpf2025Route
+  '/tools/cnae/$slug': typeof SiteToolsCnaeSlugRoute
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
@@ -247,6 +363,7 @@ export interface FileRoutesByTo {
   '/app/user/disabled': typeof AppBareUserDisabledRoute
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
+  '/tools/cnae': typeof SiteToolsCnaeIndexRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -263,14 +380,28 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/app': typeof AppRouteRouteWithChildren
+  '/_site': typeof SiteRouteWithChildren
   '/app/_admin': typeof AppAdminRouteRouteWithChildren
   '/app/_auth': typeof AppAuthRouteRouteWithChildren
   '/app/_bare': typeof AppBareRouteRouteWithChildren
   '/app/_default': typeof AppDefaultRouteRouteWithChildren
   '/app/_onboarding': typeof AppOnboardingRouteRouteWithChildren
+  '/_site/404': typeof Site404Route
+  '/_site/abrir-empresa': typeof SiteAbrirEmpresaRoute
+  '/_site/trocar-contador': typeof SiteTrocarContadorRoute
+  '/_site/': typeof SiteIndexRoute
   '/app/_admin/_company': typeof AppAdminCompanyRouteRouteWithChildren
   '/app/_admin/admin': typeof AppAdminAdminRouteRouteWithChildren
+  '/_site/areas/$slug': typeof SiteAreasSlugRoute
+  '/_site/contabilidade-em/$slug': typeof SiteContabilidadeEmSlugRoute
+  '/_site/contador-em/$slug': typeof SiteContadorEmSlugRoute
+  '/_site/links/$alias': typeof SiteLinksAliasRoute
   '/app/_auth/login': typeof AppAuthLoginRoute
+  '/_site/blog/': typeof SiteBlogIndexRoute
+  '/_site/blog/posts/$slug': typeof SiteBlogPostsSlugRoute
+  '/_site/lp/irpf/2024': typeof SiteLpIrpf2024Route
+  '/_site/lp/irpf/2025': typeof SiteLpIrpf2025Route
+  '/_site/tools/cnae/$slug': typeof SiteToolsCnaeSlugRoute
   '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
@@ -281,6 +412,7 @@ export interface FileRoutesById {
   '/app/_bare/user/disabled': typeof AppBareUserDisabledRoute
   '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
+  '/_site/tools/cnae/': typeof SiteToolsCnaeIndexRoute
   '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -298,8 +430,21 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/app'
+    | '/'
+    | '/404'
+    | '/abrir-empresa'
+    | '/trocar-contador'
     | '/app/admin'
+    | '/areas/$slug'
+    | '/contabilidade-em/$slug'
+    | '/contador-em/$slug'
+    | '/links/$alias'
     | '/app/login'
+    | '/blog/'
+    | '/blog/posts/$slug'
+    | '/lp/irpf/2024'
+    | '/lp/irpf/2025'
+    | '/tools/cnae/$slug'
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
@@ -310,6 +455,7 @@ export interface FileRouteTypes {
     | '/app/user/disabled'
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
+    | '/tools/cnae/'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
@@ -325,8 +471,21 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/app'
+    | '/404'
+    | '/abrir-empresa'
+    | '/trocar-contador'
+    | '/'
     | '/app/admin'
+    | '/areas/$slug'
+    | '/contabilidade-em/$slug'
+    | '/contador-em/$slug'
+    | '/links/$alias'
     | '/app/login'
+    | '/blog'
+    | '/blog/posts/$slug'
+    | '/lp/irpf/2024'
+    | '/lp/irpf/2025'
+    | '/tools/cnae/$slug'
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
@@ -337,6 +496,7 @@ export interface FileRouteTypes {
     | '/app/user/disabled'
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
+    | '/tools/cnae'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
@@ -352,14 +512,28 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/app'
+    | '/_site'
     | '/app/_admin'
     | '/app/_auth'
     | '/app/_bare'
     | '/app/_default'
     | '/app/_onboarding'
+    | '/_site/404'
+    | '/_site/abrir-empresa'
+    | '/_site/trocar-contador'
+    | '/_site/'
     | '/app/_admin/_company'
     | '/app/_admin/admin'
+    | '/_site/areas/$slug'
+    | '/_site/contabilidade-em/$slug'
+    | '/_site/contador-em/$slug'
+    | '/_site/links/$alias'
     | '/app/_auth/login'
+    | '/_site/blog/'
+    | '/_site/blog/posts/$slug'
+    | '/_site/lp/irpf/2024'
+    | '/_site/lp/irpf/2025'
+    | '/_site/tools/cnae/$slug'
     | '/app/_admin/_company/documents'
     | '/app/_admin/_company/invoices'
     | '/app/_admin/_company/panel'
@@ -370,6 +544,7 @@ export interface FileRouteTypes {
     | '/app/_bare/user/disabled'
     | '/app/_onboarding/wizard/company-migration'
     | '/app/_onboarding/wizard/company-opening'
+    | '/_site/tools/cnae/'
     | '/app/_admin/_company/user/my-docs'
     | '/app/_admin/_company/user/my-profile'
     | '/app/_admin/_company/user/my-referrals'
@@ -386,16 +561,52 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
+  SiteRoute: typeof SiteRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/_site': {
+      id: '/_site'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app': {
       id: '/app'
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_site/': {
+      id: '/_site/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/404': {
+      id: '/_site/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof Site404RouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/abrir-empresa': {
+      id: '/_site/abrir-empresa'
+      path: '/abrir-empresa'
+      fullPath: '/abrir-empresa'
+      preLoaderRoute: typeof SiteAbrirEmpresaRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/trocar-contador': {
+      id: '/_site/trocar-contador'
+      path: '/trocar-contador'
+      fullPath: '/trocar-contador'
+      preLoaderRoute: typeof SiteTrocarContadorRouteImport
+      parentRoute: typeof SiteRoute
     }
     '/app/_admin': {
       id: '/app/_admin'
@@ -432,6 +643,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingRouteRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_site/areas/$slug': {
+      id: '/_site/areas/$slug'
+      path: '/areas/$slug'
+      fullPath: '/areas/$slug'
+      preLoaderRoute: typeof SiteAreasSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/blog/': {
+      id: '/_site/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof SiteBlogIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/contabilidade-em/$slug': {
+      id: '/_site/contabilidade-em/$slug'
+      path: '/contabilidade-em/$slug'
+      fullPath: '/contabilidade-em/$slug'
+      preLoaderRoute: typeof SiteContabilidadeEmSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/contador-em/$slug': {
+      id: '/_site/contador-em/$slug'
+      path: '/contador-em/$slug'
+      fullPath: '/contador-em/$slug'
+      preLoaderRoute: typeof SiteContadorEmSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/links/$alias': {
+      id: '/_site/links/$alias'
+      path: '/links/$alias'
+      fullPath: '/links/$alias'
+      preLoaderRoute: typeof SiteLinksAliasRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/app/_admin/_company': {
       id: '/app/_admin/_company'
       path: ''
@@ -452,6 +698,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/login'
       preLoaderRoute: typeof AppAuthLoginRouteImport
       parentRoute: typeof AppAuthRouteRoute
+    }
+    '/_site/blog/posts/$slug': {
+      id: '/_site/blog/posts/$slug'
+      path: '/blog/posts/$slug'
+      fullPath: '/blog/posts/$slug'
+      preLoaderRoute: typeof SiteBlogPostsSlugRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/lp/irpf/2024': {
+      id: '/_site/lp/irpf/2024'
+      path: '/lp/irpf/2024'
+      fullPath: '/lp/irpf/2024'
+      preLoaderRoute: typeof SiteLpIrpf2024RouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/lp/irpf/2025': {
+      id: '/_site/lp/irpf/2025'
+      path: '/lp/irpf/2025'
+      fullPath: '/lp/irpf/2025'
+      preLoaderRoute: typeof SiteLpIrpf2025RouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/tools/cnae/': {
+      id: '/_site/tools/cnae/'
+      path: '/tools/cnae'
+      fullPath: '/tools/cnae/'
+      preLoaderRoute: typeof SiteToolsCnaeIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/tools/cnae/$slug': {
+      id: '/_site/tools/cnae/$slug'
+      path: '/tools/cnae/$slug'
+      fullPath: '/tools/cnae/$slug'
+      preLoaderRoute: typeof SiteToolsCnaeSlugRouteImport
+      parentRoute: typeof SiteRoute
     }
     '/app/_admin/_company/documents': {
       id: '/app/_admin/_company/documents'
@@ -753,8 +1034,45 @@ const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
   AppRouteRouteChildren,
 )
 
+interface SiteRouteChildren {
+  Site404Route: typeof Site404Route
+  SiteAbrirEmpresaRoute: typeof SiteAbrirEmpresaRoute
+  SiteTrocarContadorRoute: typeof SiteTrocarContadorRoute
+  SiteIndexRoute: typeof SiteIndexRoute
+  SiteAreasSlugRoute: typeof SiteAreasSlugRoute
+  SiteContabilidadeEmSlugRoute: typeof SiteContabilidadeEmSlugRoute
+  SiteContadorEmSlugRoute: typeof SiteContadorEmSlugRoute
+  SiteLinksAliasRoute: typeof SiteLinksAliasRoute
+  SiteBlogIndexRoute: typeof SiteBlogIndexRoute
+  SiteBlogPostsSlugRoute: typeof SiteBlogPostsSlugRoute
+  SiteLpIrpf2024Route: typeof SiteLpIrpf2024Route
+  SiteLpIrpf2025Route: typeof SiteLpIrpf2025Route
+  SiteToolsCnaeSlugRoute: typeof SiteToolsCnaeSlugRoute
+  SiteToolsCnaeIndexRoute: typeof SiteToolsCnaeIndexRoute
+}
+
+const SiteRouteChildren: SiteRouteChildren = {
+  Site404Route: Site404Route,
+  SiteAbrirEmpresaRoute: SiteAbrirEmpresaRoute,
+  SiteTrocarContadorRoute: SiteTrocarContadorRoute,
+  SiteIndexRoute: SiteIndexRoute,
+  SiteAreasSlugRoute: SiteAreasSlugRoute,
+  SiteContabilidadeEmSlugRoute: SiteContabilidadeEmSlugRoute,
+  SiteContadorEmSlugRoute: SiteContadorEmSlugRoute,
+  SiteLinksAliasRoute: SiteLinksAliasRoute,
+  SiteBlogIndexRoute: SiteBlogIndexRoute,
+  SiteBlogPostsSlugRoute: SiteBlogPostsSlugRoute,
+  SiteLpIrpf2024Route: SiteLpIrpf2024Route,
+  SiteLpIrpf2025Route: SiteLpIrpf2025Route,
+  SiteToolsCnaeSlugRoute: SiteToolsCnaeSlugRoute,
+  SiteToolsCnaeIndexRoute: SiteToolsCnaeIndexRoute,
+}
+
+const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
+  SiteRoute: SiteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -14,7 +14,10 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_URL?: string
   readonly VITE_STORYBLOK_ENDPOINT?: string
   readonly VITE_STORYBLOK_TOKEN?: string
+  readonly VITE_STORYBLOK_PREVIEW_TOKEN?: string
   readonly VITE_GTM_ID?: string
   readonly VITE_FLAG_PANEL_EMAILS?: string
   readonly VITE_FLAG_CORA_EMAILS?: string
+  /** Stamped by the build (vite.config.ts); absent under the dev server. */
+  readonly VITE_BUILD_ID?: string
 }

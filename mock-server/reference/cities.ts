@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ufSchema, ufs } from '../../src/schemas/brazil'
-import { stateNames, type City } from '../../src/schemas/city'
+import { stateBoards, stateNames, type City } from '../../src/schemas/city'
 import { citySlug, normalizeSearch } from '../../src/schemas/slug'
 import { fixture } from '../seed/core'
 
@@ -63,6 +63,7 @@ export function loadCityDirectory(): CityDirectory {
         state: item.state,
         stateName: stateNames[item.state],
         slug: citySlug(item.name, item.state),
+        board: stateBoards[item.state],
       },
       name,
       words: name.split(' '),

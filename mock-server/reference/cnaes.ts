@@ -113,25 +113,22 @@ export function loadCnaeCatalog(): CnaeCatalog {
     const record: CnaeServer = {
       code: item.code,
       text: item.text,
-      tax_rates:
-        detail && detail.annexes.length > 0
-          ? {
-              simples: detail.annexes.map((annex) => ({
-                annex,
-                nominal_rate_first_band: simplesFirstBandRate[annex],
-                condition: conditions[annex] ?? null,
-              })),
-              basis: details.basis[detail.basis]!,
-            }
-          : null,
+      // No annexes: an activity barred from the Simples Nacional (the basis says why).
+      tax_rates: detail
+        ? {
+            simples: detail.annexes.map((annex) => ({
+              annex,
+              nominal_rate_first_band: simplesFirstBandRate[annex],
+              condition: conditions[annex] ?? null,
+            })),
+            basis: details.basis[detail.basis]!,
+          }
+        : null,
       is_allowed_mei: item.isAllowedMei,
       is_r_factor: detail ? detail.basis === 'fator_r' : null,
       cnae_allowed_activities: detail?.allowed ?? null,
       cnae_not_allowed_activities: detail?.not_allowed ?? null,
-      obs:
-        detail?.basis === 'vedada'
-          ? [detail.obs, details.basis.vedada].filter(Boolean).join(' ')
-          : (detail?.obs ?? null),
+      obs: detail?.obs ?? null,
       hierarchy: {
         section: item.section,
         division: { ...item.division, formatted: item.division.code },

@@ -26,7 +26,10 @@ const hierarchyLevelSchema = z.object({
   text: z.string(),
 })
 
-/** How a subclass is taxed in the Simples Nacional, where a clear basis is known. */
+/**
+ * How a subclass is taxed in the Simples Nacional, where a clear basis is known. An empty
+ * `simples` list means the activity cannot opt for the Simples Nacional.
+ */
 export const cnaeTaxRatesServerSchema = z.object({
   simples: z.array(
     z.object({

@@ -117,3 +117,24 @@ export const storyPath = (fullSlug: string) => {
   const slug = fullSlug.replace(/^\/+|\/+$/g, '')
   return slug === 'home' || slug === '' ? '/' : `/${slug}`
 }
+
+// How pages read stories from the content service. Also used by the build's page hints
+// (scripts/vite/page-bootstrap.ts), which ask for a page's story in the same words.
+
+/** Relation fields the component map renders resolved (SPEC: story relations). */
+export const RESOLVE_RELATIONS = [
+  'pricing.plans',
+  'testimonials.items',
+  'post_list.posts',
+  'lead_form.plans',
+  'post.related',
+]
+
+/** Story links resolved to their URLs. */
+export const RESOLVE_LINKS = 'url'
+
+/** The blog list's page size (SPEC section 9: content page size 25). */
+export const STORIES_PER_PAGE = 25
+
+/** The blog list's order: newest first. */
+export const POSTS_SORT = 'first_published_at:desc'

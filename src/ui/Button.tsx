@@ -1,6 +1,13 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
-import { Slot } from 'radix-ui'
-import styles from './Button.module.css'
+import {
+  cloneElement,
+  isValidElement,
+  type ButtonHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
+import { buttonClass, spinnerClass } from './button-class'
+
+export { buttonClass }
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent'
@@ -11,16 +18,6 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Renders the child (e.g. a router Link) with the button's look. */
   asChild?: boolean
   children: ReactNode
-}
-
-export function buttonClass({
-  variant = 'primary',
-  size = 'md',
-  block = false,
-}: Pick<ButtonProps, 'variant' | 'size' | 'block'> = {}) {
-  return [styles.button, styles[variant], size !== 'md' && styles[size], block && styles.block]
-    .filter(Boolean)
-    .join(' ')
 }
 
 export function Button({
@@ -36,13 +33,7 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const classes = [buttonClass({ variant, size, block }), className].filter(Boolean).join(' ')
-  if (asChild) {
-    return (
-      <Slot.Root className={classes} {...rest}>
-        {children}
-      </Slot.Root>
-    )
-  }
+  if (asChild && isValidElement(children)) return withButtonLook(children, classes, rest)
   return (
     <button
       type={type ?? 'button'}
@@ -51,8 +42,30 @@ export function Button({
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading && <span className={styles.spinner} aria-hidden="true" />}
+      {loading && <span className={spinnerClass} aria-hidden="true" />}
       {children}
     </button>
   )
+}
+
+type AnyProps = Record<string, unknown>
+
+/**
+ * `asChild`: the child element (a router Link, an anchor) gets the button's class and props.
+ * Handlers both sides define both run, child first (what radix's Slot does, without the library
+ * on every page that shows a button).
+ */
+function withButtonLook(child: ReactElement, className: string, props: AnyProps) {
+  const own = child.props as AnyProps
+  const merged: AnyProps = { ...props }
+  for (const [key, value] of Object.entries(props)) {
+    const childValue = own[key]
+    if (/^on[A-Z]/.test(key) && typeof value === 'function' && typeof childValue === 'function')
+      merged[key] = (...args: unknown[]) => {
+        ;(childValue as (...a: unknown[]) => void)(...args)
+        ;(value as (...a: unknown[]) => void)(...args)
+      }
+  }
+  merged.className = [className, own.className].filter(Boolean).join(' ')
+  return cloneElement(child, merged)
 }

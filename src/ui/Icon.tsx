@@ -24,6 +24,16 @@ const paths = {
   alert: 'M12 3l10 18H2zM12 10v4M12 17v.01',
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
   support: 'M4 13a8 8 0 0 1 16 0M4 13v4a2 2 0 0 0 2 2h1v-6H4zM20 13v4a2 2 0 0 1-2 2h-1v-6h3z',
+  // The public site's content icons (benefit cards pick them by name).
+  chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  chat: 'M4 5h16v11H9l-5 4z',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
+  document: 'M6 2h9l5 5v15H6zM14 2v6h6M9 13h8M9 17h8',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
+  globe:
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.7 3.7 5.7 3.7 9s-1.2 6.3-3.7 9c-2.5-2.7-3.7-5.7-3.7-9S9.5 5.7 12 3z',
+  invoice: 'M6 2h12v20l-3-2-3 2-3-2-3 2zM9 7h6M9 11h6M9 15h3',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
 } as const
 
 export type IconName = keyof typeof paths

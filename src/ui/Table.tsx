@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatInteger } from '@/lib/br-format'
 import { Button } from './Button'
 import { EmptyState, Loading } from './Feedback'
 import styles from './Table.module.css'
@@ -99,7 +100,7 @@ export function Pagination({
   return (
     <nav className={styles.pagination} aria-label={label}>
       <span aria-live="polite">
-        {first}–{last} de {total.toLocaleString('pt-BR')}
+        {first}–{last} de {formatInteger(total)}
       </span>
       <div className={styles.pages}>
         <Button

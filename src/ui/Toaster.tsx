@@ -1,16 +1,18 @@
-import { ToastContainer } from 'react-toastify'
-import 'react-toastify/dist/ReactToastify.css'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { onToastRequested } from './notify'
 
-/** SPEC section 4: 3000 ms, bottom-right, no close button, no progress bar, no icon. */
+const ToastHost = lazy(() =>
+  import('./toast-runtime').then((module) => ({ default: module.ToastHost })),
+)
+
+/** Mounts the toast container (SPEC section 4 settings) once a page raises its first toast. */
 export function Toaster() {
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => onToastRequested(() => setWanted(true)), [])
+  if (!wanted) return null
   return (
-    <ToastContainer
-      position="bottom-right"
-      autoClose={3000}
-      closeButton={false}
-      hideProgressBar
-      icon={false}
-      theme="light"
-    />
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
   )
 }

@@ -4,7 +4,7 @@ import { Button } from '@/ui/Button'
 import { StatusPage } from './StatusPage'
 
 /** 404 for an unknown path or a failed check on load: 'Page not found: {path}'. */
-export function NotFoundPage({ path }: { path?: string }) {
+export function NotFoundPage({ path, embedded }: { path?: string; embedded?: boolean }) {
   const location = useLocation()
   const shown = path ?? location.pathname
   return (
@@ -12,6 +12,7 @@ export function NotFoundPage({ path }: { path?: string }) {
       <title>Página não encontrada | Contabil</title>
       <meta name="robots" content="noindex" />
       <StatusPage
+        embedded={embedded}
         status={404}
         title="Page Not Found"
         message={messages.pageNotFound(shown)}

@@ -8,12 +8,22 @@ export type StatusPageProps = {
   message: string
   description: ReactNode
   actions?: ReactNode
+  /** Inside a layout that has its own <main> (the public site): render a plain block. */
+  embedded?: boolean
 }
 
 /** The generic error page: status code, title, message and description (SPEC section 2). */
-export function StatusPage({ status, title, message, description, actions }: StatusPageProps) {
+export function StatusPage({
+  status,
+  title,
+  message,
+  description,
+  actions,
+  embedded = false,
+}: StatusPageProps) {
+  const Tag = embedded ? 'div' : 'main'
   return (
-    <main id="conteudo" className={styles.page}>
+    <Tag id={embedded ? undefined : 'conteudo'} className={styles.page}>
       <div className={styles.box}>
         <p className={styles.status} aria-hidden="true">
           {status}
@@ -28,6 +38,6 @@ export function StatusPage({ status, title, message, description, actions }: Sta
         <p className="muted">{description}</p>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
-    </main>
+    </Tag>
   )
 }

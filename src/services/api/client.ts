@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { apiErrorBodySchema, type ApiErrorBody } from '@/schemas/common'
+import type { ApiErrorBody } from '@/schemas/common'
 
 /** An answer that was not 2xx, or no answer at all (status 0). Messages are meant for the user. */
 export class ApiError extends Error {
@@ -62,6 +62,27 @@ const NETWORK_MESSAGE =
   'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.'
 const GENERIC_MESSAGE = 'Algo deu errado do nosso lado. Tente novamente em instantes.'
 
+/**
+ * The `{ message, issues? }` error body (schemas/common.ts apiErrorBodySchema), checked by hand:
+ * the client is on every page, and public pages load no validation library.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false
+  const { message, issues } = body as { message?: unknown; issues?: unknown }
+  if (typeof message !== 'string') return false
+  if (issues === undefined) return true
+  return (
+    Array.isArray(issues) &&
+    issues.every(
+      (issue) =>
+        typeof issue === 'object' &&
+        issue !== null &&
+        typeof (issue as { message?: unknown }).message === 'string' &&
+        Array.isArray((issue as { path?: unknown }).path),
+    )
+  )
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown
   try {
@@ -69,8 +90,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined
   }
-  const parsed = apiErrorBodySchema.safeParse(body)
-  if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.issues)
+  if (isApiErrorBody(body)) return new ApiError(response.status, body.message, body.issues)
   return new ApiError(
     response.status,
     response.status >= 500 ? GENERIC_MESSAGE : `Erro ${response.status}`,

@@ -1,19 +1,16 @@
 import { env } from '@/config/env'
-import type { Blok, Story } from '@/schemas/content'
+import {
+  POSTS_SORT,
+  RESOLVE_LINKS,
+  RESOLVE_RELATIONS,
+  STORIES_PER_PAGE,
+  type Blok,
+  type Story,
+} from '@/schemas/content'
 import { createContentClient, type ContentClient } from './client'
 import { isPreview } from './preview'
 
-/** Relation fields the component map renders resolved (SPEC: story relations). */
-export const RESOLVE_RELATIONS = [
-  'pricing.plans',
-  'testimonials.items',
-  'post_list.posts',
-  'lead_form.plans',
-  'post.related',
-]
-
-/** The blog list's page size (SPEC section 9: content page size 25). */
-export const STORIES_PER_PAGE = 25
+export { RESOLVE_RELATIONS, STORIES_PER_PAGE }
 
 /** A failure to read content: `status` 404 for a story that does not exist, 0 for no answer. */
 export class ContentError extends Error {
@@ -64,7 +61,7 @@ export async function fetchStory<Content extends Blok = Blok>(
     const answer = await client.getStory(fullSlug, {
       version,
       resolve_relations: RESOLVE_RELATIONS,
-      resolve_links: 'url',
+      resolve_links: RESOLVE_LINKS,
     })
     return answer.data.story as unknown as Story<Content>
   } catch (error) {
@@ -84,7 +81,7 @@ export async function fetchStories<Content extends Blok = Blok>({
   startsWith,
   page = 1,
   perPage = STORIES_PER_PAGE,
-  sortBy = 'first_published_at:desc',
+  sortBy = POSTS_SORT,
 }: {
   startsWith: string
   page?: number

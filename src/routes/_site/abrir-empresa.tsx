@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { PageContent } from '@/schemas/content'
+import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { StoryPage } from '@/screens/public/pages/StoryPage'
+import { loadStory } from './-content'
+import { storyHead } from './-head'
+
+export const Route = createFileRoute('/_site/abrir-empresa')({
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: () => loadStory<PageContent>('abrir-empresa'),
+  staleTime: 5 * 60_000,
+  head: ({ loaderData }) => storyHead(loaderData, '/abrir-empresa', 'Abrir empresa'),
+  component: Page,
+  errorComponent: PublicErrorPage,
+  notFoundComponent: SiteNotFound,
+})
+
+// The path the visitor came by becomes the sign-up's track.
+function Page() {
+  return <StoryPage story={Route.useLoaderData()} path="/abrir-empresa" track="create-company" />
+}

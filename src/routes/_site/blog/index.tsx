@@ -1,0 +1,48 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { PageContent, PostContent } from '@/schemas/content'
+import { fetchStories, STORIES_PER_PAGE } from '@/services/content/stories'
+import { BlogIndexPage } from '@/screens/public/pages/BlogPages'
+import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { loadStory } from '../-content'
+import { pageHead } from '../-head'
+
+type BlogSearch = { pagina?: number }
+
+export const Route = createFileRoute('/_site/blog/')({
+  // ?pagina=2: the list pages by 25 (SPEC section 9).
+  validateSearch: (search: Record<string, unknown>): BlogSearch => {
+    const page = Number(search.pagina)
+    return Number.isInteger(page) && page > 1 ? { pagina: page } : {}
+  },
+  loaderDeps: ({ search }) => ({ page: search.pagina ?? 1 }),
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: async ({ deps }) => {
+    const [story, posts] = await Promise.all([
+      loadStory<PageContent>('blog'),
+      fetchStories<PostContent>({
+        startsWith: 'blog/posts/',
+        page: deps.page,
+        perPage: STORIES_PER_PAGE,
+      }),
+    ])
+    return { story, posts }
+  },
+  staleTime: 5 * 60_000,
+  head: ({ loaderData, match }) =>
+    pageHead({
+      title:
+        (loaderData?.story.content.seo_title || 'Blog') +
+        (match.search.pagina ? ` (página ${match.search.pagina})` : ''),
+      description: loaderData?.story.content.seo_description,
+      path: match.search.pagina ? `/blog?pagina=${match.search.pagina}` : '/blog',
+    }),
+  component: Page,
+  errorComponent: PublicErrorPage,
+  notFoundComponent: SiteNotFound,
+})
+
+function Page() {
+  const { story, posts } = Route.useLoaderData()
+  return <BlogIndexPage story={story} posts={posts} />
+}

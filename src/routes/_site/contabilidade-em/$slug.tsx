@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CityPage } from '@/screens/public/pages/CityPage'
+import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { cityHead, cityParams } from '../-city'
+import { loadCityPage } from '../-city-loader'
+
+export const Route = createFileRoute('/_site/contabilidade-em/$slug')({
+  params: cityParams,
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: ({ params }) => loadCityPage('contabilidade-em', params),
+  staleTime: 60 * 60_000,
+  head: ({ loaderData }) => cityHead('contabilidade-em', loaderData),
+  component: Page,
+  errorComponent: PublicErrorPage,
+  notFoundComponent: SiteNotFound,
+})
+
+function Page() {
+  const { city, template } = Route.useLoaderData()
+  return <CityPage city={city} template={template} prefix="contabilidade-em" />
+}

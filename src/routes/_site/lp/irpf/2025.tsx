@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { PageContent } from '@/schemas/content'
+import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { StoryPage } from '@/screens/public/pages/StoryPage'
+import { loadStory } from '../../-content'
+import { storyHead } from '../../-head'
+
+// The income-tax campaign of 2025 (SPEC section 2).
+export const Route = createFileRoute('/_site/lp/irpf/2025')({
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: () => loadStory<PageContent>('lp/irpf/2025'),
+  staleTime: 5 * 60_000,
+  head: ({ loaderData }) => storyHead(loaderData, '/lp/irpf/2025', 'Imposto de Renda 2025'),
+  component: Page,
+  errorComponent: PublicErrorPage,
+  notFoundComponent: SiteNotFound,
+})
+
+function Page() {
+  return <StoryPage story={Route.useLoaderData()} path="/lp/irpf/2025" />
+}

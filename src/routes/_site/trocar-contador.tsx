@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { PageContent } from '@/schemas/content'
+import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { StoryPage } from '@/screens/public/pages/StoryPage'
+import { loadStory } from './-content'
+import { storyHead } from './-head'
+
+export const Route = createFileRoute('/_site/trocar-contador')({
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: () => loadStory<PageContent>('trocar-contador'),
+  staleTime: 5 * 60_000,
+  head: ({ loaderData }) => storyHead(loaderData, '/trocar-contador', 'Trocar de contador'),
+  component: Page,
+  errorComponent: PublicErrorPage,
+  notFoundComponent: SiteNotFound,
+})
+
+// The path the visitor came by becomes the sign-up's track.
+function Page() {
+  return <StoryPage story={Route.useLoaderData()} path="/trocar-contador" track="migrate-company" />
+}
