@@ -88,17 +88,6 @@ export class GroupedIndex<T extends { id: string }> {
     list.splice(this.position(list, item), 0, item)
   }
 
-  private removeSorted(list: T[], item: T) {
-    let at = this.position(list, item)
-    // Equal-ranked neighbours: find the very object.
-    while (at < list.length && list[at] !== item && this.compare(list[at] as T, item) === 0) at++
-    if (list[at] === item) list.splice(at, 1)
-    else {
-      const fallback = list.indexOf(item)
-      if (fallback >= 0) list.splice(fallback, 1)
-    }
-  }
-
   get(id: string): T | undefined {
     this.fresh()
     return this.byIdMap.get(id)
@@ -149,9 +138,38 @@ export class GroupedIndex<T extends { id: string }> {
   update(item: T, change: (item: T) => void) {
     this.fresh()
     this.changes++
-    for (const key of this.slotsOf(item)) this.removeSorted(this.slot(key), item)
+    const before = new Map(
+      this.slotsOf(item).map((key) => [key, this.indexOf(this.slot(key), item)]),
+    )
     change(this.store.view(item))
-    for (const key of this.slotsOf(item)) this.insertSorted(this.slot(key), item)
+    const after = new Set(this.slotsOf(item))
+    for (const [key, at] of before) {
+      const list = this.slot(key)
+      // Still in this list and still in order (the usual case: a field the order does not
+      // read changed): it stays where it is.
+      if (after.has(key) && this.inOrderAt(list, at)) continue
+      if (at >= 0) list.splice(at, 1)
+      if (after.has(key)) this.insertSorted(list, item)
+    }
+    for (const key of after) if (!before.has(key)) this.insertSorted(this.slot(key), item)
+  }
+
+  /** Where an item sits in a sorted list (binary search, then the very object), or -1. */
+  private indexOf(list: T[], item: T): number {
+    let at = this.position(list, item)
+    while (at < list.length && list[at] !== item && this.compare(list[at] as T, item) === 0) at++
+    return list[at] === item ? at : list.indexOf(item)
+  }
+
+  private inOrderAt(list: T[], at: number): boolean {
+    if (at < 0) return false
+    const item = list[at] as T
+    const previous = list[at - 1]
+    const next = list[at + 1]
+    return (
+      (previous === undefined || this.compare(previous, item) <= 0) &&
+      (next === undefined || this.compare(item, next) <= 0)
+    )
   }
 
   /** Removes matching records from the collection (in place) and from their groups. */

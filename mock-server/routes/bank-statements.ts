@@ -8,6 +8,7 @@ import {
   taxCategoryUpdateSchema,
   transactionListQuerySchema,
   type BankTransaction,
+  type TaxCategory,
 } from '../../src/schemas/bank'
 import { pageQuerySchema } from '../../src/schemas/common'
 import { periodRange } from '../../src/schemas/finance-common'
@@ -149,7 +150,14 @@ export const bankStatementsRoutes: RouteModule = {
         companyId,
         'Conta bancária não encontrada.',
       )
-    const categories = () => new Map(store.data.taxCategories.map((c) => [c.id, c]))
+    // The chart of accounts by id, rebuilt only when the collection is replaced (a reset).
+    let chart: { source: readonly TaxCategory[]; byId: Map<string, TaxCategory> } | undefined
+    const categories = () => {
+      const source = store.raw.taxCategories
+      if (chart?.source !== source || chart.byId.size !== source.length)
+        chart = { source, byId: new Map(source.map((c) => [c.id, c])) }
+      return chart.byId
+    }
     // Build the indexes at start, not on the first request.
     void finance().accounts.version
     void finance().transactions.version
