@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import cors from 'cors'
@@ -31,13 +32,16 @@ export function createApp(config: ServerConfig) {
   app.use(
     cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }),
   )
-  app.use(
-    jsonServer.defaults({
-      logger: process.env.MOCK_LOG === '1',
-      noCors: true,
-      static: path.join(here, 'public'),
-    }),
-  )
+  // json-server's defaults without what a local API pays for on every call and does not use:
+  // gzip (it serves localhost) and a static-folder lookup when there is no mock-server/public.
+  const publicDir = path.join(here, 'public')
+  const defaults = jsonServer.defaults({
+    logger: process.env.MOCK_LOG === '1',
+    noCors: true,
+    noGzip: true,
+    static: publicDir,
+  })
+  app.use(existsSync(publicDir) ? defaults : defaults.filter((m) => m.name !== 'serveStatic'))
   for (const module of routeModules) if (module.createRaw) app.use(module.createRaw(deps))
   app.use(jsonServer.bodyParser)
 
