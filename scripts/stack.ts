@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { writeEmulatorImport } from '../mock-server/auth-seed'
+import { startAuthEmulatorProxy } from './auth-emulator-proxy'
+import { freePortBlock } from './ports'
 
 // Starts and stops the three local services (Auth emulator, mock server, web app) for
 // `npm start`, `npm test` and the benches. Each runs in its own process group so that
@@ -111,12 +113,14 @@ export async function startEmulator({
   const importDir = path.join(dataDir, 'auth')
   if (!persist || !existsSync(path.join(importDir, 'firebase-export-metadata.json')))
     writeEmulatorImport(importDir)
-  // Hub and logging ports follow the auth port so two stacks (dev and tests) can run side by side.
+  // Everyone talks to `port`: a proxy that makes popup sign-in work offline
+  // (scripts/auth-emulator-proxy.ts). The emulator itself, its hub and logging take a free block.
+  const inner = await freePortBlock(3)
   const config = {
     emulators: {
-      auth: { host: '127.0.0.1', port },
-      hub: { host: '127.0.0.1', port: port + 1 },
-      logging: { host: '127.0.0.1', port: port + 2 },
+      auth: { host: '127.0.0.1', port: inner },
+      hub: { host: '127.0.0.1', port: inner + 1 },
+      logging: { host: '127.0.0.1', port: inner + 2 },
       ui: { enabled: false },
       singleProjectMode: true,
     },
@@ -137,15 +141,26 @@ export async function startEmulator({
     importDir,
     ...(persist ? ['--export-on-exit', importDir] : []),
   ]
-  const service = run(
+  const emulator = run(
     'auth-emulator',
     process.execPath,
     args,
     { CI: 'true', NO_UPDATE_NOTIFIER: '1' },
     quiet,
   )
-  await waitForPort(port)
-  return service
+  await waitForPort(inner)
+  const proxy = await startAuthEmulatorProxy(port, inner)
+  return {
+    name: emulator.name,
+    child: emulator.child,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        proxy.closeAllConnections()
+        proxy.close(() => resolve())
+      })
+      await emulator.stop()
+    },
+  }
 }
 
 export type MockOptions = {

@@ -62,6 +62,10 @@ export function createFirebaseGateway(
   auth.languageCode = 'pt-BR'
   // Only when the build asks for it (VITE_AUTH_EMULATOR_URL): never in a plain production build.
   if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true })
+  // With the emulator, popup sign-in uses the local stand-in for Google's iframe loader that the
+  // emulator's proxy serves, so it works offline. Loaded now, not on click, so the popup still
+  // opens within the click's user activation.
+  const popupReady = emulatorUrl ? loadOfflineGapi(emulatorUrl) : Promise.resolve()
 
   const current = () => {
     if (!auth.currentUser)
@@ -90,6 +94,7 @@ export function createFirebaseGateway(
       return { uid: user.uid }
     },
     async signInWithProvider(provider) {
+      await popupReady
       const { user } = await signInWithPopup(auth, providers[provider]())
       return { uid: user.uid }
     },
@@ -98,4 +103,25 @@ export function createFirebaseGateway(
     },
     signOut: () => signOut(auth),
   }
+}
+
+/**
+ * Installs `window.gapi` from the emulator proxy's stand-in (scripts/auth-emulator-proxy.ts).
+ * When the emulator runs without that proxy the script is missing and the SDK falls back to
+ * Google's own loader, which needs the internet.
+ */
+function loadOfflineGapi(emulatorUrl: string): Promise<void> {
+  if (typeof document === 'undefined' || (window as { gapi?: unknown }).gapi)
+    return Promise.resolve()
+  return new Promise((resolve) => {
+    const script = document.createElement('script')
+    script.src = `${emulatorUrl.replace(/\/$/, '')}/__offline/gapi.js`
+    script.async = true
+    script.onload = () => resolve()
+    script.onerror = () => {
+      script.remove()
+      resolve()
+    }
+    document.head.appendChild(script)
+  })
 }

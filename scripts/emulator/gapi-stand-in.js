@@ -1,7 +1,8 @@
-// Stand-in for https://apis.google.com/js/api.js (Google's iframe loader), served by the e2e
-// tests because the test machine has no internet. The Firebase SDK's popup sign-in and the Auth
-// emulator's helper iframe both load that script and talk through `gapi.iframes`; this file
-// implements just that conversation (register / send / ping) over postMessage.
+// Stand-in for https://apis.google.com/js/api.js (Google's iframe loader), served by the Auth
+// emulator's local proxy (scripts/auth-emulator-proxy.ts) so federated sign-in works with no
+// internet. The Firebase SDK's popup sign-in and the emulator's helper iframe both load that
+// script and talk through `gapi.iframes`; this file implements just that conversation
+// (register / send / ping) over postMessage. It is never part of a production build.
 ;(function () {
   var MARK = '__contabilGapiStandIn'
   var FILTER = 'cross-origin-iframes'
