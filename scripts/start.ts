@@ -45,6 +45,7 @@ try {
         VITE_API_URL: `http://localhost:${ports.mock}`,
         VITE_FUNCTIONS_URL: `http://localhost:${ports.mock}`,
         VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+        VITE_SITE_URL: `http://localhost:${ports.web}`,
       },
     }),
   )

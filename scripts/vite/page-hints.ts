@@ -65,7 +65,8 @@ export function pageHints(): Plugin {
     apply: 'build',
     configResolved(config) {
       apiUrl = config.env.VITE_API_URL || apiUrl
-      contentEndpoint = config.env.VITE_STORYBLOK_ENDPOINT || contentEndpoint
+      // As in src/config/env.ts: the content stand-in follows the API unless set on its own.
+      contentEndpoint = config.env.VITE_STORYBLOK_ENDPOINT || `${apiUrl.replace(/\/+$/, '')}/v2`
       contentToken = config.env.VITE_STORYBLOK_TOKEN || contentToken
       apiOrigins = [...new Set([apiUrl, contentEndpoint].map((address) => new URL(address).origin))]
     },

@@ -66,7 +66,9 @@ export function seoFiles(): Plugin {
     apply: 'build',
     configResolved(config) {
       site = (config.env.VITE_SITE_URL || site).replace(/\/+$/, '')
-      endpoint = config.env.VITE_STORYBLOK_ENDPOINT || endpoint
+      endpoint =
+        config.env.VITE_STORYBLOK_ENDPOINT ||
+        `${(config.env.VITE_API_URL || 'http://localhost:3000').replace(/\/+$/, '')}/v2`
       token = config.env.VITE_STORYBLOK_TOKEN || token
     },
     async generateBundle() {

@@ -5,12 +5,15 @@ const value = (raw: string | undefined, fallback: string) =>
 const optional = (raw: string | undefined) => (raw && raw.trim() !== '' ? raw.trim() : undefined)
 
 const e = import.meta.env
+const apiUrl = value(e.VITE_API_URL, 'http://localhost:3000')
+// The content stand-in lives in the mock API, so by default it follows the API's address.
+const storyblokEndpoint = value(e.VITE_STORYBLOK_ENDPOINT, `${apiUrl}/v2`)
 
 export const env = {
   /** Main API (SPEC section 7). */
-  apiUrl: value(e.VITE_API_URL, 'http://localhost:3000'),
+  apiUrl,
   /** Functions API (the second client of SPEC section 7). */
-  functionsUrl: value(e.VITE_FUNCTIONS_URL, 'http://localhost:3000'),
+  functionsUrl: value(e.VITE_FUNCTIONS_URL, apiUrl),
   /** Public address of this site, for canonical URLs and sitemaps. */
   siteUrl: value(e.VITE_SITE_URL, 'http://localhost:5173'),
   firebase: {
@@ -28,7 +31,7 @@ export const env = {
    */
   authEmulatorUrl: optional(e.VITE_AUTH_EMULATOR_URL),
   storyblok: {
-    endpoint: value(e.VITE_STORYBLOK_ENDPOINT, 'http://localhost:3000/v2'),
+    endpoint: storyblokEndpoint,
     /** Public token: reads the published version. */
     token: value(e.VITE_STORYBLOK_TOKEN, 'local-public-token'),
     /**
@@ -38,9 +41,7 @@ export const env = {
      */
     previewToken:
       optional(e.VITE_STORYBLOK_PREVIEW_TOKEN) ??
-      (/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(
-        value(e.VITE_STORYBLOK_ENDPOINT, 'http://localhost:3000/v2'),
-      )
+      (/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(storyblokEndpoint)
         ? 'local-preview-token'
         : undefined),
   },

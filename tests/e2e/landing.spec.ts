@@ -52,7 +52,9 @@ test.describe('landing after sign-in', () => {
     await expect(table.getByRole('link', { name: 'Nogueira Transportes' })).toHaveCount(0)
     await table.getByRole('link', { name: 'Ateliê Lima & Santos' }).click()
     await expect(page).toHaveURL(/\/app\/admin\/companies\/cmp-eva-comercio$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Ateliê Lima & Santos' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ateliê Lima & Santos' }),
+    ).toBeVisible()
   })
 
   test('eva switches between her two companies; the overdue one shows the billing banner', async ({

@@ -22,6 +22,13 @@ function store(kind: 'local' | 'session'): Storage | null {
   }
 }
 
+/** The track a public page stands for (its own sign-up buttons use it before it is remembered). */
+export function trackOfPath(pathname: string): TrackId | null {
+  if (pathname.startsWith('/abrir-empresa')) return 'create-company'
+  if (pathname.startsWith('/trocar-contador')) return 'migrate-company'
+  return null
+}
+
 /** The visitor went through /abrir-empresa or /trocar-contador. */
 export function rememberTrack(track: TrackId) {
   store('session')?.setItem(TRACK_KEY, track)

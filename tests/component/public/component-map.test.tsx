@@ -40,7 +40,21 @@ const hero = blok('hero', {
     }),
   ],
   highlights: 'Honorários grátis\nCNPJ em 9 dias úteis',
-  aside: [],
+  aside: [
+    blok('summary_card', {
+      title: 'Ana Design Ltda',
+      subtitle: 'Resumo de outubro',
+      rows: [
+        blok('summary_row', {
+          label: 'DAS de outubro',
+          value: 'R$ 1.460,00',
+          note: 'Pago',
+          tone: 'success',
+        }),
+      ],
+      footnote: 'Exemplo.',
+    }),
+  ],
 })
 
 const page = storyOf<PageContent>('abrir-empresa', {
@@ -163,6 +177,8 @@ describe('component map', () => {
       await screen.findByRole('heading', { level: 2, name: 'Pronto para começar?' }),
     ).toBeInTheDocument()
     expect(screen.getByText('27 estados')).toBeInTheDocument()
+    const summary = screen.getByText('Ana Design Ltda').closest('figure')!
+    expect(within(summary).getByRole('definition')).toHaveTextContent('R$ 1.460,00Pago')
     expect(screen.getByRole('heading', { level: 3, name: 'Impostos no prazo' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 3, name: 'Planejamento' })).toBeInTheDocument()
     expect(screen.getByText('Posso trocar de contador no meio do ano?')).toBeInTheDocument()

@@ -11,6 +11,7 @@ import {
 } from '@/schemas/content'
 import type { TrackId } from '@/schemas/company'
 import { formatBRL } from '@/lib/br-format'
+import { Badge } from '@/ui/Feedback'
 import { Icon, type IconName } from '@/ui/Icon'
 import { buttonClass } from '@/ui/Button'
 import { ContentLink } from './ContentLink'
@@ -453,6 +454,39 @@ function LeadFormBlock({ blok, ctx }: BlockProps<object>) {
   )
 }
 
+/** A card with figures, the way the app shows them (the home page's hero). */
+function SummaryCard({ blok }: BlockProps<object>) {
+  const tones: Record<string, 'success' | 'info' | 'warning' | 'neutral'> = {
+    success: 'success',
+    info: 'info',
+    warning: 'warning',
+  }
+  return (
+    <figure className={styles.summary}>
+      <figcaption className={styles.summaryHeader}>
+        <span className={styles.summaryTitle}>{text(blok.title)}</span>
+        {text(blok.subtitle) && (
+          <span className={styles.summarySubtitle}>{text(blok.subtitle)}</span>
+        )}
+      </figcaption>
+      <dl className={styles.summaryRows}>
+        {bloks(blok.rows).map((row) => (
+          <div key={row._uid}>
+            <dt>{text(row.label)}</dt>
+            <dd>
+              <strong>{text(row.value)}</strong>
+              {text(row.note) && (
+                <Badge tone={tones[text(row.tone)] ?? 'neutral'}>{text(row.note)}</Badge>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {text(blok.footnote) && <p className={styles.summaryFootnote}>{text(blok.footnote)}</p>}
+    </figure>
+  )
+}
+
 function CitySearchBlock({ blok }: BlockProps<object>) {
   const prefix = blok.prefix === 'contador-em' ? 'contador-em' : 'contabilidade-em'
   return (
@@ -480,6 +514,7 @@ const components: Record<string, ComponentType<BlockProps<Record<string, unknown
   post_list: PostList,
   lead_form: LeadFormBlock,
   city_search: CitySearchBlock,
+  summary_card: SummaryCard,
 }
 
 /** The components the map knows (tests and the preview note use it). */

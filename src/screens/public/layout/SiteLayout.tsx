@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import { Link, useRouterState } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import { reopenConsent } from '@/services/consent/consent'
 import { isPreview, leavePreview } from '@/services/content/preview'
 import { resolveLink } from '@/services/links/api'
-import { rememberReferral, signUpHref } from '@/services/links/signup'
+import { rememberReferral, signUpHref, trackOfPath } from '@/services/links/signup'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'
+import { ContentLink } from '../content/ContentLink'
 import styles from './SiteLayout.module.css'
 
 // The institutional layout: header with the main navigation, the page, and the footer.
@@ -76,6 +77,12 @@ function PreviewBar() {
   )
 }
 
+/** The section of the site an address belongs to (the IRPF link covers both campaigns). */
+const isActive = (pathname: string, to: string) =>
+  to === '/lp/irpf/2025'
+    ? pathname.startsWith('/lp/irpf')
+    : pathname === to || pathname.startsWith(`${to}/`)
+
 function SiteHeader() {
   const [open, setOpen] = useState(false)
   const menuId = useId()
@@ -84,9 +91,9 @@ function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.headerInner}`}>
-        <Link to="/" className={styles.brand} aria-label="Contabil, página inicial">
+        <ContentLink href="/" className={styles.brand} aria-label="Contabil, página inicial">
           <Logo size={34} />
-        </Link>
+        </ContentLink>
         <button
           type="button"
           className={styles.menuButton}
@@ -105,16 +112,17 @@ function SiteHeader() {
           <ul className={styles.navList}>
             {mainNav.map((item) => (
               <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className={styles.navLink}
-                  activeProps={{
-                    className: `${styles.navLink} ${styles.navLinkActive}`,
-                    'aria-current': 'page',
-                  }}
+                <ContentLink
+                  href={item.to}
+                  className={
+                    isActive(pathname, item.to)
+                      ? `${styles.navLink} ${styles.navLinkActive}`
+                      : styles.navLink
+                  }
+                  aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                 >
                   {item.label}
-                </Link>
+                </ContentLink>
               </li>
             ))}
           </ul>
@@ -122,7 +130,10 @@ function SiteHeader() {
             <a href="/app/login" className={buttonClass({ variant: 'ghost' })}>
               Entrar
             </a>
-            <a href={signUpHref()} className={buttonClass({ variant: 'primary' })}>
+            <a
+              href={signUpHref(trackOfPath(pathname))}
+              className={buttonClass({ variant: 'primary' })}
+            >
               Criar conta
             </a>
           </div>
@@ -150,22 +161,22 @@ function SiteFooter() {
           <h2>Serviços</h2>
           <ul>
             <li>
-              <Link to="/abrir-empresa">Abrir empresa</Link>
+              <ContentLink href="/abrir-empresa">Abrir empresa</ContentLink>
             </li>
             <li>
-              <Link to="/trocar-contador">Trocar de contador</Link>
+              <ContentLink href="/trocar-contador">Trocar de contador</ContentLink>
             </li>
             <li>
-              <Link to="/lp/irpf/2025">Imposto de Renda 2025</Link>
+              <ContentLink href="/lp/irpf/2025">Imposto de Renda 2025</ContentLink>
             </li>
             <li>
-              <Link to="/lp/irpf/2024">Imposto de Renda 2024</Link>
+              <ContentLink href="/lp/irpf/2024">Imposto de Renda 2024</ContentLink>
             </li>
             <li>
-              <Link to="/tools/cnae">Consulta CNAE</Link>
+              <ContentLink href="/tools/cnae">Consulta CNAE</ContentLink>
             </li>
             <li>
-              <Link to="/blog">Blog</Link>
+              <ContentLink href="/blog">Blog</ContentLink>
             </li>
           </ul>
         </nav>
@@ -174,9 +185,7 @@ function SiteFooter() {
           <ul>
             {areas.map((area) => (
               <li key={area.slug}>
-                <Link to="/areas/$slug" params={{ slug: area.slug }}>
-                  {area.label}
-                </Link>
+                <ContentLink href={`/areas/${area.slug}`}>{area.label}</ContentLink>
               </li>
             ))}
           </ul>
@@ -186,7 +195,9 @@ function SiteFooter() {
           <ul>
             {capitals.map((city) => (
               <li key={city.slug}>
-                <a href={`/contabilidade-em/${city.slug}`}>Contabilidade em {city.label}</a>
+                <ContentLink href={`/contabilidade-em/${city.slug}`}>
+                  Contabilidade em {city.label}
+                </ContentLink>
               </li>
             ))}
           </ul>
