@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { formatBRL } from '@/lib/br-format'
 import { Button } from '@/ui/Button'
 import { SelectField, TextField } from '@/ui/Field'
@@ -50,19 +51,23 @@ export function LeadFormSlot(props: LeadFormProps) {
         active instanceof HTMLInputElement || active instanceof HTMLSelectElement
           ? fieldNames.find((name) => name === active.name && formRef.current?.contains(active))
           : undefined
-      setFull({
-        module,
-        handover: {
-          values: readForm(formRef.current),
-          focus: focused
-            ? {
-                name: focused,
-                selection: active instanceof HTMLInputElement ? active.selectionStart : null,
-              }
-            : null,
-          submit: submitRequested.current,
-        },
-      })
+      // Read and swap in one go: a key pressed between reading the light form and rendering the
+      // full one would otherwise be lost.
+      flushSync(() =>
+        setFull({
+          module,
+          handover: {
+            values: readForm(formRef.current),
+            focus: focused
+              ? {
+                  name: focused,
+                  selection: active instanceof HTMLInputElement ? active.selectionStart : null,
+                }
+              : null,
+            submit: submitRequested.current,
+          },
+        }),
+      )
     })
   }
 
