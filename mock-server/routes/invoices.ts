@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Router, type Request } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
 import type { Company } from '../../src/schemas/company'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
@@ -22,6 +22,7 @@ import { callerOf } from '../auth'
 import type { RouteModule } from '../deps'
 import { badRequest, conflict, handle, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
+import { ResponseCache } from '../store/response-cache'
 import { DerivedCache, sliceByDate } from '../finance/grouped-index'
 import { runDateOf, runSchedules } from '../finance/schedules'
 import { ALL, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
@@ -186,9 +187,10 @@ export const invoicesRoutes: RouteModule = {
     void index().version
     // The hourly schedule job: now (server start) and every hour; never keeps the process alive.
     void applySchedules(store).catch((error) => console.error('[nfs schedules]', error))
-    setInterval(() => {
+    const timer = setInterval(() => {
       void applySchedules(store).catch((error) => console.error('[nfs schedules]', error))
     }, HOUR).unref()
+    store.onClose(() => clearInterval(timer))
 
     const searches = new DerivedCache<readonly NfsRequest[]>()
     const listRequests = (key: string, q: ReturnType<typeof nfsRequestSearchQuerySchema.parse>) => {
@@ -243,23 +245,29 @@ export const invoicesRoutes: RouteModule = {
       }),
     )
 
+    // The lists' answers, serialised, until an invoice request changes (records are large:
+    // serialising them is most of a list call's cost).
+    const requestLists = new ResponseCache(store, ['nfsRequests'])
+    const sendList = (res: Response, key: string, q: Parameters<typeof listRequests>[1]) =>
+      res.type('json').send(requestLists.get(JSON.stringify([key, q]), () => listRequests(key, q)))
+
     router.get(
       '/nfs/requests/search',
       auth.authenticate,
       auth.requireSystemAdmin,
-      handle((req) => {
+      handle((req, res) => {
         const q = parse(nfsRequestSearchQuerySchema, req.query)
-        return listRequests(q.companyId ? companyKey(q.companyId) : ALL, q)
+        sendList(res, q.companyId ? companyKey(q.companyId) : ALL, q)
       }),
     )
 
     router.get(
       '/nfs/requests',
       auth.authenticate,
-      handle((req) => {
+      handle((req, res) => {
         const company = companyOf(req)
         const q = parse(nfsRequestListQuerySchema, req.query)
-        return listRequests(companyKey(company.id), q)
+        sendList(res, companyKey(company.id), q)
       }),
     )
 
