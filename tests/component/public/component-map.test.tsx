@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PageContent, RichText, RichTextNode } from '@/schemas/content'
 import { Blocks } from '@/screens/public/content/Blocks'
 import { fillPlaceholders, cityVars } from '@/screens/public/content/placeholders'
@@ -242,6 +242,34 @@ describe('component map', () => {
       />
     ))
     expect(await screen.findByText('Lista de artigos')).toBeInTheDocument()
+  })
+
+  it('renders rich text with several marked texts in one paragraph, each in its place', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const body = doc(
+      paragraph(
+        text('O código diz '),
+        text('o que a empresa faz', [{ type: 'bold' }]),
+        text('; o imposto depende de '),
+        text('como ela fatura', [{ type: 'bold' }, { type: 'italic' }]),
+        text('.'),
+      ),
+    )
+    await renderInRouter(() => (
+      <Blocks
+        blocks={[blok('rich_text', { title: 'Como usar', body })]}
+        ctx={{ path: '/tools/cnae', preview: false }}
+      />
+    ))
+    const paragraphText = await screen.findByText(/O código diz/)
+    expect(paragraphText).toHaveTextContent(
+      'O código diz o que a empresa faz; o imposto depende de como ela fatura.',
+    )
+    expect(screen.getByText('o que a empresa faz').tagName).toBe('STRONG')
+    expect(screen.getByText('como ela fatura').closest('strong')).not.toBeNull()
+    // React reports sibling elements sharing a key (they could be dropped or duplicated).
+    expect(errors.mock.calls.filter((call) => String(call[0]).includes('same key'))).toEqual([])
+    errors.mockRestore()
   })
 
   it('fills a template with the city, in text and rich text', () => {

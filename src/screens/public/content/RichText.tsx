@@ -56,9 +56,14 @@ function renderNode(node: RichTextNode, key: number, offset: number): ReactNode 
     case 'doc':
       return <Fragment key={key}>{children(node, offset)}</Fragment>
     case 'text':
-      return (node.marks ?? []).reduceRight<ReactNode>(
-        (inner, mark, index) => applyMark(mark, inner, index),
-        node.text ?? '',
+      // The node's own key on the outside: two marked texts in one paragraph are siblings.
+      return (
+        <Fragment key={key}>
+          {(node.marks ?? []).reduceRight<ReactNode>(
+            (inner, mark, index) => applyMark(mark, inner, index),
+            node.text ?? '',
+          )}
+        </Fragment>
       )
     case 'paragraph':
       return <p key={key}>{children(node, offset)}</p>
