@@ -65,6 +65,9 @@ export type CnaeCatalog = {
 }
 
 /** Words that carry no meaning in a search ("serviços de limpeza" ≈ "limpeza serviços"). */
+/** Current spellings of words the CNAE texts write the older way (folded, singular). */
+const SPELLING_VARIANTS: Record<string, string> = { otica: 'optica', otico: 'optico' }
+
 const STOPWORDS = new Set([
   'a',
   'o',
@@ -160,10 +163,12 @@ export function loadCnaeCatalog(): CnaeCatalog {
         .filter((item) => item.record.code.startsWith(digits))
         .map((item) => item.record)
 
-    // Plural and singular alike: "roupas" finds "roupa", "serviços" finds "serviço".
+    // Plural and singular alike: "roupas" finds "roupa", "serviços" finds "serviço"; today's
+    // spelling finds the CNAE's older one ("ótica" finds "óptica").
     const terms = wordsOf(normalized)
       .filter((word) => !STOPWORDS.has(word))
       .map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word))
+      .map((word) => SPELLING_VARIANTS[word] ?? word)
     if (terms.length === 0) return []
     const hasPrefix = (words: string[], term: string) => words.some((word) => word.startsWith(term))
     const scored: { item: Indexed; score: number }[] = []

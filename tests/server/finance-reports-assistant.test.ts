@@ -161,6 +161,8 @@ describe('POST /luca/cnaes/match', () => {
       ['conserto de ar condicionado', ['4322302']],
       ['designer gráfico freelancer', ['7410299']],
       ['fotógrafa de casamentos', ['7420001']],
+      ['loja de ótica', ['4774100']],
+      ['vendo óculos de sol', ['4774100']],
     ]
     for (const [intent, expected] of cases) {
       const top = (await match(intent)).data.slice(0, 3).map((m) => m.code)

@@ -56,6 +56,11 @@ describe('GET /cnaes', () => {
     expect(singular.body.total).toBe(found.body.total)
   })
 
+  it("finds the CNAE's older spelling from today's one", async () => {
+    const found = await get(`/cnaes?search=${encodeURIComponent('ótica')}`)
+    expect(found.body.data.map((c: { code: string }) => c.code)).toContain('4774100')
+  })
+
   it('finds by code typed in any format', async () => {
     for (const typed of ['6201501', '6201-5/01', '6201-5%2F01', '62.01-5']) {
       const found = await get(`/cnaes?search=${typed}`)
