@@ -10,6 +10,9 @@ async function fill(
   { name, email, phone }: { name: string; email: string; phone: string },
 ) {
   const form = page.locator('#formulario form')
+  // Reaching for the form loads its full version; let it take the light one's place first.
+  await form.getByLabel(/Nome/).focus()
+  await page.waitForLoadState('networkidle')
   await form.getByLabel(/Nome/).fill(name)
   await form.getByLabel(/E-mail/).fill(email)
   // Typed digit by digit, as a person would: the mask formats them.

@@ -94,6 +94,7 @@ for (const { path, h1, title, text } of pages) {
 
 test('every blog post has its article, author, date and related posts', async ({ page }) => {
   await page.goto('/blog')
+  await expect(page.locator('a[href^="/blog/posts/"]').first()).toBeVisible()
   const links = page.getByRole('list').getByRole('link')
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))
   const posts = hrefs.filter((href) => href.startsWith('/blog/posts/'))
