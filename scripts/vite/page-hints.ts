@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
+import { buildServices } from './content-slugs'
 import { bootstrapScript } from './page-bootstrap'
 
 // What lets a public page paint early (issue 4 "Light"). The build adds to index.html:
@@ -57,18 +58,17 @@ const SHELL_SCRIPT =
 
 export function pageHints(): Plugin {
   let apiOrigins: string[] = []
-  let apiUrl = 'http://localhost:3000'
-  let contentEndpoint = 'http://localhost:3000/v2'
-  let contentToken = 'local-public-token'
+  let services = buildServices({})
   return {
     name: 'contabil:page-hints',
     apply: 'build',
     configResolved(config) {
-      apiUrl = config.env.VITE_API_URL || apiUrl
-      // As in src/config/env.ts: the content stand-in follows the API unless set on its own.
-      contentEndpoint = config.env.VITE_STORYBLOK_ENDPOINT || `${apiUrl.replace(/\/+$/, '')}/v2`
-      contentToken = config.env.VITE_STORYBLOK_TOKEN || contentToken
-      apiOrigins = [...new Set([apiUrl, contentEndpoint].map((address) => new URL(address).origin))]
+      services = buildServices(config.env)
+      apiOrigins = [
+        ...new Set(
+          [services.apiUrl, services.contentEndpoint].map((address) => new URL(address).origin),
+        ),
+      ]
     },
     transformIndexHtml: {
       order: 'post',
@@ -119,9 +119,9 @@ export function pageHints(): Plugin {
         const script = bootstrapScript({
           layout: layoutFiles.map((name) => name.replace(/^assets\//, '')),
           routes,
-          contentEndpoint,
-          contentToken,
-          apiUrl,
+          contentEndpoint: services.contentEndpoint,
+          contentToken: services.contentToken,
+          apiUrl: services.apiUrl,
         })
         const preconnect = apiOrigins
           .map((origin) => `    <link rel="preconnect" href="${origin}" crossorigin />\n`)

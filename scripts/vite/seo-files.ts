@@ -4,7 +4,7 @@ import { cnaeSlug } from '../../src/schemas/slug'
 import { cityDirectory } from '../../mock-server/reference/cities'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
 import { contentSpace } from '../../mock-server/content/space'
-import { fetchPublishedSlugs } from './content-slugs'
+import { buildServices, fetchPublishedSlugs } from './content-slugs'
 
 // robots.txt and the sitemaps, written by the build (issue 4 "Findable"): every public page,
 // the 5,571 municipalities under both city prefixes and all 1,332 CNAE subclasses. Large, so
@@ -59,21 +59,17 @@ export async function contentPages(endpoint: string, token: string): Promise<Ent
 
 export function seoFiles(): Plugin {
   let site = 'http://localhost:5173'
-  let endpoint = 'http://localhost:3000/v2'
-  let token = 'local-public-token'
+  let services = buildServices({})
   return {
     name: 'contabil:seo-files',
     apply: 'build',
     configResolved(config) {
       site = (config.env.VITE_SITE_URL || site).replace(/\/+$/, '')
-      endpoint =
-        config.env.VITE_STORYBLOK_ENDPOINT ||
-        `${(config.env.VITE_API_URL || 'http://localhost:3000').replace(/\/+$/, '')}/v2`
-      token = config.env.VITE_STORYBLOK_TOKEN || token
+      services = buildServices(config.env)
     },
     async generateBundle() {
       const now = new Date().toISOString()
-      const pages = await contentPages(endpoint, token)
+      const pages = await contentPages(services.contentEndpoint, services.contentToken)
       const cities = cityDirectory().all
       const sitemaps: Record<string, Entry[]> = {
         'sitemaps/paginas.xml': pages,
