@@ -72,14 +72,14 @@ export default defineConfig({
               // route tree and the root): one chunk instead of dozens of small shared ones, because
               // the same modules are also imported by the lazily loaded signed-in area.
               name: 'site-core',
-              test: /[\\/]src[\\/](router-public\.tsx|services[\\/]build[\\/]watch\.ts|services[\\/]errors\.ts)$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+              test: /[\\/]src[\\/](router-public\.tsx|services[\\/]site[\\/]build[\\/]watch\.ts|services[\\/]errors\.ts)$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
             },
             {
               // The public pages' screens and services, one chunk for all of them: on a typical
               // connection a few larger files beat many small ones. The lead form's validation,
               // the consent banner and the toasts stay apart: they load only when used.
               name: 'site-pages',
-              test: /[\\/]src[\\/]screens[\\/]public[\\/](pages|layout)[\\/]/,
+              test: /[\\/]src[\\/]screens[\\/]site[\\/](pages|layout)[\\/]/,
             },
           ],
         },

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite'
 //   /build-meta.json   this build: id, time, commit, entry;
 //   /latest-build.json the newest build deployed (a deploy overwrites it), which open tabs poll
 //                      hourly; when it names another id they load the new build on the next
-//                      navigation (src/services/build/watch.ts).
+//                      navigation (src/services/site/build/watch.ts).
 
 function commitOf(root: string): string | null {
   try {

@@ -41,7 +41,7 @@ function staticClosure(bundle: OutputBundle, start: string, seen = new Set<strin
 }
 
 /**
- * The header of the site layout (src/screens/public/layout), as plain HTML with the same size:
+ * The header of the site layout (src/screens/site/layout), as plain HTML with the same size:
  * 72 px high, the logo at the left of the container. The signed-in area does not show it.
  */
 const SHELL_HTML =

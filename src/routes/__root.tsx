@@ -9,7 +9,7 @@ import {
 import { findRedirect } from '@/guards/redirects'
 import { isAppPath, loadQuery, loadedQuery } from '@/services/query/lazy'
 import type { RouterContext } from '@/services/router-context'
-import { ConsentGate } from '@/screens/public/consent/ConsentGate'
+import { ConsentGate } from '@/screens/site/consent/ConsentGate'
 import { LazyErrorPage, LazyNotFoundPage } from '@/screens/errors/lazy'
 import { Toaster } from '@/ui/Toaster'
 
@@ -34,7 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: LazyErrorPage,
 })
 
-const SiteNotFoundWithLayout = lazy(() => import('@/screens/public/pages/SiteNotFound'))
+const SiteNotFoundWithLayout = lazy(() => import('@/screens/site/pages/SiteNotFound'))
 
 /** An unknown address: inside the public site's layout, unless it is under the signed-in area. */
 function RootNotFound() {

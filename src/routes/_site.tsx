@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { SiteLayout } from '@/screens/public/layout/SiteLayout'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { SiteLayout } from '@/screens/site/layout/SiteLayout'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 
 // The institutional layout (SPEC section 2): every public page, with the site's header, navigation
 // and footer. Pathless: it adds no segment to the address.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { pageQuerySchema } from './common'
 
 // CNAE 2.3 subclasses (SPEC section 3 "CNAE activity"). The server answers in snake_case; the
-// web client renames the fields to camelCase in one place (src/services/cnaes/map.ts).
+// web client renames the fields to camelCase in one place (src/services/site/cnaes/map.ts).
 
 export const simplesAnnexes = ['I', 'II', 'III', 'IV', 'V'] as const
 export const simplesAnnexSchema = z.enum(simplesAnnexes)

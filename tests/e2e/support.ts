@@ -5,7 +5,7 @@ export const AUTH_URL = process.env.E2E_AUTH_URL ?? 'http://127.0.0.1:9099'
 export const PROJECT_ID = 'demo-contabil'
 
 /**
- * The cookie-consent choice (cookies ncc_c and ncc_e, see src/services/consent/consent.ts), so the
+ * The cookie-consent choice (cookies ncc_c and ncc_e, see src/services/site/consent/consent.ts), so the
  * banner, which every first visit shows, does not sit over the pages under test.
  */
 export function consentState(baseURL: string) {

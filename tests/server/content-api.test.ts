@@ -6,8 +6,8 @@ import {
   type PlanContent,
   type Story,
 } from '../../src/schemas/content'
-import { createContentClient } from '../../src/services/content/client'
-import { RESOLVE_RELATIONS } from '../../src/services/content/stories'
+import { createContentClient } from '../../src/services/site/content/client'
+import { RESOLVE_RELATIONS } from '../../src/services/site/content/stories'
 import { startTestServer, type TestServer } from './harness'
 
 // The Storyblok CDN stand-in, read raw and through the real storyblok-js-client.

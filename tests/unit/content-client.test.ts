@@ -3,7 +3,7 @@ import {
   backoffDelay,
   ContentRateLimitError,
   fetchWithBackoff,
-} from '../../src/services/content/client'
+} from '../../src/services/site/content/client'
 import { INLINE_LIMIT, listStories } from '../../mock-server/content/cdn'
 import type { ContentSpace } from '../../mock-server/content/space'
 import type { Story } from '../../src/schemas/content'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bootstrapScript } from '../../scripts/vite/page-bootstrap'
 import { routePattern } from '../../scripts/vite/page-hints'
 import { buildUrl } from '../../src/services/api/client'
-import { createContentClient } from '../../src/services/content/client'
+import { createContentClient } from '../../src/services/site/content/client'
 import { POSTS_SORT, RESOLVE_LINKS, RESOLVE_RELATIONS } from '../../src/schemas/content'
 
 // The index.html bootstrap asks for a page's data before the app does; the app's requests then

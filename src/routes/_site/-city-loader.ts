@@ -1,5 +1,5 @@
 import type { PageContent } from '@/schemas/content'
-import { fetchCity } from '@/services/cities/api'
+import { fetchCity } from '@/services/site/cities/api'
 import { loadRecord, loadStory } from './-content'
 import type { CityParams, CityPrefix } from './-city'
 

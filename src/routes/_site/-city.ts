@@ -1,7 +1,7 @@
 import type { City } from '@/schemas/city'
 import type { PageContent, Story } from '@/schemas/content'
 import { splitCitySlug } from '@/schemas/slug'
-import { cityVars, fillPlaceholders } from '@/screens/public/content/placeholders'
+import { cityVars, fillPlaceholders } from '@/screens/site/content/placeholders'
 import { pageHead } from './-head'
 
 export type CityPrefix = 'contabilidade-em' | 'contador-em'

@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router'
 import type { Blok } from '@/schemas/content'
 import { ApiError } from '@/services/api/client'
-import { ContentError, fetchStory } from '@/services/content/stories'
+import { ContentError, fetchStory } from '@/services/site/content/stories'
 
 /** A story for a page: an unknown one is the page's 404; any other failure its error page. */
 export async function loadStory<Content extends Blok>(fullSlug: string) {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { pageHead } from './-head'
 
 // SPEC section 2: /404, the not-found page as a page of its own.

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageContent, PostContent } from '@/schemas/content'
-import { fetchStories, STORIES_PER_PAGE } from '@/services/content/stories'
-import { BlogIndexPage } from '@/screens/public/pages/BlogPages'
-import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { fetchStories, STORIES_PER_PAGE } from '@/services/site/content/stories'
+import { BlogIndexPage } from '@/screens/site/pages/BlogPages'
+import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadStory } from '../-content'
 import { pageHead } from '../-head'
 

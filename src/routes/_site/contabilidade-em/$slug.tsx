@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CityPage } from '@/screens/public/pages/CityPage'
-import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { CityPage } from '@/screens/site/pages/CityPage'
+import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { cityHead, cityParams } from '../-city'
 import { loadCityPage } from '../-city-loader'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveLink } from '@/services/links/api'
-import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
-import { ReferralPage } from '@/screens/public/pages/ReferralPage'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { resolveLink } from '@/services/site/links/api'
+import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
+import { ReferralPage } from '@/screens/site/pages/ReferralPage'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadRecord } from '../-content'
 import { pageHead } from '../-head'
 

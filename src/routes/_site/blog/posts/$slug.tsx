@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { PostContent } from '@/schemas/content'
-import { BlogPostPage } from '@/screens/public/pages/BlogPages'
-import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { BlogPostPage } from '@/screens/site/pages/BlogPages'
+import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadStory } from '../../-content'
 import { pageHead } from '../../-head'
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageContent } from '@/schemas/content'
-import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
-import { StoryPage } from '@/screens/public/pages/StoryPage'
+import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
+import { StoryPage } from '@/screens/site/pages/StoryPage'
 import { loadStory } from '../../-content'
 import { storyHead } from '../../-head'
 

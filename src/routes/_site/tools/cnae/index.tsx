@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageContent } from '@/schemas/content'
-import { CNAE_PAGE_SIZE, searchCnaes } from '@/services/cnaes/api'
-import { CnaeSearchPage } from '@/screens/public/pages/CnaePages'
-import { PublicErrorPage } from '@/screens/public/pages/PublicErrorPage'
-import { SiteNotFound } from '@/screens/public/pages/SiteNotFound'
+import { CNAE_PAGE_SIZE, searchCnaes } from '@/services/site/cnaes/api'
+import { CnaeSearchPage } from '@/screens/site/pages/CnaePages'
+import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
+import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadStory } from '../../-content'
 import { storyHead } from '../../-head'
 

@@ -1,8 +1,0 @@
-import type { Lead, LeadCreate } from '@/schemas/lead'
-import { api } from '../api/clients'
-
-/** `POST /leads` (SPEC section 7), public. */
-export async function createLead(input: LeadCreate): Promise<Lead> {
-  const answer = await api.post<{ data: Lead }>('/leads', { body: input, auth: false })
-  return answer.data
-}

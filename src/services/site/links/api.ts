@@ -1,0 +1,11 @@
+import type { LinkResolution } from '@/schemas/link'
+import { api } from '@/services/api/clients'
+
+/** `GET /links/{alias}` (SPEC section 7): the referral code behind a referral link. */
+export async function resolveLink(alias: string, signal?: AbortSignal): Promise<LinkResolution> {
+  const answer = await api.get<{ data: LinkResolution }>(`/links/${encodeURIComponent(alias)}`, {
+    auth: false,
+    signal,
+  })
+  return answer.data
+}
