@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '@/schemas/messages'
 import { ApiError } from '@/services/api/client'
-import { GENERIC_AUTH_MESSAGE, authErrorMessage } from '@/services/session/auth-errors'
+import { GENERIC_AUTH_MESSAGE, authErrorMessage } from '@/services/auth/auth-errors'
 
 const firebaseError = (code: string) =>
   Object.assign(new Error(`Firebase: Error (${code}).`), { code })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CompanyStatus } from '@/schemas/company'
 import { emptyTrack } from '@/schemas/track'
-import { nextStepsFor } from '@/screens/app/next-steps'
+import { nextStepsFor } from '@/screens/panel/next-steps'
 import { companyFixture, doneTrack } from './fixtures'
 
 const company = (status: CompanyStatus) => companyFixture({ status })

@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { enforceGates } from '@/guards/enforce'
-import { AreaError } from '@/screens/app/AreaError'
+import { AreaError } from '@/screens/errors/AreaError'
 import { AppShell } from '@/screens/layouts/AppShell'
 import { OnboardingContext } from '@/screens/layouts/OnboardingContext'
 

@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { enforceGates } from '@/guards/enforce'
-import { AreaError } from '@/screens/app/AreaError'
+import { AreaError } from '@/screens/errors/AreaError'
 import { GateBanners } from '@/screens/layouts/GateBanners'
 
 /** Admin layout pages that also need the company-requirements gate (SPEC section 6). */

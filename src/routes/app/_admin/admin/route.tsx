@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { enforceGates } from '@/guards/enforce'
-import { AreaError } from '@/screens/app/AreaError'
+import { AreaError } from '@/screens/errors/AreaError'
 
 /** /app/admin/*: system admins only; others get the 403 screen (PRODUCT.md, deliberate change). */
 export const Route = createFileRoute('/app/_admin/admin')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
-import { TrackWizardScreen } from '@/screens/wizard/TrackWizardScreen'
+import { TrackWizardScreen } from '@/screens/onboarding/TrackWizardScreen'
 
 export const Route = createFileRoute('/app/_onboarding/wizard/company-opening')({
   head: () => ({ meta: [{ title: pageTitle('Abertura da empresa') }] }),

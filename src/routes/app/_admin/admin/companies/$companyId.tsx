@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
-import { AdminCompanyScreen } from '@/screens/admin/AdminScreens'
+import { AdminCompanyScreen } from '@/screens/back-office/CompanyScreen'
 import { idParam } from '@/routes/app/-params'
 
 export const Route = createFileRoute('/app/_admin/admin/companies/$companyId')({

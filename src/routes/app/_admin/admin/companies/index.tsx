@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
 import { companyStatusSchema } from '@/schemas/company'
 import { pageTitle } from '@/lib/title'
-import { AdminCompaniesScreen, type CompanyListSearch } from '@/screens/admin/AdminScreens'
+import { AdminCompaniesScreen, type CompanyListSearch } from '@/screens/back-office/CompaniesScreen'
 
 const searchSchema = z.object({
   query: z.coerce.string().trim().max(100).optional().catch(undefined),

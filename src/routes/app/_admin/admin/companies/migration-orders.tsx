@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
-import { MigrationOrdersScreen } from '@/screens/admin/AdminScreens'
+import { MigrationOrdersScreen } from '@/screens/back-office/MigrationOrdersScreen'
 
 export const Route = createFileRoute('/app/_admin/admin/companies/migration-orders')({
   head: () => ({ meta: [{ title: pageTitle('Pedidos de migração') }] }),

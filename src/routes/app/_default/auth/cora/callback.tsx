@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { pageTitle } from '@/lib/title'
-import { CoraCallbackScreen } from '@/screens/app/CoraCallbackScreen'
+import { CoraCallbackScreen } from '@/screens/bank-statements/CoraCallbackScreen'
 
 const callbackSearchSchema = z.object({
   code: z.coerce.string().trim().min(1).max(512).optional().catch(undefined),

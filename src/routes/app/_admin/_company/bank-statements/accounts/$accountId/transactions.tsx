@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
-import { BankTransactionsScreen } from '@/screens/app/CompanyAreaScreens'
+import { BankTransactionsScreen } from '@/screens/bank-statements/BankTransactionsScreen'
 import { idParam } from '@/routes/app/-params'
 
 export const Route = createFileRoute(

@@ -1,4 +1,3 @@
-// Pages of the admin layout that need only sign-in: billing, invites and the partner.
 import { Link } from '@tanstack/react-router'
 import { formatDate, formatMoney } from '@/lib/format'
 import { useSessionView } from '@/services/session/react'
@@ -6,7 +5,7 @@ import { buttonClass } from '@/ui/Button'
 import { Alert, Badge, EmptyState } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card } from '@/ui/Layout'
-import { AreaPage } from './AreaPage'
+import { AreaPage } from '@/screens/shared/AreaPage'
 
 const subscriptionStatus = {
   pending: { label: 'Aguardando pagamento', tone: 'neutral' },
@@ -89,58 +88,5 @@ export function MyBillingScreen() {
         </Card>
       )}
     </AreaPage>
-  )
-}
-
-export function MyInvitesScreen() {
-  return (
-    <AreaPage
-      title="Convites"
-      description="Convide sócios e pessoas da sua equipe para acessar a empresa com você, e acompanhe os convites enviados."
-      features={[
-        {
-          icon: 'mail',
-          title: 'Convidar por e-mail',
-          description: 'A pessoa recebe um link e cria o próprio acesso.',
-        },
-        {
-          icon: 'users',
-          title: 'Quem tem acesso',
-          description: 'Veja os convites aceitos e os pendentes, e cancele quando precisar.',
-        },
-      ]}
-    />
-  )
-}
-
-export function DucaPartnerScreen() {
-  return (
-    <AreaPage
-      title="Duca"
-      description="O programa de parceiros da Contabil: contadores e consultores indicam empresas e recebem comissão sobre as mensalidades pagas por elas."
-      actions={
-        <Link to="/app/wizard/partners/duca" className={buttonClass()}>
-          Quero ser parceiro
-        </Link>
-      }
-      features={[
-        {
-          icon: 'star',
-          title: 'Seu código de parceiro',
-          description: 'Aprovado o cadastro, você recebe um código para as empresas que indicar.',
-        },
-        {
-          icon: 'building',
-          title: 'Empresas indicadas',
-          description:
-            'Acompanhe as empresas que chegaram pela sua indicação e a situação de cada uma.',
-        },
-        {
-          icon: 'card',
-          title: 'Comissão',
-          description: 'Uma parte de cada mensalidade paga, depositada na sua chave Pix.',
-        },
-      ]}
-    />
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { env } from '@/config/env'
-import { useConnectCora } from '@/services/bank/connect-cora'
+import { useConnectCora } from '@/services/bank-statements/connect-cora'
 import { useSessionView } from '@/services/session/react'
 import { buttonClass } from '@/ui/Button'
 import { Alert, Loading } from '@/ui/Feedback'

@@ -5,7 +5,7 @@ import { Avatar } from '@/ui/Avatar'
 import { Badge } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
-import { roleLabels } from './labels'
+import { roleLabels } from '@/screens/shared/labels'
 import styles from './MyProfileScreen.module.css'
 
 /** /app/user/my-profile: the signed-in person, as the session knows them. */

@@ -8,7 +8,7 @@ import { EmptyState } from '@/ui/Feedback'
 import { Icon } from '@/ui/Icon'
 import { Card, Eyebrow, Grid, PageHeader } from '@/ui/Layout'
 import { StepList } from '@/ui/StepList'
-import { CompanyDetails, CompanyStatusBadge } from './company-display'
+import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared/company-display'
 import { nextStepsFor } from './next-steps'
 import styles from './PanelScreen.module.css'
 

@@ -4,8 +4,8 @@ import { useSessionView } from '@/services/session/react'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Card, PageHeader } from '@/ui/Layout'
-import { CompanyStatusBadge } from './company-display'
-import { SUPPORT_EMAIL } from './support'
+import { CompanyStatusBadge } from '@/screens/shared/company-display'
+import { SUPPORT_EMAIL } from '@/screens/shared/support'
 import styles from './DisabledScreen.module.css'
 
 /** /app/user/disabled: why the company is disabled and how to reach support. */
