@@ -10,6 +10,13 @@ import type { Store } from '../store/database'
 export const firebaseCode = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
 
+/** A phone as Firebase Auth wants it (E.164): `+55 (11) 98765-4321` → `+5511987654321`. */
+export const e164 = (formatted: string) => `+${formatted.replace(/\D/g, '')}`
+
+/** The enabled system admins (the last one can neither lose the role nor be removed). */
+export const systemAdmins = (store: Store) =>
+  store.data.users.filter((user) => user.roles.includes('system-admin') && !user.disabled)
+
 export function findUser(store: Store, id: string): User {
   const user = store.byId('users', id)
   if (!user) throw notFound(userMessages.notFound)

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointContract } from '../../mock-server/contract'
-import { assistantRoutes } from '../../mock-server/routes/assistant'
 import { bankStatementsRoutes } from '../../mock-server/routes/bank-statements'
 import { documentsRoutes } from '../../mock-server/routes/documents'
 import { invoicesRoutes } from '../../mock-server/routes/invoices'
-import { reportsRoutes } from '../../mock-server/routes/reports'
+import { onboardingRoutes } from '../../mock-server/routes/onboarding'
+import { panelRoutes } from '../../mock-server/routes/panel'
 import { startTestServer, type TestServer } from './harness'
 
 // Every finance endpoint's contract example works for the callers its access allows (after a
@@ -16,9 +16,10 @@ const contracts: EndpointContract[] = [
   invoicesRoutes,
   documentsRoutes,
   bankStatementsRoutes,
-  reportsRoutes,
-  assistantRoutes,
-].flatMap((module) => module.contract)
+  panelRoutes,
+]
+  .flatMap((module) => module.contract)
+  .concat(onboardingRoutes.contract.filter((c) => c.route.startsWith('/luca/')))
 
 let server: TestServer
 beforeAll(async () => {

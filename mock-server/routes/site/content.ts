@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express'
-import type { RouteModule } from '../deps'
-import { cdnQuerySchema, getStory, listStories, type CdnAnswer } from '../content/cdn'
-import { contentSpace, type Version } from '../content/space'
-import { handle, HttpError, parse } from '../http'
+import type { RouteModule } from '../../deps'
+import { cdnQuerySchema, getStory, listStories, type CdnAnswer } from '../../content/cdn'
+import { contentSpace, type Version } from '../../content/space'
+import { handle, HttpError, parse } from '../../http'
 
 // The Storyblok content delivery API stand-in (PRODUCT.md "External services"), read by the web
 // app through the real storyblok-js-client: `GET /v2/cdn/stories` and

@@ -1,9 +1,9 @@
 import { Router } from 'express'
-import { cnaeListQuerySchema } from '../../src/schemas/cnae'
-import { cnaeDigits } from '../../src/schemas/slug'
-import type { RouteModule } from '../deps'
-import { badRequest, handle, notFound, paginate, parse } from '../http'
-import { cnaeCatalog } from '../reference/cnaes'
+import { cnaeListQuerySchema } from '../../../src/schemas/cnae'
+import { cnaeDigits } from '../../../src/schemas/slug'
+import type { RouteModule } from '../../deps'
+import { badRequest, handle, notFound, paginate, parse } from '../../http'
+import { cnaeCatalog } from '../../reference/cnaes'
 
 /** CNAE 2.3 subclasses (SPEC section 7 "Reference data"), snake_case as SPEC section 3 says. */
 export const cnaesRoutes: RouteModule = {

@@ -1,8 +1,8 @@
 import { Router } from 'express'
-import { citySearchQuerySchema } from '../../src/schemas/city'
-import type { RouteModule } from '../deps'
-import { handle, notFound, parse } from '../http'
-import { cityDirectory } from '../reference/cities'
+import { citySearchQuerySchema } from '../../../src/schemas/city'
+import type { RouteModule } from '../../deps'
+import { handle, notFound, parse } from '../../http'
+import { cityDirectory } from '../../reference/cities'
 
 /**
  * City search over the 5,571 municipalities (SPEC section 7: `GET /api/city-search`, q, limit 5),

@@ -1,10 +1,10 @@
 import { Router } from 'express'
 import { z } from 'zod'
-import { areaFixtureSchema, type AreaServer } from '../../src/schemas/area'
-import type { RouteModule } from '../deps'
-import { handle, notFound } from '../http'
-import { cnaeCatalog } from '../reference/cnaes'
-import { fixture } from '../seed/core'
+import { areaFixtureSchema, type AreaServer } from '../../../src/schemas/area'
+import type { RouteModule } from '../../deps'
+import { handle, notFound } from '../../http'
+import { cnaeCatalog } from '../../reference/cnaes'
+import { fixture } from '../../seed/core'
 
 /** Practice areas behind /areas/{slug} (SPEC section 7 `GET /areas/{slug}`). */
 export const areasRoutes: RouteModule = {

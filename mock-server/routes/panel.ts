@@ -35,8 +35,8 @@ export function meiLimitFor(company: Company, year: number): number {
   return MEI_MONTHLY_LIMIT * months
 }
 
-/** Reports (SPEC section 7 "Reports and payments"). */
-export const reportsRoutes: RouteModule = {
+/** The panel's reports (SPEC section 7 "Reports and payments"). */
+export const panelRoutes: RouteModule = {
   contract: [
     {
       method: 'GET',

@@ -1,7 +1,7 @@
 import { Router } from 'express'
-import { linkAliasSchema, type LinkResolution } from '../../src/schemas/link'
-import type { RouteModule } from '../deps'
-import { handle, notFound, parse } from '../http'
+import { linkAliasSchema, type LinkResolution } from '../../../src/schemas/link'
+import type { RouteModule } from '../../deps'
+import { handle, notFound, parse } from '../../http'
 
 const NOT_FOUND = 'Link de indicação não encontrado ou encerrado.'
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Router } from 'express'
-import { leadCreateSchema, type Lead } from '../../src/schemas/lead'
-import type { RouteModule } from '../deps'
-import { badRequest, handle, parse } from '../http'
+import { leadCreateSchema, type Lead } from '../../../src/schemas/lead'
+import type { RouteModule } from '../../deps'
+import { badRequest, handle, parse } from '../../http'
 
 /** Leads from the public site's forms (SPEC section 7 `POST /leads`, section 5 messages). */
 export const leadsRoutes: RouteModule = {

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Router, type Request } from 'express'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { formatCnpj } from '@brazilian-utils/brazilian-utils'
-import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
+import { intentBodySchema } from '../../src/schemas/assistant'
+import { cnpjSchema } from '../../src/schemas/brazil'
+import { isSystemAdmin } from '../../src/schemas/claims'
 import {
   companyCreateSchema,
-  companyListQuerySchema,
   companyMessages,
-  companyStatusSchema,
-  companyUpdateSchema,
-  statusChangeBodySchema,
   trackIdSchema,
   type Company,
 } from '../../src/schemas/company'
 import { messages } from '../../src/schemas/messages'
-import { openOrderStatuses, orderListQuerySchema, type Order } from '../../src/schemas/order'
-import { searchKey } from '../../src/schemas/people'
 import type { RegistryRecord } from '../../src/schemas/registry'
 import {
   draftSchemaOf,
@@ -27,14 +23,15 @@ import {
   type PreRegistration,
 } from '../../src/schemas/steps'
 import { emptyTrack, stepIds, type StepId } from '../../src/schemas/track'
-import { applyTrackEvent, currentStepOf, refusalOf } from '../../src/machines/track'
+import { applyTrackEvent, refusalOf } from '../../src/machines/track'
+import { suggestAliases } from '../assistant/alias-suggest'
+import { loadAssistant, matchCnaes } from '../assistant/cnae-matcher'
 import { assertCompanyAccess, callerOf } from '../auth'
-import { assertSelfOrAdmin, findUser, ownerOf, syncClaims, withFirebase } from '../core/accounts'
+import { assertSelfOrAdmin, findUser, syncClaims, withFirebase } from '../core/accounts'
 import { choosePlan } from '../core/billing'
 import { filePath } from '../core/files'
 import { reference } from '../core/reference'
 import {
-  changeStatus,
   findCompany,
   paymentsOfCompany,
   subscriptionsOfCompany,
@@ -43,7 +40,6 @@ import {
   trackView,
 } from '../core/state'
 import type { AppDeps, RouteModule } from '../deps'
-import { ResponseCache } from '../store/response-cache'
 import {
   badRequest,
   conflict,
@@ -51,7 +47,6 @@ import {
   handle,
   HttpError,
   notFound,
-  paginate,
   parse,
   type Issue,
 } from '../http'
@@ -94,81 +89,47 @@ function parsePayload<T extends z.ZodType>(schema: T, input: unknown): z.output<
 const companyTypeFromRegistry = (record: RegistryRecord): Company['type'] =>
   record.legalNature.code === '213-5' ? 'on_person' : 'private_limited'
 
-/** A company as an opening or migration order (admin screens). */
-function orderOf(deps: AppDeps, company: Company): Order {
-  const { store } = deps
-  const track = trackOf(store, company.id)
-  const owner = ownerOf(store, company)
-  const plan = company.currentSubscription
-    ? store.byId('plans', company.currentSubscription.planId)
-    : undefined
-  return {
-    id: company.id,
-    company: {
-      id: company.id,
-      name: company.name,
-      alias: company.alias,
-      cnpj: company.cnpj,
-      status: company.status,
-      trackId: company.trackId,
-      createdAt: company.createdAt,
-      updatedAt: company.updatedAt,
-    },
-    owner: owner
-      ? { id: owner.id, name: owner.name, email: owner.email, phone: owner.phone }
-      : null,
-    track: {
-      status: track.status,
-      currentStep: currentStepOf(track),
-      done: track.steps.filter((step) => step.status === 'done').length,
-      total: track.steps.length,
-      steps: track.steps.map(({ stepId, status, updatedAt }) => ({ stepId, status, updatedAt })),
-    },
-    subscription: company.currentSubscription,
-    planName: plan?.name ?? null,
-  }
+const states: Record<string, [name: string, region: string]> = {
+  AC: ['Acre', 'Norte'],
+  AL: ['Alagoas', 'Nordeste'],
+  AM: ['Amazonas', 'Norte'],
+  AP: ['Amapá', 'Norte'],
+  BA: ['Bahia', 'Nordeste'],
+  CE: ['Ceará', 'Nordeste'],
+  DF: ['Distrito Federal', 'Centro-Oeste'],
+  ES: ['Espírito Santo', 'Sudeste'],
+  GO: ['Goiás', 'Centro-Oeste'],
+  MA: ['Maranhão', 'Nordeste'],
+  MG: ['Minas Gerais', 'Sudeste'],
+  MS: ['Mato Grosso do Sul', 'Centro-Oeste'],
+  MT: ['Mato Grosso', 'Centro-Oeste'],
+  PA: ['Pará', 'Norte'],
+  PB: ['Paraíba', 'Nordeste'],
+  PE: ['Pernambuco', 'Nordeste'],
+  PI: ['Piauí', 'Nordeste'],
+  PR: ['Paraná', 'Sul'],
+  RJ: ['Rio de Janeiro', 'Sudeste'],
+  RN: ['Rio Grande do Norte', 'Nordeste'],
+  RO: ['Rondônia', 'Norte'],
+  RR: ['Roraima', 'Norte'],
+  RS: ['Rio Grande do Sul', 'Sul'],
+  SC: ['Santa Catarina', 'Sul'],
+  SE: ['Sergipe', 'Nordeste'],
+  SP: ['São Paulo', 'Sudeste'],
+  TO: ['Tocantins', 'Norte'],
 }
 
-const matchesQuery = (company: Company, query: string | undefined) => {
-  if (!query) return true
-  const key = searchKey(query)
-  const digits = query.replace(/[^0-9a-zA-Z]/g, '').toUpperCase()
-  return (
-    searchKey(company.name).includes(key) ||
-    (company.alias !== null && searchKey(company.alias).includes(key)) ||
-    (digits.length >= 3 && company.cnpj !== null && company.cnpj.includes(digits))
-  )
-}
+const cnpjQuerySchema = z.strictObject({ cnpj: cnpjSchema })
 
-const collator = new Intl.Collator('pt-BR')
-const byName = (a: Company, b: Company) => collator.compare(a.name, b.name)
-
-/** Companies (SPEC section 7 "Companies", PRODUCT.md "Company status", "Tracks and steps"). */
-export const companiesRoutes: RouteModule = {
+/**
+ * The opening and migration wizards (PRODUCT.md "Tracks and steps"): a company's steps and its
+ * track, adding an existing company by CNPJ (the migration track), the assistant "Luca" (SPEC
+ * section 7 "Leads and assistant") and the stand-ins for the external lookups the wizard uses
+ * (PRODUCT.md): ViaCEP's `GET /ws/{cep}/json/` over the fixture CEPs and the CNPJ registry check
+ * `GET /api/cnpj-exists` — public, as the real services are.
+ */
+export const onboardingRoutes: RouteModule = {
   contract: [
-    { method: 'GET', route: '/companies/me', example: '/companies/me', access: 'signed-in' },
-    {
-      method: 'GET',
-      route: '/companies',
-      example: '/companies?query=design&limit=5',
-      access: 'signed-in',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/companies/orders/opening-requests',
-      example: '/companies/orders/opening-requests?limit=5',
-      access: 'system-admin',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/companies/orders/migration-requests',
-      example: '/companies/orders/migration-requests?status=migrating',
-      access: 'system-admin',
-      takesInput: true,
-    },
-    { method: 'GET', route: '/companies/{id}', example: `/companies/${ANA}`, access: 'company' },
     {
       method: 'GET',
       route: '/companies/{id}/steps',
@@ -182,14 +143,6 @@ export const companiesRoutes: RouteModule = {
       access: 'self',
       takesInput: true,
       body: { cnpj: '11.222.333/0001-81', userId: 'uid-ana' },
-    },
-    {
-      method: 'PUT',
-      route: '/companies/{id}',
-      example: `/companies/${ANA}`,
-      access: 'system-admin',
-      takesInput: true,
-      body: { alias: 'Ana Design Studio', activities: ['7410299', '7319003', '7420001'] },
     },
     {
       method: 'POST',
@@ -226,17 +179,42 @@ export const companiesRoutes: RouteModule = {
     },
     {
       method: 'PUT',
-      route: '/companies/{id}/status/{status}',
-      example: `/companies/${ANA}/status/overdue`,
-      access: 'system-admin',
-      takesInput: true,
-    },
-    {
-      method: 'PUT',
       route: '/companies/{id}/track/{track}',
       example: '/companies/cmp-bruno-tech/track/migrate-company',
       access: 'company',
       callers: BRUNO,
+      takesInput: true,
+    },
+    {
+      method: 'POST',
+      route: '/luca/cnaes/match',
+      example: '/luca/cnaes/match',
+      access: 'signed-in',
+      takesInput: true,
+      body: { intent: 'vendo bolos e doces pela internet' },
+      okStatus: 200,
+    },
+    {
+      method: 'POST',
+      route: '/luca/companies/alias-suggest',
+      example: '/luca/companies/alias-suggest',
+      access: 'signed-in',
+      takesInput: true,
+      body: { intent: 'conserto celulares' },
+      okStatus: 200,
+    },
+    {
+      method: 'GET',
+      route: '/ws/{zip}/json/',
+      example: '/ws/01310200/json/',
+      access: 'public',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/api/cnpj-exists',
+      example: '/api/cnpj-exists?cnpj=45.218.739/0001-02',
+      access: 'public',
       takesInput: true,
     },
   ],
@@ -244,92 +222,10 @@ export const companiesRoutes: RouteModule = {
   create: (deps) => {
     const { store, auth, config } = deps
     const router = Router()
-
     const companyOf = (req: Request) =>
       findCompany(store, assertCompanyAccess(callerOf(req), req.params.id))
-
-    // The caller's own companies, for the session and the company selector.
-    router.get(
-      '/companies/me',
-      auth.authenticate,
-      handle((req) => {
-        const ids = companiesOf(callerOf(req).claims)
-        const data = ids.map((id) => store.byId('companies', id)).filter((c) => c !== undefined)
-        return { data, total: data.length }
-      }),
-    )
-
-    // Answers depend on the companies (and, for orders, tracks, users and plans) and on who
-    // asks: served from a cache until those change.
-    const companyLists = new ResponseCache(store, ['companies'])
-    const orderLists = new ResponseCache(store, ['companies', 'tracks', 'users', 'plans'])
-
-    router.get(
-      '/companies',
-      auth.authenticate,
-      handle((req, res) => {
-        const caller = callerOf(req)
-        const q = parse(companyListQuerySchema, req.query)
-        const admin = isSystemAdmin(caller.claims)
-        const ids = companiesOf(caller.claims)
-        const key = JSON.stringify([admin ? '*' : ids, q])
-        res.type('json').send(
-          companyLists.get(key, () => {
-            const source = admin
-              ? store.data.companies
-              : ids.map((id) => store.byId('companies', id)).filter((c) => c !== undefined)
-            const list = source
-              .filter(
-                (c) =>
-                  (!q.status || c.status === q.status) &&
-                  (!q.trackId || c.trackId === q.trackId) &&
-                  matchesQuery(c, q.query),
-              )
-              .sort(byName)
-            return paginate(list, q)
-          }),
-        )
-      }),
-    )
-
-    const orders = (trackId: keyof typeof openOrderStatuses) =>
-      handle((req, res) => {
-        const q = parse(orderListQuerySchema, req.query)
-        const open: readonly string[] = openOrderStatuses[trackId]
-        res.type('json').send(
-          orderLists.get(JSON.stringify([trackId, q]), () => {
-            const list = store.data.companies
-              .filter(
-                (c) =>
-                  c.trackId === trackId &&
-                  (q.all === 'true' || open.includes(c.status)) &&
-                  (!q.status || c.status === q.status) &&
-                  matchesQuery(c, q.query),
-              )
-              .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-            const page = paginate(list, q)
-            return { data: page.data.map((company) => orderOf(deps, company)), total: page.total }
-          }),
-        )
-      })
-    router.get(
-      '/companies/orders/opening-requests',
-      auth.authenticate,
-      auth.requireSystemAdmin,
-      orders('create-company'),
-    )
-    router.get(
-      '/companies/orders/migration-requests',
-      auth.authenticate,
-      auth.requireSystemAdmin,
-      orders('migrate-company'),
-    )
-
-    router.get(
-      '/companies/:id',
-      auth.authenticate,
-      handle((req) => ({ data: companyOf(req) })),
-    )
+    // Build the CNAE index at start, not on the first request.
+    loadAssistant()
 
     router.get(
       '/companies/:id/steps',
@@ -394,46 +290,6 @@ export const companiesRoutes: RouteModule = {
         })
         res.status(201)
         return { data: store.byId('companies', id) }
-      }),
-    )
-
-    router.put(
-      '/companies/:id',
-      auth.authenticate,
-      auth.requireSystemAdmin,
-      handle(async (req) => {
-        const company = findCompany(store, req.params.id ?? '')
-        const update = parse(companyUpdateSchema, req.body)
-        if (
-          update.cnpj &&
-          store.data.companies.some((c) => c.cnpj === update.cnpj && c.id !== company.id)
-        )
-          throw conflict(companyMessages.cnpjTaken)
-        Object.assign(company, update, { updatedAt: new Date().toISOString() })
-        await store.commit()
-        return { data: company }
-      }),
-    )
-
-    router.put(
-      '/companies/:id/status/:status',
-      auth.authenticate,
-      auth.requireSystemAdmin,
-      handle(async (req) => {
-        const company = findCompany(store, req.params.id ?? '')
-        const to = parse(companyStatusSchema, req.params.status)
-        const body = parse(statusChangeBodySchema, req.body ?? {})
-        if (to === 'disabled' && !body.reason)
-          throw badRequest(companyMessages.reasonRequired, [
-            { path: ['reason'], message: companyMessages.reasonRequired },
-          ])
-        changeStatus(store, company, to, {
-          by: callerOf(req).uid,
-          reason: body.reason,
-          at: new Date().toISOString(),
-        })
-        await store.commit()
-        return { data: company }
       }),
     )
 
@@ -512,6 +368,66 @@ export const companiesRoutes: RouteModule = {
         company.updatedAt = at
         await store.commit()
         return { data: trackView(track) }
+      }),
+    )
+
+    router.post(
+      '/luca/cnaes/match',
+      auth.authenticate,
+      handle((req) => {
+        const input = parse(intentBodySchema, req.body)
+        const matches = matchCnaes(input.intent)
+        return { data: matches.slice(0, input.limit), total: matches.length }
+      }),
+    )
+
+    router.post(
+      '/luca/companies/alias-suggest',
+      auth.authenticate,
+      handle((req) => {
+        const caller = callerOf(req)
+        const input = parse(intentBodySchema, req.body)
+        const user = store.data.users.find((u) => u.id === caller.uid)
+        const taken = store.data.companies.flatMap((c) => (c.alias ? [c.name, c.alias] : [c.name]))
+        const data = suggestAliases(input.intent, input.limit, { ownerName: user?.name, taken })
+        return { data, total: data.length }
+      }),
+    )
+
+    // ViaCEP: 8 digits (the mask's hyphen is accepted); a well-formed CEP it does not know answers
+    // 200 `{ "erro": true }`, a malformed one 400.
+    router.get(
+      ['/ws/:zip/json', '/ws/:zip/json/'],
+      handle((req) => {
+        const zip = (req.params.zip ?? '').replace('-', '')
+        if (!/^\d{8}$/.test(zip))
+          throw badRequest(messages.cepInvalid, [{ path: ['zip'], message: messages.cepInvalid }])
+        const found = reference().ceps.get(zip)
+        if (!found) return { erro: true }
+        const [estado, regiao] = states[found.uf] ?? ['', '']
+        return {
+          cep: `${zip.slice(0, 5)}-${zip.slice(5)}`,
+          logradouro: found.logradouro,
+          complemento: found.complemento,
+          unidade: '',
+          bairro: found.bairro,
+          localidade: found.localidade,
+          uf: found.uf,
+          estado,
+          regiao,
+          ibge: found.ibge,
+          gia: '',
+          ddd: found.ddd,
+          siafi: '',
+        }
+      }),
+    )
+
+    router.get(
+      '/api/cnpj-exists',
+      handle((req) => {
+        const { cnpj } = parse(cnpjQuerySchema, req.query)
+        return { exists: reference().registry.has(cnpj) }
       }),
     )
 

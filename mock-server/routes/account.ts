@@ -1,0 +1,579 @@
+import { randomUUID } from 'node:crypto'
+import escapeHtml from 'escape-html'
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils'
+import { Router, type Request } from 'express'
+import { z } from 'zod'
+import { isSystemAdmin } from '../../src/schemas/claims'
+import {
+  checkoutPaySchema,
+  paymentListQuerySchema,
+  paymentMethodLabels,
+  plansFor,
+  subscriptionListQuerySchema,
+  type Payment,
+} from '../../src/schemas/billing'
+import { companyQuerySchema, companySizeSchema } from '../../src/schemas/company'
+import {
+  INVITE_VALID_DAYS,
+  REFERRAL_REWARD,
+  inviteCreateSchema,
+  inviteListQuerySchema,
+  inviteMessages,
+  inviteStatusAt,
+  maskEmail,
+  referralListQuerySchema,
+  type Invite,
+  type Referral,
+} from '../../src/schemas/engagement'
+import { userMessages, userUpdateSchema, type User } from '../../src/schemas/user'
+import { assertCompanyAccess, callerOf } from '../auth'
+import {
+  assertSelfOrAdmin,
+  e164,
+  firebaseCode,
+  firebaseError,
+  findUser,
+  syncClaims,
+  systemAdmins,
+  withFirebase,
+} from '../core/accounts'
+import {
+  chargeFor,
+  confirmPayment,
+  findPayment,
+  findSubscription,
+  sweepOverdue,
+} from '../core/billing'
+import { checkoutPage, htmlPage, money, page, returnPath } from '../core/checkout-page'
+import {
+  coreOf,
+  findCompany,
+  invitesOfCompany,
+  paymentsOfCompany,
+  subscriptionsOfCompany,
+} from '../core/state'
+import type { RouteModule } from '../deps'
+import { badRequest, conflict, forbidden, handle, notFound, paginate, parse } from '../http'
+import type { Store } from '../store/database'
+
+const OWN = 'companyId=cmp-ana-design'
+const HOUR = 60 * 60 * 1000
+const round = (value: number) => Math.round(value * 100) / 100
+
+/** An invite as answered: its status as of now (a pending one past its date is expired). */
+const inviteView = (invite: Invite, now = new Date()): Invite => ({
+  ...invite,
+  status: inviteStatusAt(invite, now),
+})
+
+function findInvite(store: Store, id: string): Invite {
+  const invite = store.byId('invites', id)
+  if (!invite) throw notFound(inviteMessages.notFound)
+  return invite
+}
+
+/** The people who signed up with a user's code, with the reward each one earned. */
+function referralsOf(store: Store, user: User): Referral[] {
+  const { referredBy, rewardsFor } = coreOf(store)
+  return referredBy.get(user.referralCode).map((person) => {
+    const reward = rewardsFor.get(person.id).find((r) => r.referrerId === user.id)
+    const company = person.companies[0] ? store.byId('companies', person.companies[0]) : undefined
+    const [first = '', ...rest] = person.name.split(' ')
+    return {
+      userId: person.id,
+      name: rest.length ? `${first} ${rest.at(-1)![0]}.` : first,
+      email: maskEmail(person.email),
+      signedUpAt: person.createdAt,
+      companyStatus: company?.status ?? null,
+      reward: reward
+        ? {
+            status: reward.status,
+            amount: reward.amount,
+            earnedAt: reward.earnedAt,
+            redeemedAt: reward.redeemedAt,
+          }
+        : { status: 'pending', amount: REFERRAL_REWARD, earnedAt: null, redeemedAt: null },
+    }
+  })
+}
+
+const planQuerySchema = z.strictObject({ size: companySizeSchema.optional() })
+
+/**
+ * The signed-in user's own account: the profile (PATCH/DELETE /users/{id}), plans, subscriptions
+ * and payments with the stand-in checkout page (PRODUCT.md), invites (a company-admin brings
+ * someone into one of their companies) and referrals (the caller's code and the people who used
+ * it).
+ */
+export const accountRoutes: RouteModule = {
+  contract: [
+    {
+      method: 'PATCH',
+      route: '/users/{id}',
+      example: '/users/uid-ana',
+      access: 'self',
+      takesInput: true,
+      body: { name: 'Ana Paula Ribeiro Souza', phone: '(11) 98765-4321' },
+    },
+    {
+      method: 'DELETE',
+      route: '/users/{id}',
+      example: '/users/uid-ana',
+      access: 'self',
+      okStatus: 204,
+    },
+    {
+      method: 'GET',
+      route: '/plans',
+      example: '/plans?size=ME',
+      access: 'public',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/subscriptions',
+      example: `/subscriptions?${OWN}`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'POST',
+      route: '/subscriptions/{id}',
+      example: '/subscriptions/sub-ana-design',
+      access: 'company',
+    },
+    {
+      method: 'GET',
+      route: '/v1/ecommerce/payments',
+      example: `/v1/ecommerce/payments?${OWN}&status=paid&limit=5`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'GET',
+      route: '/checkout/{paymentId}',
+      example: '/checkout/pay-eva-comercio-2026-10',
+      access: 'public',
+    },
+    {
+      method: 'POST',
+      route: '/checkout/{paymentId}/pay',
+      example: '/checkout/pay-eva-comercio-2026-10/pay',
+      access: 'public',
+      okStatus: 200,
+      takesInput: true,
+      body: { method: 'pix' },
+    },
+    {
+      method: 'GET',
+      route: '/invites',
+      example: `/invites?${OWN}&status=pending`,
+      access: 'company',
+      takesInput: true,
+    },
+    {
+      method: 'POST',
+      route: '/invites',
+      example: `/invites?${OWN}`,
+      access: 'company',
+      takesInput: true,
+      body: { email: 'rafaela.monteiro@gmail.com' },
+    },
+    {
+      method: 'DELETE',
+      route: '/invites/{id}',
+      example: `/invites/inv-ana-joao?${OWN}`,
+      access: 'company',
+    },
+    {
+      method: 'GET',
+      route: '/invites/received',
+      example: '/invites/received',
+      access: 'signed-in',
+    },
+    {
+      method: 'POST',
+      route: '/invites/{id}/accept',
+      example: '/invites/inv-ana-cristina/accept',
+      access: 'recipient',
+      callers: { own: 'cristina.moraes.consultoria@gmail.com', other: 'bruno@contabil.dev' },
+      okStatus: 200,
+    },
+    { method: 'GET', route: '/referrals/me', example: '/referrals/me', access: 'signed-in' },
+    {
+      method: 'GET',
+      route: '/referrals',
+      example: '/referrals?status=available',
+      access: 'signed-in',
+      takesInput: true,
+    },
+  ],
+
+  create: ({ store, auth, config }) => {
+    const router = Router()
+    const targetOf = (req: Request) => {
+      const id = req.params.id ?? ''
+      assertSelfOrAdmin(callerOf(req), id)
+      return findUser(store, id)
+    }
+    const companyOf = (req: Request) =>
+      findCompany(
+        store,
+        assertCompanyAccess(callerOf(req), parse(companyQuerySchema, req.query).companyId),
+      )
+
+    // ---- profile ----
+
+    router.patch(
+      '/users/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const caller = callerOf(req)
+        const user = targetOf(req)
+        const input = parse(userUpdateSchema, req.body)
+        const adminOnly =
+          input.roles !== undefined || input.companies !== undefined || input.disabled !== undefined
+        if (adminOnly && !isSystemAdmin(caller.claims))
+          throw forbidden(userMessages.adminFieldsOnly)
+        const unknown = (input.companies ?? []).findIndex((id) => !store.byId('companies', id))
+        if (unknown >= 0)
+          throw badRequest(userMessages.companyUnknown, [
+            { path: ['companies', unknown], message: userMessages.companyUnknown },
+          ])
+        const losesAdmin =
+          user.roles.includes('system-admin') &&
+          ((input.roles !== undefined && !input.roles.includes('system-admin')) ||
+            input.disabled === true)
+        if (losesAdmin && systemAdmins(store).length <= 1) throw conflict(userMessages.lastAdmin)
+
+        const before = {
+          name: user.name,
+          phone: user.phone,
+          roles: [...user.roles],
+          companies: [...user.companies],
+          disabled: user.disabled,
+        }
+        const after = {
+          name: input.name ?? before.name,
+          phone: input.phone === undefined ? before.phone : input.phone,
+          roles: input.roles ? [...new Set(input.roles)] : before.roles,
+          companies: input.companies ? [...new Set(input.companies)] : before.companies,
+          disabled: input.disabled ?? before.disabled,
+        }
+        const phoneChanged = after.phone !== before.phone
+        const apply = async (values: typeof before) => {
+          const phoneNumber =
+            values.phone && isValidMobilePhone(values.phone) ? e164(values.phone) : null
+          await auth.auth
+            .updateUser(user.id, {
+              displayName: values.name,
+              disabled: values.disabled,
+              ...(phoneChanged ? { phoneNumber } : {}),
+            })
+            .catch((error: unknown) => {
+              if (firebaseCode(error) !== 'auth/user-not-found') firebaseError(error)
+            })
+          await syncClaims(auth, { id: user.id, roles: values.roles, companies: values.companies })
+        }
+        await withFirebase(store, {
+          firebase: () => apply(after),
+          local: () => Object.assign(user, after),
+          undo: async () => {
+            Object.assign(user, before)
+            await apply(before)
+          },
+        })
+        return { data: user }
+      }),
+    )
+
+    router.delete(
+      '/users/:id',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const user = targetOf(req)
+        if (user.roles.includes('system-admin') && systemAdmins(store).length <= 1)
+          throw conflict(userMessages.lastAdmin)
+        // The account goes first: whatever happens next, the person can no longer sign in.
+        await auth.auth.deleteUser(user.id).catch((error: unknown) => {
+          if (firebaseCode(error) !== 'auth/user-not-found') throw error
+        })
+        store.data.users = store.data.users.filter((u) => u.id !== user.id)
+        store.data.ducaPartners = store.data.ducaPartners.filter((p) => p.userId !== user.id)
+        await store.commit()
+        res.status(204).end()
+      }),
+    )
+
+    // ---- billing ----
+
+    // The billing clock: overdue charges and companies, now and every hour.
+    const sweep = () => {
+      if (sweepOverdue(store, new Date()))
+        store.commit().catch((error: unknown) => console.error('[billing sweep]', error))
+    }
+    sweep()
+    const timer = setInterval(sweep, HOUR).unref()
+    store.onClose(() => clearInterval(timer))
+
+    router.get(
+      '/plans',
+      handle((req) => {
+        const q = parse(planQuerySchema, req.query)
+        const data = plansFor(store.data.plans, q.size ?? null)
+        return { data, total: data.length }
+      }),
+    )
+
+    router.get(
+      '/subscriptions',
+      auth.authenticate,
+      handle((req) => {
+        const q = parse(subscriptionListQuerySchema, req.query)
+        const company = findCompany(store, assertCompanyAccess(callerOf(req), q.companyId))
+        const data = subscriptionsOfCompany(store, company.id).reverse()
+        return { data, total: data.length }
+      }),
+    )
+
+    router.post(
+      '/subscriptions/:id',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const subscription = findSubscription(store, req.params.id ?? '')
+        assertCompanyAccess(callerOf(req), subscription.companyId)
+        const { payment, created } = chargeFor(store, subscription, new Date())
+        if (created) await store.commit()
+        res.status(created ? 201 : 200)
+        return {
+          data: {
+            paymentId: payment.id,
+            url: `${config.publicUrl}/checkout/${encodeURIComponent(payment.id)}`,
+            amount: payment.amount,
+            dueDate: payment.dueDate,
+            status: payment.status,
+          },
+        }
+      }),
+    )
+
+    router.get(
+      '/v1/ecommerce/payments',
+      auth.authenticate,
+      handle((req) => {
+        const q = parse(paymentListQuerySchema, req.query)
+        const company = findCompany(store, assertCompanyAccess(callerOf(req), q.companyId))
+        const list = paymentsOfCompany(store, company.id)
+          .filter((payment) => !q.status || payment.status === q.status)
+          .sort(
+            (a, b) => b.dueDate.localeCompare(a.dueDate) || b.createdAt.localeCompare(a.createdAt),
+          )
+        return paginate(list, q)
+      }),
+    )
+
+    const planName = (payment: Payment) =>
+      store.byId('plans', payment.planId)?.name ?? payment.planId
+
+    router.get(
+      '/checkout/:paymentId',
+      htmlPage((req) => {
+        const payment = findPayment(store, req.params.paymentId ?? '')
+        return checkoutPage(
+          config,
+          findCompany(store, payment.companyId),
+          payment,
+          planName(payment),
+        )
+      }),
+    )
+
+    router.post(
+      '/checkout/:paymentId/pay',
+      htmlPage(async (req) => {
+        const payment = findPayment(store, req.params.paymentId ?? '')
+        const { method } = parse(checkoutPaySchema, req.body ?? {})
+        confirmPayment(store, payment, method, new Date())
+        await store.commit()
+        const company = findCompany(store, payment.companyId)
+        const back = `${config.webUrl}${returnPath(company)}`
+        return page(
+          'Pagamento confirmado',
+          `<h1>Pagamento confirmado</h1>
+<p>${escapeHtml(payment.description)}: ${money.format(payment.amount)} pagos com ${paymentMethodLabels[method]}.</p>
+<p class="muted">Você será levado de volta ao Contabil em instantes. <a href="${escapeHtml(back)}">Voltar agora</a></p>`,
+          { refresh: back },
+        )
+      }),
+    )
+
+    // ---- invites ----
+
+    router.get(
+      '/invites',
+      auth.authenticate,
+      handle((req) => {
+        const q = parse(inviteListQuerySchema, req.query)
+        const company = findCompany(store, assertCompanyAccess(callerOf(req), q.companyId))
+        const now = new Date()
+        const list = invitesOfCompany(store, company.id)
+          .map((invite) => inviteView(invite, now))
+          .filter((invite) => !q.status || invite.status === q.status)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        return paginate(list, q)
+      }),
+    )
+
+    router.post(
+      '/invites',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const caller = callerOf(req)
+        const company = companyOf(req)
+        const { email } = parse(inviteCreateSchema, req.body)
+        if (caller.email?.toLowerCase() === email) throw conflict(inviteMessages.selfInvite)
+        const member = coreOf(store).usersByEmail.first(email)
+        if (member?.companies.includes(company.id)) throw conflict(inviteMessages.alreadyMember)
+        const now = new Date()
+        if (
+          invitesOfCompany(store, company.id).some(
+            (invite) => invite.email === email && inviteStatusAt(invite, now) === 'pending',
+          )
+        )
+          throw conflict(inviteMessages.alreadyInvited)
+        const inviter = store.byId('users', caller.uid)
+        const invite: Invite = {
+          id: `inv-${randomUUID()}`,
+          companyId: company.id,
+          companyName: company.name,
+          email,
+          role: 'company-admin',
+          status: 'pending',
+          invitedBy: caller.uid,
+          invitedByName: inviter?.name ?? caller.email ?? 'Contabil',
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + INVITE_VALID_DAYS * 86_400_000).toISOString(),
+          acceptedAt: null,
+          acceptedBy: null,
+          revokedAt: null,
+        }
+        store.data.invites.push(invite)
+        await store.commit()
+        res.status(201)
+        return { data: invite }
+      }),
+    )
+
+    router.delete(
+      '/invites/:id',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const invite = findInvite(store, req.params.id ?? '')
+        if (invite.companyId !== company.id) throw notFound(inviteMessages.notFound)
+        if (inviteStatusAt(invite) !== 'pending') throw conflict(inviteMessages.notPending)
+        invite.status = 'revoked'
+        invite.revokedAt = new Date().toISOString()
+        await store.commit()
+        return { data: invite }
+      }),
+    )
+
+    router.get(
+      '/invites/received',
+      auth.authenticate,
+      handle((req) => {
+        const email = callerOf(req).email?.toLowerCase()
+        const now = new Date()
+        const data = email
+          ? coreOf(store)
+              .invitesTo.get(email)
+              .map((invite) => inviteView(invite, now))
+              .filter((invite) => invite.status === 'pending')
+          : []
+        return { data, total: data.length }
+      }),
+    )
+
+    router.post(
+      '/invites/:id/accept',
+      auth.authenticate,
+      handle(async (req) => {
+        const caller = callerOf(req)
+        const invite = findInvite(store, req.params.id ?? '')
+        if (caller.email?.toLowerCase() !== invite.email)
+          throw forbidden(inviteMessages.wrongRecipient)
+        const status = inviteStatusAt(invite)
+        if (status === 'expired') throw conflict(inviteMessages.expired)
+        if (status !== 'pending') throw conflict(inviteMessages.notPending)
+        const user = findUser(store, caller.uid)
+        findCompany(store, invite.companyId)
+        const before = [...user.companies]
+        const after = before.includes(invite.companyId) ? before : [...before, invite.companyId]
+        const at = new Date().toISOString()
+        await withFirebase(store, {
+          firebase: () => syncClaims(auth, { ...user, companies: after }),
+          local: () => {
+            user.companies = after
+            invite.status = 'accepted'
+            invite.acceptedAt = at
+            invite.acceptedBy = user.id
+          },
+          undo: async () => {
+            user.companies = before
+            invite.status = 'pending'
+            invite.acceptedAt = null
+            invite.acceptedBy = null
+            await syncClaims(auth, { ...user, companies: before })
+          },
+        })
+        return { data: invite }
+      }),
+    )
+
+    // ---- referrals ----
+
+    router.get(
+      '/referrals/me',
+      auth.authenticate,
+      handle((req) => {
+        const user = findUser(store, callerOf(req).uid)
+        const referrals = referralsOf(store, user)
+        const sum = (status: string) =>
+          round(
+            referrals
+              .filter((r) => r.reward.status === status)
+              .reduce((s, r) => s + r.reward.amount, 0),
+          )
+        return {
+          data: {
+            code: user.referralCode,
+            link: `${config.webUrl}/abrir-empresa?indicacao=${encodeURIComponent(user.referralCode)}`,
+            rewardPerReferral: REFERRAL_REWARD,
+            totals: {
+              referred: referrals.length,
+              pending: referrals.filter((r) => r.reward.status === 'pending').length,
+              available: sum('available'),
+              redeemed: sum('redeemed'),
+            },
+          },
+        }
+      }),
+    )
+
+    router.get(
+      '/referrals',
+      auth.authenticate,
+      handle((req) => {
+        const q = parse(referralListQuerySchema, req.query)
+        const user = store.byId('users', callerOf(req).uid)
+        const list = (user ? referralsOf(store, user) : [])
+          .filter((referral) => !q.status || referral.reward.status === q.status)
+          .sort((a, b) => b.signedUpAt.localeCompare(a.signedUpAt))
+        return paginate(list, q)
+      }),
+    )
+
+    return router
+  },
+}
