@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint'
 import boundaries from 'eslint-plugin-boundaries'
 import reactHooks from 'eslint-plugin-react-hooks'
+import local from './eslint/feature-boundaries.js'
 
 // Imports flow one way: routes → screens → services / machines → schemas.
 // `mock-server` may use src/schemas, src/machines and fixtures; src never imports mock-server or fixtures.
@@ -30,7 +31,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { boundaries, 'react-hooks': reactHooks },
+    plugins: { boundaries, 'react-hooks': reactHooks, local },
     settings: {
       'boundaries/elements': elements,
       'boundaries/include': ['src/**/*', 'mock-server/**/*', 'fixtures/**/*', 'tests/**/*', 'scripts/**/*'],
@@ -39,6 +40,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'local/feature-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'boundaries/element-types': [
         'error',

@@ -4,11 +4,11 @@ import { Loading } from './ui/Feedback'
 
 /** The session module (and Firebase with it) is fetched only when an /app route asks for it. */
 export const loadSession: RouterContext['loadSession'] = () =>
-  import('./services/session/index').then((module) => module.session)
+  import('./services/session/instance').then((module) => module.session)
 
 /** What the whole app's router (router.tsx) and the public site's (router-public.tsx) share. */
 export const sharedRouterOptions = {
-  context: { loadSession } satisfies RouterContext,
+  context: { loadSession, queryClient: null } satisfies RouterContext,
   defaultPreload: 'intent' as const,
   // Signed-in loaders read through React Query, which owns their caching.
   defaultPreloadStaleTime: 0,

@@ -27,8 +27,10 @@ export type Gate = (input: GateInput) => GateResult
 const pass = (banners: GateBanner[] = []): GateResult => ({ kind: 'pass', banners })
 const redirectTo = (to: string): GateResult => ({ kind: 'redirect', to })
 
-export const OPENING_WIZARD = '/app/wizard/company-opening'
+export const OPENING_WIZARD = wizardPathOf('create-company')
 export const DISABLED_PAGE = '/app/user/disabled'
+const PANEL = '/app/panel'
+const BACK_OFFICE = '/app/admin/companies'
 
 const isLoginPath = (pathname: string) => pathname.replace(/\/+$/, '') === LOGIN_PATH
 
@@ -57,6 +59,26 @@ const companyRequirements: Gate = ({ view, location }) => {
   return pass()
 }
 
+/**
+ * The company wizards: only for a company whose track is still open, and only its own track's
+ * wizard. A system admin goes to the back office; a disabled company to the disabled page; a
+ * finished track to the panel; the other track's wizard to its own. Without a company, the
+ * opening wizard is where one starts.
+ */
+const wizard: Gate = ({ view, location }) => {
+  if (!view.user) return auth({ view, location })
+  if (view.isSystemAdmin) return redirectTo(BACK_OFFICE)
+  if (view.status === 'companyError')
+    return { kind: 'error', message: view.error ?? 'Não foi possível carregar sua empresa.' }
+  const here = location.pathname.replace(/\/+$/, '')
+  const { company, track } = view
+  if (!company) return here === OPENING_WIZARD ? pass() : redirectTo(OPENING_WIZARD)
+  if (company.status === 'disabled') return redirectTo(DISABLED_PAGE)
+  if (isTrackDone(track)) return redirectTo(PANEL)
+  const own = wizardPathOf(track?.trackId ?? company.trackId)
+  return here === own ? pass() : redirectTo(own)
+}
+
 /** Deliberate change (PRODUCT.md): `/app/admin/*` needs the system-admin role; others get 403. */
 const systemAdmin: Gate = ({ view, location }) => {
   if (!view.user) return auth({ view, location })
@@ -67,6 +89,7 @@ export const gateRegistry = {
   auth,
   'company-requirements': companyRequirements,
   'system-admin': systemAdmin,
+  wizard,
 } as const satisfies Record<string, Gate>
 
 export type GateName = keyof typeof gateRegistry

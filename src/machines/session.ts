@@ -8,16 +8,20 @@ import type { Track } from '../schemas/track'
 import type { CurrentUser } from '../schemas/user'
 
 export type TokenResult = { token: string; claims: Claims }
-export type CompanyResult = { company: Company; track: Track }
+/** The company and its track as the query cache holds them (the one source of truth). */
+export type CompanyData = { company: Company | null; track: Track | null }
+/** Input of the company loader: `fresh` asks for the server's copy even if the cache has one. */
+export type LoadCompanyInput = { companyId: string; fresh: boolean }
 
 export type SessionContext = {
   user: CurrentUser | null
   claims: Claims | null
   accessToken: string | null
-  /** The company the session works on (the selector's choice), kept across visits. */
+  /**
+   * The company the session works on (the selector's choice), kept across visits. Only the id:
+   * the company and its track live in the query cache, where every screen reads them.
+   */
   companyId: string | null
-  company: Company | null
-  track: Track | null
   /** Why the company could not be loaded (pt-BR, for the screen). */
   error: string | null
 }
@@ -39,8 +43,6 @@ const cleared = {
   user: null,
   claims: null,
   accessToken: null,
-  company: null,
-  track: null,
   error: null,
 } satisfies Omit<SessionContext, 'companyId'>
 
@@ -70,8 +72,8 @@ export const sessionMachine = setup({
     readToken: fromPromise<TokenResult>(notProvided('readToken')),
     /** A forced token refresh (after a 401). */
     refreshToken: fromPromise<TokenResult>(notProvided('refreshToken')),
-    /** GET /companies/{id} and GET /companies/{id}/steps, in parallel. */
-    loadCompany: fromPromise<CompanyResult, { companyId: string }>(notProvided('loadCompany')),
+    /** GET /companies/{id} and GET /companies/{id}/steps, in parallel, into the query cache. */
+    loadCompany: fromPromise<void, LoadCompanyInput>(notProvided('loadCompany')),
     signOut: fromPromise<void>(notProvided('signOut')),
   },
   actions: {
@@ -98,15 +100,9 @@ export const sessionMachine = setup({
     selectCompany: assign({
       companyId: ({ event, context }) =>
         event.type === 'COMPANY_SELECTED' ? event.companyId : context.companyId,
-      company: null,
-      track: null,
       error: null,
     }),
-    clearCompany: assign({ company: null, track: null, error: null }),
-    assignCompany: assign(({ event }) => {
-      const { company, track } = (event as unknown as { output: CompanyResult }).output
-      return { company, track, error: null }
-    }),
+    clearError: assign({ error: null }),
     assignError: assign({
       error: ({ event }) => {
         const error = (event as unknown as { error: unknown }).error
@@ -114,8 +110,6 @@ export const sessionMachine = setup({
           ? error.message
           : 'Não foi possível carregar sua empresa.'
       },
-      company: null,
-      track: null,
     }),
   },
   guards: {
@@ -205,21 +199,24 @@ export const sessionMachine = setup({
             choosingCompany: {
               always: [
                 // SPEC section 4: a system admin skips company and track loading.
-                { guard: 'isSystemAdmin', target: 'ready', actions: 'clearCompany' },
+                { guard: 'isSystemAdmin', target: 'ready', actions: 'clearError' },
                 {
                   guard: 'hasCompanyCandidate',
                   target: 'loadingCompany',
                   actions: ['chooseCompany', 'rememberCompany'],
                 },
-                { target: 'ready', actions: 'clearCompany' },
+                { target: 'ready', actions: 'clearError' },
               ],
             },
             loadingCompany: {
               invoke: {
                 id: 'loadCompany',
                 src: 'loadCompany',
-                input: ({ context }) => ({ companyId: context.companyId ?? '' }),
-                onDone: { target: 'ready', actions: 'assignCompany' },
+                input: ({ context, event }) => ({
+                  companyId: context.companyId ?? '',
+                  fresh: event.type === 'COMPANY_RELOAD',
+                }),
+                onDone: { target: 'ready', actions: 'clearError' },
                 onError: { target: 'companyFailed', actions: 'assignError' },
               },
             },
@@ -293,16 +290,30 @@ export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {
 /** Settled: the gates can decide (signed out, or signed in with the company loaded or failed). */
 export const isSettled = (snapshot: SessionSnapshot) => sessionStatus(snapshot) !== 'loading'
 
-export function sessionView(snapshot: SessionSnapshot): SessionView {
+const noCompany: CompanyData = { company: null, track: null }
+
+/**
+ * The view gates and screens read. The company and its track come from `read` (the query cache):
+ * the statechart keeps only the id, so a reload or a switch back shows what the cache holds.
+ */
+export function sessionView(
+  snapshot: SessionSnapshot,
+  read: (companyId: string) => CompanyData = () => noCompany,
+): SessionView {
   const { context } = snapshot
+  const status = sessionStatus(snapshot)
+  const data =
+    status !== 'signedOut' && context.companyId && !isSystemAdmin(context.claims)
+      ? read(context.companyId)
+      : noCompany
   return {
-    status: sessionStatus(snapshot),
+    status,
     user: context.user,
     claims: context.claims,
     isSystemAdmin: isSystemAdmin(context.claims),
     companyId: context.companyId,
-    company: context.company,
-    track: context.track,
+    company: data.company,
+    track: data.track,
     error: context.error,
     refreshing: snapshot.matches({ signedIn: { token: 'refreshing' } }),
   }

@@ -10,7 +10,7 @@ import { LoginScreen } from '@/screens/auth/LoginScreen'
 import type { LoginSearch } from '@/screens/auth/login-search'
 import { createSessionService } from '@/services/session/create-session'
 import { createFirebaseGateway } from '@/services/session/firebase-gateway'
-import { loadCompanyAndTrack } from '@/services/session/load-company'
+import { createCompanyStore } from '@/services/session/company-store'
 import { browserPersistence } from '@/services/session/persistence'
 import { SessionProvider } from '@/services/session/react'
 import type { SessionService } from '@/services/session/types'
@@ -24,7 +24,7 @@ beforeAll(async () => {
   session = createSessionService({
     // Node's build of the SDK (vitest) keeps the session in memory.
     gateway: createFirebaseGateway(env.firebase, EMULATOR, { persistence: inMemoryPersistence }),
-    loadCompany: loadCompanyAndTrack,
+    companies: createCompanyStore(new QueryClient()),
     persistence: browserPersistence,
     currentPath: () => window.location.pathname,
     assign: () => {},

@@ -44,11 +44,12 @@ const at = (view: SessionView, href: string): GateInput => ({
 })
 
 describe('gate registry', () => {
-  it('knows auth, company-requirements and system-admin', () => {
+  it('knows auth, company-requirements, system-admin and wizard', () => {
     expect(Object.keys(gateRegistry).sort()).toEqual([
       'auth',
       'company-requirements',
       'system-admin',
+      'wizard',
     ])
   })
 
@@ -152,5 +153,56 @@ describe('system-admin gate', () => {
 
   it('sends a signed-out visitor to login', () => {
     expect(runGates(['system-admin'], at(signedOut, '/app/admin/users')).kind).toBe('redirect')
+  })
+})
+
+describe('wizard gate (/app/wizard/company-opening and company-migration)', () => {
+  const OPENING = '/app/wizard/company-opening'
+  const MIGRATION = '/app/wizard/company-migration'
+  const wizard = getGate('wizard')
+
+  it('sends a signed-out visitor to login', () => {
+    expect(wizard(at(signedOut, OPENING))).toEqual({
+      kind: 'redirect',
+      to: '/app/login?next=%2Fapp%2Fwizard%2Fcompany-opening',
+    })
+  })
+
+  it('sends a disabled company to /app/user/disabled (davi)', () => {
+    const view = client({ company: company('disabled'), track: openTrack('create-company') })
+    expect(wizard(at(view, OPENING))).toEqual({ kind: 'redirect', to: '/app/user/disabled' })
+    expect(wizard(at(view, MIGRATION))).toEqual({ kind: 'redirect', to: '/app/user/disabled' })
+  })
+
+  it('sends a company whose track is done to the panel', () => {
+    expect(wizard(at(client(), OPENING))).toEqual({ kind: 'redirect', to: '/app/panel' })
+    expect(wizard(at(client(), MIGRATION))).toEqual({ kind: 'redirect', to: '/app/panel' })
+  })
+
+  it("sends a company to its own track's wizard", () => {
+    const migrating = client({
+      company: company('pending', 'migrate-company'),
+      track: openTrack('migrate-company'),
+    })
+    expect(wizard(at(migrating, OPENING))).toEqual({ kind: 'redirect', to: MIGRATION })
+    expect(wizard(at(migrating, MIGRATION))).toEqual({ kind: 'pass', banners: [] })
+    const opening = client({ company: company('pending'), track: openTrack('create-company') })
+    expect(wizard(at(opening, MIGRATION))).toEqual({ kind: 'redirect', to: OPENING })
+    expect(wizard(at(opening, `${OPENING}/`))).toEqual({ kind: 'pass', banners: [] })
+  })
+
+  it('sends a system admin to the back office', () => {
+    expect(wizard(at(admin, OPENING))).toEqual({ kind: 'redirect', to: '/app/admin/companies' })
+  })
+
+  it('starts someone without a company at the opening wizard', () => {
+    const newcomer = client({ company: null, track: null, companyId: null })
+    expect(wizard(at(newcomer, OPENING))).toEqual({ kind: 'pass', banners: [] })
+    expect(wizard(at(newcomer, MIGRATION))).toEqual({ kind: 'redirect', to: OPENING })
+  })
+
+  it('reports a company that could not be loaded', () => {
+    const failed = client({ status: 'companyError', company: null, error: 'Falhou.' })
+    expect(wizard(at(failed, OPENING))).toEqual({ kind: 'error', message: 'Falhou.' })
   })
 })

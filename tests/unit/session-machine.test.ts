@@ -14,7 +14,8 @@ import {
   isSettled,
   sessionMachine,
   sessionView,
-  type CompanyResult,
+  type CompanyData,
+  type LoadCompanyInput,
   type SessionContext,
   type SessionEvent,
   type SessionSnapshot,
@@ -39,7 +40,9 @@ const ADMIN: TokenResult = { token: 'token-admin', claims: { roles: ['system-adm
 const NEWCOMER: TokenResult = { token: 'token-newcomer', claims: { roles: [] } }
 const REFRESHED: TokenResult = { token: 'token-refreshed', claims: clientClaims }
 
-const LOADED: CompanyResult = { company: companyFixture({ id: 'cmp-loaded' }), track: doneTrack() }
+/** What the query cache holds once a company is loaded (the statechart keeps only its id). */
+const CACHED: CompanyData = { company: companyFixture({ id: 'cmp-loaded' }), track: doneTrack() }
+const readCache = () => CACHED
 
 // ---------------------------------------------------------------------------------------------
 // The model: every event the session can receive, including its actors' answers.
@@ -59,7 +62,7 @@ const staticEvents: ModelEvent[] = [
   { type: 'xstate.done.actor.readToken', output: ADMIN },
   { type: 'xstate.done.actor.readToken', output: NEWCOMER },
   { type: 'xstate.error.actor.readToken', error: failure('rede indisponível') },
-  { type: 'xstate.done.actor.loadCompany', output: LOADED },
+  { type: 'xstate.done.actor.loadCompany', output: undefined },
   { type: 'xstate.error.actor.loadCompany', error: failure('Empresa não encontrada.') },
   { type: 'xstate.done.actor.refreshToken', output: REFRESHED },
   { type: 'xstate.error.actor.refreshToken', error: failure('token revogado') },
@@ -83,7 +86,6 @@ const contextKey = (context: SessionContext) => ({
   uid: context.user?.uid ?? null,
   token: context.accessToken,
   companyId: context.companyId,
-  company: context.company?.id ?? null,
   error: context.error !== null,
 })
 
@@ -142,7 +144,7 @@ function createHarness(heldCompanyId: string | null = null) {
     actors: {
       readToken: fromPromise<TokenResult>(() => deferred('readToken')),
       refreshToken: fromPromise<TokenResult>(() => deferred('refreshToken')),
-      loadCompany: fromPromise<CompanyResult, { companyId: string }>(({ input }) => {
+      loadCompany: fromPromise<void, LoadCompanyInput>(({ input }) => {
         loadInputs.push(input.companyId)
         return deferred('loadCompany')
       }),
@@ -268,8 +270,8 @@ describe('session statechart (model-based, xstate/graph)', () => {
         signedOut: () => {
           const { context } = sut.actor.getSnapshot()
           expect(context.user).toBeNull()
-          expect(context.company).toBeNull()
-          expect(context.track).toBeNull()
+          expect(context.companyId).toBeNull()
+          expect(sessionView(sut.actor.getSnapshot(), readCache).company).toBeNull()
           expect(sut.effects.at(-1)).toBe('clear')
           expect(isSettled(sut.actor.getSnapshot())).toBe(true)
           if (lastEvent?.type.startsWith('xstate.') && sut.effects.includes('redirect')) {
@@ -284,9 +286,10 @@ describe('session statechart (model-based, xstate/graph)', () => {
         },
         '#session.signedIn.data.ready': () => {
           const snapshot = sut.actor.getSnapshot()
-          const view = sessionView(snapshot)
+          const view = sessionView(snapshot, readCache)
           expect(view.status).toBe('ready')
           if (view.isSystemAdmin) expect(view.company).toBeNull()
+          else if (view.companyId) expect(view.company).toBe(CACHED.company)
           if (view.company) expect(view.track).not.toBeNull()
           expect(sut.effects).toContain(`persist:${snapshot.context.accessToken}`)
         },
@@ -350,7 +353,7 @@ describe('session statechart: the choices', () => {
     const sut = createHarness()
     sut.actor.send({ type: 'AUTH_CHANGED', user: ANA })
     await sut.answer({ type: 'xstate.done.actor.readToken', output: CLIENT })
-    await sut.answer({ type: 'xstate.done.actor.loadCompany', output: LOADED })
+    await sut.answer({ type: 'xstate.done.actor.loadCompany', output: undefined })
     for (let i = 0; i < 5; i++) sut.actor.send({ type: 'TOKEN_REJECTED', token: 'token-client' })
     await sut.settle()
     expect(sut.calls.refreshToken).toBe(1)
@@ -373,8 +376,11 @@ describe('session statechart: the choices', () => {
     sut.actor.send({ type: 'TOKEN_REJECTED', token: 'token-client' })
     await sut.answer({ type: 'xstate.done.actor.refreshToken', output: REFRESHED })
     expect(sut.loadInputs).toEqual(['cmp-1'])
-    await sut.answer({ type: 'xstate.done.actor.loadCompany', output: LOADED })
-    expect(sessionView(sut.actor.getSnapshot()).company?.id).toBe('cmp-loaded')
+    await sut.answer({ type: 'xstate.done.actor.loadCompany', output: undefined })
+    const view = sessionView(sut.actor.getSnapshot(), readCache)
+    expect(view.status).toBe('ready')
+    expect(view.companyId).toBe('cmp-1')
+    expect(view.company).toBe(CACHED.company)
     sut.actor.stop()
   })
 })

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CompanyResult, TokenResult } from '@/machines/session'
+import { QueryClient, queryOptions } from '@tanstack/react-query'
+import type { TokenResult } from '@/machines/session'
+import type { Company } from '@/schemas/company'
 import type { Claims } from '@/schemas/claims'
 import type { CurrentUser } from '@/schemas/user'
 import { createApiClient } from '@/services/api/client'
+import { companyKeys } from '@/services/companies'
+import { createCompanyStore } from '@/services/session/company-store'
 import { createSessionService } from '@/services/session/create-session'
 import type { AuthGateway, SessionPersistence, SessionService } from '@/services/session/types'
 import { companyFixture, doneTrack, userFixture } from './fixtures'
@@ -54,23 +58,39 @@ function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | 
     linkEmail: () => null,
     holdLinkEmail: () => {},
   }
-  const loadCompany = vi.fn(async (companyId: string): Promise<CompanyResult> => ({
-    company: companyFixture({
-      id: companyId,
-      status: companyId === 'cmp-2' ? 'overdue' : 'active',
-    }),
-    track: doneTrack(),
-  }))
+  // The company store over a real query cache, with the app's keys and stand-in fetchers.
+  const loadCompany = vi.fn(async (companyId: string): Promise<Company> =>
+    companyFixture({ id: companyId, status: companyId === 'cmp-2' ? 'overdue' : 'active' }),
+  )
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const companies = createCompanyStore(queryClient, {
+    company: (companyId) =>
+      queryOptions({
+        queryKey: companyKeys.detail(companyId),
+        queryFn: () => loadCompany(companyId),
+      }),
+    track: (companyId) =>
+      queryOptions({ queryKey: companyKeys.track(companyId), queryFn: async () => doneTrack() }),
+  })
   const assign = vi.fn()
   const service = createSessionService({
     gateway,
-    loadCompany,
+    companies,
     persistence,
     currentPath: () => '/app/invoices?status=pending',
     assign,
   })
   const emit = (user: CurrentUser | null) => listener?.(user)
-  return { service, gateway, persistence, loadCompany, assign, emit, heldNow: () => held }
+  return {
+    service,
+    gateway,
+    persistence,
+    loadCompany,
+    queryClient,
+    assign,
+    emit,
+    heldNow: () => held,
+  }
 }
 
 let running: SessionService | undefined
@@ -117,6 +137,24 @@ describe('session service', () => {
     await service.logout()
     expect(changes).toEqual(['ready:cmp-2'])
     expect(service.view().user).toBeNull()
+  })
+
+  it('reads the company from the query cache: a status changed there reaches the view and the gates', async () => {
+    const { service, emit, queryClient, loadCompany } = setup()
+    running = service
+    emit(ANA)
+    await service.settled()
+    const changes: string[] = []
+    service.onGateChange((view) => changes.push(`${view.company?.id}:${view.company?.status}`))
+    // Someone else moved the company to overdue; a mutation invalidates the company's key.
+    loadCompany.mockImplementation(async (companyId) =>
+      companyFixture({ id: companyId, status: 'overdue' }),
+    )
+    await queryClient.invalidateQueries({ queryKey: companyKeys.detail('cmp-1') })
+    expect(service.view().company?.status).toBe('overdue')
+    expect(changes).toEqual(['cmp-1:overdue'])
+    // The statechart holds no copy: only the id.
+    expect(service.actor.getSnapshot().context).not.toHaveProperty('company')
   })
 
   it('tells the gates when someone signs out elsewhere (another tab)', async () => {

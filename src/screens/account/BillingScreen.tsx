@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { formatDate, formatMoney } from '@/lib/format'
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { Alert, Badge, EmptyState } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card } from '@/ui/Layout'
-import { AreaPage } from '@/screens/shared/AreaPage'
+import { AreaPage } from '@/screens/shared'
 
 const subscriptionStatus = {
   pending: { label: 'Aguardando pagamento', tone: 'neutral' },

@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { formatDateTime } from '@/lib/format'
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Card, PageHeader } from '@/ui/Layout'
-import { CompanyStatusBadge } from '@/screens/shared/company-display'
-import { SUPPORT_EMAIL } from '@/screens/shared/support'
+import { CompanyStatusBadge, SUPPORT_EMAIL } from '@/screens/shared'
 import styles from './DisabledScreen.module.css'
 
 /** /app/user/disabled: why the company is disabled and how to reach support. */

@@ -1,11 +1,11 @@
 import { formatMobile } from '@/schemas/brazil'
 import { formatDate } from '@/lib/format'
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import { Avatar } from '@/ui/Avatar'
 import { Badge } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
-import { roleLabels } from '@/screens/shared/labels'
+import { roleLabels } from '@/screens/shared'
 import styles from './MyProfileScreen.module.css'
 
 /** /app/user/my-profile: the signed-in person, as the session knows them. */

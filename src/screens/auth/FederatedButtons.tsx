@@ -1,4 +1,4 @@
-import type { FederatedProvider } from '@/services/session/types'
+import type { FederatedProvider } from '@/services/session'
 import styles from './LoginScreen.module.css'
 
 const providers: { id: FederatedProvider; label: string; mark: string; color: string }[] = [

@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { stepLabels, trackLabels } from '@/schemas/track'
-import { useCompany } from '@/services/companies/get-company'
-import { useCompanySteps } from '@/services/companies/get-company-steps'
+import { useCompany, useCompanySteps } from '@/services/companies'
 import { Button, buttonClass } from '@/ui/Button'
 import { Alert, Loading } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { StepList } from '@/ui/StepList'
-import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared/company-display'
+import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared'
 
 export function AdminCompanyScreen({ companyId }: { companyId: string }) {
   const company = useCompany(companyId)

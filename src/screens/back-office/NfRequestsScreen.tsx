@@ -1,4 +1,4 @@
-import { AreaPage } from '@/screens/shared/AreaPage'
+import { AreaPage } from '@/screens/shared'
 
 export function NfRequestsScreen() {
   return (

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { useSessionView } from '@/services/session/react'
-import { AreaPage } from '@/screens/shared/AreaPage'
+import { useSessionView } from '@/services/session'
+import { AreaPage } from '@/screens/shared'
 
 function ForCompany() {
   const { company } = useSessionView()

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
+import { isAppPath } from '@/lib/paths'
 
 // The error pages are fetched when an error happens, not with every page: the router's default
 // 404 and 500 and the root route's use these.
@@ -7,14 +8,20 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 const ErrorPageModule = lazy(() =>
   import('./ErrorPage').then((module) => ({ default: module.ErrorPage })),
 )
+const AreaErrorModule = lazy(() =>
+  import('./AreaError').then((module) => ({ default: module.AreaError })),
+)
 const NotFoundPageModule = lazy(() =>
   import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
 )
 
+/** A page that failed: inside the signed-in area, in its layout's frame; elsewhere, the 500 page. */
 export function LazyErrorPage(props: ErrorComponentProps) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const Page = isAppPath(pathname) ? AreaErrorModule : ErrorPageModule
   return (
     <Suspense fallback={null}>
-      <ErrorPageModule {...props} />
+      <Page {...props} />
     </Suspense>
   )
 }

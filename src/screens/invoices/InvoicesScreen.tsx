@@ -1,5 +1,5 @@
-import { useSessionView } from '@/services/session/react'
-import { AreaPage } from '@/screens/shared/AreaPage'
+import { useSessionView } from '@/services/session'
+import { AreaPage } from '@/screens/shared'
 
 function ForCompany() {
   const { company } = useSessionView()

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from '@tanstack/react-router'
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'

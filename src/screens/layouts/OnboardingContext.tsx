@@ -1,4 +1,4 @@
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import styles from './CompanySelector.module.css'
 
 /** The onboarding top bar names the company being registered. */

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useSessionService, useSessionView } from '@/services/session/react'
+import { useSessionService, useSessionView } from '@/services/session'
 import { Avatar } from '@/ui/Avatar'
 import { Icon } from '@/ui/Icon'
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '@/ui/Menu'

@@ -1,6 +1,6 @@
 import { formatMobile } from '@/schemas/brazil'
 import { Link } from '@tanstack/react-router'
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'

@@ -8,7 +8,7 @@ import {
   trackLabels,
   type StepId,
 } from '@/schemas/track'
-import { useSessionView } from '@/services/session/react'
+import { useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { Alert, Badge } from '@/ui/Feedback'
 import { Card, Eyebrow, PageHeader } from '@/ui/Layout'

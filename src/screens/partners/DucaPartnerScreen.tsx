@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { buttonClass } from '@/ui/Button'
-import { AreaPage } from '@/screens/shared/AreaPage'
+import { AreaPage } from '@/screens/shared'
 
 export function DucaPartnerScreen() {
   return (

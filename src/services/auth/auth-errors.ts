@@ -1,7 +1,7 @@
 // Firebase Auth errors (and API errors met while signing in) as clear pt-BR messages.
 // Only the `code` string is read, so this module does not load Firebase.
 import { messages } from '@/schemas/messages'
-import { ApiError } from '@/services/api/client'
+import { ApiError } from '@/services/api'
 
 const WRONG_CREDENTIALS = 'E-mail ou senha incorretos. Confira e tente de novo.'
 

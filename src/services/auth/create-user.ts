@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { recordOf } from '@/schemas/common'
 import { userCreateSchema, userSchema, type User, type UserCreate } from '@/schemas/user'
-import { api } from '@/services/api/clients'
+import { api } from '@/services/api'
 
 /** POST /users (sign-up, public): creates the account, a pending company and its track. */
 export { userCreateSchema as createUserInputSchema }

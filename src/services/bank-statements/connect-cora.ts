@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { idSchema } from '@/schemas/common'
-import { api } from '@/services/api/clients'
+import { api } from '@/services/api'
 
 /** POST /bank-statements/connections/oauth/cora?code&companyId: finishes the Cora OAuth. */
 export const connectCoraInputSchema = z.object({

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { idSchema, recordOf } from '@/schemas/common'
 import { trackSchema, type Track } from '@/schemas/track'
-import { api } from '../api/clients'
+import { api } from '@/services/api'
+import { companyKeys } from './keys'
 
 /** GET /companies/{id}/steps (SPEC section 7): the company's track with its steps, `{ data }`. */
 export const getCompanyStepsInputSchema = idSchema
@@ -17,7 +18,7 @@ export async function getCompanySteps(companyId: string, signal?: AbortSignal): 
 
 export const companyStepsQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['companies', companyId, 'steps'] as const,
+    queryKey: companyKeys.track(companyId),
     queryFn: ({ signal }) => getCompanySteps(companyId, signal),
   })
 

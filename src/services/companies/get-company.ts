@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { idSchema, recordOf } from '@/schemas/common'
 import { companySchema, type Company } from '@/schemas/company'
-import { api } from '../api/clients'
+import { api } from '@/services/api'
+import { companyKeys } from './keys'
 
 /** GET /companies/{id} (SPEC section 7): one company, `{ data }`. */
 export const getCompanyInputSchema = idSchema
@@ -17,7 +18,7 @@ export async function getCompany(companyId: string, signal?: AbortSignal): Promi
 
 export const companyQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['companies', companyId] as const,
+    queryKey: companyKeys.detail(companyId),
     queryFn: ({ signal }) => getCompany(companyId, signal),
   })
 

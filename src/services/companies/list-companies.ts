@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
 import { companyListQuerySchema, companySchema, type Company } from '@/schemas/company'
-import { api } from '../api/clients'
+import { api } from '@/services/api'
+import { companyKeys } from './keys'
 
 /** GET /companies (SPEC section 7): search by name, alias or CNPJ; 25 a page (all, for admins). */
 export const listCompaniesInputSchema = companyListQuerySchema
@@ -18,7 +19,7 @@ export async function listCompanies(
 
 export const companiesQueryOptions = (input: ListCompaniesInput) =>
   queryOptions({
-    queryKey: ['companies', 'list', input] as const,
+    queryKey: companyKeys.list(input),
     queryFn: ({ signal }) => listCompanies(input, signal),
     placeholderData: keepPreviousData,
   })

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { listOf } from '@/schemas/common'
 import { companySchema, type Company } from '@/schemas/company'
 import type { List } from '@/schemas/common'
-import { api } from '../api/clients'
+import { api } from '@/services/api'
+import { companyKeys } from './keys'
 
 /** GET /companies/me: the caller's own companies, for the company selector. */
 export async function listMyCompanies(signal?: AbortSignal): Promise<List<Company>> {
@@ -12,7 +13,7 @@ export async function listMyCompanies(signal?: AbortSignal): Promise<List<Compan
 /** Keyed by user, so another account on the same browser never sees a cached list. */
 export const myCompaniesQueryOptions = (uid: string) =>
   queryOptions({
-    queryKey: ['companies', 'me', uid] as const,
+    queryKey: companyKeys.mine(uid),
     queryFn: ({ signal }) => listMyCompanies(signal),
   })
 

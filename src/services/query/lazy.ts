@@ -15,4 +15,4 @@ export const loadQuery = () =>
 /** The module once loaded, else null. */
 export const loadedQuery = () => loaded
 
-export const isAppPath = (pathname: string) => pathname === '/app' || pathname.startsWith('/app/')
+export { isAppPath } from '@/lib/paths'

@@ -3,20 +3,19 @@ import {
   isSettled,
   sessionMachine,
   sessionView,
-  type CompanyResult,
+  type LoadCompanyInput,
   type SessionSnapshot,
   type SessionView,
   type TokenResult,
 } from '@/machines/session'
-import { connectAuth, type AuthBridge } from '../api/client'
+import { connectAuth, type AuthBridge } from '@/services/api'
 import type { SessionDeps, SessionService } from './types'
 
 const SETTLE_TIMEOUT_MS = 60_000
 
 /** What the route gates decide on: when it changes, they must run again. */
-export const gateKey = (snapshot: SessionSnapshot) => {
-  const view = sessionView(snapshot)
-  return [
+export const gateKey = (view: SessionView) =>
+  [
     view.status,
     view.user?.uid,
     view.isSystemAdmin,
@@ -24,7 +23,6 @@ export const gateKey = (snapshot: SessionSnapshot) => {
     view.company?.status,
     view.track?.status,
   ].join('|')
-}
 
 /**
  * The one session actor of the app, with its effects: the identity service, the company loader,
@@ -38,8 +36,8 @@ export function createSessionService(deps: SessionDeps): SessionService {
     actors: {
       readToken: fromPromise<TokenResult>(() => gateway.readToken(false)),
       refreshToken: fromPromise<TokenResult>(() => gateway.readToken(true)),
-      loadCompany: fromPromise<CompanyResult, { companyId: string }>(({ input }) =>
-        deps.loadCompany(input.companyId),
+      loadCompany: fromPromise<void, LoadCompanyInput>(({ input }) =>
+        deps.companies.load(input.companyId, { fresh: input.fresh }),
       ),
       signOut: fromPromise<void>(() => gateway.signOut()),
     },
@@ -57,12 +55,38 @@ export function createSessionService(deps: SessionDeps): SessionService {
   })
 
   const actor = createActor(machine, { input: { companyId: persistence.heldCompanyId() } })
+  const viewOf = (snapshot: SessionSnapshot) =>
+    sessionView(snapshot, (companyId) => deps.companies.read(companyId))
+
+  // One view object per change, for useSyncExternalStore; recomputed when the statechart moves
+  // or the cached company/track change.
+  const listeners = new Set<() => void>()
+  let current = viewOf(actor.getSnapshot())
+  let watched: { companyId: string; stop: () => void } | null = null
+  const refresh = () => {
+    const snapshot = actor.getSnapshot()
+    const companyId = snapshot.matches('signedOut') ? null : snapshot.context.companyId
+    if (watched?.companyId !== companyId) {
+      watched?.stop()
+      watched = companyId
+        ? { companyId, stop: deps.companies.watch(companyId, () => refresh()) }
+        : null
+    }
+    const next = viewOf(snapshot)
+    if (!sameView(current, next)) {
+      current = next
+      listeners.forEach((listener) => listener())
+    }
+  }
+  actor.subscribe(refresh)
   actor.start()
+  refresh()
   const unsubscribe = gateway.onUserChanged((user) => actor.send({ type: 'AUTH_CHANGED', user }))
 
   const settledView = async (predicate: (snapshot: SessionSnapshot) => boolean) => {
-    const snapshot = await waitFor(actor, predicate, { timeout: SETTLE_TIMEOUT_MS })
-    return sessionView(snapshot)
+    await waitFor(actor, predicate, { timeout: SETTLE_TIMEOUT_MS })
+    refresh()
+    return current
   }
 
   const bridge: AuthBridge = {
@@ -92,7 +116,11 @@ export function createSessionService(deps: SessionDeps): SessionService {
     actor,
     gateway,
     persistence,
-    view: () => sessionView(actor.getSnapshot()),
+    view: () => current,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     settled: () => settledView(isSettled),
     whenSignedIn(uid) {
       return new Promise<SessionView>((resolve, reject) => {
@@ -104,7 +132,8 @@ export function createSessionService(deps: SessionDeps): SessionService {
             reject(new Error('Não foi possível validar sua sessão. Entre de novo.'))
           } else if (isSettled(snapshot) && snapshot.context.user?.uid === uid) {
             subscription.unsubscribe()
-            resolve(sessionView(snapshot))
+            refresh()
+            resolve(current)
           }
         }
         const subscription = actor.subscribe(check)
@@ -126,21 +155,26 @@ export function createSessionService(deps: SessionDeps): SessionService {
       return settledView(isSettled)
     },
     onGateChange(listener) {
+      // Follows the view, so a status or track changed in the cache re-runs the gates too.
       let previous = actor.getSnapshot()
-      let lastKey = isSettled(previous) ? gateKey(previous) : ''
-      const subscription = actor.subscribe((snapshot) => {
-        const before = previous
-        previous = snapshot
+      let lastKey = isSettled(previous) ? gateKey(current) : ''
+      let leaving = false
+      const check = () => {
+        const snapshot = actor.getSnapshot()
+        if (snapshot !== previous) {
+          leaving = previous.matches('signingOut') || previous.matches('expired')
+          previous = snapshot
+        }
         if (!isSettled(snapshot)) return
-        const key = gateKey(snapshot)
+        const key = gateKey(current)
         if (key === lastKey) return
         lastKey = key
         // A logout navigates by itself, and an expiry goes through bindExpiry.
-        const leaving = before.matches('signingOut') || before.matches('expired')
         if (snapshot.matches('signedOut') && leaving) return
-        listener(sessionView(snapshot))
-      })
-      return () => subscription.unsubscribe()
+        listener(current)
+      }
+      listeners.add(check)
+      return () => listeners.delete(check)
     },
     bindExpiry(handler) {
       onExpired = handler
@@ -150,9 +184,13 @@ export function createSessionService(deps: SessionDeps): SessionService {
     },
     stop() {
       unsubscribe()
+      watched?.stop()
       connectAuth(null)
       actor.stop()
     },
   }
   return service
 }
+
+const sameView = (a: SessionView, b: SessionView) =>
+  (Object.keys(a) as (keyof SessionView)[]).every((key) => Object.is(a[key], b[key]))

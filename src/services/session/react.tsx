@@ -1,9 +1,9 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { useSelector } from '@xstate/react'
-import { sessionView, type SessionView } from '@/machines/session'
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import type { SessionView } from '@/machines/session'
 import type { SessionService } from './types'
 
-const SessionContext = createContext<SessionService | null>(null)
+/** The session below the /app route (null above it, e.g. when the session failed to load). */
+export const SessionContext = createContext<SessionService | null>(null)
 
 /** Hands the session (loaded by the /app route) to the screens below. */
 export function SessionProvider({
@@ -22,9 +22,11 @@ export function useSessionService(): SessionService {
   return service
 }
 
-/** The session as screens read it; re-renders when it changes. */
+/**
+ * The session as screens read it: the statechart's ids plus the company and track from the query
+ * cache. Re-renders when either changes.
+ */
 export function useSessionView(): SessionView {
   const service = useSessionService()
-  const snapshot = useSelector(service.actor, (s) => s)
-  return useMemo(() => sessionView(snapshot), [snapshot])
+  return useSyncExternalStore(service.subscribe, service.view, service.view)
 }

@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate'
-import type { CompanyResult, SessionMachine, SessionView, TokenResult } from '@/machines/session'
+import type { CompanyData, SessionMachine, SessionView, TokenResult } from '@/machines/session'
 import type { CurrentUser } from '@/schemas/user'
 
 export type FederatedProvider = 'google' | 'facebook' | 'github' | 'twitter'
@@ -32,9 +32,19 @@ export interface SessionPersistence {
   holdLinkEmail(email: string | null): void
 }
 
+/** Where the company and its track live: the query cache (./company-store.ts). */
+export interface CompanyStore {
+  /** Fetches the company and its steps in parallel; `fresh` skips what the cache holds. */
+  load(companyId: string, options: { fresh: boolean }): Promise<void>
+  /** What the cache holds now (null where it holds nothing). */
+  read(companyId: string): CompanyData
+  /** Keeps both records alive and calls `onChange` when either changes; returns the stop. */
+  watch(companyId: string, onChange: () => void): () => void
+}
+
 export type SessionDeps = {
   gateway: AuthGateway
-  loadCompany: (companyId: string) => Promise<CompanyResult>
+  companies: CompanyStore
   persistence: SessionPersistence
   /** The path the user is on (for `next` when the session expires). */
   currentPath: () => string
@@ -48,7 +58,10 @@ export type SessionService = {
   actor: SessionActor
   gateway: AuthGateway
   persistence: SessionPersistence
+  /** The current view (the same object until something in it changes). */
   view(): SessionView
+  /** Calls `listener` whenever view() changes; returns the unsubscribe (useSyncExternalStore). */
+  subscribe(listener: () => void): () => void
   /** Resolves once the gates can decide (signed out, or signed in with the company loaded). */
   settled(): Promise<SessionView>
   /** After a sign-in: resolves when that user's session is settled, rejects if it failed. */

@@ -1,9 +1,11 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { enforceGates } from '@/guards/enforce'
 import { AppShell } from '@/screens/layouts/AppShell'
+import { layoutBoundaries } from '@/routes/app/-boundaries'
 
 /** Admin layout (SPEC section 2): side menu and company selector; sign-in required. */
 export const Route = createFileRoute('/app/_admin')({
+  ...layoutBoundaries,
   beforeLoad: ({ context, location }) => {
     enforceGates(['auth'], { view: context.view, location })
   },

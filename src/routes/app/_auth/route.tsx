@@ -1,8 +1,10 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { AuthLayout } from '@/screens/layouts/AuthLayout'
+import { layoutBoundaries } from '@/routes/app/-boundaries'
 
 /** Auth layout (SPEC section 2): /app/login. */
 export const Route = createFileRoute('/app/_auth')({
+  ...layoutBoundaries,
   component: () => (
     <AuthLayout>
       <Outlet />

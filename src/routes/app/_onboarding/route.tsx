@@ -1,15 +1,18 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { enforceGates } from '@/guards/enforce'
-import { AreaError } from '@/screens/errors/AreaError'
 import { AppShell } from '@/screens/layouts/AppShell'
 import { OnboardingContext } from '@/screens/layouts/OnboardingContext'
+import { layoutBoundaries } from '@/routes/app/-boundaries'
 
-/** Onboarding layout (SPEC section 2): no side menu; sign-in required. */
+/**
+ * Onboarding layout (SPEC section 2): no side menu; sign-in required, and only for a company
+ * whose track is open, in its own track's wizard (the `wizard` gate).
+ */
 export const Route = createFileRoute('/app/_onboarding')({
+  ...layoutBoundaries,
   beforeLoad: ({ context, location }) => {
-    enforceGates(['auth'], { view: context.view, location })
+    enforceGates(['auth', 'wizard'], { view: context.view, location })
   },
-  errorComponent: AreaError,
   component: () => (
     <AppShell width="narrow" context={<OnboardingContext />}>
       <Outlet />

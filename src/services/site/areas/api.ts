@@ -1,6 +1,6 @@
 import type { AreaServer } from '@/schemas/area'
 import type { Cnae } from '@/schemas/cnae'
-import { api } from '@/services/api/clients'
+import { api } from '@/services/api'
 import { toCnae } from '../cnaes/map'
 
 export type Area = Omit<AreaServer, 'activities'> & { activities: Cnae[] }

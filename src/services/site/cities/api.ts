@@ -1,6 +1,6 @@
 import type { City } from '@/schemas/city'
 import type { List } from '@/schemas/common'
-import { sameOriginApi } from '@/services/api/clients'
+import { sameOriginApi } from '@/services/api'
 
 // City search (SPEC section 7 `GET /api/city-search`, q, limit 5) and the city of a city page.
 // Same-origin calls, like the address lookup: the web server forwards /api to the service.

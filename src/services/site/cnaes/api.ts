@@ -1,6 +1,6 @@
 import type { Cnae, CnaeServer } from '@/schemas/cnae'
 import type { List } from '@/schemas/common'
-import { api } from '@/services/api/clients'
+import { api } from '@/services/api'
 import { toCnae } from './map'
 
 // `GET /cnaes` and `GET /cnaes/{code}` (SPEC section 7), public: no token.

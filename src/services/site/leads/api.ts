@@ -1,5 +1,5 @@
 import type { Lead, LeadCreate } from '@/schemas/lead'
-import { api } from '@/services/api/clients'
+import { api } from '@/services/api'
 
 /** `POST /leads` (SPEC section 7), public. */
 export async function createLead(input: LeadCreate): Promise<Lead> {

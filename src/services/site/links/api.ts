@@ -1,5 +1,5 @@
 import type { LinkResolution } from '@/schemas/link'
-import { api } from '@/services/api/clients'
+import { api } from '@/services/api'
 
 /** `GET /links/{alias}` (SPEC section 7): the referral code behind a referral link. */
 export async function resolveLink(alias: string, signal?: AbortSignal): Promise<LinkResolution> {

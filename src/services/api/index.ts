@@ -1,0 +1,13 @@
+// The API clients (SPEC section 7): every feature's fetchers go through these.
+export {
+  ApiError,
+  buildUrl,
+  connectAuth,
+  createApiClient,
+  type ApiClient,
+  type AuthBridge,
+  type Query,
+  type QueryValue,
+  type RequestOptions,
+} from './client'
+export { api, functionsApi, sameOriginApi } from './clients'
