@@ -71,8 +71,14 @@ export const isOnePersonCompany = (track: Track): boolean => {
   return Array.isArray(partners) && partners.length === 1
 }
 
-export const wizardPathOf = (trackId: TrackId) =>
-  trackId === 'create-company' ? '/app/wizard/company-opening' : '/app/wizard/company-migration'
+/** The one map from a track to its wizard's path (gates, panel, wizards, back office). */
+export const wizardPaths = {
+  'create-company': '/app/wizard/company-opening',
+  'migrate-company': '/app/wizard/company-migration',
+} as const satisfies Record<TrackId, string>
+
+export const wizardPathOf = <Id extends TrackId>(trackId: Id): (typeof wizardPaths)[Id] =>
+  wizardPaths[trackId]
 
 /** A new track: every step pending, nothing started. */
 export const emptyTrack = (trackId: TrackId): Track => ({

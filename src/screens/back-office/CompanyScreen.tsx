@@ -1,84 +1,52 @@
 import { Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { stepLabels, trackLabels } from '@/schemas/track'
-import { useCompany, useCompanySteps } from '@/services/companies'
-import { Button, buttonClass } from '@/ui/Button'
-import { Alert, Loading } from '@/ui/Feedback'
+import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
+import { buttonClass } from '@/ui/Button'
 import { Card, PageHeader } from '@/ui/Layout'
 import { StepList } from '@/ui/StepList'
 import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared'
 
+/**
+ * /app/admin/companies/{companyId}: one client company. Its route's loader has put the company
+ * and its track in the cache (an unknown id is the 404 page), so both read without waiting.
+ */
 export function AdminCompanyScreen({ companyId }: { companyId: string }) {
-  const company = useCompany(companyId)
-  const steps = useCompanySteps(companyId)
-  const back = (
-    <Link to="/app/admin/companies" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-      ← Empresas
-    </Link>
-  )
-
-  if (company.isPending) {
-    return (
-      <>
-        <PageHeader title="Empresa" actions={back} />
-        <Loading label="Carregando a empresa…" />
-      </>
-    )
-  }
-  if (company.isError) {
-    const notFound = (company.error as { status?: number }).status === 404
-    return (
-      <>
-        <PageHeader title="Empresa" description={companyId} actions={back} />
-        <Alert
-          tone="danger"
-          title={notFound ? 'Empresa não encontrada' : company.error.message}
-          action={
-            notFound ? undefined : (
-              <Button size="sm" onClick={() => void company.refetch()}>
-                Tentar de novo
-              </Button>
-            )
-          }
-        >
-          {notFound ? `Nenhuma empresa com o código ${companyId}.` : undefined}
-        </Alert>
-      </>
-    )
-  }
-
-  const data = company.data
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
+  const { data: track } = useSuspenseQuery(companyStepsQueryOptions(companyId))
   return (
     <>
       <PageHeader
-        title={data.alias ?? data.name}
+        title={company.alias ?? company.name}
         description={
           <>
-            {data.name} · <CompanyStatusBadge status={data.status} />
+            {company.name} · <CompanyStatusBadge status={company.status} />
           </>
         }
-        actions={back}
+        actions={
+          <Link
+            to="/app/admin/companies"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            ← Empresas
+          </Link>
+        }
       />
       <div className="stack" style={{ gap: 'var(--space-6)' }}>
         <Card>
           <h2 style={{ fontSize: 'var(--text-lg)' }}>Dados de registro</h2>
-          <CompanyDetails company={data} />
+          <CompanyDetails company={company} />
         </Card>
         <Card>
-          <h2 style={{ fontSize: 'var(--text-lg)' }}>Cadastro de {trackLabels[data.trackId]}</h2>
-          {steps.isPending ? (
-            <Loading label="Carregando as etapas…" />
-          ) : steps.isError ? (
-            <Alert tone="danger" title={steps.error.message} />
-          ) : (
-            <StepList
-              label="Etapas do cadastro"
-              items={steps.data.steps.map((step) => ({
-                key: step.stepId,
-                title: stepLabels[step.stepId],
-                state: step.status,
-              }))}
-            />
-          )}
+          <h2 style={{ fontSize: 'var(--text-lg)' }}>Cadastro de {trackLabels[track.trackId]}</h2>
+          <StepList
+            label="Etapas do cadastro"
+            items={track.steps.map((step) => ({
+              key: step.stepId,
+              title: stepLabels[step.stepId],
+              state: step.status,
+            }))}
+          />
         </Card>
       </div>
     </>

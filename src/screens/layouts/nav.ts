@@ -1,7 +1,14 @@
 // The signed-in area's navigation: one list per audience, in the side menu's order.
+import type { LinkProps } from '@tanstack/react-router'
 import type { IconName } from '@/ui/Icon'
 
-export type NavItem = { to: string; label: string; icon: IconName; exact?: boolean }
+/** `to` is one of the router's own paths (checked by the compiler against the route tree). */
+export type NavItem = {
+  to: NonNullable<LinkProps['to']>
+  label: string
+  icon: IconName
+  exact?: boolean
+}
 export type NavGroup = { label: string; items: NavItem[] }
 
 export const clientNav: NavGroup[] = [

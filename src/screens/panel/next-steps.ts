@@ -1,7 +1,14 @@
+import type { LinkProps } from '@tanstack/react-router'
 import type { Company } from '@/schemas/company'
-import { isTrackDone, type Track } from '@/schemas/track'
+import { isTrackDone, wizardPathOf, type Track } from '@/schemas/track'
 
-export type NextStep = { key: string; title: string; description: string; to: string; cta: string }
+export type NextStep = {
+  key: string
+  title: string
+  description: string
+  to: NonNullable<LinkProps['to']>
+  cta: string
+}
 
 /** What the panel suggests doing next, from the company's status and track (pure). */
 export function nextStepsFor(company: Company, track: Track | null): NextStep[] {
@@ -20,10 +27,7 @@ export function nextStepsFor(company: Company, track: Track | null): NextStep[] 
       key: 'wizard',
       title: 'Conclua o cadastro da empresa',
       description: 'Faltam etapas do cadastro. Continue de onde parou.',
-      to:
-        company.trackId === 'create-company'
-          ? '/app/wizard/company-opening'
-          : '/app/wizard/company-migration',
+      to: wizardPathOf(company.trackId),
       cta: 'Continuar cadastro',
     })
   if (company.status === 'opening' || company.status === 'awaiting_opening')

@@ -9,7 +9,8 @@ const text = z.preprocess(
   z.string(),
 )
 
-const loginSearchSchema = z.object({
+/** The login page's search params (the router validates with the schema itself). */
+export const loginSearchSchema = z.object({
   mode: z.enum(loginModes).optional().catch(undefined),
   next: text
     .optional()
@@ -27,5 +28,6 @@ const loginSearchSchema = z.object({
     .catch(undefined),
 })
 
-export const validateLoginSearch = (raw: Record<string, unknown>): LoginSearch =>
-  loginSearchSchema.parse(raw)
+// The screen's own type and the schema's output stay one shape.
+export type _LoginSearchMatches =
+  z.output<typeof loginSearchSchema> extends LoginSearch ? true : never

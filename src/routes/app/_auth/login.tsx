@@ -2,10 +2,10 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { afterSignInPath } from '@/guards/enforce'
 import { pageTitle } from '@/lib/title'
 import { LoginScreen } from '@/screens/auth/LoginScreen'
-import { validateLoginSearch } from './-login-search'
+import { loginSearchSchema } from './-login-search'
 
 export const Route = createFileRoute('/app/_auth/login')({
-  validateSearch: validateLoginSearch,
+  validateSearch: loginSearchSchema,
   // Signed in already: straight on to `next` (or home).
   beforeLoad: ({ context, search }) => {
     if (context.view.user)

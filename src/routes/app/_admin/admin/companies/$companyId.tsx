@@ -1,11 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
+import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
 import { AdminCompanyScreen } from '@/screens/back-office/CompanyScreen'
-import { idParam } from '@/routes/app/-params'
+import { idParam, orNotFound } from '@/routes/app/-params'
 
 export const Route = createFileRoute('/app/_admin/admin/companies/$companyId')({
   params: idParam('companyId'),
-  head: ({ params }) => ({ meta: [{ title: pageTitle(`Empresa ${params.companyId}`) }] }),
+  // The company and its track into the cache before the screen renders; an unknown id is 404.
+  loader: async ({ context: { queryClient }, params: { companyId } }) => {
+    const [company] = await orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(companyQueryOptions(companyId)),
+        queryClient.ensureQueryData(companyStepsQueryOptions(companyId)),
+      ]),
+    )
+    return { title: company.alias ?? company.name }
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title ?? 'Empresa') }] }),
   component: AdminCompanyRoute,
 })
 

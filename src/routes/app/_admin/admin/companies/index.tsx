@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
 import { companyStatusSchema } from '@/schemas/company'
 import { pageTitle } from '@/lib/title'
-import { AdminCompaniesScreen, type CompanyListSearch } from '@/screens/back-office/CompaniesScreen'
+import { AdminCompaniesScreen } from '@/screens/back-office/CompaniesScreen'
 
 const searchSchema = z.object({
   query: z.coerce.string().trim().max(100).optional().catch(undefined),
@@ -11,7 +11,7 @@ const searchSchema = z.object({
 })
 
 export const Route = createFileRoute('/app/_admin/admin/companies/')({
-  validateSearch: (raw: Record<string, unknown>): CompanyListSearch => searchSchema.parse(raw),
+  validateSearch: searchSchema,
   head: () => ({ meta: [{ title: pageTitle('Empresas') }] }),
   component: AdminCompaniesRoute,
 })

@@ -9,7 +9,7 @@ const callbackSearchSchema = z.object({
 })
 
 export const Route = createFileRoute('/app/_default/auth/cora/callback')({
-  validateSearch: (raw: Record<string, unknown>) => callbackSearchSchema.parse(raw),
+  validateSearch: callbackSearchSchema,
   head: () => ({ meta: [{ title: pageTitle('Conexão com o Cora') }] }),
   component: CoraCallbackRoute,
 })
