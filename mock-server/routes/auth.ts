@@ -12,8 +12,6 @@ import { conflict, handle, parse } from '../http'
 import { claimsOf, referralCodeOf } from '../seed/core'
 import type { Store } from '../store/database'
 
-const ANA = 'cmp-ana-design'
-
 /** A referral code typed at sign-up: a client's code or a Duca partner's; anything else is dropped. */
 function referralCode(store: Store, code: string | undefined): string | null {
   if (!code) return null
@@ -27,27 +25,6 @@ function referralCode(store: Store, code: string | undefined): string | null {
  * companies, and a company the caller may see — what the session loads.
  */
 export const authRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'POST',
-      route: '/users',
-      example: '/users',
-      access: 'public',
-      takesInput: true,
-      body: {
-        name: 'Joana Prado',
-        email: 'joana.prado@example.com',
-        password: 'segredo123',
-        phone: '+55 (11) 97777-6666',
-        trackId: 'create-company',
-        indicatedBy: 'ANA5847',
-      },
-    },
-    { method: 'GET', route: '/users/me', example: '/users/me', access: 'signed-in' },
-    { method: 'GET', route: '/companies/me', example: '/companies/me', access: 'signed-in' },
-    { method: 'GET', route: '/companies/{id}', example: `/companies/${ANA}`, access: 'company' },
-  ],
-
   create: ({ store, auth }) => {
     const router = Router()
     const companyOf = (req: Request) =>

@@ -28,8 +28,6 @@ import { badRequest, conflict, handle, notFound, paginate, parse } from '../http
 import { claimsOf, referralCodeOf } from '../seed/core'
 import { ResponseCache } from '../store/response-cache'
 
-const ANA = 'cmp-ana-design'
-
 /** A company as an opening or migration order (admin screens). */
 function orderOf(deps: AppDeps, company: Company): Order {
   const { store } = deps
@@ -86,71 +84,6 @@ const byUserName = (a: User, b: User) => collator.compare(a.name, b.name)
  * status changes (PRODUCT.md "Company status"), and user management.
  */
 export const backOfficeRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/companies',
-      example: '/companies?query=design&limit=5',
-      access: 'signed-in',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/companies/orders/opening-requests',
-      example: '/companies/orders/opening-requests?limit=5',
-      access: 'system-admin',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/companies/orders/migration-requests',
-      example: '/companies/orders/migration-requests?status=migrating',
-      access: 'system-admin',
-      takesInput: true,
-    },
-    {
-      method: 'PUT',
-      route: '/companies/{id}',
-      example: `/companies/${ANA}`,
-      access: 'system-admin',
-      takesInput: true,
-      body: { alias: 'Ana Design Studio', activities: ['7410299', '7319003', '7420001'] },
-    },
-    {
-      method: 'PUT',
-      route: '/companies/{id}/status/{status}',
-      example: `/companies/${ANA}/status/overdue`,
-      access: 'system-admin',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/admin/users',
-      example: '/admin/users?companyId=cmp-ana-design&limit=5',
-      access: 'system-admin',
-      takesInput: true,
-    },
-    {
-      method: 'POST',
-      route: '/admin/users',
-      example: '/admin/users',
-      access: 'system-admin',
-      takesInput: true,
-      body: {
-        email: 'marina.alves@contabil.dev',
-        name: 'Marina Alves',
-        phone: '+55 (11) 91234-5678',
-        companyId: 'cmp-ana-design',
-      },
-    },
-    {
-      method: 'GET',
-      route: '/admin/users/{id}',
-      example: '/admin/users/uid-ana',
-      access: 'system-admin',
-    },
-  ],
-
   create: (deps) => {
     const { store, auth } = deps
     const router = Router()

@@ -18,7 +18,6 @@ import { filePath } from '../core/files'
 import { badRequest, conflict, forbidden, handle, paginate, parse } from '../http'
 import { companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
 
-const OWN = 'companyId=cmp-ana-design'
 export const FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'
 
@@ -33,41 +32,6 @@ export const FILE_MISSING =
  * - the company deletes its own pending documents; the accountant deletes any; else 409.
  */
 export const documentsRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/documents',
-      example: `/documents?${OWN}&type=guia&type=comprovante&limit=5`,
-      access: 'company',
-      takesInput: true,
-    },
-    {
-      method: 'POST',
-      route: '/documents',
-      example: `/documents?${OWN}`,
-      access: 'company',
-      takesInput: true,
-      body: {
-        type: 'comprovante',
-        name: 'Comprovante da taxa da Junta Comercial',
-        fileName: 'comprovante-taxa-junta.pdf',
-      },
-    },
-    {
-      method: 'PUT',
-      route: '/documents/{id}/status/{status}',
-      example: `/documents/doc-ana-das-0/status/paid?${OWN}`,
-      access: 'company',
-      takesInput: true,
-    },
-    {
-      method: 'DELETE',
-      route: '/documents/{id}',
-      example: `/documents/doc-ana-outros-contrato-cliente?${OWN}`,
-      access: 'company',
-    },
-  ],
-
   create: ({ store, auth, config }) => {
     const router = Router()
     const index = () => financeOf(store).documents

@@ -7,25 +7,17 @@ import { Router, type Request } from 'express'
 import { companyQuerySchema } from '../../src/schemas/company'
 import { fileMessages, MAX_UPLOAD_BYTES, type StoredFile } from '../../src/schemas/files'
 import { assertCompanyAccess, callerOf } from '../auth'
-import { readConfig } from '../config'
 import {
   checkedFileName,
   contentTypeOf,
   filePath,
   seedFiles,
   signedLink,
-  signedPath,
   verifySignedLink,
 } from '../core/files'
 import { findCompany } from '../core/state'
 import type { RouteModule } from '../deps'
 import { handle, HttpError, notFound, parse } from '../http'
-
-// Signed links in the examples last until 2100, signed with this machine's configured secret
-// (tests and benches run with the default one).
-const FAR = 4_102_444_800
-const secret = readConfig().signingSecret
-const ANA = 'cmp-ana-design'
 
 const tooLarge = () => new HttpError(413, fileMessages.tooLarge)
 
@@ -35,37 +27,6 @@ const tooLarge = () => new HttpError(413, fileMessages.tooLarge)
  * signature — up to 10 MB, never outside the company's folder.
  */
 export const filesRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/upload/{filename}',
-      example: `/upload/contrato-social.pdf?companyId=${ANA}`,
-      access: 'company',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/download/{filename}',
-      example: `/download/cartao-cnpj.pdf?companyId=${ANA}`,
-      access: 'company',
-      takesInput: true,
-    },
-    {
-      method: 'PUT',
-      route: '/files/{companyId}/{filename}',
-      example: signedPath(secret, 'PUT', ANA, 'anotacoes.json', FAR),
-      access: 'public',
-      okStatus: 201,
-      body: { nota: 'Reunião com o contador na sexta.' },
-    },
-    {
-      method: 'GET',
-      route: '/files/{companyId}/{filename}',
-      example: signedPath(secret, 'GET', ANA, 'cartao-cnpj.pdf', FAR),
-      access: 'public',
-    },
-  ],
-
   createRaw: ({ store, config }) => {
     const router = Router()
     router.put(

@@ -31,5 +31,3 @@ export const routeModules: RouteModule[] = [
   // Shared infrastructure, not a feature
   filesRoutes, // signed upload/download links and the files behind them
 ]
-
-export const contracts = routeModules.flatMap((module) => module.contract)

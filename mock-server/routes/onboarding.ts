@@ -51,9 +51,6 @@ import {
   type Issue,
 } from '../http'
 
-const ANA = 'cmp-ana-design'
-const BRUNO = { own: 'bruno@contabil.dev', other: 'ana@contabil.dev' }
-
 const stepMessagesServer = {
   notFound: 'Etapa não encontrada.',
   disabled: 'A empresa está desativada: o cadastro não pode mudar.',
@@ -129,96 +126,6 @@ const cnpjQuerySchema = z.strictObject({ cnpj: cnpjSchema })
  * `GET /api/cnpj-exists` — public, as the real services are.
  */
 export const onboardingRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/companies/{id}/steps',
-      example: `/companies/${ANA}/steps`,
-      access: 'company',
-    },
-    {
-      method: 'POST',
-      route: '/companies',
-      example: '/companies',
-      access: 'self',
-      takesInput: true,
-      body: { cnpj: '11.222.333/0001-81', userId: 'uid-ana' },
-    },
-    {
-      method: 'POST',
-      route: '/companies/{id}/steps/{stepId}',
-      example: '/companies/cmp-bruno-tech/steps/partner-registration',
-      access: 'company',
-      callers: BRUNO,
-      takesInput: true,
-      okStatus: 200,
-      body: {
-        payload: {
-          partners: [
-            {
-              name: 'Bruno Carvalho',
-              cpf: '390.533.447-05',
-              birthDate: '1993-08-02',
-              maritalStatus: 'married',
-              propertyRegime: 'community_property',
-              address: {
-                zipCode: '22250-040',
-                state: 'RJ',
-                city: 'Rio de Janeiro',
-                street: 'Praia de Botafogo',
-                number: '340',
-                complement: 'Apto 1202',
-                neighborhood: 'Botafogo',
-              },
-              sharePercent: 100,
-              administrator: true,
-            },
-          ],
-        },
-      },
-    },
-    {
-      method: 'PUT',
-      route: '/companies/{id}/track/{track}',
-      example: '/companies/cmp-bruno-tech/track/migrate-company',
-      access: 'company',
-      callers: BRUNO,
-      takesInput: true,
-    },
-    {
-      method: 'POST',
-      route: '/luca/cnaes/match',
-      example: '/luca/cnaes/match',
-      access: 'signed-in',
-      takesInput: true,
-      body: { intent: 'vendo bolos e doces pela internet' },
-      okStatus: 200,
-    },
-    {
-      method: 'POST',
-      route: '/luca/companies/alias-suggest',
-      example: '/luca/companies/alias-suggest',
-      access: 'signed-in',
-      takesInput: true,
-      body: { intent: 'conserto celulares' },
-      okStatus: 200,
-    },
-    {
-      method: 'GET',
-      route: '/ws/{zip}/json/',
-      example: '/ws/01310200/json/',
-      access: 'public',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/api/cnpj-exists',
-      example: '/api/cnpj-exists?cnpj=45.218.739/0001-02',
-      access: 'public',
-      takesInput: true,
-    },
-  ],
-
   create: (deps) => {
     const { store, auth, config } = deps
     const router = Router()

@@ -23,8 +23,6 @@ import { sliceByDate } from '../finance/grouped-index'
 import { companyFor, companyKey, financeOf } from '../finance/state'
 import { recentMonths } from '../finance/statement-generator'
 
-const OWN = 'companyId=cmp-ana-design'
-
 /** The MEI limit of a year: R$ 81.000, or R$ 6.750 a month from the opening month in its first year. */
 export function meiLimitFor(company: Company, year: number): number {
   const opened =
@@ -37,23 +35,6 @@ export function meiLimitFor(company: Company, year: number): number {
 
 /** The panel's reports (SPEC section 7 "Reports and payments"). */
 export const panelRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/reports/anual-billing-by-company',
-      example: `/reports/anual-billing-by-company?${OWN}`,
-      access: 'company',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/reports/billing-by-category',
-      example: `/reports/billing-by-category?${OWN}&period=${todayInBrazil().slice(0, 4)}`,
-      access: 'company',
-      takesInput: true,
-    },
-  ],
-
   create: ({ store, auth }) => {
     const router = Router()
 

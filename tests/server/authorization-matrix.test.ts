@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contracts } from '../../mock-server/routes/index'
+import { contracts } from './contracts'
 import { callContract, emailOf, everyone, expectedStatus, messageOf } from './contract-calls'
 import { startTestServer, type TestServer } from './harness'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EndpointContract } from '../../mock-server/contract'
-import { contracts } from '../../mock-server/routes/index'
+import type { EndpointContract } from './contracts'
+import { contracts } from './contracts'
 import { allowedCaller, callContract, messageOf, type CallOptions } from './contract-calls'
 import { startTestServer, type TestServer } from './harness'
 

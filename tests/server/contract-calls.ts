@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { EndpointContract } from '../../mock-server/contract'
+import type { EndpointContract } from './contracts'
 import type { TestServer } from './harness'
 
 // Shared by the suites that sweep every registered contract (authorization matrix, bad input).

@@ -95,9 +95,12 @@ describe('crash safety', () => {
     }
     const running = Array.from({ length: WRITERS }, (_, k) => writer(k))
     while (writes < 400) await new Promise((resolve) => setTimeout(resolve, 5))
+    const exited = new Promise((resolve) => service.child.once('exit', resolve))
     process.kill(-service.child.pid!, 'SIGKILL')
     stop = true
     await Promise.all(running)
+    // The port is free once the killed process is gone, not when the signal is sent.
+    await exited
     expect(acknowledged.invites.size).toBeGreaterThan(100)
 
     const restarted = await start(port)

@@ -1,25 +1,19 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EndpointContract } from '../../mock-server/contract'
-import { bankStatementsRoutes } from '../../mock-server/routes/bank-statements'
-import { documentsRoutes } from '../../mock-server/routes/documents'
-import { invoicesRoutes } from '../../mock-server/routes/invoices'
-import { onboardingRoutes } from '../../mock-server/routes/onboarding'
-import { panelRoutes } from '../../mock-server/routes/panel'
+import { contractsByFeature, type EndpointContract } from './contracts'
 import { startTestServer, type TestServer } from './harness'
 
 // Every finance endpoint's contract example works for the callers its access allows (after a
 // reset, so mutations repeat) and is refused for the others: the examples other suites sweep.
 
 const contracts: EndpointContract[] = [
-  invoicesRoutes,
-  documentsRoutes,
-  bankStatementsRoutes,
-  panelRoutes,
+  ...contractsByFeature.invoices,
+  ...contractsByFeature.documents,
+  ...contractsByFeature['bank-statements'],
+  ...contractsByFeature.panel,
+  ...contractsByFeature.onboarding.filter((c) => c.route.startsWith('/luca/')),
 ]
-  .flatMap((module) => module.contract)
-  .concat(onboardingRoutes.contract.filter((c) => c.route.startsWith('/luca/')))
 
 let server: TestServer
 beforeAll(async () => {

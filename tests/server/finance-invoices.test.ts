@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
 import { nfsRequestSchema, nfsSchedulerSchema, type NfsRequest } from '../../src/schemas/invoice'
-import { exampleInvoiceBody } from '../../mock-server/routes/invoices'
+import { exampleInvoiceBody } from './contracts/invoices'
 import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
-import { exampleInvoiceBody } from '../../mock-server/routes/invoices'
+import { exampleInvoiceBody } from './contracts/invoices'
 import { ANA, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 

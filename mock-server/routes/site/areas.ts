@@ -8,9 +8,6 @@ import { fixture } from '../../seed/core'
 
 /** Practice areas behind /areas/{slug} (SPEC section 7 `GET /areas/{slug}`). */
 export const areasRoutes: RouteModule = {
-  contract: [
-    { method: 'GET', route: '/areas/{slug}', example: '/areas/tecnologia', access: 'public' },
-  ],
   create: () => {
     const router = Router()
     const catalog = cnaeCatalog()

@@ -10,21 +10,6 @@ import { cityDirectory } from '../../reference/cities'
  * web server proxies /api here.
  */
 export const citiesRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/api/city-search',
-      example: '/api/city-search?q=sao%20jose&limit=5',
-      access: 'public',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/api/cities/{slug}',
-      example: '/api/cities/sao-jose-dos-campos-sp',
-      access: 'public',
-    },
-  ],
   create: () => {
     const router = Router()
     const directory = cityDirectory()

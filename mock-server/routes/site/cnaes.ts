@@ -7,16 +7,6 @@ import { cnaeCatalog } from '../../reference/cnaes'
 
 /** CNAE 2.3 subclasses (SPEC section 7 "Reference data"), snake_case as SPEC section 3 says. */
 export const cnaesRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/cnaes',
-      example: '/cnaes?search=desenvolvimento%20de%20software&limit=10&offset=0&isActive=true',
-      access: 'public',
-      takesInput: true,
-    },
-    { method: 'GET', route: '/cnaes/{code}', example: '/cnaes/6201501', access: 'public' },
-  ],
   create: () => {
     const router = Router()
     const catalog = cnaeCatalog()

@@ -48,23 +48,6 @@ export function createRateLimiter(limit: number, windowMs = 1000) {
 const unauthorizedBody = (message: string) => ({ message, error: 'Unauthorized' })
 
 export const contentRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'GET',
-      route: '/v2/cdn/stories',
-      example: '/v2/cdn/stories?token=local-public-token&starts_with=blog/posts/&per_page=5',
-      access: 'public',
-      takesInput: true,
-    },
-    {
-      method: 'GET',
-      route: '/v2/cdn/stories/{slug}',
-      example:
-        '/v2/cdn/stories/abrir-empresa?token=local-preview-token&version=draft&resolve_relations=pricing.plans,lead_form.plans',
-      access: 'public',
-      takesInput: true,
-    },
-  ],
   create: ({ config }) => {
     const router = Router()
     const space = contentSpace()

@@ -14,7 +14,6 @@ const parts = [contentRoutes, cnaesRoutes, citiesRoutes, leadsRoutes, linksRoute
  * practice areas, one file each in this folder.
  */
 export const siteRoutes: RouteModule = {
-  contract: parts.flatMap((part) => part.contract),
   create: (deps) => {
     const router = Router()
     for (const part of parts) router.use(part.create(deps))

@@ -6,23 +6,6 @@ import { badRequest, handle, parse } from '../../http'
 
 /** Leads from the public site's forms (SPEC section 7 `POST /leads`, section 5 messages). */
 export const leadsRoutes: RouteModule = {
-  contract: [
-    {
-      method: 'POST',
-      route: '/leads',
-      example: '/leads',
-      access: 'public',
-      takesInput: true,
-      body: {
-        name: 'Joana Prado',
-        email: 'joana.prado@example.com',
-        phone: '+55 (11) 97777-6666',
-        planId: 'plan-servicos',
-        source: '/abrir-empresa',
-        track: 'create-company',
-      },
-    },
-  ],
   create: ({ store }) => {
     const router = Router()
 

@@ -10,9 +10,6 @@ const NOT_FOUND = 'Link de indicação não encontrado ou encerrado.'
  * own referral code, case-insensitive. Answers the code sign-up keeps as `indicatedBy`.
  */
 export const linksRoutes: RouteModule = {
-  contract: [
-    { method: 'GET', route: '/links/{alias}', example: '/links/ana-design', access: 'public' },
-  ],
   create: ({ store }) => {
     const router = Router()
 

@@ -1,7 +1,7 @@
 /**
- * Every router declares its endpoints here-shaped, next to its handlers, so one test suite can
- * sweep them all: the authorization matrix (no token, own company-admin, other company-admin,
- * system-admin) and the bad-input sweep.
+ * A working example of an endpoint (tests/server/contracts/<feature>.ts), so the suites can sweep
+ * them all: the authorization matrix (no token, own company-admin, other company-admin,
+ * system-admin) and the bad-input sweep. The server itself never reads these.
  *
  * `access` says who may call:
  * - 'public': anyone, no token (sign-up, leads, content, reference data…)

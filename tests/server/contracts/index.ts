@@ -1,0 +1,35 @@
+import { accountContracts } from './account'
+import { authContracts } from './auth'
+import { backOfficeContracts } from './back-office'
+import { bankStatementsContracts } from './bank-statements'
+import { documentsContracts } from './documents'
+import { filesContracts } from './files'
+import { invoicesContracts } from './invoices'
+import { onboardingContracts } from './onboarding'
+import { panelContracts } from './panel'
+import { partnersContracts } from './partners'
+import { siteContracts } from './site'
+import type { EndpointContract } from './types'
+
+export type { Access, EndpointContract } from './types'
+
+/**
+ * A working example request for every endpoint the mock server serves, one file per feature as in
+ * mock-server/routes. endpoints.test.ts fails when a served endpoint has none (or an example
+ * names an endpoint nobody serves).
+ */
+export const contractsByFeature = {
+  auth: authContracts,
+  onboarding: onboardingContracts,
+  panel: panelContracts,
+  invoices: invoicesContracts,
+  documents: documentsContracts,
+  'bank-statements': bankStatementsContracts,
+  account: accountContracts,
+  partners: partnersContracts,
+  'back-office': backOfficeContracts,
+  site: siteContracts,
+  files: filesContracts,
+} satisfies Record<string, EndpointContract[]>
+
+export const contracts: EndpointContract[] = Object.values(contractsByFeature).flat()

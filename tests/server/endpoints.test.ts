@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Express } from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../mock-server/app'
+import { readConfig } from '../../mock-server/config'
+import { contracts } from './contracts'
+import { emulatorHost } from './harness'
+import { servedEndpoints, servingRoute, type ServedEndpoint } from './served-endpoints'
+
+// Three lists must agree: the routes the mock server serves (read from Express), the examples in
+// tests/server/contracts (which the authorization matrix and the bad-input sweep call), and the
+// README's endpoint tables. A new route without an example, an example of a route nobody serves,
+// or a README row out of step fails here.
+
+/** Served, but not part of the API: the health probe and the test hooks. */
+const infrastructure = new Set(['GET /health', 'POST /__reset', 'POST /__test/expire-tokens'])
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+
+/** "METHOD /path" for every row of the README's endpoint tables. */
+function listedEndpoints(): Set<string> {
+  const listed = new Set<string>()
+  for (const line of readme.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim())
+    const [, method, paths] = cells
+    if (!method || !/^(GET|POST|PUT|PATCH|DELETE)$/.test(method) || !paths) continue
+    // "/a?x, /b — what it does": the paths come before the dash, each up to its query string.
+    for (const entry of paths.split(' — ')[0]!.split(', '))
+      listed.add(`${method} ${entry.split(/[\s?]/)[0]}`)
+  }
+  return listed
+}
+
+/** A documented route as a request path: every `{param}` a sample segment. */
+const sampleOf = (route: string) => route.replace(/\{\w+\}/g, 'x1')
+
+let served: ServedEndpoint[]
+let dataDir: string
+let close: () => Promise<void>
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-endpoints-'))
+  const instance = createApp({
+    ...readConfig({ MOCK_DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() }),
+    environment: 'test',
+  })
+  served = servedEndpoints(instance.app as unknown as Express).filter(
+    (endpoint) => !infrastructure.has(`${endpoint.method} ${endpoint.path}`),
+  )
+  close = instance.close
+})
+afterAll(async () => {
+  await close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('served endpoints and their examples', () => {
+  it('every example is answered by the route its contract names', () => {
+    const wrong = contracts.flatMap((contract) => {
+      const pathname = contract.example.split('?')[0]!
+      const route = servingRoute(served, contract.method, pathname)
+      if (!route) return [`${contract.method} ${contract.example}: no route serves it`]
+      if (!route.matches(sampleOf(contract.route)))
+        return [`${contract.method} ${contract.route}: its example reaches ${route.path}`]
+      return []
+    })
+    expect(wrong).toEqual([])
+  })
+
+  it('every served endpoint has an example in tests/server/contracts', () => {
+    const reached = new Set(
+      contracts.map((c) => servingRoute(served, c.method, c.example.split('?')[0]!)),
+    )
+    const missing = served
+      .filter((endpoint) => !reached.has(endpoint))
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    expect(missing).toEqual([])
+  })
+})
+
+describe('README endpoint tables', () => {
+  const listed = listedEndpoints()
+  const documented = new Set(contracts.map((c) => `${c.method} ${c.route}`))
+
+  it('list every endpoint the mock server serves', () => {
+    expect([...documented].filter((endpoint) => !listed.has(endpoint))).toEqual([])
+  })
+
+  it('list nothing the mock server does not serve', () => {
+    const unserved = [...listed].filter((entry) => {
+      const [method, route] = entry.split(' ') as [string, string]
+      return !documented.has(entry) || !servingRoute(served, method, sampleOf(route))
+    })
+    expect(unserved).toEqual([])
+  })
+})
