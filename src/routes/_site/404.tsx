@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
-import { pageHead } from './-head'
+import { notFoundHead } from './-page-heads'
 
 // SPEC section 2: /404, the not-found page as a page of its own.
 export const Route = createFileRoute('/_site/404')({
-  head: () => pageHead({ title: 'Página não encontrada', path: '/404', noindex: true }),
+  head: notFoundHead,
   component: SiteNotFound,
 })

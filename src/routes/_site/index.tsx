@@ -4,19 +4,13 @@ import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { StoryPage } from '@/screens/site/pages/StoryPage'
 import { loadStory } from './-content'
-import { pageHead } from './-head'
+import { homeHead } from './-page-heads'
 
 export const Route = createFileRoute('/_site/')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => loadStory<PageContent>('home'),
   staleTime: 5 * 60_000,
-  // SPEC section 1: the home page has the site's own title and description.
-  head: ({ loaderData }) =>
-    pageHead({
-      title: loaderData?.content.seo_title ?? '',
-      description: loaderData?.content.seo_description,
-      path: '/',
-    }),
+  head: ({ loaderData }) => homeHead(loaderData),
   component: Home,
   errorComponent: PublicErrorPage,
   notFoundComponent: SiteNotFound,

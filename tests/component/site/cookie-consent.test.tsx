@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import Cookies from 'js-cookie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ConsentGate } from '@/screens/site/consent/ConsentGate'
 import {
@@ -17,10 +16,14 @@ import {
 
 const languages = (list: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(list)
 
+const expire = (name: string) => {
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+}
+
 afterEach(() => {
   vi.restoreAllMocks()
-  Cookies.remove('ncc_c', { path: '/' })
-  Cookies.remove('ncc_e', { path: '/' })
+  expire('ncc_c')
+  expire('ncc_e')
   document.getElementById('gtm-script')?.remove()
 })
 
@@ -47,7 +50,12 @@ describe('cookie banner', () => {
 
   it('keeps the choice in ncc_c and ncc_e for 365 days on path /', async () => {
     languages(['pt-BR'])
-    const set = vi.spyOn(Cookies, 'set')
+    const written: string[] = []
+    const setter = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!.set!
+    vi.spyOn(document, 'cookie', 'set').mockImplementation(function (this: Document, value) {
+      written.push(value)
+      setter.call(this, value)
+    })
     const user = userEvent.setup()
     const before = Date.now()
     render(<ConsentGate />)
@@ -55,12 +63,13 @@ describe('cookie banner', () => {
     expect(
       screen.queryByRole('region', { name: 'Consentimento de cookies' }),
     ).not.toBeInTheDocument()
-    expect(set).toHaveBeenCalledWith(
-      'ncc_c',
-      'all',
-      expect.objectContaining({ expires: 365, path: '/' }),
-    )
-    const expiry = Number(set.mock.calls.find(([name]) => name === 'ncc_e')![1])
+    const choice = written.find((cookie) => cookie.startsWith('ncc_c='))!
+    expect(choice).toMatch(/^ncc_c=all; expires=[^;]+; path=\/; samesite=lax$/)
+    const expires = Date.parse(/expires=([^;]+)/.exec(choice)![1]!)
+    expect(Math.abs(expires - (before + 365 * 86_400_000))).toBeLessThan(60_000)
+    const expiryCookie = written.find((cookie) => cookie.startsWith('ncc_e='))!
+    expect(expiryCookie).toMatch(/; path=\/; samesite=lax$/)
+    const expiry = Number(/^ncc_e=(\d+)/.exec(expiryCookie)![1])
     expect(expiry).toBeGreaterThanOrEqual(before + CONSENT_TTL_MS)
     expect(CONSENT_TTL_MS).toBe(31_536_000_000)
     expect(storedConsent()).toBe('all')

@@ -100,7 +100,7 @@ describe('lead form', () => {
     await user.type(screen.getByLabelText('Celular'), '1199')
     await user.click(screen.getByRole('button', { name: 'Quero abrir minha empresa' }))
     expect(await screen.findByText('E-mail inválido')).toBeInTheDocument()
-    expect(screen.getByText('Celular inválido')).toBeInTheDocument()
+    expect(await screen.findByText('Celular inválido')).toBeInTheDocument()
     expect(db.lead.count()).toBe(0)
   })
 

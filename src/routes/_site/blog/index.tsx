@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { PageContent, PostContent } from '@/schemas/content'
 import { fetchStories, STORIES_PER_PAGE } from '@/services/site/content/stories'
-import { BlogIndexPage } from '@/screens/site/pages/BlogPages'
+import { BlogListScreen } from '@/screens/site/pages/BlogListScreen'
 import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadStory } from '../-content'
-import { pageHead } from '../-head'
+import { blogHead } from '../-page-heads'
 
 type BlogSearch = { pagina?: number }
 
@@ -29,14 +29,7 @@ export const Route = createFileRoute('/_site/blog/')({
     return { story, posts }
   },
   staleTime: 5 * 60_000,
-  head: ({ loaderData, match }) =>
-    pageHead({
-      title:
-        (loaderData?.story.content.seo_title || 'Blog') +
-        (match.search.pagina ? ` (página ${match.search.pagina})` : ''),
-      description: loaderData?.story.content.seo_description,
-      path: match.search.pagina ? `/blog?pagina=${match.search.pagina}` : '/blog',
-    }),
+  head: ({ loaderData, match }) => blogHead(loaderData?.story, match.search.pagina),
   component: Page,
   errorComponent: PublicErrorPage,
   notFoundComponent: SiteNotFound,
@@ -44,5 +37,5 @@ export const Route = createFileRoute('/_site/blog/')({
 
 function Page() {
   const { story, posts } = Route.useLoaderData()
-  return <BlogIndexPage story={story} posts={posts} />
+  return <BlogListScreen story={story} posts={posts} />
 }

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CityPage } from '@/screens/site/pages/CityPage'
 import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
-import { cityHead, cityParams } from '../-city'
+import { cityParams } from '../-city'
+import { cityHead } from '../-page-heads'
 import { loadCityPage } from '../-city-loader'
 
 export const Route = createFileRoute('/_site/contador-em/$slug')({

@@ -19,6 +19,7 @@ import { multilinkHref } from './links'
 import { useProgressive } from './progressive'
 import { RichText } from './RichText'
 import { LeadFormSlot } from '../forms/LeadFormSlot'
+import { Island } from '../islands/Island'
 import { CitySearch } from './CitySearch'
 import styles from './Blocks.module.css'
 import tables from './Tables.module.css'
@@ -437,19 +438,23 @@ function LeadFormBlock({ blok, ctx }: BlockProps<object>) {
       ? (blok.track as TrackId)
       : null
   return (
-    <LeadFormSlot
-      title={text(blok.title)}
-      text={text(blok.text)}
-      submitLabel={text(blok.submit_label) || 'Enviar'}
-      source={text(blok.source) || ctx.path}
-      track={track}
-      plans={plans
-        .filter((plan) => plan.content.kind === 'subscription')
-        .map((plan) => ({
-          id: plan.content.plan_id,
-          name: plan.content.name,
-          price: plan.content.price,
-        }))}
+    <Island
+      name="lead-form"
+      component={LeadFormSlot}
+      props={{
+        title: text(blok.title),
+        text: text(blok.text),
+        submitLabel: text(blok.submit_label) || 'Enviar',
+        source: text(blok.source) || ctx.path,
+        track,
+        plans: plans
+          .filter((plan) => plan.content.kind === 'subscription')
+          .map((plan) => ({
+            id: plan.content.plan_id,
+            name: plan.content.name,
+            price: plan.content.price,
+          })),
+      }}
     />
   )
 }
@@ -493,7 +498,7 @@ function CitySearchBlock({ blok }: BlockProps<object>) {
     <section className={styles.section}>
       <div className={`container ${styles.narrow}`}>
         <SectionHeader title={blok.title} intro={blok.text} />
-        <CitySearch prefix={prefix} />
+        <Island name="city-search" component={CitySearch} props={{ prefix }} />
       </div>
     </section>
   )

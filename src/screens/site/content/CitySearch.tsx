@@ -12,13 +12,23 @@ type State =
   | { status: 'done'; cities: City[]; total: number }
   | { status: 'error'; message: string }
 
-/** Finds a municipality (GET /api/city-search, 5 at a time) and links to its city page. */
+/**
+ * Finds a municipality (GET /api/city-search, 5 at a time) and links to its city page. On a
+ * prerendered page it is an island: what the visitor typed before it came to life is kept.
+ */
 export function CitySearch({ prefix }: { prefix: 'contabilidade-em' | 'contador-em' }) {
   const id = useId()
-  const router = useRouter()
+  const router = useRouter({ warn: false })
+  const box = useRef<HTMLDivElement>(null)
   const [query, setQuery] = useState('')
   const [state, setState] = useState<State>({ status: 'idle' })
   const latest = useRef<AbortController | null>(null)
+
+  // Typed into the prerendered box before this component took it over.
+  useEffect(() => {
+    const typed = box.current?.querySelector('input')?.value
+    if (typed) setQuery(typed)
+  }, [])
 
   useEffect(() => {
     const q = query.trim()
@@ -50,12 +60,14 @@ export function CitySearch({ prefix }: { prefix: 'contabilidade-em' | 'contador-
 
   const hrefOf = (city: City) => `/${prefix}/${city.slug}`
   const submit = () => {
-    if (state.status === 'done' && state.cities[0])
-      void router.navigate({ href: hrefOf(state.cities[0]) })
+    if (state.status !== 'done' || !state.cities[0]) return
+    const href = hrefOf(state.cities[0])
+    if (router) void router.navigate({ href })
+    else window.location.assign(href)
   }
 
   return (
-    <div className={styles.search}>
+    <div className={styles.search} ref={box}>
       <SearchForm
         ariaLabel="Buscar cidade"
         label="Nome da cidade"

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { formatBRL } from '@/lib/br-format'
 import { Button } from '@/ui/Button'
@@ -16,7 +16,9 @@ import {
 // The lead form is visible as soon as the page is, but its validation, mask and submission
 // (react-hook-form, zod, imask) load only when the visitor reaches for it: pointing at it,
 // focusing a field or pressing send. Until then this light form, with the same fields and look,
-// stands in; whatever was typed carries over.
+// stands in; whatever was typed carries over. On a prerendered page the light form is plain HTML
+// until the visitor reaches for it; then this component takes it over (`upgradeNow`) and loads
+// the full form at once.
 
 type FullForm = typeof import('./LeadForm')
 let loading: Promise<FullForm> | null = null
@@ -36,7 +38,10 @@ function readForm(form: HTMLFormElement | null): LeadFormHandover['values'] {
   }
 }
 
-export function LeadFormSlot(props: LeadFormProps) {
+export function LeadFormSlot({
+  upgradeNow = false,
+  ...props
+}: LeadFormProps & { upgradeNow?: boolean }) {
   const formRef = useRef<HTMLFormElement>(null)
   const submitRequested = useRef(false)
   const [full, setFull] = useState<{ module: FullForm; handover: LeadFormHandover } | null>(null)
@@ -70,6 +75,12 @@ export function LeadFormSlot(props: LeadFormProps) {
       )
     })
   }
+
+  useEffect(() => {
+    if (upgradeNow) upgrade()
+    // Only when this component takes over a prerendered form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   if (full) {
     const { LeadForm } = full.module

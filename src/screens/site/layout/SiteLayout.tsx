@@ -1,16 +1,24 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
-import { useRouterState } from '@tanstack/react-router'
+import { useEffect, useState, type ReactNode } from 'react'
 import { reopenConsent } from '@/services/site/consent/consent'
 import { isPreview, leavePreview } from '@/services/site/content/preview'
 import { resolveLink } from '@/services/site/links/api'
-import { rememberReferral, signUpHref, trackOfPath } from '@/services/site/links/signup'
+import {
+  referralParam,
+  rememberReferral,
+  signUpLink,
+  trackOfPath,
+} from '@/services/site/links/signup'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'
 import { ContentLink } from '../content/ContentLink'
 import styles from './SiteLayout.module.css'
 
-// The institutional layout: header with the main navigation, the page, and the footer.
+// The institutional layout: header with the main navigation, the page, and the footer. The same
+// markup is rendered by the client-side app (dev server, preview) and by the build for every
+// prerendered page; there the menu and the cookie-preferences button are wired up by
+// src/entry-static.ts through their data attributes (data-menu, data-menu-button, data-open,
+// data-consent-reopen), without React.
 
 const mainNav = [
   { to: '/abrir-empresa', label: 'Abrir empresa' },
@@ -43,9 +51,8 @@ const capitals = [
 /** `?indicacao=CODE` (or `?ref=`) on any public page counts like opening /links/CODE. */
 function useReferralParam() {
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search)
-    const alias = params.get('indicacao') ?? params.get('ref')
-    if (!alias || !/^[A-Za-z0-9][A-Za-z0-9_-]{1,63}$/.test(alias)) return
+    const alias = referralParam(window.location.search)
+    if (!alias) return
     const controller = new AbortController()
     resolveLink(alias, controller.signal).then(
       (link) => rememberReferral(link.code),
@@ -83,13 +90,20 @@ const isActive = (pathname: string, to: string) =>
     ? pathname.startsWith('/lp/irpf')
     : pathname === to || pathname.startsWith(`${to}/`)
 
-function SiteHeader() {
+/** The menu's id: one header per page, and the same id in the HTML and in the browser. */
+const MENU_ID = 'menu-principal'
+
+function SiteHeader({ pathname }: { pathname: string }) {
   const [open, setOpen] = useState(false)
-  const menuId = useId()
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
   useEffect(() => setOpen(false), [pathname])
   return (
-    <header className={styles.header}>
+    <header
+      className={styles.header}
+      data-menu=""
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) setOpen(false)
+      }}
+    >
       <div className={`container ${styles.headerInner}`}>
         <ContentLink href="/" className={styles.brand} aria-label="Contabil, página inicial">
           <Logo size={34} />
@@ -98,15 +112,22 @@ function SiteHeader() {
           type="button"
           className={styles.menuButton}
           aria-expanded={open}
-          aria-controls={menuId}
+          aria-controls={MENU_ID}
+          data-menu-button=""
           onClick={() => setOpen((value) => !value)}
         >
-          <Icon name={open ? 'close' : 'menu'} size={22} />
+          <span className={styles.menuIconOpen}>
+            <Icon name="menu" size={22} />
+          </span>
+          <span className={styles.menuIconClose}>
+            <Icon name="close" size={22} />
+          </span>
           <span>Menu</span>
         </button>
         <nav
-          id={menuId}
-          className={open ? `${styles.nav} ${styles.navOpen}` : styles.nav}
+          id={MENU_ID}
+          className={styles.nav}
+          data-open={open ? 'true' : 'false'}
           aria-label="Navegação principal"
         >
           <ul className={styles.navList}>
@@ -131,7 +152,7 @@ function SiteHeader() {
               Entrar
             </a>
             <a
-              href={signUpHref(trackOfPath(pathname))}
+              {...signUpLink(trackOfPath(pathname))}
               className={buttonClass({ variant: 'primary' })}
             >
               Criar conta
@@ -206,7 +227,7 @@ function SiteFooter() {
       <div className={`container ${styles.footerBottom}`}>
         <p>© {new Date().getFullYear()} Contabil. Todos os direitos reservados.</p>
         <div className={styles.footerLinks}>
-          <button type="button" onClick={reopenConsent}>
+          <button type="button" onClick={reopenConsent} data-consent-reopen="">
             Preferências de cookies
           </button>
           <a href="/app/login">Área do cliente</a>
@@ -216,12 +237,13 @@ function SiteFooter() {
   )
 }
 
-export function SiteLayout({ children }: { children: ReactNode }) {
+/** `pathname`: the page's address (the active section, the sign-up button's track). */
+export function SiteLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
   useReferralParam()
   return (
     <div className={styles.site}>
       <PreviewBar />
-      <SiteHeader />
+      <SiteHeader pathname={pathname} />
       <main id="conteudo" tabIndex={-1} className={styles.main}>
         {children}
       </main>

@@ -7,7 +7,8 @@ import { Blocks } from '../content/Blocks'
 
 /**
  * A page built from a story's body through the component map. `slots` fill the bloks that need
- * the page's own data; `track` is remembered for sign-up (the path the visitor came by).
+ * the page's own data; `track` is remembered for sign-up (the path the visitor came by): here in
+ * the client-rendered app, from `data-track` on prerendered pages (src/entry-static.ts).
  */
 export function StoryPage({
   story,
@@ -27,7 +28,7 @@ export function StoryPage({
     if (track) rememberTrack(track)
   }, [track])
   return (
-    <div data-story={story.full_slug} data-story-uuid={story.uuid}>
+    <div data-story={story.full_slug} data-story-uuid={story.uuid} data-track={track}>
       <Blocks blocks={story.content.body} ctx={{ path, preview, slots }} progressive />
       {children}
     </div>

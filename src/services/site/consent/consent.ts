@@ -1,7 +1,8 @@
+import { env } from '@/config/env'
+
 // Cookie consent (SPEC sections 2 and 9): cookies `ncc_c` (the choice) and `ncc_e` (when it
 // expires, in ms since the epoch), 365 days, path `/`. Analytics and the tag manager load only
-// after consent. This file is read on every page, so it uses no library: the banner (which does,
-// js-cookie) is loaded only when there is no valid choice yet.
+// after consent. This file is read on every page, so it uses no library.
 
 export const CONSENT_COOKIE = 'ncc_c'
 export const CONSENT_EXPIRY_COOKIE = 'ncc_e'
@@ -28,6 +29,41 @@ export function storedConsent(source?: string, now = Date.now()): ConsentChoice 
     return null
   return choice
 }
+
+/** Keeps the visitor's choice for 365 days (SPEC section 9). */
+export function saveConsent(choice: ConsentChoice, now = Date.now()) {
+  const expires = new Date(now + CONSENT_TTL_MS).toUTCString()
+  const secure = window.location.protocol === 'https:' ? '; secure' : ''
+  const attributes = `; expires=${expires}; path=/; samesite=lax${secure}`
+  document.cookie = `${CONSENT_COOKIE}=${choice}${attributes}`
+  document.cookie = `${CONSENT_EXPIRY_COOKIE}=${now + CONSENT_TTL_MS}${attributes}`
+}
+
+/**
+ * What a choice in the banner does: keep it, load the tag manager when analytics are allowed, and
+ * reload when analytics that already run are refused (they cannot be unloaded in place).
+ */
+export function applyConsentChoice(choice: ConsentChoice) {
+  const before = storedConsent()
+  saveConsent(choice)
+  if (choice === 'all') loadTagManager(env.gtmId)
+  else if (before === 'all' && document.getElementById('gtm-script')) window.location.reload()
+}
+
+/**
+ * Run by every prerendered page in its <head>, before anything is painted: marks <html> with
+ * `data-js` (scripts run) and, when the visitor has no valid choice yet, `data-consent="pt|en"`,
+ * which shows the banner the page holds in that language from the first paint (nothing moves
+ * later). The same rules as storedConsent() and consentLocale(); tests/unit/consent-boot.test.ts
+ * runs both side by side.
+ */
+export const consentBootScript =
+  "(function(d,n){var h=d.documentElement,c={},e,l;h.setAttribute('data-js','');" +
+  "d.cookie.split(';').forEach(function(p){var i=p.indexOf('='),k=(i<0?p:p.slice(0,i)).trim();" +
+  "if(!(k in c))try{c[k]=decodeURIComponent(i<0?'':p.slice(i+1))}catch(x){c[k]=''}});" +
+  `e=Number(c.${CONSENT_EXPIRY_COOKIE});if((c.${CONSENT_COOKIE}==='all'||c.${CONSENT_COOKIE}==='necessary')&&isFinite(e)&&e>Date.now())return;` +
+  "l=(n.languages||[n.language]).filter(Boolean)[0]||'';" +
+  "h.setAttribute('data-consent',/^pt/i.test(l)?'pt':'en')})(document,navigator)"
 
 /** SPEC section 5: a tag-manager id is GTM- followed by uppercase letters or digits. */
 export const isValidGtmId = (id: string | undefined | null): id is string =>

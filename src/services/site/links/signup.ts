@@ -39,6 +39,13 @@ export function rememberedTrack(): TrackId | null {
   return isTrack(value) ? value : null
 }
 
+/** `?indicacao=CODE` (or `?ref=`) on any public page counts like opening /links/CODE. */
+export function referralParam(search: string): string | null {
+  const params = new URLSearchParams(search)
+  const alias = params.get('indicacao') ?? params.get('ref')
+  return alias && /^[A-Za-z0-9][A-Za-z0-9_-]{1,63}$/.test(alias) ? alias : null
+}
+
 export function rememberReferral(code: string, now = Date.now()) {
   store('local')?.setItem(REFERRAL_KEY, JSON.stringify({ code, at: now }))
 }
@@ -67,6 +74,35 @@ export function signUpHref(track?: TrackId | null): string {
   const referral = rememberedReferral()
   if (referral) params.set('indicatedBy', referral)
   return `/app/login?${params.toString()}`
+}
+
+/**
+ * The track a sign-up address carries for the page's own links: '' when it names none (the header's
+ * button follows the remembered track), null when the address is not a sign-up link. Prerendered
+ * pages mark their sign-up links with it (`data-signup`), so the browser can add what only it
+ * knows (the remembered track, a referral) without re-rendering the page.
+ */
+export function signUpTrackOf(href: string): TrackId | '' | null {
+  const match = /^\/app\/login\?(.*)$/.exec(href)
+  if (!match) return null
+  const params = new URLSearchParams(match[1])
+  if (params.get('mode') !== 'signup') return null
+  const track = params.get('track')
+  return isTrack(track) ? track : ''
+}
+
+/** The address and mark of a sign-up link (see signUpTrackOf). */
+export const signUpLink = (track?: TrackId | null) => ({
+  href: signUpHref(track),
+  'data-signup': track ?? '',
+})
+
+/** Brings every marked sign-up link of a prerendered page up to date with this visitor. */
+export function refreshSignUpLinks(root: ParentNode = document) {
+  root.querySelectorAll<HTMLAnchorElement>('a[data-signup]').forEach((link) => {
+    const track = link.dataset.signup
+    link.setAttribute('href', signUpHref(isTrack(track) ? track : null))
+  })
 }
 
 /**

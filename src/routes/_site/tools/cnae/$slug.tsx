@@ -2,11 +2,12 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import type { PageContent } from '@/schemas/content'
 import { slugify } from '@/schemas/slug'
 import { fetchCnae } from '@/services/site/cnaes/api'
-import { CnaeDetailPage } from '@/screens/site/pages/CnaePages'
+import { CnaePageScreen } from '@/screens/site/pages/CnaePageScreen'
 import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadRecord, loadStory } from '../../-content'
-import { cnaeHead, cnaeParams } from './-cnae'
+import { cnaeHead } from '../../-page-heads'
+import { cnaeParams } from './-cnae'
 
 export const Route = createFileRoute('/_site/tools/cnae/$slug')({
   params: cnaeParams,
@@ -27,11 +28,7 @@ export const Route = createFileRoute('/_site/tools/cnae/$slug')({
     return { cnae, template }
   },
   staleTime: 60 * 60_000,
-  head: ({ loaderData }) =>
-    cnaeHead(loaderData?.cnae, {
-      title: loaderData?.template.content.seo_title ?? '',
-      description: loaderData?.template.content.seo_description ?? '',
-    }),
+  head: ({ loaderData }) => cnaeHead(loaderData?.cnae, loaderData?.template),
   component: Page,
   errorComponent: PublicErrorPage,
   notFoundComponent: SiteNotFound,
@@ -39,5 +36,5 @@ export const Route = createFileRoute('/_site/tools/cnae/$slug')({
 
 function Page() {
   const { cnae, template } = Route.useLoaderData()
-  return <CnaeDetailPage cnae={cnae} template={template} />
+  return <CnaePageScreen cnae={cnae} template={template} />
 }

@@ -1,8 +1,7 @@
-import { formatCnaeCode, slugify, splitCnaeSlug } from '@/schemas/slug'
-import { pageHead } from '../../-head'
+import { splitCnaeSlug } from '@/schemas/slug'
 
 // /tools/cnae/{code}-{text}: one path segment holding the typed params code and text
-// (SPEC section 2). No services here: params and head land in the first-load chunk.
+// (SPEC section 2). The head is in ../../-page-heads.ts.
 
 export type CnaeParams = { slug: string; code: string; text: string }
 
@@ -13,18 +12,4 @@ export const cnaeParams = {
     return parts ? { slug, ...parts } : false
   },
   stringify: ({ code, text }: CnaeParams) => ({ slug: text ? `${code}-${text}` : code }),
-}
-
-export function cnaeHead(
-  cnae: { code: string; text: string } | undefined,
-  seo: { title: string; description: string } | undefined,
-) {
-  if (!cnae) return pageHead({ title: 'Consulta CNAE', path: '/tools/cnae' })
-  const fill = (value: string) =>
-    value.replace(/\{codigo\}/g, formatCnaeCode(cnae.code)).replace(/\{descricao\}/g, cnae.text)
-  return pageHead({
-    title: fill(seo?.title || 'CNAE {codigo}: {descricao}'),
-    description: seo?.description ? fill(seo.description) : undefined,
-    path: `/tools/cnae/${cnae.code}-${slugify(cnae.text)}`,
-  })
 }

@@ -1,24 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { PageContent } from '@/schemas/content'
 import { CNAE_PAGE_SIZE, searchCnaes } from '@/services/site/cnaes/api'
-import { CnaeSearchPage } from '@/screens/site/pages/CnaePages'
+import { CnaeSearch, type CnaeSearchChange } from '@/screens/site/cnae/CnaeSearch'
+import { cnaeSearchLabels, cnaeSearchParams } from '@/screens/site/cnae/search-state'
+import { CnaeSearchScreen } from '@/screens/site/pages/CnaeSearchScreen'
 import { PublicErrorPage } from '@/screens/site/pages/PublicErrorPage'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadStory } from '../../-content'
 import { storyHead } from '../../-head'
 
-type CnaeSearch = { busca?: string; pagina?: number }
-
 export const Route = createFileRoute('/_site/tools/cnae/')({
   // ?busca=…&pagina=2: words or a code, 10 results a page (SPEC section 7).
-  validateSearch: (search: Record<string, unknown>): CnaeSearch => {
-    const busca = typeof search.busca === 'string' ? search.busca.trim().slice(0, 200) : ''
-    const page = Number(search.pagina)
-    return {
-      ...(busca ? { busca } : {}),
-      ...(Number.isInteger(page) && page > 1 ? { pagina: page } : {}),
-    }
-  },
+  validateSearch: cnaeSearchParams,
   loaderDeps: ({ search }) => ({ busca: search.busca ?? '', pagina: search.pagina ?? 1 }),
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ deps, abortController }) => {
@@ -40,5 +34,29 @@ export const Route = createFileRoute('/_site/tools/cnae/')({
 
 function Page() {
   const { story, results, search } = Route.useLoaderData()
-  return <CnaeSearchPage story={story} search={search} results={results} />
+  const navigate = useNavigate({ from: '/tools/cnae/' })
+  const onSearch = useCallback<CnaeSearchChange>(
+    (next, { replace }) =>
+      void navigate({
+        search: {
+          busca: next.busca || undefined,
+          pagina: next.pagina > 1 ? next.pagina : undefined,
+        },
+        replace,
+      }),
+    [navigate],
+  )
+  return (
+    <CnaeSearchScreen
+      story={story}
+      search={
+        <CnaeSearch
+          search={search}
+          results={results}
+          {...cnaeSearchLabels(story)}
+          onSearch={onSearch}
+        />
+      }
+    />
+  )
 }

@@ -1,160 +1,14 @@
-import { useEffect, useId, useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
 import type { Cnae } from '@/schemas/cnae'
-import type { List } from '@/schemas/common'
 import type { PageContent, Story } from '@/schemas/content'
 import { formatCnaeCode } from '@/schemas/slug'
-import { formatDecimal, formatInteger } from '@/lib/br-format'
-import { CNAE_PAGE_SIZE } from '@/services/site/cnaes/api'
-import { Badge, EmptyState } from '@/ui/Feedback'
-import { Pagination } from '@/ui/Table'
+import { formatDecimal } from '@/lib/br-format'
 import { ContentLink } from '../content/ContentLink'
-import { SearchForm } from '../content/SearchForm'
 import tables from '../content/Tables.module.css'
 import { cnaeHref } from '../content/links'
 import { fillPlaceholders } from '../content/placeholders'
+import { annexLabel, barredFromSimples } from '../cnae/cnae-facts'
+import styles from '../cnae/Cnae.module.css'
 import { StoryPage } from './StoryPage'
-import styles from './CnaePages.module.css'
-
-const annexLabel = (cnae: Cnae) =>
-  cnae.taxRates && cnae.taxRates.simples.length > 0
-    ? cnae.taxRates.simples.map((rate) => rate.annex).join(' ou ')
-    : null
-/** Barred from the Simples Nacional (classified, with no annex). */
-const barredFromSimples = (cnae: Cnae) =>
-  cnae.taxRates !== null && cnae.taxRates.simples.length === 0
-
-// ---------------------------------------------------------------------------------------------
-// /tools/cnae
-
-export type CnaeSearchState = { busca: string; pagina: number }
-
-function CnaeSearch({
-  search,
-  results,
-  label,
-  placeholder,
-}: {
-  search: CnaeSearchState
-  results: List<Cnae>
-  label: string
-  placeholder: string
-}) {
-  const id = useId()
-  const navigate = useNavigate({ from: '/tools/cnae/' })
-  const [typed, setTyped] = useState(search.busca)
-  useEffect(() => setTyped(search.busca), [search.busca])
-
-  // Searching as you type (after a pause), without filling the history with every letter.
-  useEffect(() => {
-    if (typed.trim() === search.busca.trim()) return
-    const timer = window.setTimeout(
-      () => void navigate({ search: { busca: typed.trim() || undefined }, replace: true }),
-      400,
-    )
-    return () => window.clearTimeout(timer)
-  }, [typed, search.busca, navigate])
-
-  const submit = () => void navigate({ search: { busca: typed.trim() || undefined } })
-  const offset = (search.pagina - 1) * CNAE_PAGE_SIZE
-  const summary = search.busca
-    ? `${formatInteger(results.total)} ${results.total === 1 ? 'atividade encontrada' : 'atividades encontradas'} para “${search.busca}”`
-    : `${formatInteger(results.total)} subclasses da CNAE 2.3, por código`
-
-  return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <div className="container">
-        <SearchForm
-          label={label}
-          labelId={`${id}-title`}
-          name="busca"
-          value={typed}
-          placeholder={placeholder}
-          maxLength={200}
-          onChange={setTyped}
-          onSubmit={submit}
-          buttonLabel="Buscar"
-        />
-        <p className={styles.summary} aria-live="polite">
-          {summary}
-        </p>
-        {results.data.length === 0 ? (
-          <EmptyState
-            title={
-              results.total > 0 ? 'Não há resultados nesta página' : 'Nenhuma atividade encontrada'
-            }
-          >
-            {results.total > 0
-              ? 'Volte para a primeira página da busca.'
-              : 'Tente outras palavras (por exemplo, “comércio de roupas” em vez de “loja”), só o começo das palavras ou o código com 4 a 7 dígitos.'}
-          </EmptyState>
-        ) : (
-          <ul className={styles.results}>
-            {results.data.map((cnae) => (
-              <li key={cnae.code} className={styles.result}>
-                <ContentLink href={cnaeHref(cnae)} className={styles.resultLink}>
-                  <span className={styles.code}>{formatCnaeCode(cnae.code)}</span>
-                  <span className={styles.text}>{cnae.text}</span>
-                </ContentLink>
-                <span className={styles.tags}>
-                  {cnae.isAllowedMei ? (
-                    <Badge tone="success">Permitida ao MEI</Badge>
-                  ) : (
-                    <Badge>Não é MEI</Badge>
-                  )}
-                  {annexLabel(cnae) && <Badge tone="info">Anexo {annexLabel(cnae)}</Badge>}
-                  {cnae.isRFactor && <Badge tone="warning">Fator R</Badge>}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination
-          total={results.total}
-          limit={CNAE_PAGE_SIZE}
-          offset={offset}
-          label="Páginas da busca"
-          onChange={(next) =>
-            void navigate({
-              search: (previous) => ({ ...previous, pagina: next / CNAE_PAGE_SIZE + 1 }),
-            })
-          }
-        />
-      </div>
-    </section>
-  )
-}
-
-export function CnaeSearchPage({
-  story,
-  search,
-  results,
-}: {
-  story: Story<PageContent>
-  search: CnaeSearchState
-  results: List<Cnae>
-}) {
-  const blok = story.content.body.find((item) => item.component === 'cnae_search')
-  return (
-    <StoryPage
-      story={story}
-      path="/tools/cnae"
-      slots={{
-        cnae_search: (
-          <CnaeSearch
-            search={search}
-            results={results}
-            label={typeof blok?.label === 'string' ? blok.label : 'Buscar atividade ou código'}
-            placeholder={typeof blok?.placeholder === 'string' ? blok.placeholder : ''}
-          />
-        ),
-      }}
-    />
-  )
-}
-
-// ---------------------------------------------------------------------------------------------
-// /tools/cnae/{code}-{text}
 
 function CnaeDetails({ cnae }: { cnae: Cnae }) {
   const { hierarchy } = cnae
@@ -315,7 +169,8 @@ function CnaeDetails({ cnae }: { cnae: Cnae }) {
   )
 }
 
-export function CnaeDetailPage({ cnae, template }: { cnae: Cnae; template: Story<PageContent> }) {
+/** /tools/cnae/{code}-{text}: one CNAE subclass, in the page template of modelos/cnae. */
+export function CnaePageScreen({ cnae, template }: { cnae: Cnae; template: Story<PageContent> }) {
   const story = fillPlaceholders(template, {
     codigo: formatCnaeCode(cnae.code),
     descricao: cnae.text,
