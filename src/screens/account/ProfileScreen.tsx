@@ -6,7 +6,7 @@ import { Badge } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
 import { roleLabels } from '@/screens/shared'
-import styles from './MyProfileScreen.module.css'
+import styles from './ProfileScreen.module.css'
 
 /** /app/user/my-profile: the signed-in person, as the session knows them. */
 export function MyProfileScreen() {
