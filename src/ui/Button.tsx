@@ -4,6 +4,7 @@ import {
   type ButtonHTMLAttributes,
   type ReactElement,
   type ReactNode,
+  type Ref,
 } from 'react'
 import { buttonClass, spinnerClass } from './button-class'
 
@@ -17,6 +18,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   loading?: boolean
   /** Renders the child (e.g. a router Link) with the button's look. */
   asChild?: boolean
+  ref?: Ref<HTMLButtonElement>
   children: ReactNode
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
@@ -60,13 +60,43 @@ export function AppShell({
   const view = useSessionView()
   const location = useLocation()
   const [open, setOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const drawer = useRef<HTMLElement>(null)
   const groups = view.isSystemAdmin ? adminNav : clientNav
 
-  // The drawer closes when the page changes, and with Esc.
+  // The drawer closes when the page changes.
   useEffect(() => setOpen(false), [location.pathname])
+
+  // While the drawer is open (phones), focus stays inside it and its close button: the page
+  // behind is inert, Tab and Shift+Tab cycle, and Esc closes it and gives focus back to the button.
   useEffect(() => {
     if (!open) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    const focusables = () =>
+      [
+        ...(menuButton.current ? [menuButton.current] : []),
+        ...(drawer.current?.querySelectorAll<HTMLElement>('a[href], button, select, input') ?? []),
+      ].filter((element) => !element.hasAttribute('disabled') && element.offsetParent !== null)
+    focusables()[1]?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false)
+        menuButton.current?.focus()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = focusables()
+      if (items.length === 0) return
+      const index = items.indexOf(document.activeElement as HTMLElement)
+      const next = event.shiftKey
+        ? index <= 0
+          ? items.length - 1
+          : index - 1
+        : index === -1 || index === items.length - 1
+          ? 0
+          : index + 1
+      event.preventDefault()
+      items[next]!.focus()
+    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [open])
@@ -76,6 +106,7 @@ export function AppShell({
       <header className={styles.topbar}>
         {sideMenu && (
           <Button
+            ref={menuButton}
             variant="ghost"
             size="sm"
             className={styles.menuButton}
@@ -89,6 +120,7 @@ export function AppShell({
         )}
         <Link
           to={view.isSystemAdmin ? '/app/admin/companies' : '/app/panel'}
+          inert={open}
           className={styles.brand}
           aria-label="Contabil, página inicial da sua área"
         >
@@ -101,7 +133,11 @@ export function AppShell({
           </div>
         )}
         <span className={styles.spacer} />
-        {userMenu && <UserMenu />}
+        {userMenu && (
+          <div inert={open}>
+            <UserMenu />
+          </div>
+        )}
       </header>
       <div className={styles.body}>
         {sideMenu && (
@@ -116,6 +152,7 @@ export function AppShell({
             />
             <div className={styles.sidebar}>
               <nav
+                ref={drawer}
                 id="menu-lateral"
                 className={styles.sidenav}
                 data-open={open}
@@ -131,7 +168,7 @@ export function AppShell({
             </div>
           </>
         )}
-        <main id="conteudo" className={styles.main} tabIndex={-1}>
+        <main id="conteudo" className={styles.main} tabIndex={-1} inert={open}>
           <div className={`${styles.content} ${width === 'narrow' ? styles.narrow : ''}`}>
             {children}
           </div>

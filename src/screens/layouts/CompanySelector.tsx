@@ -19,6 +19,10 @@ export function CompanySelector() {
 
   const list = companies.data?.data ?? []
   const currentName = view.company ? (view.company.alias ?? view.company.name) : null
+  // The whole name, wherever the bar is too narrow to show it (hover, focus and screen readers).
+  const fullName = view.company
+    ? [view.company.alias, view.company.name].filter(Boolean).join(' — ')
+    : undefined
 
   async function choose(companyId: string) {
     if (companyId === view.companyId) return
@@ -39,7 +43,9 @@ export function CompanySelector() {
     return (
       <div className={styles.single}>
         <span className={styles.caption}>Empresa</span>
-        <strong className={styles.current}>{currentName}</strong>
+        <strong className={styles.current} title={fullName}>
+          {currentName}
+        </strong>
       </div>
     )
   }
@@ -53,6 +59,7 @@ export function CompanySelector() {
         id={id}
         className={`${controlClass} ${styles.select}`}
         value={view.companyId ?? ''}
+        title={fullName}
         disabled={switching || view.status === 'loading'}
         aria-busy={switching || undefined}
         onChange={(event) => void choose(event.target.value)}
@@ -63,6 +70,11 @@ export function CompanySelector() {
           </option>
         ))}
       </select>
+      {fullName && (
+        <span className={styles.fullName} aria-hidden="true">
+          {fullName}
+        </span>
+      )}
     </div>
   )
 }
