@@ -10,12 +10,11 @@ import {
 import {
   anualBillingQuerySchema,
   billingByCategoryQuerySchema,
-  MEI_ANNUAL_LIMIT,
-  MEI_MONTHLY_LIMIT,
   type AnualBilling,
   type BillingByCategory,
 } from '../../src/schemas/report'
 import type { Company } from '../../src/schemas/company'
+import { meiLimitFor } from '../../src/schemas/tax'
 import { callerOf } from '../auth'
 import type { RouteModule } from '../deps'
 import { handle, parse } from '../http'
@@ -23,14 +22,11 @@ import { sliceByDate } from '../finance/grouped-index'
 import { companyFor, companyKey, financeOf } from '../finance/state'
 import { recentMonths } from '../finance/statement-generator'
 
-/** The MEI limit of a year: R$ 81.000, or R$ 6.750 a month from the opening month in its first year. */
-export function meiLimitFor(company: Company, year: number): number {
+/** The day a company started operating: when it first became active, else when it was created. */
+export function openedOn(company: Company): string {
   const opened =
     company.statusHistory.find((change) => change.to === 'active')?.at ?? company.createdAt
-  const openedDay = todayInBrazil(new Date(opened))
-  if (Number(openedDay.slice(0, 4)) !== year) return MEI_ANNUAL_LIMIT
-  const months = 12 - Number(openedDay.slice(5, 7)) + 1
-  return MEI_MONTHLY_LIMIT * months
+  return todayInBrazil(new Date(opened))
 }
 
 /** The panel's reports (SPEC section 7 "Reports and payments"). */
@@ -65,7 +61,7 @@ export const panelRoutes: RouteModule = {
         let mei: AnualBilling['mei'] = null
         if (company.size === 'MEI') {
           const year = Number(today.slice(0, 4))
-          const limit = meiLimitFor(company, year)
+          const limit = meiLimitFor(year, openedOn(company))
           const used = sliceByDate(
             issued,
             { from: `${year}-01-01`, to: `${year}-12-31` },

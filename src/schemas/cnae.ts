@@ -8,17 +8,8 @@ export const simplesAnnexes = ['I', 'II', 'III', 'IV', 'V'] as const
 export const simplesAnnexSchema = z.enum(simplesAnnexes)
 export type SimplesAnnex = z.infer<typeof simplesAnnexSchema>
 
-/**
- * Nominal rate of the first revenue band (up to R$ 180.000 in 12 months) of each Simples Nacional
- * annex, in percent: LC 123/2006, Anexos I to V (wording of LC 155/2016).
- */
-export const simplesFirstBandRate: Record<SimplesAnnex, number> = {
-  I: 4,
-  II: 4.5,
-  III: 6,
-  IV: 4.5,
-  V: 15.5,
-}
+/** Nominal rate of the first revenue band of each annex, in percent (the tax module's fact). */
+export { SIMPLES_FIRST_BAND_RATE as simplesFirstBandRate } from './tax'
 
 const hierarchyLevelSchema = z.object({
   code: z.string(),

@@ -5,10 +5,7 @@ import { taxCategorySchema } from './bank'
 
 // Reports (PRODUCT.md "Reports").
 
-/** The yearly gross revenue limit of a MEI (LC 123/2006, art. 18-A). */
-export const MEI_ANNUAL_LIMIT = 81_000
-/** In the year a MEI opens, the limit is R$ 6.750 per month from the opening month on. */
-export const MEI_MONTHLY_LIMIT = 6_750
+// The MEI limit and every other tax fact live in ./tax.ts.
 
 export const anualBillingQuerySchema = z.object({ companyId: idSchema })
 
