@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatInteger } from '@/lib/br-format'
+import { formatInteger } from '@/lib/format'
 import { Button } from './Button'
 import { EmptyState, Loading } from './Feedback'
 import styles from './Table.module.css'

@@ -10,7 +10,7 @@ import {
   type TestimonialContent,
 } from '@/schemas/content'
 import type { TrackId } from '@/schemas/company'
-import { formatBRL } from '@/lib/br-format'
+import { formatMoney } from '@/lib/format'
 import { Badge } from '@/ui/Feedback'
 import { Icon, type IconName } from '@/ui/Icon'
 import { buttonClass } from '@/ui/Button'
@@ -208,7 +208,7 @@ function Pricing({ blok }: BlockProps<object>) {
               <h3>{plan.name}</h3>
               <p className={styles.planAudience}>{plan.audience}</p>
               <p className={styles.planPrice}>
-                <strong>{formatBRL(plan.price)}</strong>
+                <strong>{formatMoney(plan.price)}</strong>
                 <span>{plan.price_note}</span>
               </p>
               <ul className={styles.planFeatures}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { leadCreateSchema } from '@/schemas/lead'
-import { formatBRL } from '@/lib/br-format'
+import { formatMoney } from '@/lib/format'
 import { ApiError } from '@/services/api'
 import { createLead } from '@/services/site/leads/api'
 import { rememberTrack, signUpHref } from '@/services/site/links/signup'
@@ -163,7 +163,7 @@ export function LeadForm({
         {plans.length > 0 && (
           <SelectField
             label="Plano de interesse"
-            options={plans.map((plan) => ({ value: plan.id, label: planLabel(plan, formatBRL) }))}
+            options={plans.map((plan) => ({ value: plan.id, label: planLabel(plan, formatMoney) }))}
             placeholder="Ainda não sei"
             error={errors.planId?.message}
             {...register('planId')}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { formatBRL } from '@/lib/br-format'
+import { formatMoney } from '@/lib/format'
 import { Button } from '@/ui/Button'
 import { SelectField, TextField } from '@/ui/Field'
 import styles from './LeadForm.module.css'
@@ -123,7 +123,7 @@ export function LeadFormSlot({
             defaultValue=""
             options={props.plans.map((plan) => ({
               value: plan.id,
-              label: planLabel(plan, formatBRL),
+              label: planLabel(plan, formatMoney),
             }))}
             placeholder="Ainda não sei"
           />

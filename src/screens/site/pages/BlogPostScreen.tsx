@@ -1,7 +1,7 @@
 import type { PostContent, Story } from '@/schemas/content'
 import { isResolved } from '@/schemas/content'
 import { signUpLink } from '@/services/site/links/signup'
-import { formatDateBR } from '@/lib/br-format'
+import { formatDate } from '@/lib/format'
 import { buttonClass } from '@/ui/Button'
 import { ContentLink } from '../content/ContentLink'
 import { PostCards } from '../content/Blocks'
@@ -31,11 +31,11 @@ export function BlogPostScreen({ post }: { post: Story<PostContent> }) {
             </span>
             {published && (
               <span>
-                Publicado em <time dateTime={published}>{formatDateBR(published)}</time>
+                Publicado em <time dateTime={published}>{formatDate(published)}</time>
                 {updated && updated.slice(0, 10) !== published.slice(0, 10) && (
                   <>
                     {' '}
-                    · atualizado em <time dateTime={updated}>{formatDateBR(updated)}</time>
+                    · atualizado em <time dateTime={updated}>{formatDate(updated)}</time>
                   </>
                 )}
               </span>

@@ -1,7 +1,7 @@
 import type { Cnae } from '@/schemas/cnae'
 import type { PageContent, Story } from '@/schemas/content'
 import { formatCnaeCode } from '@/schemas/slug'
-import { formatDecimal } from '@/lib/br-format'
+import { formatDecimal } from '@/lib/format'
 import { ContentLink } from '../content/ContentLink'
 import tables from '../content/Tables.module.css'
 import { cnaeHref } from '../content/links'

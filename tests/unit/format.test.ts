@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatBRL, formatDateBR, formatInteger } from '../../src/lib/br-format'
+import { formatDate, formatInteger, formatMoney } from '@/lib/format'
 
-// The public pages format without Intl (its set-up costs a phone tens of milliseconds); the text
-// must be exactly what Intl's pt-BR formats give.
-describe('Brazilian formats without Intl', () => {
+// Money, numbers and days are formatted without Intl (its set-up costs a phone tens of
+// milliseconds); the text must be exactly what Intl's pt-BR formats give.
+describe('pt-BR formats (src/lib/format.ts)', () => {
   it('matches Intl for money', () => {
     const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
     for (const value of [0, 0.5, 9.99, 89.9, 189.9, 1234.56, 1_000_000, -1234.5, 449.9])
-      expect(formatBRL(value), String(value)).toBe(intl.format(value))
+      expect(formatMoney(value), String(value)).toBe(intl.format(value))
   })
 
   it('matches Intl for whole numbers', () => {
@@ -22,7 +22,8 @@ describe('Brazilian formats without Intl', () => {
       '2026-01-01T02:30:00.000Z',
       '2026-07-31T23:59:00.000Z',
     ])
-      expect(formatDateBR(value), value).toBe(intl.format(new Date(value)))
-    expect(formatDateBR('2026-03-02')).toBe('02/03/2026')
+      expect(formatDate(value), value).toBe(intl.format(new Date(value)))
+    expect(formatDate('2026-03-02')).toBe('02/03/2026')
+    expect(formatDate(new Date('2026-01-01T02:30:00.000Z'))).toBe('31/12/2025')
   })
 })
