@@ -56,6 +56,7 @@ export function createApp(config: ServerConfig) {
       '/__reset',
       handle(async () => {
         await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
+        auth.forgetEveryone()
         await store.reset()
         return { ok: true }
       }),

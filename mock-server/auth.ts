@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express'
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
 import { claimsSchema, companiesOf, isSystemAdmin, type Claims } from '../src/schemas/claims'
-import { forbidden, unauthorized } from './http'
+import { forbidden, HttpError, unauthorized } from './http'
 
 export type Caller = { uid: string; email: string | undefined; claims: Claims; issuedAt: number }
 
@@ -13,11 +13,20 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const MAX_CACHED_TOKENS = 10_000
+const MAX_CACHED = 10_000
+/** How long the identity service's record of a user is trusted before it is read again. */
+const IDENTITY_TTL_MS = 30_000
+
+type Token = { uid: string; issuedAt: number; authTime: number; expiresAt: number }
+/** The identity service's own record of a user: what the API believes about the caller. */
+type Identity = { email: string | undefined; claims: Claims; disabled: boolean; validSince: number }
 
 /**
  * Verifies Firebase ID tokens with firebase-admin against the Auth emulator and scopes every
- * call by the token's claims (PRODUCT.md "Roles and gates").
+ * call by the user's claims (PRODUCT.md "Roles and gates"). The emulator does not sign its tokens
+ * (any well-formed `alg: none` token verifies), so a token only says who the caller claims to be:
+ * roles, companies and e-mail come from the identity service's record of that user (`getUser`),
+ * cached briefly and dropped whenever this server changes the user.
  */
 export function createAuth(options: { projectId: string; authEmulatorHost: string }) {
   // firebase-admin reads the emulator address from the environment on every call.
@@ -26,11 +35,13 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
   const auth: Auth = getAuth(app)
 
   // Verified tokens, so a hot list endpoint does not verify the same token on every call.
-  const verified = new Map<string, Caller & { expiresAt: number }>()
+  const verified = new Map<string, Token>()
+  // Users' records by uid (null: no such user); one lookup in flight per uid.
+  const identities = new Map<string, { record: Promise<Identity | null>; until: number }>()
   // Tokens issued before this instant are treated as expired (test hook: /__test/expire-tokens).
   let notBeforeSeconds = 0
 
-  async function verify(token: string): Promise<Caller> {
+  async function verify(token: string): Promise<Token> {
     const now = Date.now() / 1000
     const cached = verified.get(token)
     if (cached && cached.expiresAt > now && cached.issuedAt >= notBeforeSeconds) return cached
@@ -42,17 +53,54 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
       throw unauthorized()
     }
     if (decoded.iat < notBeforeSeconds) throw unauthorized()
-    const claims = claimsSchema.safeParse(decoded)
-    const caller: Caller & { expiresAt: number } = {
+    const verifiedToken: Token = {
       uid: decoded.uid,
-      email: decoded.email,
-      claims: claims.success ? claims.data : { roles: [] },
       issuedAt: decoded.iat,
+      authTime: decoded.auth_time,
       expiresAt: decoded.exp,
     }
-    if (verified.size >= MAX_CACHED_TOKENS) verified.clear()
-    verified.set(token, caller)
-    return caller
+    if (verified.size >= MAX_CACHED) verified.clear()
+    verified.set(token, verifiedToken)
+    return verifiedToken
+  }
+
+  function identityOf(uid: string): Promise<Identity | null> {
+    const cached = identities.get(uid)
+    if (cached && cached.until > Date.now()) return cached.record
+    const record = auth.getUser(uid).then(
+      (user): Identity => {
+        const claims = claimsSchema.safeParse(user.customClaims ?? {})
+        return {
+          email: user.email,
+          claims: claims.success ? claims.data : { roles: [] },
+          disabled: user.disabled,
+          validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0,
+        }
+      },
+      (error: unknown) => {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return null
+        // Not cached: the next call asks again.
+        if (identities.get(uid)?.record === record) identities.delete(uid)
+        throw new HttpError(503, 'O serviço de identidade não respondeu. Tente de novo.')
+      },
+    )
+    if (identities.size >= MAX_CACHED) identities.clear()
+    identities.set(uid, { record, until: Date.now() + IDENTITY_TTL_MS })
+    return record
+  }
+
+  async function callerFor(bearer: string): Promise<Caller> {
+    const token = await verify(bearer)
+    const identity = await identityOf(token.uid)
+    // Removed, disabled, or signed out everywhere (revoked) since this token was issued.
+    if (!identity || identity.disabled || token.authTime * 1000 < identity.validSince)
+      throw unauthorized()
+    return {
+      uid: token.uid,
+      email: identity.email,
+      claims: identity.claims,
+      issuedAt: token.issuedAt,
+    }
   }
 
   /** 401 unless the request carries a valid bearer token; sets `req.caller`. */
@@ -63,7 +111,7 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
       next(unauthorized('Faça login para continuar.'))
       return
     }
-    verify(match[1].trim()).then((caller) => {
+    callerFor(match[1].trim()).then((caller) => {
       req.caller = caller
       next()
     }, next)
@@ -78,10 +126,29 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
     )
   }
 
+  /** Drops what this server knows of a user: call it after changing their claims or account. */
+  const forget = (uid: string) => {
+    identities.delete(uid)
+  }
+
   return {
     auth,
     authenticate,
     requireSystemAdmin,
+    forget,
+    /** Sets a user's roles and companies in the identity service; they count from the next call. */
+    async setClaims(uid: string, claims: Claims) {
+      try {
+        await auth.setCustomUserClaims(uid, claims)
+      } finally {
+        forget(uid)
+      }
+    },
+    /** After the identity service's accounts were replaced (the test reset). */
+    forgetEveryone() {
+      identities.clear()
+      verified.clear()
+    },
     expireTokensIssuedBefore(seconds: number) {
       notBeforeSeconds = seconds
       verified.clear()

@@ -50,7 +50,7 @@ export async function syncClaims(
   user: Pick<User, 'id' | 'roles' | 'companies'>,
 ) {
   try {
-    await auth.auth.setCustomUserClaims(user.id, claimsOf(user))
+    await auth.setClaims(user.id, claimsOf(user))
   } catch (error) {
     if (firebaseCode(error) !== 'auth/user-not-found') throw error
   }

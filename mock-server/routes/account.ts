@@ -191,9 +191,12 @@ export const accountRoutes: RouteModule = {
         if (user.roles.includes('system-admin') && systemAdmins(store).length <= 1)
           throw conflict(userMessages.lastAdmin)
         // The account goes first: whatever happens next, the person can no longer sign in.
-        await auth.auth.deleteUser(user.id).catch((error: unknown) => {
-          if (firebaseCode(error) !== 'auth/user-not-found') throw error
-        })
+        await auth.auth
+          .deleteUser(user.id)
+          .catch((error: unknown) => {
+            if (firebaseCode(error) !== 'auth/user-not-found') throw error
+          })
+          .finally(() => auth.forget(user.id))
         store.data.users = store.data.users.filter((u) => u.id !== user.id)
         store.data.ducaPartners = store.data.ducaPartners.filter((p) => p.userId !== user.id)
         await store.commit()

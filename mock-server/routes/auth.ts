@@ -84,7 +84,7 @@ export const authRoutes: RouteModule = {
           updatedAt: now,
         }
         try {
-          await auth.auth.setCustomUserClaims(firebaseUser.uid, claimsOf(user))
+          await auth.setClaims(firebaseUser.uid, claimsOf(user))
           store.data.users.push(user)
           store.data.companies.push(company)
           store.data.tracks.push({ companyId, ...emptyTrack(input.trackId) })

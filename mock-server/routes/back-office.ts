@@ -259,7 +259,7 @@ export const backOfficeRoutes: RouteModule = {
           createdAt: new Date().toISOString(),
         }
         try {
-          await auth.auth.setCustomUserClaims(user.id, claimsOf(user))
+          await auth.setClaims(user.id, claimsOf(user))
           store.data.users.push(user)
           await store.commit()
         } catch (error) {
