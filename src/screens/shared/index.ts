@@ -3,3 +3,9 @@ export { AreaPage, type AreaFeature } from './AreaPage'
 export { CompanyDetails, CompanyStatusBadge, formatAddress } from './company-display'
 export { roleLabels } from './labels'
 export { SUPPORT_EMAIL } from './support'
+export {
+  AddressFields,
+  addressValuesOf,
+  emptyAddressValues,
+  type AddressFormValues,
+} from './AddressFields'
