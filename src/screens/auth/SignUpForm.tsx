@@ -13,7 +13,7 @@ import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { TextField } from '@/ui/Field'
 import { EmailField } from './EmailField'
-import { MaskedField } from '@/ui/MaskedField'
+import { MaskedFormField } from '@/ui/MaskedFormField'
 import { RadioCards } from '@/ui/RadioCards'
 import { notify } from '@/ui/notify'
 
@@ -130,24 +130,14 @@ export function SignUpForm({
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Controller
+      <MaskedFormField
         control={form.control}
         name="phone"
-        render={({ field }) => (
-          <MaskedField
-            label="Celular"
-            mask="mobile"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            autoComplete="tel"
-            placeholder="+55 (11) 91234-5678"
-            required
-            error={errors.phone?.message}
-          />
-        )}
+        label="Celular"
+        mask="mobile"
+        autoComplete="tel"
+        placeholder="+55 (11) 91234-5678"
+        required
       />
       <TextField
         label="Código de indicação"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { leadCreateSchema } from '@/schemas/lead'
 import { formatMoney } from '@/lib/format'
@@ -9,7 +9,7 @@ import { rememberTrack, signUpHref } from '@/services/site/links/signup'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
-import { MaskedField } from '@/ui/MaskedField'
+import { MaskedFormField } from '@/ui/MaskedFormField'
 import { notify } from '@/ui/notify'
 import { LeadFormFrame } from './LeadFormFrame'
 import styles from './LeadForm.module.css'
@@ -141,24 +141,14 @@ export function LeadForm({
           error={errors.email?.message}
           {...register('email')}
         />
-        <Controller
+        <MaskedFormField
           control={control}
           name="phone"
-          render={({ field }) => (
-            <MaskedField
-              label="Celular"
-              mask="mobile"
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              autoComplete="tel-national"
-              placeholder="+55 (11) 91234-5678"
-              hint="Opcional, para falarmos por WhatsApp"
-              error={errors.phone?.message}
-            />
-          )}
+          label="Celular"
+          mask="mobile"
+          autoComplete="tel-national"
+          placeholder="+55 (11) 91234-5678"
+          hint="Opcional, para falarmos por WhatsApp"
         />
         {plans.length > 0 && (
           <SelectField

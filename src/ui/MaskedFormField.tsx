@@ -1,0 +1,35 @@
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
+import { MaskedField, type MaskedFieldProps } from './MaskedField'
+
+export type MaskedFormFieldProps<Values extends FieldValues> = Omit<
+  MaskedFieldProps,
+  'value' | 'onChange' | 'onBlur' | 'name' | 'inputRef' | 'error'
+> & {
+  control: Control<Values>
+  name: FieldPath<Values>
+}
+
+/**
+ * The one wiring of a masked input to a react-hook-form form: value, change, blur, focus on error
+ * (the field's ref) and the field's own message, for every form that has a CPF, CNPJ, CEP, phone
+ * or date.
+ */
+export function MaskedFormField<Values extends FieldValues>({
+  control,
+  name,
+  ...field
+}: MaskedFormFieldProps<Values>) {
+  const { field: bound, fieldState } = useController({ control, name })
+  return (
+    <MaskedField
+      {...field}
+      name={bound.name}
+      value={(bound.value as string | null | undefined) ?? ''}
+      onChange={bound.onChange}
+      onBlur={bound.onBlur}
+      inputRef={bound.ref}
+      disabled={field.disabled ?? bound.disabled}
+      error={fieldState.error?.message}
+    />
+  )
+}
