@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { Router, type Request } from 'express'
 import { isSystemAdmin } from '../../src/schemas/claims'
 import {
+  companyMayDeleteDocument,
   documentCreateSchema,
   documentListQuerySchema,
   documentStatusBodySchema,
@@ -48,10 +49,13 @@ export const documentsRoutes: RouteModule = {
         const company = companyOf(req)
         const q = parse(documentListQuerySchema, req.query)
         let list = index().list(companyKey(company.id))
-        if (q.type || q.status) {
+        if (q.type || q.status || q.competence) {
           const types = q.type ? new Set(q.type) : null
           list = list.filter(
-            (d) => (!types || types.has(d.type)) && (!q.status || d.status === q.status),
+            (d) =>
+              (!types || types.has(d.type)) &&
+              (!q.status || d.status === q.status) &&
+              (!q.competence || d.competence === q.competence),
           )
         }
         return paginate(list, q)
@@ -81,6 +85,12 @@ export const documentsRoutes: RouteModule = {
           fileName: input.fileName,
           status: 'pending',
           guia: 'guia' in input ? input.guia : null,
+          competence:
+            'guia' in input
+              ? input.guia.competence
+              : 'competence' in input
+                ? (input.competence ?? null)
+                : null,
           sentBy: accountant ? 'accountant' : 'company',
           createdBy: caller.uid,
           reviewedBy: null,
@@ -135,15 +145,14 @@ export const documentsRoutes: RouteModule = {
         const caller = callerOf(req)
         const company = companyOf(req)
         const document = findDocument(req, company.id)
-        if (!isSystemAdmin(caller.claims)) {
+        if (!isSystemAdmin(caller.claims) && !companyMayDeleteDocument(document)) {
           if (document.sentBy !== 'company')
             throw forbidden(
               'Documentos enviados pela contabilidade só podem ser excluídos por ela.',
             )
-          if (document.status !== 'pending')
-            throw conflict(
-              `Só é possível excluir um documento pendente (este está "${documentStatusLabels[document.status]}").`,
-            )
+          throw conflict(
+            `Só é possível excluir um documento pendente (este está "${documentStatusLabels[document.status]}").`,
+          )
         }
         index().removeWhere((d) => d === document)
         await store.commit()

@@ -14,6 +14,7 @@ import {
 } from '../../src/schemas/bank'
 import { companySchema } from '../../src/schemas/company'
 import {
+  collectionCheckDigit,
   documentSchema,
   documentTypeSchema,
   guiaKindSchema,
@@ -135,6 +136,30 @@ const REJECTION_REASONS = [
   'CEP do tomador não corresponde ao município informado.',
   'Tomador informou o CNPJ de outra filial; confirme o documento.',
 ]
+
+/** Documents that belong to a month (the rest, like a contrato social, have no competence). */
+const MONTHLY_DOCUMENTS = new Set<CompanyDocument['type']>([
+  'comprovante',
+  'extrato',
+  'nota-fiscal',
+])
+
+/**
+ * A guia's linha digitável as the Receita prints it: a FEBRABAN collection slip (product 8,
+ * segment 5 — government — value with modulo-11 check digits) carrying the amount, the Receita's
+ * collector code 0328 and a reference made from the document's id.
+ */
+export function collectionSlipLine(amount: number, reference: string): string {
+  const rng = rngFor(`slip:${reference}`)
+  const free = Array.from({ length: 25 }, () => String(rng.int(0, 9))).join('')
+  const value = String(Math.round(amount * 100)).padStart(11, '0')
+  const body = `858${value}0328${free}`
+  const barcode = `${body.slice(0, 3)}${collectionCheckDigit('8', body)}${body.slice(3)}`
+  return [0, 1, 2, 3]
+    .map((block) => barcode.slice(block * 11, block * 11 + 11))
+    .map((part) => `${part}${collectionCheckDigit('8', part)}`)
+    .join('')
+}
 
 /** `YYYY-MM-DD` + hour in Brazil (UTC−3) as an ISO instant. */
 const instant = (day: string, hour: number) =>
@@ -395,8 +420,10 @@ export function seedFinance(now: Date = new Date()): FinanceData {
               dueDate: `${month}-${String(doc.guia.dueDay).padStart(2, '0')}`,
               amount: doc.guia.amount,
               competence: guiaMonth,
+              digitableLine: collectionSlipLine(doc.guia.amount, doc.id),
             }
           : null,
+        competence: doc.guia ? guiaMonth : MONTHLY_DOCUMENTS.has(doc.type) ? month : null,
         sentBy: doc.sentBy,
         createdBy:
           doc.sentBy === 'accountant'

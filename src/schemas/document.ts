@@ -87,14 +87,61 @@ const titleSchema = z
   .min(2, { error: 'Dê um nome ao documento' })
   .max(150, { error: 'O nome do documento pode ter até 150 caracteres' })
 
+/** A month a document or tax refers to, `YYYY-MM`. */
+export const competenceSchema = z
+  .string({ error: 'Competência inválida (AAAA-MM)' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Competência inválida (AAAA-MM)' })
+
+/** Modulo-10 check digit of FEBRABAN collection slips (weights 2, 1 from the right). */
+export function collectionMod10(digits: string): number {
+  let sum = 0
+  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 2 ? 1 : 2) {
+    const product = Number(digits[i]) * weight
+    sum += product > 9 ? product - 9 : product
+  }
+  return (10 - (sum % 10)) % 10
+}
+
+/** Modulo-11 check digit of FEBRABAN collection slips (weights 2 to 9 from the right). */
+export function collectionMod11(digits: string): number {
+  let sum = 0
+  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 9 ? 2 : weight + 1)
+    sum += Number(digits[i]) * weight
+  const rest = sum % 11
+  return rest === 0 || rest === 1 ? 0 : rest === 10 ? 1 : 11 - rest
+}
+
+/** The check digit a collection slip uses: its third digit says modulo 10 (6, 7) or 11 (8, 9). */
+export const collectionCheckDigit = (valueKind: string, digits: string) =>
+  valueKind === '6' || valueKind === '7' ? collectionMod10(digits) : collectionMod11(digits)
+
+/** Whether 48 digits are a collection slip's linha digitável: four blocks of 11 + check digit. */
+export function isDigitableLine(line: string): boolean {
+  if (!/^8[1-9][6-9]\d{45}$/.test(line)) return false
+  const valueKind = line[2]!
+  for (let block = 0; block < 4; block++) {
+    const part = line.slice(block * 12, block * 12 + 11)
+    if (collectionCheckDigit(valueKind, part) !== Number(line[block * 12 + 11])) return false
+  }
+  return true
+}
+
+/**
+ * The linha digitável of a guia (DAS, DARF, GPS… are collection slips, FEBRABAN "arrecadação"):
+ * 48 digits in four blocks of 11 and a check digit, typed with or without spaces and dashes.
+ */
+export const digitableLineSchema = z
+  .string({ error: 'Linha digitável inválida: confira os 48 dígitos da guia.' })
+  .transform((value) => value.replace(/[\s.-]/g, ''))
+  .refine(isDigitableLine, { error: 'Linha digitável inválida: confira os 48 dígitos da guia.' })
+
 export const guiaDetailsSchema = z.strictObject({
   kind: guiaKindSchema,
   dueDate: calendarDateSchema,
   amount: amountSchema,
   /** Month the tax refers to, `YYYY-MM`. */
-  competence: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Competência inválida (AAAA-MM)' }),
+  competence: competenceSchema,
+  digitableLine: digitableLineSchema.optional(),
 })
 export type GuiaDetails = z.output<typeof guiaDetailsSchema>
 
@@ -118,6 +165,7 @@ export const documentCreateSchema = z.discriminatedUnion(
       name: titleSchema,
       fileName: fileNameSchema,
       description: z.string().trim().max(500).optional(),
+      competence: competenceSchema.optional(),
     }),
   ],
   { error: 'Tipo de documento inválido' },
@@ -138,6 +186,8 @@ export const documentSchema = z.object({
   fileName: z.string(),
   status: documentStatusSchema,
   guia: guiaDetailsSchema.nullable(),
+  /** Month it refers to, `YYYY-MM` (a guia's competence); null when none was given. */
+  competence: competenceSchema.nullable(),
   /** Who sent it: the client (company) or the accountant (admin). */
   sentBy: z.enum(['company', 'accountant']),
   createdBy: z.string(),
@@ -162,4 +212,12 @@ export const documentListQuerySchema = pageQuerySchema(10).extend({
       value === undefined ? undefined : Array.isArray(value) ? value : [value],
     ),
   status: documentStatusSchema.optional(),
+  competence: competenceSchema.optional(),
 })
+
+/**
+ * Whether a company user may delete a document: only what the company sent itself, while it is
+ * pending (the accountant may delete any). The screens offer "Excluir" by the same rule.
+ */
+export const companyMayDeleteDocument = (document: Pick<CompanyDocument, 'sentBy' | 'status'>) =>
+  document.sentBy === 'company' && document.status === 'pending'

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { listOf, recordOf } from '../../src/schemas/common'
-import { documentSchema, documentTypes, type CompanyDocument } from '../../src/schemas/document'
+import {
+  companyMayDeleteDocument,
+  documentSchema,
+  documentTypes,
+  isDigitableLine,
+  type CompanyDocument,
+} from '../../src/schemas/document'
 import { FILE_MISSING } from '../../mock-server/routes/documents'
 import { ANA, BRUNO, ADMIN, OWN } from './finance-callers'
 import {} from './finance-callers'
@@ -264,5 +270,90 @@ describe('DELETE /documents/{id}', () => {
     expect(
       (await server.call('DELETE', `/documents/doc-ana-alvara?${OWN}`, { as: BRUNO })).status,
     ).toBe(403)
+  })
+})
+
+describe('competence and linha digitável (the documents screen)', () => {
+  beforeEach(() => server.store.reset())
+  const onServer = (signed: string) =>
+    server.url + new URL(signed).pathname + new URL(signed).search
+
+  it('keeps the month a document refers to and filters the list by it', async () => {
+    const fileName = 'extrato-outubro.pdf'
+    const link = await server.call('GET', `/upload/${fileName}?${OWN}`, { as: ANA })
+    await fetch(onServer(link.body.data.url), { method: 'PUT', body: '%PDF-1.4 extrato' })
+    const created = await server.call('POST', `/documents?${OWN}`, {
+      as: ANA,
+      body: { type: 'extrato', name: 'Extrato de outubro', fileName, competence: '2026-10' },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.data.competence).toBe('2026-10')
+    const october = await server.call('GET', `/documents?${OWN}&competence=2026-10&limit=100`, {
+      as: ANA,
+    })
+    expect(october.status).toBe(200)
+    const expected = anaDocuments().filter((d) => d.competence === '2026-10')
+    expect(october.body.total).toBe(expected.length)
+    expect(october.body.data.map((d: CompanyDocument) => d.id)).toContain(created.body.data.id)
+    expect(october.body.data.every((d: CompanyDocument) => d.competence === '2026-10')).toBe(true)
+    const bad = await server.call('GET', `/documents?${OWN}&competence=2026-13`, { as: ANA })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('Competência inválida (AAAA-MM)')
+    const badBody = await server.call('POST', `/documents?${OWN}`, {
+      as: ANA,
+      body: { type: 'extrato', name: 'Extrato', fileName, competence: 'outubro' },
+    })
+    expect(badBody.status).toBe(400)
+  })
+
+  it('gives every seeded guia its competence and a linha digitável with valid check digits', () => {
+    const guias = anaDocuments().filter((d) => d.type === 'guia')
+    expect(guias.length).toBeGreaterThan(0)
+    for (const guia of guias) {
+      expect(guia.competence).toBe(guia.guia?.competence)
+      expect(isDigitableLine(guia.guia?.digitableLine ?? '')).toBe(true)
+      // The amount is written in the line (barcode positions 5–15, in cents).
+      const barcode = [0, 1, 2, 3].map((b) => guia.guia!.digitableLine!.slice(b * 12, b * 12 + 11))
+      expect(Number(barcode.join('').slice(4, 15))).toBe(Math.round(guia.guia!.amount * 100))
+    }
+  })
+
+  it('takes a guia with a linha digitável from the accountant and refuses a wrong one', async () => {
+    const [seeded] = anaDocuments().filter((d) => d.type === 'guia')
+    const line = seeded!.guia!.digitableLine!
+    const body = {
+      type: 'guia',
+      name: 'DAS novembro',
+      fileName: 'das-ana-design-m0.pdf',
+      guia: {
+        kind: 'DAS',
+        dueDate: '2026-12-20',
+        amount: seeded!.guia!.amount,
+        competence: '2026-11',
+        digitableLine: line.replace(/(\d{12})/g, '$1 ').trim(),
+      },
+    }
+    const created = await server.call('POST', `/documents?${OWN}`, { as: ADMIN, body })
+    expect(created.status).toBe(201)
+    expect(created.body.data.guia.digitableLine).toBe(line)
+    expect(created.body.data.competence).toBe('2026-11')
+    const last = line[11] === '9' ? '0' : String(Number(line[11]) + 1)
+    const wrong = await server.call('POST', `/documents?${OWN}`, {
+      as: ADMIN,
+      body: {
+        ...body,
+        guia: { ...body.guia, digitableLine: line.slice(0, 11) + last + line.slice(12) },
+      },
+    })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toBe('Linha digitável inválida: confira os 48 dígitos da guia.')
+  })
+
+  it('deletes exactly what the screens offer to delete (companyMayDeleteDocument)', async () => {
+    const documents = anaDocuments().map(({ id, sentBy, status }) => ({ id, sentBy, status }))
+    for (const document of documents) {
+      const res = await server.call('DELETE', `/documents/${document.id}?${OWN}`, { as: ANA })
+      expect(res.status === 200, document.id).toBe(companyMayDeleteDocument(document))
+    }
   })
 })
