@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { idSchema, recordOf } from '@/schemas/common'
+import { documentSchema, documentStatusSchema, type CompanyDocument } from '@/schemas/document'
+import { api } from '@/services/api'
+import { documentKeys } from './keys'
+
+export const changeDocumentStatusInputSchema = z.object({
+  companyId: idSchema,
+  documentId: idSchema,
+  status: documentStatusSchema,
+})
+export type ChangeDocumentStatusInput = z.input<typeof changeDocumentStatusInputSchema>
+
+/** PUT /documents/{id}/status/{status}?companyId (a guia's "Marcar como paga": `paid`). */
+export async function changeDocumentStatus(
+  input: ChangeDocumentStatusInput,
+): Promise<CompanyDocument> {
+  const { companyId, documentId, status } = changeDocumentStatusInputSchema.parse(input)
+  const { data } = await api.put(`/documents/${encodeURIComponent(documentId)}/status/${status}`, {
+    query: { companyId },
+    body: {},
+    schema: recordOf(documentSchema),
+  })
+  return data
+}
+
+export function useChangeDocumentStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changeDocumentStatus,
+    onSuccess: (_document, { companyId }) =>
+      queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
+  })
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { idSchema, recordOf } from '@/schemas/common'
+import { documentSchema, type CompanyDocument } from '@/schemas/document'
+import { api } from '@/services/api'
+import { documentKeys } from './keys'
+
+export const deleteDocumentInputSchema = z.object({ companyId: idSchema, documentId: idSchema })
+export type DeleteDocumentInput = z.input<typeof deleteDocumentInputSchema>
+
+/** DELETE /documents/{id}?companyId (SPEC section 7); answers the removed document. */
+export async function deleteDocument(input: DeleteDocumentInput): Promise<CompanyDocument> {
+  const { companyId, documentId } = deleteDocumentInputSchema.parse(input)
+  const { data } = await api.delete(`/documents/${encodeURIComponent(documentId)}`, {
+    query: { companyId },
+    schema: recordOf(documentSchema),
+  })
+  return data
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: (_document, { companyId }) =>
+      queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
+  })
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { listOf, type List } from '@/schemas/common'
+import { documentListQuerySchema, documentSchema, type CompanyDocument } from '@/schemas/document'
+import { api } from '@/services/api'
+import { documentKeys } from './keys'
+
+/** GET /documents (SPEC section 7): companyId, repeatable type, status, competence; 10 a page. */
+export const listDocumentsInputSchema = documentListQuerySchema
+export type ListDocumentsInput = z.input<typeof documentListQuerySchema>
+
+export async function listDocuments(
+  input: ListDocumentsInput,
+  signal?: AbortSignal,
+): Promise<List<CompanyDocument>> {
+  const query = listDocumentsInputSchema.parse(input)
+  return api.get('/documents', { query, schema: listOf(documentSchema), signal })
+}
+
+export const documentsQueryOptions = (input: ListDocumentsInput) =>
+  queryOptions({
+    queryKey: documentKeys.list(input),
+    queryFn: ({ signal }) => listDocuments(input, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useDocuments = (input: ListDocumentsInput) => useQuery(documentsQueryOptions(input))
