@@ -50,14 +50,18 @@ export function createApp(config: ServerConfig) {
   })
   for (const module of routeModules) app.use(module.create(deps))
 
-  if (config.allowReset) {
-    // Reseeds everything (tests, `npm run db:reset`). Never on in production.
+  /** Back to the fixtures: the data and the emulator's accounts (tests, `npm run db:reset`). */
+  const reset = async () => {
+    await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
+    auth.forgetEveryone()
+    await store.reset()
+  }
+
+  if (config.testHooks) {
     app.post(
       '/__reset',
       handle(async () => {
-        await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
-        auth.forgetEveryone()
-        await store.reset()
+        await reset()
         return { ok: true }
       }),
     )
@@ -78,6 +82,7 @@ export function createApp(config: ServerConfig) {
     app,
     store,
     auth,
+    reset,
     async close() {
       await store.close()
       await auth.close()

@@ -9,8 +9,11 @@ export type ServerConfig = {
   authEmulatorHost: string
   /** 'production' turns on the CNPJ registry check on company creation (SPEC section 5). */
   environment: 'development' | 'production' | 'test'
-  /** Enables `POST /__reset` (tests and `npm run db:reset` only). */
-  allowReset: boolean
+  /**
+   * Serves the test hooks `POST /__reset` and `POST /__test/expire-tokens`: only when a test
+   * harness starts the server (MOCK_TEST_HOOKS=1), never under `npm start`.
+   */
+  testHooks: boolean
   /** Where the web app runs; used for redirects from the stand-in pages (Cora, checkout). */
   webUrl: string
   /** This server's own public address, for signed links. */
@@ -31,7 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     projectId: env.FIREBASE_PROJECT_ID ?? 'demo-contabil',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
     environment,
-    allowReset: env.MOCK_ALLOW_RESET === '1' || environment !== 'production',
+    testHooks: env.MOCK_TEST_HOOKS === '1',
     webUrl: env.WEB_URL ?? 'http://localhost:5173',
     publicUrl: env.MOCK_PUBLIC_URL ?? `http://localhost:${port}`,
     filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),

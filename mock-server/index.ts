@@ -1,20 +1,25 @@
+import path from 'node:path'
 import { readConfig } from './config'
 import { createApp } from './app'
+import { listenForControl } from './control'
 
 const config = readConfig()
-const { app, store, close } = createApp(config)
+const { app, store, reset, close } = createApp(config)
 // Make sure the data file exists from the first start on (seeded from fixtures).
 await store.commit()
 
 const server = app.listen(config.port, () => {
   console.log(`[mock-server] http://localhost:${config.port} (data: ${config.dataFile})`)
 })
+// `npm run db:reset` reaches a running server through its data folder, not the network.
+const control = await listenForControl(path.dirname(config.dataFile), { reset })
 
 let stopping = false
 const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
   server.close()
+  control?.close()
   await close()
   console.log(`[mock-server] stopped (${signal})`)
   process.exit(0)

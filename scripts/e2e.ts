@@ -110,7 +110,7 @@ try {
       authPort: ports.auth,
       webUrl: urls.web,
       quiet: true,
-      env: { MOCK_ALLOW_RESET: '1', MOCK_PUBLIC_URL: urls.api },
+      env: { MOCK_TEST_HOOKS: '1', MOCK_PUBLIC_URL: urls.api },
     }),
   )
   const preview = spawn(

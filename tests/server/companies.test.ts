@@ -553,7 +553,7 @@ describe('POST /companies', () => {
 describe('POST /companies in production', () => {
   let production: TestServer
   beforeAll(async () => {
-    production = await startTestServer({ environment: 'production', allowReset: true })
+    production = await startTestServer({ environment: 'production' })
   })
   afterAll(() => production.close())
 

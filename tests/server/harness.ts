@@ -46,6 +46,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
   const config: ServerConfig = {
     ...readConfig({ MOCK_DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() }),
     environment: 'test',
+    testHooks: true,
     ...overrides,
   }
   const instance = createApp(config)
