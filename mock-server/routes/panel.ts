@@ -10,11 +10,13 @@ import {
 import {
   anualBillingQuerySchema,
   billingByCategoryQuerySchema,
+  simplesSummaryQuerySchema,
   type AnualBilling,
   type BillingByCategory,
+  type SimplesSummary,
 } from '../../src/schemas/report'
 import type { Company } from '../../src/schemas/company'
-import { meiLimitFor } from '../../src/schemas/tax'
+import { FATOR_R_PAYROLL_CATEGORIES, meiLimitFor, proportionalRbt12 } from '../../src/schemas/tax'
 import { callerOf } from '../auth'
 import type { RouteModule } from '../deps'
 import { handle, parse } from '../http'
@@ -29,7 +31,10 @@ export function openedOn(company: Company): string {
   return todayInBrazil(new Date(opened))
 }
 
-/** The panel's reports (SPEC section 7 "Reports and payments"). */
+/**
+ * The panel's reports (SPEC section 7 "Reports and payments"), and what the Simples Nacional
+ * rates are computed from.
+ */
 export const panelRoutes: RouteModule = {
   create: ({ store, auth }) => {
     const router = Router()
@@ -137,6 +142,71 @@ export const panelRoutes: RouteModule = {
             balance: fromCents(credits - debits),
             count: transactions.length,
           },
+        }
+        return { data }
+      }),
+    )
+
+    router.get(
+      '/reports/simples-nacional',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyFor(store, callerOf(req), req.query.companyId)
+        parse(simplesSummaryQuerySchema, req.query)
+        const today = todayInBrazil()
+        // The 12 months before the month being calculated (LC 123/2006, art. 18, § 1º).
+        const window = recentMonths(today, 13)
+        const before = window.slice(0, 12)
+        const month = window[12]!
+        const from = `${before[0]}-01`
+        const to = periodRange(before[11]!)!.to
+        const key = companyKey(company.id)
+        const issued = financeOf(store).requests.list(key, 'issued')
+        const sumIssued = (range: { from: string; to: string }) =>
+          sliceByDate(issued, range, (r) => r.date).reduce(
+            (sum, r) => sum + toCents(r.totalValue),
+            0,
+          )
+        const opened = monthOf(openedOn(company))
+        const monthsOfActivity = before.filter((m) => m >= opened).length
+        const revenue = sumIssued({ from, to })
+        const currentMonthRevenue = sumIssued(periodRange(month)!)
+
+        const payrollIds = new Set<string>(FATOR_R_PAYROLL_CATEGORIES)
+        const payrollCents = new Map<string, number>()
+        for (const t of sliceByDate(
+          financeOf(store).transactions.list(key),
+          { from, to },
+          (t: BankTransaction) => t.date,
+        )) {
+          if (!t.taxCategoryId || !payrollIds.has(t.taxCategoryId)) continue
+          // Money paid out; a refund (credit) in the same category lowers it.
+          payrollCents.set(
+            t.taxCategoryId,
+            (payrollCents.get(t.taxCategoryId) ?? 0) - toCents(t.amount),
+          )
+        }
+        const categories = new Map(store.data.taxCategories.map((c) => [c.id, c]))
+        const payrollByCategory = [...payrollCents.entries()]
+          .filter(([id]) => categories.has(id))
+          .map(([id, total]) => ({ taxCategory: categories.get(id)!, total: fromCents(total) }))
+          .sort((a, b) => a.taxCategory.code.localeCompare(b.taxCategory.code))
+        const payroll = [...payrollCents.values()].reduce((sum, v) => sum + v, 0)
+        const data: SimplesSummary = {
+          companyId: company.id,
+          month,
+          from,
+          to,
+          revenue: fromCents(revenue),
+          monthsOfActivity,
+          currentMonthRevenue: fromCents(currentMonthRevenue),
+          rbt12: proportionalRbt12(
+            fromCents(revenue),
+            monthsOfActivity,
+            fromCents(currentMonthRevenue),
+          ),
+          payroll: fromCents(Math.max(0, payroll)),
+          payrollByCategory,
         }
         return { data }
       }),

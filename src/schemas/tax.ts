@@ -35,6 +35,16 @@ export const MEI_DAS_DUE_DAY = 20
 export const SIMPLES_CEILING = 4_800_000
 /** Fator R from which an Annex V activity is taxed by Annex III (28 %). */
 export const FATOR_R_THRESHOLD = 0.28
+/**
+ * Bank-transaction categories (fixtures/finance/tax-categories.json) that make the payroll of the
+ * fator R: pró-labore, salaries, FGTS and the INSS paid on them.
+ */
+export const FATOR_R_PAYROLL_CATEGORIES = [
+  'pro-labore',
+  'folha-salarios',
+  'folha-encargos',
+  'impostos-inss',
+] as const
 
 export interface SimplesBracket {
   /** Upper limit of RBT12 for the bracket, inclusive. */
@@ -87,6 +97,7 @@ export const taxFactSources = {
   MEI_DAS_DUE_DAY: 'LC 123/2006, art. 21, III (vencimento no dia 20 do mês seguinte)',
   SIMPLES_CEILING: 'LC 123/2006, art. 3º, II (EPP até R$ 4,8 milhões)',
   FATOR_R_THRESHOLD: 'LC 123/2006, art. 18, §§ 5º-J e 5º-M',
+  FATOR_R_PAYROLL_CATEGORIES: 'LC 123/2006, art. 18, § 24 (folha de salários, incluídos encargos)',
   SIMPLES_ANNEX_III: 'LC 123/2006, Anexo III (redação da LC 155/2016)',
   SIMPLES_ANNEX_V: 'LC 123/2006, Anexo V (redação da LC 155/2016)',
   SIMPLES_FIRST_BAND_RATE: 'LC 123/2006, Anexos I a V, 1ª faixa (redação da LC 155/2016)',
@@ -226,11 +237,16 @@ export function estimateSimplesTax(amount: number, rbt12: number, annex: FatorRA
 
 /**
  * RBT12 of a company that has not yet completed 12 months: the revenue of its months of activity
- * scaled to 12 months (in the first month, that month's own revenue × 12).
+ * scaled to 12 months; in its opening month (no month before), that month's own revenue × 12.
  */
-export function proportionalRbt12(revenue: number, monthsOfActivity: number): number {
+export function proportionalRbt12(
+  revenue: number,
+  monthsOfActivity: number,
+  currentMonthRevenue = 0,
+): number {
   if (monthsOfActivity >= 12) return revenue
-  return Math.round((revenue / Math.max(1, monthsOfActivity)) * 12 * 100) / 100
+  if (monthsOfActivity <= 0) return (cents(currentMonthRevenue) * 12) / 100
+  return Math.round((cents(revenue) / monthsOfActivity) * 12) / 100
 }
 
 /** Fator R: payroll of the last 12 months over RBT12 (`null` without revenue). */

@@ -5,6 +5,7 @@ import {
   dasMeiFor,
   effectiveRate,
   estimateSimplesTax,
+  FATOR_R_PAYROLL_CATEGORIES,
   FATOR_R_THRESHOLD,
   fatorR,
   MEI_ANNUAL_LIMIT,
@@ -51,6 +52,13 @@ describe(`tax facts of ${TAX_YEAR}`, () => {
   it(`Simples ceiling R$ 4,8 mi — ${source.SIMPLES_CEILING}`, () =>
     expect(SIMPLES_CEILING).toBe(4_800_000))
   it(`fator R line 28 % — ${source.FATOR_R_THRESHOLD}`, () => expect(FATOR_R_THRESHOLD).toBe(0.28))
+  it(`payroll of the fator R: pró-labore, salaries, FGTS, INSS — ${source.FATOR_R_PAYROLL_CATEGORIES}`, () =>
+    expect([...FATOR_R_PAYROLL_CATEGORIES].sort()).toEqual([
+      'folha-encargos',
+      'folha-salarios',
+      'impostos-inss',
+      'pro-labore',
+    ]))
   it(`Annex III brackets — ${source.SIMPLES_ANNEX_III}`, () =>
     expect(SIMPLES_ANNEX_III.map((b) => [b.upTo, b.nominalRate, b.deduction])).toEqual([
       [180_000, 0.06, 0],
@@ -178,6 +186,7 @@ describe(`effective rate (RBT12 × nominal − deduction) / RBT12 — ${source.E
     expect(proportionalRbt12(30_000, 3)).toBe(120_000)
     expect(proportionalRbt12(10_000, 1)).toBe(120_000)
     expect(proportionalRbt12(200_000, 12)).toBe(200_000)
+    expect(proportionalRbt12(0, 0, 7_500)).toBe(90_000) // opening month: its own revenue × 12
   })
 })
 

@@ -19,4 +19,11 @@ export const panelContracts: EndpointContract[] = [
     access: 'company',
     takesInput: true,
   },
+  {
+    method: 'GET',
+    route: '/reports/simples-nacional',
+    example: `/reports/simples-nacional?${OWN}`,
+    access: 'company',
+    takesInput: true,
+  },
 ]

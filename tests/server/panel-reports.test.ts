@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BankTransaction } from '../../src/schemas/bank'
+import { recordOf } from '../../src/schemas/common'
+import type { Company } from '../../src/schemas/company'
+import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
+import type { NfsRequest } from '../../src/schemas/invoice'
+import { simplesSummarySchema } from '../../src/schemas/report'
+import { FATOR_R_PAYROLL_CATEGORIES, proportionalRbt12 } from '../../src/schemas/tax'
+import { recentMonths } from '../../mock-server/finance/statement-generator'
+import { ANA, BRUNO, OWN } from './finance-callers'
+import { startTestServer, type TestServer } from './harness'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const cents = (values: number[]) =>
+  Math.round(values.reduce((sum, v) => sum + Math.round(v * 100), 0)) / 100
+
+describe('GET /reports/simples-nacional', () => {
+  const window = () => {
+    const months = recentMonths(todayInBrazil(), 13)
+    return {
+      month: months[12]!,
+      from: `${months[0]}-01`,
+      to: periodRange(months[11]!)!.to,
+    }
+  }
+
+  it('sums issued invoices and payroll of the 12 months before the current month', async () => {
+    const res = await server.call('GET', `/reports/simples-nacional?${OWN}`, { as: ANA })
+    expect(res.status).toBe(200)
+    const { data } = recordOf(simplesSummarySchema).parse(res.body)
+    const { month, from, to } = window()
+    expect({ month: data.month, from: data.from, to: data.to }).toEqual({ month, from, to })
+
+    const issued = server.store.data.nfsRequests.filter(
+      (r: NfsRequest) => r.companyId === 'cmp-ana-design' && r.status === 'issued',
+    )
+    const inWindow = issued.filter((r: NfsRequest) => r.date >= from && r.date <= to)
+    expect(data.revenue).toBe(cents(inWindow.map((r: NfsRequest) => r.totalValue)))
+    expect(data.currentMonthRevenue).toBe(
+      cents(issued.filter((r: NfsRequest) => r.date.startsWith(month)).map((r) => r.totalValue)),
+    )
+    // Ana's company has been active since March 2025: a full year, RBT12 is the revenue itself.
+    expect(data.monthsOfActivity).toBe(12)
+    expect(data.rbt12).toBe(data.revenue)
+
+    const payroll = server.store.data.bankTransactions.filter(
+      (t: BankTransaction) =>
+        t.companyId === 'cmp-ana-design' &&
+        t.date >= from &&
+        t.date <= to &&
+        (FATOR_R_PAYROLL_CATEGORIES as readonly string[]).includes(t.taxCategoryId ?? ''),
+    )
+    expect(payroll.length).toBeGreaterThan(0)
+    expect(data.payroll).toBe(cents(payroll.map((t: BankTransaction) => -t.amount)))
+    expect(cents(data.payrollByCategory.map((c) => c.total))).toBe(data.payroll)
+    expect(data.payrollByCategory.map((c) => c.taxCategory.id)).toContain('pro-labore')
+  })
+
+  it('scales the revenue to 12 months for a company opened less than a year ago', async () => {
+    const company = server.store.data.companies.find((c: Company) => c.id === 'cmp-ana-design')!
+    const { month } = window()
+    const months = recentMonths(todayInBrazil(), 13)
+    // Active from four months before the current one.
+    const openedMonth = months[8]!
+    company.statusHistory = [
+      { from: 'opening', to: 'active', at: `${openedMonth}-15T12:00:00.000Z`, by: 'system' },
+    ]
+    await server.store.commit()
+    const res = await server.call('GET', `/reports/simples-nacional?${OWN}`, { as: ANA })
+    const { data } = recordOf(simplesSummarySchema).parse(res.body)
+    expect(data.month).toBe(month)
+    expect(data.monthsOfActivity).toBe(4)
+    expect(data.rbt12).toBe(proportionalRbt12(data.revenue, 4))
+    await server.store.reset()
+  })
+
+  it('refuses other companies and anonymous callers', async () => {
+    expect(
+      (await server.call('GET', `/reports/simples-nacional?${OWN}`, { as: BRUNO })).status,
+    ).toBe(403)
+    expect((await server.call('GET', '/reports/simples-nacional')).status).toBe(401)
+  })
+})
