@@ -136,6 +136,14 @@ export const accountRoutes: RouteModule = {
           throw badRequest(userMessages.companyUnknown, [
             { path: ['companies', unknown], message: userMessages.companyUnknown },
           ])
+        // An admin cannot take away their own admin role (nobody would be left to give it back).
+        if (
+          caller.uid === user.id &&
+          user.roles.includes('system-admin') &&
+          input.roles !== undefined &&
+          !input.roles.includes('system-admin')
+        )
+          throw conflict(userMessages.ownAdminRole)
         const losesAdmin =
           user.roles.includes('system-admin') &&
           ((input.roles !== undefined && !input.roles.includes('system-admin')) ||

@@ -4,12 +4,16 @@ import { Router } from 'express'
 import { formatMobile } from '../../src/schemas/brazil'
 import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
 import {
+  companyDisableSchema,
   companyListQuerySchema,
   companyMessages,
   companyStatusSchema,
   companyUpdateSchema,
   statusChangeBodySchema,
+  statusHistoryQuerySchema,
   type Company,
+  type CompanyRef,
+  type StatusHistoryEntry,
 } from '../../src/schemas/company'
 import { openOrderStatuses, orderListQuerySchema, type Order } from '../../src/schemas/order'
 import { searchKey } from '../../src/schemas/people'
@@ -17,6 +21,7 @@ import {
   adminUserCreateSchema,
   adminUserListQuerySchema,
   userMessages,
+  type AdminUser,
   type User,
 } from '../../src/schemas/user'
 import { currentStepOf } from '../../src/machines/track'
@@ -24,6 +29,7 @@ import { callerOf } from '../auth'
 import { e164, firebaseCode, firebaseError, findUser, ownerOf } from '../core/accounts'
 import { changeStatus, coreOf, findCompany, trackOf } from '../core/state'
 import type { AppDeps, RouteModule } from '../deps'
+import type { Store } from '../store/database'
 import { badRequest, conflict, handle, notFound, paginate, parse } from '../http'
 import { claimsOf, referralCodeOf } from '../seed/core'
 import { ResponseCache } from '../store/response-cache'
@@ -76,7 +82,33 @@ const matchesQuery = (company: Company, query: string | undefined) => {
 
 const collator = new Intl.Collator('pt-BR')
 const byCompanyName = (a: Company, b: Company) => collator.compare(a.name, b.name)
+/** Last change first: status changes, edits and track switches all touch `updatedAt`. */
+const byLastChange = (a: Company, b: Company) =>
+  b.updatedAt.localeCompare(a.updatedAt) || byCompanyName(a, b)
 const byUserName = (a: User, b: User) => collator.compare(a.name, b.name)
+
+const companyRef = ({ id, name, alias, cnpj, status }: Company): CompanyRef => ({
+  id,
+  name,
+  alias,
+  cnpj,
+  status,
+})
+
+/** A user as the back office shows them: their companies by name (unknown ids are left out). */
+const adminUserOf = (store: Store, user: User): AdminUser => ({
+  ...user,
+  companyRefs: user.companies.flatMap((id) => {
+    const company = store.byId('companies', id)
+    return company ? [companyRef(company)] : []
+  }),
+})
+
+/** Who made a status change, by name; null for the system (payments, the overdue sweep). */
+const changedByName = (store: Store, by: string) => {
+  if (by === 'system') return null
+  return store.byId('users', by)?.name ?? 'Usuário removido'
+}
 
 /**
  * The accountant's back office (system admins; SPEC section 7 "Companies", "Users"): the companies
@@ -114,7 +146,7 @@ export const backOfficeRoutes: RouteModule = {
                   (!q.trackId || c.trackId === q.trackId) &&
                   matchesQuery(c, q.query),
               )
-              .sort(byCompanyName)
+              .sort(q.sort === 'updated' ? byLastChange : byCompanyName)
             return paginate(list, q)
           }),
         )
@@ -179,11 +211,11 @@ export const backOfficeRoutes: RouteModule = {
       handle(async (req) => {
         const company = findCompany(store, req.params.id ?? '')
         const to = parse(companyStatusSchema, req.params.status)
-        const body = parse(statusChangeBodySchema, req.body ?? {})
-        if (to === 'disabled' && !body.reason)
-          throw badRequest(companyMessages.reasonRequired, [
-            { path: ['reason'], message: companyMessages.reasonRequired },
-          ])
+        // Disabling needs its reason (the client reads it); other changes may carry a note.
+        const body =
+          to === 'disabled'
+            ? parse(companyDisableSchema, req.body ?? {})
+            : parse(statusChangeBodySchema, req.body ?? {})
         changeStatus(store, company, to, {
           by: callerOf(req).uid,
           reason: body.reason,
@@ -191,6 +223,23 @@ export const backOfficeRoutes: RouteModule = {
         })
         await store.commit()
         return { data: company }
+      }),
+    )
+
+    router.get(
+      '/companies/:id/status-history',
+      auth.authenticate,
+      auth.requireSystemAdmin,
+      handle((req) => {
+        const company = findCompany(store, req.params.id ?? '')
+        const q = parse(statusHistoryQuerySchema, req.query)
+        const newestFirst = [...company.statusHistory].reverse()
+        const page = paginate(newestFirst, q)
+        const data: StatusHistoryEntry[] = page.data.map((change) => ({
+          ...change,
+          byName: changedByName(store, change.by),
+        }))
+        return { data, total: page.total }
       }),
     )
 
@@ -207,7 +256,8 @@ export const backOfficeRoutes: RouteModule = {
         const list = source
           .filter((user) => !key || searchKey(user.name).includes(key) || user.email.includes(key))
           .sort(byUserName)
-        return paginate(list, q)
+        const page = paginate(list, q)
+        return { data: page.data.map((user) => adminUserOf(store, user)), total: page.total }
       }),
     )
 
@@ -267,11 +317,16 @@ export const backOfficeRoutes: RouteModule = {
           await auth.auth.deleteUser(user.id).catch(() => undefined)
           throw error
         }
-        const passwordSetupLink = await auth.auth
-          .generatePasswordResetLink(user.email)
+        // There is no e-mail here: the admin hands the person a sign-in link, which opens the
+        // app's login page and signs them in (they can then set a password from the login page).
+        const signInLink = await auth.auth
+          .generateSignInWithEmailLink(user.email, {
+            url: `${deps.config.webUrl.replace(/\/$/, '')}/app/login`,
+            handleCodeInApp: true,
+          })
           .catch(() => null)
         res.status(201)
-        return { data: { ...user, passwordSetupLink } }
+        return { data: { ...adminUserOf(store, user), signInLink } }
       }),
     )
 
@@ -279,7 +334,21 @@ export const backOfficeRoutes: RouteModule = {
       '/admin/users/:id',
       auth.authenticate,
       auth.requireSystemAdmin,
-      handle((req) => ({ data: findUser(store, req.params.id ?? '') })),
+      handle(async (req) => {
+        const user = findUser(store, req.params.id ?? '')
+        // The identity service's record says when they last signed in (none: never).
+        const account = await auth.auth.getUser(user.id).catch((error: unknown) => {
+          if (firebaseCode(error) === 'auth/user-not-found') return null
+          return firebaseError(error)
+        })
+        const last = account?.metadata.lastSignInTime
+        return {
+          data: {
+            ...adminUserOf(store, user),
+            lastSignInAt: last ? new Date(last).toISOString() : null,
+          },
+        }
+      }),
     )
 
     return router

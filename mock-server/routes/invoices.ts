@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { Router, type Request, type Response } from 'express'
 import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
-import type { Company } from '../../src/schemas/company'
+import type { Company, CompanyRef } from '../../src/schemas/company'
+import type { CompanyDocument } from '../../src/schemas/document'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   canChangeNfsRequestStatus,
+  nfsIssueSchema,
+  nfsRejectSchema,
   nfsRequestCreateSchema,
   nfsRequestListQuerySchema,
   nfsRequestSearchQuerySchema,
@@ -16,9 +20,12 @@ import {
   nfsSchedulerInputSchema,
   nfsSchedulerListQuerySchema,
   type NfsRequest,
+  type NfsRequestStatus,
   type NfsScheduler,
 } from '../../src/schemas/invoice'
 import { callerOf } from '../auth'
+import { filePath } from '../core/files'
+import type { ServerConfig } from '../config'
 import type { RouteModule } from '../deps'
 import { badRequest, conflict, handle, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
@@ -80,9 +87,88 @@ const withNextRun = (scheduler: NfsScheduler, today: string) => ({
   nextRunDate: nextRunOf(scheduler, today),
 })
 
+/** The admin's queue order: open requests first, oldest first; then closed, newest first. */
+const queueRank: Record<NfsRequestStatus, number> = {
+  pending: 0,
+  processing: 1,
+  issued: 2,
+  rejected: 2,
+}
+function byQueueOrder(a: NfsRequest, b: NfsRequest) {
+  const rank = queueRank[a.status] - queueRank[b.status]
+  if (rank !== 0) return rank
+  const open = queueRank[a.status] < 2
+  const age = open ? a.createdAt.localeCompare(b.createdAt) : b.updatedAt.localeCompare(a.updatedAt)
+  return age || a.id.localeCompare(b.id)
+}
+
+const companyRefOf = (store: Store, companyId: string): CompanyRef | null => {
+  const company = store.byId('companies', companyId)
+  return company
+    ? {
+        id: company.id,
+        name: company.name,
+        alias: company.alias,
+        cnpj: company.cnpj,
+        status: company.status,
+      }
+    : null
+}
+
+const NFS_FILE_MISSING =
+  'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) da empresa antes de emitir.'
+
+/**
+ * Issuing: the NFS-e number is the company's own (409 when already used) and its PDF (and XML),
+ * uploaded to the company's folder, become `nota-fiscal` documents the client downloads.
+ */
+function issuedDocuments(
+  store: Store,
+  config: ServerConfig,
+  request: NfsRequest,
+  body: unknown,
+  by: string,
+  at: string,
+) {
+  const input = parse(nfsIssueSchema, body)
+  for (const field of ['pdfFileName', 'xmlFileName'] as const) {
+    const fileName = input[field]
+    if (fileName && !existsSync(filePath(config, request.companyId, fileName).file))
+      throw badRequest(NFS_FILE_MISSING, [{ path: [field], message: NFS_FILE_MISSING }])
+  }
+  const taken = financeOf(store)
+    .requests.list(companyKey(request.companyId), 'issued')
+    .some((r) => r.number === input.number)
+  if (taken) throw conflict(`Esta empresa já tem uma NFS-e com o número ${input.number}.`)
+  const documentOf = (fileName: string, kind: 'PDF' | 'XML') => ({
+    id: `doc-${randomUUID()}`,
+    companyId: request.companyId,
+    type: 'nota-fiscal' as const,
+    name: `NFS-e nº ${input.number} (${kind})`,
+    description: `Nota fiscal de serviço emitida para ${request.taker.name}.`,
+    fileName,
+    status: 'approved' as const,
+    guia: null,
+    // The month of the service (the invoice's competence).
+    competence: request.date.slice(0, 7),
+    sentBy: 'accountant' as const,
+    createdBy: by,
+    reviewedBy: by,
+    reviewedAt: at,
+    rejectionReason: null,
+    paidAt: null,
+    createdAt: at,
+    updatedAt: at,
+  })
+  const pdf = documentOf(input.pdfFileName, 'PDF')
+  const xml = input.xmlFileName ? documentOf(input.xmlFileName, 'XML') : null
+  const documents: CompanyDocument[] = xml ? [pdf, xml] : [pdf]
+  return { number: input.number, documents, pdf, xml }
+}
+
 /** Invoices (SPEC section 7 "Invoices (NFS)"). */
 export const invoicesRoutes: RouteModule = {
-  create: ({ store, auth }) => {
+  create: ({ store, auth, config }) => {
     const router = Router()
     const index = () => financeOf(store).requests
     const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
@@ -97,7 +183,7 @@ export const invoicesRoutes: RouteModule = {
     store.onClose(() => clearInterval(timer))
 
     const searches = new DerivedCache<readonly NfsRequest[]>()
-    const listRequests = (key: string, q: ReturnType<typeof nfsRequestSearchQuerySchema.parse>) => {
+    const findRequests = (key: string, q: ReturnType<typeof nfsRequestSearchQuerySchema.parse>) => {
       let list = index().list(key, q.status)
       if (q.date) list = sliceByDate(list, periodRange(q.date)!, (r) => r.date)
       const query = q.query
@@ -111,8 +197,10 @@ export const invoicesRoutes: RouteModule = {
           return source.filter((r) => r.number === number || matches(requestText(r)))
         })
       }
-      return paginate(list, q)
+      return list
     }
+    const listRequests = (key: string, q: ReturnType<typeof nfsRequestSearchQuerySchema.parse>) =>
+      paginate(findRequests(key, q), q)
 
     router.post(
       '/nfs/requests',
@@ -155,13 +243,40 @@ export const invoicesRoutes: RouteModule = {
     const sendList = (res: Response, key: string, q: Parameters<typeof listRequests>[1]) =>
       res.type('json').send(requestLists.get(JSON.stringify([key, q]), () => listRequests(key, q)))
 
+    // The admin's queue names each request's company, so it also follows the companies.
+    const queueLists = new ResponseCache(store, ['nfsRequests', 'companies'])
     router.get(
       '/nfs/requests/search',
       auth.authenticate,
       auth.requireSystemAdmin,
       handle((req, res) => {
         const q = parse(nfsRequestSearchQuerySchema, req.query)
-        sendList(res, q.companyId ? companyKey(q.companyId) : ALL, q)
+        res.type('json').send(
+          queueLists.get(JSON.stringify(q), () => {
+            const found = findRequests(q.companyId ? companyKey(q.companyId) : ALL, q)
+            const page = paginate([...found].sort(byQueueOrder), q)
+            return {
+              data: page.data.map((r) => ({ ...r, company: companyRefOf(store, r.companyId) })),
+              total: page.total,
+            }
+          }),
+        )
+      }),
+    )
+
+    // One request: any for an admin; a client's own through `?companyId`.
+    router.get(
+      '/nfs/requests/:id',
+      auth.authenticate,
+      handle((req) => {
+        const caller = callerOf(req)
+        const id = req.params.id ?? ''
+        const request =
+          isSystemAdmin(caller.claims) && req.query.companyId === undefined
+            ? index().get(id)
+            : ownedBy(index().get(id), companyOf(req).id, 'Solicitação de nota não encontrada.')
+        if (!request) throw notFound('Solicitação de nota não encontrada.')
+        return { data: { ...request, company: companyRefOf(store, request.companyId) } }
       }),
     )
 
@@ -202,22 +317,24 @@ export const invoicesRoutes: RouteModule = {
       handle(async (req) => {
         const caller = callerOf(req)
         const to = parse(nfsRequestStatusSchema, req.params.status)
-        const body = parse(nfsRequestStatusBodySchema, req.body ?? {})
         const request = index().get(req.params.id ?? '')
         if (!request) throw notFound('Solicitação de nota não encontrada.')
         const from = request.status
         if (!canChangeNfsRequestStatus(from, to))
           throw conflict(nfsRequestStatusChangeMessage(from, to))
         const now = new Date().toISOString()
-        const number =
+        // Issuing needs the number and the PDF; rejecting, the reason the client reads.
+        const issued =
           to === 'issued'
-            ? Math.max(
-                0,
-                ...index()
-                  .list(companyKey(request.companyId), 'issued')
-                  .map((r) => r.number ?? 0),
-              ) + 1
+            ? issuedDocuments(store, config, request, req.body, caller.uid, now)
             : null
+        const reason =
+          to === 'rejected'
+            ? parse(nfsRejectSchema, req.body).reason
+            : to === 'processing'
+              ? parse(nfsRequestStatusBodySchema, req.body ?? {}).reason
+              : undefined
+        if (issued) financeOf(store).documents.add(issued.documents)
         index().update(request, (r) => {
           r.status = to
           r.updatedAt = now
@@ -226,16 +343,20 @@ export const invoicesRoutes: RouteModule = {
             to,
             at: now,
             by: caller.uid,
-            ...(body.reason ? { reason: body.reason } : {}),
+            ...(reason ? { reason } : {}),
           })
-          if (to === 'issued') {
-            r.number = number
+          if (issued) {
+            r.number = issued.number
             r.issuedAt = now
+            r.issuedFiles = {
+              pdf: { documentId: issued.pdf.id, fileName: issued.pdf.fileName },
+              xml: issued.xml ? { documentId: issued.xml.id, fileName: issued.xml.fileName } : null,
+            }
           }
-          if (to === 'rejected') r.rejectionReason = body.reason ?? 'Recusada pela contabilidade.'
+          if (to === 'rejected') r.rejectionReason = reason ?? null
         })
         await store.commit()
-        return { data: request }
+        return { data: { ...request, company: companyRefOf(store, request.companyId) } }
       }),
     )
 

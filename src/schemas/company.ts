@@ -75,6 +75,16 @@ export const companySchema = z.object({
 })
 export type Company = z.infer<typeof companySchema>
 
+/** A company named in another record's answer (screens show names, never ids). */
+export const companyRefSchema = companySchema.pick({
+  id: true,
+  name: true,
+  alias: true,
+  cnpj: true,
+  status: true,
+})
+export type CompanyRef = z.infer<typeof companyRefSchema>
+
 export const companyTypeLabels: Record<z.infer<typeof companyTypeSchema>, string> = {
   on_person: 'Empresário individual',
   private_limited: 'Sociedade limitada (Ltda.)',
@@ -128,9 +138,41 @@ export const statusChangeBodySchema = z.strictObject({
   reason: z.string().trim().min(1).max(500).optional(),
 })
 
+/** Why a company is disabled: the client reads it on /app/user/disabled. */
+export const disableReasonSchema = z
+  .string({ error: companyMessages.reasonRequired })
+  .trim()
+  .min(1, { error: companyMessages.reasonRequired })
+  .min(10, { error: 'Explique o motivo em pelo menos 10 caracteres.' })
+  .max(500, { error: 'O motivo pode ter no máximo 500 caracteres.' })
+
+/** `PUT /companies/{id}/status/disabled`: the reason is required (form and server). */
+export const companyDisableSchema = z.strictObject({ reason: disableReasonSchema })
+export type CompanyDisable = z.input<typeof companyDisableSchema>
+
+/** How the company list is ordered: by name (A–Z) or by last change (newest first). */
+export const companySorts = ['name', 'updated'] as const
+export const companySortSchema = z.enum(companySorts)
+export type CompanySort = z.infer<typeof companySortSchema>
+export const companySortLabels: Record<CompanySort, string> = {
+  name: 'Nome (A–Z)',
+  updated: 'Última alteração',
+}
+
 /** `GET /companies` (SPEC section 7): search by name, alias or CNPJ; 25 a page. */
 export const companyListQuerySchema = pageQuerySchema(25).extend({
   query: z.string().trim().max(100).optional(),
   status: companyStatusSchema.optional(),
   trackId: trackIdSchema.optional(),
+  sort: companySortSchema.optional(),
 })
+
+/** One entry of `GET /companies/{id}/status-history`: who is a name, not a uid. */
+export const statusHistoryEntrySchema = statusChangeSchema.extend({
+  /** The person who made the change, or null for the system (payments, the overdue sweep). */
+  byName: z.string().nullable(),
+})
+export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>
+
+/** `GET /companies/{id}/status-history`: newest first, paged. */
+export const statusHistoryQuerySchema = pageQuerySchema(20)

@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { addressSchema } from './address'
 import { cnpjKey, cnpjSchema, digitsOnly } from './brazil'
+import { companyRefSchema } from './company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { fileNameSchema } from './files'
 import {
   calendarDateSchema,
   dateFilterSchema,
@@ -114,6 +116,51 @@ export const nfsRequestStatusBodySchema = z
   .strictObject({ reason: z.string().trim().min(3).max(500).optional() })
   .default({})
 
+const rejectionReasonMessage = 'Informe o motivo da rejeição.'
+/** `PUT /nfs/requests/{id}/status/rejected`: the client reads the reason on their invoice. */
+export const nfsRejectSchema = z.strictObject({
+  reason: z
+    .string({ error: rejectionReasonMessage })
+    .trim()
+    .min(1, { error: rejectionReasonMessage })
+    .min(10, { error: 'Explique o motivo em pelo menos 10 caracteres.' })
+    .max(500, { error: 'O motivo pode ter no máximo 500 caracteres.' }),
+})
+export type NfsReject = z.input<typeof nfsRejectSchema>
+
+const nfsNumberMessage = 'Informe o número da NFS-e (só dígitos, até 15).'
+/** The number the municipality (or the national NFS-e) gave the invoice. */
+export const nfsNumberSchema = z
+  .number({ error: nfsNumberMessage })
+  .int({ error: nfsNumberMessage })
+  .min(1, { error: nfsNumberMessage })
+  .max(999_999_999_999_999, { error: nfsNumberMessage })
+
+/** The number as typed in a form (digits), checked by the same rule. */
+export const nfsNumberTextSchema = z
+  .string({ error: nfsNumberMessage })
+  .trim()
+  .regex(/^\d{1,15}$/, { error: nfsNumberMessage })
+  .transform(Number)
+  .pipe(nfsNumberSchema)
+
+const withExtension = (extension: string, message: string) =>
+  fileNameSchema.refine((name) => name.toLowerCase().endsWith(extension), { error: message })
+
+/**
+ * `PUT /nfs/requests/{id}/status/issued`: the NFS-e number and its files, uploaded first through
+ * the company's signed upload link; they become the company's `nota-fiscal` documents.
+ */
+export const nfsIssueSchema = z.strictObject({
+  number: nfsNumberSchema,
+  pdfFileName: withExtension('.pdf', 'Anexe o PDF da nota (arquivo .pdf).'),
+  xmlFileName: withExtension('.xml', 'O XML da nota precisa ser um arquivo .xml.').optional(),
+})
+export type NfsIssue = z.input<typeof nfsIssueSchema>
+
+/** A file of an issued NFS-e: the company document it became. */
+export const nfsIssuedFileSchema = z.object({ documentId: z.string(), fileName: z.string() })
+
 export const nfsStatusChangeSchema = z.object({
   from: nfsRequestStatusSchema.nullable(),
   to: nfsRequestStatusSchema,
@@ -142,6 +189,11 @@ export const nfsRequestSchema = z.object({
   number: z.number().int().positive().nullable(),
   issuedAt: isoDateTimeSchema.nullable(),
   rejectionReason: z.string().nullable(),
+  /** Once issued through the back office: its PDF (and XML), as `nota-fiscal` documents. */
+  issuedFiles: z
+    .object({ pdf: nfsIssuedFileSchema, xml: nfsIssuedFileSchema.nullable() })
+    .nullable()
+    .optional(),
   /** Set when a schedule created the request. */
   schedulerId: z.string().nullable(),
   statusHistory: z.array(nfsStatusChangeSchema),
@@ -159,10 +211,19 @@ export const nfsRequestListQuerySchema = pageQuerySchema(10).extend({
   date: dateFilterSchema.optional(),
 })
 
-/** `GET /nfs/requests/search` (admin, every company). */
+/**
+ * `GET /nfs/requests/search` (admin, every company): the work queue, pending and processing
+ * first, each oldest first (waiting longest), then issued and rejected, newest first.
+ */
 export const nfsRequestSearchQuerySchema = nfsRequestListQuerySchema.extend({
   companyId: idSchema.optional(),
 })
+
+/** A request in the admin's answers, with the company it is for. */
+export const nfsRequestWithCompanySchema = nfsRequestSchema.extend({
+  company: companyRefSchema.nullable(),
+})
+export type NfsRequestWithCompany = z.infer<typeof nfsRequestWithCompanySchema>
 
 /** `POST /nfs/schedulers` and `PUT /nfs/schedulers/{id}` (SPEC: cnpj, dayOfMonth, totalValue). */
 export const nfsSchedulerInputSchema = z.strictObject({

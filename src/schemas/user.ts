@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { mobilePhoneSchema } from './brazil'
 import { roleSchema } from './claims'
-import { pageQuerySchema } from './common'
-import { trackIdSchema } from './company'
+import { isoDateTimeSchema, pageQuerySchema } from './common'
+import { companyRefSchema, trackIdSchema } from './company'
 import { messages } from './messages'
 
 export const emailSchema = z
@@ -20,6 +20,15 @@ export const personNameSchema = z
   .min(2, { error: 'Informe seu nome completo' })
   .max(120)
 
+/** A person's roles: at least one. */
+export const userRolesSchema = z
+  .array(roleSchema, { error: 'Escolha pelo menos um papel.' })
+  .min(1, { error: 'Escolha pelo menos um papel.' })
+/** The companies a person reaches. */
+export const userCompaniesSchema = z
+  .array(z.string().trim().min(1).max(128), { error: 'Lista de empresas inválida.' })
+  .max(50, { error: 'Uma pessoa pode ter no máximo 50 empresas.' })
+
 /** Sign-up: `POST /users` (SPEC section 3 "User create", section 5 rules). */
 export const userCreateSchema = z.strictObject({
   name: personNameSchema,
@@ -35,7 +44,7 @@ export type UserCreate = z.input<typeof userCreateSchema>
 export const adminUserCreateSchema = z.strictObject({
   email: emailSchema,
   name: personNameSchema,
-  roles: z.array(roleSchema).min(1).default(['company-admin']),
+  roles: userRolesSchema.default(['company-admin']),
   companyId: z.string().trim().min(1).optional(),
   phone: z.string().trim().min(11, { error: messages.phoneInvalid }).max(30).optional(),
 })
@@ -67,12 +76,27 @@ export const userSchema = z.object({
 })
 export type User = z.infer<typeof userSchema>
 
+/** A user in the back office's answers: with their companies by name. */
+export const adminUserSchema = userSchema.extend({ companyRefs: z.array(companyRefSchema) })
+export type AdminUser = z.infer<typeof adminUserSchema>
+
+/** `GET /admin/users/{id}`: also what the identity service knows (last sign-in). */
+export const adminUserDetailSchema = adminUserSchema.extend({
+  lastSignInAt: isoDateTimeSchema.nullable(),
+})
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>
+
+/** `POST /admin/users` answers the new user with a sign-in link to hand to them. */
+export const adminUserCreatedSchema = adminUserSchema.extend({ signInLink: z.string().nullable() })
+export type AdminUserCreated = z.infer<typeof adminUserCreatedSchema>
+
 export const userMessages = {
   notFound: 'Usuário não encontrado.',
   emailTaken: 'Este e-mail já está cadastrado.',
   adminFieldsOnly: 'Apenas administradores do sistema alteram papéis, empresas ou bloqueio.',
   lastAdmin: 'Não é possível remover ou rebaixar o último administrador do sistema.',
   companyUnknown: 'Empresa não encontrada.',
+  ownAdminRole: 'Você não pode remover o seu próprio papel de administrador do sistema.',
 } as const
 
 /** `PATCH /users/{id}`: the person edits name and phone; a system admin also roles, companies, blocking. */
@@ -80,8 +104,8 @@ export const userUpdateSchema = z
   .strictObject({
     name: personNameSchema,
     phone: mobilePhoneSchema.nullable(),
-    roles: z.array(roleSchema).min(1),
-    companies: z.array(z.string().trim().min(1).max(128)).max(50),
+    roles: userRolesSchema,
+    companies: userCompaniesSchema,
     disabled: z.boolean(),
   })
   .partial()

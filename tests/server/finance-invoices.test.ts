@@ -223,10 +223,18 @@ describe('PUT /nfs/requests/{id}/status/{status}', () => {
     const processing = await server.call('PUT', `${url}/processing`, { as: ADMIN })
     expect(processing.status).toBe(200)
     expect(processing.body.data.status).toBe('processing')
-    const highest = Math.max(...anaRequests().map((r) => r.number ?? 0))
-    const issued = await server.call('PUT', `${url}/issued`, { as: ADMIN })
+    const number = Math.max(...anaRequests().map((r) => r.number ?? 0)) + 1
+    // The NFS-e's PDF goes to the company's folder first (tests/server/back-office.test.ts
+    // covers the documents it becomes).
+    const link = await server.call('GET', `/upload/nfse-${number}.pdf?${OWN}`, { as: ADMIN })
+    const signed = new URL(link.body.data.url)
+    await fetch(server.url + signed.pathname + signed.search, { method: 'PUT', body: '%PDF-1.4' })
+    const issued = await server.call('PUT', `${url}/issued`, {
+      as: ADMIN,
+      body: { number, pdfFileName: `nfse-${number}.pdf` },
+    })
     expect(issued.status).toBe(200)
-    expect(issued.body.data).toMatchObject({ status: 'issued', number: highest + 1 })
+    expect(issued.body.data).toMatchObject({ status: 'issued', number })
     expect(issued.body.data.issuedAt).toEqual(expect.any(String))
     expect(issued.body.data.statusHistory.map((h: { to: string }) => h.to)).toEqual([
       'pending',

@@ -36,7 +36,15 @@ export const backOfficeContracts: EndpointContract[] = [
   {
     method: 'PUT',
     route: '/companies/{id}/status/{status}',
-    example: `/companies/${ANA}/status/overdue`,
+    example: `/companies/${ANA}/status/disabled`,
+    access: 'system-admin',
+    takesInput: true,
+    body: { reason: 'Contrato encerrado a pedido da cliente.' },
+  },
+  {
+    method: 'GET',
+    route: '/companies/{id}/status-history',
+    example: `/companies/${ANA}/status-history?limit=5`,
     access: 'system-admin',
     takesInput: true,
   },

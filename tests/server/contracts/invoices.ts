@@ -49,6 +49,13 @@ export const invoicesContracts: EndpointContract[] = [
     takesInput: true,
   },
   {
+    method: 'GET',
+    route: '/nfs/requests/{id}',
+    example: `/nfs/requests/nfs-ana-aguardando?${OWN}`,
+    access: 'company',
+    takesInput: true,
+  },
+  {
     method: 'DELETE',
     route: '/nfs/requests/{id}',
     example: `/nfs/requests/nfs-ana-rascunho?${OWN}`,
