@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import { buildInfo } from './scripts/vite/build-info'
 import { pageHints } from './scripts/vite/page-hints'
+import { prerender } from './scripts/vite/prerender'
 import { seoFiles } from './scripts/vite/seo-files'
+import { staticHosting } from './scripts/vite/static-hosting'
 
 // The web app. Ports and service addresses come from VITE_* variables (see src/config/env.ts);
 // the defaults point at the local stack that `npm start` brings up.
@@ -40,10 +42,14 @@ export default defineConfig({
       disableLogging: true,
     }),
     react(),
-    // Build metadata for update checks, robots.txt and the sitemaps (scripts/vite).
+    // Build metadata for update checks; every public page prerendered to HTML with robots.txt
+    // and the sitemaps (the dev server answers the same two); the preview server serves the
+    // prerendered pages like the production host (scripts/vite).
     buildInfo(),
-    seoFiles(),
     pageHints(),
+    prerender(),
+    seoFiles(),
+    staticHosting(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -73,13 +79,6 @@ export default defineConfig({
               // the same modules are also imported by the lazily loaded signed-in area.
               name: 'site-core',
               test: /[\\/]src[\\/](router-public\.tsx|services[\\/]site[\\/]build[\\/]watch\.ts|services[\\/]errors\.ts)$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
-            },
-            {
-              // The public pages' screens and services, one chunk for all of them: on a typical
-              // connection a few larger files beat many small ones. The lead form's validation,
-              // the consent banner and the toasts stay apart: they load only when used.
-              name: 'site-pages',
-              test: /[\\/]src[\\/]screens[\\/]site[\\/](pages|layout)[\\/]/,
             },
           ],
         },

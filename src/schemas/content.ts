@@ -118,8 +118,7 @@ export const storyPath = (fullSlug: string) => {
   return slug === 'home' || slug === '' ? '/' : `/${slug}`
 }
 
-// How pages read stories from the content service. Also used by the build's page hints
-// (scripts/vite/page-bootstrap.ts), which ask for a page's story in the same words.
+// How pages read stories from the content service (the app and the build's prerendering).
 
 /** Relation fields the component map renders resolved (SPEC: story relations). */
 export const RESOLVE_RELATIONS = [

@@ -5,12 +5,15 @@ import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { StoryPage } from '@/screens/site/pages/StoryPage'
 import { loadStory } from './-content'
 import { storyHead } from './-head'
+import { storyPages } from './-story-pages'
+
+const page = storyPages['abrir-empresa']
 
 export const Route = createFileRoute('/_site/abrir-empresa')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => loadStory<PageContent>('abrir-empresa'),
   staleTime: 5 * 60_000,
-  head: ({ loaderData }) => storyHead(loaderData, '/abrir-empresa', 'Abrir empresa'),
+  head: ({ loaderData }) => storyHead(loaderData, page.path, page.title),
   component: Page,
   errorComponent: PublicErrorPage,
   notFoundComponent: SiteNotFound,
@@ -18,5 +21,5 @@ export const Route = createFileRoute('/_site/abrir-empresa')({
 
 // The path the visitor came by becomes the sign-up's track.
 function Page() {
-  return <StoryPage story={Route.useLoaderData()} path="/abrir-empresa" track="create-company" />
+  return <StoryPage story={Route.useLoaderData()} path={page.path} track={page.track} />
 }

@@ -46,3 +46,46 @@ test.describe('in Portuguese when the browser prefers it', () => {
     await expect(page.getByRole('region', { name: 'Consentimento de cookies' })).toBeVisible()
   })
 })
+
+// Issue 9, hole 8: the banner used to lie over the bottom of every screen (at 1280×900 it hid the
+// sign-up form's "Criar conta"). Now it never lies over anything: whatever the visitor scrolls to
+// is what is under their pointer.
+
+/** Scrolls the element to the bottom of the screen, as a visitor reaching for it would. */
+async function reachable(locator: import('@playwright/test').Locator) {
+  return locator.evaluate((element) => {
+    element.scrollIntoView({ block: 'end' })
+    const box = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return hit !== null && (hit === element || element.contains(hit))
+  })
+}
+
+test.describe('the banner never hides content or actions', () => {
+  test.use({ locale: 'pt-BR', viewport: { width: 1280, height: 900 } })
+
+  test("sign-up's 'Criar conta' can be used while the banner is open", async ({ page }) => {
+    await page.goto('/app/login?mode=signup&track=create-company')
+    const banner = page.getByRole('region', { name: 'Consentimento de cookies' })
+    await expect(banner).toBeVisible()
+    const create = page.getByRole('form', { name: 'Criar conta' }).getByRole('button', {
+      name: 'Criar conta',
+    })
+    await expect(create).toBeVisible()
+    expect(await reachable(create)).toBe(true)
+    // The signed-in area has no footer: the banner says where the choice can be changed.
+    await expect(banner).toContainText('no rodapé das páginas do site')
+    await expect(banner).toBeVisible()
+  })
+
+  test('the end of a public page can be reached while the banner is open', async ({ page }) => {
+    await page.goto('/abrir-empresa')
+    const banner = page.getByRole('region', { name: 'Consentimento de cookies' })
+    await expect(banner).toBeVisible()
+    await expect(banner).toContainText('“Preferências de cookies”, no rodapé.')
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Área do cliente' })
+    expect(await reachable(footerLink)).toBe(true)
+    const leadButton = page.locator('#formulario').getByRole('button', { name: /Quero/ })
+    expect(await reachable(leadButton)).toBe(true)
+  })
+})

@@ -113,11 +113,12 @@ test('every blog post has its article, author, date and related posts', async ({
   }
 })
 
-test('navigating inside the site keeps the app (no reload) and updates the title', async ({
-  page,
-}) => {
+test('links between public pages load the next prerendered page', async ({ page }) => {
   await page.goto('/')
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+  })
   await page
     .getByRole('navigation', { name: 'Navegação principal' })
     .getByRole('link', { name: 'Abrir empresa' })
@@ -126,7 +127,12 @@ test('navigating inside the site keeps the app (no reload) and updates the title
     page.getByRole('heading', { level: 1, name: 'Abra sua empresa sem sair de casa' }),
   ).toBeVisible()
   await expect(page).toHaveTitle(/Abrir empresa online/)
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+  expect(documents).toEqual(['/abrir-empresa'])
+  await expect(
+    page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', {
+      name: 'Abrir empresa',
+    }),
+  ).toHaveAttribute('aria-current', 'page')
 })
 
 test('/404 and unknown addresses show the 404 page in the site layout', async ({ page }) => {
@@ -159,14 +165,29 @@ test('preview (?_storyblok) reads the draft version, and can be left', async ({ 
   ).toBeVisible()
 })
 
-test('a content failure shows a helpful page, never a blank one', async ({ page }) => {
-  await page.route(/\/v2\/cdn\/stories/, (route) =>
-    route.fulfill({ status: 503, body: '{"message":"indisponível"}' }),
-  )
+test('published pages need no content request; a preview that cannot load shows a helpful page', async ({
+  page,
+}) => {
+  let contentRequests = 0
+  await page.route(/\/v2\/cdn\/stories/, (route) => {
+    contentRequests++
+    return route.fulfill({ status: 503, body: '{"message":"indisponível"}' })
+  })
+  // The content is in the page: the content service being down changes nothing for visitors.
   await page.goto('/trocar-contador')
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Trocar de contador é mais simples do que parece',
+    }),
+  ).toBeVisible()
+  expect(contentRequests).toBe(0)
+  // An editor's preview reads the drafts in the browser: a failure is explained, and can be retried.
+  await page.goto('/trocar-contador?preview=1')
   await expect(
     page.getByRole('heading', { level: 1, name: 'Não conseguimos mostrar esta página agora' }),
   ).toBeVisible()
+  expect(contentRequests).toBeGreaterThan(0)
   await expect(page.getByRole('link', { name: 'contato@contabil.dev' }).first()).toBeVisible()
   await page.unroute(/\/v2\/cdn\/stories/)
   await page.getByRole('button', { name: 'Tentar de novo' }).click()
@@ -176,4 +197,6 @@ test('a content failure shows a helpful page, never a blank one', async ({ page 
       name: 'Trocar de contador é mais simples do que parece',
     }),
   ).toBeVisible()
+  await page.getByRole('button', { name: 'Sair da pré-visualização' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Pré-visualização' })).toHaveCount(0)
 })

@@ -1,7 +1,9 @@
+import { copyFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 
 // Screenshots of every public page type at 1280 px and 390 px, kept in the test's output folder
-// (test-results/…) for a person to look at; each page must also fit the width.
+// (test-results/…) for a person to look at; each page must also fit the width. One test per page
+// and width, so each has its whole time limit to itself on a busy machine.
 
 const pages = [
   ['inicio', '/'],
@@ -26,8 +28,8 @@ const pages = [
 for (const width of [1280, 390]) {
   test.describe(`public pages at ${width}px`, () => {
     test.use({ viewport: { width, height: width > 500 ? 900 : 844 } })
-    test('screenshots', async ({ page }, testInfo) => {
-      for (const [name, path] of pages) {
+    for (const [name, path] of pages) {
+      test(name, async ({ page }, testInfo) => {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await page.waitForLoadState('networkidle')
@@ -36,9 +38,12 @@ for (const width of [1280, 390]) {
           () => document.documentElement.scrollWidth - window.innerWidth,
         )
         expect(overflow, `${path} is wider than ${width}px`).toBeLessThanOrEqual(0)
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true })
-      }
-    })
+        const file = testInfo.outputPath(`${name}-${width}.png`)
+        await page.screenshot({ path: file, fullPage: true })
+        if (process.env.SCREENSHOT_DIR)
+          copyFileSync(file, `${process.env.SCREENSHOT_DIR}/public-${name}-${width}.png`)
+      })
+    }
   })
 }
 

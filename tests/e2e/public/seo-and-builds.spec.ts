@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
 
-// robots.txt and the sitemaps the build writes; the build metadata the app checks hourly; a newer
-// build loaded on the next navigation; a failed chunk load reloaded once.
+// robots.txt and the sitemaps the build writes, listing every prerendered page with its last
+// change; the build metadata; pages that are always the newest build; a failed chunk load
+// reloaded once.
 
 test('robots.txt and a sitemap index listing every public page, city and CNAE', async ({
   request,
@@ -20,11 +21,18 @@ test('robots.txt and a sitemap index listing every public page, city and CNAE', 
     'sitemaps/contador-em.xml',
     'sitemaps/cnae.xml',
   ])
-  const count = async (file: string) =>
-    ((await (await request.get(`/${file}`)).text()).match(/<url>/g) ?? []).length
+  expect(index.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)).toHaveLength(4)
+  const count = async (file: string) => {
+    const text = await (await request.get(`/${file}`)).text()
+    const urls = text.match(/<url>/g)?.length ?? 0
+    // Every page with the date it last changed.
+    expect(text.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)?.length ?? 0, file).toBe(urls)
+    return urls
+  }
   expect(await count('sitemaps/contabilidade-em.xml')).toBe(5571)
   expect(await count('sitemaps/contador-em.xml')).toBe(5571)
   expect(await count('sitemaps/cnae.xml')).toBe(1332)
+  await count('sitemaps/paginas.xml')
   const pages = await (await request.get('/sitemaps/paginas.xml')).text()
   for (const path of [
     '/',
@@ -49,38 +57,36 @@ test('the build writes its metadata', async ({ request }) => {
   expect(latest.buildId).toBe(meta.buildId)
 })
 
-test('a newer build found by the hourly check loads on the next navigation', async ({ page }) => {
-  await page.clock.install()
-  await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await page.route('**/latest-build.json', (route) =>
-    route.fulfill({
-      json: { buildId: '29990101000000-newer', builtAt: '2999-01-01T00:00:00.000Z' },
-    }),
+test('every listed page is a prerendered page, answered with 200 and never cached', async ({
+  request,
+}) => {
+  const pages = await (await request.get('/sitemaps/paginas.xml')).text()
+  const paths = [...pages.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1] || '/')
+  expect(paths.length).toBeGreaterThan(15)
+  for (const path of paths) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    // A new build is what the next page load gets.
+    expect(response.headers()['cache-control'], path).toBe('no-cache')
+    expect(await response.text(), path).toContain(`<link rel="canonical" href="`)
+  }
+})
+
+test('addresses the site does not have answer 404; the signed-in area and links load the app', async ({
+  request,
+}) => {
+  for (const path of ['/nada-aqui', '/contador-em/sao-paulo-xx', '/tools/cnae/9999999-nada'])
+    expect((await request.get(path)).status(), path).toBe(404)
+  for (const path of ['/app/login', '/links/ana-design']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(await response.text()).toContain('<div id="root"></div>')
+  }
+  const moved = await request.get('/tools/cnae/6201501', { maxRedirects: 0 })
+  expect(moved.status()).toBe(301)
+  expect(moved.headers().location).toBe(
+    '/tools/cnae/6201501-desenvolvimento-de-programas-de-computador-sob-encomenda',
   )
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
-  // Before an hour has passed nothing is checked: navigation stays in the app.
-  await page
-    .getByRole('navigation', { name: 'Navegação principal' })
-    .getByRole('link', { name: 'Blog' })
-    .click()
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Contabilidade explicada por quem faz' }),
-  ).toBeVisible()
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
-  const checked = page.waitForRequest('**/latest-build.json')
-  await page.clock.runFor('01:00:01')
-  await checked
-  await page.waitForTimeout(200)
-  await page
-    .getByRole('navigation', { name: 'Navegação principal' })
-    .getByRole('link', { name: 'Consulta CNAE' })
-    .click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Consulta CNAE' })).toBeVisible()
-  // A full page load: the old page's state is gone.
-  expect(
-    await page.evaluate(() => (window as unknown as { marker?: number }).marker),
-  ).toBeUndefined()
 })
 
 test('a chunk that fails to load reloads the page once, and the page then works', async ({
@@ -91,20 +97,28 @@ test('a chunk that fails to load reloads the page once, and the page then works'
   page.on('request', (request) => {
     if (request.resourceType() === 'document') loads++
   })
-  // The chunk is gone for the first page load (a deploy replaced it), there after the reload.
+  // The lead form's code is gone for the first page load (a deploy replaced it), there after it.
   let failed = 0
-  await page.route(/\/assets\/site-pages-[^/]+\.js$/, (route) => {
+  await page.route(/\/assets\/static-site-islands-[^/]+\.js$/, (route) => {
     if (loads > 1) return route.continue()
     failed++
     return route.fulfill({ status: 404, body: 'gone' })
   })
   await page.goto('/trocar-contador')
+  const name = page.locator('#formulario form').getByLabel(/Nome/)
+  await name.focus()
+  await expect.poll(() => loads, { timeout: 20_000 }).toBe(2)
+  expect(failed).toBeGreaterThanOrEqual(1)
   await expect(
     page.getByRole('heading', {
       level: 1,
       name: 'Trocar de contador é mais simples do que parece',
     }),
-  ).toBeVisible({ timeout: 20_000 })
-  expect(failed).toBeGreaterThanOrEqual(1)
-  expect(loads).toBe(2)
+  ).toBeVisible()
+  // After the reload the form comes to life: the mobile field gets its mask.
+  await page.locator('#formulario form').getByLabel(/Nome/).focus()
+  await page.locator('#formulario form').getByLabel('Celular').pressSequentially('21987654321')
+  await expect(page.locator('#formulario form').getByLabel('Celular')).toHaveValue(
+    '+55 (21) 98765-4321',
+  )
 })

@@ -1,4 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router'
+import { isChunkLoadError, reloadOnce, RELOAD_GUARD_TTL_MS } from './reload'
+
+export { isChunkLoadError, reloadOnce, RELOAD_GUARD_TTL_MS }
 
 // New builds (SPEC sections 7 and 9): the build writes /build-meta.json (this build) and
 // /latest-build.json (the newest one deployed, which a deploy overwrites). The app knows its own
@@ -9,11 +12,8 @@ import type { AnyRouter } from '@tanstack/react-router'
 
 /** SPEC section 9: build manifest re-check every hour. */
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000
-/** SPEC section 9: reload guard time-to-live. */
-export const RELOAD_GUARD_TTL_MS = 10_000
 
 export const LATEST_BUILD_URL = '/latest-build.json'
-const RELOAD_KEY = 'contabil:recarregado-em'
 
 /** The id the build stamped into this bundle ('dev' under the dev server). */
 export const currentBuildId: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
@@ -31,32 +31,6 @@ export async function fetchLatestBuild(fetcher: typeof fetch = fetch): Promise<B
     return null
   }
 }
-
-const session = () => {
-  try {
-    return window.sessionStorage
-  } catch {
-    return null
-  }
-}
-
-/**
- * Reloads the page unless it was reloaded for the same reason less than 10 s ago.
- * Returns whether it reloaded.
- */
-export function reloadOnce(now = Date.now(), reload = () => window.location.reload()): boolean {
-  const last = Number(session()?.getItem(RELOAD_KEY) ?? 0)
-  if (last && now - last < RELOAD_GUARD_TTL_MS) return false
-  session()?.setItem(RELOAD_KEY, String(now))
-  reload()
-  return true
-}
-
-const CHUNK_ERROR =
-  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i
-
-export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error && CHUNK_ERROR.test(error.message)
 
 export function watchForNewBuilds(router: AnyRouter) {
   window.addEventListener('vite:preloadError', (event) => {

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+
+// Public pages never load Firebase (issue 4, kept by issue 14): the SDK must live only in chunks
+// that neither the prerendered pages' script (index.html, every public page) nor the client-side
+// app's entry (app.html: the signed-in area, referral links, editors' previews) imports
+// statically. `npm run test:e2e` runs this on its build.
+
+const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
+
+export function checkBundles(outDir: string): string[] {
+  const assets = path.join(outDir, 'assets')
+  const source = (file: string) => readFileSync(path.join(assets, file), 'utf8')
+  const staticImports = (code: string) =>
+    [...code.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!)
+  const firebaseChunks = readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && source(file).includes(FIREBASE_MARKER),
+  )
+  const problems: string[] = []
+  if (firebaseChunks.length === 0)
+    problems.push('no chunk holds the Firebase SDK (check the marker)')
+  for (const page of ['index.html', 'app.html']) {
+    if (!existsSync(path.join(outDir, page))) {
+      problems.push(`${page} is missing`)
+      continue
+    }
+    const entry = /src="\/assets\/([^"]+\.js)"/.exec(
+      readFileSync(path.join(outDir, page), 'utf8'),
+    )?.[1]
+    if (!entry) {
+      problems.push(`${page} names no entry chunk`)
+      continue
+    }
+    const seen = new Set<string>()
+    const queue = [entry]
+    while (queue.length > 0) {
+      const file = queue.pop()!
+      if (seen.has(file)) continue
+      seen.add(file)
+      queue.push(...staticImports(source(file)))
+    }
+    for (const file of firebaseChunks)
+      if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by ${page}'s entry ${entry}`)
+  }
+  return problems
+}

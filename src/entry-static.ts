@@ -1,0 +1,196 @@
+import { messages } from './schemas/messages'
+import { installGlobalErrorHandlers, recordError } from './services/errors'
+import { isChunkLoadError, reloadOnce } from './services/site/build/reload'
+import {
+  applyConsentChoice,
+  consentLocale,
+  loadTagManager,
+  storedConsent,
+  type ConsentChoice,
+} from './services/site/consent/consent'
+import { isPreview } from './services/site/content/preview'
+import {
+  isTrack,
+  referralParam,
+  refreshSignUpLinks,
+  rememberReferral,
+  rememberTrack,
+} from './services/site/links/signup'
+import { env } from './config/env'
+
+// The script of every prerendered public page (the build writes them, src/entry-prerender.tsx).
+// The page is complete without it; this small file only wires up what a visitor touches, with no
+// framework: the cookie banner, the menu, the sign-up links (the remembered track and referral),
+// the 404 page's address. The islands (lead form, city search, CNAE search) load React and
+// their code only when the visitor reaches for them. Editors' previews, and addresses the
+// prerendered page cannot answer by itself, start the client-side app instead.
+
+const html = document.documentElement
+
+/** Pages the prerendered HTML does not hold: the client-side app renders them. */
+function needsClientApp(): boolean {
+  if (isPreview()) return true
+  const { pathname, search } = window.location
+  // An older blog page (?pagina=2): the build writes the first one.
+  if (pathname === '/blog' && Number(new URLSearchParams(search).get('pagina')) > 1) return true
+  // A CNAE code without its canonical text: the app redirects to the canonical address.
+  if (document.querySelector('[data-not-found]') && /^\/tools\/cnae\/\d{7}/.test(pathname))
+    return true
+  return false
+}
+
+async function startClientApp() {
+  // The app brings its own cookie banner; the page's one steps aside.
+  html.removeAttribute('data-consent')
+  document.getElementById('consent-slot')?.replaceChildren()
+  const entry =
+    document.querySelector<HTMLScriptElement>('script[data-app-entry]')?.dataset.appEntry
+  if (!entry) throw new Error('the page does not name the app entry')
+  await import(/* @vite-ignore */ entry)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cookie consent (SPEC sections 2 and 9): the page holds the banner in both languages; the
+// page's first script (consentBootScript) showed one if there is no valid choice yet.
+
+function setUpConsent() {
+  if (storedConsent() === 'all') loadTagManager(env.gtmId)
+  document.addEventListener('click', (event) => {
+    const target = event.target as Element | null
+    const choice = target?.closest<HTMLElement>('[data-consent-choice]')?.dataset.consentChoice
+    if (choice === 'all' || choice === 'necessary') {
+      applyConsentChoice(choice as ConsentChoice)
+      html.removeAttribute('data-consent')
+      return
+    }
+    if (target?.closest('[data-consent-reopen]')) {
+      const locale = consentLocale()
+      html.setAttribute('data-consent', locale)
+      // The focus brings it into view (it sits at the top of the page).
+      document.querySelector<HTMLElement>(`[data-consent-banner="${locale}"]`)?.focus()
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The header's menu on narrow screens.
+
+function setUpMenu() {
+  const button = document.querySelector<HTMLButtonElement>('[data-menu-button]')
+  const nav = button && document.getElementById(button.getAttribute('aria-controls') ?? '')
+  if (!button || !nav) return
+  const set = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open))
+    nav.setAttribute('data-open', String(open))
+  }
+  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'))
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
+      set(false)
+      button.focus()
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up: the track this page stands for, a referral code in the address, and the sign-up
+// links brought up to date with both.
+
+function setUpSignUp() {
+  const track = document.querySelector<HTMLElement>('[data-track]')?.dataset.track
+  if (isTrack(track)) rememberTrack(track)
+  refreshSignUpLinks()
+  const alias = referralParam(window.location.search)
+  if (!alias) return
+  void import('./services/site/links/api')
+    .then(({ resolveLink }) => resolveLink(alias))
+    .then(
+      (link) => {
+        rememberReferral(link.code)
+        refreshSignUpLinks()
+      },
+      // An unknown or ended referral link changes nothing.
+      () => undefined,
+    )
+}
+
+/** /404.html answers every unknown address: the message names the one asked for. */
+function fillNotFoundPath() {
+  const box = document.querySelector<HTMLElement>('[data-not-found]')
+  if (!box) return
+  const built = messages.pageNotFound(box.dataset.notFound ?? '')
+  for (const element of box.querySelectorAll('p'))
+    if (element.textContent === built)
+      element.textContent = messages.pageNotFound(window.location.pathname)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Islands: each comes to life the first time the visitor reaches for it (pointer, touch, focus).
+// A click on one of its buttons or a form sent before that is held, and done again once the
+// island has taken over.
+
+type IslandModule = typeof import('./site-islands')
+let islandModule: Promise<IslandModule> | null = null
+const loadIslands = () => (islandModule ??= import('./site-islands'))
+
+function setUpIslands() {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    let state: 'static' | 'loading' | 'live' = 'static'
+    let held: { kind: 'click' | 'submit'; target: HTMLElement } | null = null
+    const activate = () => {
+      if (state !== 'static') return
+      state = 'loading'
+      loadIslands().then(
+        ({ hydrateIsland }) =>
+          hydrateIsland(element, () => {
+            if (state === 'live') return
+            state = 'live'
+            const pending = held
+            held = null
+            if (pending?.kind === 'submit' && pending.target instanceof HTMLFormElement)
+              pending.target.requestSubmit()
+            else if (pending?.kind === 'click') pending.target.click()
+          }),
+        (error: unknown) => {
+          state = 'static'
+          if (isChunkLoadError(error) && reloadOnce()) return
+          recordError(error, 'promise')
+        },
+      )
+    }
+    const hold = (event: Event, kind: 'click' | 'submit') => {
+      if (state === 'live') return
+      const target =
+        kind === 'submit'
+          ? (event.target as HTMLElement)
+          : (event.target as Element).closest<HTMLElement>('button')
+      if (!target) return
+      event.preventDefault()
+      event.stopPropagation()
+      held = { kind, target }
+      activate()
+    }
+    element.addEventListener('pointerover', activate)
+    element.addEventListener('touchstart', activate, { passive: true })
+    element.addEventListener('focusin', activate)
+    element.addEventListener('click', (event) => hold(event, 'click'), true)
+    element.addEventListener('submit', (event) => hold(event, 'submit'), true)
+    // The address asks for a search the page was not built with: at once.
+    if (element.dataset.island === 'cnae-search' && /[?&](busca|pagina)=/.test(location.search))
+      activate()
+  }
+}
+
+installGlobalErrorHandlers()
+if (needsClientApp()) {
+  startClientApp().catch((error: unknown) => {
+    if (isChunkLoadError(error) && reloadOnce()) return
+    recordError(error, 'promise')
+  })
+} else {
+  setUpConsent()
+  setUpMenu()
+  setUpSignUp()
+  fillNotFoundPath()
+  setUpIslands()
+}
