@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePortBlock } from './ports'
 import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
+import { checkBundles } from './vite/bundle-check'
 
 // `npm run test:e2e`: the production build (with the emulator flag and API addresses), the Auth
 // emulator, the mock server (fresh data, resets allowed) and `vite preview`, each on free ports
@@ -27,34 +28,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: str
       resolve(code ?? 1)
     })
   })
-}
-
-/** The Firebase SDK must live only in chunks the entry does not import (public pages). */
-export function checkBundles(outDir: string): string[] {
-  const assets = path.join(outDir, 'assets')
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
-  const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1]
-  if (!entry) return ['index.html names no entry chunk']
-  const source = (file: string) => readFileSync(path.join(assets, file), 'utf8')
-  const staticImports = (code: string) =>
-    [...code.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!)
-  const seen = new Set<string>()
-  const queue = [entry]
-  while (queue.length > 0) {
-    const file = queue.pop()!
-    if (seen.has(file)) continue
-    seen.add(file)
-    queue.push(...staticImports(source(file)))
-  }
-  const problems: string[] = []
-  const firebaseChunks = readdirSync(assets).filter(
-    (file) => file.endsWith('.js') && source(file).includes('identitytoolkit.googleapis.com'),
-  )
-  if (firebaseChunks.length === 0)
-    problems.push('no chunk holds the Firebase SDK (check the marker)')
-  for (const file of firebaseChunks)
-    if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by the entry chunk`)
-  return problems
 }
 
 const started = Date.now()
