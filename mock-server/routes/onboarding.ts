@@ -16,6 +16,8 @@ import { messages } from '../../src/schemas/messages'
 import type { RegistryRecord } from '../../src/schemas/registry'
 import {
   draftSchemaOf,
+  migrateAccountantRecordSchema,
+  partnerRegistrationBasicSchema,
   stepActors,
   stepInputSchemas,
   stepSubmitSchema,
@@ -31,6 +33,8 @@ import { assertSelfOrAdmin, findUser, syncClaims, withFirebase } from '../core/a
 import { choosePlan } from '../core/billing'
 import { filePath } from '../core/files'
 import { reference } from '../core/reference'
+import { cnpjRecordRefusal, registryRecordOf } from '../core/registry'
+import { transferLetterFileName, transferLetterPdf } from '../core/transfer-letter'
 import {
   findCompany,
   paymentsOfCompany,
@@ -39,6 +43,7 @@ import {
   trackOf,
   trackView,
 } from '../core/state'
+import type { TrackRecord } from '../seed/core'
 import type { AppDeps, RouteModule } from '../deps'
 import {
   badRequest,
@@ -59,11 +64,20 @@ const stepMessagesServer = {
     `Arquivo não encontrado: envie "${name}" antes de concluir a etapa.`,
   cnaeUnknown: (code: string) => `Atividade (CNAE) não encontrada: ${code}.`,
   notMei: (code: string, text: string) => `A atividade ${code} (${text}) não é permitida para MEI.`,
-  singlePartner: 'Empresário individual, MEI e sociedade unipessoal têm um único sócio.',
+  singlePartner:
+    'Empresário individual e MEI têm um único titular: para ter sócios, escolha Sociedade limitada no pré-cadastro.',
   registryStatus: (status: string) =>
     `A situação cadastral deste CNPJ na Receita Federal é ${status}.`,
   otherCnpj: 'Este CNPJ não é o da empresa.',
   trackLocked: 'A trilha só pode ser trocada enquanto o cadastro está pendente e nada foi pago.',
+  letterNotReady:
+    'A carta de transferência fica pronta quando a etapa "Contador atual" é concluída.',
+  letterOpeningTrack: 'A carta de transferência é da troca de contador, não da abertura.',
+  cnpjNotOpening: 'O CNPJ é registrado aqui só para empresas que a Contabil está abrindo.',
+  cnpjNotYet:
+    'Registre o CNPJ depois de iniciar o registro na Junta Comercial (status "Em abertura").',
+  cnpjConfirmed: 'O cliente já confirmou os dados deste CNPJ: ele não pode mais mudar.',
+  cnpjMissing: 'A contabilidade ainda não registrou o CNPJ da empresa.',
 } as const
 
 /** A 400 whose issue points at a field of the step payload. */
@@ -117,6 +131,7 @@ const states: Record<string, [name: string, region: string]> = {
 }
 
 const cnpjQuerySchema = z.strictObject({ cnpj: cnpjSchema })
+const cnpjBodySchema = z.strictObject({ cnpj: cnpjSchema })
 
 /**
  * The opening and migration wizards (PRODUCT.md "Tracks and steps"): a company's steps and its
@@ -150,7 +165,7 @@ export const onboardingRoutes: RouteModule = {
         const userId = input.userId ?? caller.uid
         assertSelfOrAdmin(caller, userId)
         const user = findUser(store, userId)
-        const record = reference().registry.get(input.cnpj)
+        const record = registryRecordOf(store, input.cnpj)
         if (!record && config.environment === 'production')
           throw badRequest(messages.cnpjNotFound, [
             { path: ['cnpj'], message: messages.cnpjNotFound },
@@ -247,9 +262,14 @@ export const onboardingRoutes: RouteModule = {
         const actor = stepActors[stepId]
         if (actor === 'admin' && !isSystemAdmin(caller.claims))
           throw forbidden(stepMessagesServer.adminStep)
-        // Drafts and the subscription step (done by its payment) start the step; the rest completes it.
+        // Drafts and the subscription step (done by its payment) start the step; the rest completes
+        // it, or revises it when it is done already (the track machine says whether it still may).
         const complete = body.draft !== true && actor !== 'payment'
-        const event = { type: complete ? 'step.complete' : 'step.save', stepId } as const
+        const done = track.steps.some((step) => step.stepId === stepId && step.status === 'done')
+        const event = {
+          type: !complete ? 'step.save' : done ? 'step.revise' : 'step.complete',
+          stepId,
+        } as const
         const refusal = refusalOf(track, event)
         if (refusal) {
           if (!track.steps.some((step) => step.stepId === stepId)) throw badRequest(refusal)
@@ -265,7 +285,7 @@ export const onboardingRoutes: RouteModule = {
             string,
             unknown
           >
-          payload = completeStep(deps, company, stepId, input, at)
+          payload = completeStep(deps, company, track, stepId, input, at)
           if (actor === 'payment') choosePlan(store, company, String(input.planId), now)
         }
         const result = applyTrackEvent(track, event, { payload, at })
@@ -275,6 +295,71 @@ export const onboardingRoutes: RouteModule = {
         company.updatedAt = at
         await store.commit()
         return { data: trackView(track) }
+      }),
+    )
+
+    // The Receita's record of the company's CNPJ (the download-company-info step shows it before
+    // the client confirms); null while the company has no CNPJ yet.
+    router.get(
+      '/companies/:id/registry',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        return { data: company.cnpj ? registryRecordOf(store, company.cnpj) : null }
+      }),
+    )
+
+    // The accountant records the CNPJ the Receita issued for a company we are opening: from then
+    // on the registry stand-in answers for it with what was registered.
+    router.put(
+      '/companies/:id/cnpj',
+      auth.authenticate,
+      auth.requireSystemAdmin,
+      handle(async (req) => {
+        const company = findCompany(store, req.params.id ?? '')
+        const { cnpj } = parse(cnpjBodySchema, req.body)
+        if (company.trackId !== 'create-company') throw conflict(stepMessagesServer.cnpjNotOpening)
+        if (company.status !== 'opening') throw conflict(stepMessagesServer.cnpjNotYet)
+        const confirmed = trackOf(store, company.id).steps.some(
+          (step) => step.stepId === 'download-company-info' && step.status === 'done',
+        )
+        if (confirmed) throw conflict(stepMessagesServer.cnpjConfirmed)
+        const refusal = cnpjRecordRefusal(store, company, cnpj)
+        if (refusal) throw conflict(refusal)
+        company.cnpj = cnpj
+        company.updatedAt = new Date().toISOString()
+        await store.commit()
+        return { data: company }
+      }),
+    )
+
+    // The transfer letter of a migration (a PDF), once the current accountant's step is done.
+    router.get(
+      '/companies/:id/transfer-letter',
+      auth.authenticate,
+      handle(async (req, res) => {
+        const company = companyOf(req)
+        if (company.trackId !== 'migrate-company')
+          throw notFound(stepMessagesServer.letterOpeningTrack)
+        const track = trackOf(store, company.id)
+        const stepOf = (stepId: StepId) => track.steps.find((step) => step.stepId === stepId)
+        const accountantStep = stepOf('migrate-accountant')
+        if (accountantStep?.status !== 'done') throw notFound(stepMessagesServer.letterNotReady)
+        const accountant = migrateAccountantRecordSchema.parse(accountantStep.payload)
+        const partners = partnerRegistrationBasicSchema.safeParse(
+          stepOf('partner-registration-basic')?.payload,
+        )
+        const pdf = await transferLetterPdf({
+          company,
+          partners: partners.success ? partners.data.partners : [],
+          accountant,
+          issuedAt: new Date(accountantStep.updatedAt ?? company.updatedAt),
+        })
+        res
+          .status(200)
+          .type('application/pdf')
+          .attachment(transferLetterFileName(company.cnpj))
+          .send(Buffer.from(pdf))
       }),
     )
 
@@ -334,7 +419,7 @@ export const onboardingRoutes: RouteModule = {
       '/api/cnpj-exists',
       handle((req) => {
         const { cnpj } = parse(cnpjQuerySchema, req.query)
-        return { exists: reference().registry.has(cnpj) }
+        return { exists: registryRecordOf(store, cnpj) !== null }
       }),
     )
 
@@ -349,6 +434,7 @@ export const onboardingRoutes: RouteModule = {
 function completeStep(
   { store, config }: AppDeps,
   company: Company,
+  track: TrackRecord,
   stepId: StepId,
   input: Record<string, unknown>,
   at: string,
@@ -373,12 +459,18 @@ function completeStep(
     }
     case 'partner-registration': {
       const step = input as PartnerRegistration
-      const single =
-        company.size === 'MEI' ||
-        company.type === 'on_person' ||
-        company.type === 'limited_liability'
+      const registered = track.steps.find((s) => s.stepId === 'pre-registration')?.payload as
+        Partial<PreRegistration> | null | undefined
+      const type = company.type ?? registered?.type ?? null
+      const single = (company.size ?? registered?.size) === 'MEI' || type === 'on_person'
       if (single && step.partners.length !== 1)
         throw payloadError(stepMessagesServer.singlePartner, ['partners'])
+      // A limited company follows its partners: one makes it an SLU, two or more a Sociedade
+      // limitada (the registered pre-registration says the same).
+      if (type === 'limited_liability' || type === 'private_limited') {
+        company.type = step.partners.length === 1 ? 'limited_liability' : 'private_limited'
+        if (registered) registered.type = company.type
+      }
       return step
     }
     case 'awaiting-guide':
@@ -394,12 +486,18 @@ function completeStep(
     }
     case 'download-company-info': {
       const cnpj = String(input.cnpj)
-      const record = reference().registry.get(cnpj)
+      const record = registryRecordOf(store, cnpj)
       if (!record) throw payloadError(messages.cnpjNotFound, ['cnpj'])
       if (record.status !== 'ATIVA')
         throw payloadError(stepMessagesServer.registryStatus(record.status), ['cnpj'])
       if (company.trackId === 'migrate-company' && company.cnpj && company.cnpj !== cnpj)
         throw payloadError(stepMessagesServer.otherCnpj, ['cnpj'])
+      // An opening confirms the CNPJ the accountant recorded, once there is one.
+      if (company.trackId === 'create-company' && company.cnpj !== cnpj)
+        throw payloadError(
+          company.cnpj ? stepMessagesServer.otherCnpj : stepMessagesServer.cnpjMissing,
+          ['cnpj'],
+        )
       if (store.data.companies.some((c) => c.cnpj === cnpj && c.id !== company.id))
         throw conflict(companyMessages.cnpjTaken)
       company.cnpj = cnpj

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { adjacencyMapToArray, createTestModel, getAdjacencyMap } from 'xstate/graph'
 import { trackIds, type TrackId } from '../schemas/company'
+import { stepActors } from '../schemas/steps'
 import { emptyTrack, stepIds, trackSteps, type StepStatus, type Track } from '../schemas/track'
 import {
   applyTrackEvent,
@@ -141,5 +142,96 @@ describe('stored tracks', () => {
       message: 'A etapa "Guia de registro" não faz parte da trilha de troca de contador.',
     })
     expect(currentStepOf(track)).toBe('partner-registration-basic')
+  })
+})
+
+describe('revising a done step', () => {
+  const revisions: TrackEvent[] = stepIds.map((stepId) => ({ type: 'step.revise', stepId }))
+
+  it.each(trackIds)(
+    '%s: only the client step just before a pending current step, and nothing moves',
+    (trackId) => {
+      const steps = trackSteps[trackId]
+      const machine = trackMachines[trackId]
+      const edges = adjacencyMapToArray(
+        getAdjacencyMap(machine, {
+          events: [...allEvents, ...revisions],
+          serializeState: (snapshot: TrackSnapshot) => JSON.stringify(snapshot.value),
+          serializeEvent: (event: TrackEvent) => JSON.stringify(event),
+        }),
+      )
+      let allowedSomewhere = 0
+      for (const { state, event, nextState } of edges) {
+        if (event.type !== 'step.revise') continue
+        expect(nextState.value).toEqual(state.value)
+        const at = positionIndex(trackId, state)
+        const previous = steps[at.index - 1]
+        const allowed =
+          at.index < steps.length &&
+          at.status === 'pending' &&
+          previous === event.stepId &&
+          stepActors[previous] === 'client'
+        expect({ event, at, can: state.can(event) }).toEqual({ event, at, can: allowed })
+        if (allowed) allowedSomewhere++
+      }
+      // Every step after a client step can revise it once.
+      expect(allowedSomewhere).toBe(
+        steps.slice(0, -1).filter((stepId) => stepActors[stepId] === 'client').length,
+      )
+    },
+  )
+
+  it('lets a step in progress be saved again (drafts)', () => {
+    const track = emptyTrack('migrate-company')
+    const first = applyTrackEvent(
+      track,
+      { type: 'step.save', stepId: 'partner-registration-basic' },
+      { at: '2026-11-21T12:00:00.000Z', payload: { partners: [] } },
+    )
+    if (!first.ok) throw new Error(first.message)
+    const second = applyTrackEvent(
+      first.track,
+      { type: 'step.save', stepId: 'partner-registration-basic' },
+      { at: '2026-11-21T12:01:00.000Z', payload: { partners: [{ name: 'Ana' }] } },
+    )
+    expect(second).toMatchObject({ ok: true })
+    if (second.ok) expect(second.track.steps[0]!.payload).toEqual({ partners: [{ name: 'Ana' }] })
+  })
+
+  it('keeps the step done with its new payload, and explains refusals', () => {
+    let track: Track = emptyTrack('create-company')
+    const at = '2026-11-21T12:00:00.000Z'
+    const first = applyTrackEvent(
+      track,
+      { type: 'step.complete', stepId: 'pre-registration' },
+      { at, payload: { v: 1 } },
+    )
+    if (!first.ok) throw new Error(first.message)
+    track = first.track
+    const revised = applyTrackEvent(
+      track,
+      { type: 'step.revise', stepId: 'pre-registration' },
+      { at: '2026-11-22T12:00:00.000Z', payload: { v: 2 } },
+    )
+    expect(revised).toMatchObject({ ok: true, completed: false })
+    if (!revised.ok) return
+    expect(revised.track.steps[0]).toMatchObject({ status: 'done', payload: { v: 2 } })
+    expect(currentStepOf(revised.track)).toBe('partner-registration')
+
+    const started = applyTrackEvent(
+      revised.track,
+      { type: 'step.save', stepId: 'partner-registration' },
+      { at, payload: {} },
+    )
+    if (!started.ok) throw new Error(started.message)
+    expect(
+      applyTrackEvent(started.track, { type: 'step.revise', stepId: 'pre-registration' }, { at }),
+    ).toEqual({
+      ok: false,
+      message: 'A etapa "Pré-cadastro" não pode mais mudar: "Cadastro dos sócios" já começou.',
+    })
+    expect(
+      applyTrackEvent(started.track, { type: 'step.revise', stepId: 'subscription' }, { at }),
+    ).toEqual({ ok: false, message: 'A etapa "Assinatura" ainda não foi concluída.' })
   })
 })

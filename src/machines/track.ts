@@ -4,8 +4,11 @@
 //
 // A step is `pending` until the previous one is `done`; saving a draft starts it (`in_progress`);
 // completing it makes it `done` and the next one current. The track is `done` when every step is.
+// A done step the client fills can be revised (saved again) while the step after it has not
+// started: nothing moves, only its payload changes.
 import { setup, transition, type SnapshotFrom } from 'xstate'
 import type { TrackId } from '../schemas/company'
+import { stepActors } from '../schemas/steps'
 import {
   stepLabels,
   trackLabels,
@@ -21,6 +24,8 @@ export type TrackEvent =
   | { type: 'step.save'; stepId: StepId }
   /** Completes the step: done, and the next one becomes current. */
   | { type: 'step.complete'; stepId: StepId }
+  /** Saves a done step again: only the one just before the current step, while it is pending. */
+  | { type: 'step.revise'; stepId: StepId }
 
 const trackSetup = setup({
   types: { events: {} as TrackEvent, context: {} as Record<string, never> },
@@ -37,16 +42,32 @@ function buildTrackMachine(trackId: TrackId) {
   const states: TrackStates = {}
   steps.forEach((stepId, index) => {
     const next = steps[index + 1] ?? 'done'
+    const previous = steps[index - 1]
     const isThis = { type: 'isStep', params: { stepId } } as const
     const complete = { target: `#track.${next}`, guard: isThis }
+    const revise =
+      previous && stepActors[previous] === 'client'
+        ? {
+            'step.revise': {
+              // A target, though it stays: `can()` takes a transition without one as refused.
+              target: 'pending',
+              guard: { type: 'isStep', params: { stepId: previous } } as const,
+            },
+          }
+        : {}
     states[stepId] = {
       initial: 'pending',
       states: {
         pending: {
-          on: { 'step.save': { target: 'in_progress', guard: isThis }, 'step.complete': complete },
+          on: {
+            'step.save': { target: 'in_progress', guard: isThis },
+            'step.complete': complete,
+            ...revise,
+          },
         },
         in_progress: {
-          on: { 'step.save': { guard: isThis }, 'step.complete': complete },
+          // Saving again keeps it in progress (with a target, so `can()` takes it).
+          on: { 'step.save': { target: 'in_progress', guard: isThis }, 'step.complete': complete },
         },
       },
     }
@@ -138,6 +159,12 @@ export function refusalOf(
   if (position === 'done') return 'A trilha já foi concluída: nenhuma etapa pode mudar.'
   const index = steps.indexOf(event.stepId)
   const currentIndex = steps.indexOf(position.stepId)
+  if (event.type === 'step.revise') {
+    if (index >= currentIndex) return `A etapa ${label} ainda não foi concluída.`
+    if (stepActors[event.stepId] !== 'client')
+      return `A etapa ${label} é concluída pela contabilidade ou pelo pagamento e não pode ser refeita.`
+    return `A etapa ${label} não pode mais mudar: "${stepLabels[steps[index + 1]!]}" já começou.`
+  }
   if (index < currentIndex) return `A etapa ${label} já foi concluída.`
   return `A etapa ${label} só pode começar depois de "${stepLabels[position.stepId]}".`
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { addressSchema } from './address'
-import { cnaeCodeSchema, cnpjSchema, cpfSchema } from './brazil'
+import { cnaeCodeSchema, cnpjSchema, cpfSchema, mobilePhoneSchema } from './brazil'
 import { idSchema, isoDateSchema, isoDateTimeSchema } from './common'
 import { companySizeSchema, companyTypeSchema } from './company'
 import { fileNameSchema } from './files'
@@ -43,6 +43,8 @@ export const stepMessages = {
   barcodeInvalid: 'Linha digitável inválida (47 ou 48 números)',
   paidAtFuture: 'A data de pagamento não pode estar no futuro',
   draftTooLarge: 'Rascunho grande demais (até 64 KB)',
+  takeOverMonthInvalid: 'Escolha o mês em que assumimos a contabilidade',
+  takeOverMonthPast: 'O mês da troca não pode ser anterior ao mês atual',
 } as const
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -126,6 +128,8 @@ export const partnerSchema = z
     name: fullNameSchema,
     cpf: cpfSchema,
     birthDate: birthDateSchema,
+    email: emailSchema,
+    mobile: mobilePhoneSchema,
     maritalStatus: maritalStatusSchema,
     propertyRegime: propertyRegimeSchema.nullable().optional(),
     address: addressSchema,
@@ -225,12 +229,36 @@ export const partnerRegistrationBasicSchema = z
   .superRefine((step, context) => checkPartners(step.partners, context))
 export type PartnerRegistrationBasic = z.infer<typeof partnerRegistrationBasicSchema>
 
-export const migrateAccountantSchema = z.strictObject({
+/** The current month in Brazil, `YYYY-MM`. */
+const thisMonth = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+  }).format(new Date())
+
+const monthSchema = z
+  .string({ error: stepMessages.takeOverMonthInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: stepMessages.takeOverMonthInvalid })
+
+/** The current accountant as the step keeps it (fixtures of past migrations included). */
+const migrateAccountantFields = {
   name: fullNameSchema,
   email: emailSchema,
   phone: phoneSchema,
   crc: crcSchema,
   reason: textSchema(10, 1000, stepMessages.reasonShort),
+  /** The month (competência) from which we keep the books, `YYYY-MM`. */
+  takeOverMonth: monthSchema,
+}
+export const migrateAccountantRecordSchema = z.strictObject(migrateAccountantFields)
+
+/** What the client sends: the take-over month is this month or later. */
+export const migrateAccountantSchema = z.strictObject({
+  ...migrateAccountantFields,
+  takeOverMonth: monthSchema.refine((month) => month >= thisMonth(), {
+    error: stepMessages.takeOverMonthPast,
+  }),
 })
 export type MigrateAccountant = z.infer<typeof migrateAccountantSchema>
 
@@ -250,10 +278,12 @@ export const stepInputSchemas = {
 
 /**
  * What a done step keeps (fixtures are checked with these): the input, except where the server
- * adds to it (the registry data of download-company-info).
+ * adds to it (the registry data of download-company-info) or where the input's rule is about the
+ * day it is sent (a take-over month not in the past).
  */
 export const stepPayloadSchemas: Record<StepId, z.ZodType> = {
   ...stepInputSchemas,
+  'migrate-accountant': migrateAccountantRecordSchema,
   'download-company-info': downloadCompanyInfoPayloadSchema,
 }
 

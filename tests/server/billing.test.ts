@@ -153,6 +153,8 @@ describe('checkout', () => {
           name: 'Lucas Ferreira da Silva',
           cpf: '529.982.247-25',
           birthDate: '1996-03-09',
+          email: 'lucas.ferreira.barber@gmail.com',
+          mobile: '+55 (11) 98123-4567',
           maritalStatus: 'single',
           address,
           sharePercent: 100,

@@ -29,6 +29,8 @@ const partner = (overrides: Record<string, unknown> = {}) => ({
   name: 'Bruno Carvalho',
   cpf: '390.533.447-05',
   birthDate: '1993-08-02',
+  email: 'bruno@contabil.dev',
+  mobile: '+55 (21) 99876-5432',
   maritalStatus: 'single',
   address,
   sharePercent: 100,
@@ -362,6 +364,7 @@ describe('POST /companies/{id}/steps/{stepId}', () => {
       phone: '(31) 3222-4455',
       crc: 'CRC-MG 054321/O-2',
       reason: 'Quero atendimento online e guias no e-mail.',
+      takeOverMonth: '2099-01',
     })
     expect(accountant.status).toBe(200)
     expect(accountant.body.data.steps[1].payload.crc).toBe('MG-054321/O-2')

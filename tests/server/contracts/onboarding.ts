@@ -34,6 +34,8 @@ export const onboardingContracts: EndpointContract[] = [
             name: 'Bruno Carvalho',
             cpf: '390.533.447-05',
             birthDate: '1993-08-02',
+            email: 'bruno@contabil.dev',
+            mobile: '+55 (21) 99876-5432',
             maritalStatus: 'married',
             propertyRegime: 'community_property',
             address: {
@@ -59,6 +61,27 @@ export const onboardingContracts: EndpointContract[] = [
     access: 'company',
     callers: BRUNO,
     takesInput: true,
+  },
+  {
+    method: 'GET',
+    route: '/companies/{id}/registry',
+    example: `/companies/${ANA}/registry`,
+    access: 'company',
+  },
+  {
+    method: 'PUT',
+    route: '/companies/{id}/cnpj',
+    example: '/companies/cmp-mateus-logistica/cnpj',
+    access: 'system-admin',
+    takesInput: true,
+    body: { cnpj: '91.102.859/0001-67' },
+  },
+  {
+    method: 'GET',
+    route: '/companies/{id}/transfer-letter',
+    example: '/companies/cmp-eva-studio/transfer-letter',
+    access: 'company',
+    callers: { own: 'eva@contabil.dev', other: 'bruno@contabil.dev' },
   },
   {
     method: 'POST',
