@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const eslint = new ESLint({ cwd: root })
 
 async function lintAs(fixture: string, asFile: string) {
-  const code = readFileSync(path.join(root, 'tests/fixtures/lint', fixture), 'utf8')
+  const code = readFileSync(path.join(root, 'tests/lint-fixtures', fixture), 'utf8')
   const [result] = await eslint.lintText(code, { filePath: path.join(root, asFile) })
   return result!.messages.filter((message) => message.ruleId === 'local/feature-boundaries')
 }
