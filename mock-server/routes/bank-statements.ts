@@ -5,8 +5,11 @@ import {
   coraExchangeQuerySchema,
   exportQuerySchema,
   exportTypeSchema,
+  taxCategoryBulkUpdateSchema,
   taxCategoryUpdateSchema,
   transactionListQuerySchema,
+  type BankAccount,
+  type BankAccountSummary,
   type BankTransaction,
   type TaxCategory,
 } from '../../src/schemas/bank'
@@ -25,6 +28,7 @@ import {
 import { exportCsv, exportTxt } from '../finance/exports'
 import { sliceByDate } from '../finance/grouped-index'
 import { parseOfx } from '../finance/ofx'
+import { queryMatcher, searchTextCache } from '../finance/text'
 import { accountKey, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
 
 /** Largest OFX accepted (a year of a busy account is well under 5 MB). */
@@ -46,6 +50,26 @@ const ofxUpload: RequestHandler = (req, res, next) => {
     }
     next(badRequest('Não foi possível ler o envio do arquivo (multipart/form-data).'))
   })
+}
+
+const transactionText = searchTextCache<BankTransaction>((t) => [t.description, t.checkNumber])
+
+/**
+ * An account as the accounts screen shows it: its counts, the days its transactions cover (the
+ * index keeps them newest first, so both ends are read without a scan) and the last import (an
+ * account changes only when a statement is imported into it).
+ */
+function accountSummary(
+  store: Parameters<typeof accountView>[0],
+  account: BankAccount,
+): BankAccountSummary {
+  const list = financeOf(store).transactions.list(accountKey(account.id))
+  return {
+    ...accountView(store, account),
+    firstTransactionDate: list.at(-1)?.date ?? null,
+    lastTransactionDate: list[0]?.date ?? null,
+    lastImportAt: account.updatedAt,
+  }
 }
 
 /** Bank statements (SPEC section 7 "Bank statements") and the Cora authorize stand-in page. */
@@ -170,7 +194,17 @@ export const bankStatementsRoutes: RouteModule = {
         const company = companyOf(req)
         const q = parse(bankAccountListQuerySchema, req.query)
         const page = paginate(finance().accounts.list(companyKey(company.id)), q)
-        return { data: page.data.map((a) => accountView(store, a)), total: page.total }
+        return { data: page.data.map((a) => accountSummary(store, a)), total: page.total }
+      }),
+    )
+
+    // One account (the transactions screen's title, and its 404 for an unknown or foreign id).
+    router.get(
+      '/bank-statements/accounts/:id',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        return { data: accountSummary(store, findAccount(req, company.id)) }
       }),
     )
 
@@ -264,6 +298,29 @@ export const bankStatementsRoutes: RouteModule = {
       }),
     )
 
+    // Several transactions at once (the screen's "Classificar selecionadas"): all or nothing.
+    router.put(
+      '/bank-statements/transactions/tax-category',
+      auth.authenticate,
+      handle(async (req) => {
+        const company = companyOf(req)
+        const input = parse(taxCategoryBulkUpdateSchema, req.body)
+        if (input.taxCategoryId !== null && !categories().has(input.taxCategoryId))
+          throw badRequest('Categoria não encontrada.', [
+            { path: ['taxCategoryId'], message: 'Categoria não encontrada.' },
+          ])
+        const transactions = [...new Set(input.transactionIds)].map((id) =>
+          ownedBy(finance().transactions.get(id), company.id, 'Transação não encontrada.'),
+        )
+        for (const transaction of transactions)
+          finance().transactions.update(transaction, (t) => {
+            t.taxCategoryId = input.taxCategoryId
+          })
+        await store.commit()
+        return { data: { updated: transactions.length, taxCategoryId: input.taxCategoryId } }
+      }),
+    )
+
     router.put(
       '/bank-statements/transactions/:id/tax-category',
       auth.authenticate,
@@ -305,6 +362,16 @@ export const bankStatementsRoutes: RouteModule = {
           q.withoutTaxCategory ? 'uncategorized' : undefined,
         )
         if (q.date) list = sliceByDate(list, periodRange(q.date)!, (t) => t.date)
+        if (q.from || q.to)
+          list = sliceByDate(
+            list,
+            { from: q.from ?? '0000-01-01', to: q.to ?? '9999-12-31' },
+            (t) => t.date,
+          )
+        if (q.query) {
+          const matches = queryMatcher(q.query)
+          list = list.filter((t) => matches(transactionText(t)))
+        }
         return paginate(list, q)
       }),
     )

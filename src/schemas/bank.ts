@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
-import { calendarDateSchema, dateFilterSchema, queryBooleanSchema } from './finance-common'
+import {
+  calendarDateSchema,
+  dateFilterSchema,
+  listQueryTextSchema,
+  queryBooleanSchema,
+} from './finance-common'
 
 // Bank statements (PRODUCT.md "Documents, bank statements…"): Cora connections, bank accounts
 // (from Cora or an OFX upload), their transactions and the chart of tax categories.
@@ -59,6 +64,19 @@ export type BankAccount = z.infer<typeof bankAccountSchema>
 /** A bank account as the list answers it, with its counts. */
 export type BankAccountView = BankAccount & { transactionCount: number; uncategorizedCount: number }
 
+/**
+ * A bank account as the accounts screen reads it (`GET /bank-statements/accounts`, `…/{id}`): its
+ * counts, the days its transactions cover and when a statement was last imported.
+ */
+export const bankAccountSummarySchema = bankAccountSchema.extend({
+  transactionCount: z.number().int().nonnegative(),
+  uncategorizedCount: z.number().int().nonnegative(),
+  firstTransactionDate: calendarDateSchema.nullable(),
+  lastTransactionDate: calendarDateSchema.nullable(),
+  lastImportAt: isoDateTimeSchema,
+})
+export type BankAccountSummary = z.infer<typeof bankAccountSummarySchema>
+
 export const transactionTypes = [
   'CREDIT',
   'DEBIT',
@@ -106,13 +124,35 @@ export const taxCategoryUpdateSchema = z.strictObject({
     .nullable(),
 })
 
-/** `GET /bank-statements/transactions` (accountId, companyId, limit 10, offset, withoutTaxCategory). */
-export const transactionListQuerySchema = pageQuerySchema(10).extend({
-  companyId: idSchema,
-  accountId: idSchema.optional(),
-  withoutTaxCategory: queryBooleanSchema.optional(),
-  date: dateFilterSchema.optional(),
+/**
+ * `GET /bank-statements/transactions` (accountId, companyId, limit 10, offset,
+ * withoutTaxCategory), plus what the transactions screen filters by: a period (`date`) or a range
+ * of days (`from`, `to`, inclusive) and a text search in the description (`query`).
+ */
+export const transactionListQuerySchema = pageQuerySchema(10)
+  .extend({
+    companyId: idSchema,
+    accountId: idSchema.optional(),
+    withoutTaxCategory: queryBooleanSchema.optional(),
+    date: dateFilterSchema.optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+    query: listQueryTextSchema.optional(),
+  })
+  .refine((q) => !(q.from && q.to) || q.from <= q.to, {
+    error: 'A data inicial precisa ser anterior à final',
+    path: ['from'],
+  })
+
+/** `PUT /bank-statements/transactions/tax-category?companyId`: several transactions at once. */
+export const taxCategoryBulkUpdateSchema = z.strictObject({
+  transactionIds: z
+    .array(idSchema, { error: 'Informe as transações (transactionIds).' })
+    .min(1, { error: 'Escolha ao menos uma transação.' })
+    .max(100, { error: 'Classifique no máximo 100 transações de uma vez.' }),
+  taxCategoryId: taxCategoryUpdateSchema.shape.taxCategoryId,
 })
+export type TaxCategoryBulkUpdate = z.input<typeof taxCategoryBulkUpdateSchema>
 
 export const bankAccountListQuerySchema = pageQuerySchema(10).extend({ companyId: idSchema })
 

@@ -38,6 +38,12 @@ export const bankStatementsContracts: EndpointContract[] = [
     takesInput: true,
   },
   {
+    method: 'GET',
+    route: '/bank-statements/accounts/{id}',
+    example: `/bank-statements/accounts/acc-ana-cora?${OWN}`,
+    access: 'company',
+  },
+  {
     method: 'DELETE',
     route: '/bank-statements/accounts/{id}',
     example: `/bank-statements/accounts/acc-ana-nubank?${OWN}`,
@@ -85,9 +91,20 @@ export const bankStatementsContracts: EndpointContract[] = [
     body: { taxCategoryId: 'receitas-servicos' },
   },
   {
+    method: 'PUT',
+    route: '/bank-statements/transactions/tax-category',
+    example: `/bank-statements/transactions/tax-category?${OWN}`,
+    access: 'company',
+    takesInput: true,
+    body: {
+      transactionIds: ['txn-ana-cora-1', 'txn-ana-cora-2'],
+      taxCategoryId: 'tarifas-bancarias',
+    },
+  },
+  {
     method: 'GET',
     route: '/bank-statements/transactions',
-    example: `/bank-statements/transactions?${OWN}&accountId=acc-ana-cora&withoutTaxCategory=true`,
+    example: `/bank-statements/transactions?${OWN}&accountId=acc-ana-cora&withoutTaxCategory=true&from=2026-01-01&query=pix`,
     access: 'company',
     takesInput: true,
   },
