@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { addDays, addMonths, format, parse } from 'date-fns'
 import {
   OVERDUE_GRACE_DAYS,
+  planChangeMessages,
   type Payment,
   type PaymentMethod,
   type Plan,
@@ -112,6 +113,7 @@ export function choosePlan(
     createdAt: at,
     updatedAt: at,
     canceledAt: null,
+    scheduledChange: null,
   }
   store.data.subscriptions.push(subscription)
   syncCurrentSubscription(company, subscription)
@@ -132,6 +134,47 @@ function redeemCredit(store: Store, company: Company, paymentId: string, at: str
   return credit.amount
 }
 
+/** The month after `reference` (`YYYY-MM`). */
+const nextReference = (reference: string) => format(addMonths(day(`${reference}-01`), 1), 'yyyy-MM')
+
+/**
+ * `PUT /subscriptions/{id}/plan`: a running subscription changes plan from the next cycle — the
+ * charges already made keep their price, the first charge after them has the new one. Asking for
+ * the current plan drops a change asked for before.
+ */
+export function schedulePlanChange(
+  store: Store,
+  subscription: SubscriptionRecord,
+  planId: string,
+  now: Date,
+): SubscriptionRecord {
+  if (subscription.status === 'canceled') throw conflict(billingMessages.subscriptionCanceled)
+  if (subscription.status === 'pending') throw conflict(planChangeMessages.notStarted)
+  const company = findCompany(store, subscription.companyId)
+  const plan = findPlan(store, planId)
+  if (company.size && !plan.sizes.includes(company.size))
+    throw badRequest(billingMessages.planNotForSize, [
+      { path: ['planId'], message: billingMessages.planNotForSize },
+    ])
+  if (plan.id === subscription.planId) {
+    if (!subscription.scheduledChange) throw conflict(planChangeMessages.samePlan)
+    subscription.scheduledChange = null
+  } else {
+    const latest = paymentsOfCompany(store, company.id)
+      .filter((payment) => payment.subscriptionId === subscription.id)
+      .map((payment) => payment.reference)
+      .sort()
+      .at(-1)
+    subscription.scheduledChange = {
+      planId: plan.id,
+      from: latest ? nextReference(latest) : todayInBrazil(now).slice(0, 7),
+      requestedAt: now.toISOString(),
+    }
+  }
+  subscription.updatedAt = now.toISOString()
+  return subscription
+}
+
 /**
  * `POST /subscriptions/{id}`: the charge to pay now — the oldest unpaid one, or a new one (the
  * first payment of a pending subscription, or next month's fee paid in advance).
@@ -150,13 +193,25 @@ export function chargeFor(
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0]
   if (unpaid) return { payment: unpaid, created: false }
 
-  const plan = store.byId('plans', subscription.planId)
-  const planName = plan?.name ?? subscription.planId
   const today = todayInBrazil(now)
   const latest = payments
     .map((payment) => payment.reference)
     .sort()
     .at(-1)
+  const scheduled = subscription.scheduledChange
+  if (latest && scheduled && nextReference(latest) >= scheduled.from) {
+    // The next cycle has come: the plan asked for takes over, with its price.
+    const next = store.byId('plans', scheduled.planId)
+    if (next) {
+      subscription.planId = next.id
+      subscription.amount = next.monthlyPrice
+    }
+    subscription.scheduledChange = null
+    subscription.updatedAt = now.toISOString()
+    syncCurrentSubscription(findCompany(store, subscription.companyId), subscription)
+  }
+  const plan = store.byId('plans', subscription.planId)
+  const planName = plan?.name ?? subscription.planId
   let reference: string
   let dueDate: string
   let description: string
@@ -165,7 +220,7 @@ export function chargeFor(
     dueDate = isoDay(addDays(day(today), 3))
     description = `Primeira mensalidade — Plano ${planName}`
   } else {
-    reference = format(addMonths(day(`${latest}-01`), 1), 'yyyy-MM')
+    reference = nextReference(latest)
     dueDate = `${reference}-${String(subscription.billingDay).padStart(2, '0')}`
     description = `Mensalidade ${monthLabel(reference)} — Plano ${planName}`
   }

@@ -7,6 +7,7 @@ import { isSystemAdmin } from '../../src/schemas/claims'
 import {
   checkoutPaySchema,
   paymentListQuerySchema,
+  planChangeSchema,
   paymentMethodLabels,
   plansFor,
   subscriptionListQuerySchema,
@@ -42,6 +43,7 @@ import {
   confirmPayment,
   findPayment,
   findSubscription,
+  schedulePlanChange,
   sweepOverdue,
 } from '../core/billing'
 import { checkoutPage, htmlPage, money, page, returnPath } from '../core/checkout-page'
@@ -261,6 +263,19 @@ export const accountRoutes: RouteModule = {
             status: payment.status,
           },
         }
+      }),
+    )
+
+    router.put(
+      '/subscriptions/:id/plan',
+      auth.authenticate,
+      handle(async (req) => {
+        const subscription = findSubscription(store, req.params.id ?? '')
+        assertCompanyAccess(callerOf(req), subscription.companyId)
+        const { planId } = parse(planChangeSchema, req.body)
+        const data = schedulePlanChange(store, subscription, planId, new Date())
+        await store.commit()
+        return { data }
       }),
     )
 

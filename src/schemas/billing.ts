@@ -26,8 +26,33 @@ export const subscriptionRecordSchema = subscriptionSchema.extend({
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
   canceledAt: isoDateTimeSchema.nullable(),
+  /** A plan change asked for: it takes effect on the charge of month `from` (the next cycle). */
+  scheduledChange: z
+    .object({
+      planId: z.string(),
+      from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+      requestedAt: isoDateTimeSchema,
+    })
+    .nullable()
+    .default(null),
 })
 export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>
+
+/** `PUT /subscriptions/{id}/plan`: the plan of the next cycles. */
+export const planChangeSchema = z.strictObject({
+  planId: z
+    .string({ error: 'Escolha um plano' })
+    .trim()
+    .min(1, { error: 'Escolha um plano' })
+    .max(128),
+})
+export type PlanChange = z.input<typeof planChangeSchema>
+
+export const planChangeMessages = {
+  samePlan: 'Este já é o plano da empresa.',
+  notStarted:
+    'A assinatura ainda não começou: o plano é escolhido na etapa de assinatura do cadastro.',
+} as const
 
 export const paymentStatuses = ['pending', 'paid', 'overdue'] as const
 export const paymentStatusSchema = z.enum(paymentStatuses)

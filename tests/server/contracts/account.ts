@@ -40,6 +40,14 @@ export const accountContracts: EndpointContract[] = [
     access: 'company',
   },
   {
+    method: 'PUT',
+    route: '/subscriptions/{id}/plan',
+    example: '/subscriptions/sub-ana-design/plan',
+    access: 'company',
+    body: { planId: 'plan-empresarial' },
+    takesInput: true,
+  },
+  {
     method: 'GET',
     route: '/v1/ecommerce/payments',
     example: `/v1/ecommerce/payments?${OWN}&status=paid&limit=5`,
