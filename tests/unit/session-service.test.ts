@@ -41,6 +41,10 @@ function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | 
     signInWithProvider: vi.fn(),
     sendPasswordReset: vi.fn(),
     signOut: vi.fn(async () => listener?.(null)),
+    reloadUser: vi.fn(async () => ANA),
+    reauthenticate: vi.fn(),
+    updatePassword: vi.fn(),
+    changeEmail: vi.fn(),
   }
   let held = options.held ?? null
   const persistence: SessionPersistence & { saved: unknown[]; cleared: number } = {

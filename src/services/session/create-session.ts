@@ -154,6 +154,23 @@ export function createSessionService(deps: SessionDeps): SessionService {
       actor.send({ type: 'COMPANY_RELOAD' })
       return settledView(isSettled)
     },
+    async refreshClaims() {
+      const before = actor.getSnapshot()
+      if (!before.matches('signedIn')) return current
+      // The statechart's own token refresh (the one a 401 starts) reads the claims again.
+      actor.send({ type: 'TOKEN_REJECTED', token: before.context.accessToken })
+      await waitFor(actor, (snapshot) => !snapshot.matches({ signedIn: { token: 'refreshing' } }), {
+        timeout: SETTLE_TIMEOUT_MS,
+      })
+      return settledView(isSettled)
+    },
+    async refreshUser() {
+      const user = await gateway.reloadUser()
+      if (user && actor.getSnapshot().context.user?.uid === user.uid)
+        actor.send({ type: 'AUTH_CHANGED', user })
+      refresh()
+      return current
+    },
     onGateChange(listener) {
       // Follows the view, so a status or track changed in the cache re-runs the gates too.
       let previous = actor.getSnapshot()

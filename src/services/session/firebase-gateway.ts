@@ -2,6 +2,7 @@
 // only the signed-in area loads it (see src/router.tsx `loadSession`).
 import { initializeApp, type FirebaseOptions } from 'firebase/app'
 import {
+  EmailAuthProvider,
   FacebookAuthProvider,
   GithubAuthProvider,
   GoogleAuthProvider,
@@ -12,12 +13,15 @@ import {
   initializeAuth,
   isSignInWithEmailLink,
   onAuthStateChanged,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInWithEmailAndPassword,
   signInWithEmailLink,
   signInWithPopup,
   signOut,
+  updatePassword,
+  verifyBeforeUpdateEmail,
   type AuthProvider,
   type Dependencies,
   type User,
@@ -102,6 +106,21 @@ export function createFirebaseGateway(
       await sendPasswordResetEmail(auth, email, { url: continueUrl })
     },
     signOut: () => signOut(auth),
+    async reloadUser() {
+      if (!auth.currentUser) return null
+      await auth.currentUser.reload()
+      return auth.currentUser ? toCurrentUser(auth.currentUser) : null
+    },
+    async reauthenticate(password) {
+      const user = current()
+      await reauthenticateWithCredential(
+        user,
+        EmailAuthProvider.credential(user.email ?? '', password),
+      )
+    },
+    updatePassword: (newPassword) => updatePassword(current(), newPassword),
+    changeEmail: (newEmail, continueUrl) =>
+      verifyBeforeUpdateEmail(current(), newEmail, { url: continueUrl }),
   }
 }
 

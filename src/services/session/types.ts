@@ -18,6 +18,13 @@ export interface AuthGateway {
   signInWithProvider(provider: FederatedProvider): Promise<{ uid: string }>
   sendPasswordReset(email: string, continueUrl: string): Promise<void>
   signOut(): Promise<void>
+  /** Reads the signed-in user's profile again (name, photo, e-mail changed elsewhere). */
+  reloadUser(): Promise<CurrentUser | null>
+  /** Confirms the current password before a sensitive change (rejects when it is wrong). */
+  reauthenticate(password: string): Promise<void>
+  updatePassword(newPassword: string): Promise<void>
+  /** Sends a confirmation link to `newEmail`; the address changes once the link is opened. */
+  changeEmail(newEmail: string, continueUrl: string): Promise<void>
 }
 
 /** Where the session is kept between page loads. */
@@ -69,6 +76,13 @@ export type SessionService = {
   logout(): Promise<void>
   selectCompany(companyId: string): Promise<SessionView>
   reloadCompany(): Promise<SessionView>
+  /**
+   * Asks the identity service for a new token, so the claims (roles, companies) changed on the
+   * server count at once, without signing out (e.g. after accepting an invite).
+   */
+  refreshClaims(): Promise<SessionView>
+  /** Reads the user's profile again (after a name or photo change). */
+  refreshUser(): Promise<SessionView>
   /**
    * Called when what the gates decide on changes once settled (a company switch, a sign-out in
    * another tab, a status change), but not for a logout or an expiry. Returns the unsubscribe.
