@@ -56,8 +56,7 @@ const transactionText = searchTextCache<BankTransaction>((t) => [t.description, 
 
 /**
  * An account as the accounts screen shows it: its counts, the days its transactions cover (the
- * index keeps them newest first, so both ends are read without a scan) and the last import (an
- * account changes only when a statement is imported into it).
+ * index keeps them newest first, so both ends are read without a scan) and the last import.
  */
 function accountSummary(
   store: Parameters<typeof accountView>[0],
@@ -68,7 +67,9 @@ function accountSummary(
     ...accountView(store, account),
     firstTransactionDate: list.at(-1)?.date ?? null,
     lastTransactionDate: list[0]?.date ?? null,
-    lastImportAt: account.updatedAt,
+    // The newest entry came with the latest import that brought anything; an import that brought
+    // nothing new still touches the account.
+    lastImportAt: [account.updatedAt, list[0]?.importedAt ?? ''].sort().at(-1)!,
   }
 }
 

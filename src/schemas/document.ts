@@ -81,7 +81,8 @@ export const documentStatusChangeMessage = (
     ? `Uma guia só pode ir de "Pendente" para "Pago" (está "${documentStatusLabels[from]}", pedido: "${documentStatusLabels[to]}").`
     : `Não é possível mudar o documento de "${documentStatusLabels[from]}" para "${documentStatusLabels[to]}".`
 
-const titleSchema = z
+/** A document's name in the lists. */
+export const documentNameSchema = z
   .string({ error: 'Dê um nome ao documento' })
   .trim()
   .min(2, { error: 'Dê um nome ao documento' })
@@ -156,13 +157,13 @@ export const documentCreateSchema = z.discriminatedUnion(
   [
     z.strictObject({
       type: z.literal('guia'),
-      name: titleSchema,
+      name: documentNameSchema,
       fileName: fileNameSchema,
       guia: guiaDetailsSchema,
     }),
     z.strictObject({
       type: z.enum(otherTypes as [string, ...string[]]).transform((t) => t as DocumentType),
-      name: titleSchema,
+      name: documentNameSchema,
       fileName: fileNameSchema,
       description: z.string().trim().max(500).optional(),
       competence: competenceSchema.optional(),

@@ -24,7 +24,7 @@ const clientScreens: [string, string, string][] = [
   ['/app/documents', 'documents', 'Documentos'],
   ['/app/bank-statements/accounts', 'bank-accounts', 'Extratos bancários'],
   [
-    '/app/bank-statements/accounts/acc-1/transactions',
+    '/app/bank-statements/accounts/acc-ana-cora/transactions',
     'bank-transactions',
     'Movimentações da conta',
   ],

@@ -1,36 +1,48 @@
 import { useEffect, useRef } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { env } from '@/config/env'
-import { useConnectCora } from '@/services/bank-statements/connect-cora'
+import { useConnectCora } from '@/services/bank-statements'
 import { useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { Alert, Loading } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
+import { accountName, transactionCount } from './bank-format'
 
-const backToAccounts = (
-  <Link to="/app/bank-statements/accounts" className={buttonClass({ variant: 'secondary' })}>
-    Ir para os extratos
-  </Link>
-)
+export const CORA_DENIED =
+  'Você recusou o acesso no Cora. Se mudar de ideia, conecte de novo pela página de extratos.'
+export const CORA_NO_CODE =
+  'O Cora não devolveu a autorização. Tente conectar de novo pela página de extratos.'
 
-/** /app/auth/cora/callback: the return from Cora's authorization, finishing the connection. */
+/**
+ * /app/auth/cora/callback: the return from Cora's authorization. The code is exchanged once;
+ * then back to the accounts, where the new account is, with a toast. A refusal, or a code that
+ * was already used or expired (a reload of this page), says so.
+ */
 export function CoraCallbackScreen({ code, error }: { code?: string; error?: string }) {
-  const { user, company } = useSessionView()
+  const { user, companyId, company } = useSessionView()
   const connect = useConnectCora()
+  const navigate = useNavigate()
   const started = useRef(false)
   // SPEC section 6: the Cora integration is behind an e-mail allow-list.
   const allowed = Boolean(user?.email && env.flags.coraEmails.includes(user.email))
 
   useEffect(() => {
     // A code is good for one exchange: never twice, even when effects run twice.
-    if (started.current || !allowed || !code || !company) return
+    if (started.current || !allowed || !code || error || !companyId) return
     started.current = true
     connect.mutate(
-      { code, companyId: company.id },
-      { onSuccess: () => notify.success('Conta Cora conectada.') },
+      { code, companyId },
+      {
+        onSuccess: ({ account, imported }) => {
+          notify.success(
+            `Conta Cora conectada: ${accountName(account)}, ${transactionCount(imported)} importadas.`,
+          )
+          void navigate({ to: '/app/bank-statements/accounts', replace: true })
+        },
+      },
     )
-  }, [allowed, code, company, connect])
+  }, [allowed, code, error, companyId, connect, navigate])
 
   let body
   if (!allowed) {
@@ -42,25 +54,13 @@ export function CoraCallbackScreen({ code, error }: { code?: string; error?: str
   } else if (error || !code) {
     body = (
       <Alert tone="warning" title="A conexão com o Cora não foi autorizada.">
-        {error === 'access_denied'
-          ? 'Você recusou o acesso no Cora. Se mudar de ideia, conecte de novo pela página de extratos.'
-          : 'O Cora não devolveu a autorização. Tente conectar de novo pela página de extratos.'}
+        {error === 'access_denied' ? CORA_DENIED : CORA_NO_CODE}
       </Alert>
     )
   } else if (connect.isError) {
-    body = <Alert tone="danger" title={connect.error.message} />
-  } else if (connect.isSuccess) {
-    const { imported, duplicates, account } = connect.data
     body = (
-      <Alert tone="success" title="Conta Cora conectada">
-        {imported === 1 ? '1 movimentação importada' : `${imported} movimentações importadas`}
-        {duplicates > 0 ? ` (${duplicates} já estavam aqui)` : ''}.{' '}
-        <Link
-          to="/app/bank-statements/accounts/$accountId/transactions"
-          params={{ accountId: account.id }}
-        >
-          Ver movimentações
-        </Link>
+      <Alert tone="danger" title="A conexão com o Cora não foi concluída.">
+        {connect.error.message} Conecte de novo pela página de extratos.
       </Alert>
     )
   } else {
@@ -75,7 +75,14 @@ export function CoraCallbackScreen({ code, error }: { code?: string; error?: str
       />
       <Card className="stack">
         {body}
-        <div>{backToAccounts}</div>
+        <div>
+          <Link
+            to="/app/bank-statements/accounts"
+            className={buttonClass({ variant: 'secondary' })}
+          >
+            Ir para os extratos
+          </Link>
+        </div>
       </Card>
     </>
   )

@@ -1,40 +1,257 @@
+import { useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatDate, formatMoney } from '@/lib/format'
+import {
+  companyMayDeleteDocument,
+  documentStatusLabels,
+  documentStatuses,
+  documentTypeLabels,
+  documentTypes,
+  type CompanyDocument,
+  type DocumentType,
+} from '@/schemas/document'
+import { documentsQueryOptions, useDeleteDocument } from '@/services/documents'
 import { useSessionView } from '@/services/session'
-import { AreaPage } from '@/screens/shared'
+import { Button } from '@/ui/Button'
+import { ConfirmDialog } from '@/ui/Dialog'
+import { Alert, Badge } from '@/ui/Feedback'
+import { SelectField, TextField } from '@/ui/Field'
+import { PageHeader } from '@/ui/Layout'
+import { DataTable, Pagination } from '@/ui/Table'
+import { notify } from '@/ui/notify'
+import { formatCompetence } from './document-format'
+import { documentSituation } from './document-labels'
+import { DOCUMENTS_PAGE_SIZE, documentsListInput, type DocumentsSearch } from './documents-search'
+import { DownloadButton } from './DownloadButton'
+import { GuiasToPay } from './GuiasToPay'
+import { UploadDocumentDialog } from './UploadDocumentDialog'
+import styles from './Documents.module.css'
 
-function ForCompany() {
-  const { company } = useSessionView()
-  if (!company) return null
+export type DocumentsScreenProps = {
+  search: DocumentsSearch
+  onSearchChange: (search: DocumentsSearch) => void
+}
+
+const statusOptions = documentStatuses.map((status) => ({
+  value: status,
+  label: documentStatusLabels[status],
+}))
+
+/** /app/documents: the company's documents and guias, filtered and paged in the URL. */
+export function DocumentsScreen(props: DocumentsScreenProps) {
+  const { companyId, company } = useSessionView()
+  const [uploading, setUploading] = useState(false)
+  if (!companyId)
+    return (
+      <>
+        <PageHeader title="Documentos" />
+        <Alert tone="info" title="Nenhuma empresa escolhida.">
+          Os documentos são de uma empresa: abra a empresa pelo back office para vê-los.
+        </Alert>
+      </>
+    )
   return (
-    <p className="muted" style={{ margin: 0 }}>
-      Empresa: <strong>{company.alias ?? company.name}</strong>
-    </p>
+    <>
+      <PageHeader
+        title="Documentos"
+        description={`Guias, contratos, comprovantes e extratos de ${company?.alias ?? company?.name ?? 'sua empresa'}, enviados por você ou pela contabilidade.`}
+        actions={<Button onClick={() => setUploading(true)}>Enviar documento</Button>}
+      />
+      <GuiasToPay companyId={companyId} />
+      <DocumentList companyId={companyId} {...props} />
+      <UploadDocumentDialog companyId={companyId} open={uploading} onOpenChange={setUploading} />
+    </>
   )
 }
 
-export function DocumentsScreen() {
+function DocumentList({
+  companyId,
+  search,
+  onSearchChange,
+}: DocumentsScreenProps & { companyId: string }) {
+  const { data, isFetching } = useSuspenseQuery(
+    documentsQueryOptions(documentsListInput(companyId, search)),
+  )
+  const remove = useDeleteDocument()
+  const [deleting, setDeleting] = useState<CompanyDocument | null>(null)
+  const selected = new Set(search.type ?? [])
+  const filtered = Boolean(search.type || search.status || search.competence)
+  const page = search.page ?? 1
+
+  const change = (next: Partial<DocumentsSearch>) =>
+    onSearchChange({ ...search, ...next, page: undefined })
+
+  function toggleType(type: DocumentType) {
+    const next = new Set(selected)
+    if (next.has(type)) next.delete(type)
+    else next.add(type)
+    change({ type: next.size ? documentTypes.filter((t) => next.has(t)) : undefined })
+  }
+
+  function confirmDelete() {
+    if (!deleting) return
+    remove.mutate(
+      { companyId, documentId: deleting.id },
+      {
+        onSuccess: (document) => {
+          notify.success(`Documento excluído: ${document.name}.`)
+          setDeleting(null)
+          // The last row of a page gone: go back a page rather than show an empty one.
+          if (data.data.length === 1 && page > 1) onSearchChange({ ...search, page: page - 1 })
+        },
+        onError: (error) => notify.error(error.message),
+      },
+    )
+  }
+
   return (
-    <AreaPage
-      title="Documentos"
-      description="Guias de impostos, contrato social, cartão CNPJ, alvarás e comprovantes da empresa, enviados pela contabilidade ou por você."
-      features={[
-        {
-          icon: 'folder',
-          title: 'Tudo em um lugar',
-          description: 'Contrato social, cartão CNPJ, alvará, extratos e notas fiscais, por tipo.',
-        },
-        {
-          icon: 'card',
-          title: 'Guias a pagar',
-          description: 'DAS, DARF e demais guias, com o vencimento e a marcação de pagas.',
-        },
-        {
-          icon: 'check',
-          title: 'Aprovação',
-          description: 'Aprove ou recuse os documentos que a contabilidade preparar para você.',
-        },
-      ]}
-    >
-      <ForCompany />
-    </AreaPage>
+    <section className={styles.section} aria-labelledby="documents-heading">
+      <h2 id="documents-heading">Todos os documentos</h2>
+      <div className={styles.filters} role="search" aria-label="Filtrar documentos">
+        <fieldset className={styles.types}>
+          <legend>Tipos</legend>
+          <div className={styles.chips}>
+            {documentTypes.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={styles.chip}
+                aria-pressed={selected.has(type)}
+                onClick={() => toggleType(type)}
+              >
+                {documentTypeLabels[type]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <SelectField
+          label="Situação"
+          value={search.status ?? ''}
+          placeholder="Todas"
+          options={statusOptions}
+          onChange={(event) =>
+            change({ status: (event.target.value || undefined) as DocumentsSearch['status'] })
+          }
+        />
+        <TextField
+          label="Competência"
+          type="month"
+          value={search.competence ?? ''}
+          onChange={(event) => change({ competence: event.target.value || undefined })}
+        />
+        {filtered && (
+          <Button
+            variant="ghost"
+            onClick={() => onSearchChange({})}
+            aria-label="Limpar os filtros de documentos"
+          >
+            Limpar filtros
+          </Button>
+        )}
+      </div>
+      <DataTable
+        caption="Documentos da empresa"
+        rows={data.data}
+        loading={isFetching}
+        rowKey={(document) => document.id}
+        empty={{
+          title: filtered ? 'Nenhum documento com esses filtros' : 'Nenhum documento ainda',
+          description: filtered
+            ? 'Mude os tipos, a situação ou a competência.'
+            : 'Envie contratos, comprovantes e extratos pelo botão "Enviar documento".',
+        }}
+        columns={[
+          {
+            key: 'name',
+            header: 'Documento',
+            cell: (document) => (
+              <div className={styles.name}>
+                <strong>{document.name}</strong>
+                <span className={styles.muted}>
+                  {document.sentBy === 'accountant'
+                    ? 'Enviado pela contabilidade'
+                    : 'Enviado por você'}{' '}
+                  em {formatDate(document.createdAt)}
+                </span>
+              </div>
+            ),
+          },
+          { key: 'type', header: 'Tipo', cell: (document) => documentTypeLabels[document.type] },
+          {
+            key: 'competence',
+            header: 'Competência',
+            cell: (document) => (document.competence ? formatCompetence(document.competence) : '—'),
+          },
+          {
+            key: 'value',
+            header: 'Valor',
+            align: 'right',
+            cell: (document) =>
+              document.guia ? (
+                <span className={styles.value}>
+                  {formatMoney(document.guia.amount)}
+                  <span className={styles.muted}>vence {formatDate(document.guia.dueDate)}</span>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'status',
+            header: 'Situação',
+            cell: (document) => {
+              const situation = documentSituation(document)
+              return (
+                <>
+                  <Badge tone={situation.tone}>{situation.label}</Badge>
+                  {document.status === 'rejected' && document.rejectionReason && (
+                    <span className={styles.reason}>{document.rejectionReason}</span>
+                  )}
+                </>
+              )
+            },
+          },
+          {
+            key: 'actions',
+            header: 'Ações',
+            align: 'right',
+            cell: (document) => (
+              <div className={styles.actions}>
+                <DownloadButton companyId={companyId} document={document} />
+                {companyMayDeleteDocument(document) && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setDeleting(document)}
+                    aria-label={`Excluir: ${document.name}`}
+                  >
+                    Excluir
+                  </Button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Pagination
+        total={data.total}
+        limit={DOCUMENTS_PAGE_SIZE}
+        offset={(page - 1) * DOCUMENTS_PAGE_SIZE}
+        label="Páginas de documentos"
+        onChange={(offset) =>
+          onSearchChange({ ...search, page: offset / DOCUMENTS_PAGE_SIZE + 1 || undefined })
+        }
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Excluir o documento?"
+        description={`"${deleting?.name ?? ''}" sai dos documentos da empresa e o arquivo deixa de estar disponível. Isso não pode ser desfeito.`}
+        confirmLabel="Excluir"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </section>
   )
 }

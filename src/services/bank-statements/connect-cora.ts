@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { idSchema } from '@/schemas/common'
 import { api } from '@/services/api'
+import { bankKeys } from './keys'
 
 /** POST /bank-statements/connections/oauth/cora?code&companyId: finishes the Cora OAuth. */
 export const connectCoraInputSchema = z.object({
@@ -10,10 +11,15 @@ export const connectCoraInputSchema = z.object({
 })
 export type ConnectCoraInput = z.input<typeof connectCoraInputSchema>
 
-// Only what the callback screen shows; the bank screens own the full account schema.
+// Only what the callback screen shows; the accounts screen reads the full account.
 const connectCoraAnswerSchema = z.object({
   data: z.object({
-    account: z.object({ id: z.string() }).loose(),
+    account: z.object({
+      id: z.string(),
+      bankName: z.string(),
+      branch: z.string().nullable(),
+      accountNumber: z.string(),
+    }),
     imported: z.number().int().nonnegative(),
     duplicates: z.number().int().nonnegative(),
   }),
@@ -29,5 +35,13 @@ export async function connectCora(input: ConnectCoraInput): Promise<ConnectCoraR
   return data
 }
 
-export const useConnectCora = () =>
-  useMutation({ mutationKey: ['bank', 'connect-cora'], mutationFn: connectCora })
+/** Connects the account; the company's accounts refetch so the new one is listed. */
+export function useConnectCora() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: [...bankKeys.all, 'connect-cora'],
+    mutationFn: connectCora,
+    onSuccess: (_result, { companyId }) =>
+      queryClient.invalidateQueries({ queryKey: bankKeys.accounts(companyId) }),
+  })
+}

@@ -20,11 +20,15 @@ export async function getDownloadLink(
   return data
 }
 
-/** Starts the browser's download of a URL the server answers as an attachment. */
-export function saveFromUrl(url: string) {
+/**
+ * Starts the browser's download of a URL: a file the server answers as an attachment, or an
+ * object URL of a file the page holds (then `fileName` names it).
+ */
+export function saveFromUrl(url: string, fileName?: string) {
   const anchor = document.createElement('a')
   anchor.href = url
   anchor.rel = 'noopener'
+  if (fileName) anchor.download = fileName
   anchor.style.display = 'none'
   document.body.append(anchor)
   anchor.click()

@@ -1,8 +1,34 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
+import { documentsQueryOptions } from '@/services/documents'
 import { DocumentsScreen } from '@/screens/documents/DocumentsScreen'
+import {
+  documentsListInput,
+  documentsSearchSchema,
+  pendingGuiasInput,
+} from '@/screens/documents/documents-search'
 
 export const Route = createFileRoute('/app/_admin/_company/documents')({
+  validateSearch: documentsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient, view }, deps }) => {
+    if (!view.companyId) return
+    await Promise.all([
+      queryClient.ensureQueryData(documentsQueryOptions(documentsListInput(view.companyId, deps))),
+      queryClient.ensureQueryData(documentsQueryOptions(pendingGuiasInput(view.companyId))),
+    ])
+  },
   head: () => ({ meta: [{ title: pageTitle('Documentos') }] }),
-  component: DocumentsScreen,
+  component: DocumentsRoute,
 })
+
+function DocumentsRoute() {
+  const search = Route.useSearch()
+  const navigate = useNavigate()
+  return (
+    <DocumentsScreen
+      search={search}
+      onSearchChange={(next) => void navigate({ to: '/app/documents', search: next })}
+    />
+  )
+}

@@ -1,8 +1,50 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
+import { z } from 'zod'
+import { navigateTo } from '@/guards/navigation'
 import { pageTitle } from '@/lib/title'
-import { BankAccountsScreen } from '@/screens/bank-statements/BankAccountsScreen'
+import { bankAccountsQueryOptions } from '@/services/bank-statements'
+import {
+  BankAccountsScreen,
+  bankAccountsListInput,
+} from '@/screens/bank-statements/BankAccountsScreen'
+
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+})
 
 export const Route = createFileRoute('/app/_admin/_company/bank-statements/accounts/')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient, view }, deps }) => {
+    if (!view.companyId) return
+    await queryClient.ensureQueryData(
+      bankAccountsQueryOptions(bankAccountsListInput(view.companyId, deps)),
+    )
+  },
   head: () => ({ meta: [{ title: pageTitle('Extratos bancários') }] }),
-  component: BankAccountsScreen,
+  component: BankAccountsRoute,
 })
+
+function BankAccountsRoute() {
+  const search = Route.useSearch()
+  const navigate = useNavigate()
+  const router = useRouter()
+  return (
+    <BankAccountsScreen
+      search={search}
+      onSearchChange={(next) =>
+        void navigate({ to: '/app/bank-statements/accounts', search: next })
+      }
+      onLeaveForCora={(url) =>
+        void navigateTo(
+          {
+            navigate: (href) => router.navigate({ href }),
+            assign: (target) => window.location.assign(target),
+          },
+          url,
+          { allowExternal: true },
+        )
+      }
+    />
+  )
+}

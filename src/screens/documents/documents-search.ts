@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import {
+  competenceSchema,
+  documentStatusSchema,
+  documentTypeSchema,
+  documentTypes,
+} from '@/schemas/document'
+import type { ListDocumentsInput } from '@/services/documents'
+
+/** Documents shown a page (SPEC section 9: 10 for most lists). */
+export const DOCUMENTS_PAGE_SIZE = 10
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).optional().catch(undefined)
+
+/**
+ * `/app/documents` search: types (several at once), status, competence month and page; a bad
+ * value falls back to "all" instead of failing, so any shared link opens.
+ */
+export const documentsSearchSchema = z.object({
+  type: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? [value] : value),
+      z.array(documentTypeSchema).min(1).max(documentTypes.length),
+    )
+    .optional()
+    .catch(undefined),
+  status: documentStatusSchema.optional().catch(undefined),
+  competence: competenceSchema.optional().catch(undefined),
+  page: pageSchema,
+})
+export type DocumentsSearch = z.infer<typeof documentsSearchSchema>
+
+/** The list call a search stands for. */
+export const documentsListInput = (
+  companyId: string,
+  { type, status, competence, page }: DocumentsSearch,
+): ListDocumentsInput => ({
+  companyId,
+  type,
+  status,
+  competence,
+  limit: DOCUMENTS_PAGE_SIZE,
+  offset: ((page ?? 1) - 1) * DOCUMENTS_PAGE_SIZE,
+})
+
+/** The company's guias still to pay, due first (the card above the table). */
+export const pendingGuiasInput = (companyId: string): ListDocumentsInput => ({
+  companyId,
+  type: ['guia'],
+  status: 'pending',
+  limit: 50,
+})

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query'
+import { z } from 'zod'
+import { idSchema, recordOf } from '@/schemas/common'
+import { api } from '@/services/api'
+
+export const startCoraInputSchema = z.object({ companyId: idSchema })
+
+const startAnswerSchema = recordOf(
+  z.object({ url: z.url(), state: z.string(), expiresAt: z.string() }),
+)
+
+/** GET /bank-statements/connections/oauth/cora (SPEC section 7): Cora's authorization address. */
+export async function startCora(input: z.input<typeof startCoraInputSchema>) {
+  const { companyId } = startCoraInputSchema.parse(input)
+  const { data } = await api.get('/bank-statements/connections/oauth/cora', {
+    query: { companyId },
+    schema: startAnswerSchema,
+  })
+  return data
+}
+
+export const useStartCora = () => useMutation({ mutationFn: startCora })
