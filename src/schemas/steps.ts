@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { addressSchema } from './address'
 import { cnaeCodeSchema, cnpjSchema, cpfSchema, mobilePhoneSchema } from './brazil'
-import { idSchema, isoDateSchema, isoDateTimeSchema } from './common'
-import { companySizeSchema, companyTypeSchema } from './company'
+import { idSchema, isoDateTimeSchema } from './common'
+import { companySizes, companyTypes } from './company'
 import { fileNameSchema } from './files'
 import {
   crcSchema,
@@ -29,6 +29,8 @@ export const stepMessages = {
   activitiesMax: 'Escolha até 20 atividades',
   activityRepeated: 'Atividade repetida',
   meiType: 'MEI é sempre empresário individual',
+  typeMissing: 'Escolha a natureza jurídica da empresa',
+  sizeMissing: 'Escolha o porte da empresa',
   partnersMin: 'Cadastre pelo menos um sócio',
   partnersMax: 'Cadastre até 20 sócios',
   sharesSum: 'A soma das participações precisa ser 100%',
@@ -43,6 +45,7 @@ export const stepMessages = {
   barcodeInvalid: 'Linha digitável inválida (47 ou 48 números)',
   paidAtFuture: 'A data de pagamento não pode estar no futuro',
   draftTooLarge: 'Rascunho grande demais (até 64 KB)',
+  dateInvalid: 'Data inválida: use dd/mm/aaaa',
   takeOverMonthInvalid: 'Escolha o mês em que assumimos a contabilidade',
   takeOverMonthPast: 'O mês da troca não pode ser anterior ao mês atual',
 } as const
@@ -56,7 +59,10 @@ export function ageOn(birthDate: string, on = today()): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0)
 }
 
-const birthDateSchema = isoDateSchema
+/** A calendar date, `YYYY-MM-DD` (the forms type it as dd/mm/aaaa). */
+const dateSchema = z.iso.date({ error: stepMessages.dateInvalid })
+
+const birthDateSchema = dateSchema
   .refine((date) => date <= today(), { error: stepMessages.birthDateFuture })
   .refine((date) => ageOn(date) >= 18, { error: stepMessages.birthDateAdult })
 
@@ -114,8 +120,8 @@ export const preRegistrationSchema = z
       .max(20, { error: stepMessages.activitiesMax })
       .refine((codes) => unique(codes), { error: stepMessages.activityRepeated }),
     address: addressSchema,
-    type: companyTypeSchema,
-    size: companySizeSchema,
+    type: z.enum(companyTypes, { error: stepMessages.typeMissing }),
+    size: z.enum(companySizes, { error: stepMessages.sizeMissing }),
   })
   .refine((step) => step.size !== 'MEI' || step.type === 'on_person', {
     error: stepMessages.meiType,
@@ -179,7 +185,7 @@ export const awaitingGuideSchema = z.strictObject({
   guide: z.strictObject({
     fileName: fileNameSchema,
     amount: money,
-    dueDate: isoDateSchema,
+    dueDate: dateSchema,
     barcode: z
       .string()
       .trim()
@@ -193,7 +199,7 @@ export type AwaitingGuide = z.infer<typeof awaitingGuideSchema>
 export const uploadGuideReceiptSchema = z.strictObject({
   receipt: z.strictObject({
     fileName: fileNameSchema,
-    paidAt: isoDateSchema.refine((date) => date <= today(), {
+    paidAt: dateSchema.refine((date) => date <= today(), {
       error: stepMessages.paidAtFuture,
     }),
   }),
