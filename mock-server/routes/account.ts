@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import multer from 'multer'
 import escapeHtml from 'escape-html'
 import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils'
 import { Router, type Request } from 'express'
@@ -27,6 +30,13 @@ import {
   type Referral,
 } from '../../src/schemas/engagement'
 import { userMessages, userUpdateSchema, type User } from '../../src/schemas/user'
+import {
+  isPhotoType,
+  MAX_PHOTO_BYTES,
+  photoTypes,
+  profileMessages,
+  type PhotoType,
+} from '../../src/schemas/profile'
 import { assertCompanyAccess, callerOf } from '../auth'
 import {
   assertSelfOrAdmin,
@@ -55,7 +65,18 @@ import {
   subscriptionsOfCompany,
 } from '../core/state'
 import type { RouteModule } from '../deps'
-import { badRequest, conflict, forbidden, handle, notFound, paginate, parse } from '../http'
+import { seedBilling } from '../seed/billing'
+import { seedCore } from '../seed/core'
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  handle,
+  HttpError,
+  notFound,
+  paginate,
+  parse,
+} from '../http'
 import type { Store } from '../store/database'
 
 const HOUR = 60 * 60 * 1000
@@ -99,6 +120,34 @@ function referralsOf(store: Store, user: User): Referral[] {
 }
 
 const planQuerySchema = z.strictObject({ size: companySizeSchema.optional() })
+
+// ---- profile photos ----
+
+/** Room for the multipart envelope around the photo (boundaries, part headers). */
+const MULTIPART_OVERHEAD = 64 * 1024
+const photoUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0 },
+}).single('photo')
+
+/** The image type the bytes are (not what the browser said), or null. */
+function photoTypeOf(bytes: Buffer): PhotoType | null {
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'image/jpeg'
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png'
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp'
+  return null
+}
+
+/** A stored photo's name: its content hash, so a new photo is a new address (no stale cache). */
+const PHOTO_FILE = /^[a-f0-9]{16}\.(jpg|png|webp)$/
+/** Where photos are kept, inside the files folder (fixtures/files seeds it like a company's). */
+const PHOTO_FOLDER = '_profile-photos'
 
 /**
  * The signed-in user's own account: the profile (PATCH/DELETE /users/{id}), plans, subscriptions
@@ -193,6 +242,92 @@ export const accountRoutes: RouteModule = {
       }),
     )
 
+    // The person's photo: kept beside the company files, served publicly under an address that
+    // changes with the photo, and set as the identity service's photoURL (the session shows it).
+    const photoDir = path.join(config.filesDir, PHOTO_FOLDER)
+    /** A person's photos are `<sha256(uid), 16>-<content hash>.<ext>` in one folder. */
+    const photoPrefix = (uid: string) =>
+      `${createHash('sha256').update(uid).digest('hex').slice(0, 16)}-`
+    const removePhotos = async (uid: string, keep?: string) => {
+      const prefix = photoPrefix(uid)
+      const names = await fs.readdir(photoDir).catch(() => [] as string[])
+      for (const name of names)
+        if (name.startsWith(prefix) && name !== keep)
+          await fs.rm(path.join(photoDir, name), { force: true })
+    }
+    const setPhotoUrl = async (uid: string, photoURL: string | null) => {
+      await auth.auth.updateUser(uid, { photoURL }).catch((error: unknown) => {
+        if (firebaseCode(error) !== 'auth/user-not-found') firebaseError(error)
+      })
+    }
+
+    router.put(
+      '/users/:id/photo',
+      auth.authenticate,
+      (req, res, next) => {
+        // Whose photo is checked before the body is read.
+        try {
+          targetOf(req)
+        } catch (error) {
+          return next(error)
+        }
+        if (Number(req.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES + MULTIPART_OVERHEAD)
+          return next(new HttpError(413, profileMessages.photoTooLarge))
+        photoUpload(req, res, (error: unknown) => {
+          if (!error) return next()
+          if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE')
+            return next(new HttpError(413, profileMessages.photoTooLarge))
+          next(badRequest(profileMessages.photoMissing))
+        })
+      },
+      handle(async (req) => {
+        const user = targetOf(req)
+        const file = req.file
+        if (!file) throw badRequest(profileMessages.photoMissing)
+        const type = photoTypeOf(file.buffer)
+        if (!type || !isPhotoType(file.mimetype))
+          throw badRequest(profileMessages.photoType, [
+            { path: ['photo'], message: profileMessages.photoType },
+          ])
+        const name = `${createHash('sha256').update(file.buffer).digest('hex').slice(0, 16)}.${photoTypes[type]}`
+        await fs.mkdir(photoDir, { recursive: true })
+        const temp = path.join(photoDir, `.upload-${randomUUID()}`)
+        await fs.writeFile(temp, file.buffer, { flush: true })
+        await fs.rename(temp, path.join(photoDir, photoPrefix(user.id) + name))
+        await removePhotos(user.id, photoPrefix(user.id) + name)
+        const photoUrl = `${config.publicUrl}/users/${encodeURIComponent(user.id)}/photo/${name}`
+        await setPhotoUrl(user.id, photoUrl)
+        return { data: { photoUrl } }
+      }),
+    )
+
+    router.delete(
+      '/users/:id/photo',
+      auth.authenticate,
+      handle(async (req) => {
+        const user = targetOf(req)
+        await removePhotos(user.id)
+        await setPhotoUrl(user.id, null)
+        return { data: { photoUrl: null } }
+      }),
+    )
+
+    router.get(
+      '/users/:id/photo/:file',
+      handle(async (req, res) => {
+        const file = req.params.file ?? ''
+        if (!PHOTO_FILE.test(file)) throw notFound(profileMessages.photoNotFound)
+        const bytes = await fs
+          .readFile(path.join(photoDir, photoPrefix(req.params.id ?? '') + file))
+          .catch(() => null)
+        if (!bytes) throw notFound(profileMessages.photoNotFound)
+        const type = photoTypeOf(bytes) ?? 'application/octet-stream'
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        res.setHeader('X-Content-Type-Options', 'nosniff')
+        res.type(type).send(bytes)
+      }),
+    )
+
     router.delete(
       '/users/:id',
       auth.authenticate,
@@ -207,6 +342,7 @@ export const accountRoutes: RouteModule = {
             if (firebaseCode(error) !== 'auth/user-not-found') throw error
           })
           .finally(() => auth.forget(user.id))
+        await removePhotos(user.id)
         store.data.users = store.data.users.filter((u) => u.id !== user.id)
         store.data.ducaPartners = store.data.ducaPartners.filter((p) => p.userId !== user.id)
         await store.commit()
@@ -328,6 +464,32 @@ export const accountRoutes: RouteModule = {
         )
       }),
     )
+
+    if (config.testHooks)
+      // Test hook: one company's record, subscriptions and payments back as seeded, so an e2e
+      // test that pays leaves the shared data as it found it (other specs read the same seed).
+      router.post(
+        '/__test/billing/:companyId/reseed',
+        handle(async (req) => {
+          const id = req.params.companyId ?? ''
+          const company = seedCore().companies.find((c) => c.id === id)
+          if (!company) throw notFound('Empresa não encontrada.')
+          const billing = seedBilling()
+          const index = store.data.companies.findIndex((c) => c.id === id)
+          if (index < 0) store.data.companies.push(company)
+          else store.data.companies[index] = company
+          store.data.subscriptions = [
+            ...store.data.subscriptions.filter((s) => s.companyId !== id),
+            ...billing.subscriptions.filter((s) => s.companyId === id),
+          ]
+          store.data.payments = [
+            ...store.data.payments.filter((p) => p.companyId !== id),
+            ...billing.payments.filter((p) => p.companyId === id),
+          ]
+          await store.commit()
+          return { ok: true }
+        }),
+      )
 
     // ---- invites ----
 

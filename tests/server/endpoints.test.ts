@@ -15,7 +15,12 @@ import { servedEndpoints, servingRoute, type ServedEndpoint } from './served-end
 // or a README row out of step fails here.
 
 /** Served, but not part of the API: the health probe and the test hooks. */
-const infrastructure = new Set(['GET /health', 'POST /__reset', 'POST /__test/expire-tokens'])
+const infrastructure = new Set([
+  'GET /health',
+  'POST /__reset',
+  'POST /__test/expire-tokens',
+  'POST /__test/billing/{companyId}/reseed',
+])
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 

@@ -20,6 +20,32 @@ export const accountContracts: EndpointContract[] = [
     okStatus: 204,
   },
   {
+    method: 'PUT',
+    route: '/users/{id}/photo',
+    example: '/users/uid-ana/photo',
+    access: 'self',
+    takesInput: true,
+    multipart: {
+      field: 'photo',
+      filename: 'foto.png',
+      contentType: 'image/png',
+      fixture: 'tests/fixtures/profile-photo.png',
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/users/{id}/photo',
+    example: '/users/uid-ana/photo',
+    access: 'self',
+  },
+  {
+    method: 'GET',
+    route: '/users/{id}/photo/{file}',
+    // bruno's photo as fixtures/files/_profile-photos seeds it (no example deletes bruno's).
+    example: '/users/uid-bruno/photo/942f124eb79eb453.png',
+    access: 'public',
+  },
+  {
     method: 'GET',
     route: '/plans',
     example: '/plans?size=ME',
