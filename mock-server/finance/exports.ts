@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import type { BankAccount, BankTransaction, TaxCategory } from '../../src/schemas/bank'
+import { spreadsheetText } from '../../src/schemas/spreadsheet'
 import { bankText } from './statement-generator'
 
 /** Ledger account for entries not classified yet (the accountant's suspense account). */
@@ -24,6 +25,9 @@ const signedBrAmount = (value: number) => value.toFixed(2).replace('.', ',')
  * - HISTORICO: the bank's description, upper-case ASCII without accents or `|`, ≤ 80 chars.
  * - DOCUMENTO: the bank's id of the entry (FITID).
  *
+ * A HISTORICO or DOCUMENTO that would start like a spreadsheet formula (`-`, `=`, `+`, `@`) starts
+ * with `'` instead (files like this get opened in spreadsheets too).
+ *
  * No header line; oldest first.
  */
 export function exportTxt(
@@ -37,8 +41,8 @@ export function exportTxt(
       const other = category ?? SUSPENSE_ACCOUNT.code
       const [debit, credit] =
         t.amount >= 0 ? [account.ledgerCode, other] : [other, account.ledgerCode]
-      const history = bankText(t.description).replace(/\|/g, ' ')
-      const document = t.fitId.replace(/[|\r\n]/g, '')
+      const history = spreadsheetText(bankText(t.description).replace(/\|/g, ' '))
+      const document = spreadsheetText(t.fitId.replace(/[|\r\n]/g, ''))
       return `${brDate(t.date)}|${debit}|${credit}|${brAmount(t.amount)}|${history}|${document}\r\n`
     })
     .join('')
@@ -46,7 +50,8 @@ export function exportTxt(
 
 /**
  * The `csv` export, for spreadsheets (Excel in pt-BR): UTF-8 with BOM, `;` separators, comma
- * decimals, a header row, oldest first.
+ * decimals, a header row, oldest first. Text cells that would start like a formula get a leading
+ * `'` (spreadsheetText); amounts stay numbers.
  */
 export function exportCsv(
   account: BankAccount,
@@ -57,13 +62,13 @@ export function exportCsv(
     const category = t.taxCategoryId ? categories.get(t.taxCategoryId) : undefined
     return [
       brDate(t.date),
-      t.description,
+      spreadsheetText(t.description),
       signedBrAmount(t.amount),
       t.amount >= 0 ? 'Crédito' : 'Débito',
-      category?.code ?? '',
-      category?.name ?? 'Sem categoria',
-      `${account.bankName} ${account.accountNumber}`,
-      t.fitId,
+      spreadsheetText(category?.code ?? ''),
+      spreadsheetText(category?.name ?? 'Sem categoria'),
+      spreadsheetText(`${account.bankName} ${account.accountNumber}`),
+      spreadsheetText(t.fitId),
     ]
   })
   return (
