@@ -119,8 +119,9 @@ const NFS_FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) da empresa antes de emitir.'
 
 /**
- * Issuing: the NFS-e number is the company's own (409 when already used) and its PDF (and XML),
- * uploaded to the company's folder, become `nota-fiscal` documents the client downloads.
+ * Issuing: the NFS-e number is the company's own (a number already used is a 400 on `number`),
+ * and its PDF (and XML), uploaded to the company's folder, become `nota-fiscal` documents the
+ * client downloads.
  */
 function issuedDocuments(
   store: Store,
@@ -139,7 +140,10 @@ function issuedDocuments(
   const taken = financeOf(store)
     .requests.list(companyKey(request.companyId), 'issued')
     .some((r) => r.number === input.number)
-  if (taken) throw conflict(`Esta empresa já tem uma NFS-e com o número ${input.number}.`)
+  if (taken) {
+    const message = `Esta empresa já tem uma NFS-e com o número ${input.number}.`
+    throw badRequest(message, [{ path: ['number'], message }])
+  }
   const documentOf = (fileName: string, kind: 'PDF' | 'XML') => ({
     id: `doc-${randomUUID()}`,
     companyId: request.companyId,

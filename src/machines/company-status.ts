@@ -10,6 +10,7 @@
 import { assign, setup, transition, type SnapshotFrom } from 'xstate'
 import { cnpjSchema } from '../schemas/brazil'
 import {
+  companyStatuses,
   companyStatusLabels,
   type Company,
   type CompanyStatus,
@@ -249,4 +250,23 @@ export function planStatusChange(
     ok: false,
     message: `Não é possível mudar o status da empresa de ${quoted(from)} para ${quoted(to)}: ${hint(snapshot, to)}.`,
   }
+}
+
+/** A change the machine allows from a snapshot: the status it leads to and its event's type. */
+export type StatusMove = {
+  to: CompanyStatus
+  event: Exclude<CompanyStatusEvent, { type: 'facts.update' }>['type']
+}
+
+/**
+ * Every status the machine takes this company to from here, in the statuses' order: what the
+ * back office offers as buttons (disabling counts as allowed: its reason is asked for then).
+ */
+export function allowedStatusMoves(snapshot: CompanyStatusSnapshot): StatusMove[] {
+  const from = statusOf(snapshot)
+  return companyStatuses.flatMap((to) => {
+    const event = statusChangeEvent(from, to, 'motivo a informar')
+    if (!event || !planStatusChange(snapshot, to, 'motivo a informar').ok) return []
+    return [{ to, event: event.type }]
+  })
 }

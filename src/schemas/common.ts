@@ -28,5 +28,17 @@ export const pageQuerySchema = (defaultLimit: number, maxLimit = 100) =>
     offset: z.coerce.number().int().min(0).default(0),
   })
 
+/**
+ * A reason someone else will read (why a company was disabled, why a request or a document was
+ * refused): required, at least 10 characters so it explains something, at most 500.
+ */
+export const reasonSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .min(10, { error: 'Explique o motivo em pelo menos 10 caracteres.' })
+    .max(500, { error: 'O motivo pode ter no máximo 500 caracteres.' })
+
 export const isoDateTimeSchema = z.iso.datetime({ offset: true })
 export const isoDateSchema = z.iso.date()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { addressSchema } from './address'
 import { cnaeCodeSchema, cnpjSchema } from './brazil'
-import { isoDateTimeSchema, pageQuerySchema } from './common'
+import { isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 
 export const companyStatuses = [
   'pending',
@@ -118,17 +118,19 @@ export const companyCreateSchema = z.strictObject({
 })
 export type CompanyCreate = z.input<typeof companyCreateSchema>
 
+/** A company's registration data, field by field (the admin's form takes its rules from here). */
+export const companyDataSchema = z.strictObject({
+  name: z.string().trim().min(2, { error: 'Informe a razão social' }).max(150),
+  alias: z.string().trim().min(1).max(60).nullable(),
+  cnpj: cnpjSchema.nullable(),
+  address: addressSchema.nullable(),
+  type: companyTypeSchema.nullable(),
+  size: companySizeSchema.nullable(),
+  activities: z.array(cnaeCodeSchema).max(20),
+})
+
 /** `PUT /companies/{id}` (admin): registration data; status and track have their own calls. */
-export const companyUpdateSchema = z
-  .strictObject({
-    name: z.string().trim().min(2, { error: 'Informe a razão social' }).max(150),
-    alias: z.string().trim().min(1).max(60).nullable(),
-    cnpj: cnpjSchema.nullable(),
-    address: addressSchema.nullable(),
-    type: companyTypeSchema.nullable(),
-    size: companySizeSchema.nullable(),
-    activities: z.array(cnaeCodeSchema).max(20),
-  })
+export const companyUpdateSchema = companyDataSchema
   .partial()
   .refine((update) => Object.keys(update).length > 0, { error: companyMessages.nothingToUpdate })
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>
@@ -139,12 +141,7 @@ export const statusChangeBodySchema = z.strictObject({
 })
 
 /** Why a company is disabled: the client reads it on /app/user/disabled. */
-export const disableReasonSchema = z
-  .string({ error: companyMessages.reasonRequired })
-  .trim()
-  .min(1, { error: companyMessages.reasonRequired })
-  .min(10, { error: 'Explique o motivo em pelo menos 10 caracteres.' })
-  .max(500, { error: 'O motivo pode ter no máximo 500 caracteres.' })
+export const disableReasonSchema = reasonSchema(companyMessages.reasonRequired)
 
 /** `PUT /companies/{id}/status/disabled`: the reason is required (form and server). */
 export const companyDisableSchema = z.strictObject({ reason: disableReasonSchema })

@@ -3,7 +3,7 @@ import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { addressSchema } from './address'
 import { cnpjKey, cnpjSchema, digitsOnly } from './brazil'
 import { companyRefSchema } from './company'
-import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
 import {
   calendarDateSchema,
@@ -116,15 +116,9 @@ export const nfsRequestStatusBodySchema = z
   .strictObject({ reason: z.string().trim().min(3).max(500).optional() })
   .default({})
 
-const rejectionReasonMessage = 'Informe o motivo da rejeição.'
 /** `PUT /nfs/requests/{id}/status/rejected`: the client reads the reason on their invoice. */
 export const nfsRejectSchema = z.strictObject({
-  reason: z
-    .string({ error: rejectionReasonMessage })
-    .trim()
-    .min(1, { error: rejectionReasonMessage })
-    .min(10, { error: 'Explique o motivo em pelo menos 10 caracteres.' })
-    .max(500, { error: 'O motivo pode ter no máximo 500 caracteres.' }),
+  reason: reasonSchema('Informe o motivo da rejeição.'),
 })
 export type NfsReject = z.input<typeof nfsRejectSchema>
 

@@ -76,6 +76,13 @@ export const userSchema = z.object({
 })
 export type User = z.infer<typeof userSchema>
 
+/** A person's roles and companies, as an admin sets them (`PATCH /users/{id}`). */
+export const userAccessSchema = z.strictObject({
+  roles: userRolesSchema,
+  companies: userCompaniesSchema,
+})
+export type UserAccess = z.input<typeof userAccessSchema>
+
 /** A user in the back office's answers: with their companies by name. */
 export const adminUserSchema = userSchema.extend({ companyRefs: z.array(companyRefSchema) })
 export type AdminUser = z.infer<typeof adminUserSchema>

@@ -1,11 +1,12 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
 import { MaskedField, type MaskedFieldProps } from './MaskedField'
 
-export type MaskedFormFieldProps<Values extends FieldValues> = Omit<
+export type MaskedFormFieldProps<Values extends FieldValues, Output = Values> = Omit<
   MaskedFieldProps,
   'value' | 'onChange' | 'onBlur' | 'name' | 'inputRef' | 'error'
 > & {
-  control: Control<Values>
+  /** Any form's control, also one whose schema transforms the values (`Output`). */
+  control: Control<Values, unknown, Output>
   name: FieldPath<Values>
 }
 
@@ -14,11 +15,11 @@ export type MaskedFormFieldProps<Values extends FieldValues> = Omit<
  * (the field's ref) and the field's own message, for every form that has a CPF, CNPJ, CEP, phone
  * or date.
  */
-export function MaskedFormField<Values extends FieldValues>({
+export function MaskedFormField<Values extends FieldValues, Output = Values>({
   control,
   name,
   ...field
-}: MaskedFormFieldProps<Values>) {
+}: MaskedFormFieldProps<Values, Output>) {
   const { field: bound, fieldState } = useController({ control, name })
   return (
     <MaskedField

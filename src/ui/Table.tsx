@@ -20,7 +20,15 @@ export type DataTableProps<Row> = {
   empty?: { title: ReactNode; description?: ReactNode; action?: ReactNode }
   /** Show the caption to sighted users too (otherwise it is for screen readers). */
   showCaption?: boolean
+  /**
+   * A click anywhere on a row opens it (a pointer convenience: the row must also hold a link or
+   * button to it, for the keyboard). Clicks on a control inside the row are left to it.
+   */
+  onRowClick?: (row: Row) => void
 }
+
+const isOnControl = (target: EventTarget) =>
+  target instanceof Element && target.closest('a, button, input, select, textarea, label') !== null
 
 /** A table with its loading and empty states. */
 export function DataTable<Row>({
@@ -31,6 +39,7 @@ export function DataTable<Row>({
   loading,
   empty,
   showCaption = false,
+  onRowClick,
 }: DataTableProps<Row>) {
   if (loading && !rows) return <Loading />
   if (rows && rows.length === 0 && empty) {
@@ -59,7 +68,17 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {(rows ?? []).map((row) => (
-            <tr key={rowKey(row)}>
+            <tr
+              key={rowKey(row)}
+              className={onRowClick ? styles.clickable : undefined}
+              onClick={
+                onRowClick
+                  ? (event) => {
+                      if (!isOnControl(event.target)) onRowClick(row)
+                    }
+                  : undefined
+              }
+            >
               {columns.map((column) => (
                 <td
                   key={column.key}

@@ -196,8 +196,15 @@ describe('the NFS-e queue', () => {
       body: { number: taken.number, pdfFileName: 'nfse-9001.pdf' },
     })
     expect(duplicate).toMatchObject({
-      status: 409,
-      body: { message: `Esta empresa já tem uma NFS-e com o número ${taken.number}.` },
+      status: 400,
+      body: {
+        issues: [
+          {
+            path: ['number'],
+            message: `Esta empresa já tem uma NFS-e com o número ${taken.number}.`,
+          },
+        ],
+      },
     })
     expect(server.store.snapshot()).toEqual(before)
 

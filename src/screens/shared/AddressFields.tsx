@@ -54,8 +54,8 @@ export const addressValuesOf = (address: Address | null | undefined): AddressFor
 const ufOptions = ufs.map((uf) => ({ value: uf, label: `${uf} – ${stateNames[uf]}` }))
 
 /** One part of the address: a field of its own, under the address's path. */
-function useAddressPart<T extends FieldValues>(
-  control: Control<T>,
+function useAddressPart<T extends FieldValues, Output>(
+  control: Control<T, unknown, Output>,
   name: string,
   key: keyof AddressFormValues,
   disabled: boolean,
@@ -84,13 +84,14 @@ const lookupText: Record<Lookup['state'], string> = {
  * leaves every field open to type. Number and complement are the person's. Validation messages
  * come from the form's schema (`addressSchema`).
  */
-export function AddressFields<T extends FieldValues>({
+export function AddressFields<T extends FieldValues, Output = T>({
   control,
   name,
   legend = 'Endereço',
   disabled = false,
 }: {
-  control: Control<T>
+  /** Any form's control, also one whose schema transforms the values (`Output`). */
+  control: Control<T, unknown, Output>
   name: FieldPathByValue<T, AddressFormValues>
   legend?: string
   disabled?: boolean

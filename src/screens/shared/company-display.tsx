@@ -29,7 +29,7 @@ export const formatAddress = (address: Address | null) =>
     ? `${address.street}, ${address.number}${address.complement ? ` – ${address.complement}` : ''}, ${address.neighborhood}, ${address.city}/${address.state}, CEP ${formatCepValue(address.zipCode)}`
     : 'Ainda não informado'
 
-const subscriptionLabels = {
+export const subscriptionLabels = {
   pending: 'Aguardando pagamento',
   active: 'Ativa',
   overdue: 'Em atraso',

@@ -1,6 +1,11 @@
 // Pieces several features show: the company's status and data, role names, the support address.
 export { AreaPage, type AreaFeature } from './AreaPage'
-export { CompanyDetails, CompanyStatusBadge, formatAddress } from './company-display'
+export {
+  CompanyDetails,
+  CompanyStatusBadge,
+  formatAddress,
+  subscriptionLabels,
+} from './company-display'
 export { roleLabels } from './labels'
 export { SUPPORT_EMAIL } from './support'
 export {

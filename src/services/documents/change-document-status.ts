@@ -9,6 +9,8 @@ export const changeDocumentStatusInputSchema = z.object({
   companyId: idSchema,
   documentId: idSchema,
   status: documentStatusSchema,
+  /** Why a document was refused: the client reads it. */
+  reason: z.string().trim().min(1).max(500).optional(),
 })
 export type ChangeDocumentStatusInput = z.input<typeof changeDocumentStatusInputSchema>
 
@@ -16,10 +18,10 @@ export type ChangeDocumentStatusInput = z.input<typeof changeDocumentStatusInput
 export async function changeDocumentStatus(
   input: ChangeDocumentStatusInput,
 ): Promise<CompanyDocument> {
-  const { companyId, documentId, status } = changeDocumentStatusInputSchema.parse(input)
+  const { companyId, documentId, status, reason } = changeDocumentStatusInputSchema.parse(input)
   const { data } = await api.put(`/documents/${encodeURIComponent(documentId)}/status/${status}`, {
     query: { companyId },
-    body: {},
+    body: reason ? { reason } : {},
     schema: recordOf(documentSchema),
   })
   return data

@@ -1,0 +1,34 @@
+// The accountants' back office: companies (data, status, track), NFS-e requests and users.
+export { backOfficeKeys } from './keys'
+export {
+  changeCompanyStatus,
+  useChangeCompanyStatus,
+  type ChangeCompanyStatusInput,
+} from './change-company-status'
+export { updateCompany, useUpdateCompany, type UpdateCompanyInput } from './update-company'
+export {
+  getStatusHistory,
+  statusHistoryQueryOptions,
+  type StatusHistoryInput,
+} from './get-status-history'
+export { setCompanyTrack, useSetCompanyTrack, type SetCompanyTrackInput } from './set-company-track'
+export { adminUsersQueryOptions, listAdminUsers, type ListAdminUsersInput } from './list-users'
+export { adminUserQueryOptions, getAdminUser } from './get-user'
+export { createAdminUser, useCreateAdminUser } from './create-user'
+export {
+  updateUserAccess,
+  useUpdateUserAccess,
+  type UpdateUserAccessInput,
+} from './update-user-access'
+export {
+  nfsQueueQueryOptions,
+  searchNfsRequests,
+  type SearchNfsRequestsInput,
+} from './search-nfs-requests'
+export { getNfsRequest, nfsRequestQueryOptions } from './get-nfs-request'
+export {
+  changeNfsRequestStatus,
+  useChangeNfsRequestStatus,
+  type ChangeNfsRequestStatusInput,
+} from './change-nfs-request-status'
+export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from './issue-nfs-request'

@@ -1,0 +1,25 @@
+import type { ListAdminUsersInput } from './list-users'
+import type { SearchNfsRequestsInput } from './search-nfs-requests'
+
+/**
+ * Query keys of the back office (CONTRIBUTING.md "Data through the router"). A company's data
+ * starts with its id; users and NFS-e requests have their own branches, each with lists under
+ * one prefix so a change invalidates every page and filter at once.
+ */
+export const backOfficeKeys = {
+  all: ['back-office'] as const,
+  company: (companyId: string) => [...backOfficeKeys.all, 'company', companyId] as const,
+  statusHistory: (companyId: string) =>
+    [...backOfficeKeys.company(companyId), 'status-history'] as const,
+  statusHistoryPage: (companyId: string, page: { limit: number; offset: number }) =>
+    [...backOfficeKeys.statusHistory(companyId), page] as const,
+  users: () => [...backOfficeKeys.all, 'users'] as const,
+  userLists: () => [...backOfficeKeys.users(), 'list'] as const,
+  userList: (input: ListAdminUsersInput) => [...backOfficeKeys.userLists(), input] as const,
+  user: (userId: string) => [...backOfficeKeys.users(), 'detail', userId] as const,
+  nfsRequests: () => [...backOfficeKeys.all, 'nfs-requests'] as const,
+  nfsQueues: () => [...backOfficeKeys.nfsRequests(), 'list'] as const,
+  nfsQueue: (input: SearchNfsRequestsInput) => [...backOfficeKeys.nfsQueues(), input] as const,
+  nfsRequest: (requestId: string) =>
+    [...backOfficeKeys.nfsRequests(), 'detail', requestId] as const,
+}

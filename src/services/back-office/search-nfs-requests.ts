@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { listOf, type List } from '@/schemas/common'
+import {
+  nfsRequestSearchQuerySchema,
+  nfsRequestWithCompanySchema,
+  type NfsRequestWithCompany,
+} from '@/schemas/invoice'
+import { api } from '@/services/api'
+import { backOfficeKeys } from './keys'
+
+/**
+ * GET /nfs/requests/search (SPEC section 7, admin): every company's requests by status, date and
+ * text, 10 a page, open ones first and oldest first.
+ */
+export const searchNfsRequestsInputSchema = nfsRequestSearchQuerySchema
+export type SearchNfsRequestsInput = z.input<typeof nfsRequestSearchQuerySchema>
+
+export async function searchNfsRequests(
+  input: SearchNfsRequestsInput,
+  signal?: AbortSignal,
+): Promise<List<NfsRequestWithCompany>> {
+  const query = searchNfsRequestsInputSchema.parse(input)
+  return api.get('/nfs/requests/search', {
+    query,
+    schema: listOf(nfsRequestWithCompanySchema),
+    signal,
+  })
+}
+
+export const nfsQueueQueryOptions = (input: SearchNfsRequestsInput) =>
+  queryOptions({
+    queryKey: backOfficeKeys.nfsQueue(input),
+    queryFn: ({ signal }) => searchNfsRequests(input, signal),
+    placeholderData: keepPreviousData,
+  })

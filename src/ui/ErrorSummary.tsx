@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react'
+import styles from './ErrorSummary.module.css'
+
+export type ErrorSummaryItem = {
+  /** The field's path, e.g. `address.zipCode`. */
+  key: string
+  /** The field's label as the form shows it. */
+  label: string
+  message: string
+}
+
+/**
+ * What is wrong with a long form, above it: takes focus after a failed submit (`attempt` changes)
+ * so the person hears it, and each line moves the focus to its field.
+ */
+export function ErrorSummary({
+  items,
+  attempt,
+  onSelect,
+  title = 'Confira os campos marcados',
+}: {
+  items: readonly ErrorSummaryItem[]
+  /** Changes on every submit that failed (react-hook-form's `submitCount`). */
+  attempt: number
+  onSelect: (key: string) => void
+  title?: string
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const shown = items.length > 0
+  useEffect(() => {
+    if (shown) box.current?.focus()
+    // Only a new attempt moves the focus, not every keystroke that changes the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt])
+  if (!shown) return null
+  return (
+    <div ref={box} className={styles.summary} tabIndex={-1} role="alert">
+      <strong>{title}</strong>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            <button type="button" className={styles.link} onClick={() => onSelect(item.key)}>
+              {item.label}: {item.message}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
