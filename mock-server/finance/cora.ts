@@ -183,7 +183,9 @@ function coraProfileOf(store: Store, company: Company) {
     ? fixture.takers.map((t) => t.name)
     : [
         ...new Set(
-          store.data.nfsRequests.filter((r) => r.companyId === company.id).map((r) => r.taker.name),
+          store.data.nfsRequests.flatMap((r) =>
+            r.companyId === company.id && r.taker ? [r.taker.name] : [],
+          ),
         ),
       ]
   const owner = store.data.users.find((u) => u.companies.includes(company.id))?.name ?? company.name

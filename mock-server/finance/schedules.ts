@@ -72,6 +72,9 @@ export function runSchedules(
         totalValue: scheduler.totalValue,
         serviceDescription: scheduler.serviceDescription,
         serviceCode: scheduler.serviceCode,
+        taxationCode: scheduler.taxationCode,
+        municipalityCode: scheduler.municipalityCode,
+        issWithheld: scheduler.issWithheld,
         // A plain copy: the schedule's taker may be a tracked view of the store.
         taker: JSON.parse(JSON.stringify(scheduler.taker)) as NfsScheduler['taker'],
         date: runDate,

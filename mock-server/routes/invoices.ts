@@ -7,6 +7,7 @@ import type { CompanyDocument } from '../../src/schemas/document'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   canChangeNfsRequestStatus,
+  invoiceMessages,
   nfsIssueSchema,
   nfsRejectSchema,
   nfsRequestCreateSchema,
@@ -19,6 +20,9 @@ import {
   nfsSchedulerActiveQuerySchema,
   nfsSchedulerInputSchema,
   nfsSchedulerListQuerySchema,
+  nfsServiceListQuerySchema,
+  serviceCodeOf,
+  type NfsService,
   type NfsRequest,
   type NfsRequestStatus,
   type NfsScheduler,
@@ -34,17 +38,50 @@ import { DerivedCache, sliceByDate } from '../finance/grouped-index'
 import { runDateOf, runSchedules } from '../finance/schedules'
 import { ALL, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
 import { queryMatcher, searchTextCache } from '../finance/text'
+import { cityDirectory } from '../reference/cities'
 
 const HOUR = 60 * 60 * 1000
 
 const requestText = searchTextCache<NfsRequest>((r) => [
   r.id,
-  r.taker.name,
-  r.taker.document,
-  r.taker.email,
+  r.taker?.name ?? null,
+  r.taker?.document ?? null,
+  r.taker?.email ?? null,
   r.serviceDescription,
   r.serviceCode,
+  r.taxationCode,
 ])
+
+let municipalities: Set<string> | undefined
+/** A DPS names its municipality by IBGE code: it must be one of the 5,571. */
+function assertMunicipality(code: string) {
+  municipalities ??= new Set(cityDirectory().all.map((city) => city.ibgeCode))
+  if (!municipalities.has(code))
+    throw badRequest(invoiceMessages.municipalityUnknown, [
+      { path: ['municipalityCode'], message: invoiceMessages.municipalityUnknown },
+    ])
+}
+
+/** The company's services, the last used first: one per taxation code, with its last wording. */
+function servicesOf(requests: readonly NfsRequest[], schedulers: readonly NfsScheduler[]) {
+  const byCode = new Map<string, NfsService>()
+  const use = (taxationCode: string, description: string, day: string) => {
+    const known = byCode.get(taxationCode)
+    if (known && known.lastUsedOn >= day) return
+    byCode.set(taxationCode, {
+      taxationCode,
+      serviceCode: serviceCodeOf(taxationCode),
+      description,
+      lastUsedOn: day,
+    })
+  }
+  for (const r of requests) use(r.taxationCode, r.serviceDescription, r.date)
+  for (const s of schedulers) use(s.taxationCode, s.serviceDescription, s.updatedAt.slice(0, 10))
+  return [...byCode.values()].sort(
+    (a, b) =>
+      b.lastUsedOn.localeCompare(a.lastUsedOn) || a.taxationCode.localeCompare(b.taxationCode),
+  )
+}
 
 /** Runs the schedules now and persists what they made (server start, hourly, after edits). */
 export async function applySchedules(store: Store, now = new Date()) {
@@ -149,7 +186,9 @@ function issuedDocuments(
     companyId: request.companyId,
     type: 'nota-fiscal' as const,
     name: `NFS-e nº ${input.number} (${kind})`,
-    description: `Nota fiscal de serviço emitida para ${request.taker.name}.`,
+    description: request.taker
+      ? `Nota fiscal de serviço emitida para ${request.taker.name}.`
+      : 'Nota fiscal de serviço emitida sem tomador identificado.',
     fileName,
     status: 'approved' as const,
     guia: null,
@@ -214,6 +253,7 @@ export const invoicesRoutes: RouteModule = {
         const company = companyOf(req)
         const input = parse(nfsRequestCreateSchema, req.body)
         assertIssuer(company, input.cnpj)
+        assertMunicipality(input.municipalityCode)
         const now = new Date().toISOString()
         const request: NfsRequest = {
           id: `nfs-${randomUUID()}`,
@@ -221,7 +261,10 @@ export const invoicesRoutes: RouteModule = {
           cnpj: input.cnpj,
           totalValue: input.totalValue,
           serviceDescription: input.serviceDescription,
-          serviceCode: input.serviceCode,
+          serviceCode: serviceCodeOf(input.taxationCode),
+          taxationCode: input.taxationCode,
+          municipalityCode: input.municipalityCode,
+          issWithheld: input.issWithheld,
           taker: input.taker,
           date: input.date ?? todayInBrazil(),
           status: 'pending',
@@ -364,6 +407,18 @@ export const invoicesRoutes: RouteModule = {
       }),
     )
 
+    // The services the company invoiced before, for the request form (last used first).
+    router.get(
+      '/nfs/services',
+      auth.authenticate,
+      handle((req) => {
+        const company = companyOf(req)
+        const q = parse(nfsServiceListQuerySchema, req.query)
+        const schedulers = store.data.nfsSchedulers.filter((s) => s.companyId === company.id)
+        return paginate(servicesOf(index().list(companyKey(company.id)), schedulers), q)
+      }),
+    )
+
     // --- Schedules ---------------------------------------------------------------------------
 
     const findScheduler = (req: Request, companyId: string) =>
@@ -380,11 +435,13 @@ export const invoicesRoutes: RouteModule = {
         const company = companyOf(req)
         const input = parse(nfsSchedulerInputSchema, req.body)
         assertIssuer(company, input.cnpj)
+        assertMunicipality(input.municipalityCode)
         const now = new Date().toISOString()
         const scheduler: NfsScheduler = {
           id: `sch-${randomUUID()}`,
           companyId: company.id,
           ...input,
+          serviceCode: serviceCodeOf(input.taxationCode),
           lastRunMonth: null,
           createdAt: now,
           updatedAt: now,
@@ -405,7 +462,11 @@ export const invoicesRoutes: RouteModule = {
         const scheduler = findScheduler(req, company.id)
         const input = parse(nfsSchedulerInputSchema, req.body)
         assertIssuer(company, input.cnpj)
-        Object.assign(scheduler, input, { updatedAt: new Date().toISOString() })
+        assertMunicipality(input.municipalityCode)
+        Object.assign(scheduler, input, {
+          serviceCode: serviceCodeOf(input.taxationCode),
+          updatedAt: new Date().toISOString(),
+        })
         await applySchedules(store)
         await store.commit()
         return { data: withNextRun(scheduler, todayInBrazil()) }

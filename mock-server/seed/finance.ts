@@ -32,6 +32,8 @@ import {
   type NfsScheduler,
 } from '../../src/schemas/invoice'
 import { runSchedules } from '../finance/schedules'
+import { cityDirectory } from '../reference/cities'
+import { normalizeSearch } from '../../src/schemas/slug'
 import {
   loadStatementProfiles,
   recentMonths,
@@ -161,6 +163,16 @@ export function collectionSlipLine(amount: number, reference: string): string {
     .join('')
 }
 
+/** The IBGE code of an address's municipality (by name and state, accents and case ignored). */
+function municipalityOf(address: { city: string; state: string } | null): string {
+  const name = address ? normalizeSearch(address.city) : ''
+  const city = cityDirectory().all.find(
+    (c) => c.state === address?.state && normalizeSearch(c.name) === name,
+  )
+  if (!city) throw new Error(`finance fixture: no IBGE municipality for ${address?.city ?? 'null'}`)
+  return city.ibgeCode
+}
+
 /** `YYYY-MM-DD` + hour in Brazil (UTC−3) as an ISO instant. */
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
@@ -226,7 +238,7 @@ export function seedFinance(now: Date = new Date()): FinanceData {
   const companies = z
     .array(companySchema)
     .parse(fixture('companies.json'))
-    .map((c) => ({ id: c.id, name: c.name, cnpj: c.cnpj, status: c.status }))
+    .map((c) => ({ id: c.id, name: c.name, cnpj: c.cnpj, status: c.status, address: c.address }))
   const profiles = loadStatementProfiles()
 
   const nfsRequests: NfsRequest[] = []
@@ -240,6 +252,8 @@ export function seedFinance(now: Date = new Date()): FinanceData {
     const company = companies.find((c) => c.id === fin.companyId)
     if (!company?.cnpj) throw new Error(`finance fixture: ${fin.companyId} has no CNPJ`)
     const rng = rngFor(`invoices:${fin.companyId}`)
+    // Services are provided where the company is.
+    const municipalityCode = municipalityOf(company.address)
     const body = (takerIndex: number, serviceIndex: number) => {
       const taker = fin.takers[takerIndex]
       const service = fin.services[serviceIndex]
@@ -248,6 +262,10 @@ export function seedFinance(now: Date = new Date()): FinanceData {
         cnpj: company.cnpj as string,
         serviceDescription: service.description,
         serviceCode: service.code,
+        // The national code of the LC 116 subitem with its first detail (`17.06` → `170601`).
+        taxationCode: `${service.code.replace('.', '')}01`,
+        municipalityCode,
+        issWithheld: false,
         taker: structuredClone(taker),
       }
     }

@@ -95,13 +95,47 @@ export const serviceDescriptionSchema = z
   .min(5, { error: 'Descreva o serviço prestado (mínimo 5 caracteres)' })
   .max(2000, { error: 'A descrição do serviço pode ter até 2.000 caracteres' })
 
-/** What the invoice says, shared by a request and a schedule. */
+export const invoiceMessages = {
+  taxationCodeInvalid:
+    'Código de tributação nacional inválido: use os 6 dígitos (item, subitem e desdobramento da LC 116), ex.: 170601.',
+  municipalityInvalid:
+    'Escolha o município onde o serviço foi prestado (código IBGE de 7 dígitos).',
+  municipalityUnknown: 'Município não encontrado entre os 5.571 do IBGE.',
+  issWithheld: 'Informe se o ISS é retido pelo tomador (sim ou não).',
+} as const
+
+/**
+ * `cTribNac` of the national NFS-e: the LC 116/2003 item and subitem plus the national detail,
+ * 6 digits (`170601`: item 17.06, detail 01).
+ */
+export const taxationCodeSchema = z
+  .string({ error: invoiceMessages.taxationCodeInvalid })
+  .trim()
+  .regex(/^\d{6}$/, { error: invoiceMessages.taxationCodeInvalid })
+
+/** The LC 116 item of a national taxation code: `170601` → `17.06`. */
+export const serviceCodeOf = (taxationCode: string) =>
+  `${taxationCode.slice(0, 2)}.${taxationCode.slice(2, 4)}`
+
+/** `cLocPrestacao`: the IBGE code of the municipality where the service was provided. */
+export const municipalityCodeSchema = z
+  .string({ error: invoiceMessages.municipalityInvalid })
+  .trim()
+  .regex(/^\d{7}$/, { error: invoiceMessages.municipalityInvalid })
+
+/**
+ * What the invoice says (the national DPS fields a small company fills), shared by a request and
+ * a schedule. The taker (`toma`) is optional, as the national standard allows.
+ */
 const invoiceBody = {
   cnpj: cnpjSchema,
   totalValue: totalValueSchema,
   serviceDescription: serviceDescriptionSchema,
-  serviceCode: serviceCodeSchema,
-  taker: nfsTakerSchema,
+  taxationCode: taxationCodeSchema,
+  municipalityCode: municipalityCodeSchema,
+  /** `tpRetISSQN`: the taker withholds the ISS. */
+  issWithheld: z.boolean({ error: invoiceMessages.issWithheld }),
+  taker: nfsTakerSchema.nullable().default(null),
 }
 
 /** `POST /nfs/requests?companyId`. `date` is the service (competence) date; default today. */
@@ -169,13 +203,20 @@ export const nfsRequestSchema = z.object({
   cnpj: z.string(),
   totalValue: z.number(),
   serviceDescription: z.string(),
+  /** LC 116 item (`17.06`), from the taxation code. */
   serviceCode: z.string(),
-  taker: z.object({
-    document: z.string(),
-    name: z.string(),
-    email: z.string(),
-    address: addressSchema,
-  }),
+  taxationCode: z.string(),
+  municipalityCode: z.string(),
+  issWithheld: z.boolean(),
+  /** Null when the invoice names no taker. */
+  taker: z
+    .object({
+      document: z.string(),
+      name: z.string(),
+      email: z.string(),
+      address: addressSchema,
+    })
+    .nullable(),
   /** Service (competence) date, `YYYY-MM-DD`. */
   date: calendarDateSchema,
   status: nfsRequestStatusSchema,
@@ -235,6 +276,9 @@ export const nfsSchedulerSchema = z.object({
   totalValue: z.number(),
   serviceDescription: z.string(),
   serviceCode: z.string(),
+  taxationCode: z.string(),
+  municipalityCode: z.string(),
+  issWithheld: z.boolean(),
   taker: nfsRequestSchema.shape.taker,
   active: z.boolean(),
   /** `YYYY-MM` of the last month this schedule created its request. */
@@ -246,6 +290,25 @@ export const nfsSchedulerSchema = z.object({
   updatedAt: isoDateTimeSchema,
 })
 export type NfsScheduler = z.infer<typeof nfsSchedulerSchema>
+
+/** A schedule as the API answers it: with the day it issues next (null while paused). */
+export const nfsSchedulerViewSchema = nfsSchedulerSchema.extend({
+  nextRunDate: calendarDateSchema.nullable(),
+})
+export type NfsSchedulerView = z.infer<typeof nfsSchedulerViewSchema>
+
+/** A service the company invoiced before (`GET /nfs/services`): its code, last wording and use. */
+export const nfsServiceSchema = z.object({
+  taxationCode: z.string(),
+  serviceCode: z.string(),
+  description: z.string(),
+  /** The day of the latest invoice or schedule that used it. */
+  lastUsedOn: calendarDateSchema,
+})
+export type NfsService = z.infer<typeof nfsServiceSchema>
+
+/** `GET /nfs/services?companyId`: the company's services, the last used first. */
+export const nfsServiceListQuerySchema = pageQuerySchema(10).extend({ companyId: idSchema })
 
 /** `GET /nfs/schedulers?companyId` and `GET /nfs/schedulers/active`. */
 export const nfsSchedulerListQuerySchema = pageQuerySchema(10).extend({ companyId: idSchema })

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
-import { nfsRequestSchema, nfsSchedulerSchema, type NfsRequest } from '../../src/schemas/invoice'
+import {
+  invoiceMessages,
+  nfsRequestSchema,
+  nfsSchedulerSchema,
+  type NfsRequest,
+} from '../../src/schemas/invoice'
 import { exampleInvoiceBody } from './contracts/invoices'
 import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
@@ -56,7 +61,7 @@ describe('GET /nfs/requests', () => {
     const text = await server.call('GET', `/nfs/requests?${OWN}&query=PAO dourado&limit=100`, {
       as: ANA,
     })
-    const dourado = anaRequests().filter((r) => r.taker.name === 'Padaria Pão Dourado Ltda')
+    const dourado = anaRequests().filter((r) => r.taker?.name === 'Padaria Pão Dourado Ltda')
     expect(text.body.total).toBe(dourado.length)
     expect(text.body.total).toBeGreaterThan(0)
     const byDocument = await server.call('GET', `/nfs/requests?${OWN}&query=30872299000135`, {
@@ -150,10 +155,9 @@ describe('POST /nfs/requests', () => {
         },
         'CPF ou CNPJ do tomador inválido',
       ],
-      [
-        { ...exampleInvoiceBody, serviceCode: '1701' },
-        'Código de serviço inválido (use o item da LC 116, ex.: 17.06)',
-      ],
+      [{ ...exampleInvoiceBody, taxationCode: '1701' }, invoiceMessages.taxationCodeInvalid],
+      [{ ...exampleInvoiceBody, municipalityCode: '355030' }, invoiceMessages.municipalityInvalid],
+      [{ ...exampleInvoiceBody, issWithheld: 'não' }, invoiceMessages.issWithheld],
       [
         { ...exampleInvoiceBody, taker: { ...exampleInvoiceBody.taker, email: 'x' } },
         'E-mail inválido',
@@ -378,5 +382,71 @@ describe('schedules', () => {
     expect(
       server.store.data.nfsRequests.some((r: NfsRequest) => r.schedulerId === 'sch-ana-instituto'),
     ).toBe(false)
+  })
+})
+
+describe('the national DPS fields (the request form)', () => {
+  beforeEach(() => server.store.reset())
+
+  it('keeps the taxation code, its LC 116 item, the municipality and the ISS withholding', async () => {
+    const res = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, taxationCode: '170601', issWithheld: true },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.data).toMatchObject({
+      taxationCode: '170601',
+      serviceCode: '17.06',
+      municipalityCode: '3550308',
+      issWithheld: true,
+    })
+  })
+
+  it('takes a request without a taker, as the national standard allows', async () => {
+    const { taker: _taker, ...withoutTaker } = exampleInvoiceBody
+    for (const body of [withoutTaker, { ...withoutTaker, taker: null }]) {
+      const res = await server.call('POST', `/nfs/requests?${OWN}`, { as: ANA, body })
+      expect(res.status).toBe(201)
+      expect(res.body.data.taker).toBeNull()
+    }
+    const listed = await server.call('GET', `/nfs/requests?${OWN}&status=pending&limit=100`, {
+      as: ANA,
+    })
+    expect(listed.body.data.filter((r: NfsRequest) => r.taker === null)).toHaveLength(2)
+  })
+
+  it('refuses a municipality that is not one of the 5,571', async () => {
+    const res = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, municipalityCode: '3599999' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe(invoiceMessages.municipalityUnknown)
+    const schedule = await server.call('POST', `/nfs/schedulers?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, dayOfMonth: 10, municipalityCode: '3599999' },
+    })
+    expect(schedule.status).toBe(400)
+  })
+
+  it('lists the services the company invoiced, the last used first, one per code', async () => {
+    const before = await server.call('GET', `/nfs/services?${OWN}&limit=100`, { as: ANA })
+    expect(before.status).toBe(200)
+    const services = before.body.data as { taxationCode: string; lastUsedOn: string }[]
+    expect(new Set(services.map((s) => s.taxationCode)).size).toBe(services.length)
+    const days = services.map((s) => s.lastUsedOn)
+    expect(days).toEqual([...days].sort().reverse())
+    const fresh = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, taxationCode: '010101', serviceDescription: 'Sistema web' },
+    })
+    expect(fresh.status).toBe(201)
+    const after = await server.call('GET', `/nfs/services?${OWN}&limit=100`, { as: ANA })
+    expect(after.body.data[0]).toMatchObject({
+      taxationCode: '010101',
+      serviceCode: '01.01',
+      description: 'Sistema web',
+    })
+    expect((await server.call('GET', `/nfs/services?${OWN}`, { as: BRUNO })).status).toBe(403)
   })
 })

@@ -7,7 +7,10 @@ export const exampleInvoiceBody = {
   cnpj: '45.218.739/0001-02',
   totalValue: 1850.5,
   serviceDescription: 'Criação de identidade visual para a linha de cafés especiais',
-  serviceCode: '23.01',
+  taxationCode: '230101',
+  // São Paulo (IBGE), where ana's company is.
+  municipalityCode: '3550308',
+  issWithheld: false,
   taker: {
     document: '66.769.352/0001-14',
     name: 'Café Bom Grão Comércio Ltda',
@@ -38,6 +41,13 @@ export const invoicesContracts: EndpointContract[] = [
     method: 'GET',
     route: '/nfs/requests',
     example: `/nfs/requests?${OWN}&status=issued&limit=5`,
+    access: 'company',
+    takesInput: true,
+  },
+  {
+    method: 'GET',
+    route: '/nfs/services',
+    example: `/nfs/services?${OWN}&limit=20`,
     access: 'company',
     takesInput: true,
   },
