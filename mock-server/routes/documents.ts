@@ -49,13 +49,14 @@ export const documentsRoutes: RouteModule = {
         const company = companyOf(req)
         const q = parse(documentListQuerySchema, req.query)
         let list = index().list(companyKey(company.id))
-        if (q.type || q.status || q.competence) {
+        if (q.type || q.status || q.competence || q.createdBy) {
           const types = q.type ? new Set(q.type) : null
           list = list.filter(
             (d) =>
               (!types || types.has(d.type)) &&
               (!q.status || d.status === q.status) &&
-              (!q.competence || d.competence === q.competence),
+              (!q.competence || d.competence === q.competence) &&
+              (!q.createdBy || d.createdBy === q.createdBy),
           )
         }
         return paginate(list, q)

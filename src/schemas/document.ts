@@ -214,6 +214,8 @@ export const documentListQuerySchema = pageQuerySchema(10).extend({
     ),
   status: documentStatusSchema.optional(),
   competence: competenceSchema.optional(),
+  /** Only what this user sent (a person's own documents, /app/user/my-docs). */
+  createdBy: idSchema.optional(),
 })
 
 /**

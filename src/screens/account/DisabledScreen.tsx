@@ -1,13 +1,20 @@
-import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { formatDateTime } from '@/lib/format'
-import { useSessionView } from '@/services/session'
+import { useMyCompanies } from '@/services/companies'
+import { useSessionService, useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
+import { Button } from '@/ui/Button'
 import { Card, PageHeader } from '@/ui/Layout'
+import { notify } from '@/ui/notify'
 import { CompanyStatusBadge, SUPPORT_EMAIL } from '@/screens/shared'
 import styles from './DisabledScreen.module.css'
 
-/** /app/user/disabled: why the company is disabled and how to reach support. */
+/**
+ * /app/user/disabled: why the company is disabled (the reason the accountant gave, from its status
+ * history), how to reach the accountant, and the person's other companies to go on with.
+ */
 export function DisabledScreen() {
   const { company, user } = useSessionView()
   const name = company ? (company.alias ?? company.name) : null
@@ -64,10 +71,10 @@ export function DisabledScreen() {
           )}
         </Card>
         <Card>
-          <h2 className={styles.heading}>Como reativar</h2>
+          <h2 className={styles.heading}>Como falar com a contabilidade</h2>
           <p>
-            Fale com o nosso suporte: contamos o que falta e, resolvido, a empresa volta à situação
-            em que estava.
+            Escreva para a equipe de contadores: contamos o que falta e, resolvido, a empresa volta
+            à situação em que estava antes de ser desativada.
           </p>
           <a
             className={buttonClass()}
@@ -77,6 +84,58 @@ export function DisabledScreen() {
           </a>
         </Card>
       </div>
+      <OtherCompanies currentId={company.id} uid={user?.uid} />
     </>
+  )
+}
+
+/** The person's other companies, which they can open instead. */
+function OtherCompanies({ currentId, uid }: { currentId: string; uid: string | undefined }) {
+  const session = useSessionService()
+  const navigate = useNavigate()
+  const companies = useMyCompanies(uid)
+  const [opening, setOpening] = useState<string | null>(null)
+  const others = (companies.data?.data ?? []).filter(
+    (company) => company.id !== currentId && company.status !== 'disabled',
+  )
+  if (others.length === 0) return null
+
+  async function open(companyId: string) {
+    setOpening(companyId)
+    try {
+      const view = await session.selectCompany(companyId)
+      if (view.companyId !== companyId) notify.error('Não foi possível abrir esta empresa agora.')
+      else await navigate({ to: '/app/panel' })
+    } finally {
+      setOpening(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby="outras-empresas" className={styles.others}>
+      <Card>
+        <h2 id="outras-empresas" className={styles.heading}>
+          Suas outras empresas
+        </h2>
+        <ul className={styles.companyList}>
+          {others.map((company) => (
+            <li key={company.id}>
+              <span>
+                <strong>{company.alias ?? company.name}</strong>{' '}
+                <CompanyStatusBadge status={company.status} />
+              </span>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={opening === company.id}
+                onClick={() => void open(company.id)}
+              >
+                Abrir
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
   )
 }

@@ -1,22 +1,293 @@
-import { AreaPage } from '@/screens/shared'
+import { useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatDate } from '@/lib/format'
+import {
+  companyMayDeleteDocument,
+  documentStatusLabels,
+  type CompanyDocument,
+} from '@/schemas/document'
+import {
+  documentFileRules,
+  documentsQueryOptions,
+  downloadFile,
+  useDeleteDocument,
+  useUploadDocument,
+} from '@/services/documents'
+import { useSessionView } from '@/services/session'
+import { Button } from '@/ui/Button'
+import { ConfirmDialog } from '@/ui/Dialog'
+import { Alert, Badge } from '@/ui/Feedback'
+import { FileDrop, describeRules } from '@/ui/FileDrop'
+import { Card, PageHeader } from '@/ui/Layout'
+import { notify } from '@/ui/notify'
+import { RadioCards } from '@/ui/RadioCards'
+import { DataTable, Pagination } from '@/ui/Table'
+import {
+  MY_DOCS_PAGE_SIZE,
+  myDocumentsInput,
+  personalDocumentKinds,
+  type PersonalDocumentKind,
+} from './my-docs'
+import styles from './Account.module.css'
 
-export function MyDocsScreen() {
+/** Personal documents are scans or photos: PDF, JPG or PNG, within the upload link's limit. */
+const personalFileRules = {
+  accept: documentFileRules.accept.filter((kind) => ['PDF', 'JPG', 'PNG'].includes(kind.label)),
+  maxBytes: documentFileRules.maxBytes,
+}
+
+const statusTone = {
+  pending: 'info',
+  approved: 'success',
+  rejected: 'danger',
+  paid: 'success',
+} as const
+
+/**
+ * /app/user/my-docs: the person's own documents (RG or CNH, proof of address, marriage
+ * certificate) sent to the accountant of the current company: upload, download, delete.
+ */
+export function MyDocsScreen({
+  page,
+  onPageChange,
+}: {
+  page: number
+  onPageChange: (page: number) => void
+}) {
+  const { user, company } = useSessionView()
+  if (!user || !company) return null
   return (
-    <AreaPage
-      title="Meus documentos"
-      description="Seus documentos pessoais de sócio (RG ou CNH, CPF e comprovante de residência), usados no registro e nas alterações da empresa."
-      features={[
-        {
-          icon: 'idCard',
-          title: 'Documentos de identidade',
-          description: 'Envie uma vez e use em todos os processos da empresa.',
-        },
-        {
-          icon: 'lock',
-          title: 'Guardados com segurança',
-          description: 'Só você e a equipe de contabilidade responsável têm acesso.',
-        },
-      ]}
-    />
+    <div className={styles.page}>
+      <PageHeader
+        title="Meus documentos"
+        description={`Seus documentos pessoais, para a contabilidade de ${company.alias ?? company.name}.`}
+      />
+      <UploadCard companyId={company.id} />
+      <DocumentList companyId={company.id} uid={user.uid} page={page} onPageChange={onPageChange} />
+    </div>
+  )
+}
+
+function UploadCard({ companyId }: { companyId: string }) {
+  const upload = useUploadDocument()
+  const [kind, setKind] = useState<PersonalDocumentKind | undefined>(undefined)
+  const [file, setFile] = useState<File | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [kindError, setKindError] = useState<string | undefined>(undefined)
+
+  async function send() {
+    setError(null)
+    if (!kind) return setKindError('Escolha o tipo do documento')
+    if (!file) return setError('Escolha o arquivo do documento.')
+    const label = personalDocumentKinds.find((option) => option.value === kind)!.label
+    setProgress(0)
+    try {
+      await upload.mutateAsync({
+        input: { companyId, file, type: 'pessoal', name: label },
+        onProgress: (sent: number) => setProgress(sent),
+      })
+      notify.success(`${label} enviado.`)
+      setFile(null)
+      setKind(undefined)
+    } catch (caught) {
+      // The chosen kind and file stay: sending again needs one click.
+      setError(caught instanceof Error ? caught.message : 'Não foi possível enviar o documento.')
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby="enviar-documento">
+      <Card>
+        <h2 id="enviar-documento" className={styles.cardTitle}>
+          Enviar documento
+        </h2>
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void send()
+          }}
+        >
+          {error && <Alert tone="danger" title={error} />}
+          <RadioCards<PersonalDocumentKind>
+            legend="Tipo do documento"
+            name="tipo"
+            value={kind}
+            required
+            error={kindError}
+            onChange={(value) => {
+              setKind(value)
+              setKindError(undefined)
+            }}
+            options={personalDocumentKinds.map((option) => ({
+              value: option.value,
+              label: option.label,
+            }))}
+          />
+          <FileDrop
+            label="Arquivo"
+            accept={personalFileRules.accept}
+            maxBytes={personalFileRules.maxBytes}
+            fileName={file?.name ?? null}
+            progress={progress}
+            onFile={(chosen) => {
+              setFile(chosen)
+              setError(null)
+            }}
+            hint={describeRules(personalFileRules)}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" loading={upload.isPending}>
+              Enviar documento
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </section>
+  )
+}
+
+function DocumentList({
+  companyId,
+  uid,
+  page,
+  onPageChange,
+}: {
+  companyId: string
+  uid: string
+  page: number
+  onPageChange: (page: number) => void
+}) {
+  const input = myDocumentsInput(companyId, uid, page)
+  const { data } = useSuspenseQuery(documentsQueryOptions(input))
+  const remove = useDeleteDocument()
+  const [deleting, setDeleting] = useState<CompanyDocument | null>(null)
+  const [downloading, setDownloading] = useState<string | null>(null)
+
+  async function download(document: CompanyDocument) {
+    setDownloading(document.id)
+    try {
+      await downloadFile({ companyId, fileName: document.fileName })
+    } catch (caught) {
+      notify.error(caught instanceof Error ? caught.message : 'Não foi possível baixar.')
+    } finally {
+      setDownloading(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby="documentos-enviados">
+      <Card>
+        <h2 id="documentos-enviados" className={styles.cardTitle}>
+          Documentos enviados
+        </h2>
+        <DataTable
+          caption="Seus documentos pessoais"
+          rows={data.data}
+          rowKey={(document) => document.id}
+          empty={{
+            title: 'Nenhum documento enviado ainda',
+            description: 'Envie seu RG ou CNH e um comprovante de residência para começar.',
+          }}
+          columns={[
+            {
+              key: 'name',
+              header: 'Documento',
+              cell: (document) => (
+                <span className={styles.stacked}>
+                  <span>{document.name}</span>
+                  <span className="muted">{document.fileName}</span>
+                </span>
+              ),
+            },
+            {
+              key: 'sent',
+              header: 'Enviado em',
+              cell: (document) => formatDate(document.createdAt),
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (document) => (
+                <span className={styles.stacked}>
+                  <Badge tone={statusTone[document.status]}>
+                    {document.status === 'pending'
+                      ? 'Em análise'
+                      : documentStatusLabels[document.status]}
+                  </Badge>
+                  {document.rejectionReason && (
+                    <span className="muted">{document.rejectionReason}</span>
+                  )}
+                </span>
+              ),
+            },
+            {
+              key: 'actions',
+              header: <span className="visually-hidden">Ações</span>,
+              align: 'right',
+              cell: (document) => (
+                <span className={styles.actions} style={{ justifyContent: 'flex-end' }}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={downloading === document.id}
+                    onClick={() => void download(document)}
+                    aria-label={`Baixar ${document.name}`}
+                  >
+                    Baixar
+                  </Button>
+                  {companyMayDeleteDocument(document) && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setDeleting(document)}
+                      aria-label={`Excluir ${document.name}`}
+                    >
+                      Excluir
+                    </Button>
+                  )}
+                </span>
+              ),
+            },
+          ]}
+        />
+        <Pagination
+          total={data.total}
+          limit={MY_DOCS_PAGE_SIZE}
+          offset={input.offset}
+          onChange={(next) => onPageChange(Math.floor(next / MY_DOCS_PAGE_SIZE) + 1)}
+          label="Páginas dos documentos"
+        />
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title="Excluir este documento?"
+          description={deleting ? `${deleting.name} (${deleting.fileName}) será excluído.` : ''}
+          confirmLabel="Excluir"
+          tone="danger"
+          busy={remove.isPending}
+          onConfirm={() =>
+            deleting &&
+            remove.mutate(
+              { companyId, documentId: deleting.id },
+              {
+                onSuccess: (document) => {
+                  setDeleting(null)
+                  notify.success(`${document.name} excluído.`)
+                },
+                onError: (error) => {
+                  setDeleting(null)
+                  notify.error(error.message)
+                },
+              },
+            )
+          }
+        />
+      </Card>
+    </section>
   )
 }

@@ -1,73 +1,94 @@
-import { formatMobile } from '@/schemas/brazil'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate } from '@/lib/format'
+import { meQueryOptions } from '@/services/account'
 import { useSessionView } from '@/services/session'
-import { Avatar } from '@/ui/Avatar'
 import { Badge } from '@/ui/Feedback'
-import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
-import { roleLabels } from '@/screens/shared'
-import styles from './ProfileScreen.module.css'
+import { CompanyDetails, roleLabels, SUPPORT_EMAIL } from '@/screens/shared'
+import { DeleteAccountCard } from './DeleteAccountCard'
+import { EmailForm } from './EmailForm'
+import { PasswordForm } from './PasswordForm'
+import { PhotoPicker } from './PhotoPicker'
+import { ProfileDetailsForm } from './ProfileDetailsForm'
+import styles from './Account.module.css'
 
-/** /app/user/my-profile: the signed-in person, as the session knows them. */
+/**
+ * /app/user/my-profile: name, mobile and photo; password and e-mail (through the identity
+ * service); the company's data, read-only; deleting the account.
+ */
 export function MyProfileScreen() {
-  const { user, claims, company } = useSessionView()
+  const { user } = useSessionView()
   if (!user) return null
-  const roles = claims?.roles ?? []
-  const companies = new Set([
-    ...(claims?.companies ?? []),
-    ...(claims?.companyId ? [claims.companyId] : []),
-  ])
+  return <Profile uid={user.uid} />
+}
+
+function Profile({ uid }: { uid: string }) {
+  const { user, claims, company } = useSessionView()
+  const { data: me } = useSuspenseQuery(meQueryOptions(uid))
+  const email = user?.email ?? me.email
   return (
-    <>
-      <PageHeader
-        title="Meu perfil"
-        description="Seus dados de acesso à Contabil. Para alterar o e-mail ou o celular, fale com o suporte."
-      />
-      <Card className={styles.card}>
-        <div className={styles.identity}>
-          <Avatar name={user.displayName} email={user.email} photoUrl={user.photoUrl} size="lg" />
-          <div>
-            <h2 className={styles.name}>{user.displayName || 'Sem nome cadastrado'}</h2>
-            <p className="muted">{user.email ?? 'Sem e-mail'}</p>
-            <div className="row">
-              {roles.length === 0 ? (
-                <Badge>Sem papel definido</Badge>
-              ) : (
-                roles.map((role) => (
+    <div className={styles.page}>
+      <PageHeader title="Meu perfil" description="Seus dados de acesso à Contabil." />
+
+      <section aria-labelledby="seus-dados">
+        <Card>
+          <h2 id="seus-dados" className={styles.cardTitle}>
+            Seus dados
+          </h2>
+          <div className={styles.profileTop}>
+            {user && <PhotoPicker user={user} />}
+            <div className={styles.identity}>
+              <p className={styles.identityEmail}>{email}</p>
+              <div className="row">
+                {(claims?.roles ?? []).map((role) => (
                   <Badge key={role} tone="info">
                     {roleLabels[role]}
                   </Badge>
-                ))
-              )}
+                ))}
+              </div>
+              <p className={styles.note}>Conta criada em {formatDate(me.createdAt)}.</p>
             </div>
           </div>
-        </div>
-        <DescriptionList
-          items={[
-            { term: 'Nome', value: user.displayName || '—' },
-            { term: 'E-mail', value: user.email ?? '—' },
-            {
-              term: 'Celular',
-              value: user.phoneNumber ? formatMobile(user.phoneNumber) : 'Não informado',
-            },
-            {
-              term: 'Conta criada em',
-              value: user.createdAt ? formatDate(user.createdAt) : '—',
-            },
-            {
-              term: 'Empresas com acesso',
-              value:
-                companies.size === 0
-                  ? 'Nenhuma'
-                  : `${companies.size} ${companies.size === 1 ? 'empresa' : 'empresas'}`,
-            },
-            {
-              term: 'Empresa selecionada',
-              value: company ? (company.alias ?? company.name) : '—',
-            },
-          ]}
-        />
-      </Card>
-    </>
+          <ProfileDetailsForm me={me} />
+        </Card>
+      </section>
+
+      <div className={styles.columns}>
+        <section aria-labelledby="senha">
+          <Card>
+            <h2 id="senha" className={styles.cardTitle}>
+              Senha
+            </h2>
+            <PasswordForm />
+          </Card>
+        </section>
+        <section aria-labelledby="email-acesso">
+          <Card>
+            <h2 id="email-acesso" className={styles.cardTitle}>
+              E-mail de acesso
+            </h2>
+            <EmailForm email={email} />
+          </Card>
+        </section>
+      </div>
+
+      {company && (
+        <section aria-labelledby="dados-empresa">
+          <Card>
+            <h2 id="dados-empresa" className={styles.cardTitle}>
+              Dados da empresa
+            </h2>
+            <p className={styles.note} style={{ marginBottom: 'var(--space-4)' }}>
+              Os dados da empresa são alterados pelo seu contador, que confere cada mudança com a
+              Junta Comercial e a Receita. Precisa mudar algo? Escreva para{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+            </p>
+            <CompanyDetails company={company} />
+          </Card>
+        </section>
+      )}
+
+      <DeleteAccountCard uid={uid} email={email} />
+    </div>
   )
 }

@@ -4,6 +4,7 @@ import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'
+import { ReceivedInvitesNotice } from '@/screens/account'
 import { CompanySelector } from './CompanySelector'
 import { UserMenu } from './UserMenu'
 import { adminNav, clientNav, type NavGroup } from './nav'
@@ -170,6 +171,7 @@ export function AppShell({
         )}
         <main id="conteudo" className={styles.main} tabIndex={-1} inert={open}>
           <div className={`${styles.content} ${width === 'narrow' ? styles.narrow : ''}`}>
+            {!location.pathname.startsWith('/app/user/my-invites') && <ReceivedInvitesNotice />}
             {children}
           </div>
         </main>

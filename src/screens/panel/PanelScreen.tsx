@@ -1,21 +1,43 @@
 import { Link } from '@tanstack/react-router'
-import { companyStatusLabels } from '@/schemas/company'
-import { stepLabels, trackLabels } from '@/schemas/track'
+import { companyStatusLabels, type Company } from '@/schemas/company'
+import { todayInBrazil } from '@/schemas/finance-common'
 import { formatDateTime } from '@/lib/format'
 import { useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
 import { EmptyState } from '@/ui/Feedback'
 import { Icon } from '@/ui/Icon'
-import { Card, Eyebrow, Grid, PageHeader } from '@/ui/Layout'
-import { StepList } from '@/ui/StepList'
-import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared'
+import { Card, Grid, PageHeader } from '@/ui/Layout'
+import { CompanyDetails } from '@/screens/shared'
+import { BillingChartCard } from './BillingChartCard'
+import { CategoryCard } from './CategoryCard'
+import { CompanyCard } from './CompanyCard'
+import { MeiCard } from './MeiCard'
+import { PaymentsCard } from './PaymentsCard'
+import { SimplesCard } from './SimplesCard'
 import { nextStepsFor } from './next-steps'
+import { periodChoices } from './period'
 import styles from './PanelScreen.module.css'
 
 const firstName = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || ''
 
-/** /app/panel: the company, its status and what to do next. */
-export function PanelScreen() {
+/** Simples Nacional sizes (ME up to R$ 360 mil, EPP up to R$ 4,8 mi). */
+const isSimplesSize = (size: Company['size']) => size === 'ME' || size === 'EPP'
+
+/**
+ * /app/panel: where the company stands — its card, billing of the last 12 months, the MEI limit
+ * or the Simples Nacional rates, transactions by category, payments, and what to do next.
+ */
+export function PanelScreen({
+  period,
+  onPeriodChange,
+  onCheckout,
+}: {
+  /** "Por categoria" period from the URL (`YYYY` or `YYYY-MM`); the current year by default. */
+  period: string | undefined
+  onPeriodChange: (period: string) => void
+  /** Leaves the app for a payment's checkout page. */
+  onCheckout: (url: string) => void
+}) {
   const { user, company, track, isSystemAdmin } = useSessionView()
   const hello = firstName(user?.displayName) ? `Olá, ${firstName(user?.displayName)}!` : 'Olá!'
 
@@ -50,6 +72,8 @@ export function PanelScreen() {
     )
   }
 
+  const today = todayInBrazil()
+  const month = today.slice(0, 7)
   const steps = nextStepsFor(company, track)
   const history = [...company.statusHistory].reverse().slice(0, 5)
 
@@ -60,34 +84,39 @@ export function PanelScreen() {
         description={`${hello} Este é o resumo de ${company.alias ?? company.name}.`}
       />
 
-      <Card className={styles.hero}>
-        <div>
-          <Eyebrow>Sua empresa</Eyebrow>
-          <h2 className={styles.companyName}>{company.alias ?? company.name}</h2>
-          {company.alias && <p className="muted">{company.name}</p>}
-        </div>
-        <div className={styles.status}>
-          <span className="muted">Situação</span>
-          <CompanyStatusBadge status={company.status} />
-        </div>
-      </Card>
+      <CompanyCard company={company} track={track} />
 
-      <section aria-labelledby="proximos-passos" className={styles.section}>
-        <h2 id="proximos-passos" className={styles.sectionTitle}>
-          Próximos passos
-        </h2>
-        <Grid min={240}>
-          {steps.map((step) => (
-            <Card key={step.key} className={styles.step}>
-              <h3>{step.title}</h3>
-              <p className="muted">{step.description}</p>
-              <Link to={step.to} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                {step.cta} <Icon name="arrowRight" size={16} />
-              </Link>
-            </Card>
-          ))}
-        </Grid>
-      </section>
+      <div className={styles.cards}>
+        <BillingChartCard companyId={company.id} />
+        {company.size === 'MEI' && <MeiCard company={company} month={month} />}
+        {isSimplesSize(company.size) && <SimplesCard companyId={company.id} />}
+        <CategoryCard
+          companyId={company.id}
+          period={period ?? today.slice(0, 4)}
+          periods={periodChoices(today)}
+          onPeriodChange={onPeriodChange}
+        />
+        <PaymentsCard company={company} onCheckout={onCheckout} />
+      </div>
+
+      {steps.length > 0 && (
+        <section aria-labelledby="proximos-passos" className={styles.section}>
+          <h2 id="proximos-passos" className={styles.sectionTitle}>
+            Próximos passos
+          </h2>
+          <Grid min={240}>
+            {steps.map((step) => (
+              <Card key={step.key} className={styles.step}>
+                <h3>{step.title}</h3>
+                <p className="muted">{step.description}</p>
+                <Link to={step.to} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                  {step.cta} <Icon name="arrowRight" size={16} />
+                </Link>
+              </Card>
+            ))}
+          </Grid>
+        </section>
+      )}
 
       <div className={styles.columns}>
         <section aria-labelledby="dados-empresa">
@@ -98,21 +127,7 @@ export function PanelScreen() {
             <CompanyDetails company={company} />
           </Card>
         </section>
-
-        <section aria-labelledby="historico" className="stack">
-          {track && (
-            <Card>
-              <h2 className={styles.sectionTitle}>Cadastro de {trackLabels[track.trackId]}</h2>
-              <StepList
-                label={`Etapas da ${trackLabels[track.trackId]}`}
-                items={track.steps.map((step) => ({
-                  key: step.stepId,
-                  title: stepLabels[step.stepId],
-                  state: step.status,
-                }))}
-              />
-            </Card>
-          )}
+        <section aria-labelledby="historico">
           <Card>
             <h2 id="historico" className={styles.sectionTitle}>
               Histórico da situação

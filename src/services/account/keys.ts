@@ -18,6 +18,7 @@ export const accountKeys = {
     [...accountKeys.payments(companyId), page] as const,
   invites: (companyId: string) => [...accountKeys.company(companyId), 'invites'] as const,
   user: (uid: string) => [...accountKeys.all, 'user', uid] as const,
+  me: (uid: string) => [...accountKeys.user(uid), 'profile'] as const,
   receivedInvites: (uid: string) => [...accountKeys.user(uid), 'invites-received'] as const,
   referrals: (uid: string) => [...accountKeys.user(uid), 'referrals'] as const,
   referralList: (uid: string, page: { limit: number; offset: number }) =>

@@ -1,8 +1,51 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
+import { plansQueryOptions, paymentsQueryOptions } from '@/services/account'
+import {
+  anualBillingQueryOptions,
+  billingByCategoryQueryOptions,
+  simplesSummaryQueryOptions,
+} from '@/services/panel'
+import { todayInBrazil } from '@/schemas/finance-common'
 import { PanelScreen } from '@/screens/panel/PanelScreen'
+import { PANEL_PAYMENTS } from '@/screens/panel/PaymentsCard'
+import { panelSearchSchema, periodParam, periodSearchValue } from '@/screens/panel/period'
+import { goToCheckout } from '../user/-checkout'
 
 export const Route = createFileRoute('/app/_admin/_company/panel')({
+  validateSearch: panelSearchSchema,
+  loaderDeps: ({ search }) => ({ periodo: search.periodo }),
+  loader: async ({ context: { queryClient, view }, deps }) => {
+    const company = view.company
+    if (company) {
+      // Each card shows its own skeleton and error: their reports are asked for now, in
+      // parallel, without holding the page (the cards read them with useSuspenseQuery).
+      const period = deps.periodo ? periodParam(deps.periodo) : todayInBrazil().slice(0, 4)
+      void queryClient.prefetchQuery(anualBillingQueryOptions(company.id))
+      void queryClient.prefetchQuery(billingByCategoryQueryOptions(company.id, period))
+      void queryClient.prefetchQuery(paymentsQueryOptions(company.id, PANEL_PAYMENTS))
+      if (company.size === 'ME' || company.size === 'EPP')
+        void queryClient.prefetchQuery(simplesSummaryQueryOptions(company.id))
+    }
+    await queryClient.ensureQueryData(plansQueryOptions())
+  },
   head: () => ({ meta: [{ title: pageTitle('Painel') }] }),
-  component: PanelScreen,
+  component: Panel,
 })
+
+function Panel() {
+  const { periodo } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <PanelScreen
+      period={periodo === undefined ? undefined : periodParam(periodo)}
+      onPeriodChange={(next) =>
+        void navigate({
+          search: (previous) => ({ ...previous, periodo: periodSearchValue(next) }),
+          replace: true,
+        })
+      }
+      onCheckout={goToCheckout}
+    />
+  )
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react'
+import { formatDate, formatDateTime, formatMoney, formatCnpjValue } from '@/lib/format'
+import {
+  paymentMethodLabels,
+  paymentStatusLabels,
+  type Payment,
+  type PaymentStatus,
+} from '@/schemas/billing'
+import type { Company } from '@/schemas/company'
+import { isPayable } from '@/services/account'
+import { Button } from '@/ui/Button'
+import { Dialog } from '@/ui/Dialog'
+import { DescriptionList } from '@/ui/DescriptionList'
+import { Badge } from '@/ui/Feedback'
+import { DataTable } from '@/ui/Table'
+import { monthReference } from './billing-labels'
+import styles from './Account.module.css'
+
+const statusTone: Record<PaymentStatus, 'success' | 'neutral' | 'danger'> = {
+  paid: 'success',
+  pending: 'neutral',
+  overdue: 'danger',
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return <Badge tone={statusTone[status]}>{paymentStatusLabels[status]}</Badge>
+}
+
+/**
+ * A company's charges: what, due when, how much, status, and "Pagar" for the open ones (or the
+ * receipt of a paid one). Shared by billing and the panel.
+ */
+export function PaymentsTable({
+  payments,
+  company,
+  planName,
+  caption,
+  onPay,
+  payingId,
+}: {
+  payments: Payment[]
+  company: Pick<Company, 'name' | 'cnpj'>
+  planName: (planId: string) => string
+  caption: string
+  /** Absent where paying is not offered (an admin looking). */
+  onPay?: (payment: Payment) => void
+  payingId?: string | null
+}) {
+  const [receipt, setReceipt] = useState<Payment | null>(null)
+  return (
+    <>
+      <DataTable
+        caption={caption}
+        rows={payments}
+        rowKey={(payment) => payment.id}
+        empty={{
+          title: 'Nenhuma cobrança ainda',
+          description: 'As mensalidades aparecem aqui a partir da contratação do plano.',
+        }}
+        columns={[
+          {
+            key: 'reference',
+            header: 'Cobrança',
+            cell: (payment) => (
+              <span className={styles.stacked}>
+                <span>{payment.description}</span>
+                <span className="muted">
+                  Referência {monthReference(payment.reference)} · Plano {planName(payment.planId)}
+                </span>
+              </span>
+            ),
+          },
+          { key: 'due', header: 'Vencimento', cell: (payment) => formatDate(payment.dueDate) },
+          {
+            key: 'amount',
+            header: 'Valor',
+            align: 'right',
+            cell: (payment) => (
+              <span className={styles.stacked}>
+                <span>{formatMoney(payment.amount)}</span>
+                {payment.discount > 0 && (
+                  <span className="muted">− {formatMoney(payment.discount)} de crédito</span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: 'status',
+            header: 'Situação',
+            cell: (payment) => (
+              <span className={styles.stacked}>
+                <PaymentStatusBadge status={payment.status} />
+                {payment.paidAt && (
+                  <span className="muted">pago em {formatDate(payment.paidAt)}</span>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: 'action',
+            header: <span className="visually-hidden">Ações</span>,
+            align: 'right',
+            cell: (payment) =>
+              isPayable(payment) && onPay ? (
+                <Button
+                  size="sm"
+                  variant={payment.status === 'overdue' ? 'primary' : 'secondary'}
+                  loading={payingId === payment.id}
+                  disabled={Boolean(payingId) && payingId !== payment.id}
+                  onClick={() => onPay(payment)}
+                  aria-label={`Pagar ${payment.description}`}
+                >
+                  Pagar
+                </Button>
+              ) : payment.status === 'paid' ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setReceipt(payment)}
+                  aria-label={`Recibo de ${payment.description}`}
+                >
+                  Recibo
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <Dialog
+        open={receipt !== null}
+        onOpenChange={(open) => !open && setReceipt(null)}
+        title="Recibo de pagamento"
+        description={receipt?.description}
+        footer={
+          <Button variant="secondary" onClick={() => window.print()}>
+            Imprimir
+          </Button>
+        }
+      >
+        {receipt && (
+          <DescriptionList
+            columns={1}
+            items={[
+              { term: 'Empresa', value: company.name },
+              { term: 'CNPJ', value: formatCnpjValue(company.cnpj) },
+              { term: 'Plano', value: planName(receipt.planId) },
+              { term: 'Referência', value: monthReference(receipt.reference) },
+              { term: 'Vencimento', value: formatDate(receipt.dueDate) },
+              ...(receipt.discount > 0
+                ? [
+                    { term: 'Mensalidade', value: formatMoney(receipt.grossAmount) },
+                    { term: 'Crédito de indicação', value: `− ${formatMoney(receipt.discount)}` },
+                  ]
+                : []),
+              { term: 'Valor pago', value: formatMoney(receipt.amount) },
+              {
+                term: 'Pago em',
+                value: receipt.paidAt ? formatDateTime(receipt.paidAt) : '—',
+              },
+              {
+                term: 'Forma de pagamento',
+                value: receipt.method ? paymentMethodLabels[receipt.method] : '—',
+              },
+              { term: 'Código do pagamento', value: <code>{receipt.id}</code> },
+            ]}
+          />
+        )}
+      </Dialog>
+    </>
+  )
+}

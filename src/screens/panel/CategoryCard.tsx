@@ -1,0 +1,168 @@
+import { lazy, Suspense, useId } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatInteger, formatMoney } from '@/lib/format'
+import type { BillingByCategory } from '@/schemas/report'
+import { billingByCategoryQueryOptions } from '@/services/panel'
+import { buttonClass } from '@/ui/Button'
+import { EmptyState } from '@/ui/Feedback'
+import { SkeletonBlock } from '@/ui/Skeleton'
+import { PanelCard } from './PanelCard'
+import { longMonthLabel } from './months'
+import { periodLabel } from './period'
+import styles from './PanelScreen.module.css'
+
+const CategoryBarChart = lazy(() =>
+  import('./charts').then((module) => ({ default: module.CategoryBarChart })),
+)
+
+const UNCATEGORISED = 'Sem categoria'
+/** How many categories the chart shows (the largest); the table has them all. */
+const CHART_CATEGORIES = 8
+
+/** Por categoria: the bank transactions of a month or a year, summed by tax category. */
+export function CategoryCard({
+  companyId,
+  period,
+  periods,
+  onPeriodChange,
+}: {
+  companyId: string
+  period: string
+  /** What the selector offers: years and months, newest first. */
+  periods: { years: string[]; months: string[] }
+  onPeriodChange: (period: string) => void
+}) {
+  const selectId = useId()
+  return (
+    <PanelCard
+      id="por-categoria"
+      title="Por categoria"
+      description="Movimentações bancárias por categoria contábil"
+      wide
+      actions={
+        <div className={styles.periodPicker}>
+          <label htmlFor={selectId}>Período</label>
+          <select
+            id={selectId}
+            value={period}
+            onChange={(event) => onPeriodChange(event.target.value)}
+          >
+            <optgroup label="Ano inteiro">
+              {periods.years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Mês">
+              {periods.months.map((month) => (
+                <option key={month} value={month}>
+                  {longMonthLabel(month)}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </div>
+      }
+    >
+      <CategoryReport companyId={companyId} period={period} />
+    </PanelCard>
+  )
+}
+
+const nameOf = (row: BillingByCategory['categories'][number]) =>
+  row.taxCategory?.name ?? UNCATEGORISED
+
+function CategoryReport({ companyId, period }: { companyId: string; period: string }) {
+  const { data } = useSuspenseQuery(billingByCategoryQueryOptions(companyId, period))
+  const label = periodLabel(period)
+  if (data.totals.count === 0)
+    return (
+      <EmptyState
+        title={`Nenhuma movimentação em ${label}`}
+        action={
+          <Link
+            to="/app/bank-statements/accounts"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            Importar extrato
+          </Link>
+        }
+      >
+        Importe o extrato da conta da empresa e classifique as movimentações para ver o resumo por
+        categoria.
+      </EmptyState>
+    )
+  // The chart shows the categories that moved most; every one of them is in the table.
+  const bars = [...data.categories]
+    .sort((a, b) => b.credits + b.debits - (a.credits + a.debits))
+    .slice(0, CHART_CATEGORIES)
+    .map((row) => ({ name: nameOf(row), credits: row.credits, debits: row.debits }))
+  const more = data.categories.length - bars.length
+  return (
+    <div className="stack">
+      <figure className={styles.figureBlock}>
+        <Suspense fallback={<SkeletonBlock height={220} />}>
+          <CategoryBarChart
+            data={bars}
+            title={`Entradas e saídas por categoria em ${label}`}
+            description="Barras de entradas e saídas das categorias com mais movimento; os valores de todas estão na tabela a seguir."
+          />
+        </Suspense>
+        {more > 0 && (
+          <p className={styles.note}>
+            As {bars.length} categorias com mais movimento; as outras {more} estão na tabela.
+          </p>
+        )}
+        <figcaption className="visually-hidden">
+          Entradas e saídas por categoria em {label}; os valores estão na tabela a seguir.
+        </figcaption>
+      </figure>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Movimentações por categoria em {label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Categoria</th>
+              <th scope="col" className={styles.number}>
+                Entradas
+              </th>
+              <th scope="col" className={styles.number}>
+                Saídas
+              </th>
+              <th scope="col" className={styles.number}>
+                Saldo
+              </th>
+              <th scope="col" className={styles.number}>
+                Lançamentos
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.categories.map((row) => (
+              <tr key={row.taxCategory?.id ?? 'sem-categoria'}>
+                <th scope="row">{nameOf(row)}</th>
+                <td className={styles.number}>{formatMoney(row.credits)}</td>
+                <td className={styles.number}>{formatMoney(row.debits)}</td>
+                <td className={styles.number}>{formatMoney(row.total)}</td>
+                <td className={styles.number}>{formatInteger(row.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className={styles.number}>{formatMoney(data.totals.credits)}</td>
+              <td className={styles.number}>{formatMoney(data.totals.debits)}</td>
+              <td className={styles.number} data-testid="category-balance">
+                {formatMoney(data.totals.balance)}
+              </td>
+              <td className={styles.number}>{formatInteger(data.totals.count)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatCnpjValue } from '@/lib/format'
+import type { Company } from '@/schemas/company'
+import { isTrackDone, stepLabels, trackLabels, type Track } from '@/schemas/track'
+import { planNameOf, plansQueryOptions } from '@/services/account'
+import { DescriptionList } from '@/ui/DescriptionList'
+import { Card, Eyebrow } from '@/ui/Layout'
+import { StepList } from '@/ui/StepList'
+import { CompanyStatusBadge } from '@/screens/shared'
+import styles from './PanelScreen.module.css'
+
+/** The company at a glance: names, CNPJ, status, plan, and the track while it runs. */
+export function CompanyCard({ company, track }: { company: Company; track: Track | null }) {
+  const { data: plans } = useSuspenseQuery(plansQueryOptions())
+  const planId = company.currentSubscription?.planId
+  return (
+    <Card className={styles.hero}>
+      <div className={styles.heroMain}>
+        <Eyebrow>Sua empresa</Eyebrow>
+        <h2 className={styles.companyName}>{company.alias ?? company.name}</h2>
+        {company.alias && <p className="muted">{company.name}</p>}
+        <DescriptionList
+          items={[
+            { term: 'CNPJ', value: formatCnpjValue(company.cnpj) },
+            {
+              term: 'Plano',
+              value: planId ? planNameOf(plans, planId) : 'Ainda sem plano contratado',
+            },
+          ]}
+        />
+      </div>
+      <div className={styles.status}>
+        <span className="muted">Situação</span>
+        <CompanyStatusBadge status={company.status} />
+      </div>
+      {track && !isTrackDone(track) && (
+        <div className={styles.heroTrack}>
+          <h3 className={styles.subTitle}>Cadastro de {trackLabels[track.trackId]}</h3>
+          <StepList
+            label={`Etapas da ${trackLabels[track.trackId]}`}
+            items={track.steps.map((step) => ({
+              key: step.stepId,
+              title: stepLabels[step.stepId],
+              state: step.status,
+            }))}
+          />
+        </div>
+      )}
+    </Card>
+  )
+}

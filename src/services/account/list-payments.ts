@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { paymentListQuerySchema, paymentSchema, type Payment } from '@/schemas/billing'
+import { listOf, type List } from '@/schemas/common'
+import { api } from '@/services/api'
+import { accountKeys } from './keys'
+
+/** GET /v1/ecommerce/payments?companyId (SPEC section 7): the company's charges, newest first. */
+export const listPaymentsInputSchema = paymentListQuerySchema
+export type ListPaymentsInput = z.input<typeof paymentListQuerySchema>
+
+export async function listPayments(
+  input: ListPaymentsInput,
+  signal?: AbortSignal,
+): Promise<List<Payment>> {
+  const query = listPaymentsInputSchema.parse(input)
+  return api.get('/v1/ecommerce/payments', { query, schema: listOf(paymentSchema), signal })
+}
+
+export const paymentsQueryOptions = (companyId: string, page = { limit: 10, offset: 0 }) =>
+  queryOptions({
+    queryKey: accountKeys.paymentList(companyId, page),
+    queryFn: ({ signal }) => listPayments({ companyId, ...page }, signal),
+  })
+
+/** A charge that can still be paid. */
+export const isPayable = (payment: Pick<Payment, 'status'>) =>
+  payment.status === 'pending' || payment.status === 'overdue'
