@@ -262,6 +262,20 @@ const consentBanners = () =>
     </>,
   ))
 
+/**
+ * Loads the page's script once the page has loaded and the browser is idle: nothing on screen
+ * waits for it, and it never competes with the page. A click on the cookie banner or the menu
+ * before it arrives is kept (`window.__contabilClicks`) and done again by the script.
+ */
+const SCRIPT_LOADER =
+  '(function(s,w,d){var q=w.__contabilClicks={targets:[],stop:function(){d.removeEventListener("click",h,true)}};' +
+  'function h(e){var t=e.target&&e.target.closest&&e.target.closest("[data-consent-choice],[data-consent-reopen],[data-menu-button]");' +
+  'if(t){e.preventDefault();q.targets.push(t)}}d.addEventListener("click",h,true);' +
+  'function l(){var m=d.createElement("script");m.type="module";m.src=s.dataset.entry;' +
+  'm.setAttribute("data-app-entry",s.dataset.appEntry);d.head.appendChild(m)}' +
+  'function i(){(w.requestIdleCallback||setTimeout)(l)}' +
+  'if(d.readyState==="complete")i();else w.addEventListener("load",i)})(document.currentScript,window,document)'
+
 const cssOf = (path: string, assets: PageAssets) =>
   assets.css.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? ''
 
@@ -294,11 +308,11 @@ export function renderPage(
     <script>${consentBootScript}</script>
     ${headTags(head)}
     <style>${cssOf(path, assets)}</style>
-    <script type="module" src="${assets.entry}" data-app-entry="${assets.appEntry}"></script>
   </head>
   <body>
     <div id="consent-slot">${consentBanners()}</div>
     <div id="root">${html}</div>
+    <script data-entry="${assets.entry}" data-app-entry="${assets.appEntry}">${SCRIPT_LOADER}</script>
   </body>
 </html>
 `

@@ -181,8 +181,21 @@ function setUpIslands() {
   }
 }
 
+/** Clicks on the banner or the menu made before this script arrived (the page's loader kept them). */
+const earlyClicks = () =>
+  (window as unknown as { __contabilClicks?: { targets: HTMLElement[]; stop: () => void } })
+    .__contabilClicks
+
+function replayEarlyClicks() {
+  const early = earlyClicks()
+  if (!early) return
+  early.stop()
+  for (const target of early.targets.splice(0)) target.click()
+}
+
 installGlobalErrorHandlers()
 if (needsClientApp()) {
+  earlyClicks()?.stop()
   startClientApp().catch((error: unknown) => {
     if (isChunkLoadError(error) && reloadOnce()) return
     recordError(error, 'promise')
@@ -193,4 +206,5 @@ if (needsClientApp()) {
   setUpSignUp()
   fillNotFoundPath()
   setUpIslands()
+  replayEarlyClicks()
 }

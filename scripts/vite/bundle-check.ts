@@ -24,7 +24,8 @@ export function checkBundles(outDir: string): string[] {
       problems.push(`${page} is missing`)
       continue
     }
-    const entry = /src="\/assets\/([^"]+\.js)"/.exec(
+    // The app's page names its entry in a <script src>; prerendered pages in their loader.
+    const entry = /(?:src|data-entry)="\/assets\/([^"]+\.js)"/.exec(
       readFileSync(path.join(outDir, page), 'utf8'),
     )?.[1]
     if (!entry) {

@@ -102,7 +102,13 @@ async function buildRenderer(config: ResolvedConfig, outDir: string): Promise<Pr
       minify: false,
       sourcemap: false,
       target: 'node20',
-      rolldownOptions: { output: { entryFileNames: 'entry-prerender.mjs' } },
+      rolldownOptions: {
+        output: { entryFileNames: 'entry-prerender.mjs' },
+        // The renderer imports statically what the app loads lazily; that is expected here.
+        onwarn(warning, warn) {
+          if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning)
+        },
+      },
     },
   })
   return (await import(pathToFileURL(path.join(outDir, 'entry-prerender.mjs')).href)) as Prerenderer

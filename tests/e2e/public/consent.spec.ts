@@ -89,3 +89,21 @@ test.describe('the banner never hides content or actions', () => {
     expect(await reachable(leadButton)).toBe(true)
   })
 })
+
+test.describe('before the page script arrives', () => {
+  test.use({ locale: 'pt-BR' })
+  test('a choice made in the banner is kept and done once it does', async ({ page, context }) => {
+    // A slow connection: the page's script takes a while.
+    await page.route(/\/assets\/static-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/trocar-contador')
+    const banner = page.getByRole('region', { name: 'Consentimento de cookies' })
+    await banner.getByRole('button', { name: 'Só os necessários' }).click()
+    await expect(banner).toBeHidden()
+    expect((await context.cookies()).find((cookie) => cookie.name === 'ncc_c')?.value).toBe(
+      'necessary',
+    )
+  })
+})

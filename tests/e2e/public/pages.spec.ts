@@ -200,3 +200,17 @@ test('published pages need no content request; a preview that cannot load shows 
   await page.getByRole('button', { name: 'Sair da pré-visualização' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Pré-visualização' })).toHaveCount(0)
 })
+
+test('a later blog page, which the build does not write, is rendered in the browser', async ({
+  page,
+}) => {
+  await page.goto('/blog?pagina=2')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Contabilidade explicada por quem faz' }),
+  ).toBeVisible()
+  await expect(page.getByText('Nenhum artigo nesta página')).toBeVisible()
+  await expect(page).toHaveTitle(/Blog \(página 2\)/)
+  await page.getByRole('link', { name: 'Voltar para a primeira página' }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.locator('a[href^="/blog/posts/"]').first()).toBeVisible()
+})

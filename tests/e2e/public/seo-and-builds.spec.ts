@@ -117,6 +117,7 @@ test('a chunk that fails to load reloads the page once, and the page then works'
   ).toBeVisible()
   // After the reload the form comes to life: the mobile field gets its mask.
   await page.locator('#formulario form').getByLabel(/Nome/).focus()
+  await page.waitForLoadState('networkidle')
   await page.locator('#formulario form').getByLabel('Celular').pressSequentially('21987654321')
   await expect(page.locator('#formulario form').getByLabel('Celular')).toHaveValue(
     '+55 (21) 98765-4321',
