@@ -74,6 +74,7 @@ export function runSchedules(
         serviceCode: scheduler.serviceCode,
         taxationCode: scheduler.taxationCode,
         municipalityCode: scheduler.municipalityCode,
+        municipalityName: scheduler.municipalityName,
         issWithheld: scheduler.issWithheld,
         // A plain copy: the schedule's taker may be a tracked view of the store.
         taker: JSON.parse(JSON.stringify(scheduler.taker)) as NfsScheduler['taker'],

@@ -52,14 +52,21 @@ const requestText = searchTextCache<NfsRequest>((r) => [
   r.taxationCode,
 ])
 
-let municipalities: Set<string> | undefined
-/** A DPS names its municipality by IBGE code: it must be one of the 5,571. */
-function assertMunicipality(code: string) {
-  municipalities ??= new Set(cityDirectory().all.map((city) => city.ibgeCode))
-  if (!municipalities.has(code))
+let municipalities: Map<string, string> | undefined
+/**
+ * A DPS names its municipality by IBGE code: it must be one of the 5,571. Answers its name as
+ * people read it ("São Paulo/SP").
+ */
+function municipalityName(code: string): string {
+  municipalities ??= new Map(
+    cityDirectory().all.map((city) => [city.ibgeCode, `${city.name}/${city.state}`]),
+  )
+  const name = municipalities.get(code)
+  if (!name)
     throw badRequest(invoiceMessages.municipalityUnknown, [
       { path: ['municipalityCode'], message: invoiceMessages.municipalityUnknown },
     ])
+  return name
 }
 
 /** The company's services, the last used first: one per taxation code, with its last wording. */
@@ -253,7 +260,7 @@ export const invoicesRoutes: RouteModule = {
         const company = companyOf(req)
         const input = parse(nfsRequestCreateSchema, req.body)
         assertIssuer(company, input.cnpj)
-        assertMunicipality(input.municipalityCode)
+        const place = municipalityName(input.municipalityCode)
         const now = new Date().toISOString()
         const request: NfsRequest = {
           id: `nfs-${randomUUID()}`,
@@ -264,6 +271,7 @@ export const invoicesRoutes: RouteModule = {
           serviceCode: serviceCodeOf(input.taxationCode),
           taxationCode: input.taxationCode,
           municipalityCode: input.municipalityCode,
+          municipalityName: place,
           issWithheld: input.issWithheld,
           taker: input.taker,
           date: input.date ?? todayInBrazil(),
@@ -435,13 +443,14 @@ export const invoicesRoutes: RouteModule = {
         const company = companyOf(req)
         const input = parse(nfsSchedulerInputSchema, req.body)
         assertIssuer(company, input.cnpj)
-        assertMunicipality(input.municipalityCode)
+        const place = municipalityName(input.municipalityCode)
         const now = new Date().toISOString()
         const scheduler: NfsScheduler = {
           id: `sch-${randomUUID()}`,
           companyId: company.id,
           ...input,
           serviceCode: serviceCodeOf(input.taxationCode),
+          municipalityName: place,
           lastRunMonth: null,
           createdAt: now,
           updatedAt: now,
@@ -462,9 +471,10 @@ export const invoicesRoutes: RouteModule = {
         const scheduler = findScheduler(req, company.id)
         const input = parse(nfsSchedulerInputSchema, req.body)
         assertIssuer(company, input.cnpj)
-        assertMunicipality(input.municipalityCode)
+        const place = municipalityName(input.municipalityCode)
         Object.assign(scheduler, input, {
           serviceCode: serviceCodeOf(input.taxationCode),
+          municipalityName: place,
           updatedAt: new Date().toISOString(),
         })
         await applySchedules(store)

@@ -163,14 +163,14 @@ export function collectionSlipLine(amount: number, reference: string): string {
     .join('')
 }
 
-/** The IBGE code of an address's municipality (by name and state, accents and case ignored). */
-function municipalityOf(address: { city: string; state: string } | null): string {
+/** The IBGE municipality of an address (by name and state, accents and case ignored). */
+function municipalityOf(address: { city: string; state: string } | null) {
   const name = address ? normalizeSearch(address.city) : ''
   const city = cityDirectory().all.find(
     (c) => c.state === address?.state && normalizeSearch(c.name) === name,
   )
   if (!city) throw new Error(`finance fixture: no IBGE municipality for ${address?.city ?? 'null'}`)
-  return city.ibgeCode
+  return city
 }
 
 /** `YYYY-MM-DD` + hour in Brazil (UTC−3) as an ISO instant. */
@@ -253,7 +253,7 @@ export function seedFinance(now: Date = new Date()): FinanceData {
     if (!company?.cnpj) throw new Error(`finance fixture: ${fin.companyId} has no CNPJ`)
     const rng = rngFor(`invoices:${fin.companyId}`)
     // Services are provided where the company is.
-    const municipalityCode = municipalityOf(company.address)
+    const municipality = municipalityOf(company.address)
     const body = (takerIndex: number, serviceIndex: number) => {
       const taker = fin.takers[takerIndex]
       const service = fin.services[serviceIndex]
@@ -264,7 +264,8 @@ export function seedFinance(now: Date = new Date()): FinanceData {
         serviceCode: service.code,
         // The national code of the LC 116 subitem with its first detail (`17.06` → `170601`).
         taxationCode: `${service.code.replace('.', '')}01`,
-        municipalityCode,
+        municipalityCode: municipality.ibgeCode,
+        municipalityName: `${municipality.name}/${municipality.state}`,
         issWithheld: false,
         taker: structuredClone(taker),
       }

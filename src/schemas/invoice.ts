@@ -207,6 +207,8 @@ export const nfsRequestSchema = z.object({
   serviceCode: z.string(),
   taxationCode: z.string(),
   municipalityCode: z.string(),
+  /** "São Paulo/SP": the municipality of `municipalityCode`, for people. */
+  municipalityName: z.string(),
   issWithheld: z.boolean(),
   /** Null when the invoice names no taker. */
   taker: z
@@ -278,6 +280,7 @@ export const nfsSchedulerSchema = z.object({
   serviceCode: z.string(),
   taxationCode: z.string(),
   municipalityCode: z.string(),
+  municipalityName: z.string(),
   issWithheld: z.boolean(),
   taker: nfsRequestSchema.shape.taker,
   active: z.boolean(),

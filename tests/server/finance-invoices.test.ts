@@ -398,6 +398,7 @@ describe('the national DPS fields (the request form)', () => {
       taxationCode: '170601',
       serviceCode: '17.06',
       municipalityCode: '3550308',
+      municipalityName: 'São Paulo/SP',
       issWithheld: true,
     })
   })

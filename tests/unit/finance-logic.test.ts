@@ -38,6 +38,7 @@ const scheduler = (over: Partial<NfsScheduler> = {}): NfsScheduler => ({
   serviceCode: '23.01',
   taxationCode: '230101',
   municipalityCode: '3550308',
+  municipalityName: 'São Paulo/SP',
   issWithheld: false,
   taker,
   active: true,
