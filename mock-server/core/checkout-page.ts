@@ -23,13 +23,16 @@ const dateTimeBr = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
 })
 
-/** Where the web app continues after paying: the wizard while the track runs, else billing. */
-export const returnPath = (company: Company) =>
+/**
+ * Where the web app continues after the checkout: the wizard while the track runs, else billing;
+ * told whether the payment was made, so the screen can say so.
+ */
+export const returnPath = (company: Company, outcome: 'confirmado' | 'cancelado' = 'confirmado') =>
   company.status === 'pending' ||
   company.status === 'awaiting_opening' ||
   company.status === 'migrating'
-    ? wizardPathOf(company.trackId)
-    : '/app/user/my-billing'
+    ? `${wizardPathOf(company.trackId)}?pagamento=${outcome}`
+    : `/app/user/my-billing?pagamento=${outcome}`
 
 export function page(title: string, body: string, options: { refresh?: string } = {}) {
   return `<!doctype html>
@@ -102,7 +105,7 @@ export function checkoutPage(
 <fieldset><legend>Forma de pagamento</legend>${choices}</fieldset>
 <button type="submit">Pagar ${money.format(payment.amount)}</button>
 </form>
-<p class="muted"><a href="${escapeHtml(back)}">Voltar sem pagar</a></p>`,
+<p class="muted"><a href="${escapeHtml(`${config.webUrl}${returnPath(company, 'cancelado')}`)}">Voltar sem pagar</a></p>`,
   )
 }
 

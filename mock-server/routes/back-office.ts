@@ -185,6 +185,13 @@ export const backOfficeRoutes: RouteModule = {
       auth.requireSystemAdmin,
       orders('migrate-company'),
     )
+    // One order (a company on either track): its progress, owner and plan, for the order page.
+    router.get(
+      '/companies/orders/:id',
+      auth.authenticate,
+      auth.requireSystemAdmin,
+      handle((req) => ({ data: orderOf(deps, findCompany(store, req.params.id ?? '')) })),
+    )
 
     router.put(
       '/companies/:id',

@@ -46,6 +46,8 @@ export const stepMessages = {
   paidAtFuture: 'A data de pagamento não pode estar no futuro',
   draftTooLarge: 'Rascunho grande demais (até 64 KB)',
   dateInvalid: 'Data inválida: use dd/mm/aaaa',
+  guideFileMissing: 'Anexe o arquivo da guia',
+  receiptFileMissing: 'Envie o comprovante de pagamento',
   takeOverMonthInvalid: 'Escolha o mês em que assumimos a contabilidade',
   takeOverMonthPast: 'O mês da troca não pode ser anterior ao mês atual',
 } as const
@@ -181,9 +183,13 @@ export const subscriptionStepSchema = z.strictObject({
 export type SubscriptionStep = z.infer<typeof subscriptionStepSchema>
 
 /** Done by an admin: the registration-fee guide (DARE/taxa da Junta) for the client to pay. */
+/** A file the step points at; empty means none was sent yet. */
+const stepFileSchema = (missing: string) =>
+  z.string({ error: missing }).min(1, { error: missing }).pipe(fileNameSchema)
+
 export const awaitingGuideSchema = z.strictObject({
   guide: z.strictObject({
-    fileName: fileNameSchema,
+    fileName: stepFileSchema(stepMessages.guideFileMissing),
     amount: money,
     dueDate: dateSchema,
     barcode: z
@@ -198,7 +204,7 @@ export type AwaitingGuide = z.infer<typeof awaitingGuideSchema>
 
 export const uploadGuideReceiptSchema = z.strictObject({
   receipt: z.strictObject({
-    fileName: fileNameSchema,
+    fileName: stepFileSchema(stepMessages.receiptFileMissing),
     paidAt: dateSchema.refine((date) => date <= today(), {
       error: stepMessages.paidAtFuture,
     }),

@@ -31,6 +31,8 @@ export const MEI_DAS_DUE_DAY = 20
 
 // ---- Simples Nacional ----
 
+/** Yearly revenue limit of a microempresa (ME); above it, up to the ceiling, an EPP. */
+export const ME_ANNUAL_LIMIT = 360_000
 /** Ceiling of the Simples Nacional: revenue of the last 12 months (RBT12). */
 export const SIMPLES_CEILING = 4_800_000
 /** Fator R from which an Annex V activity is taxed by Annex III (28 %). */
@@ -95,6 +97,7 @@ export const taxFactSources = {
   MEI_ICMS: 'LC 123/2006, art. 18-A, § 3º, V, b',
   MEI_ISS: 'LC 123/2006, art. 18-A, § 3º, V, c',
   MEI_DAS_DUE_DAY: 'LC 123/2006, art. 21, III (vencimento no dia 20 do mês seguinte)',
+  ME_ANNUAL_LIMIT: 'LC 123/2006, art. 3º, I (ME até R$ 360 mil)',
   SIMPLES_CEILING: 'LC 123/2006, art. 3º, II (EPP até R$ 4,8 milhões)',
   FATOR_R_THRESHOLD: 'LC 123/2006, art. 18, §§ 5º-J e 5º-M',
   FATOR_R_PAYROLL_CATEGORIES: 'LC 123/2006, art. 18, § 24 (folha de salários, incluídos encargos)',

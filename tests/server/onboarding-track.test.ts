@@ -359,3 +359,23 @@ describe('the transfer letter', () => {
     ])
   })
 })
+
+describe('GET /companies/orders/{id}', () => {
+  it('answers one order with its progress, owner and plan, to admins only', async () => {
+    const res = await server.call('GET', '/companies/orders/cmp-mateus-logistica', { as: ADMIN })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      id: 'cmp-mateus-logistica',
+      company: { status: 'opening', trackId: 'create-company' },
+      owner: { email: 'mateus.campos@oliveiralog.com.br' },
+      track: { currentStep: 'download-company-info', done: 5, total: 6 },
+      planName: 'Empresarial',
+    })
+    expect(
+      (await server.call('GET', '/companies/orders/cmp-nao-existe', { as: ADMIN })).status,
+    ).toBe(404)
+    expect(
+      (await server.call('GET', '/companies/orders/cmp-bruno-tech', { as: BRUNO })).status,
+    ).toBe(403)
+  })
+})

@@ -26,6 +26,7 @@ import {
   proportionalRbt12,
   SIMPLES_ANNEX_III,
   SIMPLES_ANNEX_V,
+  ME_ANNUAL_LIMIT,
   SIMPLES_CEILING,
   SIMPLES_FIRST_BAND_RATE,
   simplesRateFor,
@@ -49,6 +50,7 @@ describe(`tax facts of ${TAX_YEAR}`, () => {
   it(`MEI ICMS R$ 1,00 — ${source.MEI_ICMS}`, () => expect(MEI_ICMS).toBe(1))
   it(`MEI ISS R$ 5,00 — ${source.MEI_ISS}`, () => expect(MEI_ISS).toBe(5))
   it(`DAS-MEI due on the 20th — ${source.MEI_DAS_DUE_DAY}`, () => expect(MEI_DAS_DUE_DAY).toBe(20))
+  it(`ME limit R$ 360 mil — ${source.ME_ANNUAL_LIMIT}`, () => expect(ME_ANNUAL_LIMIT).toBe(360_000))
   it(`Simples ceiling R$ 4,8 mi — ${source.SIMPLES_CEILING}`, () =>
     expect(SIMPLES_CEILING).toBe(4_800_000))
   it(`fator R line 28 % — ${source.FATOR_R_THRESHOLD}`, () => expect(FATOR_R_THRESHOLD).toBe(0.28))

@@ -26,6 +26,12 @@ export const backOfficeContracts: EndpointContract[] = [
     takesInput: true,
   },
   {
+    method: 'GET',
+    route: '/companies/orders/{id}',
+    example: '/companies/orders/cmp-bruno-tech',
+    access: 'system-admin',
+  },
+  {
     method: 'PUT',
     route: '/companies/{id}',
     example: `/companies/${ANA}`,
