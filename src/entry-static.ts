@@ -175,13 +175,24 @@ function setUpIslands() {
     element.addEventListener('focusin', activate)
     element.addEventListener('click', (event) => hold(event, 'click'), true)
     element.addEventListener('submit', (event) => hold(event, 'submit'), true)
-    // The address asks for a search the page was not built with: at once.
-    if (element.dataset.island === 'cnae-search' && /[?&](busca|pagina)=/.test(location.search))
+    // The address asks for a search the page was not built with, or the visitor is already in
+    // it (typing before this script arrived): at once.
+    const typedInto = [...element.querySelectorAll('input')].some(
+      (input) => input.value !== input.defaultValue,
+    )
+    if (
+      element.contains(document.activeElement) ||
+      typedInto ||
+      (element.dataset.island === 'cnae-search' && /[?&](busca|pagina)=/.test(location.search))
+    )
       activate()
   }
 }
 
-/** Clicks on the banner or the menu made before this script arrived (the page's loader kept them). */
+/**
+ * Clicks on the banner, the menu or an island's buttons, and forms sent, before this script
+ * arrived (the page's loader kept them): done again now that they have their handlers.
+ */
 const earlyClicks = () =>
   (window as unknown as { __contabilClicks?: { targets: HTMLElement[]; stop: () => void } })
     .__contabilClicks
@@ -190,7 +201,9 @@ function replayEarlyClicks() {
   const early = earlyClicks()
   if (!early) return
   early.stop()
-  for (const target of early.targets.splice(0)) target.click()
+  for (const target of early.targets.splice(0))
+    if (target instanceof HTMLFormElement) target.requestSubmit()
+    else target.click()
 }
 
 installGlobalErrorHandlers()

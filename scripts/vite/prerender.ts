@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
+import { Worker } from 'node:worker_threads'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -179,6 +180,95 @@ function writer(root: string) {
   }
 }
 
+/** Pages are rendered by this many threads at most (CPU-bound; a 2-core machine gets two). */
+const MAX_WORKERS = 4
+
+type SiteData = Awaited<ReturnType<Prerenderer['loadSiteData']>>
+type PageToRender = Parameters<Prerenderer['renderPage']>[1]
+type PageAssets = Parameters<Prerenderer['renderPage']>[2]
+
+async function renderHere(
+  renderer: Prerenderer,
+  site: SiteData,
+  pages: PageToRender[],
+  assets: PageAssets,
+  outDir: string,
+  report: (done: number) => void,
+) {
+  const files = writer(outDir)
+  for (let i = 0; i < pages.length; i++) {
+    const page = renderer.renderPage(site, pages[i]!, assets)
+    await files.write(page.file, page.html)
+    report(i + 1)
+  }
+  await files.flush()
+}
+
+/**
+ * A rendering thread: it imports the renderer, renders its share of the pages from the data it is
+ * given (a copy) and writes them, telling the build how many it has done.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const fs = require('node:fs')
+const path = require('node:path')
+import(workerData.renderer).then((renderer) => {
+  const folders = new Set()
+  let done = 0
+  for (const page of workerData.pages) {
+    const { file, html } = renderer.renderPage(workerData.site, page, workerData.assets)
+    const full = path.join(workerData.outDir, file)
+    const folder = path.dirname(full)
+    if (!folders.has(folder)) {
+      folders.add(folder)
+      fs.mkdirSync(folder, { recursive: true })
+    }
+    fs.writeFileSync(full, html)
+    if (++done % 50 === 0) parentPort.postMessage(50)
+  }
+  parentPort.postMessage(done % 50)
+})
+`
+
+async function renderInWorkers(
+  count: number,
+  job: {
+    renderer: string
+    site: SiteData
+    assets: PageAssets
+    pages: PageToRender[]
+    outDir: string
+    report: (done: number) => void
+  },
+) {
+  let done = 0
+  await Promise.all(
+    Array.from({ length: count }, (_, index) => {
+      // Every count-th page, so each thread gets its share of each kind.
+      const pages = job.pages.filter((_, i) => i % count === index)
+      const worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: {
+          renderer: job.renderer,
+          site: job.site,
+          assets: job.assets,
+          pages,
+          outDir: job.outDir,
+        },
+      })
+      worker.on('message', (count: number) => job.report((done += count)))
+      return new Promise<void>((resolve, reject) => {
+        worker.once('error', reject)
+        worker.once('exit', (code) =>
+          code === 0
+            ? resolve()
+            : reject(new Error(`[prerender] a rendering thread exited with ${code}`)),
+        )
+      })
+    }),
+  )
+}
+
 const once = (stop: () => Promise<void>) => {
   let stopping: Promise<void> | null = null
   return () => (stopping ??= stop())
@@ -222,13 +312,19 @@ export function prerender(): Plugin {
         renameSync(path.join(outDir, 'index.html'), path.join(outDir, 'app.html'))
         const pageAssets = { css: assets.css, entry, appEntry: assets.appEntry }
         const pages = [...data.pages, { kind: 'not-found' as const }]
-        const files = writer(outDir)
         const report = progress(pages.length)
-        for (let i = 0; i < pages.length; i++) {
-          const page = renderer.renderPage(data, pages[i]!, pageAssets)
-          await files.write(page.file, page.html)
-          report(i + 1)
-        }
+        const workers = Math.min(MAX_WORKERS, os.availableParallelism())
+        if (workers > 1)
+          await renderInWorkers(workers, {
+            renderer: pathToFileURL(path.join(work, 'entry-prerender.mjs')).href,
+            site: data,
+            assets: pageAssets,
+            pages,
+            outDir,
+            report,
+          })
+        else await renderHere(renderer, data, pages, pageAssets, outDir, report)
+        const files = writer(outDir)
         for (const [file, content] of Object.entries(seoFileContents(site, data.pages)))
           await files.write(file, content)
         await files.flush()

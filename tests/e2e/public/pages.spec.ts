@@ -209,7 +209,7 @@ test('a later blog page, which the build does not write, is rendered in the brow
     page.getByRole('heading', { level: 1, name: 'Contabilidade explicada por quem faz' }),
   ).toBeVisible()
   await expect(page.getByText('Nenhum artigo nesta página')).toBeVisible()
-  await expect(page).toHaveTitle(/Blog \(página 2\)/)
+  await expect(page).toHaveTitle(/\(página 2\) \| Contabil$/)
   await page.getByRole('link', { name: 'Voltar para a primeira página' }).click()
   await expect(page).toHaveURL(/\/blog$/)
   await expect(page.locator('a[href^="/blog/posts/"]').first()).toBeVisible()
