@@ -80,8 +80,11 @@ export function DisabledScreen() {
             className={buttonClass()}
             href={`mailto:${SUPPORT_EMAIL}?subject=${subject}&body=${body}`}
           >
-            <Icon name="support" size={18} /> Escrever para {SUPPORT_EMAIL}
+            <Icon name="support" size={18} /> Escrever para a contabilidade
           </a>
+          <p className="muted" style={{ margin: 'var(--space-2) 0 0' }}>
+            {SUPPORT_EMAIL}
+          </p>
         </Card>
       </div>
       <OtherCompanies currentId={company.id} uid={user?.uid} />

@@ -25,7 +25,7 @@ export function ProfileDetailsForm({ me }: { me: User }) {
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: { name: me.name, phone: me.phone ?? '' },
   })
-  const { errors, isSubmitting, isDirty } = form.formState
+  const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
     setError(null)
@@ -69,7 +69,7 @@ export function ProfileDetailsForm({ me }: { me: User }) {
         required
       />
       <div className={styles.actions}>
-        <Button type="submit" loading={isSubmitting} disabled={!isDirty && !isSubmitting}>
+        <Button type="submit" loading={isSubmitting}>
           Salvar dados
         </Button>
       </div>

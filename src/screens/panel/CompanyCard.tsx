@@ -29,7 +29,7 @@ export function CompanyCard({ company, track }: { company: Company; track: Track
           ]}
         />
       </div>
-      <div className={styles.status}>
+      <div className={styles.status} data-testid="company-status">
         <span className="muted">Situação</span>
         <CompanyStatusBadge status={company.status} />
       </div>

@@ -71,6 +71,11 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
           valueText={`${formatMoney(used)} de ${formatMoney(limit)}, ${formatPercent(share, 1)} do limite`}
           scale={['R$ 0', formatMoney(limit)]}
         />
+        <p className={styles.note}>
+          A marca na barra indica {formatPercent(MEI_WARNING_SHARE, 0)} do limite (
+          {formatMoney(Math.round(limit * MEI_WARNING_SHARE * 100) / 100)}), a partir de onde o
+          painel avisa.
+        </p>
         {openingYear && (
           <p className={styles.note}>
             Ano de abertura: o limite é de {formatMoney(MEI_MONTHLY_LIMIT)} por mês de atividade (

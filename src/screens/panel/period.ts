@@ -7,6 +7,8 @@ import { longMonthLabel } from './months'
  * `?periodo=2026`) or a month (`?periodo=2026-11`).
  */
 export const panelSearchSchema = z.object({
+  /** A client company whose panel the flagged admin previews. */
+  empresa: z.string().trim().min(1).max(128).optional().catch(undefined),
   periodo: z
     .union([z.number().int().min(2000).max(2100), reportPeriodSchema])
     .optional()

@@ -10,13 +10,21 @@ import { todayInBrazil } from '@/schemas/finance-common'
 import { PanelScreen } from '@/screens/panel/PanelScreen'
 import { PANEL_PAYMENTS } from '@/screens/panel/PaymentsCard'
 import { panelSearchSchema, periodParam, periodSearchValue } from '@/screens/panel/period'
+import { canPreviewPanels } from '@/screens/panel/preview-flag'
+import { companyQueryOptions } from '@/services/companies'
+import { orNotFound } from '@/routes/app/-params'
 import { goToCheckout } from '../user/-checkout'
 
 export const Route = createFileRoute('/app/_admin/_company/panel')({
   validateSearch: panelSearchSchema,
-  loaderDeps: ({ search }) => ({ periodo: search.periodo }),
+  loaderDeps: ({ search }) => ({ periodo: search.periodo, empresa: search.empresa }),
   loader: async ({ context: { queryClient, view }, deps }) => {
-    const company = view.company
+    // The flagged admin's preview of a client's panel (`?empresa=`): an unknown id is a 404.
+    const previewing =
+      view.isSystemAdmin && canPreviewPanels(view.user?.email) && deps.empresa !== undefined
+    const company = previewing
+      ? await orNotFound(queryClient.ensureQueryData(companyQueryOptions(deps.empresa!)))
+      : view.company
     if (company) {
       // Each card shows its own skeleton and error: their reports are asked for now, in
       // parallel, without holding the page (the cards read them with useSuspenseQuery).
@@ -34,7 +42,7 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
 })
 
 function Panel() {
-  const { periodo } = Route.useSearch()
+  const { periodo, empresa } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
     <PanelScreen
@@ -46,6 +54,7 @@ function Panel() {
         })
       }
       onCheckout={goToCheckout}
+      previewCompanyId={empresa}
     />
   )
 }

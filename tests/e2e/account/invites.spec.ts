@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test'
+import { API_URL, consentState, signInFromLogin, uniqueEmail } from '../support'
+import { expectNoAxeViolations, screenshot, tokenOf } from './helpers'
+
+// Issue 12: ana invites an e-mail; a new account signs up with it, accepts, and switches to Ana
+// Design without signing out (the session reads the new claims).
+
+test('an invited person signs up, accepts and switches to Ana Design', async ({
+  page: ana,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('convidada')
+  const password = 'Convite2026'
+
+  await signInFromLogin(ana, 'ana@contabil.dev')
+  await ana.goto('/app/user/my-invites')
+  const form = ana.getByRole('form', { name: 'Convidar para Ana Design' })
+  await expect(ana.getByRole('heading', { name: 'Convidar para Ana Design' })).toBeVisible()
+  await form.getByLabel('E-mail da pessoa').fill('nao-e-email')
+  await form.getByRole('button', { name: 'Enviar convite' }).click()
+  await expect(form.getByText('E-mail inválido')).toBeVisible()
+  await form.getByLabel('E-mail da pessoa').fill(email)
+  await form.getByRole('button', { name: 'Enviar convite' }).click()
+  await expect(ana.getByText(`Convite enviado para ${email}.`)).toBeVisible()
+  const pending = ana.getByRole('table', { name: 'Convites pendentes' })
+  await expect(pending.getByRole('cell', { name: email, exact: true })).toBeVisible()
+  await screenshot(ana, 'invites-ana')
+  await expectNoAxeViolations(ana, 'invites')
+
+  // The invited person, in another browser.
+  const context = await browser.newContext({
+    baseURL,
+    storageState: consentState(baseURL!),
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  })
+  const page = await context.newPage()
+  await page.goto('/app/login?mode=signup')
+  const signUp = page.getByRole('form', { name: 'Criar conta' })
+  await signUp.getByLabel('Nome completo').fill('Clara Convidada')
+  await signUp.getByLabel('E-mail').fill(email)
+  await signUp.getByLabel('Senha').fill(password)
+  await signUp.getByLabel('Celular').pressSequentially('11955554444')
+  await signUp.getByRole('button', { name: 'Criar conta' }).click()
+  await expect(page).toHaveURL(/\/app\/wizard\/company-opening/)
+
+  // Wherever she lands, the invite is there to see.
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: 'Você recebeu um convite para Ana Design Ltda' })
+  await expect(notice).toBeVisible()
+  await notice.getByRole('link', { name: 'Ver convite' }).click()
+  await expect(page).toHaveURL(/\/app\/user\/my-invites/)
+  await page.getByRole('button', { name: 'Aceitar convite para Ana Design Ltda' }).click()
+  await expect(page.getByText('Agora você tem acesso a Ana Design Ltda')).toBeVisible()
+
+  // The selector lists it at once; choosing it opens Ana Design, still signed in.
+  const selector = page.getByRole('banner').getByLabel('Empresa')
+  await selector.selectOption({ label: 'Ana Design — Ativa' })
+  await expect(page.getByText('Empresa selecionada: Ana Design')).toBeVisible()
+  await page.goto('/app/panel')
+  await expect(page.getByRole('heading', { level: 2, name: 'Ana Design' })).toBeVisible()
+  await expect(page).toHaveURL(/\/app\/panel/)
+
+  // The new account goes away again (it also leaves ana's company).
+  const token = await tokenOf(email, password)
+  const me = (await (
+    await fetch(`${API_URL}/users/me`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { data: { id: string } }
+  const removed = await fetch(`${API_URL}/users/${me.data.id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(removed.status).toBe(204)
+  await context.close()
+})
+
+test('a pending invite can be cancelled', async ({ page }) => {
+  const email = uniqueEmail('cancelado')
+  await signInFromLogin(page, 'ana@contabil.dev')
+  await page.goto('/app/user/my-invites')
+  const form = page.getByRole('form', { name: 'Convidar para Ana Design' })
+  await form.getByLabel('E-mail da pessoa').fill(email)
+  await form.getByRole('button', { name: 'Enviar convite' }).click()
+  await page.getByRole('button', { name: `Cancelar convite para ${email}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar convite' }).click()
+  await expect(page.getByText(`Convite para ${email} cancelado.`)).toBeVisible()
+  await expect(page.getByRole('cell', { name: email, exact: true })).toHaveCount(0)
+})
