@@ -46,6 +46,8 @@ export type ConfirmDialogProps = {
   title: ReactNode
   description: ReactNode
   confirmLabel: string
+  /** The button that closes without doing it; default "Cancelar". */
+  cancelLabel?: string
   onConfirm: () => void
   busy?: boolean
   tone?: 'primary' | 'danger'
@@ -57,6 +59,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancelar',
   onConfirm,
   busy,
   tone = 'primary',
@@ -70,7 +73,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancelar
+            {cancelLabel}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={busy}>
             {confirmLabel}

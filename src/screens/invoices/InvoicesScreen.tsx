@@ -1,42 +1,109 @@
+import { Suspense, useState } from 'react'
+import type { Company } from '@/schemas/company'
+import { useCreateInvoiceRequest } from '@/services/invoices'
 import { useSessionView } from '@/services/session'
-import { AreaPage } from '@/screens/shared'
+import { Button } from '@/ui/Button'
+import { Alert, Loading } from '@/ui/Feedback'
+import { PageHeader } from '@/ui/Layout'
+import { SidePanel } from '@/ui/SidePanel'
+import { Tabs } from '@/ui/Tabs'
+import { notify } from '@/ui/notify'
+import { newInvoiceValues } from './invoice-form'
+import { InvoiceForm } from './InvoiceForm'
+import { InvoiceRequestsTab } from './InvoiceRequestsTab'
+import type { InvoicesSearch, InvoiceTab } from './invoices-search'
+import { SchedulesTab } from './SchedulesTab'
 
-function ForCompany() {
-  const { company } = useSessionView()
-  if (!company) return null
-  return (
-    <p className="muted" style={{ margin: 0 }}>
-      Empresa: <strong>{company.alias ?? company.name}</strong>
-    </p>
-  )
+export type InvoicesScreenProps = {
+  search: InvoicesSearch
+  onSearchChange: (search: InvoicesSearch) => void
 }
 
-export function InvoicesScreen() {
+/** /app/invoices: the company's NFS-e requests and monthly schedules. */
+export function InvoicesScreen(props: InvoicesScreenProps) {
+  const { company } = useSessionView()
+  if (!company)
+    return (
+      <>
+        <PageHeader title="Notas fiscais" />
+        <Alert tone="info" title="Nenhuma empresa escolhida.">
+          As notas são de uma empresa: abra a empresa pelo back office para vê-las.
+        </Alert>
+      </>
+    )
+  return <CompanyInvoices company={company} {...props} />
+}
+
+function CompanyInvoices({
+  company,
+  search,
+  onSearchChange,
+}: InvoicesScreenProps & { company: Company }) {
+  const [requesting, setRequesting] = useState(false)
+  const create = useCreateInvoiceRequest()
+  const tab: InvoiceTab = search.tab ?? 'solicitacoes'
   return (
-    <AreaPage
-      title="Notas fiscais"
-      description="Peça a emissão de notas fiscais de serviço (NFS-e), acompanhe cada pedido e agende as notas que se repetem todo mês."
-      features={[
-        {
-          icon: 'receipt',
-          title: 'Solicitar uma NFS-e',
-          description:
-            'Informe o tomador (CPF ou CNPJ), o serviço e o valor; a contabilidade emite.',
-        },
-        {
-          icon: 'check',
-          title: 'Acompanhar os pedidos',
-          description:
-            'Cada pedido fica pendente, em processamento, emitido ou rejeitado, com o motivo.',
-        },
-        {
-          icon: 'swap',
-          title: 'Agendar notas mensais',
-          description: 'Para contratos recorrentes, escolha o dia do mês e o valor uma única vez.',
-        },
-      ]}
-    >
-      <ForCompany />
-    </AreaPage>
+    <>
+      <PageHeader
+        title="Notas fiscais"
+        description={`Peça as NFS-e de ${company.alias ?? company.name}: a contabilidade emite e você acompanha cada pedido; agende as que se repetem todo mês.`}
+        actions={<Button onClick={() => setRequesting(true)}>Nova solicitação</Button>}
+      />
+      <Tabs
+        label="Notas fiscais"
+        value={tab}
+        // Switching tabs keeps nothing of the other tab's filters.
+        onValueChange={(next) =>
+          onSearchChange({ tab: next === 'solicitacoes' ? undefined : next })
+        }
+        items={[
+          {
+            value: 'solicitacoes',
+            label: 'Solicitações',
+            content: (
+              <Suspense fallback={<Loading label="Carregando as solicitações…" />}>
+                <InvoiceRequestsTab
+                  companyId={company.id}
+                  search={search}
+                  onSearchChange={onSearchChange}
+                />
+              </Suspense>
+            ),
+          },
+          {
+            value: 'agendamentos',
+            label: 'Agendamentos',
+            content: (
+              <Suspense fallback={<Loading label="Carregando os agendamentos…" />}>
+                <SchedulesTab company={company} />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
+      <SidePanel
+        open={requesting}
+        onOpenChange={setRequesting}
+        title="Nova solicitação de NFS-e"
+        description="Os dados da DPS nacional: a contabilidade confere e emite a nota."
+        size="lg"
+      >
+        {requesting && (
+          <InvoiceForm
+            mode="request"
+            company={company}
+            initialValues={newInvoiceValues(company)}
+            submitLabel="Solicitar nota"
+            onCancel={() => setRequesting(false)}
+            onSubmit={async (values) => {
+              const request = await create.mutateAsync({ companyId: company.id, request: values })
+              notify.success('Solicitação enviada: a nota está pendente.')
+              setRequesting(false)
+              onSearchChange({ request: request.id })
+            }}
+          />
+        )}
+      </SidePanel>
+    </>
   )
 }

@@ -1,0 +1,231 @@
+import { useState, type FormEvent } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatDate, formatMoney } from '@/lib/format'
+import {
+  nfsRequestStatusLabels,
+  nfsRequestStatuses,
+  type NfsRequest,
+  type NfsRequestStatus,
+} from '@/schemas/invoice'
+import { invoiceRequestsQueryOptions, useCancelInvoiceRequest } from '@/services/invoices'
+import { Button } from '@/ui/Button'
+import { ConfirmDialog } from '@/ui/Dialog'
+import { Badge } from '@/ui/Feedback'
+import { SelectField, TextField } from '@/ui/Field'
+import { SidePanel } from '@/ui/SidePanel'
+import { DataTable, Pagination } from '@/ui/Table'
+import { notify } from '@/ui/notify'
+import { formatTakerDocument } from './invoice-form'
+import { requestStatusTones } from './invoice-labels'
+import { REQUESTS_PAGE_SIZE, requestsListInput, type InvoicesSearch } from './invoices-search'
+import { RequestDetails } from './RequestDetails'
+import styles from './Invoices.module.css'
+
+const statusOptions = nfsRequestStatuses.map((status) => ({
+  value: status,
+  label: nfsRequestStatusLabels[status],
+}))
+
+/** Solicitações: the company's NFS-e requests, filtered and paged in the URL. */
+export function InvoiceRequestsTab({
+  companyId,
+  search,
+  onSearchChange,
+}: {
+  companyId: string
+  search: InvoicesSearch
+  onSearchChange: (search: InvoicesSearch) => void
+}) {
+  const { data, isFetching } = useSuspenseQuery(
+    invoiceRequestsQueryOptions(requestsListInput(companyId, search)),
+  )
+  const cancel = useCancelInvoiceRequest()
+  const [cancelling, setCancelling] = useState<NfsRequest | null>(null)
+  const [query, setQuery] = useState(search.query ?? '')
+  const page = search.page ?? 1
+  const filtered = Boolean(search.status || search.month || search.query)
+
+  const change = (next: Partial<InvoicesSearch>) =>
+    onSearchChange({ ...search, ...next, page: undefined })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    change({ query: query.trim() || undefined })
+  }
+
+  function confirmCancel() {
+    if (!cancelling) return
+    cancel.mutate(
+      { companyId, requestId: cancelling.id },
+      {
+        onSuccess: () => {
+          notify.success('Solicitação cancelada.')
+          setCancelling(null)
+          onSearchChange({
+            ...search,
+            request: undefined,
+            page: data.data.length === 1 && page > 1 ? page - 1 : search.page,
+          })
+        },
+        onError: (error) => notify.error(error.message),
+      },
+    )
+  }
+
+  return (
+    <>
+      <form
+        className={styles.filters}
+        onSubmit={submit}
+        role="search"
+        aria-label="Filtrar solicitações"
+      >
+        <SelectField
+          label="Situação"
+          value={search.status ?? ''}
+          placeholder="Todas"
+          options={statusOptions}
+          onChange={(event) =>
+            change({ status: (event.target.value || undefined) as NfsRequestStatus | undefined })
+          }
+        />
+        <TextField
+          label="Mês"
+          type="month"
+          value={search.month ?? ''}
+          onChange={(event) => change({ month: event.target.value || undefined })}
+        />
+        <TextField
+          label="Tomador"
+          type="search"
+          value={query}
+          maxLength={200}
+          placeholder="Nome, CPF ou CNPJ"
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Buscar
+        </Button>
+      </form>
+      <DataTable
+        caption="Solicitações de NFS-e"
+        rows={data.data}
+        loading={isFetching}
+        rowKey={(request) => request.id}
+        empty={{
+          title: filtered ? 'Nenhuma solicitação com esses filtros' : 'Nenhuma nota pedida ainda',
+          description: filtered
+            ? 'Mude a situação, o mês ou a busca.'
+            : 'Peça a primeira pelo botão "Nova solicitação".',
+        }}
+        columns={[
+          { key: 'date', header: 'Data', cell: (request) => formatDate(request.date) },
+          {
+            key: 'taker',
+            header: 'Tomador',
+            cell: (request) =>
+              request.taker ? (
+                <div className={styles.taker}>
+                  <span>{request.taker.name}</span>
+                  <span className={styles.muted}>
+                    {formatTakerDocument(request.taker.document)}
+                  </span>
+                </div>
+              ) : (
+                <span className="muted">Sem tomador</span>
+              ),
+          },
+          {
+            key: 'value',
+            header: 'Valor',
+            align: 'right',
+            cell: (request) => (
+              <span className={styles.money}>{formatMoney(request.totalValue)}</span>
+            ),
+          },
+          {
+            key: 'status',
+            header: 'Situação',
+            cell: (request) => (
+              <>
+                <Badge tone={requestStatusTones[request.status]}>
+                  {nfsRequestStatusLabels[request.status]}
+                </Badge>
+                {request.status === 'rejected' && request.rejectionReason && (
+                  <span className={styles.reason}>{request.rejectionReason}</span>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'number',
+            header: 'Número',
+            cell: (request) => (request.number === null ? '—' : `nº ${request.number}`),
+          },
+          {
+            key: 'actions',
+            header: 'Ações',
+            align: 'right',
+            cell: (request) => (
+              <div className={styles.rowActions}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onSearchChange({ ...search, request: request.id })}
+                  aria-label={`Detalhes da nota de ${formatDate(request.date)} para ${request.taker?.name ?? 'sem tomador'}`}
+                >
+                  Detalhes
+                </Button>
+                {request.status === 'pending' && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setCancelling(request)}
+                    aria-label={`Cancelar a solicitação de ${formatDate(request.date)} para ${request.taker?.name ?? 'sem tomador'}`}
+                  >
+                    Cancelar
+                  </Button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Pagination
+        total={data.total}
+        limit={REQUESTS_PAGE_SIZE}
+        offset={(page - 1) * REQUESTS_PAGE_SIZE}
+        label="Páginas de solicitações"
+        onChange={(offset) => onSearchChange({ ...search, page: offset / REQUESTS_PAGE_SIZE + 1 })}
+      />
+      <SidePanel
+        open={Boolean(search.request)}
+        onOpenChange={(open) => !open && onSearchChange({ ...search, request: undefined })}
+        title="Solicitação de NFS-e"
+      >
+        {search.request && (
+          <RequestDetails
+            companyId={companyId}
+            requestId={search.request}
+            onCancel={setCancelling}
+          />
+        )}
+      </SidePanel>
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        title="Cancelar a solicitação?"
+        description={
+          cancelling
+            ? `A nota de ${formatMoney(cancelling.totalValue)}${cancelling.taker ? ` para ${cancelling.taker.name}` : ''} não será emitida. Isso não pode ser desfeito.`
+            : ''
+        }
+        confirmLabel="Cancelar solicitação"
+        cancelLabel="Manter"
+        tone="danger"
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+      />
+    </>
+  )
+}

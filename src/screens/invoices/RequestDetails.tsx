@@ -1,0 +1,154 @@
+import { Link } from '@tanstack/react-router'
+import { formatCepValue, formatDate, formatDateTime, formatMoney } from '@/lib/format'
+import { nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
+import { downloadFile } from '@/services/documents'
+import { useInvoiceRequest } from '@/services/invoices'
+import { Button, buttonClass } from '@/ui/Button'
+import { DescriptionList } from '@/ui/DescriptionList'
+import { Alert, Badge, Loading } from '@/ui/Feedback'
+import { notify } from '@/ui/notify'
+import { formatTakerDocument } from './invoice-form'
+import { actorLabel, requestStatusTones } from './invoice-labels'
+import styles from './Invoices.module.css'
+
+async function downloadPdf(companyId: string, fileName: string) {
+  try {
+    await downloadFile({ companyId, fileName })
+  } catch (error) {
+    notify.error(error instanceof Error ? error.message : 'Não foi possível baixar o PDF.')
+  }
+}
+
+/** Every field of a request and its status history (the side panel of the requests tab). */
+export function RequestDetails({
+  companyId,
+  requestId,
+  onCancel,
+}: {
+  companyId: string
+  requestId: string
+  onCancel: (request: NfsRequest) => void
+}) {
+  const query = useInvoiceRequest({ companyId, requestId })
+  if (query.isPending) return <Loading label="Carregando a solicitação…" />
+  if (query.isError)
+    return (
+      <Alert
+        tone="danger"
+        title={
+          query.error && 'status' in query.error && query.error.status === 404
+            ? 'Solicitação não encontrada: ela pode ter sido cancelada.'
+            : query.error.message
+        }
+        action={
+          <Button size="sm" onClick={() => void query.refetch()}>
+            Tentar de novo
+          </Button>
+        }
+      />
+    )
+  const request = query.data
+  const taker = request.taker
+  const competence = request.date.slice(0, 7)
+  return (
+    <div className={styles.details}>
+      <div className="row" style={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Badge tone={requestStatusTones[request.status]}>
+          {nfsRequestStatusLabels[request.status]}
+        </Badge>
+        {request.number !== null && <strong>NFS-e nº {request.number}</strong>}
+      </div>
+
+      {request.status === 'rejected' && (
+        <Alert tone="danger" title="Rejeitada pela contabilidade">
+          {request.rejectionReason ?? 'A contabilidade não informou o motivo.'}
+        </Alert>
+      )}
+      {request.status === 'issued' && (
+        <Alert tone="success" title={`NFS-e nº ${request.number ?? ''} emitida`}>
+          {request.issuedFiles ? (
+            <div className="row" style={{ flexWrap: 'wrap', marginTop: 8 }}>
+              <Button
+                size="sm"
+                onClick={() => void downloadPdf(companyId, request.issuedFiles!.pdf.fileName)}
+              >
+                Baixar o PDF
+              </Button>
+              <Link
+                to="/app/documents"
+                search={{ type: ['nota-fiscal'], competence }}
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              >
+                Ver nos Documentos
+              </Link>
+            </div>
+          ) : (
+            'O PDF desta nota ainda não foi anexado pela contabilidade aos seus documentos.'
+          )}
+        </Alert>
+      )}
+
+      <section>
+        <h3>Nota</h3>
+        <DescriptionList
+          items={[
+            { term: 'Valor total', value: formatMoney(request.totalValue) },
+            { term: 'Data de competência', value: formatDate(request.date) },
+            {
+              term: 'Código de tributação',
+              value: `${request.taxationCode} (item ${request.serviceCode} da LC 116)`,
+            },
+            { term: 'Município da prestação', value: request.municipalityName },
+            { term: 'ISS retido pelo tomador', value: request.issWithheld ? 'Sim' : 'Não' },
+            { term: 'Pedida em', value: formatDateTime(request.createdAt) },
+          ]}
+        />
+        <p style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{request.serviceDescription}</p>
+      </section>
+
+      <section>
+        <h3>Tomador</h3>
+        {taker ? (
+          <DescriptionList
+            columns={1}
+            items={[
+              { term: 'Nome ou razão social', value: taker.name },
+              {
+                term: taker.document.length === 11 ? 'CPF' : 'CNPJ',
+                value: formatTakerDocument(taker.document),
+              },
+              { term: 'E-mail', value: taker.email },
+              {
+                term: 'Endereço',
+                value: `${taker.address.street}, ${taker.address.number}${taker.address.complement ? ` – ${taker.address.complement}` : ''}, ${taker.address.neighborhood}, ${taker.address.city}/${taker.address.state}, CEP ${formatCepValue(taker.address.zipCode)}`,
+              },
+            ]}
+          />
+        ) : (
+          <p className="muted">Nota sem tomador identificado.</p>
+        )}
+      </section>
+
+      <section>
+        <h3>Histórico</h3>
+        <ol className={styles.history}>
+          {request.statusHistory.map((change) => (
+            <li key={`${change.at}-${change.to}`}>
+              <strong>{nfsRequestStatusLabels[change.to]}</strong> · {formatDateTime(change.at)} ·{' '}
+              {actorLabel(change.by, request.createdBy)}
+              {change.reason && <div className="muted">{change.reason}</div>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {request.status === 'pending' && (
+        <div>
+          <Button variant="danger" onClick={() => onCancel(request)}>
+            Cancelar solicitação
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}

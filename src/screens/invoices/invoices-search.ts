@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { nfsRequestStatusSchema } from '@/schemas/invoice'
+import type { ListInvoiceRequestsInput } from '@/services/invoices'
+
+/** Requests shown a page (SPEC section 7: limit 10). */
+export const REQUESTS_PAGE_SIZE = 10
+
+export const invoiceTabs = ['solicitacoes', 'agendamentos'] as const
+export type InvoiceTab = (typeof invoiceTabs)[number]
+
+/**
+ * `/app/invoices` search: the tab, the requests' filters (status, month, text), the page and the
+ * request open in the side panel; a bad value falls back instead of failing.
+ */
+export const invoicesSearchSchema = z.object({
+  tab: z.enum(invoiceTabs).optional().catch(undefined),
+  status: nfsRequestStatusSchema.optional().catch(undefined),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+  query: z.string().trim().min(1).max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  request: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/)
+    .optional()
+    .catch(undefined),
+})
+export type InvoicesSearch = z.infer<typeof invoicesSearchSchema>
+
+/** The list call a search stands for. */
+export const requestsListInput = (
+  companyId: string,
+  { status, month, query, page }: InvoicesSearch,
+): ListInvoiceRequestsInput => ({
+  companyId,
+  status,
+  date: month,
+  query,
+  limit: REQUESTS_PAGE_SIZE,
+  offset: ((page ?? 1) - 1) * REQUESTS_PAGE_SIZE,
+})

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { listOf, type List } from '@/schemas/common'
+import { nfsRequestListQuerySchema, nfsRequestSchema, type NfsRequest } from '@/schemas/invoice'
+import { api } from '@/services/api'
+import { invoiceKeys } from './keys'
+
+/** GET /nfs/requests (SPEC section 7: query, companyId, status, date, limit 10, offset). */
+export const listInvoiceRequestsInputSchema = nfsRequestListQuerySchema
+export type ListInvoiceRequestsInput = z.input<typeof nfsRequestListQuerySchema>
+
+export async function listInvoiceRequests(
+  input: ListInvoiceRequestsInput,
+  signal?: AbortSignal,
+): Promise<List<NfsRequest>> {
+  const query = listInvoiceRequestsInputSchema.parse(input)
+  return api.get('/nfs/requests', { query, schema: listOf(nfsRequestSchema), signal })
+}
+
+export const invoiceRequestsQueryOptions = (input: ListInvoiceRequestsInput) =>
+  queryOptions({
+    queryKey: invoiceKeys.requestList(input),
+    queryFn: ({ signal }) => listInvoiceRequests(input, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export const useInvoiceRequests = (input: ListInvoiceRequestsInput) =>
+  useQuery(invoiceRequestsQueryOptions(input))
