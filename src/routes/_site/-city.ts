@@ -4,7 +4,7 @@ import { splitCitySlug } from '@/schemas/slug'
 // its last '-' into the typed params city and state (SPEC section 2). The loader is in
 // -city-loader.ts, the head in -page-heads.ts.
 
-export type { CityPrefix } from './-page-heads'
+export type { CityPrefix } from '@/schemas/site-pages'
 
 export type CityParams = { slug: string; city: string; state: string }
 

@@ -1,7 +1,8 @@
 import type { Cnae } from '@/schemas/cnae'
 import type { City } from '@/schemas/city'
 import type { PageContent, PostContent, Story } from '@/schemas/content'
-import { formatCnaeCode, slugify } from '@/schemas/slug'
+import type { CityPrefix } from '@/schemas/site-pages'
+import { cnaeSlug, formatCnaeCode } from '@/schemas/slug'
 import { cityVars, fillPlaceholders } from '@/screens/site/content/placeholders'
 import { SITE_DESCRIPTION } from '../__root'
 import { absoluteUrl, pageHead, storyHead } from './-head'
@@ -9,8 +10,6 @@ import { blogPosting, cityAccountingService, faqPage, organization } from './-st
 
 // The head of each kind of public page, from the data the page shows: used by the client-side
 // routes' head() and by the build for the prerendered pages, so both always agree.
-
-export type CityPrefix = 'contabilidade-em' | 'contador-em'
 
 /** SPEC section 1: the home page has the site's own title and description. */
 export const homeHead = (story: Story<PageContent> | undefined) =>
@@ -82,7 +81,7 @@ export function cnaeHead(
   if (!cnae) return pageHead({ title: 'Consulta CNAE', path: '/tools/cnae' })
   const fill = (value: string) =>
     value.replace(/\{codigo\}/g, formatCnaeCode(cnae.code)).replace(/\{descricao\}/g, cnae.text)
-  const path = `/tools/cnae/${cnae.code}-${slugify(cnae.text)}`
+  const path = `/tools/cnae/${cnaeSlug(cnae.code, cnae.text)}`
   const seo = template?.content
   return pageHead({
     title: fill(seo?.seo_title || 'CNAE {codigo}: {descricao}'),

@@ -1,9 +1,8 @@
 import type { City } from '@/schemas/city'
 import type { PageContent, Story } from '@/schemas/content'
+import type { CityPrefix } from '@/schemas/site-pages'
 import { cityVars, fillPlaceholders } from '../content/placeholders'
 import { StoryPage } from './StoryPage'
-
-export type CityPrefix = 'contabilidade-em' | 'contador-em'
 
 /** /contabilidade-em/{city}-{state} and /contador-em/{city}-{state}: the template, for a city. */
 export function CityPage({
