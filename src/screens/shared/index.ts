@@ -1,5 +1,4 @@
 // Pieces several features show: the company's status and data, role names, the support address.
-export { AreaPage, type AreaFeature } from './AreaPage'
 export {
   CompanyDetails,
   CompanyStatusBadge,
