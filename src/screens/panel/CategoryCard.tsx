@@ -119,7 +119,13 @@ function CategoryReport({ companyId, period }: { companyId: string; period: stri
           Entradas e saídas por categoria em {label}; os valores estão na tabela a seguir.
         </figcaption>
       </figure>
-      <div className={styles.tableWrap}>
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <div
+        className={styles.tableWrap}
+        role="region"
+        aria-label={`Tabela das movimentações por categoria em ${label}`}
+        tabIndex={0}
+      >
         <table className={styles.table}>
           <caption className="visually-hidden">Movimentações por categoria em {label}</caption>
           <thead>
