@@ -36,7 +36,6 @@ import { Route as SiteToolsCnaeSlugRouteImport } from './routes/_site/tools/cnae
 import { Route as AppAdminCompanyDocumentsRouteImport } from './routes/app/_admin/_company/documents'
 import { Route as AppAdminCompanyInvoicesRouteImport } from './routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './routes/app/_admin/_company/panel'
-import { Route as AppAdminAdminUsersRouteImport } from './routes/app/_admin/admin/users'
 import { Route as AppAdminPartnersDucaRouteImport } from './routes/app/_admin/partners/duca'
 import { Route as AppAdminUserMyBillingRouteImport } from './routes/app/_admin/user/my-billing'
 import { Route as AppAdminUserMyInvitesRouteImport } from './routes/app/_admin/user/my-invites'
@@ -50,10 +49,13 @@ import { Route as AppAdminAdminCompaniesIndexRouteImport } from './routes/app/_a
 import { Route as AppAdminAdminCompaniesCompanyIdRouteImport } from './routes/app/_admin/admin/companies/$companyId'
 import { Route as AppAdminAdminCompaniesMigrationOrdersRouteImport } from './routes/app/_admin/admin/companies/migration-orders'
 import { Route as AppAdminAdminCompaniesOpeningOrdersRouteImport } from './routes/app/_admin/admin/companies/opening-orders'
-import { Route as AppAdminAdminInvoicesNfRequestsRouteImport } from './routes/app/_admin/admin/invoices/nf-requests'
+import { Route as AppAdminAdminUsersIndexRouteImport } from './routes/app/_admin/admin/users/index'
+import { Route as AppAdminAdminUsersUserIdRouteImport } from './routes/app/_admin/admin/users/$userId'
 import { Route as AppBareWizardPartnersDucaRouteImport } from './routes/app/_bare/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
+import { Route as AppAdminAdminInvoicesNfRequestsIndexRouteImport } from './routes/app/_admin/admin/invoices/nf-requests/index'
+import { Route as AppAdminAdminInvoicesNfRequestsRequestIdRouteImport } from './routes/app/_admin/admin/invoices/nf-requests/$requestId'
 import { Route as AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
 
 const SiteRoute = SiteRouteImport.update({
@@ -185,11 +187,6 @@ const AppAdminCompanyPanelRoute = AppAdminCompanyPanelRouteImport.update({
   path: '/panel',
   getParentRoute: () => AppAdminCompanyRouteRoute,
 } as any)
-const AppAdminAdminUsersRoute = AppAdminAdminUsersRouteImport.update({
-  id: '/users',
-  path: '/users',
-  getParentRoute: () => AppAdminAdminRouteRoute,
-} as any)
 const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
   id: '/partners/duca',
   path: '/partners/duca',
@@ -264,10 +261,15 @@ const AppAdminAdminCompaniesOpeningOrdersRoute =
     path: '/companies/opening-orders',
     getParentRoute: () => AppAdminAdminRouteRoute,
   } as any)
-const AppAdminAdminInvoicesNfRequestsRoute =
-  AppAdminAdminInvoicesNfRequestsRouteImport.update({
-    id: '/invoices/nf-requests',
-    path: '/invoices/nf-requests',
+const AppAdminAdminUsersIndexRoute = AppAdminAdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AppAdminAdminRouteRoute,
+} as any)
+const AppAdminAdminUsersUserIdRoute =
+  AppAdminAdminUsersUserIdRouteImport.update({
+    id: '/users/$userId',
+    path: '/users/$userId',
     getParentRoute: () => AppAdminAdminRouteRoute,
   } as any)
 const AppBareWizardPartnersDucaRoute =
@@ -287,6 +289,18 @@ const AppAdminCompanyBankStatementsAccountsIndexRoute =
     id: '/bank-statements/accounts/',
     path: '/bank-statements/accounts/',
     getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminAdminInvoicesNfRequestsIndexRoute =
+  AppAdminAdminInvoicesNfRequestsIndexRouteImport.update({
+    id: '/invoices/nf-requests/',
+    path: '/invoices/nf-requests/',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminInvoicesNfRequestsRequestIdRoute =
+  AppAdminAdminInvoicesNfRequestsRequestIdRouteImport.update({
+    id: '/invoices/nf-requests/$requestId',
+    path: '/invoices/nf-requests/$requestId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
   } as any)
 const AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute =
   AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport.update({
@@ -315,7 +329,6 @@ export interface FileRoutesByFullPath {
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
-  '/app/admin/users': typeof AppAdminAdminUsersRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -329,11 +342,14 @@ export interface FileRoutesByFullPath {
   '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
   '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
-  '/app/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsRoute
+  '/app/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/admin/users/': typeof AppAdminAdminUsersIndexRoute
+  '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  '/app/admin/invoices/nf-requests/': typeof AppAdminAdminInvoicesNfRequestsIndexRoute
   '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRoutesByTo {
@@ -356,7 +372,6 @@ export interface FileRoutesByTo {
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
-  '/app/admin/users': typeof AppAdminAdminUsersRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -370,11 +385,14 @@ export interface FileRoutesByTo {
   '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
   '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
-  '/app/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsRoute
+  '/app/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/admin/users': typeof AppAdminAdminUsersIndexRoute
+  '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/bank-statements/accounts': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  '/app/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsIndexRoute
   '/app/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRoutesById {
@@ -405,7 +423,6 @@ export interface FileRoutesById {
   '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
-  '/app/_admin/admin/users': typeof AppAdminAdminUsersRoute
   '/app/_admin/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/_admin/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/_admin/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -419,11 +436,14 @@ export interface FileRoutesById {
   '/app/_admin/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
   '/app/_admin/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
   '/app/_admin/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
-  '/app/_admin/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsRoute
+  '/app/_admin/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
   '/app/_bare/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/_admin/admin/users/': typeof AppAdminAdminUsersIndexRoute
+  '/app/_admin/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/_admin/_company/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
+  '/app/_admin/admin/invoices/nf-requests/': typeof AppAdminAdminInvoicesNfRequestsIndexRoute
   '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': typeof AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRoute
 }
 export interface FileRouteTypes {
@@ -448,7 +468,6 @@ export interface FileRouteTypes {
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
-    | '/app/admin/users'
     | '/app/partners/duca'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
@@ -462,11 +481,14 @@ export interface FileRouteTypes {
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
-    | '/app/admin/invoices/nf-requests'
+    | '/app/admin/users/$userId'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/'
+    | '/app/admin/users/'
+    | '/app/admin/invoices/nf-requests/$requestId'
     | '/app/bank-statements/accounts/'
+    | '/app/admin/invoices/nf-requests/'
     | '/app/bank-statements/accounts/$accountId/transactions'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -489,7 +511,6 @@ export interface FileRouteTypes {
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
-    | '/app/admin/users'
     | '/app/partners/duca'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
@@ -503,11 +524,14 @@ export interface FileRouteTypes {
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
-    | '/app/admin/invoices/nf-requests'
+    | '/app/admin/users/$userId'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies'
+    | '/app/admin/users'
+    | '/app/admin/invoices/nf-requests/$requestId'
     | '/app/bank-statements/accounts'
+    | '/app/admin/invoices/nf-requests'
     | '/app/bank-statements/accounts/$accountId/transactions'
   id:
     | '__root__'
@@ -537,7 +561,6 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/documents'
     | '/app/_admin/_company/invoices'
     | '/app/_admin/_company/panel'
-    | '/app/_admin/admin/users'
     | '/app/_admin/partners/duca'
     | '/app/_admin/user/my-billing'
     | '/app/_admin/user/my-invites'
@@ -551,11 +574,14 @@ export interface FileRouteTypes {
     | '/app/_admin/admin/companies/$companyId'
     | '/app/_admin/admin/companies/migration-orders'
     | '/app/_admin/admin/companies/opening-orders'
-    | '/app/_admin/admin/invoices/nf-requests'
+    | '/app/_admin/admin/users/$userId'
     | '/app/_bare/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/admin/companies/'
+    | '/app/_admin/admin/users/'
+    | '/app/_admin/admin/invoices/nf-requests/$requestId'
     | '/app/_admin/_company/bank-statements/accounts/'
+    | '/app/_admin/admin/invoices/nf-requests/'
     | '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
   fileRoutesById: FileRoutesById
 }
@@ -755,13 +781,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCompanyPanelRouteImport
       parentRoute: typeof AppAdminCompanyRouteRoute
     }
-    '/app/_admin/admin/users': {
-      id: '/app/_admin/admin/users'
-      path: '/users'
-      fullPath: '/app/admin/users'
-      preLoaderRoute: typeof AppAdminAdminUsersRouteImport
-      parentRoute: typeof AppAdminAdminRouteRoute
-    }
     '/app/_admin/partners/duca': {
       id: '/app/_admin/partners/duca'
       path: '/partners/duca'
@@ -853,11 +872,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAdminCompaniesOpeningOrdersRouteImport
       parentRoute: typeof AppAdminAdminRouteRoute
     }
-    '/app/_admin/admin/invoices/nf-requests': {
-      id: '/app/_admin/admin/invoices/nf-requests'
-      path: '/invoices/nf-requests'
-      fullPath: '/app/admin/invoices/nf-requests'
-      preLoaderRoute: typeof AppAdminAdminInvoicesNfRequestsRouteImport
+    '/app/_admin/admin/users/': {
+      id: '/app/_admin/admin/users/'
+      path: '/users'
+      fullPath: '/app/admin/users/'
+      preLoaderRoute: typeof AppAdminAdminUsersIndexRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/users/$userId': {
+      id: '/app/_admin/admin/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/app/admin/users/$userId'
+      preLoaderRoute: typeof AppAdminAdminUsersUserIdRouteImport
       parentRoute: typeof AppAdminAdminRouteRoute
     }
     '/app/_bare/wizard/partners/duca': {
@@ -880,6 +906,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/bank-statements/accounts/'
       preLoaderRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRouteImport
       parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/admin/invoices/nf-requests/': {
+      id: '/app/_admin/admin/invoices/nf-requests/'
+      path: '/invoices/nf-requests'
+      fullPath: '/app/admin/invoices/nf-requests/'
+      preLoaderRoute: typeof AppAdminAdminInvoicesNfRequestsIndexRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/invoices/nf-requests/$requestId': {
+      id: '/app/_admin/admin/invoices/nf-requests/$requestId'
+      path: '/invoices/nf-requests/$requestId'
+      fullPath: '/app/admin/invoices/nf-requests/$requestId'
+      preLoaderRoute: typeof AppAdminAdminInvoicesNfRequestsRequestIdRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
     }
     '/app/_admin/_company/bank-statements/accounts/$accountId/transactions': {
       id: '/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
@@ -919,23 +959,29 @@ const AppAdminCompanyRouteRouteWithChildren =
   AppAdminCompanyRouteRoute._addFileChildren(AppAdminCompanyRouteRouteChildren)
 
 interface AppAdminAdminRouteRouteChildren {
-  AppAdminAdminUsersRoute: typeof AppAdminAdminUsersRoute
   AppAdminAdminCompaniesCompanyIdRoute: typeof AppAdminAdminCompaniesCompanyIdRoute
   AppAdminAdminCompaniesMigrationOrdersRoute: typeof AppAdminAdminCompaniesMigrationOrdersRoute
   AppAdminAdminCompaniesOpeningOrdersRoute: typeof AppAdminAdminCompaniesOpeningOrdersRoute
-  AppAdminAdminInvoicesNfRequestsRoute: typeof AppAdminAdminInvoicesNfRequestsRoute
+  AppAdminAdminUsersUserIdRoute: typeof AppAdminAdminUsersUserIdRoute
   AppAdminAdminCompaniesIndexRoute: typeof AppAdminAdminCompaniesIndexRoute
+  AppAdminAdminUsersIndexRoute: typeof AppAdminAdminUsersIndexRoute
+  AppAdminAdminInvoicesNfRequestsRequestIdRoute: typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
+  AppAdminAdminInvoicesNfRequestsIndexRoute: typeof AppAdminAdminInvoicesNfRequestsIndexRoute
 }
 
 const AppAdminAdminRouteRouteChildren: AppAdminAdminRouteRouteChildren = {
-  AppAdminAdminUsersRoute: AppAdminAdminUsersRoute,
   AppAdminAdminCompaniesCompanyIdRoute: AppAdminAdminCompaniesCompanyIdRoute,
   AppAdminAdminCompaniesMigrationOrdersRoute:
     AppAdminAdminCompaniesMigrationOrdersRoute,
   AppAdminAdminCompaniesOpeningOrdersRoute:
     AppAdminAdminCompaniesOpeningOrdersRoute,
-  AppAdminAdminInvoicesNfRequestsRoute: AppAdminAdminInvoicesNfRequestsRoute,
+  AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
+  AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
+  AppAdminAdminInvoicesNfRequestsRequestIdRoute:
+    AppAdminAdminInvoicesNfRequestsRequestIdRoute,
+  AppAdminAdminInvoicesNfRequestsIndexRoute:
+    AppAdminAdminInvoicesNfRequestsIndexRoute,
 }
 
 const AppAdminAdminRouteRouteWithChildren =

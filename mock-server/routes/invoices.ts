@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Router, type Request, type Response } from 'express'
+import type { Uf } from '../../src/schemas/brazil'
 import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
 import type { Company, CompanyRef } from '../../src/schemas/company'
 import type { CompanyDocument } from '../../src/schemas/document'
@@ -159,6 +160,19 @@ const companyRefOf = (store: Store, companyId: string): CompanyRef | null => {
     : null
 }
 
+let municipalityNames: Map<string, { name: string; state: Uf }> | undefined
+/** The names the back office shows of a request's company and municipality. */
+function adminViewOf(store: Store, request: NfsRequest) {
+  municipalityNames ??= new Map(
+    cityDirectory().all.map((city) => [city.ibgeCode, { name: city.name, state: city.state }]),
+  )
+  return {
+    ...request,
+    company: companyRefOf(store, request.companyId),
+    municipality: municipalityNames.get(request.municipalityCode) ?? null,
+  }
+}
+
 const NFS_FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) da empresa antes de emitir.'
 
@@ -311,7 +325,7 @@ export const invoicesRoutes: RouteModule = {
             const found = findRequests(q.companyId ? companyKey(q.companyId) : ALL, q)
             const page = paginate([...found].sort(byQueueOrder), q)
             return {
-              data: page.data.map((r) => ({ ...r, company: companyRefOf(store, r.companyId) })),
+              data: page.data.map((r) => adminViewOf(store, r)),
               total: page.total,
             }
           }),
@@ -331,7 +345,7 @@ export const invoicesRoutes: RouteModule = {
             ? index().get(id)
             : ownedBy(index().get(id), companyOf(req).id, 'Solicitação de nota não encontrada.')
         if (!request) throw notFound('Solicitação de nota não encontrada.')
-        return { data: { ...request, company: companyRefOf(store, request.companyId) } }
+        return { data: adminViewOf(store, request) }
       }),
     )
 
@@ -411,7 +425,7 @@ export const invoicesRoutes: RouteModule = {
           if (to === 'rejected') r.rejectionReason = reason ?? null
         })
         await store.commit()
-        return { data: { ...request, company: companyRefOf(store, request.companyId) } }
+        return { data: adminViewOf(store, request) }
       }),
     )
 

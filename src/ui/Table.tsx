@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { formatInteger } from '@/lib/format'
 import { Button } from './Button'
 import { EmptyState, Loading } from './Feedback'
@@ -30,6 +30,27 @@ export type DataTableProps<Row> = {
 const isOnControl = (target: EventTarget) =>
   target instanceof Element && target.closest('a, button, input, select, textarea, label') !== null
 
+/**
+ * Whether the element scrolls sideways (a wide table on a phone): then it must be reachable by
+ * keyboard to scroll it (WCAG 2.1.1; axe "scrollable-region-focusable").
+ */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [scrolls, setScrolls] = useState(false)
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1)
+    check()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(check)
+    observer.observe(element)
+    if (element.firstElementChild) observer.observe(element.firstElementChild)
+    return () => observer.disconnect()
+  })
+  return { ref, scrolls }
+}
+
 /** A table with its loading and empty states. */
 export function DataTable<Row>({
   caption,
@@ -41,6 +62,7 @@ export function DataTable<Row>({
   showCaption = false,
   onRowClick,
 }: DataTableProps<Row>) {
+  const wrapper = useScrollsSideways()
   if (loading && !rows) return <Loading />
   if (rows && rows.length === 0 && empty) {
     return (
@@ -50,7 +72,11 @@ export function DataTable<Row>({
     )
   }
   return (
-    <div className={styles.wrapper}>
+    <div
+      ref={wrapper.ref}
+      className={styles.wrapper}
+      {...(wrapper.scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className={styles.table} aria-busy={loading || undefined}>
         <caption className={showCaption ? undefined : 'visually-hidden'}>{caption}</caption>
         <thead>

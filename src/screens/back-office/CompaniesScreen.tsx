@@ -1,143 +1,199 @@
 import { useState, type FormEvent } from 'react'
-import { Link } from '@tanstack/react-router'
-import { companyStatusLabels, companyStatuses, type CompanyStatus } from '@/schemas/company'
-import { trackLabels } from '@/schemas/track'
-import { formatCnpjValue, formatDate } from '@/lib/format'
-import { useCompanies } from '@/services/companies'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import {
+  companySortLabels,
+  companySorts,
+  companyStatusLabels,
+  companyStatuses,
+  trackIds,
+} from '@/schemas/company'
+import { formatCnpjValue, formatDate, formatDateTime, formatInteger } from '@/lib/format'
+import { companiesQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
-import { Alert } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { DataTable, Pagination } from '@/ui/Table'
 import { CompanyStatusBadge } from '@/screens/shared'
+import { COMPANIES_PAGE_SIZE, companiesListInput, type CompaniesSearch } from './companies-search'
+import { trackTitle } from './labels'
 import styles from './BackOffice.module.css'
 
-export type CompanyListSearch = { query?: string; status?: CompanyStatus; offset?: number }
-
-const PAGE_SIZE = 25
-
-const statusOptions = companyStatuses.map((status) => ({
-  value: status,
-  label: companyStatusLabels[status],
+const statusOptions = companyStatuses.map((value) => ({
+  value,
+  label: companyStatusLabels[value],
 }))
+const trackOptions = trackIds.map((value) => ({ value, label: trackTitle(value) }))
+const sortOptions = companySorts.map((value) => ({ value, label: companySortLabels[value] }))
 
-/** /app/admin/companies: every client company, searchable, 25 a page. */
-export function AdminCompaniesScreen({
-  search,
-  onSearchChange,
-}: {
-  search: CompanyListSearch
-  onSearchChange: (search: CompanyListSearch) => void
-}) {
-  const offset = search.offset ?? 0
-  const companies = useCompanies({
-    query: search.query,
-    status: search.status,
-    limit: PAGE_SIZE,
-    offset,
-  })
-  const [query, setQuery] = useState(search.query ?? '')
-  const [status, setStatus] = useState<string>(search.status ?? '')
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onSearchChange({
-      query: query.trim() || undefined,
-      status: (status || undefined) as CompanyStatus | undefined,
-      offset: 0,
+/**
+ * /app/admin/companies: every client company, 25 a page, searched by name, alias or CNPJ (with
+ * or without punctuation), filtered by status and track, by name or by last change. Everything
+ * lives in the URL; the route's loader has the page in the cache.
+ */
+export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
+  const navigate = useNavigate()
+  const input = companiesListInput(search)
+  const { data: companies, isFetching } = useSuspenseQuery(companiesQueryOptions(input))
+  const go = (next: Partial<CompaniesSearch>) =>
+    void navigate({
+      to: '/app/admin/companies',
+      search: { ...search, page: undefined, ...next },
     })
-  }
 
-  const filtered = Boolean(search.query || search.status)
+  const filtered = Boolean(search.query || search.status || search.trackId)
+  const page = search.page ?? 1
   return (
     <>
       <PageHeader
         title="Empresas"
-        description="Todas as empresas clientes: busque por razão social, nome fantasia ou CNPJ e filtre pela situação."
+        description="Todas as empresas clientes: busque por razão social, nome fantasia ou CNPJ e filtre pela situação e pelo cadastro."
       />
-      <form className={styles.filters} onSubmit={submit} role="search" aria-label="Buscar empresas">
-        <TextField
-          label="Buscar"
-          name="query"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Nome, nome fantasia ou CNPJ"
-          maxLength={100}
-        />
-        <SelectField
-          label="Situação"
-          name="status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          options={statusOptions}
-          placeholder="Todas"
-        />
-        <Button type="submit">Buscar</Button>
-      </form>
-      {companies.isError ? (
-        <Alert
-          tone="danger"
-          title={companies.error.message}
-          action={
-            <Button size="sm" onClick={() => void companies.refetch()}>
-              Tentar de novo
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Empresas clientes"
-            rows={companies.data?.data}
-            loading={companies.isFetching}
-            rowKey={(company) => company.id}
-            empty={{
-              title: filtered ? 'Nenhuma empresa encontrada' : 'Nenhuma empresa cadastrada',
-              description: filtered ? 'Mude a busca ou a situação e tente de novo.' : undefined,
-            }}
-            columns={[
-              {
-                key: 'name',
-                header: 'Empresa',
-                cell: (company) => (
-                  <div className={styles.name}>
-                    <Link to="/app/admin/companies/$companyId" params={{ companyId: company.id }}>
-                      {company.alias ?? company.name}
-                    </Link>
-                    {company.alias && <span className="muted">{company.name}</span>}
-                  </div>
-                ),
-              },
-              { key: 'cnpj', header: 'CNPJ', cell: (company) => formatCnpjValue(company.cnpj) },
-              {
-                key: 'status',
-                header: 'Situação',
-                cell: (company) => <CompanyStatusBadge status={company.status} />,
-              },
-              {
-                key: 'track',
-                header: 'Cadastro',
-                cell: (company) => trackLabels[company.trackId],
-              },
-              {
-                key: 'since',
-                header: 'Cliente desde',
-                cell: (company) => formatDate(company.createdAt),
-              },
-            ]}
-          />
-          {companies.data && (
-            <Pagination
-              total={companies.data.total}
-              limit={PAGE_SIZE}
-              offset={offset}
-              label="Páginas de empresas"
-              onChange={(next) => onSearchChange({ ...search, offset: next })}
-            />
-          )}
-        </>
-      )}
+      {/* Keyed by the URL's text, so going back or clearing shows what is searched. */}
+      <CompanyFilters key={search.query ?? ''} search={search} go={go} />
+      <div className={styles.listSummary}>
+        <p aria-live="polite">
+          {companies.total === 1 ? '1 empresa' : `${formatInteger(companies.total)} empresas`}
+          {filtered ? ' encontradas com esses filtros' : ' no total'}
+        </p>
+        {filtered && (
+          <Link to="/app/admin/companies" search={{ sort: search.sort }}>
+            Limpar filtros
+          </Link>
+        )}
+      </div>
+      <DataTable
+        caption="Empresas clientes"
+        rows={companies.data}
+        loading={isFetching}
+        rowKey={(company) => company.id}
+        onRowClick={(company) =>
+          void navigate({
+            to: '/app/admin/companies/$companyId',
+            params: { companyId: company.id },
+          })
+        }
+        empty={{
+          title: filtered ? 'Nenhuma empresa encontrada' : 'Nenhuma empresa cadastrada',
+          description: filtered
+            ? 'Mude a busca, a situação ou o cadastro e tente de novo.'
+            : undefined,
+        }}
+        columns={[
+          {
+            key: 'name',
+            header: 'Empresa',
+            cell: (company) => (
+              <div className={styles.name}>
+                <Link to="/app/admin/companies/$companyId" params={{ companyId: company.id }}>
+                  {company.name}
+                </Link>
+                {company.alias && <span className="muted">{company.alias}</span>}
+              </div>
+            ),
+          },
+          {
+            key: 'cnpj',
+            header: 'CNPJ',
+            cell: (company) => (
+              <span className={styles.nowrap}>{formatCnpjValue(company.cnpj)}</span>
+            ),
+          },
+          {
+            key: 'status',
+            header: 'Situação',
+            cell: (company) => <CompanyStatusBadge status={company.status} />,
+          },
+          { key: 'track', header: 'Cadastro', cell: (company) => trackTitle(company.trackId) },
+          {
+            key: 'updated',
+            header: 'Última alteração',
+            cell: (company) => (
+              <span className={styles.nowrap}>{formatDateTime(company.updatedAt)}</span>
+            ),
+          },
+          {
+            key: 'since',
+            header: 'Cliente desde',
+            cell: (company) => formatDate(company.createdAt),
+          },
+        ]}
+      />
+      <Pagination
+        total={companies.total}
+        limit={COMPANIES_PAGE_SIZE}
+        offset={(page - 1) * COMPANIES_PAGE_SIZE}
+        label="Páginas de empresas"
+        onChange={(offset) =>
+          void navigate({
+            to: '/app/admin/companies',
+            search: { ...search, page: offset / COMPANIES_PAGE_SIZE + 1 },
+          })
+        }
+      />
     </>
+  )
+}
+
+/** The filters: the text applies on "Buscar" (or Enter), the lists at once. */
+function CompanyFilters({
+  search,
+  go,
+}: {
+  search: CompaniesSearch
+  go: (next: Partial<CompaniesSearch>) => void
+}) {
+  const [query, setQuery] = useState(search.query ?? '')
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    go({ query: query.trim() || undefined })
+  }
+
+  return (
+    <form
+      className={styles.companyFilters}
+      onSubmit={submit}
+      role="search"
+      aria-label="Buscar empresas"
+    >
+      <TextField
+        label="Buscar"
+        name="query"
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Nome, nome fantasia ou CNPJ"
+        maxLength={100}
+      />
+      <SelectField
+        label="Situação"
+        name="status"
+        value={search.status ?? ''}
+        onChange={(event) =>
+          go({ status: (event.target.value || undefined) as CompaniesSearch['status'] })
+        }
+        options={statusOptions}
+        placeholder="Todas"
+      />
+      <SelectField
+        label="Cadastro"
+        name="trackId"
+        value={search.trackId ?? ''}
+        onChange={(event) =>
+          go({ trackId: (event.target.value || undefined) as CompaniesSearch['trackId'] })
+        }
+        options={trackOptions}
+        placeholder="Todos"
+      />
+      <SelectField
+        label="Ordem"
+        name="sort"
+        value={search.sort ?? 'name'}
+        onChange={(event) => go({ sort: event.target.value === 'updated' ? 'updated' : undefined })}
+        options={sortOptions}
+      />
+      <Button type="submit">Buscar</Button>
+    </form>
   )
 }

@@ -1,27 +1,96 @@
-import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { stepLabels, trackLabels } from '@/schemas/track'
+import { formatCnaeCode } from '@/schemas/slug'
+import { trackLabels } from '@/schemas/track'
+import { companyStatusSnapshotOf } from '@/machines/company-status'
+import { formatDateTime } from '@/lib/format'
 import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
-import { buttonClass } from '@/ui/Button'
+import { Button, buttonClass } from '@/ui/Button'
+import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
-import { StepList } from '@/ui/StepList'
+import { Tabs } from '@/ui/Tabs'
 import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared'
+import { CompanyEditForm } from './CompanyEditForm'
+import { CompanyPeoplePanel } from './CompanyPeoplePanel'
+import { CompanyTrackPanel } from './CompanyTrackPanel'
+import { companyTabLabels, companyTabs, type CompanySearch } from './company-search'
+import { StatusActions } from './StatusActions'
+import { StatusHistory } from './StatusHistory'
+import styles from './BackOffice.module.css'
 
 /**
- * /app/admin/companies/{companyId}: one client company. Its route's loader has put the company
- * and its track in the cache (an unknown id is the 404 page), so both read without waiting.
+ * /app/admin/companies/{companyId}: one client company in four parts (the tab is in the URL):
+ * its data with "Editar", its status with the changes the statechart allows and the history,
+ * its track, and its people and money. The route's loader has put what the tab shows in the
+ * cache (an unknown id is the 404 page).
  */
-export function AdminCompanyScreen({ companyId }: { companyId: string }) {
+export function AdminCompanyScreen({
+  companyId,
+  search,
+}: {
+  companyId: string
+  search: CompanySearch
+}) {
+  const navigate = useNavigate()
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
   const { data: track } = useSuspenseQuery(companyStepsQueryOptions(companyId))
+  const tab = search.tab ?? 'dados'
+  const name = company.alias ?? company.name
+
+  const content = {
+    dados: <CompanyDataPanel key="dados" companyId={companyId} />,
+    situacao: (
+      <div className="stack" key="situacao">
+        <Card>
+          <h2 className={styles.cardTitle}>Situação atual</h2>
+          <p className={styles.currentStatus}>
+            <CompanyStatusBadge status={company.status} />
+            <span className="muted">
+              desde {formatDateTime(company.statusHistory.at(-1)?.at ?? company.createdAt)}
+            </span>
+          </p>
+          <StatusActions
+            companyId={companyId}
+            companyName={name}
+            snapshot={companyStatusSnapshotOf(company, track)}
+          />
+        </Card>
+        <section aria-labelledby="history-title" className="stack">
+          <h2 id="history-title" className={styles.cardTitle}>
+            Histórico
+          </h2>
+          <StatusHistory companyId={companyId} />
+        </section>
+      </div>
+    ),
+    trilha: <CompanyTrackPanel key="trilha" companyId={companyId} />,
+    pessoas: (
+      <CompanyPeoplePanel
+        key="pessoas"
+        companyId={companyId}
+        docsPage={search.docs ?? 1}
+        onDocsPage={(docs) =>
+          void navigate({
+            to: '/app/admin/companies/$companyId',
+            params: { companyId },
+            search: { ...search, docs: docs > 1 ? docs : undefined },
+          })
+        }
+      />
+    ),
+  }
+
   return (
     <>
       <PageHeader
-        title={company.alias ?? company.name}
+        title={name}
         description={
-          <>
-            {company.name} · <CompanyStatusBadge status={company.status} />
-          </>
+          <span className={styles.headerLine}>
+            {company.alias && <span>{company.name}</span>}
+            <CompanyStatusBadge status={company.status} />
+            <span>Cadastro de {trackLabels[track.trackId]}</span>
+          </span>
         }
         actions={
           <Link
@@ -32,23 +101,68 @@ export function AdminCompanyScreen({ companyId }: { companyId: string }) {
           </Link>
         }
       />
-      <div className="stack" style={{ gap: 'var(--space-6)' }}>
-        <Card>
-          <h2 style={{ fontSize: 'var(--text-lg)' }}>Dados de registro</h2>
-          <CompanyDetails company={company} />
-        </Card>
-        <Card>
-          <h2 style={{ fontSize: 'var(--text-lg)' }}>Cadastro de {trackLabels[track.trackId]}</h2>
-          <StepList
-            label="Etapas do cadastro"
-            items={track.steps.map((step) => ({
-              key: step.stepId,
-              title: stepLabels[step.stepId],
-              state: step.status,
-            }))}
-          />
-        </Card>
-      </div>
+      <Tabs
+        label={`Partes da empresa ${name}`}
+        value={tab}
+        onValueChange={(next) =>
+          void navigate({
+            to: '/app/admin/companies/$companyId',
+            params: { companyId },
+            search: { tab: next === 'dados' ? undefined : next },
+            replace: true,
+          })
+        }
+        items={companyTabs.map((value) => ({
+          value,
+          label:
+            value === 'pessoas' ? (
+              // On a phone the four tabs fit with the short name.
+              <>
+                Pessoas<span className={styles.wideOnly}> e cobrança</span>
+              </>
+            ) : (
+              companyTabLabels[value]
+            ),
+          content: content[value],
+        }))}
+      />
     </>
+  )
+}
+
+/** The registration data, every field, with "Editar" in place. */
+function CompanyDataPanel({ companyId }: { companyId: string }) {
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
+  const [editing, setEditing] = useState(false)
+  return (
+    <Card>
+      <div className={styles.cardHeader}>
+        <h2 className={styles.cardTitle}>Dados de registro</h2>
+        {!editing && (
+          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+            Editar
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <CompanyEditForm company={company} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="stack">
+          <CompanyDetails company={company} />
+          <DescriptionList
+            items={[
+              {
+                term: 'Atividades (CNAE)',
+                value:
+                  company.activities.length > 0
+                    ? company.activities.map(formatCnaeCode).join(', ')
+                    : 'Ainda não informadas',
+              },
+              { term: 'Última alteração', value: formatDateTime(company.updatedAt) },
+            ]}
+          />
+        </div>
+      )}
+    </Card>
   )
 }

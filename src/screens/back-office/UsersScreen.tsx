@@ -1,22 +1,170 @@
-import { AreaPage } from '@/screens/shared'
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { formatDate, formatInteger } from '@/lib/format'
+import { adminUsersQueryOptions } from '@/services/back-office'
+import { companyQueryOptions } from '@/services/companies'
+import { Button } from '@/ui/Button'
+import { Badge } from '@/ui/Feedback'
+import { TextField } from '@/ui/Field'
+import { PageHeader } from '@/ui/Layout'
+import { DataTable, Pagination } from '@/ui/Table'
+import { roleLabels } from '@/screens/shared'
+import { CompanyPicker, companyLabel } from './CompanyPicker'
+import { CreateUserDialog } from './CreateUserDialog'
+import { USERS_PAGE_SIZE, usersListInput, type UsersSearch } from './users-search'
+import { UserName } from './user-name'
+import styles from './BackOffice.module.css'
 
-export function AdminUsersScreen() {
+/**
+ * /app/admin/users: who reaches the Contabil, 10 a page, by company and by name or e-mail (in
+ * the URL); "Novo usuário" creates an access; a row opens the person.
+ */
+export function AdminUsersScreen({ search }: { search: UsersSearch }) {
+  const navigate = useNavigate()
+  const { data: users, isFetching } = useSuspenseQuery(
+    adminUsersQueryOptions(usersListInput(search)),
+  )
+  const [creating, setCreating] = useState(false)
+  const go = (next: Partial<UsersSearch>) =>
+    void navigate({ to: '/app/admin/users', search: { ...search, page: undefined, ...next } })
+  const filtered = Boolean(search.companyId || search.query)
+  const page = search.page ?? 1
+
   return (
-    <AreaPage
-      title="Usuários"
-      description="Quem acessa a Contabil: clientes e administradores, com seus papéis e empresas."
-      features={[
-        {
-          icon: 'users',
-          title: 'Listar e filtrar',
-          description: 'Por empresa, 10 por página.',
-        },
-        {
-          icon: 'plus',
-          title: 'Criar acessos',
-          description: 'Crie usuários com papel (administrador da empresa por padrão) e empresa.',
-        },
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Usuários"
+        description="Quem acessa a Contabil: clientes e a contabilidade, com seus papéis e empresas."
+        actions={<Button onClick={() => setCreating(true)}>Novo usuário</Button>}
+      />
+      <div className={styles.userFilters}>
+        <CompanyFilter companyId={search.companyId} onChange={(companyId) => go({ companyId })} />
+        <QueryFilter
+          key={search.query ?? ''}
+          query={search.query}
+          onSubmit={(query) => go({ query })}
+        />
+      </div>
+      <div className={styles.listSummary}>
+        <p aria-live="polite">
+          {users.total === 1 ? '1 pessoa' : `${formatInteger(users.total)} pessoas`}
+          {filtered ? ' com esses filtros' : ' no total'}
+        </p>
+        {filtered && <Link to="/app/admin/users">Limpar filtros</Link>}
+      </div>
+      <DataTable
+        caption="Usuários"
+        rows={users.data}
+        loading={isFetching}
+        rowKey={(user) => user.id}
+        onRowClick={(user) =>
+          void navigate({ to: '/app/admin/users/$userId', params: { userId: user.id } })
+        }
+        empty={{
+          title: filtered ? 'Ninguém encontrado' : 'Nenhum usuário',
+          description: filtered ? 'Mude a empresa ou a busca e tente de novo.' : undefined,
+        }}
+        columns={[
+          {
+            key: 'name',
+            header: 'Nome',
+            cell: (user) => <UserName user={user} />,
+          },
+          {
+            key: 'roles',
+            header: 'Papéis',
+            cell: (user) => (
+              <div className={styles.badges}>
+                {user.roles.map((role) => (
+                  <Badge key={role} tone={role === 'system-admin' ? 'info' : 'neutral'}>
+                    {roleLabels[role]}
+                  </Badge>
+                ))}
+                {user.disabled && <Badge tone="danger">Bloqueado</Badge>}
+              </div>
+            ),
+          },
+          {
+            key: 'companies',
+            header: 'Empresas',
+            cell: (user) =>
+              user.companyRefs.length > 0 ? (
+                user.companyRefs.map((company) => company.alias ?? company.name).join(', ')
+              ) : (
+                <span className="muted">Nenhuma</span>
+              ),
+          },
+          { key: 'created', header: 'Criado em', cell: (user) => formatDate(user.createdAt) },
+        ]}
+      />
+      <Pagination
+        total={users.total}
+        limit={USERS_PAGE_SIZE}
+        offset={(page - 1) * USERS_PAGE_SIZE}
+        label="Páginas de usuários"
+        onChange={(offset) =>
+          void navigate({
+            to: '/app/admin/users',
+            search: { ...search, page: offset / USERS_PAGE_SIZE + 1 },
+          })
+        }
+      />
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+    </>
+  )
+}
+
+/** The company filter: the chosen company by name, or a picker. */
+function CompanyFilter({
+  companyId,
+  onChange,
+}: {
+  companyId: string | undefined
+  onChange: (companyId: string | undefined) => void
+}) {
+  const company = useQuery({ ...companyQueryOptions(companyId ?? ''), enabled: Boolean(companyId) })
+  if (!companyId)
+    return <CompanyPicker label="Empresa" onSelect={(picked) => onChange(picked.id)} />
+  return (
+    <div className={styles.chosen}>
+      <span className={styles.chosenLabel}>Empresa</span>
+      <span>{company.data ? companyLabel(company.data) : 'Carregando…'}</span>
+      <Button size="sm" variant="ghost" onClick={() => onChange(undefined)}>
+        Todas as empresas
+      </Button>
+    </div>
+  )
+}
+
+/** Name or e-mail, applied on "Buscar" (or Enter). */
+function QueryFilter({
+  query,
+  onSubmit,
+}: {
+  query: string | undefined
+  onSubmit: (query: string | undefined) => void
+}) {
+  const [text, setText] = useState(query ?? '')
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    onSubmit(text.trim() || undefined)
+  }
+  return (
+    <form
+      className={styles.inlineForm}
+      onSubmit={submit}
+      role="search"
+      aria-label="Buscar usuários"
+    >
+      <TextField
+        label="Nome ou e-mail"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={100}
+      />
+      <Button type="submit">Buscar</Button>
+    </form>
   )
 }

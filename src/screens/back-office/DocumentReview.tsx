@@ -1,0 +1,223 @@
+import { useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { reasonSchema } from '@/schemas/common'
+import {
+  documentStatusLabels,
+  documentTransition,
+  documentTypeLabels,
+  type CompanyDocument,
+} from '@/schemas/document'
+import { formatDate, formatMonthYear } from '@/lib/format'
+import { documentsQueryOptions, downloadFile, useChangeDocumentStatus } from '@/services/documents'
+import { Button } from '@/ui/Button'
+import { ConfirmDialog } from '@/ui/Dialog'
+import { Badge } from '@/ui/Feedback'
+import { notify } from '@/ui/notify'
+import { DataTable, Pagination } from '@/ui/Table'
+import { ReasonDialog } from './ReasonDialog'
+import styles from './BackOffice.module.css'
+
+export const DOCUMENTS_PAGE_SIZE = 10
+
+/** Refusing a document: the reason the client reads (required, 10 to 500 characters). */
+export const documentRejectSchema = z.object({
+  reason: reasonSchema('Informe o motivo da recusa.'),
+})
+
+const statusTones = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  paid: 'success',
+} as const
+
+type Review = { document: CompanyDocument; decision: 'approved' | 'rejected' }
+
+/**
+ * A company's documents for the accountant: download each, approve or refuse (with the reason)
+ * what the client sent and is waiting for review. Paged in the URL (`docs`).
+ */
+export function DocumentReview({
+  companyId,
+  page,
+  onPage,
+}: {
+  companyId: string
+  page: number
+  onPage: (page: number) => void
+}) {
+  const { data: documents, isFetching } = useSuspenseQuery(
+    documentsQueryOptions({
+      companyId,
+      limit: DOCUMENTS_PAGE_SIZE,
+      offset: (page - 1) * DOCUMENTS_PAGE_SIZE,
+    }),
+  )
+  const change = useChangeDocumentStatus()
+  const [review, setReview] = useState<Review | null>(null)
+  const [downloading, setDownloading] = useState<string | null>(null)
+
+  async function decide(target: Review, reason?: string) {
+    await change.mutateAsync({
+      companyId,
+      documentId: target.document.id,
+      status: target.decision,
+      reason,
+    })
+    setReview(null)
+    notify.success(
+      target.decision === 'approved'
+        ? `"${target.document.name}" aprovado.`
+        : `"${target.document.name}" recusado; o cliente vê o motivo.`,
+    )
+  }
+
+  async function download(document: CompanyDocument) {
+    setDownloading(document.id)
+    try {
+      await downloadFile({ companyId, fileName: document.fileName })
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'Não foi possível baixar o arquivo.')
+    } finally {
+      setDownloading(null)
+    }
+  }
+
+  const reviewable = (document: CompanyDocument) =>
+    documentTransition(document.type, document.status, 'approved').allowed
+
+  return (
+    <>
+      <DataTable
+        caption="Documentos da empresa"
+        rows={documents.data}
+        loading={isFetching}
+        rowKey={(document) => document.id}
+        empty={{
+          title: 'Nenhum documento',
+          description: 'A empresa ainda não enviou documentos e a contabilidade não enviou guias.',
+        }}
+        columns={[
+          {
+            key: 'name',
+            header: 'Documento',
+            cell: (document) => (
+              <div className={styles.name}>
+                <strong>{document.name}</strong>
+                <span className="muted">
+                  {documentTypeLabels[document.type]}
+                  {document.guia && ` · vence em ${formatDate(document.guia.dueDate)}`}
+                  {document.guia && ` · ${formatMonthYear(`${document.guia.competence}-15`)}`}
+                </span>
+              </div>
+            ),
+          },
+          {
+            key: 'sent',
+            header: 'Enviado',
+            cell: (document) =>
+              `${formatDate(document.createdAt)} · ${document.sentBy === 'company' ? 'pelo cliente' : 'pela contabilidade'}`,
+          },
+          {
+            key: 'status',
+            header: 'Situação',
+            cell: (document) => (
+              <div className={styles.name}>
+                <Badge tone={statusTones[document.status]}>
+                  {documentStatusLabels[document.status]}
+                </Badge>
+                {document.rejectionReason && (
+                  <span className="muted">{document.rejectionReason}</span>
+                )}
+              </div>
+            ),
+          },
+          {
+            key: 'actions',
+            header: 'Ações',
+            cell: (document) => (
+              <div className={styles.rowActions}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  loading={downloading === document.id}
+                  aria-label={`Baixar ${document.name}`}
+                  onClick={() => void download(document)}
+                >
+                  Baixar
+                </Button>
+                {reviewable(document) && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Aprovar ${document.name}`}
+                      onClick={() => {
+                        change.reset()
+                        setReview({ document, decision: 'approved' })
+                      }}
+                    >
+                      Aprovar
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={`Recusar ${document.name}`}
+                      onClick={() => {
+                        change.reset()
+                        setReview({ document, decision: 'rejected' })
+                      }}
+                    >
+                      Recusar
+                    </Button>
+                  </>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Pagination
+        total={documents.total}
+        limit={DOCUMENTS_PAGE_SIZE}
+        offset={(page - 1) * DOCUMENTS_PAGE_SIZE}
+        label="Páginas de documentos"
+        onChange={(offset) => onPage(offset / DOCUMENTS_PAGE_SIZE + 1)}
+      />
+      {review?.decision === 'approved' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open && !change.isPending) setReview(null)
+          }}
+          title={`Aprovar "${review.document.name}"?`}
+          description={
+            <>
+              O documento fica como aprovado para o cliente.
+              {change.error && (
+                <span className={styles.dialogError} role="alert">
+                  {change.error.message}
+                </span>
+              )}
+            </>
+          }
+          confirmLabel="Aprovar"
+          busy={change.isPending}
+          onConfirm={() => void decide(review).catch(() => undefined)}
+        />
+      )}
+      {review?.decision === 'rejected' && (
+        <ReasonDialog
+          title={`Recusar "${review.document.name}"?`}
+          description="O cliente vê o documento como recusado, com o motivo, e pode enviar outro."
+          label="Motivo da recusa"
+          confirmLabel="Recusar documento"
+          schema={documentRejectSchema}
+          onCancel={() => setReview(null)}
+          onConfirm={(reason) => decide(review, reason)}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,365 @@
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import {
+  documentKindOf,
+  nfsRejectSchema,
+  nfsRequestStatusLabels,
+  nfsRequestTransitions,
+  type NfsRequestWithCompany,
+} from '@/schemas/invoice'
+import {
+  formatCnpjValue,
+  formatCpfValue,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+} from '@/lib/format'
+import { ApiError } from '@/services/api'
+import { nfsRequestQueryOptions, useChangeNfsRequestStatus } from '@/services/back-office'
+import { downloadFile } from '@/services/documents'
+import { Button, buttonClass } from '@/ui/Button'
+import { ConfirmDialog } from '@/ui/Dialog'
+import { DescriptionList } from '@/ui/DescriptionList'
+import { Alert, Badge } from '@/ui/Feedback'
+import { Card, PageHeader } from '@/ui/Layout'
+import { notify } from '@/ui/notify'
+import { DataTable } from '@/ui/Table'
+import { CompanyStatusBadge, formatAddress } from '@/screens/shared'
+import { companyLabel } from './CompanyPicker'
+import { IssueNfsForm } from './IssueNfsForm'
+import { nfsStatusTones } from './labels'
+import { ReasonDialog } from './ReasonDialog'
+import styles from './BackOffice.module.css'
+
+type Action = 'processing' | 'issue' | 'reject' | null
+
+/**
+ * /app/admin/invoices/nf-requests/{requestId}: one NFS-e request with every field, and what its
+ * life allows from here (pending → processing → issued | rejected): "Iniciar processamento",
+ * "Emitir" (number, PDF, XML) or "Rejeitar" (a reason the client reads). A 409 (someone moved it
+ * first) is explained and the request reloaded.
+ */
+export function NfRequestScreen({ requestId }: { requestId: string }) {
+  const queryClient = useQueryClient()
+  const { data: request } = useSuspenseQuery(nfsRequestQueryOptions(requestId))
+  const [action, setAction] = useState<Action>(null)
+  const [conflict, setConflict] = useState<string | null>(null)
+  const change = useChangeNfsRequestStatus()
+  const next = nfsRequestTransitions[request.status]
+  const companyName = request.company
+    ? companyLabel(request.company)
+    : formatCnpjValue(request.cnpj)
+
+  async function moved(message: string) {
+    setAction(null)
+    setConflict(message)
+    await queryClient.invalidateQueries({ queryKey: nfsRequestQueryOptions(requestId).queryKey })
+  }
+
+  async function reject(reason: string) {
+    setConflict(null)
+    try {
+      await change.mutateAsync({ requestId, status: 'rejected', reject: { reason } })
+      setAction(null)
+      notify.success('Solicitação rejeitada; o cliente vê o motivo.')
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error
+      await moved(error.message)
+    }
+  }
+
+  async function startProcessing() {
+    setConflict(null)
+    try {
+      await change.mutateAsync({ requestId, status: 'processing' })
+      setAction(null)
+      notify.success('Solicitação em processamento.')
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await moved(error.message)
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={nfRequestTitle(request)}
+        description={
+          <span className={styles.headerLine}>
+            <span>{companyName}</span>
+            <Badge tone={nfsStatusTones[request.status]}>
+              {nfsRequestStatusLabels[request.status]}
+            </Badge>
+            <span>{formatMoney(request.totalValue)}</span>
+          </span>
+        }
+        actions={
+          <Link
+            to="/app/admin/invoices/nf-requests"
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            ← Solicitações
+          </Link>
+        }
+      />
+      <div className="stack">
+        {conflict && (
+          <Alert tone="warning" title="A solicitação mudou antes da sua alteração">
+            {conflict} Recarregamos a solicitação: confira a situação atual.
+          </Alert>
+        )}
+        <Card>
+          <h2 className={styles.cardTitle}>O que fazer</h2>
+          <NextStep request={request} />
+          {action === 'issue' ? (
+            <IssueNfsForm
+              request={request}
+              onIssued={() => setAction(null)}
+              onConflict={(message) => void moved(message)}
+              onCancel={() => setAction(null)}
+            />
+          ) : (
+            next.length > 0 && (
+              <div className="row">
+                {next.includes('processing') && (
+                  <Button onClick={() => setAction('processing')}>Iniciar processamento</Button>
+                )}
+                {next.includes('issued') && (
+                  <Button onClick={() => setAction('issue')}>Emitir</Button>
+                )}
+                {next.includes('rejected') && (
+                  <Button variant="danger" onClick={() => setAction('reject')}>
+                    Rejeitar
+                  </Button>
+                )}
+              </div>
+            )
+          )}
+        </Card>
+        <RequestDetails request={request} />
+      </div>
+      <ConfirmDialog
+        open={action === 'processing'}
+        onOpenChange={(open) => {
+          if (!open && !change.isPending) setAction(null)
+        }}
+        title="Iniciar o processamento?"
+        description={
+          <>
+            A solicitação passa de “Pendente” para “Em processamento”: o cliente vê que a nota está
+            sendo emitida e não pode mais excluí-la.
+            {change.error && !(change.error instanceof ApiError && change.error.status === 409) && (
+              <span className={styles.dialogError} role="alert">
+                {change.error.message}
+              </span>
+            )}
+          </>
+        }
+        confirmLabel="Iniciar processamento"
+        busy={change.isPending}
+        onConfirm={() => void startProcessing()}
+      />
+      {action === 'reject' && (
+        <ReasonDialog
+          title="Rejeitar a solicitação?"
+          description={`A nota de ${formatMoney(request.totalValue)}${request.taker ? ` para ${request.taker.name}` : ''} não será emitida. O cliente vê a solicitação como rejeitada, com o motivo, e pode pedir de novo.`}
+          label="Motivo da rejeição"
+          confirmLabel="Rejeitar"
+          schema={nfsRejectSchema}
+          onCancel={() => setAction(null)}
+          onConfirm={reject}
+        />
+      )}
+    </>
+  )
+}
+
+/** Where the request stands, in a sentence. */
+function NextStep({ request }: { request: NfsRequestWithCompany }) {
+  switch (request.status) {
+    case 'pending':
+      return <p>O cliente pediu esta nota. Comece o processamento para emiti-la.</p>
+    case 'processing':
+      return (
+        <p>
+          Emita a nota no emissor da prefeitura (ou o nacional) e registre aqui o número com o PDF e
+          o XML, ou rejeite com o motivo.
+        </p>
+      )
+    case 'issued':
+      return (
+        <p>
+          NFS-e nº <strong>{request.number}</strong> emitida em{' '}
+          {request.issuedAt ? formatDateTime(request.issuedAt) : '—'}. Nada mais a fazer.
+        </p>
+      )
+    case 'rejected':
+      return (
+        <p>
+          Rejeitada. O cliente lê o motivo: <strong>{request.rejectionReason}</strong>
+        </p>
+      )
+  }
+}
+
+/** Every field of the request: the service, the taker, the NFS-e and the history. */
+function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
+  const [downloading, setDownloading] = useState<string | null>(null)
+  const taker = request.taker
+  const download = async (fileName: string) => {
+    setDownloading(fileName)
+    try {
+      await downloadFile({ companyId: request.companyId, fileName })
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'Não foi possível baixar o arquivo.')
+    } finally {
+      setDownloading(null)
+    }
+  }
+  const files = request.issuedFiles
+  return (
+    <>
+      <Card>
+        <h2 className={styles.cardTitle}>Serviço</h2>
+        <DescriptionList
+          items={[
+            {
+              term: 'Empresa',
+              value: request.company ? (
+                <span className={styles.headerLine}>
+                  <Link
+                    to="/app/admin/companies/$companyId"
+                    params={{ companyId: request.companyId }}
+                  >
+                    {companyLabel(request.company)}
+                  </Link>
+                  <CompanyStatusBadge status={request.company.status} />
+                </span>
+              ) : (
+                'Empresa removida'
+              ),
+            },
+            { term: 'CNPJ do prestador', value: formatCnpjValue(request.cnpj) },
+            { term: 'Valor', value: formatMoney(request.totalValue) },
+            { term: 'Data do serviço (competência)', value: formatDate(request.date) },
+            { term: 'Código do serviço (LC 116)', value: request.serviceCode },
+            { term: 'Código de tributação nacional', value: request.taxationCode },
+            {
+              term: 'Município da prestação',
+              value: request.municipality
+                ? `${request.municipality.name}/${request.municipality.state} (IBGE ${request.municipalityCode})`
+                : `IBGE ${request.municipalityCode}`,
+            },
+            {
+              term: 'ISS retido pelo tomador',
+              value: request.issWithheld ? 'Sim' : 'Não',
+            },
+            {
+              term: 'Origem',
+              value: request.schedulerId ? 'Agendamento mensal do cliente' : 'Pedido do cliente',
+            },
+            { term: 'Pedida em', value: formatDateTime(request.createdAt) },
+            { term: 'Última alteração', value: formatDateTime(request.updatedAt) },
+          ]}
+        />
+        <h3 className={styles.subTitle}>Descrição do serviço</h3>
+        <p className={styles.preserveLines}>{request.serviceDescription}</p>
+      </Card>
+      <Card>
+        <h2 className={styles.cardTitle}>Tomador</h2>
+        {taker ? (
+          <DescriptionList
+            items={[
+              { term: 'Nome ou razão social', value: taker.name },
+              {
+                term: documentKindOf(taker.document) === 'cpf' ? 'CPF' : 'CNPJ',
+                value:
+                  documentKindOf(taker.document) === 'cpf'
+                    ? formatCpfValue(taker.document)
+                    : formatCnpjValue(taker.document),
+              },
+              { term: 'E-mail', value: taker.email },
+              { term: 'Endereço', value: formatAddress(taker.address) },
+            ]}
+          />
+        ) : (
+          <p className="muted">A nota não identifica o tomador (o padrão nacional permite).</p>
+        )}
+      </Card>
+      <Card>
+        <h2 className={styles.cardTitle}>Nota fiscal</h2>
+        <DescriptionList
+          items={[
+            {
+              term: 'Situação',
+              value: (
+                <Badge tone={nfsStatusTones[request.status]}>
+                  {nfsRequestStatusLabels[request.status]}
+                </Badge>
+              ),
+            },
+            { term: 'Número', value: request.number ?? '—' },
+            {
+              term: 'Emitida em',
+              value: request.issuedAt ? formatDateTime(request.issuedAt) : '—',
+            },
+            ...(request.status === 'rejected'
+              ? [{ term: 'Motivo da rejeição', value: request.rejectionReason ?? '—' }]
+              : []),
+          ]}
+        />
+        {files && (
+          <div className="row">
+            {[files.pdf, files.xml].flatMap((file) =>
+              file ? (
+                <Button
+                  key={file.fileName}
+                  variant="secondary"
+                  size="sm"
+                  loading={downloading === file.fileName}
+                  onClick={() => void download(file.fileName)}
+                >
+                  Baixar {file.fileName.toLowerCase().endsWith('.xml') ? 'XML' : 'PDF'}
+                </Button>
+              ) : (
+                []
+              ),
+            )}
+          </div>
+        )}
+      </Card>
+      <section aria-labelledby="nfs-history" className="stack">
+        <h2 id="nfs-history" className={styles.cardTitle}>
+          Andamento
+        </h2>
+        <DataTable
+          caption="Andamento da solicitação, mais recente primeiro"
+          rows={[...request.statusHistory].reverse()}
+          rowKey={(change) => `${change.at}-${change.to}`}
+          columns={[
+            { key: 'at', header: 'Quando', cell: (change) => formatDateTime(change.at) },
+            {
+              key: 'by',
+              header: 'Quem',
+              cell: (change) => (change.by === request.createdBy ? 'Cliente' : 'Contabilidade'),
+            },
+            {
+              key: 'to',
+              header: 'Situação',
+              cell: (change) => (
+                <Badge tone={nfsStatusTones[change.to]}>{nfsRequestStatusLabels[change.to]}</Badge>
+              ),
+            },
+            { key: 'reason', header: 'Observação', cell: (change) => change.reason ?? '—' },
+          ]}
+        />
+      </section>
+    </>
+  )
+}
+
+/** "NFS-e para Café Bom Grão Ltda" (or without a taker, the amount). */
+export const nfRequestTitle = (request: Pick<NfsRequestWithCompany, 'taker' | 'totalValue'>) =>
+  request.taker
+    ? `NFS-e para ${request.taker.name}`
+    : `NFS-e de ${formatMoney(request.totalValue)} sem tomador`

@@ -1,0 +1,14 @@
+import type { NfsRequestStatus } from '@/schemas/invoice'
+import { trackLabels } from '@/schemas/track'
+
+/** "Abertura de empresa": a track's name on its own (the labels are written for sentences). */
+export const trackTitle = (trackId: keyof typeof trackLabels) =>
+  trackLabels[trackId].charAt(0).toUpperCase() + trackLabels[trackId].slice(1)
+
+/** The badge tone of each moment of an NFS-e request's life. */
+export const nfsStatusTones: Record<NfsRequestStatus, 'warning' | 'info' | 'success' | 'danger'> = {
+  pending: 'warning',
+  processing: 'info',
+  issued: 'success',
+  rejected: 'danger',
+}

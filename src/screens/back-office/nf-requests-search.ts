@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { idSchema } from '@/schemas/common'
+import { dateFilterSchema, listQueryTextSchema } from '@/schemas/finance-common'
+import { nfsRequestStatusSchema } from '@/schemas/invoice'
+import type { SearchNfsRequestsInput } from '@/services/back-office'
+import { pageSearchSchema } from './companies-search'
+
+/** Requests shown a page (SPEC section 9: 10 for most lists). */
+export const NF_REQUESTS_PAGE_SIZE = 10
+
+/**
+ * `/app/admin/invoices/nf-requests` search: status, service month (or year, or day), text, one
+ * company, page; a bad value falls back to "all".
+ */
+export const nfRequestsSearchSchema = z.object({
+  status: nfsRequestStatusSchema.optional().catch(undefined),
+  date: dateFilterSchema.optional().catch(undefined),
+  query: listQueryTextSchema.optional().catch(undefined),
+  companyId: idSchema.optional().catch(undefined),
+  page: pageSearchSchema,
+})
+export type NfRequestsSearch = z.infer<typeof nfRequestsSearchSchema>
+
+export const nfRequestsListInput = ({
+  status,
+  date,
+  query,
+  companyId,
+  page,
+}: NfRequestsSearch): SearchNfsRequestsInput => ({
+  status,
+  date,
+  query: query || undefined,
+  companyId,
+  limit: NF_REQUESTS_PAGE_SIZE,
+  offset: ((page ?? 1) - 1) * NF_REQUESTS_PAGE_SIZE,
+})
