@@ -4,6 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon, { type Options, type Result } from 'autocannon'
 import { buildSeed } from '../mock-server/seed/index'
+import { OFX_MAX_ENTRIES } from '../src/schemas/bank'
+import { latencyProbe, percentile } from './latency-probe'
+import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
 import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
 
@@ -12,7 +15,10 @@ import { root, startEmulator, startMockServer, stopAll, waitForPort, type Servic
 // - requests/s and p99 at 50 connections of the authenticated list endpoints, next to plain
 //   json-server's router over the same collection (floor) and a minimal indexed handler (ceiling);
 // - acknowledged writes/s and p99 with 20 concurrent writers;
-// - the time to import an OFX file of 10,000 transactions.
+// - the time to import an OFX file of 10,000 transactions;
+// - the p99 of other users' requests (an open loop at 100 requests/s, each timed from when it was
+//   due) while a big OFX is refused (200,000 entries, 18.5 MB: 413; 60,000 entries: 400) or
+//   imported (50,000 entries), next to the same probe with no upload.
 // Endpoints another area has not built yet are reported as "not available yet".
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -66,31 +72,6 @@ function dataSet() {
     })
   }
   return { seed, generated: TRANSACTIONS - existing }
-}
-
-function ofxFile(count: number) {
-  const lines: string[] = []
-  const end = Date.parse('2026-11-19T12:00:00Z')
-  for (let i = 0; i < count; i++) {
-    const date = new Date(end - Math.floor(i / 15) * 86_400_000)
-      .toISOString()
-      .slice(0, 10)
-      .replaceAll('-', '')
-    const credit = i % 3 === 0
-    const amount = (((i * 104729) % 900000) / 100 + 10).toFixed(2)
-    lines.push(
-      `<STMTTRN><TRNTYPE>${credit ? 'CREDIT' : 'DEBIT'}</TRNTYPE><DTPOSTED>${date}</DTPOSTED><TRNAMT>${credit ? '' : '-'}${amount}</TRNAMT><FITID>IMP${String(i).padStart(8, '0')}</FITID><NAME>${credit ? 'PIX RECEBIDO' : 'PAGAMENTO'}</NAME><MEMO>LANCAMENTO ${i}</MEMO></STMTTRN>`,
-    )
-  }
-  return `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
-<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><DTSERVER>20261120090000[-3:BRT]</DTSERVER><LANGUAGE>POR</LANGUAGE><FI><ORG>Banco Inter S.A.</ORG><FID>077</FID></FI></SONRS></SIGNONMSGSRSV1>
-<BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><STMTRS><CURDEF>BRL</CURDEF>
-<BANKACCTFROM><BANKID>077</BANKID><BRANCHID>0001</BRANCHID><ACCTID>9876543-2</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
-<BANKTRANLIST><DTSTART>20250101</DTSTART><DTEND>20261120</DTEND>
-${lines.join('\n')}
-</BANKTRANLIST><LEDGERBAL><BALAMT>0.00</BALAMT><DTASOF>20261120</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-`
 }
 
 // ---- processes ----
@@ -322,18 +303,17 @@ async function main() {
     }
 
     // ---- OFX import ----
-    const form = new FormData()
-    form.append(
-      'file',
-      new Blob([ofxFile(10_000)], { type: 'application/x-ofx' }),
-      'extrato-inter-10000.ofx',
-    )
+    const uploadOfx = (file: Buffer, name: string) => {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(file)], { type: 'application/x-ofx' }), name)
+      return fetch(`${api}/bank-statements/ofx/upload?companyId=${COMPANY}`, {
+        method: 'POST',
+        headers: ana,
+        body: form,
+      })
+    }
     const started = performance.now()
-    const imported = await fetch(`${api}/bank-statements/ofx/upload?companyId=${COMPANY}`, {
-      method: 'POST',
-      headers: ana,
-      body: form,
-    })
+    const imported = await uploadOfx(ofxSample(10_000), 'extrato-inter-10000.ofx')
     const elapsed = performance.now() - started
     const text = await imported.text()
     if (imported.status === 404 && text.includes('Rota não encontrada'))
@@ -345,6 +325,50 @@ async function main() {
         name: `OFX import, 10,000 transactions (${Math.round(elapsed)} ms)`,
         check: { ok: elapsed <= 2000, target: '≤ 2000 ms' },
       })
+
+    // ---- other users while a big OFX is refused or imported ----
+    const probeUrl = `${api}/bank-statements/transactions?companyId=${COMPANY}&accountId=${ACCOUNT}&limit=10`
+    const probed = async (during: () => Promise<string>) => {
+      const probe = latencyProbe(() =>
+        fetch(probeUrl, { headers: ana }).then((r) => r.arrayBuffer()),
+      )
+      const outcome = await during()
+      const samples = await probe.stop()
+      return { outcome, samples, p99: percentile(samples, 99) }
+    }
+    const quiet = await probed(() => new Promise((resolve) => setTimeout(() => resolve(''), 3000)))
+    rows.push({
+      name: `other requests, no upload (open loop 100/s, ${quiet.samples.length} requests)`,
+      p99: Math.round(quiet.p99),
+    })
+    const bigUploads: Array<[string, Buffer, number]> = [
+      ['200,000-entry 18.5 MB OFX refused', ofxSample(200_000, { bytes: 18.5e6 }), 413],
+      [
+        `${(OFX_MAX_ENTRIES + 10_000).toLocaleString('en-US')}-entry OFX refused`,
+        ofxSample(OFX_MAX_ENTRIES + 10_000, { firstId: 20_000_000 }),
+        400,
+      ],
+      [
+        `${OFX_MAX_ENTRIES.toLocaleString('en-US')}-entry OFX imported`,
+        ofxSample(OFX_MAX_ENTRIES, { firstId: 30_000_000, accountNumber: '5555555-5' }),
+        201,
+      ],
+    ]
+    for (const [name, file, expected] of bigUploads) {
+      const uploadStarted = performance.now()
+      const run = await probed(async () => {
+        const res = await uploadOfx(file, 'extrato-grande.ofx')
+        const body = await res.text()
+        if (res.status !== expected)
+          throw new Error(`${name}: answered ${res.status} (${body.slice(0, 200)})`)
+        return `${res.status}, ${Math.round(performance.now() - uploadStarted)} ms`
+      })
+      rows.push({
+        name: `other requests during a ${name} (${run.outcome}; ${run.samples.length} requests)`,
+        p99: Math.round(run.p99),
+        check: { ok: run.p99 <= 250, target: 'p99 ≤ 250' },
+      })
+    }
     print()
   } finally {
     for (const child of children) child.kill('SIGTERM')

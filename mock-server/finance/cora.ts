@@ -219,6 +219,7 @@ export function coraStatement(store: Store, company: Company, now = new Date()):
     balance: null,
     entries,
     invalid: 0,
+    duplicatesInFile: 0,
   }
 }
 

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
 import { Ofx } from 'ofx-data-extractor'
-import { transactionTypes, type BankTransaction } from '../../src/schemas/bank'
+import {
+  OFX_MAX_ENTRIES,
+  ofxMessages,
+  transactionTypes,
+  type BankTransaction,
+} from '../../src/schemas/bank'
 import { roundMoney } from '../../src/schemas/finance-common'
 import { badRequest } from '../http'
 
@@ -12,7 +17,13 @@ export const NOT_OFX_MESSAGE =
 export type StatementEntry = Pick<
   BankTransaction,
   'fitId' | 'date' | 'amount' | 'type' | 'description' | 'checkNumber'
->
+> & {
+  /**
+   * The entry has no FITID of its own (none, or one the file gives to several entries): it is
+   * already in the account when a transaction there has the same date, amount and description.
+   */
+  matchByContent?: boolean
+}
 
 /** A bank statement, whatever its source (an OFX file or the Cora stand-in). */
 export type Statement = {
@@ -29,6 +40,8 @@ export type Statement = {
   entries: StatementEntry[]
   /** Entries that could not be read (no date or amount). */
   invalid: number
+  /** Entries the file repeats (same FITID, date, amount and description as an earlier one). */
+  duplicatesInFile: number
 }
 
 /** Brazilian banks by COMPE code, for accounts whose OFX does not name the bank. */
@@ -100,13 +113,19 @@ function oneTagPerLine(content: string): string {
 }
 
 /**
- * Reads an OFX file. Anything that is not a bank statement in OFX answers 400 with a message
- * that says what to send instead.
+ * Reads an OFX file (in the worker thread of ofx-reader.ts: a big file takes seconds). Anything
+ * that is not a bank statement in OFX answers 400 with a message that says what to send instead,
+ * as does a file with more than OFX_MAX_ENTRIES entries.
  */
 export function parseOfx(buffer: Buffer): Statement {
   const content = decodeStatement(buffer)
   if (!/<OFX>/i.test(content) || !/(OFXHEADER|<\?OFX|<\?xml)/i.test(content.slice(0, 2000)))
     throw badRequest(NOT_OFX_MESSAGE)
+  // Counted before the parse, which takes seconds for a big file.
+  const entryTag = /<STMTTRN>/gi
+  let entryCount = 0
+  while (entryTag.exec(content)) entryCount++
+  if (entryCount > OFX_MAX_ENTRIES) throw badRequest(ofxMessages.tooManyEntries(entryCount))
   let json: Raw
   try {
     json = new Ofx(oneTagPerLine(content)).toJson() as unknown as Raw
@@ -133,9 +152,18 @@ export function parseOfx(buffer: Buffer): Statement {
 
   const list = (statement.BANKTRANLIST ?? {}) as Raw
   const rawEntries = asArray((list.STMTTRN ?? list.STRTTRN) as Raw | Raw[] | undefined)
+  // FITIDs the file gives to more than one entry (some banks reuse them): such entries are told
+  // apart, and matched against the account, by what they say.
+  const fitIdUses = new Map<string, number>()
+  for (const raw of rawEntries) {
+    const fitId = text(raw.FITID)
+    if (fitId) fitIdUses.set(fitId, (fitIdUses.get(fitId) ?? 0) + 1)
+  }
   const entries: StatementEntry[] = []
   let invalid = 0
-  const seen = new Map<string, number>()
+  let duplicatesInFile = 0
+  const generated = new Map<string, number>()
+  const repeated = new Map<string, Set<string>>()
   for (const raw of rawEntries) {
     const date = day(raw.DTPOSTED)
     const amount = amountOf(raw.TRNAMT)
@@ -149,17 +177,28 @@ export function parseOfx(buffer: Buffer): Statement {
       name && memo && !memo.includes(name) ? `${name} - ${memo}` : memo || name || 'SEM DESCRICAO'
     ).slice(0, 255)
     const type = text(raw.TRNTYPE).toUpperCase()
+    const says = `${date}|${amount}|${description}`
     let fitId = text(raw.FITID)
+    let matchByContent = false
     if (!fitId) {
       // No FITID (rare, against the spec): a stable one from what the entry says, numbered
-      // when the same line repeats in the file.
-      const base = createHash('sha1')
-        .update(`${date}|${amount}|${description}`)
-        .digest('hex')
-        .slice(0, 16)
-      const n = (seen.get(base) ?? 0) + 1
-      seen.set(base, n)
+      // when the same line repeats in the file (two equal payments on a day are two).
+      const base = createHash('sha1').update(says).digest('hex').slice(0, 16)
+      const n = (generated.get(base) ?? 0) + 1
+      generated.set(base, n)
       fitId = `gen-${base}-${n}`
+      matchByContent = true
+    } else if ((fitIdUses.get(fitId) ?? 0) > 1) {
+      const seen = repeated.get(fitId) ?? new Set<string>()
+      repeated.set(fitId, seen)
+      // The same FITID saying the same thing twice is one entry listed twice.
+      if (seen.has(says)) {
+        duplicatesInFile++
+        continue
+      }
+      seen.add(says)
+      if (seen.size > 1) fitId = `${fitId}#${seen.size}`
+      matchByContent = true
     }
     entries.push({
       fitId: fitId.slice(0, 255),
@@ -170,6 +209,7 @@ export function parseOfx(buffer: Buffer): Statement {
         : 'OTHER',
       description,
       checkNumber: text(raw.CHECKNUM) || null,
+      ...(matchByContent ? { matchByContent } : {}),
     })
   }
   const ledger = statement.LEDGERBAL as Raw | undefined
@@ -190,5 +230,6 @@ export function parseOfx(buffer: Buffer): Statement {
       balanceAmount !== null && balanceDate ? { amount: balanceAmount, date: balanceDate } : null,
     entries,
     invalid,
+    duplicatesInFile,
   }
 }

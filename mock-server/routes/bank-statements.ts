@@ -1,5 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express'
-import multer from 'multer'
+import { Router, type Request } from 'express'
 import {
   bankAccountListQuerySchema,
   coraExchangeQuerySchema,
@@ -17,8 +16,8 @@ import { pageQuerySchema } from '../../src/schemas/common'
 import { periodRange } from '../../src/schemas/finance-common'
 import { callerOf } from '../auth'
 import type { RouteModule } from '../deps'
-import { badRequest, handle, HttpError, notFound, paginate, parse } from '../http'
-import { accountView, importStatement, removeAccount } from '../finance/bank-ledger'
+import { badRequest, handle, notFound, paginate, parse } from '../http'
+import { accountView, importStatementInBatches, removeAccount } from '../finance/bank-ledger'
 import {
   decideAuthorization,
   exchangeCoraCode,
@@ -27,30 +26,10 @@ import {
 } from '../finance/cora'
 import { exportCsv, exportTxt } from '../finance/exports'
 import { sliceByDate } from '../finance/grouped-index'
-import { parseOfx } from '../finance/ofx'
+import { createOfxReader } from '../finance/ofx-reader'
+import { ofxUpload } from '../finance/ofx-upload'
 import { queryMatcher, searchTextCache } from '../finance/text'
 import { accountKey, companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
-
-/** Largest OFX accepted (a year of a busy account is well under 5 MB). */
-export const OFX_MAX_BYTES = 20 * 1024 * 1024
-
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: OFX_MAX_BYTES, files: 1, fields: 10 },
-}).single('file')
-
-/** multer's errors as the API's own (413 too large, 400 anything else). */
-const ofxUpload: RequestHandler = (req, res, next) => {
-  upload(req, res, (error: unknown) => {
-    if (!error) return next()
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE')
-        return next(new HttpError(413, 'O arquivo passa do limite de 20 MB.'))
-      return next(badRequest('Envie um único arquivo OFX no campo "file".'))
-    }
-    next(badRequest('Não foi possível ler o envio do arquivo (multipart/form-data).'))
-  })
-}
 
 const transactionText = searchTextCache<BankTransaction>((t) => [t.description, t.checkNumber])
 
@@ -78,6 +57,10 @@ export const bankStatementsRoutes: RouteModule = {
   create: ({ store, auth, config }) => {
     const router = Router()
     const finance = () => financeOf(store)
+    const ofxReader = createOfxReader()
+    // Loaded ahead of the first upload, except in the test suites (most never upload a file).
+    if (config.environment !== 'test') ofxReader.warm()
+    store.onClose(() => void ofxReader.close())
     const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
     const findAccount = (req: Request, companyId: string) =>
       ownedBy(
@@ -239,12 +222,12 @@ export const bankStatementsRoutes: RouteModule = {
         const company = companyOf(req)
         if (!req.file)
           throw badRequest('Envie o arquivo OFX no campo "file" (multipart/form-data).')
-        const statement = parseOfx(req.file.buffer)
-        const outcome = importStatement(store, company.id, statement, {
+        // Read in a worker thread: a big file takes seconds.
+        const statement = await ofxReader.read(req.file.buffer)
+        const outcome = await importStatementInBatches(store, company.id, statement, {
           source: 'ofx',
           connectionId: null,
         })
-        await store.commit()
         // An import is recorded every time (201), even when every entry was already there.
         res.status(201)
         return {

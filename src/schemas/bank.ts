@@ -172,6 +172,19 @@ export const exportQuerySchema = z
     path: ['from'],
   })
 
+/** Largest OFX upload (a year of a busy company account is well under 5 MB). */
+export const OFX_MAX_BYTES = 10 * 1024 * 1024
+/** Most entries one OFX file may carry (a year of a busy account is a few thousand). */
+export const OFX_MAX_ENTRIES = 50_000
+
+const count = new Intl.NumberFormat('pt-BR')
+
+export const ofxMessages = {
+  tooLarge: `O arquivo OFX passa do limite de ${OFX_MAX_BYTES / 1024 / 1024} MB. Exporte um período menor no internet banking e envie de novo.`,
+  tooManyEntries: (entries: number) =>
+    `O extrato tem ${count.format(entries)} lançamentos; o limite é de ${count.format(OFX_MAX_ENTRIES)} por arquivo. Exporte um período menor no internet banking e envie de novo.`,
+} as const
+
 /** What an OFX upload answers. */
 export const ofxImportResultSchema = z.object({
   account: bankAccountSchema,

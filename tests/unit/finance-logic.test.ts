@@ -149,6 +149,8 @@ describe('parseOfx', () => {
         type: 'OTHER',
         description: 'PIX - JOÃO',
         checkNumber: null,
+        // No FITID: it is matched against the account by date, amount and description.
+        matchByContent: true,
       },
     ])
   })
@@ -278,5 +280,36 @@ describe('GroupedIndex', () => {
     rows = [{ id: 'only', group: 'a', date: '2026-03-01', open: false }]
     expect(index.list('a').map((r) => r.id)).toEqual(['only'])
     expect(index.list('b')).toEqual([])
+  })
+
+  it('merges a small batch into a big group (an import) in order, ties after the old rows', () => {
+    const rows: Row[] = []
+    const byDate = newestFirst((r: Row) => r.date)
+    const index = new GroupedIndex<Row>(
+      plainSource(() => rows),
+      (r) => [r.group],
+      byDate,
+    )
+    const day = (n: number) =>
+      new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
+    index.add(
+      Array.from({ length: 5_000 }, (_, i) => ({
+        id: `old${i}`,
+        group: 'g',
+        date: day(i % 365),
+        open: false,
+      })),
+    )
+    for (let batch = 0; batch < 3; batch++)
+      index.add(
+        Array.from({ length: 100 }, (_, i) => ({
+          id: `new${batch}-${i}`,
+          group: 'g',
+          date: day((i * 37 + batch) % 400),
+          open: false,
+        })),
+      )
+    const expected = [...rows].sort(byDate)
+    expect(index.list('g').map((r) => r.id)).toEqual(expected.map((r) => r.id))
   })
 })
