@@ -1,0 +1,290 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { ApiError } from '@/services/api'
+import { InvoiceForm } from '@/screens/invoices/InvoiceForm'
+import { newInvoiceValues } from '@/screens/invoices/invoice-form'
+import { API, anaCompany, renderScreen } from './support'
+
+// The request and schedule form: every message of the shared schema next to its field and in
+// the summary, the taker optional, the municipality defaulting to the company's, the Simples
+// estimate, and the server's field messages placed where they belong.
+
+const summary = {
+  companyId: anaCompany.id,
+  month: '2026-11',
+  from: '2025-11-01',
+  to: '2026-10-31',
+  revenue: 317_310,
+  monthsOfActivity: 12,
+  currentMonthRevenue: 0,
+  rbt12: 317_310,
+  payroll: 100_000,
+  payrollByCategory: [],
+}
+const server = setupServer(
+  http.get(`${API}/nfs/services`, () =>
+    HttpResponse.json({
+      data: [
+        {
+          taxationCode: '230101',
+          serviceCode: '23.01',
+          description: 'Criação de identidade visual',
+          lastUsedOn: '2026-11-20',
+        },
+        {
+          taxationCode: '170601',
+          serviceCode: '17.06',
+          description: 'Gestão de redes sociais',
+          lastUsedOn: '2026-10-02',
+        },
+      ],
+      total: 2,
+    }),
+  ),
+  http.get(`${API}/reports/simples-nacional`, () => HttpResponse.json({ data: summary })),
+  http.get(`${API}/api/city-search`, ({ request }) => {
+    const q = new URL(request.url).searchParams.get('q') ?? ''
+    const all = [
+      {
+        ibgeCode: '3550308',
+        name: 'São Paulo',
+        state: 'SP',
+        stateName: 'São Paulo',
+        slug: 'sao-paulo-sp',
+        board: 'Jucesp',
+      },
+      {
+        ibgeCode: '3304557',
+        name: 'Rio de Janeiro',
+        state: 'RJ',
+        stateName: 'Rio de Janeiro',
+        slug: 'rio-de-janeiro-rj',
+        board: 'Jucerja',
+      },
+    ]
+    const fold = (t: string) =>
+      t
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+    const data = all.filter((city) => fold(city.name).includes(fold(q)))
+    return HttpResponse.json({ data, total: data.length })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+vi.setConfig({ testTimeout: 30_000 })
+
+async function renderForm(
+  mode: 'request' | 'schedule',
+  onSubmit = vi.fn().mockResolvedValue(undefined),
+  company = anaCompany,
+) {
+  const rendered = await renderScreen(() => (
+    <InvoiceForm
+      mode={mode}
+      company={company}
+      initialValues={newInvoiceValues(company)}
+      submitLabel={mode === 'request' ? 'Solicitar nota' : 'Agendar'}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+    />
+  ))
+  // The company's municipality is filled in once the city search answers.
+  await waitFor(() =>
+    expect(screen.getByLabelText('Município da prestação')).toHaveValue('São Paulo/SP'),
+  )
+  return { ...rendered, onSubmit }
+}
+
+const field = (name: RegExp | string) => screen.getByLabelText(name, { exact: false })
+
+describe('Nova solicitação', () => {
+  it('says what is wrong with every field, in a summary that takes focus, and sends nothing', async () => {
+    const { user, onSubmit } = await renderForm('request')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() => expect(screen.getByText('Confira os campos marcados')).toBeVisible())
+    const list = within(screen.getByText('Confira os campos marcados').parentElement!)
+    for (const message of [
+      'CPF ou CNPJ do tomador: CPF ou CNPJ do tomador inválido',
+      'Nome do tomador: Informe o nome ou a razão social do tomador',
+      'E-mail do tomador: E-mail inválido',
+      'CEP do tomador: CEP inválido',
+      'Descrição do serviço: Descreva o serviço prestado (mínimo 5 caracteres)',
+      'Valor total: Valor precisa ser maior ou igual a 1 real.',
+    ])
+      expect(list.getByRole('button', { name: message })).toBeVisible()
+    expect(document.activeElement).toBe(
+      screen.getByText('Confira os campos marcados').parentElement,
+    )
+    expect(field('Valor total')).toHaveAttribute('aria-invalid', 'true')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it("refuses R$ 0,50 with the spec's message", async () => {
+    const { user } = await renderForm('request')
+    await user.type(field('Valor total'), '0,50')
+    expect(field('Valor total')).toHaveValue('R$ 0,50')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    const value = field('Valor total')
+    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'))
+    expect(value).toHaveAccessibleDescription('Valor precisa ser maior ou igual a 1 real.')
+  })
+
+  it("says 'CNPJ precisa ser definido.' for a company without a CNPJ", async () => {
+    const { user } = await renderForm('request', undefined, { ...anaCompany, cnpj: null })
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() =>
+      expect(field('CNPJ do prestador')).toHaveAccessibleDescription(
+        expect.stringContaining('CNPJ precisa ser definido.'),
+      ),
+    )
+  })
+
+  it('sends a request without a taker, with the service chosen, and shows the estimate', async () => {
+    const { user, onSubmit } = await renderForm('request')
+    await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
+    expect(screen.queryByLabelText('CPF ou CNPJ', { exact: false })).toBeNull()
+    // The company's services, the last used first.
+    const services = screen.getByRole('combobox', { name: 'Serviço da empresa' })
+    expect(
+      within(services)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Escolha o serviço',
+      '230101 · Criação de identidade visual',
+      '170601 · Gestão de redes sociais',
+      'Outro código de tributação…',
+    ])
+    await user.selectOptions(services, '170601')
+    // The service's last wording fills an empty description.
+    expect(field('Descrição do serviço')).toHaveValue('Gestão de redes sociais')
+    expect(screen.getByText('23 de 2.000 caracteres')).toBeVisible()
+    await user.type(field('Valor total'), '1000')
+    // RBT12 317.310 with fator R ≥ 28 %: Annex III, 8,25 %.
+    const estimate = screen.getByRole('complementary', { name: 'Estimativa de imposto' })
+    await waitFor(() => expect(estimate).toHaveTextContent(/≈\s*R\$\s*82,50/))
+    expect(estimate).toHaveTextContent('Estimativa')
+    expect(estimate).toHaveTextContent('8,25%')
+    await user.click(screen.getByRole('radio', { name: /Sim/ }))
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      cnpj: '45218739000102',
+      totalValue: 1000,
+      serviceDescription: 'Gestão de redes sociais',
+      taxationCode: '170601',
+      municipalityCode: '3550308',
+      issWithheld: true,
+      taker: null,
+    })
+  })
+
+  it('takes a code typed by hand and another municipality', async () => {
+    const { user, onSubmit } = await renderForm('request')
+    await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), 'outro')
+    await user.type(field('Código de tributação nacional'), '1701')
+    await user.type(field('Descrição do serviço'), 'Consultoria de marca')
+    await user.type(field('Valor total'), '250')
+    const place = field('Município da prestação')
+    await user.clear(place)
+    await user.type(place, 'rio de')
+    await user.click(await screen.findByRole('option', { name: /Rio de Janeiro\/RJ/ }))
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    expect(
+      await screen.findByRole('button', {
+        name: /Código de tributação nacional: Código de tributação nacional inválido: use os 6 dígitos/,
+      }),
+    ).toBeVisible()
+    await user.type(field('Código de tributação nacional'), '01')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      taxationCode: '170101',
+      municipalityCode: '3304557',
+    })
+  })
+
+  it("puts the server's field message next to its field and keeps what was typed", async () => {
+    const refuse = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, 'Município não encontrado entre os 5.571 do IBGE.', [
+          {
+            path: ['municipalityCode'],
+            message: 'Município não encontrado entre os 5.571 do IBGE.',
+          },
+        ]),
+      )
+    const { user } = await renderForm('request', refuse)
+    await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), '230101')
+    await user.type(field('Valor total'), '1200')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() =>
+      expect(field('Município da prestação')).toHaveAccessibleDescription(
+        expect.stringContaining('Município não encontrado entre os 5.571 do IBGE.'),
+      ),
+    )
+    expect(field('Valor total')).toHaveValue('R$ 1.200,00')
+  })
+})
+
+describe('Agendamento', () => {
+  it("refuses day 32 with 'Dia do mês precisa ser entre 1 e 31.' and takes 31", async () => {
+    const { user, onSubmit } = await renderForm('schedule')
+    await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), '230101')
+    await user.type(field('Valor total'), '1950')
+    await user.type(field('Dia do mês'), '32')
+    await user.click(screen.getByRole('button', { name: 'Agendar' }))
+    await waitFor(() =>
+      expect(field('Dia do mês')).toHaveAccessibleDescription(
+        expect.stringContaining('Dia do mês precisa ser entre 1 e 31.'),
+      ),
+    )
+    expect(onSubmit).not.toHaveBeenCalled()
+    await user.clear(field('Dia do mês'))
+    await user.type(field('Dia do mês'), '31')
+    await user.click(screen.getByRole('button', { name: 'Agendar' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ dayOfMonth: 31, active: true })
+  })
+
+  it('sends a CPF taker with the address the CEP found', async () => {
+    server.use(
+      http.get(`${API}/ws/:cep/json/`, () =>
+        HttpResponse.json({
+          cep: '05435-000',
+          uf: 'SP',
+          localidade: 'São Paulo',
+          logradouro: 'Rua Harmonia',
+          complemento: '',
+          bairro: 'Vila Madalena',
+        }),
+      ),
+    )
+    const { user, onSubmit } = await renderForm('schedule')
+    await user.type(field('CPF ou CNPJ'), '713.524.399-48')
+    await user.type(field('Nome ou razão social'), 'Mariana Costa Alves')
+    await user.type(field('E-mail do tomador'), 'mariana@example.com')
+    await user.type(field('CEP'), '05435000')
+    await waitFor(() => expect(field('Rua')).toHaveValue('Rua Harmonia'))
+    await user.type(field('Número'), '321')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), '230101')
+    await user.type(field('Valor total'), '800')
+    await user.type(field('Dia do mês'), '5')
+    await user.click(screen.getByRole('button', { name: 'Agendar' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0].taker).toMatchObject({
+      document: '71352439948',
+      name: 'Mariana Costa Alves',
+      address: { zipCode: '05435000', street: 'Rua Harmonia', number: '321', state: 'SP' },
+    })
+  })
+})
