@@ -18,6 +18,7 @@ import { Alert } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Meter } from '@/ui/Meter'
 import { Stat } from '@/ui/Stat'
+import { NO_INVOICES } from './BillingChartCard'
 import { PanelCard } from './PanelCard'
 import { formatPercent, longMonthLabel } from './months'
 import styles from './PanelScreen.module.css'
@@ -83,7 +84,12 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
           </p>
         )}
 
-        {standing === 'ok' && (
+        {used === 0 && (
+          <p className={styles.note}>
+            <strong>{NO_INVOICES}</strong> em {year}: o limite inteiro está disponível.
+          </p>
+        )}
+        {standing === 'ok' && used > 0 && (
           <p className={styles.note}>
             Você ainda pode faturar <strong>{formatMoney(remaining)}</strong> em {year} sem sair do
             MEI.

@@ -6,23 +6,18 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
-import { inMemoryPersistence } from 'firebase/auth'
-import { env } from '@/config/env'
 import { messages } from '@/schemas/messages'
 import { profileMessages } from '@/schemas/profile'
 import { inviteMessages } from '@/schemas/engagement'
 import type { Company } from '@/schemas/company'
 import type { User } from '@/schemas/user'
-import { createSessionService } from '@/services/session/create-session'
-import { createFirebaseGateway } from '@/services/session/firebase-gateway'
-import { createCompanyStore } from '@/services/session/company-store'
-import { browserPersistence } from '@/services/session/persistence'
 import { SessionProvider } from '@/services/session/react'
 import type { SessionService } from '@/services/session/types'
 import { EmailForm } from '@/screens/account/EmailForm'
 import { InviteForm } from '@/screens/account/InviteForm'
 import { PasswordForm } from '@/screens/account/PasswordForm'
 import { ProfileDetailsForm } from '@/screens/account/ProfileDetailsForm'
+import { signedInSession, signInAna } from './support'
 
 // The account forms with the real Firebase SDK (reauthentication, password and e-mail changes),
 // session and API client; the network is answered by msw (tests/component/support/backend.ts,
@@ -49,14 +44,7 @@ const updates: Record<string, unknown>[] = []
 
 beforeAll(async () => {
   resetBackend()
-  session = createSessionService({
-    gateway: createFirebaseGateway(env.firebase, EMULATOR, { persistence: inMemoryPersistence }),
-    companies: createCompanyStore(new QueryClient()),
-    persistence: browserPersistence,
-    currentPath: () => window.location.pathname,
-    assign: () => {},
-  })
-  await session.settled()
+  session = await signedInSession()
 })
 beforeEach(async () => {
   resetBackend()
@@ -105,10 +93,7 @@ beforeEach(async () => {
       )
     }),
   )
-  if (!session.view().user) {
-    const { uid } = await session.gateway.signInWithPassword('ana@contabil.dev', 'Cliente#2026')
-    await session.whenSignedIn(uid)
-  }
+  if (!session.view().user) await signInAna(session)
 })
 afterEach(() => server.resetHandlers())
 afterAll(() => {

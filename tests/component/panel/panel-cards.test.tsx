@@ -137,6 +137,16 @@ describe('Limite do MEI', () => {
     expect(screen.getByText(/vence em 20\/12\/2026/)).toBeVisible()
   })
 
+  it('without invoices this year: says so, the whole limit free', async () => {
+    useBilling(answer(billing([], meiBlock(0))))
+    await renderCard(() => <MeiCard company={mei} month="2026-11" />)
+    expect(await screen.findByText('Ainda não há notas emitidas')).toBeVisible()
+    expect(screen.getByRole('meter', { name: /limite do MEI/ })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    )
+  })
+
   it('warns from 80 %', async () => {
     useBilling(answer(billing([1000], meiBlock(64800))))
     await renderCard(() => <MeiCard company={mei} month="2026-11" />)
