@@ -27,6 +27,7 @@ import {
 } from './services/site/content/stories'
 import { trackOfPath } from './services/site/links/signup'
 import { env } from './config/env'
+import { classesIn, cssSubset } from './lib/css-subset'
 import { CnaeSearchIsland } from './screens/site/cnae/CnaeSearchIsland'
 import { cnaeSearchLabels, firstCnaePage } from './screens/site/cnae/search-state'
 import { ConsentBanner } from './screens/site/consent/ConsentBanner'
@@ -280,8 +281,20 @@ const SCRIPT_LOADER =
   'function i(){(w.requestIdleCallback||setTimeout)(l)}' +
   'if(d.readyState==="complete")i();else w.addEventListener("load",i)})(document.currentScript,window,document)'
 
-const cssOf = (path: string, assets: PageAssets) =>
-  assets.css.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? ''
+const subsets = new Map<string, string>()
+/**
+ * The styles a page gets inline: its route's (as the app loads them), without the rules that
+ * cannot apply to it. Pages with the same classes (every city page) share one computation.
+ */
+function cssOf(path: string, html: string, assets: PageAssets) {
+  const index = assets.css.findIndex(([pattern]) => new RegExp(pattern).test(path))
+  if (index === -1) return ''
+  const classes = classesIn(html)
+  const key = `${index}|${[...classes].sort().join(' ')}`
+  let css = subsets.get(key)
+  if (css === undefined) subsets.set(key, (css = cssSubset(assets.css[index]![1], classes)))
+  return css
+}
 
 /** One page as a complete HTML document. */
 export function renderPage(
@@ -311,7 +324,7 @@ export function renderPage(
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <script>${consentBootScript}</script>
     ${headTags(head)}
-    <style>${cssOf(path, assets)}</style>
+    <style>${cssOf(path, html + consentBanners(), assets)}</style>
   </head>
   <body>
     <div id="consent-slot">${consentBanners()}</div>

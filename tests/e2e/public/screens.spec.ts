@@ -38,9 +38,6 @@ for (const width of [1280, 390]) {
           () => document.documentElement.scrollWidth - window.innerWidth,
         )
         expect(overflow, `${path} is wider than ${width}px`).toBeLessThanOrEqual(0)
-        // Sections far from the screen are laid out only when a visitor scrolls near them
-        // (content-visibility); a picture of the whole page needs them all drawn.
-        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
         const file = testInfo.outputPath(`${name}-${width}.png`)
         await page.screenshot({ path: file, fullPage: true })
         if (process.env.SCREENSHOT_DIR)
