@@ -6,6 +6,7 @@ import {
   companyMayDeleteDocument,
   documentCreateSchema,
   documentListQuerySchema,
+  documentRejectSchema,
   documentStatusBodySchema,
   documentStatusChangeMessage,
   documentStatusLabels,
@@ -115,13 +116,15 @@ export const documentsRoutes: RouteModule = {
         const caller = callerOf(req)
         const company = companyOf(req)
         const to = parse(documentStatusSchema, req.params.status)
-        const body = parse(documentStatusBodySchema, req.body ?? {})
+        if (to !== 'rejected') parse(documentStatusBodySchema, req.body ?? {})
         const document = findDocument(req, company.id)
         const from = document.status
         const rule = documentTransition(document.type, from, to)
         if (!rule.allowed) throw conflict(documentStatusChangeMessage(document.type, from, to))
         if (rule.adminOnly && !isSystemAdmin(caller.claims))
           throw forbidden('Apenas a contabilidade aprova ou recusa documentos.')
+        // A refusal carries the reason the client reads.
+        const reason = to === 'rejected' ? parse(documentRejectSchema, req.body).reason : null
         const now = new Date().toISOString()
         index().update(document, (d) => {
           d.status = to
@@ -131,8 +134,7 @@ export const documentsRoutes: RouteModule = {
             d.reviewedBy = caller.uid
             d.reviewedAt = now
           }
-          d.rejectionReason =
-            to === 'rejected' ? (body.reason ?? 'Documento recusado pela contabilidade.') : null
+          d.rejectionReason = reason
         })
         await store.commit()
         return { data: document }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
+import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
 
@@ -177,6 +177,11 @@ export type DocumentCreate = z.input<typeof documentCreateSchema>
 export const documentStatusBodySchema = z
   .strictObject({ reason: z.string().trim().min(3).max(500).optional() })
   .default({})
+
+/** `PUT /documents/{id}/status/rejected`: the reason the client reads is required. */
+export const documentRejectSchema = z.strictObject({
+  reason: reasonSchema('Informe o motivo da recusa.'),
+})
 
 export const documentSchema = z.object({
   id: z.string(),

@@ -253,6 +253,23 @@ describe('the NFS-e queue', () => {
   })
 })
 
+describe('reviewing a document', () => {
+  it('refuses a document only with a reason the client reads', async () => {
+    const url = `/documents/doc-ana-comprovante-pix/status/rejected?${OWN}`
+    const before = server.store.snapshot()
+    const none = await server.call('PUT', url, { as: ADMIN })
+    expect(none).toMatchObject({ status: 400, body: { message: 'Informe o motivo da recusa.' } })
+    const short = await server.call('PUT', url, { as: ADMIN, body: { reason: 'Ilegível' } })
+    expect(short.body.issues[0].message).toBe('Explique o motivo em pelo menos 10 caracteres.')
+    // A client is refused for who they are, before anything about the body.
+    expect((await server.call('PUT', url, { as: ANA })).status).toBe(403)
+    expect(server.store.snapshot()).toEqual(before)
+    const reason = 'A foto está cortada: envie o comprovante inteiro.'
+    const refused = await server.call('PUT', url, { as: ADMIN, body: { reason } })
+    expect(refused.body.data).toMatchObject({ status: 'rejected', rejectionReason: reason })
+  })
+})
+
 describe('user management', () => {
   it('lists users with their companies by name', async () => {
     const res = await server.call('GET', '/admin/users?companyId=cmp-eva-studio', { as: ADMIN })

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import { reasonSchema } from '@/schemas/common'
 import {
+  documentRejectSchema,
   documentStatusLabels,
   documentTransition,
   documentTypeLabels,
@@ -19,11 +18,6 @@ import { ReasonDialog } from './ReasonDialog'
 import styles from './BackOffice.module.css'
 
 export const DOCUMENTS_PAGE_SIZE = 10
-
-/** Refusing a document: the reason the client reads (required, 10 to 500 characters). */
-export const documentRejectSchema = z.object({
-  reason: reasonSchema('Informe o motivo da recusa.'),
-})
 
 const statusTones = {
   pending: 'warning',

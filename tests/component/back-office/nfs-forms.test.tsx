@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { nfsRejectSchema } from '@/schemas/invoice'
-import { documentRejectSchema } from '@/screens/back-office/DocumentReview'
+import { documentRejectSchema } from '@/schemas/document'
 import { IssueNfsForm } from '@/screens/back-office/IssueNfsForm'
 import { ReasonDialog } from '@/screens/back-office/ReasonDialog'
 import { API, backOfficeServer, renderWithQuery } from './support'
