@@ -21,7 +21,16 @@ const ANA = 'ana@contabil.dev'
 async function asAdmin(page: Page, path: string) {
   await signInFromLogin(page, ADMIN.email, `/app/login?next=${encodeURIComponent(path)}`)
   await expect(page).toHaveURL(new RegExp(path.replace(/[?]/g, '\\?')))
+  // The session settles after sign-in (gates run again): read the page once it is quiet.
+  await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+}
+
+/** axe on the screen once it is there (its main region and heading), finding nothing. */
+async function expectAccessible(page: Page, name: string) {
+  await expect(page.getByRole('main')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectNoAxeViolations(page, name)
 }
 
 async function newClient(browser: Browser, baseURL: string | undefined, email: string) {
@@ -40,7 +49,7 @@ test('find eva’s company by a CNPJ fragment, disable it with a reason she read
 }) => {
   await asAdmin(page, '/app/admin/companies')
   await expect(page.getByRole('heading', { level: 1, name: 'Empresas' })).toBeVisible()
-  await expectNoAxeViolations(page, 'companies')
+  await expectAccessible(page, 'companies')
   await screenshot(page, 'admin-companies')
 
   // Eva's active company, CNPJ 51.357.924/0001-80, by a fragment typed with its punctuation.
@@ -117,12 +126,12 @@ test('the status buttons are exactly the moves the statechart allows', async ({ 
       `${companyId} (${company.status})`,
     ).toEqual(allowed.map((to) => companyStatusLabels[to]))
   }
-  await expectNoAxeViolations(page, 'company status')
+  await expectAccessible(page, 'company status')
   await screenshot(page, 'admin-company-status')
   for (const tab of ['dados', 'trilha', 'pessoas'] as const) {
     await page.goto(`/app/admin/companies/cmp-eva-comercio?tab=${tab}`)
     await expect(page.getByRole('tab', { selected: true })).toBeVisible()
-    await expectNoAxeViolations(page, `company ${tab}`)
+    await expectAccessible(page, `company ${tab}`)
     await screenshot(page, `admin-company-${tab}`)
   }
 })
@@ -163,7 +172,7 @@ test('work ana’s pending NFS-e request to issued with a PDF; ana sees it and d
   expect(created.status).toBe(201)
 
   await asAdmin(page, '/app/admin/invoices/nf-requests')
-  await expectNoAxeViolations(page, 'nf requests')
+  await expectAccessible(page, 'nf requests')
   await screenshot(page, 'admin-nf-requests')
   await page.getByRole('combobox', { name: 'Situação' }).selectOption('pending')
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(description)
@@ -175,7 +184,7 @@ test('work ana’s pending NFS-e request to issued with a PDF; ana sees it and d
     page.getByRole('heading', { level: 1, name: /NFS-e para Café Bom Grão/ }),
   ).toBeVisible()
   await expect(page.getByText(description)).toBeVisible()
-  await expectNoAxeViolations(page, 'nf request')
+  await expectAccessible(page, 'nf request')
 
   // Only the moves of its life: pending → processing.
   await expect(page.getByRole('button', { name: 'Emitir' })).toHaveCount(0)
@@ -224,7 +233,7 @@ test('create a user (a short phone is refused) and sign in as them', async ({
   baseURL,
 }) => {
   await asAdmin(page, '/app/admin/users')
-  await expectNoAxeViolations(page, 'users')
+  await expectAccessible(page, 'users')
   await screenshot(page, 'admin-users')
   await page.getByRole('button', { name: 'Novo usuário' }).click()
   const form = page.getByRole('form', { name: 'Novo usuário' })
@@ -237,7 +246,7 @@ test('create a user (a short phone is refused) and sign in as them', async ({
   await page.getByRole('option', { name: /Ana Design/ }).click()
   await form.getByRole('button', { name: 'Criar acesso' }).click()
   await expect(form.getByText('Celular inválido').first()).toBeVisible()
-  await expectNoAxeViolations(page, 'new user form')
+  await expectAccessible(page, 'new user form')
   await screenshot(page, 'admin-user-new-errors')
   await form.getByLabel('Celular').fill('')
   await form.getByLabel('Celular').pressSequentially('11912345678')
@@ -264,7 +273,7 @@ test('create a user (a short phone is refused) and sign in as them', async ({
   await page.reload()
   await expect(page.getByText('Nunca entrou')).toHaveCount(0)
   await expect(page.getByRole('link', { name: /Ana Design/ })).toBeVisible()
-  await expectNoAxeViolations(page, 'user detail')
+  await expectAccessible(page, 'user detail')
   await screenshot(page, 'admin-user')
 })
 
