@@ -26,6 +26,7 @@ import {
   transactionsListInput,
   type TransactionsSearch,
 } from './transactions-search'
+import stacked from '@/ui/StackedTable.module.css'
 import styles from './Bank.module.css'
 
 export type BankTransactionsScreenProps = {
@@ -308,7 +309,7 @@ function TransactionList({
           )}
         </div>
       )}
-      <div className={styles.rows}>
+      <div className={`${stacked.stacked} ${styles.rows}`}>
         <DataTable
           caption={`Movimentações de ${accountName(account)}`}
           rows={data.data}

@@ -25,6 +25,7 @@ import { DOCUMENTS_PAGE_SIZE, documentsListInput, type DocumentsSearch } from '.
 import { DownloadButton } from './DownloadButton'
 import { GuiasToPay } from './GuiasToPay'
 import { UploadDocumentDialog } from './UploadDocumentDialog'
+import stacked from '@/ui/StackedTable.module.css'
 import styles from './Documents.module.css'
 
 export type DocumentsScreenProps = {
@@ -149,90 +150,93 @@ function DocumentList({
           </Button>
         )}
       </div>
-      <DataTable
-        caption="Documentos da empresa"
-        rows={data.data}
-        loading={isFetching}
-        rowKey={(document) => document.id}
-        empty={{
-          title: filtered ? 'Nenhum documento com esses filtros' : 'Nenhum documento ainda',
-          description: filtered
-            ? 'Mude os tipos, a situação ou a competência.'
-            : 'Envie contratos, comprovantes e extratos pelo botão "Enviar documento".',
-        }}
-        columns={[
-          {
-            key: 'name',
-            header: 'Documento',
-            cell: (document) => (
-              <div className={styles.name}>
-                <strong>{document.name}</strong>
-                <span className={styles.muted}>
-                  {document.sentBy === 'accountant'
-                    ? 'Enviado pela contabilidade'
-                    : 'Enviado por você'}{' '}
-                  em {formatDate(document.createdAt)}
-                </span>
-              </div>
-            ),
-          },
-          { key: 'type', header: 'Tipo', cell: (document) => documentTypeLabels[document.type] },
-          {
-            key: 'competence',
-            header: 'Competência',
-            cell: (document) => (document.competence ? formatCompetence(document.competence) : '—'),
-          },
-          {
-            key: 'value',
-            header: 'Valor',
-            align: 'right',
-            cell: (document) =>
-              document.guia ? (
-                <span className={styles.value}>
-                  {formatMoney(document.guia.amount)}
-                  <span className={styles.muted}>vence {formatDate(document.guia.dueDate)}</span>
-                </span>
-              ) : (
-                '—'
+      <div className={`${stacked.stacked} ${styles.rows}`}>
+        <DataTable
+          caption="Documentos da empresa"
+          rows={data.data}
+          loading={isFetching}
+          rowKey={(document) => document.id}
+          empty={{
+            title: filtered ? 'Nenhum documento com esses filtros' : 'Nenhum documento ainda',
+            description: filtered
+              ? 'Mude os tipos, a situação ou a competência.'
+              : 'Envie contratos, comprovantes e extratos pelo botão "Enviar documento".',
+          }}
+          columns={[
+            {
+              key: 'name',
+              header: 'Documento',
+              cell: (document) => (
+                <div className={styles.name}>
+                  <strong>{document.name}</strong>
+                  <span className={styles.muted}>
+                    {document.sentBy === 'accountant'
+                      ? 'Enviado pela contabilidade'
+                      : 'Enviado por você'}{' '}
+                    em {formatDate(document.createdAt)}
+                  </span>
+                </div>
               ),
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (document) => {
-              const situation = documentSituation(document)
-              return (
-                <>
-                  <Badge tone={situation.tone}>{situation.label}</Badge>
-                  {document.status === 'rejected' && document.rejectionReason && (
-                    <span className={styles.reason}>{document.rejectionReason}</span>
-                  )}
-                </>
-              )
             },
-          },
-          {
-            key: 'actions',
-            header: 'Ações',
-            align: 'right',
-            cell: (document) => (
-              <div className={styles.actions}>
-                <DownloadButton companyId={companyId} document={document} />
-                {companyMayDeleteDocument(document) && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setDeleting(document)}
-                    aria-label={`Excluir: ${document.name}`}
-                  >
-                    Excluir
-                  </Button>
-                )}
-              </div>
-            ),
-          },
-        ]}
-      />
+            { key: 'type', header: 'Tipo', cell: (document) => documentTypeLabels[document.type] },
+            {
+              key: 'competence',
+              header: 'Competência',
+              cell: (document) =>
+                document.competence ? formatCompetence(document.competence) : '—',
+            },
+            {
+              key: 'value',
+              header: 'Valor',
+              align: 'right',
+              cell: (document) =>
+                document.guia ? (
+                  <span className={styles.value}>
+                    {formatMoney(document.guia.amount)}
+                    <span className={styles.muted}>vence {formatDate(document.guia.dueDate)}</span>
+                  </span>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (document) => {
+                const situation = documentSituation(document)
+                return (
+                  <>
+                    <Badge tone={situation.tone}>{situation.label}</Badge>
+                    {document.status === 'rejected' && document.rejectionReason && (
+                      <span className={styles.reason}>{document.rejectionReason}</span>
+                    )}
+                  </>
+                )
+              },
+            },
+            {
+              key: 'actions',
+              header: 'Ações',
+              align: 'right',
+              cell: (document) => (
+                <div className={styles.actions}>
+                  <DownloadButton companyId={companyId} document={document} />
+                  {companyMayDeleteDocument(document) && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setDeleting(document)}
+                      aria-label={`Excluir: ${document.name}`}
+                    >
+                      Excluir
+                    </Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
       <Pagination
         total={data.total}
         limit={DOCUMENTS_PAGE_SIZE}

@@ -19,6 +19,7 @@ import { formatTakerDocument } from './invoice-form'
 import { requestStatusTones } from './invoice-labels'
 import { REQUESTS_PAGE_SIZE, requestsListInput, type InvoicesSearch } from './invoices-search'
 import { RequestDetails } from './RequestDetails'
+import stacked from '@/ui/StackedTable.module.css'
 import styles from './Invoices.module.css'
 
 const statusOptions = nfsRequestStatuses.map((status) => ({
@@ -107,90 +108,92 @@ export function InvoiceRequestsTab({
           Buscar
         </Button>
       </form>
-      <DataTable
-        caption="Solicitações de NFS-e"
-        rows={data.data}
-        loading={isFetching}
-        rowKey={(request) => request.id}
-        empty={{
-          title: filtered ? 'Nenhuma solicitação com esses filtros' : 'Nenhuma nota pedida ainda',
-          description: filtered
-            ? 'Mude a situação, o mês ou a busca.'
-            : 'Peça a primeira pelo botão "Nova solicitação".',
-        }}
-        columns={[
-          { key: 'date', header: 'Data', cell: (request) => formatDate(request.date) },
-          {
-            key: 'taker',
-            header: 'Tomador',
-            cell: (request) =>
-              request.taker ? (
-                <div className={styles.taker}>
-                  <span>{request.taker.name}</span>
-                  <span className={styles.muted}>
-                    {formatTakerDocument(request.taker.document)}
-                  </span>
-                </div>
-              ) : (
-                <span className="muted">Sem tomador</span>
+      <div className={`${stacked.stacked} ${styles.rows}`}>
+        <DataTable
+          caption="Solicitações de NFS-e"
+          rows={data.data}
+          loading={isFetching}
+          rowKey={(request) => request.id}
+          empty={{
+            title: filtered ? 'Nenhuma solicitação com esses filtros' : 'Nenhuma nota pedida ainda',
+            description: filtered
+              ? 'Mude a situação, o mês ou a busca.'
+              : 'Peça a primeira pelo botão "Nova solicitação".',
+          }}
+          columns={[
+            { key: 'date', header: 'Data', cell: (request) => formatDate(request.date) },
+            {
+              key: 'taker',
+              header: 'Tomador',
+              cell: (request) =>
+                request.taker ? (
+                  <div className={styles.taker}>
+                    <span>{request.taker.name}</span>
+                    <span className={styles.muted}>
+                      {formatTakerDocument(request.taker.document)}
+                    </span>
+                  </div>
+                ) : (
+                  <span className="muted">Sem tomador</span>
+                ),
+            },
+            {
+              key: 'value',
+              header: 'Valor',
+              align: 'right',
+              cell: (request) => (
+                <span className={styles.money}>{formatMoney(request.totalValue)}</span>
               ),
-          },
-          {
-            key: 'value',
-            header: 'Valor',
-            align: 'right',
-            cell: (request) => (
-              <span className={styles.money}>{formatMoney(request.totalValue)}</span>
-            ),
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (request) => (
-              <>
-                <Badge tone={requestStatusTones[request.status]}>
-                  {nfsRequestStatusLabels[request.status]}
-                </Badge>
-                {request.status === 'rejected' && request.rejectionReason && (
-                  <span className={styles.reason}>{request.rejectionReason}</span>
-                )}
-              </>
-            ),
-          },
-          {
-            key: 'number',
-            header: 'Número',
-            cell: (request) => (request.number === null ? '—' : `nº ${request.number}`),
-          },
-          {
-            key: 'actions',
-            header: 'Ações',
-            align: 'right',
-            cell: (request) => (
-              <div className={styles.rowActions}>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => onSearchChange({ ...search, request: request.id })}
-                  aria-label={`Detalhes da nota de ${formatDate(request.date)} para ${request.taker?.name ?? 'sem tomador'}`}
-                >
-                  Detalhes
-                </Button>
-                {request.status === 'pending' && (
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (request) => (
+                <>
+                  <Badge tone={requestStatusTones[request.status]}>
+                    {nfsRequestStatusLabels[request.status]}
+                  </Badge>
+                  {request.status === 'rejected' && request.rejectionReason && (
+                    <span className={styles.reason}>{request.rejectionReason}</span>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'number',
+              header: 'Número',
+              cell: (request) => (request.number === null ? '—' : `nº ${request.number}`),
+            },
+            {
+              key: 'actions',
+              header: 'Ações',
+              align: 'right',
+              cell: (request) => (
+                <div className={styles.rowActions}>
                   <Button
                     size="sm"
-                    variant="ghost"
-                    onClick={() => setCancelling(request)}
-                    aria-label={`Cancelar a solicitação de ${formatDate(request.date)} para ${request.taker?.name ?? 'sem tomador'}`}
+                    variant="secondary"
+                    onClick={() => onSearchChange({ ...search, request: request.id })}
+                    aria-label={`Detalhes da nota de ${formatDate(request.date)} para ${request.taker?.name ?? 'sem tomador'}`}
                   >
-                    Cancelar
+                    Detalhes
                   </Button>
-                )}
-              </div>
-            ),
-          },
-        ]}
-      />
+                  {request.status === 'pending' && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setCancelling(request)}
+                      aria-label={`Cancelar a solicitação de ${formatDate(request.date)} para ${request.taker?.name ?? 'sem tomador'}`}
+                    >
+                      Cancelar
+                    </Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
       <Pagination
         total={data.total}
         limit={REQUESTS_PAGE_SIZE}

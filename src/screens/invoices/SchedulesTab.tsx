@@ -97,7 +97,7 @@ export function SchedulesTab({ company }: { company: Company }) {
             <li key={scheduler.id} className={styles.schedule}>
               <div className={styles.scheduleHead}>
                 <div>
-                  <h3>{scheduler.taker?.name ?? 'Sem tomador'}</h3>
+                  <h2>{scheduler.taker?.name ?? 'Sem tomador'}</h2>
                   {scheduler.taker && (
                     <span className={styles.muted}>
                       {formatTakerDocument(scheduler.taker.document)}
