@@ -27,12 +27,17 @@ import { env } from './config/env'
 
 const html = document.documentElement
 
+/** The static page's own listeners on the document, removed if the client-side app takes over. */
+const staticPage = new AbortController()
+
 /** Pages the prerendered HTML does not hold: the client-side app renders them. */
 function needsClientApp(): boolean {
-  if (isPreview()) return true
   const { pathname, search } = window.location
+  // An editor opened a preview (the preview kept for the tab is checked a moment later).
+  const params = new URLSearchParams(search)
+  if (params.has('_storyblok') || params.get('preview') === '1') return isPreview()
   // An older blog page (?pagina=2): the build writes the first one.
-  if (pathname === '/blog' && Number(new URLSearchParams(search).get('pagina')) > 1) return true
+  if (pathname === '/blog' && Number(params.get('pagina')) > 1) return true
   // A CNAE code without its canonical text: the app redirects to the canonical address.
   if (document.querySelector('[data-not-found]') && /^\/tools\/cnae\/\d{7}/.test(pathname))
     return true
@@ -55,21 +60,25 @@ async function startClientApp() {
 
 function setUpConsent() {
   if (storedConsent() === 'all') loadTagManager(env.gtmId)
-  document.addEventListener('click', (event) => {
-    const target = event.target as Element | null
-    const choice = target?.closest<HTMLElement>('[data-consent-choice]')?.dataset.consentChoice
-    if (choice === 'all' || choice === 'necessary') {
-      applyConsentChoice(choice as ConsentChoice)
-      html.removeAttribute('data-consent')
-      return
-    }
-    if (target?.closest('[data-consent-reopen]')) {
-      const locale = consentLocale()
-      html.setAttribute('data-consent', locale)
-      // The focus brings it into view (it sits at the top of the page).
-      document.querySelector<HTMLElement>(`[data-consent-banner="${locale}"]`)?.focus()
-    }
-  })
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target as Element | null
+      const choice = target?.closest<HTMLElement>('[data-consent-choice]')?.dataset.consentChoice
+      if (choice === 'all' || choice === 'necessary') {
+        applyConsentChoice(choice as ConsentChoice)
+        html.removeAttribute('data-consent')
+        return
+      }
+      if (target?.closest('[data-consent-reopen]')) {
+        const locale = consentLocale()
+        html.setAttribute('data-consent', locale)
+        // The focus brings it into view (it sits at the top of the page).
+        document.querySelector<HTMLElement>(`[data-consent-banner="${locale}"]`)?.focus()
+      }
+    },
+    { signal: staticPage.signal },
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -84,12 +93,16 @@ function setUpMenu() {
     nav.setAttribute('data-open', String(open))
   }
   button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'))
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
-      set(false)
-      button.focus()
-    }
-  })
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
+        set(false)
+        button.focus()
+      }
+    },
+    { signal: staticPage.signal },
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,18 +219,29 @@ function replayEarlyClicks() {
     else target.click()
 }
 
-installGlobalErrorHandlers()
-if (needsClientApp()) {
+function goClientApp() {
+  staticPage.abort()
   earlyClicks()?.stop()
   startClientApp().catch((error: unknown) => {
     if (isChunkLoadError(error) && reloadOnce()) return
     recordError(error, 'promise')
   })
-} else {
+}
+
+/** Work for a later task: the first read of the site's storage can take a while. */
+const later = (work: () => void) => window.setTimeout(work, 0)
+
+installGlobalErrorHandlers()
+if (needsClientApp()) goClientApp()
+else {
   setUpConsent()
   setUpMenu()
-  setUpSignUp()
   fillNotFoundPath()
   setUpIslands()
   replayEarlyClicks()
+  later(() => {
+    // A preview kept for the tab (sessionStorage) takes over; otherwise the sign-up links.
+    if (isPreview()) goClientApp()
+    else later(setUpSignUp)
+  })
 }
