@@ -54,6 +54,7 @@ import { Route as AppAdminAdminUsersUserIdRouteImport } from './routes/app/_admi
 import { Route as AppBareWizardPartnersDucaRouteImport } from './routes/app/_bare/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/index'
+import { Route as AppAdminAdminCompaniesOrdersCompanyIdRouteImport } from './routes/app/_admin/admin/companies/orders.$companyId'
 import { Route as AppAdminAdminInvoicesNfRequestsIndexRouteImport } from './routes/app/_admin/admin/invoices/nf-requests/index'
 import { Route as AppAdminAdminInvoicesNfRequestsRequestIdRouteImport } from './routes/app/_admin/admin/invoices/nf-requests/$requestId'
 import { Route as AppAdminCompanyBankStatementsAccountsAccountIdTransactionsRouteImport } from './routes/app/_admin/_company/bank-statements/accounts/$accountId/transactions'
@@ -290,6 +291,12 @@ const AppAdminCompanyBankStatementsAccountsIndexRoute =
     path: '/bank-statements/accounts/',
     getParentRoute: () => AppAdminCompanyRouteRoute,
   } as any)
+const AppAdminAdminCompaniesOrdersCompanyIdRoute =
+  AppAdminAdminCompaniesOrdersCompanyIdRouteImport.update({
+    id: '/companies/orders/$companyId',
+    path: '/companies/orders/$companyId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
 const AppAdminAdminInvoicesNfRequestsIndexRoute =
   AppAdminAdminInvoicesNfRequestsIndexRouteImport.update({
     id: '/invoices/nf-requests/',
@@ -347,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
   '/app/admin/users/': typeof AppAdminAdminUsersIndexRoute
+  '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
   '/app/admin/invoices/nf-requests/': typeof AppAdminAdminInvoicesNfRequestsIndexRoute
@@ -390,6 +398,7 @@ export interface FileRoutesByTo {
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies': typeof AppAdminAdminCompaniesIndexRoute
   '/app/admin/users': typeof AppAdminAdminUsersIndexRoute
+  '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/bank-statements/accounts': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
   '/app/admin/invoices/nf-requests': typeof AppAdminAdminInvoicesNfRequestsIndexRoute
@@ -441,6 +450,7 @@ export interface FileRoutesById {
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
   '/app/_admin/admin/users/': typeof AppAdminAdminUsersIndexRoute
+  '/app/_admin/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/_admin/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/_admin/_company/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
   '/app/_admin/admin/invoices/nf-requests/': typeof AppAdminAdminInvoicesNfRequestsIndexRoute
@@ -486,6 +496,7 @@ export interface FileRouteTypes {
     | '/app/auth/cora/callback'
     | '/app/admin/companies/'
     | '/app/admin/users/'
+    | '/app/admin/companies/orders/$companyId'
     | '/app/admin/invoices/nf-requests/$requestId'
     | '/app/bank-statements/accounts/'
     | '/app/admin/invoices/nf-requests/'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/app/auth/cora/callback'
     | '/app/admin/companies'
     | '/app/admin/users'
+    | '/app/admin/companies/orders/$companyId'
     | '/app/admin/invoices/nf-requests/$requestId'
     | '/app/bank-statements/accounts'
     | '/app/admin/invoices/nf-requests'
@@ -579,6 +591,7 @@ export interface FileRouteTypes {
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/admin/companies/'
     | '/app/_admin/admin/users/'
+    | '/app/_admin/admin/companies/orders/$companyId'
     | '/app/_admin/admin/invoices/nf-requests/$requestId'
     | '/app/_admin/_company/bank-statements/accounts/'
     | '/app/_admin/admin/invoices/nf-requests/'
@@ -907,6 +920,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRouteImport
       parentRoute: typeof AppAdminCompanyRouteRoute
     }
+    '/app/_admin/admin/companies/orders/$companyId': {
+      id: '/app/_admin/admin/companies/orders/$companyId'
+      path: '/companies/orders/$companyId'
+      fullPath: '/app/admin/companies/orders/$companyId'
+      preLoaderRoute: typeof AppAdminAdminCompaniesOrdersCompanyIdRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
     '/app/_admin/admin/invoices/nf-requests/': {
       id: '/app/_admin/admin/invoices/nf-requests/'
       path: '/invoices/nf-requests'
@@ -965,6 +985,7 @@ interface AppAdminAdminRouteRouteChildren {
   AppAdminAdminUsersUserIdRoute: typeof AppAdminAdminUsersUserIdRoute
   AppAdminAdminCompaniesIndexRoute: typeof AppAdminAdminCompaniesIndexRoute
   AppAdminAdminUsersIndexRoute: typeof AppAdminAdminUsersIndexRoute
+  AppAdminAdminCompaniesOrdersCompanyIdRoute: typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   AppAdminAdminInvoicesNfRequestsRequestIdRoute: typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   AppAdminAdminInvoicesNfRequestsIndexRoute: typeof AppAdminAdminInvoicesNfRequestsIndexRoute
 }
@@ -978,6 +999,8 @@ const AppAdminAdminRouteRouteChildren: AppAdminAdminRouteRouteChildren = {
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
+  AppAdminAdminCompaniesOrdersCompanyIdRoute:
+    AppAdminAdminCompaniesOrdersCompanyIdRoute,
   AppAdminAdminInvoicesNfRequestsRequestIdRoute:
     AppAdminAdminInvoicesNfRequestsRequestIdRoute,
   AppAdminAdminInvoicesNfRequestsIndexRoute:

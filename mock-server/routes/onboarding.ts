@@ -43,7 +43,8 @@ import {
   trackOf,
   trackView,
 } from '../core/state'
-import type { TrackRecord } from '../seed/core'
+import { seedBilling } from '../seed/billing'
+import { seedCore, type TrackRecord } from '../seed/core'
 import type { AppDeps, RouteModule } from '../deps'
 import {
   badRequest,
@@ -422,6 +423,41 @@ export const onboardingRoutes: RouteModule = {
         return { exists: registryRecordOf(store, cnpj) !== null }
       }),
     )
+
+    if (config.testHooks)
+      // Test hook: one company's record, track, subscriptions and payments back as seeded, so an
+      // e2e test that walks a demo company through its wizard leaves the shared data as it found
+      // it (other specs read the same seed).
+      router.post(
+        '/__test/onboarding/:companyId/reseed',
+        handle(async (req) => {
+          const id = req.params.companyId ?? ''
+          const seed = seedCore()
+          const company = seed.companies.find((c) => c.id === id)
+          const track = seed.tracks.find((t) => t.companyId === id)
+          if (!company || !track) throw notFound(companyMessages.notFound)
+          const billing = seedBilling()
+          const replace = <T extends { companyId?: string; id?: string }>(
+            list: T[],
+            keep: (item: T) => boolean,
+            seeded: T[],
+          ) => [...list.filter(keep), ...seeded]
+          store.data.companies = replace(store.data.companies, (c) => c.id !== id, [company])
+          store.data.tracks = replace(store.data.tracks, (t) => t.companyId !== id, [track])
+          store.data.subscriptions = replace(
+            store.data.subscriptions,
+            (s) => s.companyId !== id,
+            billing.subscriptions.filter((s) => s.companyId === id),
+          )
+          store.data.payments = replace(
+            store.data.payments,
+            (p) => p.companyId !== id,
+            billing.payments.filter((p) => p.companyId === id),
+          )
+          await store.commit()
+          return { ok: true }
+        }),
+      )
 
     return router
   },

@@ -20,6 +20,7 @@ const infrastructure = new Set([
   'POST /__reset',
   'POST /__test/expire-tokens',
   'POST /__test/billing/{companyId}/reseed',
+  'POST /__test/onboarding/{companyId}/reseed',
 ])
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')

@@ -379,3 +379,29 @@ describe('GET /companies/orders/{id}', () => {
     ).toBe(403)
   })
 })
+
+describe('POST /__test/onboarding/{companyId}/reseed', () => {
+  it('puts one company back as seeded after a test walked it through its wizard', async () => {
+    const before = server.store.snapshot()
+    await server.call('POST', '/companies/cmp-bruno-tech/steps/partner-registration', {
+      as: BRUNO,
+      body: { payload: { partners: [partner()] } },
+    })
+    await server.call('POST', '/companies/cmp-bruno-tech/steps/subscription', {
+      as: BRUNO,
+      body: { payload: { planId: 'plan-servicos' } },
+    })
+    expect(server.store.byId('companies', 'cmp-bruno-tech')!.currentSubscription).not.toBeNull()
+    const res = await server.call('POST', '/__test/onboarding/cmp-bruno-tech/reseed')
+    expect(res.status).toBe(200)
+    const after = server.store.snapshot()
+    const of = (data: typeof before, id: string) => ({
+      company: data.companies.find((c) => c.id === id),
+      track: data.tracks.find((t) => t.companyId === id),
+      subscriptions: data.subscriptions.filter((s) => s.companyId === id),
+      payments: data.payments.filter((p) => p.companyId === id),
+    })
+    expect(of(after, 'cmp-bruno-tech')).toEqual(of(before, 'cmp-bruno-tech'))
+    expect((await server.call('POST', '/__test/onboarding/cmp-nada/reseed')).status).toBe(404)
+  })
+})

@@ -1,34 +1,31 @@
+import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import type { TrackId } from '@/schemas/company'
-import {
-  currentStep,
-  emptyTrack,
-  isTrackDone,
-  stepLabels,
-  trackLabels,
-  type StepId,
-} from '@/schemas/track'
+import { stepActors } from '@/schemas/steps'
+import { stepLabels, type StepId, type Track } from '@/schemas/track'
+import { positionOf, statusesOf, trackSnapshotOf } from '@/machines/track'
+import { formatDateTime } from '@/lib/format'
+import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
 import { useSessionView } from '@/services/session'
-import { buttonClass } from '@/ui/Button'
-import { Alert, Badge } from '@/ui/Feedback'
-import { Card, Eyebrow, PageHeader } from '@/ui/Layout'
-import { StepList } from '@/ui/StepList'
+import { StepPayloadView, TransferLetterButton } from '@/screens/back-office'
+import { SUPPORT_EMAIL } from '@/screens/shared'
+import { Button, buttonClass } from '@/ui/Button'
+import { Alert, EmptyState } from '@/ui/Feedback'
+import { PageHeader } from '@/ui/Layout'
+import { notify } from '@/ui/notify'
+import { StepFrame } from './StepFrame'
+import { WizardStepper } from './WizardStepper'
+import { AwaitingGuideStep } from './steps/AwaitingGuideStep'
+import { CompanyInfoStep } from './steps/CompanyInfoStep'
+import { MigrateAccountantStep } from './steps/MigrateAccountantStep'
+import { PartnerBasicStep } from './steps/PartnerBasicStep'
+import { PartnerRegistrationStep } from './steps/PartnerRegistrationStep'
+import { PreRegistrationStep } from './steps/PreRegistrationStep'
+import { SubscriptionStep, type PaymentOutcome } from './steps/SubscriptionStep'
+import { UploadGuideReceiptStep } from './steps/UploadGuideReceiptStep'
+import type { StepContext } from './steps/step-context'
 import styles from './TrackWizardScreen.module.css'
-
-/** What each step asks for (PRODUCT.md "Tracks and steps"). */
-const stepDescriptions: Record<StepId, string> = {
-  'pre-registration':
-    'Nomes desejados, nome fantasia, atividades (CNAE), endereço pelo CEP, natureza e porte da empresa.',
-  'partner-registration':
-    'Os sócios: nome, CPF, nascimento, estado civil, endereço, participação (somando 100%) e quem administra.',
-  'partner-registration-basic': 'Os sócios: nome, CPF, e-mail e participação de cada um.',
-  'migrate-accountant':
-    'O contador atual: nome, e-mail, telefone, CRC e o motivo da troca. Geramos a carta de transferência.',
-  subscription: 'A escolha do plano e o pagamento da primeira mensalidade.',
-  'awaiting-guide': 'A contabilidade prepara e anexa a guia da taxa de registro.',
-  'upload-guide-receipt': 'Você envia o comprovante de pagamento da guia.',
-  'download-company-info': 'Buscamos o cartão CNPJ e os dados de registro da empresa.',
-}
 
 const copy: Record<TrackId, { title: string; description: string }> = {
   'create-company': {
@@ -43,93 +40,217 @@ const copy: Record<TrackId, { title: string; description: string }> = {
   },
 }
 
-const otherWizard = (trackId: TrackId) =>
-  trackId === 'create-company' ? '/app/wizard/company-migration' : '/app/wizard/company-opening'
+/** While someone else moves the track (the accountant, the payment), the wizard checks it. */
+const TRACK_POLL_MS = 4000
 
-/** The landing of a track's wizard: where the company is and what each step asks. */
-export function TrackWizardScreen({ trackId }: { trackId: TrackId }) {
-  const { user, company, track: sessionTrack } = useSessionView()
-  const mine = company?.trackId === trackId && sessionTrack?.trackId === trackId
-  const track = mine && sessionTrack ? sessionTrack : emptyTrack(trackId)
-  const step = currentStep(track)
-  const doneCount = track.steps.filter((s) => s.status === 'done').length
-  const firstName = (user?.displayName ?? '').split(/\s+/)[0]
+function pollInterval(track: Track | undefined, payment: PaymentOutcome | undefined) {
+  if (!track) return false
+  const waiting = track.steps.find((step) => step.status !== 'done')
+  if (!waiting) return false
+  if (stepActors[waiting.stepId] === 'admin') return TRACK_POLL_MS
+  if (waiting.stepId === 'subscription' && payment === 'confirmado') return TRACK_POLL_MS / 2
+  return false
+}
+
+export type WizardProps = {
+  trackId: TrackId
+  /** The step asked for in the address (`?etapa=`): a done step to read or revise. */
+  viewing: StepId | undefined
+  payment: PaymentOutcome | undefined
+  /** Opens a step (undefined: the current one). */
+  onView: (stepId: StepId | undefined) => void
+  onCheckout: (url: string) => void
+}
+
+/**
+ * /app/wizard/company-opening and /app/wizard/company-migration: the track's steps with their
+ * status (from the track statechart), the current step's form, done steps to read or (while the
+ * next one has not started) revise.
+ */
+export function TrackWizardScreen(props: WizardProps) {
+  const { companyId, user } = useSessionView()
+  if (!companyId || !user)
+    return (
+      <>
+        <PageHeader
+          title={copy[props.trackId].title}
+          description={copy[props.trackId].description}
+        />
+        <EmptyState
+          title="Sua conta ainda não tem empresa"
+          action={
+            <a className={buttonClass({ variant: 'secondary' })} href={`mailto:${SUPPORT_EMAIL}`}>
+              Falar com a Contabil
+            </a>
+          }
+        >
+          O cadastro começa com a sua empresa. Escreva para {SUPPORT_EMAIL} e nós a criamos para
+          você.
+        </EmptyState>
+      </>
+    )
+  return <Wizard {...props} companyId={companyId} uid={user.uid} />
+}
+
+function Wizard({
+  trackId,
+  viewing: requested,
+  payment,
+  onView,
+  onCheckout,
+  companyId,
+  uid,
+}: WizardProps & { companyId: string; uid: string }) {
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
+  const { data: track } = useSuspenseQuery({
+    ...companyStepsQueryOptions(companyId),
+    refetchInterval: (query) => pollInterval(query.state.data, payment),
+  })
+  // Steps mounted after the first render take the focus (the wizard moved to them).
+  const [settled, setSettled] = useState(false)
+  useEffect(() => setSettled(true), [])
+
+  const snapshot = trackSnapshotOf(track)
+  const position = positionOf(snapshot)
+  const statuses = statusesOf(track.trackId, snapshot).steps
+  const current = position === 'done' ? null : position.stepId
+  const statusOf = (stepId: StepId) => statuses.find((step) => step.stepId === stepId)?.status
+  const viewing: StepId | null =
+    requested && (requested === current || statusOf(requested) === 'done') ? requested : current
+  const step = track.steps.find((item) => item.stepId === viewing) ?? null
+  const revising =
+    viewing !== null &&
+    viewing !== current &&
+    statusOf(viewing) === 'done' &&
+    snapshot.can({ type: 'step.revise', stepId: viewing })
+  const letterReady =
+    track.trackId === 'migrate-company' && statusOf('migrate-accountant') === 'done'
+
+  const onSaved = (saved: Track) => {
+    const label = viewing ? stepLabels[viewing] : ''
+    if (revising) {
+      notify.success(`Alterações em “${label}” salvas.`)
+      onView(undefined)
+      return
+    }
+    notify.success(`Etapa “${label}” concluída.`)
+    if (requested) onView(undefined)
+    void saved
+  }
+
+  const context: StepContext | null = step
+    ? {
+        companyId,
+        uid,
+        company,
+        track,
+        step,
+        revising,
+        focusOnMount: settled,
+        onSaved,
+      }
+    : null
 
   return (
     <>
-      <PageHeader title={copy[trackId].title} description={copy[trackId].description} />
-
-      {company && !mine && (
-        <div style={{ marginBottom: 'var(--space-6)' }}>
-          <Alert
-            tone="info"
-            title={`${company.alias ?? company.name} está em ${trackLabels[company.trackId]}`}
-            action={
-              <Link to={otherWizard(trackId)} className={buttonClass({ size: 'sm' })}>
-                Ir para o cadastro dela
-              </Link>
-            }
-          >
-            Este cadastro é de outro tipo. Abaixo, as etapas de {trackLabels[trackId]} para
-            conhecer.
-          </Alert>
-        </div>
-      )}
-
-      <Card className={styles.summary}>
-        <div>
-          <Eyebrow>{company ? (company.alias ?? company.name) : 'Sua nova empresa'}</Eyebrow>
-          <p className={styles.progress}>
-            {isTrackDone(track)
-              ? 'Cadastro concluído'
-              : `${doneCount} de ${track.steps.length} etapas concluídas`}
-          </p>
-          <div
-            className={styles.bar}
-            role="progressbar"
-            aria-label="Progresso do cadastro"
-            aria-valuemin={0}
-            aria-valuemax={track.steps.length}
-            aria-valuenow={doneCount}
-          >
-            <span style={{ width: `${(doneCount / track.steps.length) * 100}%` }} />
-          </div>
-        </div>
-        {mine && isTrackDone(track) ? (
-          <Link to="/app/panel" className={buttonClass()}>
-            Ir para o painel
-          </Link>
-        ) : (
-          step && (
-            <div className={styles.next}>
-              <span className="muted">Etapa atual</span>
-              <strong>{stepLabels[step.stepId]}</strong>
-              {step.status === 'in_progress' && <Badge tone="info">Em andamento</Badge>}
+      <PageHeader
+        title={copy[trackId].title}
+        description={`${company.alias ?? company.name} · ${copy[trackId].description}`}
+      />
+      <div className={styles.layout}>
+        <WizardStepper steps={statuses} current={current} viewing={viewing} onView={onView} />
+        <div className={styles.main}>
+          {letterReady && viewing !== 'migrate-accountant' && current !== null && (
+            <div className={styles.notice}>
+              <Alert
+                tone="success"
+                title="A carta de transferência está pronta"
+                action={
+                  <TransferLetterButton
+                    companyId={companyId}
+                    cnpj={company.cnpj}
+                    label="Baixar carta (PDF)"
+                  />
+                }
+              >
+                Envie ao contador atual: ela pede a entrega dos livros e documentos, como manda a
+                Resolução CFC nº 1.590/2020.
+              </Alert>
             </div>
-          )
-        )}
-      </Card>
-
-      {!mine && !company && (
-        <p className="muted">
-          {firstName ? `${firstName}, ` : ''}sua conta ainda não tem empresa. O cadastro começa pela
-          primeira etapa abaixo.
-        </p>
-      )}
-
-      <Card>
-        <h2 className={styles.heading}>Etapas</h2>
-        <StepList
-          label={`Etapas da ${trackLabels[trackId]}`}
-          items={track.steps.map((s) => ({
-            key: s.stepId,
-            title: stepLabels[s.stepId],
-            description: stepDescriptions[s.stepId],
-            state: s.status,
-            current: mine && step?.stepId === s.stepId,
-          }))}
-        />
-      </Card>
+          )}
+          {!context ? (
+            <StepFrame title="Cadastro concluído" focusOnMount={settled}>
+              <p>Todas as etapas estão concluídas. Sua empresa já pode usar o painel.</p>
+              <div className="row">
+                <Link to="/app/panel" className={buttonClass()}>
+                  Ir para o painel
+                </Link>
+              </div>
+            </StepFrame>
+          ) : statusOf(context.step.stepId) === 'done' && !revising ? (
+            <StepFrame
+              key={context.step.stepId}
+              title={stepLabels[context.step.stepId]}
+              description={
+                context.step.updatedAt
+                  ? `Concluída em ${formatDateTime(context.step.updatedAt)}.`
+                  : 'Concluída.'
+              }
+              focusOnMount={settled}
+            >
+              <StepPayloadView companyId={companyId} company={company} step={context.step} />
+              <Alert tone="info">
+                {stepActors[context.step.stepId] === 'client'
+                  ? 'Esta etapa não pode mais ser alterada: a etapa seguinte já começou. Precisa corrigir algo? Fale com a gente pelo chat.'
+                  : 'Esta etapa foi concluída pela contabilidade ou pelo pagamento.'}
+              </Alert>
+              {current && (
+                <div className="row">
+                  <Button onClick={() => onView(undefined)}>
+                    Voltar para a etapa atual: {stepLabels[current]}
+                  </Button>
+                </div>
+              )}
+            </StepFrame>
+          ) : (
+            <CurrentStep
+              key={context.step.stepId}
+              context={context}
+              payment={payment}
+              onCheckout={onCheckout}
+            />
+          )}
+        </div>
+      </div>
     </>
   )
+}
+
+function CurrentStep({
+  context,
+  payment,
+  onCheckout,
+}: {
+  context: StepContext
+  payment: PaymentOutcome | undefined
+  onCheckout: (url: string) => void
+}) {
+  switch (context.step.stepId) {
+    case 'pre-registration':
+      return <PreRegistrationStep context={context} />
+    case 'partner-registration':
+      return <PartnerRegistrationStep context={context} />
+    case 'partner-registration-basic':
+      return <PartnerBasicStep context={context} />
+    case 'migrate-accountant':
+      return <MigrateAccountantStep context={context} />
+    case 'subscription':
+      return <SubscriptionStep context={context} payment={payment} onCheckout={onCheckout} />
+    case 'awaiting-guide':
+      return <AwaitingGuideStep context={context} />
+    case 'upload-guide-receipt':
+      return <UploadGuideReceiptStep context={context} />
+    case 'download-company-info':
+      return <CompanyInfoStep context={context} />
+  }
 }

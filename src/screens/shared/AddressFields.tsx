@@ -132,8 +132,6 @@ export function AddressFields<T extends FieldValues, Output = T>({
         neighborhood.field.onChange(address.neighborhood)
         city.field.onChange(address.city)
         state.field.onChange(address.state)
-        if (address.complement && !complement.field.value)
-          complement.field.onChange(address.complement)
         setLookup({ state: 'found' })
         numberRef.current?.focus()
       },

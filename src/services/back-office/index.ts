@@ -32,3 +32,14 @@ export {
   type ChangeNfsRequestStatusInput,
 } from './change-nfs-request-status'
 export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from './issue-nfs-request'
+// Opening and migration orders (issue 10): the queues, one order and the track actions.
+export {
+  listOrders,
+  ordersQueryOptions,
+  type ListOrdersInput,
+  type OrderTrack,
+} from './orders/list-orders'
+export { getOrder, orderQueryOptions } from './orders/get-order'
+export { recordCnpj, useRecordCnpj, type RecordCnpjInput } from './orders/record-cnpj'
+export { attachGuide, useAttachGuide, type AttachGuideInput } from './orders/attach-guide'
+export { useChangeOrderStatus } from './orders/change-order-status'

@@ -1,5 +1,6 @@
 import type { ListAdminUsersInput } from './list-users'
 import type { SearchNfsRequestsInput } from './search-nfs-requests'
+import type { ListOrdersInput, OrderTrack } from './orders/list-orders'
 
 /**
  * Query keys of the back office (CONTRIBUTING.md "Data through the router"). A company's data
@@ -22,4 +23,10 @@ export const backOfficeKeys = {
   nfsQueue: (input: SearchNfsRequestsInput) => [...backOfficeKeys.nfsQueues(), input] as const,
   nfsRequest: (requestId: string) =>
     [...backOfficeKeys.nfsRequests(), 'detail', requestId] as const,
+  /** Opening and migration orders: every queue under one prefix, each order its own. */
+  orders: () => [...backOfficeKeys.all, 'orders'] as const,
+  orderQueues: () => [...backOfficeKeys.orders(), 'list'] as const,
+  orderQueue: (trackId: OrderTrack, input: ListOrdersInput) =>
+    [...backOfficeKeys.orderQueues(), trackId, input] as const,
+  order: (companyId: string) => [...backOfficeKeys.orders(), 'detail', companyId] as const,
 }

@@ -119,7 +119,12 @@ export function GuideDetails({
             value: guide.barcode ? (
               <span className={styles.line}>
                 <code>{formatGuideLine(guide.barcode)}</code>
-                <Button size="sm" variant="ghost" onClick={() => void copy(guide.barcode!)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void copy(guide.barcode!)}
+                  aria-label="Copiar a linha digitável"
+                >
                   Copiar
                 </Button>
               </span>

@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { companyStatusLabels } from '@/schemas/company'
+import { openOrderStatuses } from '@/schemas/order'
+import { formatDateTime, formatInteger } from '@/lib/format'
+import { ordersQueryOptions, type OrderTrack } from '@/services/back-office'
+import { CompanyStatusBadge } from '@/screens/shared'
+import { Button } from '@/ui/Button'
+import { SelectField, TextField } from '@/ui/Field'
+import { DataTable, Pagination } from '@/ui/Table'
+import { currentStepText, formatAge } from './order-format'
+import { ORDERS_PAGE_SIZE, ordersInput, type OrdersSearch } from './orders-search'
+import styles from './Orders.module.css'
+
+/**
+ * A queue of orders (companies on one track), newest first, 10 a page: company, client, current
+ * step, status and age; a row opens the order. Filters and page live in the URL.
+ */
+export function OrderQueue({
+  trackId,
+  search,
+  onSearchChange,
+}: {
+  trackId: OrderTrack
+  search: OrdersSearch
+  onSearchChange: (next: OrdersSearch) => void
+}) {
+  const navigate = useNavigate()
+  const { data: orders, isFetching } = useSuspenseQuery(
+    ordersQueryOptions(trackId, ordersInput(search)),
+  )
+  const statuses = openOrderStatuses[trackId]
+  const filtered = Boolean(search.query || search.status)
+  const open = (companyId: string) =>
+    void navigate({ to: '/app/admin/companies/orders/$companyId', params: { companyId } })
+
+  return (
+    <>
+      <QueueFilters
+        key={search.query ?? ''}
+        search={search}
+        statuses={statuses}
+        onSearchChange={onSearchChange}
+      />
+      <p className={styles.summary} aria-live="polite">
+        {orders.total === 1 ? '1 pedido' : `${formatInteger(orders.total)} pedidos`}
+        {filtered ? ' com esses filtros' : ' em andamento'}
+      </p>
+      <DataTable
+        caption="Pedidos, do mais novo para o mais antigo"
+        rows={orders.data}
+        loading={isFetching}
+        rowKey={(order) => order.id}
+        onRowClick={(order) => open(order.company.id)}
+        empty={{
+          title: filtered ? 'Nenhum pedido com esses filtros' : 'Nenhum pedido em andamento',
+          description: filtered
+            ? 'Mude a busca ou a situação para ver outros pedidos.'
+            : 'Quando um cliente começar o cadastro, o pedido aparece aqui.',
+        }}
+        columns={[
+          {
+            key: 'company',
+            header: 'Empresa',
+            cell: (order) => (
+              <span className={styles.name}>
+                <Link
+                  to="/app/admin/companies/orders/$companyId"
+                  params={{ companyId: order.company.id }}
+                >
+                  {order.company.alias ?? order.company.name}
+                </Link>
+                {order.company.alias && <span>{order.company.name}</span>}
+              </span>
+            ),
+          },
+          {
+            key: 'client',
+            header: 'Cliente',
+            cell: (order) =>
+              order.owner ? (
+                <span className={styles.name}>
+                  {order.owner.name}
+                  <span>{order.owner.email}</span>
+                </span>
+              ) : (
+                'Sem responsável'
+              ),
+          },
+          {
+            key: 'step',
+            header: 'Etapa atual',
+            cell: (order) => (
+              <span className={styles.name}>
+                {currentStepText(order)}
+                <span>
+                  {order.track.done} de {order.track.total} etapas
+                </span>
+              </span>
+            ),
+          },
+          {
+            key: 'status',
+            header: 'Situação',
+            cell: (order) => <CompanyStatusBadge status={order.company.status} />,
+          },
+          {
+            key: 'age',
+            header: 'Idade',
+            cell: (order) => (
+              <time
+                className={styles.nowrap}
+                dateTime={order.company.createdAt}
+                title={formatDateTime(order.company.createdAt)}
+              >
+                {formatAge(order.company.createdAt)}
+              </time>
+            ),
+          },
+        ]}
+      />
+      <Pagination
+        total={orders.total}
+        limit={ORDERS_PAGE_SIZE}
+        offset={((search.page ?? 1) - 1) * ORDERS_PAGE_SIZE}
+        onChange={(offset) =>
+          onSearchChange({
+            ...search,
+            page: offset / ORDERS_PAGE_SIZE + 1 > 1 ? offset / ORDERS_PAGE_SIZE + 1 : undefined,
+          })
+        }
+        label="Páginas de pedidos"
+      />
+    </>
+  )
+}
+
+function QueueFilters({
+  search,
+  statuses,
+  onSearchChange,
+}: {
+  search: OrdersSearch
+  statuses: readonly (keyof typeof companyStatusLabels)[]
+  onSearchChange: (next: OrdersSearch) => void
+}) {
+  const [query, setQuery] = useState(search.query ?? '')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSearchChange({ ...search, query: query.trim() || undefined, page: undefined })
+  }
+  return (
+    <form className={styles.filters} onSubmit={submit} role="search" aria-label="Filtrar pedidos">
+      <TextField
+        label="Buscar empresa"
+        placeholder="Nome, nome fantasia ou CNPJ"
+        value={query}
+        maxLength={100}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <SelectField
+        label="Situação"
+        placeholder="Todas em andamento"
+        options={statuses.map((value) => ({ value, label: companyStatusLabels[value] }))}
+        value={search.status ?? ''}
+        onChange={(event) =>
+          onSearchChange({
+            ...search,
+            status: (event.target.value || undefined) as OrdersSearch['status'],
+            page: undefined,
+          })
+        }
+      />
+      <Button type="submit" variant="secondary">
+        Buscar
+      </Button>
+    </form>
+  )
+}

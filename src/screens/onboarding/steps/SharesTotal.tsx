@@ -1,0 +1,20 @@
+import { formatPercent } from '../form-values'
+import styles from './Partners.module.css'
+
+/** The live sum of the partners' shares, which must reach exactly 100 %. */
+export function SharesTotal({ total }: { total: number }) {
+  const ok = Math.round(total * 100) === 10_000
+  const gap = Math.abs(100 - total)
+  return (
+    <p className={styles.total} data-ok={ok} role="status">
+      <span>Total das participações: {formatPercent(total)}</span>
+      <span>
+        {ok
+          ? 'Soma 100%: tudo certo.'
+          : total < 100
+            ? `Faltam ${formatPercent(gap)} para 100%.`
+            : `Passa ${formatPercent(gap)} de 100%.`}
+      </span>
+    </p>
+  )
+}
