@@ -1,4 +1,3 @@
 // Account pieces other features show (the panel's payments card).
 export { PaymentsTable, PaymentStatusBadge } from './PaymentsTable'
 export { usePayCharge } from './usePayCharge'
-export { ReceivedInvitesNotice } from './ReceivedInvites'

@@ -5,9 +5,7 @@ import { planNameOf, paymentsQueryOptions, plansQueryOptions } from '@/services/
 import { buttonClass } from '@/ui/Button'
 import { PaymentsTable, usePayCharge } from '@/screens/account'
 import { PanelCard } from './PanelCard'
-
-/** The panel's most recent payments */
-export const PANEL_PAYMENTS = { limit: 5, offset: 0 }
+import { PANEL_PAYMENTS } from './search'
 
 /** Pagamentos: the company's latest charges, with "Pagar" for open ones. */
 export function PaymentsCard({

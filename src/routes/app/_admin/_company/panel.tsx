@@ -8,8 +8,12 @@ import {
 } from '@/services/panel'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { PanelScreen } from '@/screens/panel/PanelScreen'
-import { PANEL_PAYMENTS } from '@/screens/panel/PaymentsCard'
-import { panelSearchSchema, periodParam, periodSearchValue } from '@/screens/panel/period'
+import {
+  PANEL_PAYMENTS,
+  panelSearchSchema,
+  periodParam,
+  periodSearchValue,
+} from '@/screens/panel/search'
 import { canPreviewPanels } from '@/screens/panel/preview-flag'
 import { companyQueryOptions } from '@/services/companies'
 import { orNotFound } from '@/routes/app/-params'
