@@ -6,6 +6,7 @@ import {
   listQueryTextSchema,
   queryBooleanSchema,
 } from './finance-common'
+import { fieldError } from './limit-messages'
 
 // Bank statements (PRODUCT.md "Documents, bank statements…"): Cora connections, bank accounts
 // (from Cora or an OFX upload), their transactions and the chart of tax categories.
@@ -117,7 +118,7 @@ export type BankTransaction = z.infer<typeof bankTransactionSchema>
 /** `PUT /bank-statements/transactions/{id}/tax-category`: a category id, or null to clear it. */
 export const taxCategoryUpdateSchema = z.strictObject({
   taxCategoryId: z
-    .string({ error: 'Informe a categoria (taxCategoryId) ou null para limpar' })
+    .string({ error: fieldError('Informe a categoria (taxCategoryId) ou null para limpar') })
     .trim()
     .min(1, { error: 'Informe a categoria (taxCategoryId) ou null para limpar' })
     .max(64)
@@ -199,7 +200,7 @@ export type OfxImportResult = z.infer<typeof ofxImportResultSchema>
 /** `POST /bank-statements/connections/oauth/cora?code&companyId`. */
 export const coraExchangeQuerySchema = z.object({
   code: z
-    .string({ error: 'Código de autorização ausente' })
+    .string({ error: fieldError('Código de autorização ausente') })
     .trim()
     .min(1, { error: 'Código de autorização ausente' })
     .max(128),

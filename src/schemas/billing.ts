@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isoDateSchema, isoDateTimeSchema, pageQuerySchema } from './common'
 import { companySizeSchema, subscriptionSchema } from './company'
+import { fieldError } from './limit-messages'
 
 // Plans, subscriptions and payments (PRODUCT.md "Documents, bank statements, billing, reports").
 
@@ -41,7 +42,7 @@ export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>
 /** `PUT /subscriptions/{id}/plan`: the plan of the next cycles. */
 export const planChangeSchema = z.strictObject({
   planId: z
-    .string({ error: 'Escolha um plano' })
+    .string({ error: fieldError('Escolha um plano') })
     .trim()
     .min(1, { error: 'Escolha um plano' })
     .max(128),

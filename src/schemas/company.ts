@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { addressSchema } from './address'
 import { cnaeCodeSchema, cnpjSchema } from './brazil'
 import { isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
+import { filledText } from './limit-messages'
 
 export const companyStatuses = [
   'pending',
@@ -120,7 +121,7 @@ export type CompanyCreate = z.input<typeof companyCreateSchema>
 
 /** A company's registration data, field by field (the admin's form takes its rules from here). */
 export const companyDataSchema = z.strictObject({
-  name: z.string().trim().min(2, { error: 'Informe a razão social' }).max(150),
+  name: filledText('Informe a razão social', { min: 2, max: 150 }),
   alias: z.string().trim().min(1).max(60).nullable(),
   cnpj: cnpjSchema.nullable(),
   address: addressSchema.nullable(),

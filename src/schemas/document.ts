@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
+import { filledText } from './limit-messages'
 
 // Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
 // tax guides (guias) the accountant sends to be paid.
@@ -82,11 +83,7 @@ export const documentStatusChangeMessage = (
     : `Não é possível mudar o documento de "${documentStatusLabels[from]}" para "${documentStatusLabels[to]}".`
 
 /** A document's name in the lists. */
-export const documentNameSchema = z
-  .string({ error: 'Dê um nome ao documento' })
-  .trim()
-  .min(2, { error: 'Dê um nome ao documento' })
-  .max(150, { error: 'O nome do documento pode ter até 150 caracteres' })
+export const documentNameSchema = filledText('Dê um nome ao documento', { min: 2, max: 150 })
 
 /** A month a document or tax refers to, `YYYY-MM`. */
 export const competenceSchema = z

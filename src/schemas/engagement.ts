@@ -5,6 +5,7 @@ import { isoDateTimeSchema, pageQuerySchema } from './common'
 import { companyStatusSchema } from './company'
 import { crcSchema, fullNameSchema, textSchema } from './people'
 import { emailSchema } from './user'
+import { fieldError } from './limit-messages'
 
 // Invites, referrals and the Duca partner program (the screens /app/user/my-invites,
 // /app/user/my-referrals, /app/partners/duca and /app/wizard/partners/duca).
@@ -182,7 +183,7 @@ export const ducaRegistrationSchema = z
     city: textSchema(2, 120, 'Informe a cidade'),
     state: ufSchema,
     pixKey: z
-      .string({ error: ducaMessages.pixInvalid })
+      .string({ error: fieldError(ducaMessages.pixInvalid) })
       .trim()
       .max(77)
       .refine((key) => isValidPixKey(key), { error: ducaMessages.pixInvalid }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { format, isValid, lastDayOfMonth, parse } from 'date-fns'
 import { messages } from './messages'
+import { fieldError } from './limit-messages'
 
 // Money, calendar dates and periods shared by invoices, documents, bank statements and reports.
 // Dates are calendar days as `YYYY-MM-DD` strings (no time zone: a bank statement or an invoice
@@ -13,10 +14,10 @@ export const roundMoney = (value: number) => fromCents(toCents(value))
 
 /** A positive amount in reais, at most R$ 1 bilhão, rounded to cents. */
 export const amountSchema = z
-  .number({ error: messages.amountInvalid })
+  .number({ error: fieldError(messages.amountInvalid) })
   .finite({ error: messages.amountInvalid })
-  .min(0.01, { error: messages.amountInvalid })
-  .max(1_000_000_000, { error: messages.amountInvalid })
+  .min(0.01)
+  .max(1_000_000_000)
   .transform(roundMoney)
 
 const isRealDate = (value: string) => isValid(parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1)))
@@ -77,4 +78,4 @@ export const todayInBrazil = (now: Date = new Date()) =>
 export const queryBooleanSchema = z.stringbool({ error: 'Use true ou false.' })
 
 /** Free-text search of the lists. */
-export const listQueryTextSchema = z.string().trim().max(200, { error: 'Busca longa demais.' })
+export const listQueryTextSchema = z.string().trim().max(200)

@@ -13,6 +13,7 @@ import {
 } from './finance-common'
 import { messages } from './messages'
 import { emailSchema } from './user'
+import { filledText } from './limit-messages'
 
 // Service invoices (NFS-e): requests and monthly schedules (SPEC sections 3, 5, 7; PRODUCT.md
 // "Invoices").
@@ -73,11 +74,7 @@ export const documentKindOf = (document: string): 'cpf' | 'cnpj' =>
 
 export const nfsTakerSchema = z.strictObject({
   document: takerDocumentSchema,
-  name: z
-    .string({ error: 'Informe o nome ou a razão social do tomador' })
-    .trim()
-    .min(2, { error: 'Informe o nome ou a razão social do tomador' })
-    .max(150),
+  name: filledText('Informe o nome ou a razão social do tomador', { min: 2, max: 150 }),
   email: emailSchema,
   address: addressSchema,
 })

@@ -5,12 +5,13 @@ import { isoDateTimeSchema } from './common'
 // /links/{alias}; it resolves to the referrer's code, which sign-up stores as `indicatedBy`.
 // An alias is either one of the campaign/partner links kept here, or a user's own referral code.
 
+const aliasInvalid = 'Link de indicação inválido: use de 2 a 64 letras, números, - ou _.'
 export const linkAliasSchema = z
   .string()
   .trim()
-  .min(2, { error: 'Link de indicação inválido' })
-  .max(64, { error: 'Link de indicação inválido' })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { error: 'Link de indicação inválido' })
+  .min(2, { error: aliasInvalid })
+  .max(64, { error: aliasInvalid })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { error: aliasInvalid })
 
 /** A named link kept by the site: it points at a user (whose code is used) or at a fixed code. */
 export const referralLinkSchema = z

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { limitMessage } from './limit-messages'
 
-// zod's own messages (wrong type, unknown key, too long…) in Brazilian Portuguese, for the forms
-// and the API alike. Imported for its effect by the schema modules that everything else uses.
+// zod's own messages (wrong type, unknown key…) in Brazilian Portuguese, and our sentences for
+// values past a limit ('Nome pode ter no máximo 120 caracteres.'), for the forms and the API alike.
+// Imported for its effect by the schema modules that everything else uses.
 z.config(z.locales.ptBR())
+z.config({ customError: limitMessage })

@@ -6,6 +6,7 @@ import {
 } from '@brazilian-utils/brazilian-utils'
 import { digitsOnly, ufSchema } from './brazil'
 import { messages } from './messages'
+import { fieldError, filledText } from './limit-messages'
 
 // Fields about people and professionals shared by the wizards, invites and the partner program.
 
@@ -60,9 +61,9 @@ export const phoneSchema = z
  * `SP123456O5`, `sp-123456/o-5`) and kept as `SP-123456/O-5`.
  */
 export const crcSchema = z
-  .string({ error: 'CRC inválido' })
+  .string({ error: fieldError('CRC inválido') })
   .trim()
-  .max(30, { error: 'CRC inválido' })
+  .max(30)
   .transform((value, context) => {
     const compact = value
       .toUpperCase()
@@ -79,13 +80,12 @@ export const crcSchema = z
     return formatted
   })
 
-/** Free text of a bounded size with its whitespace tidied. */
-export const textSchema = (min: number, max: number, tooShort: string) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(min, { error: tooShort })
-    .max(max, { error: `Use no máximo ${max} caracteres` })
+/**
+ * Free text of a bounded size with its whitespace tidied: `empty` when blank, then the limits'
+ * own messages ('Cidade precisa ter pelo menos 2 caracteres.').
+ */
+export const textSchema = (min: number, max: number, empty: string) =>
+  filledText(empty, { min, max, missing: messages.required })
 
 /** A city name with its state. */
 export const cityStateSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { mobilePhoneSchema } from './brazil'
 import { messages } from './messages'
 import { emailSchema, passwordSchema, personNameSchema } from './user'
+import { fieldError } from './limit-messages'
 
 // The signed-in person's own profile (/app/user/my-profile): the forms' schemas, the photo rules
 // shared by the form and the mock server, and the messages of each.
@@ -35,7 +36,7 @@ export const newPasswordSchema = passwordSchema.refine(
 )
 
 const currentPasswordSchema = z
-  .string({ error: profileMessages.currentPasswordRequired })
+  .string({ error: fieldError(profileMessages.currentPasswordRequired) })
   .min(1, { error: profileMessages.currentPasswordRequired })
   .max(128)
 

@@ -15,6 +15,7 @@ import {
 import { registryRecordSchema } from './registry'
 import type { StepId } from './track'
 import { emailSchema } from './user'
+import { fieldError } from './limit-messages'
 
 // The payload of every wizard step (PRODUCT.md "Tracks and steps"): the form validates with these
 // and `POST /companies/{id}/steps/{stepId}` validates with the very same schemas.
@@ -76,9 +77,9 @@ export const sharePercentSchema = z
   .transform((value) => Math.round(value * 100) / 100)
 
 const money = z
-  .number({ error: stepMessages.guideAmount })
-  .positive({ error: stepMessages.guideAmount })
-  .max(1_000_000, { error: stepMessages.guideAmount })
+  .number({ error: fieldError(stepMessages.guideAmount) })
+  .positive()
+  .max(1_000_000)
   .transform((value) => Math.round(value * 100) / 100)
 
 /** Rules every partner list follows: shares sum to 100%, each CPF once. */

@@ -4,6 +4,7 @@ import { roleSchema } from './claims'
 import { isoDateTimeSchema, pageQuerySchema } from './common'
 import { companyRefSchema, trackIdSchema } from './company'
 import { messages } from './messages'
+import { fieldError, filledText } from './limit-messages'
 
 export const emailSchema = z
   .string({ error: messages.emailInvalid })
@@ -11,14 +12,14 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: messages.emailInvalid }))
 export const passwordSchema = z
-  .string({ error: messages.passwordMin })
+  .string({ error: fieldError(messages.passwordMin) })
   .min(8, { error: messages.passwordMin })
   .max(128)
-export const personNameSchema = z
-  .string({ error: messages.required })
-  .trim()
-  .min(2, { error: 'Informe seu nome completo' })
-  .max(120)
+export const personNameSchema = filledText('Informe seu nome completo', {
+  min: 2,
+  max: 120,
+  missing: messages.required,
+})
 
 /** A person's roles: at least one. */
 export const userRolesSchema = z

@@ -1,0 +1,184 @@
+import { z } from 'zod'
+import { messages } from './messages'
+
+// The message of a value past a limit (too long, too short, out of range), in pt-BR, naming the
+// field and the limit: 'Nome pode ter no máximo 120 caracteres.'. locale.ts installs it as zod's
+// custom error, so every `.max()`, `.min()`, `.length()`, `.gt()`… without a message of its own
+// gets one, in every schema, for the forms and the API alike. A message set on the check itself
+// (SPEC section 8's, word for word, or a schema's own) still wins.
+
+/** How fields are called on screen, by their key in the schemas (the last key of an issue path). */
+export const fieldLabels: Record<string, string> = {
+  accountId: 'Conta',
+  accountNumber: 'Número da conta',
+  activities: 'Atividades',
+  address: 'Endereço',
+  alias: 'Nome fantasia',
+  amount: 'Valor',
+  bankId: 'Código do banco',
+  billingDay: 'Dia de cobrança',
+  branch: 'Agência',
+  checklist: 'Lista de verificação',
+  city: 'Cidade',
+  cnpj: 'CNPJ',
+  code: 'Código',
+  commissionRate: 'Comissão',
+  commissionTotal: 'Comissão total',
+  companies: 'Empresas',
+  companyId: 'Empresa',
+  complement: 'Complemento',
+  cpf: 'CPF',
+  crc: 'CRC',
+  createdBy: 'Autor',
+  currency: 'Moeda',
+  dayOfMonth: 'Dia do mês',
+  description: 'Descrição',
+  discount: 'Desconto',
+  document: 'Documento',
+  email: 'E-mail',
+  features: 'Recursos',
+  fileName: 'Nome do arquivo',
+  fitId: 'Identificador do lançamento',
+  grossAmount: 'Valor bruto',
+  group: 'Grupo',
+  intent: 'Descrição da atividade',
+  limit: 'Limite',
+  maxBytes: 'Tamanho máximo',
+  monthlyFee: 'Mensalidade',
+  monthlyPrice: 'Mensalidade',
+  municipalityCode: 'Município',
+  name: 'Nome',
+  names: 'Nomes',
+  neighborhood: 'Bairro',
+  note: 'Observação',
+  number: 'Número',
+  offset: 'Posição inicial',
+  paidTotal: 'Total pago',
+  partners: 'Sócios',
+  password: 'Senha',
+  phone: 'Telefone',
+  pixKey: 'Chave Pix',
+  planId: 'Plano',
+  q: 'Busca',
+  query: 'Busca',
+  reason: 'Motivo',
+  registrations: 'Registros',
+  roles: 'Papéis',
+  search: 'Busca',
+  serviceCode: 'Código do serviço',
+  serviceDescription: 'Descrição do serviço',
+  sharePercent: 'Participação',
+  size: 'Tamanho',
+  sizes: 'Portes',
+  source: 'Origem',
+  state: 'UF',
+  street: 'Rua',
+  taxCategoryId: 'Categoria',
+  taxationCode: 'Código de tributação',
+  totalValue: 'Valor',
+  transactionCount: 'Número de transações',
+  transactionIds: 'Transações',
+  uncategorizedCount: 'Transações sem categoria',
+  userId: 'Usuário',
+  zipCode: 'CEP',
+}
+
+const numbers = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 })
+const show = (value: number | bigint) => numbers.format(value)
+
+/** The field an issue is about: its label, or 'Item N de <label>' for an item of a list. */
+function subjectOf(path: readonly PropertyKey[]): string {
+  const last = path.at(-1)
+  const key = [...path].reverse().find((part): part is string => typeof part === 'string')
+  const label = key ? fieldLabels[key] : undefined
+  if (typeof last === 'number' && label) return `Item ${last + 1} de ${label}`
+  return label ?? 'Este campo'
+}
+
+const plural = (count: number | bigint, one: string, many: string) =>
+  `${show(count)} ${Number(count) === 1 ? one : many}`
+
+type SizeIssue = {
+  code: 'too_big' | 'too_small'
+  origin: string
+  inclusive?: boolean
+  exact?: boolean
+  maximum?: number | bigint
+  minimum?: number | bigint
+  path?: PropertyKey[]
+}
+
+/** The message for a too_big / too_small issue, or undefined for anything else. */
+export function limitMessage(issue: { code?: string; path?: PropertyKey[] }): string | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined
+  const { code, origin, inclusive = true, exact, maximum, minimum } = issue as SizeIssue
+  const subject = subjectOf(issue.path ?? [])
+  const limit = (code === 'too_big' ? maximum : minimum) ?? 0
+  switch (origin) {
+    case 'string':
+      if (exact) return `${subject} precisa ter ${plural(limit, 'caractere', 'caracteres')}.`
+      if (code === 'too_big')
+        return `${subject} pode ter no máximo ${plural(limit, 'caractere', 'caracteres')}.`
+      // At least one character is what "required" means (SPEC section 8's message).
+      if (Number(limit) <= 1) return messages.required
+      return `${subject} precisa ter pelo menos ${plural(limit, 'caractere', 'caracteres')}.`
+    case 'array':
+    case 'set':
+      if (exact) return `${subject}: escolha exatamente ${plural(limit, 'item', 'itens')}.`
+      if (code === 'too_big')
+        return `${subject}: escolha no máximo ${plural(limit, 'item', 'itens')}.`
+      return `${subject}: escolha pelo menos ${plural(limit, 'item', 'itens')}.`
+    case 'number':
+    case 'int':
+    case 'bigint':
+      if (code === 'too_big')
+        return inclusive
+          ? `${subject} pode ser no máximo ${show(limit)}.`
+          : `${subject} precisa ser menor que ${show(limit)}.`
+      return inclusive
+        ? `${subject} precisa ser pelo menos ${show(limit)}.`
+        : `${subject} precisa ser maior que ${show(limit)}.`
+    case 'file':
+      return code === 'too_big'
+        ? `${subject} pode ter no máximo ${plural(limit, 'byte', 'bytes')}.`
+        : `${subject} precisa ter pelo menos ${plural(limit, 'byte', 'bytes')}.`
+    default:
+      return undefined
+  }
+}
+
+/**
+ * A schema-level message that leaves length and range limits to their own messages:
+ * `z.string({ error: fieldError('Informe o nome') }).max(120)`. A plain `{ error: '…' }` on the
+ * schema answers every issue of it with that one message, a too-long text included ('Campo
+ * obrigatório' for a 200-character name); this one still answers a missing, wrong-typed or
+ * malformed value, and a blank text or an empty list (a minimum of one), as before.
+ */
+export const fieldError =
+  (message: string) =>
+  (issue: z.core.$ZodRawIssue): string | undefined => {
+    if (issue.code === 'too_big') return undefined
+    // Below a number's range; a text or list shorter than two (blank) stays this message.
+    if (
+      issue.code === 'too_small' &&
+      ((issue.origin !== 'string' && issue.origin !== 'array') || Number(issue.minimum) > 1)
+    )
+      return undefined
+    return message
+  }
+
+/**
+ * A text that must be filled in, trimmed: `empty` when it is blank (or `missing` when it is not
+ * there at all), then the limit messages past `min` and `max` ('Nome precisa ter pelo menos 2
+ * caracteres.', 'Nome pode ter no máximo 120 caracteres.').
+ */
+export function filledText(
+  empty: string,
+  { min = 1, max, missing = empty }: { min?: number; max: number; missing?: string },
+) {
+  const filled = z
+    .string({ error: fieldError(missing) })
+    .trim()
+    .min(1, { error: empty, abort: true })
+  return (min > 1 ? filled.min(min) : filled).max(max)
+}
