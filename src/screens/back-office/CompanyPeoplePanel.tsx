@@ -17,6 +17,7 @@ import { Card } from '@/ui/Layout'
 import { DataTable } from '@/ui/Table'
 import { roleLabels, subscriptionLabels } from '@/screens/shared'
 import { DocumentReview } from './DocumentReview'
+import { OrderLink } from './OrderLink'
 import { UserName } from './user-name'
 import styles from './BackOffice.module.css'
 
@@ -105,7 +106,10 @@ export function CompanyPeoplePanel({
       </section>
 
       <Card>
-        <h2 className={styles.cardTitle}>Assinatura</h2>
+        <div className={styles.cardHeader}>
+          <h2 className={styles.cardTitle}>Assinatura</h2>
+          <OrderLink companyId={companyId} trackId={company.trackId} />
+        </div>
         {current ? (
           <DescriptionList
             items={[

@@ -15,6 +15,7 @@ import { Card } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { StepPayloadView } from '@/screens/back-office'
 import { trackTitle } from './labels'
+import { OrderLink } from './OrderLink'
 import styles from './BackOffice.module.css'
 
 const stepStateLabels = { pending: 'Pendente', in_progress: 'Em andamento', done: 'Concluída' }
@@ -38,11 +39,14 @@ export function CompanyTrackPanel({ companyId }: { companyId: string }) {
       <Card>
         <div className={styles.cardHeader}>
           <h2 className={styles.cardTitle}>Cadastro de {trackLabels[track.trackId]}</h2>
-          <Badge tone={stepStateTones[track.status]}>
-            {track.status === 'done'
-              ? 'Concluído'
-              : `${done} de ${track.steps.length} etapas concluídas`}
-          </Badge>
+          <span className={styles.headerLine}>
+            <Badge tone={stepStateTones[track.status]}>
+              {track.status === 'done'
+                ? 'Concluído'
+                : `${done} de ${track.steps.length} etapas concluídas`}
+            </Badge>
+            <OrderLink companyId={companyId} trackId={track.trackId} />
+          </span>
         </div>
         <ol className={styles.trackSteps} aria-label="Etapas do cadastro">
           {track.steps.map((step, index) => (
