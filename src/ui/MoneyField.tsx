@@ -18,8 +18,9 @@ export function parseMoneyText(text: string): number | null {
   return Number.isFinite(value) ? value : null
 }
 
-// imask's options for reais: thousands with a dot, two decimals after a comma ("." typed becomes
-// the comma), no negatives.
+// imask's options for reais: thousands with a dot, two decimals after a comma, no negatives. A
+// "." typed or pasted is the thousands separator, as pt-BR writes it ("1.234,56"), never the
+// decimal comma.
 const maskOptions = {
   mask: 'R$ num',
   lazy: true,
@@ -29,7 +30,8 @@ const maskOptions = {
       scale: 2,
       thousandsSeparator: '.',
       radix: ',',
-      mapToRadix: ['.'],
+      // imask's default maps "." to the radix; in pt-BR it separates thousands.
+      mapToRadix: [],
       padFractionalZeros: true,
       normalizeZeros: true,
       min: 0,
