@@ -1,11 +1,17 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync, promises as fs, statSync } from 'node:fs'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Router, type Request } from 'express'
 import { companyQuerySchema } from '../../src/schemas/company'
-import { fileMessages, MAX_UPLOAD_BYTES, type StoredFile } from '../../src/schemas/files'
+import {
+  fileDisplayName,
+  fileMessages,
+  MAX_UPLOAD_BYTES,
+  storageKeyOf,
+  type StoredFile,
+} from '../../src/schemas/files'
 import { assertCompanyAccess, callerOf } from '../auth'
 import {
   checkedFileName,
@@ -24,7 +30,9 @@ const tooLarge = () => new HttpError(413, fileMessages.tooLarge)
 /**
  * Files of a company (PRODUCT.md "Signed upload/download URLs"): the API hands out short-lived
  * signed links, and the files themselves go through `/files/{companyId}/{name}` with the
- * signature — up to 10 MB, never outside the company's folder.
+ * signature — up to 10 MB, never outside the company's folder. Every upload link names a storage
+ * key of its own (the user's name with a token, `storageKeyOf`), which the PUT answers as
+ * `fileName` and a document registers; a download is called by the user's name.
  */
 export const filesRoutes: RouteModule = {
   createRaw: ({ store, config }) => {
@@ -92,11 +100,14 @@ export const filesRoutes: RouteModule = {
       auth.authenticate,
       handle((req) => {
         const { company, fileName } = target(req)
+        // A key of its own for every upload: a second file with the same name is a second file.
+        const key = storageKeyOf(fileName, randomBytes(6).toString('hex'))
         return {
           data: {
-            ...signedLink(config, 'PUT', company.id, fileName),
+            ...signedLink(config, 'PUT', company.id, key),
             method: 'PUT',
             maxBytes: MAX_UPLOAD_BYTES,
+            fileName: key,
           },
         }
       }),
@@ -124,7 +135,7 @@ export const filesRoutes: RouteModule = {
         res.setHeader('Content-Length', String(statSync(file).size))
         res.setHeader(
           'Content-Disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileDisplayName(fileName))}`,
         )
         return pipeline(createReadStream(file), res)
       }),

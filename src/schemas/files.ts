@@ -25,12 +25,33 @@ export const fileNameSchema = z
     error: fileMessages.fileNameInvalid,
   })
 
-/** `GET /upload/{filename}`: where to PUT the file, until when. */
+/**
+ * Uploads are stored under a key of their own, the user's name with a token before the extension
+ * (`Comprovante Pix.3f9a0c1b7e2d.pdf`), so two files with the same name never replace each other;
+ * the user's name stays what is shown and what a download is called (fileDisplayName).
+ */
+const STORAGE_TOKEN = /\.[0-9a-f]{12}(?=\.[^.]*$|$)/
+
+/** The storage key of an upload named `fileName` (a valid file name, at most 120 characters). */
+export function storageKeyOf(fileName: string, token: string): string {
+  const dot = fileName.lastIndexOf('.')
+  const extension = dot > 0 ? fileName.slice(dot) : ''
+  const room = 120 - extension.length - token.length - 1
+  const stem = (dot > 0 ? fileName.slice(0, dot) : fileName).slice(0, room).replace(/[ .]+$/, '')
+  return `${stem || 'arquivo'}.${token}${extension}`
+}
+
+/** The name the user gave a stored file (its storage key without the token). */
+export const fileDisplayName = (fileName: string) => fileName.replace(STORAGE_TOKEN, '')
+
+/** `GET /upload/{filename}`: where to PUT the file, until when, and the name it is stored under. */
 export const uploadLinkSchema = z.object({
   url: z.url(),
   method: z.literal('PUT'),
   expiresAt: isoDateTimeSchema,
   maxBytes: z.number().int().positive(),
+  /** The storage key (what the PUT answers as `fileName` and a document registers). */
+  fileName: fileNameSchema.optional(),
 })
 export type UploadLink = z.infer<typeof uploadLinkSchema>
 

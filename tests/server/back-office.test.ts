@@ -27,7 +27,8 @@ const BRUNO = 'bruno@contabil.dev'
 const OWN = 'companyId=cmp-ana-design'
 
 /** Puts a file in a company's folder through its signed upload link, as the screen does. */
-async function upload(companyId: string, fileName: string, content: string) {
+/** Uploads through a signed link; answers the name the file is stored under. */
+async function upload(companyId: string, fileName: string, content: string): Promise<string> {
   const link = await server.call('GET', `/upload/${fileName}?companyId=${companyId}`, {
     as: ADMIN,
   })
@@ -38,6 +39,7 @@ async function upload(companyId: string, fileName: string, content: string) {
     body: content,
   })
   expect(put.status).toBe(201)
+  return ((await put.json()) as { data: { fileName: string } }).data.fileName
 }
 
 describe('GET /companies (back office)', () => {
@@ -191,11 +193,15 @@ describe('the NFS-e queue', () => {
     const taken = server.store.data.nfsRequests.find(
       (r: NfsRequest) => r.companyId === 'cmp-ana-design' && r.status === 'issued',
     )!
-    await upload('cmp-ana-design', 'nfse-9001.pdf', '%PDF-1.4 nota 9001')
-    await upload('cmp-ana-design', 'nfse-9001.xml', '<NFSe><nNFSe>9001</nNFSe></NFSe>')
+    const pdfFileName = await upload('cmp-ana-design', 'nfse-9001.pdf', '%PDF-1.4 nota 9001')
+    const xmlFileName = await upload(
+      'cmp-ana-design',
+      'nfse-9001.xml',
+      '<NFSe><nNFSe>9001</nNFSe></NFSe>',
+    )
     const duplicate = await server.call('PUT', `${url}/issued`, {
       as: ADMIN,
-      body: { number: taken.number, pdfFileName: 'nfse-9001.pdf' },
+      body: { number: taken.number, pdfFileName },
     })
     expect(duplicate).toMatchObject({
       status: 400,
@@ -212,13 +218,13 @@ describe('the NFS-e queue', () => {
 
     const issued = await server.call('PUT', `${url}/issued`, {
       as: ADMIN,
-      body: { number: 9001, pdfFileName: 'nfse-9001.pdf', xmlFileName: 'nfse-9001.xml' },
+      body: { number: 9001, pdfFileName, xmlFileName },
     })
     expect(issued.status).toBe(200)
     const request = recordOf(nfsRequestWithCompanySchema).parse(issued.body).data
     expect(request).toMatchObject({ status: 'issued', number: 9001 })
-    expect(request.issuedFiles?.pdf.fileName).toBe('nfse-9001.pdf')
-    expect(request.issuedFiles?.xml?.fileName).toBe('nfse-9001.xml')
+    expect(request.issuedFiles?.pdf.fileName).toBe(pdfFileName)
+    expect(request.issuedFiles?.xml?.fileName).toBe(xmlFileName)
 
     // The client finds the PDF among the company's documents and downloads it.
     const documents = await server.call('GET', `/documents?${OWN}&type=nota-fiscal&limit=100`, {
@@ -231,9 +237,9 @@ describe('the NFS-e queue', () => {
       type: 'nota-fiscal',
       status: 'approved',
       sentBy: 'accountant',
-      fileName: 'nfse-9001.pdf',
+      fileName: pdfFileName,
     })
-    const download = await server.call('GET', `/download/nfse-9001.pdf?${OWN}`, { as: ANA })
+    const download = await server.call('GET', `/download/${pdfFileName}?${OWN}`, { as: ANA })
     const signed = new URL(download.body.data.url)
     const file = await fetch(server.url + signed.pathname + signed.search)
     expect(await file.text()).toBe('%PDF-1.4 nota 9001')

@@ -102,17 +102,24 @@ describe('POST /documents', () => {
       body: '%PDF-1.4 recibo',
     })
     expect(put.status).toBe(201)
-    const res = await server.call('POST', `/documents?${OWN}`, { as: ANA, body: comprovante })
+    // Stored under a key of its own (the name with a token); the document registers that key.
+    const { fileName } = ((await put.json()) as { data: { fileName: string } }).data
+    expect(fileName).toMatch(/^recibo-coworking\.[0-9a-f]{12}\.pdf$/)
+    const res = await server.call('POST', `/documents?${OWN}`, {
+      as: ANA,
+      body: { ...comprovante, fileName },
+    })
     expect(res.status).toBe(201)
     const { data } = recordOf(documentSchema).parse(res.body)
     expect(data).toMatchObject({
       ...comprovante,
+      fileName,
       status: 'pending',
       sentBy: 'company',
       createdBy: 'uid-ana',
     })
     expect(server.store.data.documents.some((d: CompanyDocument) => d.id === data.id)).toBe(true)
-    const download = await server.call('GET', `/download/${comprovante.fileName}?${OWN}`, {
+    const download = await server.call('GET', `/download/${fileName}?${OWN}`, {
       as: ANA,
     })
     expect(await (await fetch(onServer(download.body.data.url))).text()).toBe('%PDF-1.4 recibo')
@@ -279,8 +286,8 @@ describe('competence and linha digitável (the documents screen)', () => {
     server.url + new URL(signed).pathname + new URL(signed).search
 
   it('keeps the month a document refers to and filters the list by it', async () => {
-    const fileName = 'extrato-outubro.pdf'
-    const link = await server.call('GET', `/upload/${fileName}?${OWN}`, { as: ANA })
+    const link = await server.call('GET', `/upload/extrato-outubro.pdf?${OWN}`, { as: ANA })
+    const { fileName } = link.body.data as { fileName: string }
     await fetch(onServer(link.body.data.url), { method: 'PUT', body: '%PDF-1.4 extrato' })
     const created = await server.call('POST', `/documents?${OWN}`, {
       as: ANA,

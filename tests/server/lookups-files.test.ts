@@ -74,14 +74,14 @@ describe('signed upload and download links', () => {
       headers: { 'Content-Type': 'application/pdf' },
     })
     expect(put.status).toBe(201)
-    expect(put.body.data).toMatchObject({
-      fileName: 'Contrato Social (2026).pdf',
-      size: content.length,
-      contentType: 'application/pdf',
-    })
+    // Stored under a key of its own: the name with a token before the extension.
+    expect(put.body.data).toMatchObject({ size: content.length, contentType: 'application/pdf' })
+    const key: string = put.body.data.fileName
+    expect(key).toMatch(/^Contrato Social \(2026\)\.[0-9a-f]{12}\.pdf$/)
+    expect(key).toBe(link.body.data.fileName)
     const download = await server.call(
       'GET',
-      '/download/Contrato Social (2026).pdf?companyId=cmp-ana-design',
+      `/download/${encodeURIComponent(key)}?companyId=cmp-ana-design`,
       { as: ANA },
     )
     const file = await server.call('GET', local(download.body.data.url))
@@ -102,7 +102,8 @@ describe('signed upload and download links', () => {
   it('refuses tampered and expired links with 403', async () => {
     const link = await server.call('GET', '/upload/nota.txt?companyId=cmp-ana-design', { as: ANA })
     const url = local(link.body.data.url)
-    const tampered = await server.call('PUT', url.replace('nota.txt', 'outra.txt'), { raw: 'x' })
+    const key: string = link.body.data.fileName
+    const tampered = await server.call('PUT', url.replace(key, 'outra.txt'), { raw: 'x' })
     expect(tampered).toMatchObject({
       status: 403,
       body: { message: 'Link inválido ou adulterado.' },

@@ -52,13 +52,15 @@ async function pdfText(bytes: ArrayBuffer) {
   return pages.join('\n')
 }
 
-async function upload(as: string, companyId: string, fileName: string) {
+/** Uploads through a signed link; answers the name the file is stored under. */
+async function upload(as: string, companyId: string, fileName: string): Promise<string> {
   const link = await server.call('GET', `/upload/${fileName}?companyId=${companyId}`, { as })
   const put = await server.call('PUT', local(link.body.data.url), {
     raw: '%PDF-1.4 arquivo de teste',
     headers: { 'Content-Type': 'application/pdf' },
   })
   expect(put.status).toBe(201)
+  return put.body.data.fileName as string
 }
 
 describe('revising a done step', () => {
@@ -172,10 +174,10 @@ describe('the accountant moves an opening to active', () => {
         body: { payload },
       })
     // The guide: the accountant's file, amount and linha digitável complete awaiting-guide.
-    await upload(ADMIN, 'cmp-thiago-software', 'guia-taxa-junta.pdf')
+    const guideFile = await upload(ADMIN, 'cmp-thiago-software', 'guia-taxa-junta.pdf')
     const guide = await step(ADMIN, 'awaiting-guide', {
       guide: {
-        fileName: 'guia-taxa-junta.pdf',
+        fileName: guideFile,
         amount: 199.9,
         dueDate: '2026-12-10',
         barcode: '8580 0000001-9 99900270620-2 61210000000-1 00000000000-5',
@@ -199,9 +201,9 @@ describe('the accountant moves an opening to active', () => {
       'Registre o CNPJ depois de iniciar o registro na Junta Comercial (status "Em abertura").',
     )
 
-    await upload(THIAGO, 'cmp-thiago-software', 'comprovante-guia.pdf')
+    const receiptFile = await upload(THIAGO, 'cmp-thiago-software', 'comprovante-guia.pdf')
     const receipt = await step(THIAGO, 'upload-guide-receipt', {
-      receipt: { fileName: 'comprovante-guia.pdf', paidAt: '2026-11-20' },
+      receipt: { fileName: receiptFile, paidAt: '2026-11-20' },
     })
     expect(receipt.status).toBe(200)
     expect(
