@@ -39,7 +39,7 @@ function needsClientApp(): boolean {
   // An older blog page (?pagina=2): the build writes the first one.
   if (pathname === '/blog' && Number(params.get('pagina')) > 1) return true
   // A CNAE code without its canonical text: the app redirects to the canonical address.
-  if (document.querySelector('[data-not-found]') && /^\/tools\/cnae\/\d{7}/.test(pathname))
+  if (/^\/tools\/cnae\/\d{7}/.test(pathname) && document.querySelector('[data-not-found]'))
     return true
   return false
 }
@@ -58,52 +58,39 @@ async function startClientApp() {
 // Cookie consent (SPEC sections 2 and 9): the page holds the banner in both languages; the
 // page's first script (consentBootScript) showed one if there is no valid choice yet.
 
-function setUpConsent() {
-  if (storedConsent() === 'all') loadTagManager(env.gtmId)
-  document.addEventListener(
-    'click',
-    (event) => {
-      const target = event.target as Element | null
-      const choice = target?.closest<HTMLElement>('[data-consent-choice]')?.dataset.consentChoice
-      if (choice === 'all' || choice === 'necessary') {
-        applyConsentChoice(choice as ConsentChoice)
-        html.removeAttribute('data-consent')
-        return
-      }
-      if (target?.closest('[data-consent-reopen]')) {
-        const locale = consentLocale()
-        html.setAttribute('data-consent', locale)
-        // The focus brings it into view (it sits at the top of the page).
-        document.querySelector<HTMLElement>(`[data-consent-banner="${locale}"]`)?.focus()
-      }
-    },
-    { signal: staticPage.signal },
-  )
+/** A click on the banner's choices or on "Preferências de cookies" (delegated from the document). */
+function onConsentClick(target: Element): boolean {
+  const choice = target.closest<HTMLElement>('[data-consent-choice]')?.dataset.consentChoice
+  if (choice === 'all' || choice === 'necessary') {
+    applyConsentChoice(choice as ConsentChoice)
+    html.removeAttribute('data-consent')
+    return true
+  }
+  if (!target.closest('[data-consent-reopen]')) return false
+  const locale = consentLocale()
+  html.setAttribute('data-consent', locale)
+  // The focus brings it into view (it sits at the top of the page).
+  document.querySelector<HTMLElement>(`[data-consent-banner="${locale}"]`)?.focus()
+  return true
 }
 
 // ---------------------------------------------------------------------------------------------
 // The header's menu on narrow screens.
 
-function setUpMenu() {
+function menu() {
   const button = document.querySelector<HTMLButtonElement>('[data-menu-button]')
   const nav = button && document.getElementById(button.getAttribute('aria-controls') ?? '')
-  if (!button || !nav) return
-  const set = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open))
-    nav.setAttribute('data-open', String(open))
-  }
-  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'))
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
-        set(false)
-        button.focus()
-      }
-    },
-    { signal: staticPage.signal },
-  )
+  return button && nav ? { button, nav } : null
 }
+
+function setMenu(open: boolean) {
+  const found = menu()
+  if (!found) return
+  found.button.setAttribute('aria-expanded', String(open))
+  found.nav.setAttribute('data-open', String(open))
+}
+
+const menuIsOpen = () => menu()?.button.getAttribute('aria-expanded') === 'true'
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up: the track this page stands for, a referral code in the address, and the sign-up
@@ -146,50 +133,60 @@ type IslandModule = typeof import('./site-islands')
 let islandModule: Promise<IslandModule> | null = null
 const loadIslands = () => (islandModule ??= import('./site-islands'))
 
-function setUpIslands() {
+type IslandState = {
+  state: 'static' | 'loading' | 'live'
+  held: { kind: 'click' | 'submit'; target: HTMLElement } | null
+}
+const islands = new WeakMap<HTMLElement, IslandState>()
+const islandOf = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null
+
+function activate(element: HTMLElement) {
+  let island = islands.get(element)
+  if (!island) islands.set(element, (island = { state: 'static', held: null }))
+  if (island.state !== 'static') return
+  island.state = 'loading'
+  const current = island
+  loadIslands().then(
+    ({ hydrateIsland }) =>
+      hydrateIsland(element, () => {
+        if (current.state === 'live') return
+        current.state = 'live'
+        const pending = current.held
+        current.held = null
+        if (pending?.kind === 'submit' && pending.target instanceof HTMLFormElement)
+          pending.target.requestSubmit()
+        else if (pending?.kind === 'click') pending.target.click()
+      }),
+    (error: unknown) => {
+      current.state = 'static'
+      if (isChunkLoadError(error) && reloadOnce()) return
+      recordError(error, 'promise')
+    },
+  )
+}
+
+/** A click on an island's button or a form sent before the island is live: held for it. */
+function holdForIsland(event: Event, kind: 'click' | 'submit') {
+  const element = islandOf(event.target)
+  if (!element || islands.get(element)?.state === 'live') return
+  const target =
+    kind === 'submit'
+      ? (event.target as HTMLElement)
+      : (event.target as Element).closest<HTMLElement>('button')
+  if (!target) return
+  event.preventDefault()
+  event.stopPropagation()
+  activate(element)
+  islands.get(element)!.held = { kind, target }
+}
+
+/**
+ * Islands the visitor is already in (focused or typed into before this script arrived), and the
+ * CNAE search when the address asks for another search than the page's: at once.
+ */
+function activateIslandsInUse() {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    let state: 'static' | 'loading' | 'live' = 'static'
-    let held: { kind: 'click' | 'submit'; target: HTMLElement } | null = null
-    const activate = () => {
-      if (state !== 'static') return
-      state = 'loading'
-      loadIslands().then(
-        ({ hydrateIsland }) =>
-          hydrateIsland(element, () => {
-            if (state === 'live') return
-            state = 'live'
-            const pending = held
-            held = null
-            if (pending?.kind === 'submit' && pending.target instanceof HTMLFormElement)
-              pending.target.requestSubmit()
-            else if (pending?.kind === 'click') pending.target.click()
-          }),
-        (error: unknown) => {
-          state = 'static'
-          if (isChunkLoadError(error) && reloadOnce()) return
-          recordError(error, 'promise')
-        },
-      )
-    }
-    const hold = (event: Event, kind: 'click' | 'submit') => {
-      if (state === 'live') return
-      const target =
-        kind === 'submit'
-          ? (event.target as HTMLElement)
-          : (event.target as Element).closest<HTMLElement>('button')
-      if (!target) return
-      event.preventDefault()
-      event.stopPropagation()
-      held = { kind, target }
-      activate()
-    }
-    element.addEventListener('pointerover', activate)
-    element.addEventListener('touchstart', activate, { passive: true })
-    element.addEventListener('focusin', activate)
-    element.addEventListener('click', (event) => hold(event, 'click'), true)
-    element.addEventListener('submit', (event) => hold(event, 'submit'), true)
-    // The address asks for a search the page was not built with, or the visitor is already in
-    // it (typing before this script arrived): at once.
     const typedInto = [...element.querySelectorAll('input')].some(
       (input) => input.value !== input.defaultValue,
     )
@@ -198,8 +195,45 @@ function setUpIslands() {
       typedInto ||
       (element.dataset.island === 'cnae-search' && /[?&](busca|pagina)=/.test(location.search))
     )
-      activate()
+      activate(element)
   }
+}
+
+/**
+ * One listener of each kind on the document, for everything a visitor can touch on the page: the
+ * cookie banner, the menu, the islands. Nothing is looked up before it is used.
+ */
+function listen() {
+  const options = { signal: staticPage.signal }
+  const capture = { ...options, capture: true }
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target as Element | null
+      if (!target?.closest) return
+      if (onConsentClick(target)) return
+      if (target.closest('[data-menu-button]')) setMenu(!menuIsOpen())
+    },
+    options,
+  )
+  document.addEventListener('click', (event) => holdForIsland(event, 'click'), capture)
+  document.addEventListener('submit', (event) => holdForIsland(event, 'submit'), capture)
+  const reach = (event: Event) => {
+    const element = islandOf(event.target)
+    if (element) activate(element)
+  }
+  document.addEventListener('pointerover', reach, options)
+  document.addEventListener('focusin', reach, options)
+  document.addEventListener('touchstart', reach, { ...options, passive: true })
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || !menuIsOpen()) return
+      setMenu(false)
+      menu()?.button.focus()
+    },
+    options,
+  )
 }
 
 /**
@@ -234,14 +268,16 @@ const later = (work: () => void) => window.setTimeout(work, 0)
 installGlobalErrorHandlers()
 if (needsClientApp()) goClientApp()
 else {
-  setUpConsent()
-  setUpMenu()
-  fillNotFoundPath()
-  setUpIslands()
+  listen()
   replayEarlyClicks()
   later(() => {
-    // A preview kept for the tab (sessionStorage) takes over; otherwise the sign-up links.
-    if (isPreview()) goClientApp()
-    else later(setUpSignUp)
+    activateIslandsInUse()
+    fillNotFoundPath()
+    if (storedConsent() === 'all') loadTagManager(env.gtmId)
+    later(() => {
+      // A preview kept for the tab (sessionStorage) takes over; otherwise the sign-up links.
+      if (isPreview()) goClientApp()
+      else later(setUpSignUp)
+    })
   })
 }
