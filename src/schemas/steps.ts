@@ -169,11 +169,12 @@ export const partnerRegistrationSchema = z
   })
   .superRefine((step, context) => {
     checkPartners(step.partners, context)
+    // Said at the first partner's "administrator" box: the list's own place shows the sum.
     if (step.partners.length > 0 && !step.partners.some((partner) => partner.administrator))
       context.addIssue({
         code: 'custom',
         message: stepMessages.administratorMissing,
-        path: ['partners'],
+        path: ['partners', 0, 'administrator'],
       })
   })
 export type PartnerRegistration = z.infer<typeof partnerRegistrationSchema>

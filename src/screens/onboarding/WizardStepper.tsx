@@ -46,6 +46,8 @@ export function WizardStepper({
         {steps.map((step, index) => {
           const isCurrent = step.stepId === current
           const reachable = step.status === 'done' || isCurrent
+          const status =
+            isCurrent && step.status === 'pending' ? 'Etapa atual' : statusLabels[step.status]
           return (
             <li
               key={step.stepId}
@@ -58,6 +60,7 @@ export function WizardStepper({
                 className={styles.stepButton}
                 disabled={!reachable}
                 aria-current={step.stepId === viewing ? 'step' : undefined}
+                aria-label={`${stepLabels[step.stepId]}: ${status}`}
                 onClick={() => onView(step.stepId)}
               >
                 <span className={styles.marker} aria-hidden="true">

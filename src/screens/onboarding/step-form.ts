@@ -168,6 +168,8 @@ export function useStepForm<Values extends FieldValues>({
       const track = await save.mutateAsync({ companyId, stepId, payload })
       clearDraft(key)
       onSaved(track)
+      // Saved: the wizard moves on and this form goes; a late second press must not save again.
+      return
     } catch (error) {
       const issues = error instanceof ApiError ? error.issues : []
       let placed = false
@@ -183,9 +185,8 @@ export function useStepForm<Values extends FieldValues>({
             ? error.message
             : 'Não foi possível salvar agora. O que você digitou continua aqui: tente de novo.',
         )
-    } finally {
-      saving.current = false
     }
+    saving.current = false
   })
 
   const focusField = (path: string) => {

@@ -111,6 +111,8 @@ export function AddressFields<T extends FieldValues, Output = T>({
 
   /** Looks a CEP up once it is complete, when the person typed it (never on a restored value). */
   const onCepChange = (value: string) => {
+    // The mask also reports the value it was given (a restored draft): only a change is typing.
+    if (value === zipCode.field.value) return
     zipCode.field.onChange(value)
     const parsed = lookupCepInputSchema.safeParse(value)
     if (!parsed.success) {
