@@ -232,10 +232,15 @@ describe('PUT /nfs/requests/{id}/status/{status}', () => {
     // covers the documents it becomes).
     const link = await server.call('GET', `/upload/nfse-${number}.pdf?${OWN}`, { as: ADMIN })
     const signed = new URL(link.body.data.url)
-    await fetch(server.url + signed.pathname + signed.search, { method: 'PUT', body: '%PDF-1.4' })
+    const put = await fetch(server.url + signed.pathname + signed.search, {
+      method: 'PUT',
+      body: '%PDF-1.4',
+    })
+    // The file is stored under a key of its own, which the issue names.
+    const pdfFileName = ((await put.json()) as { data: { fileName: string } }).data.fileName
     const issued = await server.call('PUT', `${url}/issued`, {
       as: ADMIN,
-      body: { number, pdfFileName: `nfse-${number}.pdf` },
+      body: { number, pdfFileName },
     })
     expect(issued.status).toBe(200)
     expect(issued.body.data).toMatchObject({ status: 'issued', number })
