@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { Router, type Request, type Response } from 'express'
-import type { Uf } from '../../src/schemas/brazil'
 import { companiesOf, isSystemAdmin } from '../../src/schemas/claims'
 import type { Company, CompanyRef } from '../../src/schemas/company'
 import type { CompanyDocument } from '../../src/schemas/document'
@@ -160,18 +159,11 @@ const companyRefOf = (store: Store, companyId: string): CompanyRef | null => {
     : null
 }
 
-let municipalityNames: Map<string, { name: string; state: Uf }> | undefined
-/** The names the back office shows of a request's company and municipality. */
-function adminViewOf(store: Store, request: NfsRequest) {
-  municipalityNames ??= new Map(
-    cityDirectory().all.map((city) => [city.ibgeCode, { name: city.name, state: city.state }]),
-  )
-  return {
-    ...request,
-    company: companyRefOf(store, request.companyId),
-    municipality: municipalityNames.get(request.municipalityCode) ?? null,
-  }
-}
+/** A request as the back office reads it: with the company it is for, by name. */
+const adminViewOf = (store: Store, request: NfsRequest) => ({
+  ...request,
+  company: companyRefOf(store, request.companyId),
+})
 
 const NFS_FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) da empresa antes de emitir.'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { addressSchema } from './address'
-import { cnpjKey, cnpjSchema, digitsOnly, ufSchema } from './brazil'
+import { cnpjKey, cnpjSchema, digitsOnly } from './brazil'
 import { companyRefSchema } from './company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
@@ -253,10 +253,9 @@ export const nfsRequestSearchQuerySchema = nfsRequestListQuerySchema.extend({
   companyId: idSchema.optional(),
 })
 
-/** A request in the admin's answers, with the company it is for and the municipality's name. */
+/** A request in the admin's answers, with the company it is for. */
 export const nfsRequestWithCompanySchema = nfsRequestSchema.extend({
   company: companyRefSchema.nullable(),
-  municipality: z.object({ name: z.string(), state: ufSchema }).nullable(),
 })
 export type NfsRequestWithCompany = z.infer<typeof nfsRequestWithCompanySchema>
 

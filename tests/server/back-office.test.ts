@@ -151,8 +151,6 @@ describe('the NFS-e queue', () => {
       id: 'nfs-ana-aguardando',
       status: 'pending',
       company: { id: 'cmp-ana-design' },
-      // The municipality by name, not only its IBGE code.
-      municipality: { name: expect.any(String), state: expect.any(String) },
     })
     const own = await server.call('GET', `/nfs/requests/nfs-ana-aguardando?${OWN}`, { as: ANA })
     expect(own.status).toBe(200)

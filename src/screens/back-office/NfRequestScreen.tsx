@@ -246,9 +246,7 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
             { term: 'Código de tributação nacional', value: request.taxationCode },
             {
               term: 'Município da prestação',
-              value: request.municipality
-                ? `${request.municipality.name}/${request.municipality.state} (IBGE ${request.municipalityCode})`
-                : `IBGE ${request.municipalityCode}`,
+              value: `${request.municipalityName} (IBGE ${request.municipalityCode})`,
             },
             {
               term: 'ISS retido pelo tomador',
