@@ -171,6 +171,7 @@ function AccountList({
               <Link
                 to="/app/bank-statements/accounts/$accountId/transactions"
                 params={{ accountId: account.id }}
+                preload="intent"
                 className={buttonClass({ size: 'sm' })}
                 aria-label={`Ver movimentações: ${accountName(account)}`}
               >

@@ -1,8 +1,9 @@
+import { useEffect } from 'react'
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
 import { z } from 'zod'
 import { navigateTo } from '@/guards/navigation'
 import { pageTitle } from '@/lib/title'
-import { bankAccountsQueryOptions } from '@/services/bank-statements'
+import { bankAccountsQueryOptions, taxCategoriesQueryOptions } from '@/services/bank-statements'
 import {
   BankAccountsScreen,
   bankAccountsListInput,
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/app/_admin/_company/bank-statements/accou
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient, view }, deps }) => {
     if (!view.companyId) return
+    // The chart of accounts the transactions screen needs next (the same for every account).
+    void queryClient.prefetchQuery(taxCategoriesQueryOptions())
     await queryClient.ensureQueryData(
       bankAccountsQueryOptions(bankAccountsListInput(view.companyId, deps)),
     )
@@ -29,6 +32,13 @@ function BankAccountsRoute() {
   const search = Route.useSearch()
   const navigate = useNavigate()
   const router = useRouter()
+  // The transactions screen's code, fetched while the person reads the accounts: opening an
+  // account then waits only for its data.
+  useEffect(() => {
+    void router.loadRouteChunk(
+      router.routesById['/app/_admin/_company/bank-statements/accounts/$accountId/transactions'],
+    )
+  }, [router])
   return (
     <BankAccountsScreen
       search={search}
