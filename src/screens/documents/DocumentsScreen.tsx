@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatDate, formatMoney } from '@/lib/format'
+import { formatDate, formatInteger, formatMoney } from '@/lib/format'
 import {
   companyMayDeleteDocument,
   documentStatusLabels,
@@ -150,6 +150,10 @@ function DocumentList({
           </Button>
         )}
       </div>
+      <p className={styles.count} aria-live="polite">
+        <strong>{formatInteger(data.total)}</strong> {data.total === 1 ? 'documento' : 'documentos'}
+        {filtered ? ' com esses filtros' : ''}
+      </p>
       <div className={`${stacked.stacked} ${styles.rows}`}>
         <DataTable
           caption="Documentos da empresa"

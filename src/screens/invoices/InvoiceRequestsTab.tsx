@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatDate, formatMoney } from '@/lib/format'
+import { formatDate, formatInteger, formatMoney } from '@/lib/format'
 import {
   nfsRequestStatusLabels,
   nfsRequestStatuses,
@@ -108,6 +108,11 @@ export function InvoiceRequestsTab({
           Buscar
         </Button>
       </form>
+      <p className={styles.count} aria-live="polite">
+        <strong>{formatInteger(data.total)}</strong>{' '}
+        {data.total === 1 ? 'solicitação' : 'solicitações'}
+        {filtered ? ' com esses filtros' : ''}
+      </p>
       <div className={`${stacked.stacked} ${styles.rows}`}>
         <DataTable
           caption="Solicitações de NFS-e"
