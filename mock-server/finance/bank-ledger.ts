@@ -169,7 +169,7 @@ export function importStatement(
 }
 
 /** Entries put in the books between two commits by importStatementInBatches. */
-const IMPORT_BATCH = 1_000
+const IMPORT_BATCH = 500
 const importsOf = new WeakMap<Store, Promise<unknown>>()
 
 /**

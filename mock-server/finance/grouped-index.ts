@@ -129,7 +129,7 @@ export class GroupedIndex<T extends { id: string }> {
       if (batch.length > 32) {
         // Bulk (an import): sort the batch and merge it in, instead of many splices.
         batch.sort(this.compare)
-        this.groups.set(key, mergeSorted(list, batch, this.compare))
+        mergeInto(list, batch, this.compare)
       } else for (const item of batch) this.insertSorted(list, item)
     }
   }
@@ -214,35 +214,32 @@ export class GroupedIndex<T extends { id: string }> {
 }
 
 /**
- * Merges two lists sorted by `compare` into a new sorted list (`a`'s items before equal `b`'s).
- * A batch much shorter than the list (an import into a big account) finds each of its places by
- * binary search and copies the runs of `a` between them, instead of comparing every item of `a`.
+ * Merges a sorted batch into a sorted list, in place (`list`'s items before equal ones of the
+ * batch). From the end: each batch item finds its place by binary search, and the run of the list
+ * after it moves up in one copy, so a batch of m into a list of n costs m·log n comparisons and
+ * no new arrays (an import of 50,000 entries in batches into a big account used to compare every
+ * item and allocate a new list per batch).
  */
-function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {
-  const out: T[] = new Array(a.length + b.length)
-  let i = 0
-  let j = 0
-  let k = 0
-  if (b.length * 16 < a.length) {
-    for (; j < b.length; j++) {
-      const item = b[j] as T
-      // First place in a[i…] whose item comes after `item`.
-      let low = i
-      let high = a.length
-      while (low < high) {
-        const mid = (low + high) >>> 1
-        if (compare(a[mid] as T, item) <= 0) low = mid + 1
-        else high = mid
-      }
-      while (i < low) out[k++] = a[i++] as T
-      out[k++] = item
+function mergeInto<T>(list: T[], batch: readonly T[], compare: (x: T, y: T) => number) {
+  // Unplaced items of the list are list[0, end); the merged tail starts at `write`.
+  let end = list.length
+  for (const item of batch) list.push(item)
+  let write = list.length
+  for (let j = batch.length - 1; j >= 0; j--) {
+    const item = batch[j] as T
+    let low = 0
+    let high = end
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (compare(list[mid] as T, item) <= 0) low = mid + 1
+      else high = mid
     }
-  } else
-    while (i < a.length && j < b.length)
-      out[k++] = compare(a[i] as T, b[j] as T) <= 0 ? (a[i++] as T) : (b[j++] as T)
-  while (i < a.length) out[k++] = a[i++] as T
-  while (j < b.length) out[k++] = b[j++] as T
-  return out
+    const run = end - low
+    if (run > 0) list.copyWithin(write - run, low, end)
+    write -= run
+    end = low
+    list[--write] = item
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ export type OfxAnswer =
   | { id: number; kind: 'end' }
   | { id: number; kind: 'error'; status: number; message: string }
 
-const SLICE = 1_000
+const SLICE = 500
 
 const send = (answer: OfxAnswer) => parentPort!.postMessage(answer)
 
