@@ -117,19 +117,21 @@ test('categorising a transaction shrinks "Sem categoria"; the txt export has a l
   await filter.click()
   await expect(page).toHaveURL(/uncategorized=true/)
   await expect(filter).toBeChecked()
+  // The first row is the newest transaction without a category.
+  type Listed = { data: { id: string; description: string; taxCategoryId: string | null }[] }
+  const transactions = `/bank-statements/transactions?companyId=${ANA_COMPANY}&accountId=acc-ana-cora`
+  const [target] = (
+    await api<Listed>(ANA, 'GET', `${transactions}&withoutTaxCategory=true&limit=1`)
+  ).body.data
   const first = page.getByRole('combobox', { name: /^Categoria de / }).first()
   const label = (await first.getAttribute('aria-label'))!
+  expect(label).toContain(target!.description)
   await first.selectOption('tarifas-bancarias')
   await expect(page.getByRole('checkbox', { name: `Sem categoria (${before - 1})` })).toBeVisible()
   // Filtered on "Sem categoria", the categorised row leaves the list.
   await expect(page.getByRole('combobox', { name: label })).toHaveCount(0)
-  const id = await api<{ data: { id: string; taxCategoryId: string | null }[] }>(
-    ANA,
-    'GET',
-    `/bank-statements/transactions?companyId=${ANA_COMPANY}&accountId=acc-ana-cora&limit=100`,
-  )
-  const categorised = id.body.data.filter((t) => t.taxCategoryId === 'tarifas-bancarias')
-  expect(categorised.length).toBeGreaterThan(0)
+  const after = (await api<Listed>(ANA, 'GET', `${transactions}&limit=100`)).body.data
+  expect(after.find((t) => t.id === target!.id)?.taxCategoryId).toBe('tarifas-bancarias')
 
   // Export the last full month as txt: one CRLF line per transaction of the month.
   await page.getByRole('button', { name: 'Exportar' }).click()
@@ -150,6 +152,14 @@ test('categorising a transaction shrinks "Sem categoria"; the txt export has a l
   expect(lines).toHaveLength(ofMonth.body.total)
   expect(lines.every((line) => line.split('|').length === 6)).toBe(true)
   await toast(page, `Extrato exportado: extrato-cora-scd-4521873-9-${month}.txt.`)
+  // Back as it was: other specs read ana's categories.
+  const reset = await api(
+    ANA,
+    'PUT',
+    `/bank-statements/transactions/${target!.id}/tax-category?companyId=${ANA_COMPANY}`,
+    { taxCategoryId: null },
+  )
+  expect(reset.status).toBe(200)
 })
 
 test('an unknown or another company’s account is the 404 page', async ({ page }) => {
