@@ -78,16 +78,26 @@ test.describe('the banner never hides content or actions', () => {
     await expect(banner).toBeVisible()
   })
 
-  test('the end of a public page can be reached while the banner is open', async ({ page }) => {
-    await page.goto('/abrir-empresa')
-    const banner = page.getByRole('region', { name: 'Consentimento de cookies' })
-    await expect(banner).toBeVisible()
-    await expect(banner).toContainText('“Preferências de cookies”, no rodapé.')
-    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Área do cliente' })
-    expect(await reachable(footerLink)).toBe(true)
-    const leadButton = page.locator('#formulario').getByRole('button', { name: /Quero/ })
-    expect(await reachable(leadButton)).toBe(true)
-  })
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const)
+    test(`every link and button of the footer can be reached at ${width}px while the banner is open`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height })
+      await page.goto('/abrir-empresa')
+      const banner = page.getByRole('region', { name: 'Consentimento de cookies' })
+      await expect(banner).toBeVisible()
+      await expect(banner).toContainText('“Preferências de cookies”, no rodapé.')
+      const footer = page.getByRole('contentinfo')
+      const actions = footer.locator('a, button')
+      expect(await actions.count()).toBeGreaterThan(20)
+      const covered: string[] = []
+      for (const action of await actions.all())
+        if (!(await reachable(action))) covered.push((await action.textContent()) ?? '')
+      expect(covered).toEqual([])
+    })
 })
 
 test.describe('before the page script arrives', () => {
