@@ -172,9 +172,14 @@ describe('component map', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Abra sua empresa sem sair de casa' }),
     ).toBeVisible()
-    // The body appears in steps; the last sections come in the next tasks.
+    // The body appears in steps; the last sections come in the next tasks (slower on a busy
+    // machine than the default wait).
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Pronto para começar?' }),
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Pronto para começar?' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument()
     expect(screen.getByText('27 estados')).toBeInTheDocument()
     const summary = screen.getByText('Ana Design Ltda').closest('figure')!
