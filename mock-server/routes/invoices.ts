@@ -72,7 +72,7 @@ function municipalityName(code: string): string {
 /** The company's services, the last used first: one per taxation code, with its last wording. */
 function servicesOf(requests: readonly NfsRequest[], schedulers: readonly NfsScheduler[]) {
   const byCode = new Map<string, NfsService>()
-  const use = (taxationCode: string, description: string, day: string) => {
+  const record = (taxationCode: string, description: string, day: string) => {
     const known = byCode.get(taxationCode)
     if (known && known.lastUsedOn >= day) return
     byCode.set(taxationCode, {
@@ -82,8 +82,8 @@ function servicesOf(requests: readonly NfsRequest[], schedulers: readonly NfsSch
       lastUsedOn: day,
     })
   }
-  for (const r of requests) use(r.taxationCode, r.serviceDescription, r.date)
-  for (const s of schedulers) use(s.taxationCode, s.serviceDescription, s.updatedAt.slice(0, 10))
+  for (const r of requests) record(r.taxationCode, r.serviceDescription, r.date)
+  for (const s of schedulers) record(s.taxationCode, s.serviceDescription, s.updatedAt.slice(0, 10))
   return [...byCode.values()].sort(
     (a, b) =>
       b.lastUsedOn.localeCompare(a.lastUsedOn) || a.taxationCode.localeCompare(b.taxationCode),
