@@ -26,12 +26,15 @@ export function ErrorSummary({
   title?: string
 }) {
   const box = useRef<HTMLDivElement>(null)
+  const focusedAttempt = useRef(0)
   const shown = items.length > 0
   useEffect(() => {
-    if (shown) box.current?.focus()
-    // Only a new attempt moves the focus, not every keystroke that changes the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt])
+    // Only a new attempt moves the focus, not every keystroke that changes the list; the list may
+    // arrive a render after the attempt's count (validation is asynchronous).
+    if (!shown || focusedAttempt.current === attempt) return
+    focusedAttempt.current = attempt
+    box.current?.focus()
+  }, [attempt, shown])
   if (!shown) return null
   return (
     <div ref={box} className={styles.summary} tabIndex={-1} role="alert">

@@ -206,8 +206,11 @@ function Wizard({
               </Alert>
               {current && (
                 <div className="row">
-                  <Button onClick={() => onView(undefined)}>
-                    Voltar para a etapa atual: {stepLabels[current]}
+                  <Button
+                    onClick={() => onView(undefined)}
+                    aria-label={`Voltar para a etapa atual: ${stepLabels[current]}`}
+                  >
+                    Voltar para a etapa atual
                   </Button>
                 </div>
               )}

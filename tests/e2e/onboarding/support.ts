@@ -1,5 +1,16 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  screenshot,
+  tokenOf,
+} from '../account/helpers'
 import { ADMIN, API_URL, consentState, signIn } from '../support'
 
 // Helpers of the wizard specs: a second browser for the accountant, the look of every step at
@@ -94,3 +105,55 @@ export const pdfFile = (name: string) => ({
 /** The current step's card (the wizard's h2 is the step's name). */
 export const stepHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name, exact: true })
+
+/** The accountant's actions through the API (for specs about the client's side). */
+export async function asAdmin(method: string, pathAndQuery: string, body?: unknown) {
+  const token = await tokenOf(ADMIN.email)
+  const response = await fetch(`${API_URL}${pathAndQuery}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const answer = (await response.json().catch(() => null)) as { data?: unknown; message?: string }
+  expect(response.ok, `${method} ${pathAndQuery}: ${answer?.message ?? response.status}`).toBe(true)
+  return answer?.data
+}
+
+/** The accountant attaches the registration-fee guide (file through its signed link, then the step). */
+export async function attachGuideAsAdmin(companyId: string) {
+  const link = (await asAdmin('GET', `/upload/guia-taxa.pdf?companyId=${companyId}`)) as {
+    url: string
+  }
+  const put = await fetch(link.url, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/pdf' },
+    body: pdfFile('guia-taxa.pdf').buffer,
+  })
+  expect(put.ok).toBe(true)
+  // The file is kept under a storage key of its own: the step names that.
+  const { data: stored } = (await put.json()) as { data: { fileName: string } }
+  await asAdmin('POST', `/companies/${companyId}/steps/awaiting-guide`, {
+    payload: { guide: { fileName: stored.fileName, amount: 199.9, dueDate: '2026-12-15' } },
+  })
+}
+
+/** The id of the company whose name or alias matches (the accountant's search). */
+export async function companyIdOf(query: string): Promise<string> {
+  const list = (await asAdmin('GET', `/companies?query=${encodeURIComponent(query)}`)) as {
+    id: string
+  }[]
+  expect(list.length, `companies for ${query}`).toBeGreaterThan(0)
+  return list[0]!.id
+}
+
+/** Presses Tab until `target` has the focus (at most `max` times): it is reachable by keyboard. */
+export async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target, 'reachable with Tab').toBeFocused()
+}

@@ -1,6 +1,7 @@
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { companySizeLabels, companyTypeLabels, type Company } from '@/schemas/company'
+import { fileDisplayName } from '@/schemas/files'
 import { maritalStatusLabels, propertyRegimeLabels } from '@/schemas/people'
 import { registryStatuses, type RegistryRecord } from '@/schemas/registry'
 import { formatCnaeCode } from '@/schemas/slug'
@@ -83,7 +84,7 @@ function FileButton({
       variant="secondary"
       loading={download.isPending}
       onClick={() => download.mutate()}
-      aria-label={`${label}: ${fileName}`}
+      aria-label={`${label}: ${fileDisplayName(fileName)}`}
     >
       {label}
     </Button>
@@ -396,7 +397,7 @@ function PayloadOf({
           <DescriptionList
             items={[
               { term: 'Pago em', value: formatDate(receipt.paidAt) },
-              { term: 'Comprovante', value: receipt.fileName },
+              { term: 'Comprovante', value: fileDisplayName(receipt.fileName) },
             ]}
           />
           <div className="row">

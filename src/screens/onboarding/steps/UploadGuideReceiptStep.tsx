@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useController } from 'react-hook-form'
-import { MAX_UPLOAD_BYTES } from '@/schemas/files'
+import { fileDisplayName, MAX_UPLOAD_BYTES } from '@/schemas/files'
 import { awaitingGuideSchema } from '@/schemas/steps'
 import { uploadDocument } from '@/services/documents'
 import { GuideDetails } from '@/screens/back-office'
@@ -124,13 +124,15 @@ function ReceiptUpload({
         label="Comprovante de pagamento"
         {...receiptRules}
         onFile={(file) => void send(file)}
-        fileName={chosen ?? (field.value || null)}
+        fileName={chosen ?? (field.value ? fileDisplayName(field.value) : null)}
         progress={progress}
         error={failure ?? fieldState.error?.message ?? null}
         buttonLabel="Escolher comprovante"
       />
       <p role="status" className="muted">
-        {field.value && progress === null && !failure ? `Comprovante enviado: ${field.value}.` : ''}
+        {field.value && progress === null && !failure
+          ? `Comprovante enviado: ${fileDisplayName(field.value)}.`
+          : ''}
       </p>
       <input ref={field.ref} type="hidden" name={field.name} value={field.value ?? ''} readOnly />
     </div>
