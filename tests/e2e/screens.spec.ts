@@ -35,7 +35,6 @@ const clientScreens: [string, string, string][] = [
   ['/app/user/my-invites', 'my-invites', 'Convites'],
   ['/app/partners/duca', 'duca', 'Duca'],
   ['/app/wizard/partners/duca', 'duca-wizard', 'Cadastro no programa Duca'],
-  ['/app/wizard/company-opening', 'wizard-opening-ana', 'Abertura da empresa'],
 ]
 
 const adminScreens: [string, string, string][] = [
@@ -75,6 +74,9 @@ for (const [width, suffix] of [
         await page.goto(url)
         await check(page, `${name}-${suffix}`, title, title)
       }
+      // Her track is done: the wizard gate sends her back to the panel.
+      await page.goto('/app/wizard/company-opening')
+      await expect(page).toHaveURL(/\/app\/panel$/)
       await page.goto('/app/admin/users')
       await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible()
       if (shots)
