@@ -2,10 +2,13 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { findRedirect } from '../../src/guards/redirects'
 
 // How the production host serves a build (issue 14), here for `vite preview` and the web bench
 // (scripts/bench-web.ts); a real host gets the same rules in its own configuration:
 //
+// - the fixed redirect table (src/guards/redirects.ts): 301 to its target, the query kept, so an
+//   old address works before any script runs (the app applies the same table on client navigation);
 // - a prerendered page: /abrir-empresa → abrir-empresa.html, / → index.html (200);
 // - the signed-in area and referral links, /app/* and /links/*: the client-side app, app.html (200);
 // - /tools/cnae/{code} or a wrong text after the code: 301 to the code's canonical page;
@@ -40,6 +43,8 @@ export function staticResolver(dist: string) {
       return { status: 404, file: path.join(dist, '404.html') }
     }
     if (/^\/(api|ws|assets)\//.test(decoded) || path.posix.extname(decoded)) return null
+    const redirect = findRedirect(decoded, search)
+    if (redirect) return { status: 301, location: redirect }
     if (APP_AREA.test(decoded)) return { status: 200, file: path.join(dist, 'app.html') }
     if (decoded.length > 1 && decoded.endsWith('/'))
       return { status: 301, location: decoded.replace(/\/+$/, '') + search }

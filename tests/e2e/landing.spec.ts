@@ -31,7 +31,11 @@ test.describe('landing after sign-in', () => {
     await expect(page).toHaveURL(/\/app\/user\/disabled$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Empresa desativada' })).toBeVisible()
     await expect(page.getByText('Encerramento do contrato solicitado pelo cliente')).toBeVisible()
-    await expect(page.getByRole('link', { name: /suporte@contabil\.dev/ })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Escrever para a contabilidade' })).toHaveAttribute(
+      'href',
+      /^mailto:suporte@contabil\.dev\?subject=/,
+    )
+    await expect(page.getByRole('link', { name: 'suporte@contabil.dev' })).toBeVisible()
   })
 
   test('admin lands on the back office', async ({ page }) => {
@@ -42,15 +46,16 @@ test.describe('landing after sign-in', () => {
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toContainText(
       'Pedidos de abertura',
     )
-    // Every client company is listed; a search narrows it and opens one.
+    // Client companies are listed by legal name (other specs add companies, so the first page
+    // is only checked for the first one by name); a search by trade name narrows it and opens one.
     const table = page.getByRole('table', { name: 'Empresas clientes' })
-    await expect(table.getByRole('link', { name: 'Ana Design' })).toBeVisible()
-    await expect(table.getByRole('link', { name: 'Nogueira Transportes' })).toBeVisible()
+    await expect(table.getByRole('link', { name: 'Ana Design Ltda' })).toBeVisible()
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('ateliê')
     await page.getByRole('button', { name: 'Buscar' }).click()
     await expect(page).toHaveURL(/query=/)
-    await expect(table.getByRole('link', { name: 'Nogueira Transportes' })).toHaveCount(0)
-    await table.getByRole('link', { name: 'Ateliê Lima & Santos' }).click()
+    await expect(table.getByRole('link', { name: 'Ana Design Ltda' })).toHaveCount(0)
+    await expect(table.getByRole('row', { name: /Ateliê Lima & Santos/ })).toBeVisible()
+    await table.getByRole('link', { name: 'Lima & Santos Comércio de Roupas Ltda' }).click()
     await expect(page).toHaveURL(/\/app\/admin\/companies\/cmp-eva-comercio$/)
     await expect(
       page.getByRole('heading', { level: 1, name: 'Ateliê Lima & Santos' }),

@@ -113,6 +113,13 @@ describe("the host's rules for a build", () => {
       status: 301,
       location: '/tools/cnae/6201501-desenvolvimento',
     })
+    // The fixed redirect table answers before any page, with the visitor's query kept.
+    expect(resolve('/login', '?next=%2Fapp%2Fdocuments')).toEqual({
+      status: 301,
+      location: '/app/login?next=%2Fapp%2Fdocuments',
+    })
+    expect(resolve('/cadastro/')).toEqual({ status: 301, location: '/app/login?mode=signup' })
+    expect(resolve('/app')).toEqual({ status: 301, location: '/app/panel' })
     for (const unknown of ['/nada', '/tools/cnae/9999999', '/../etc/passwd', '/%E0%A4%A'])
       expect(resolve(unknown), unknown).toEqual({ status: 404, file: path.join(dist, '404.html') })
   })

@@ -83,7 +83,8 @@ export function DisabledScreen() {
             <Icon name="support" size={18} /> Escrever para a contabilidade
           </a>
           <p className="muted" style={{ margin: 'var(--space-2) 0 0' }}>
-            {SUPPORT_EMAIL}
+            Ou escreva de onde preferir para <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            .
           </p>
         </Card>
       </div>
