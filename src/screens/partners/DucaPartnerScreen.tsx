@@ -183,20 +183,35 @@ function ReferredCompanies({
                 'Quando alguém se cadastrar com o seu código ou link, a empresa aparece aqui.',
             }}
             columns={[
-              { key: 'company', header: 'Empresa', cell: (row) => row.companyName },
+              {
+                key: 'company',
+                header: 'Empresa',
+                cell: (row) => (
+                  <span className={styles.cell}>
+                    {row.companyName}
+                    <span>
+                      {row.ownerName} · desde {formatDate(row.signedUpAt)}
+                    </span>
+                  </span>
+                ),
+              },
               {
                 key: 'status',
                 header: 'Situação',
                 cell: (row) => <CompanyStatusBadge status={row.status} />,
               },
-              { key: 'owner', header: 'Cliente', cell: (row) => row.ownerName },
-              { key: 'since', header: 'Desde', cell: (row) => formatDate(row.signedUpAt) },
-              { key: 'plan', header: 'Plano', cell: (row) => row.planName ?? 'Ainda não escolheu' },
               {
-                key: 'fee',
-                header: 'Mensalidade',
-                align: 'right',
-                cell: (row) => formatMoney(row.monthlyFee),
+                key: 'plan',
+                header: 'Plano',
+                cell: (row) =>
+                  row.planName ? (
+                    <span className={styles.cell}>
+                      {row.planName}
+                      <span>{formatMoney(row.monthlyFee)}/mês</span>
+                    </span>
+                  ) : (
+                    'Ainda não escolheu'
+                  ),
               },
               {
                 key: 'paid',

@@ -47,23 +47,11 @@ export function OrderQueue({
         {orders.total === 1 ? '1 pedido' : `${formatInteger(orders.total)} pedidos`}
         {filtered ? ' com esses filtros' : ' em andamento'}
       </p>
-      <DataTable
-        caption="Pedidos, do mais novo para o mais antigo"
-        rows={orders.data}
-        loading={isFetching}
-        rowKey={(order) => order.id}
-        onRowClick={(order) => open(order.company.id)}
-        empty={{
-          title: filtered ? 'Nenhum pedido com esses filtros' : 'Nenhum pedido em andamento',
-          description: filtered
-            ? 'Mude a busca ou a situação para ver outros pedidos.'
-            : 'Quando um cliente começar o cadastro, o pedido aparece aqui.',
-        }}
-        columns={[
-          {
-            key: 'company',
-            header: 'Empresa',
-            cell: (order) => (
+      {orders.data.length > 0 && (
+        // Phones get one card per order; the table is for wider screens.
+        <ul className={styles.cards} aria-label="Pedidos, do mais novo para o mais antigo">
+          {orders.data.map((order) => (
+            <li key={order.id} className={styles.card}>
               <span className={styles.name}>
                 <Link
                   to="/app/admin/companies/orders/$companyId"
@@ -71,55 +59,93 @@ export function OrderQueue({
                 >
                   {order.company.alias ?? order.company.name}
                 </Link>
-                {order.company.alias && <span>{order.company.name}</span>}
+                <span>{order.owner ? order.owner.name : 'Sem responsável'}</span>
               </span>
-            ),
-          },
-          {
-            key: 'client',
-            header: 'Cliente',
-            cell: (order) =>
-              order.owner ? (
+              <span className={styles.cardLine}>
+                <CompanyStatusBadge status={order.company.status} />
+                <span className={styles.sub}>
+                  {currentStepText(order)} · {formatAge(order.company.createdAt)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={orders.data.length > 0 ? styles.wide : undefined}>
+        <DataTable
+          caption="Pedidos, do mais novo para o mais antigo"
+          rows={orders.data}
+          loading={isFetching}
+          rowKey={(order) => order.id}
+          onRowClick={(order) => open(order.company.id)}
+          empty={{
+            title: filtered ? 'Nenhum pedido com esses filtros' : 'Nenhum pedido em andamento',
+            description: filtered
+              ? 'Mude a busca ou a situação para ver outros pedidos.'
+              : 'Quando um cliente começar o cadastro, o pedido aparece aqui.',
+          }}
+          columns={[
+            {
+              key: 'company',
+              header: 'Empresa',
+              cell: (order) => (
                 <span className={styles.name}>
-                  {order.owner.name}
-                  <span>{order.owner.email}</span>
+                  <Link
+                    to="/app/admin/companies/orders/$companyId"
+                    params={{ companyId: order.company.id }}
+                  >
+                    {order.company.alias ?? order.company.name}
+                  </Link>
+                  {order.company.alias && <span>{order.company.name}</span>}
                 </span>
-              ) : (
-                'Sem responsável'
               ),
-          },
-          {
-            key: 'step',
-            header: 'Etapa atual',
-            cell: (order) => (
-              <span className={styles.name}>
-                {currentStepText(order)}
-                <span>
-                  {order.track.done} de {order.track.total} etapas
+            },
+            {
+              key: 'client',
+              header: 'Cliente',
+              cell: (order) =>
+                order.owner ? (
+                  <span className={styles.name}>
+                    {order.owner.name}
+                    <span>{order.owner.email}</span>
+                  </span>
+                ) : (
+                  'Sem responsável'
+                ),
+            },
+            {
+              key: 'step',
+              header: 'Etapa atual',
+              cell: (order) => (
+                <span className={styles.name}>
+                  {currentStepText(order)}
+                  <span>
+                    {order.track.done} de {order.track.total} etapas
+                  </span>
                 </span>
-              </span>
-            ),
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (order) => <CompanyStatusBadge status={order.company.status} />,
-          },
-          {
-            key: 'age',
-            header: 'Idade',
-            cell: (order) => (
-              <time
-                className={styles.nowrap}
-                dateTime={order.company.createdAt}
-                title={formatDateTime(order.company.createdAt)}
-              >
-                {formatAge(order.company.createdAt)}
-              </time>
-            ),
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (order) => <CompanyStatusBadge status={order.company.status} />,
+            },
+            {
+              key: 'age',
+              header: 'Idade',
+              cell: (order) => (
+                <time
+                  className={styles.nowrap}
+                  dateTime={order.company.createdAt}
+                  title={formatDateTime(order.company.createdAt)}
+                >
+                  {formatAge(order.company.createdAt)}
+                </time>
+              ),
+            },
+          ]}
+        />
+      </div>
       <Pagination
         total={orders.total}
         limit={ORDERS_PAGE_SIZE}
