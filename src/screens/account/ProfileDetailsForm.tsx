@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { z } from 'zod'
 import { profileUpdateSchema, type ProfileUpdate } from '@/schemas/profile'
 import type { User } from '@/schemas/user'
-import { ApiError } from '@/services/api'
+import { ApiError, showServerIssues } from '@/services/api'
 import { useUpdateProfile } from '@/services/account'
 import { useSessionService } from '@/services/session'
 import { Button } from '@/ui/Button'
@@ -37,14 +37,7 @@ export function ProfileDetailsForm({ me }: { me: User }) {
       notify.success('Dados salvos.')
     } catch (caught) {
       if (caught instanceof ApiError && caught.issues.length > 0) {
-        let focused = false
-        for (const issue of caught.issues) {
-          const field = issue.path[0]
-          if (field !== 'name' && field !== 'phone') continue
-          form.setError(field, { message: issue.message }, { shouldFocus: !focused })
-          focused = true
-        }
-        if (!focused) setError(caught.message)
+        if (!showServerIssues(form.setError, caught, ['name', 'phone'])) setError(caught.message)
       } else setError(caught instanceof Error ? caught.message : 'Não foi possível salvar.')
     }
   })

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Controller, useForm, type Path } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { z } from 'zod'
 import type { TrackId } from '@/schemas/company'
 import { userCreateSchema, type UserCreate } from '@/schemas/user'
 import type { SessionView } from '@/machines/session'
-import { ApiError } from '@/services/api'
+import { ApiError, showServerIssues } from '@/services/api'
 import { authErrorMessage } from '@/services/auth/auth-errors'
 import { useSessionService } from '@/services/session'
 import { useCreateUser } from '@/services/auth/create-user'
@@ -21,8 +21,6 @@ type SignUpValues = UserCreate
 type SignUpOutput = z.output<typeof userCreateSchema>
 
 const fields = ['name', 'email', 'password', 'phone', 'trackId', 'indicatedBy'] as const
-const isField = (value: unknown): value is Path<SignUpValues> =>
-  (fields as readonly unknown[]).includes(value)
 
 /**
  * Sign-up (SPEC section 3 "User create", section 5 messages from the shared schema): POST /users,
@@ -64,14 +62,7 @@ export function SignUpForm({
       onSignedIn(await session.whenSignedIn(uid))
     } catch (caught) {
       if (!created && caught instanceof ApiError && caught.issues.length > 0) {
-        let focused = false
-        for (const issue of caught.issues) {
-          const field = issue.path[0]
-          if (!isField(field)) continue
-          form.setError(field, { message: issue.message }, { shouldFocus: !focused })
-          focused = true
-        }
-        if (!focused) setError(caught.message)
+        if (!showServerIssues(form.setError, caught, fields)) setError(caught.message)
       } else if (!created && caught instanceof ApiError && caught.status === 409) {
         form.setError('email', { message: caught.message }, { shouldFocus: true })
       } else if (created) {

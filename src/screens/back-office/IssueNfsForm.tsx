@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { NfsRequest } from '@/schemas/invoice'
-import { ApiError } from '@/services/api'
+import { ApiError, showServerIssues } from '@/services/api'
 import { useIssueNfsRequest } from '@/services/back-office'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
@@ -61,14 +61,11 @@ export function IssueNfsForm({
         onConflict(error.message)
         return
       }
-      const mapped = error instanceof ApiError ? error.issues : []
-      let shown = false
-      for (const problem of mapped) {
-        const field = serverFields[String(problem.path[0])]
-        if (!field) continue
-        form.setError(field, { message: problem.message }, { shouldFocus: !shown })
-        shown = true
-      }
+      const shown = showServerIssues(
+        form.setError,
+        error,
+        (path) => serverFields[path.split('.')[0] ?? ''],
+      )
       if (!shown) setFailure(error instanceof Error ? error.message : String(error))
     } finally {
       setProgress(null)

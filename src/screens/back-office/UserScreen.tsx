@@ -1,3 +1,4 @@
+import { showServerIssues } from '@/services/api'
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
@@ -16,7 +17,6 @@ import { notify } from '@/ui/notify'
 import { CompanyStatusBadge, roleLabels } from '@/screens/shared'
 import { CompanyPicker, companyLabel } from './CompanyPicker'
 import { RoleChoices } from './CreateUserDialog'
-import { showServerIssues } from './form-errors'
 import { userAccessFormSchema, type UserAccessOutput, type UserAccessValues } from './user-form'
 import styles from './BackOffice.module.css'
 

@@ -1,26 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { ApiError } from '@/services/api'
+import { ApiError, showServerIssues } from '@/services/api'
 import type { ErrorSummaryItem } from '@/ui/ErrorSummary'
-
-/**
- * Puts the server's field messages (a 400's `issues`) next to their fields; answers whether any
- * landed on a field of the form, so the caller shows the rest as one message.
- */
-export function showServerIssues<Values extends FieldValues>(
-  setError: UseFormSetError<Values>,
-  error: unknown,
-  fields: readonly string[],
-): boolean {
-  if (!(error instanceof ApiError)) return false
-  let shown = false
-  for (const issue of error.issues) {
-    const path = issue.path.join('.')
-    if (!fields.some((field) => path === field || path.startsWith(`${field}.`))) continue
-    setError(path as Path<Values>, { message: issue.message }, { shouldFocus: !shown })
-    shown = true
-  }
-  return shown
-}
 
 /** The form's errors as summary lines, in the order of `labels` (nested fields included). */
 export function errorSummaryItems(

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { z } from 'zod'
 import { formatInteger } from '@/lib/format'
 import type { Company } from '@/schemas/company'
-import { ApiError } from '@/services/api'
+import { showServerIssues } from '@/services/api'
 import { useServices } from '@/services/invoices'
 import { AddressFields } from '@/screens/shared'
 import { Button } from '@/ui/Button'
@@ -101,15 +101,12 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
       await onSubmit(values as never)
     } catch (error) {
       // The server's field messages go next to their fields; the rest above the buttons.
-      const issues = error instanceof ApiError ? error.issues : []
-      let placed = false
-      for (const issue of issues) {
-        const key = issue.path.join('.')
-        if (key in fieldLabels) {
-          form.setError(key as Path<InvoiceFormValues>, { message: issue.message })
-          placed = true
-        }
-      }
+      const placed = showServerIssues(
+        form.setError,
+        error,
+        (path) => (path in fieldLabels ? path : undefined),
+        { focus: false },
+      )
       if (!placed)
         setFailure(
           error instanceof Error ? error.message : 'Não foi possível salvar. Tente de novo.',

@@ -13,7 +13,7 @@ import {
   DUCA_COMMISSION_RATE,
   type DucaPartner,
 } from '@/schemas/engagement'
-import { ApiError } from '@/services/api'
+import { showServerIssues } from '@/services/api'
 import { myDucaQueryOptions, useApplyDuca } from '@/services/partners'
 import { useSessionView } from '@/services/session'
 import { Button, buttonClass } from '@/ui/Button'
@@ -155,11 +155,8 @@ function DucaForm({
       notify.success('Cadastro enviado! Avisamos por e-mail quando a análise terminar.')
       onDone()
     } catch (error) {
-      const issues = error instanceof ApiError ? error.issues : []
-      for (const issue of issues)
-        if (typeof issue.path[0] === 'string' && issue.path[0] in labels)
-          form.setError(issue.path[0] as keyof DucaValues, { message: issue.message })
-      if (issues.length === 0)
+      const placed = showServerIssues(form.setError, error, Object.keys(labels), { focus: false })
+      if (!placed)
         setRefusal(error instanceof Error ? error.message : 'Não foi possível enviar agora.')
     } finally {
       busy.current = false

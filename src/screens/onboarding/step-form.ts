@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import { stepFields, stepInputSchemas } from '@/schemas/steps'
 import type { StepId } from '@/schemas/track'
-import { ApiError } from '@/services/api'
+import { showServerIssues } from '@/services/api'
 import { useSaveStep } from '@/services/onboarding'
 import type { ErrorSummaryItem } from '@/ui/ErrorSummary'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts'
@@ -171,14 +171,13 @@ export function useStepForm<Values extends FieldValues>({
       // Saved: the wizard moves on and this form goes; a late second press must not save again.
       return
     } catch (error) {
-      const issues = error instanceof ApiError ? error.issues : []
-      let placed = false
-      for (const issue of issues) {
-        const [root, ...path] = issue.path
-        if (root !== 'payload' || path.length === 0) continue
-        form.setError(path.join('.') as Path<Values>, { type: 'server', message: issue.message })
-        placed = true
-      }
+      // The step's fields are the payload's: 'payload.partners.0.cpf' is 'partners.0.cpf' here.
+      const placed = showServerIssues(
+        form.setError,
+        error,
+        (path) => (path.startsWith('payload.') ? path.slice('payload.'.length) : undefined),
+        { focus: false },
+      )
       if (!placed)
         setServerError(
           error instanceof Error && error.message

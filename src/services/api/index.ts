@@ -11,3 +11,4 @@ export {
   type RequestOptions,
 } from './client'
 export { api, functionsApi, sameOriginApi } from './clients'
+export { showServerIssues, type IssueFields } from './server-issues'

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { leadCreateSchema } from '@/schemas/lead'
 import { formatMoney } from '@/lib/format'
-import { ApiError } from '@/services/api'
+import { showServerIssues } from '@/services/api'
 import { createLead } from '@/services/site/leads/api'
 import { rememberTrack, signUpHref } from '@/services/site/links/signup'
 import { Button } from '@/ui/Button'
@@ -70,13 +70,7 @@ export function LeadForm({
       setSent(values.name.trim().split(/\s+/)[0] ?? values.name)
       reset({ name: '', email: '', phone: '', planId: '' })
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length > 0) {
-        for (const issue of error.issues) {
-          const field = issue.path[0]
-          if (field === 'name' || field === 'email' || field === 'phone' || field === 'planId')
-            setError(field, { message: issue.message })
-        }
-      }
+      showServerIssues(setError, error, ['name', 'email', 'phone', 'planId'], { focus: false })
       setFailure(
         error instanceof Error && error.message
           ? error.message
