@@ -2,12 +2,12 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { findRedirect } from '../../src/guards/redirects'
+import { findRedirect } from '../../src/schemas/redirects'
 
 // How the production host serves a build (issue 14), here for `vite preview` and the web bench
 // (scripts/bench-web.ts); a real host gets the same rules in its own configuration:
 //
-// - the fixed redirect table (src/guards/redirects.ts): 301 to its target, the query kept, so an
+// - the fixed redirect table (src/schemas/redirects.ts): 301 to its target, the query kept, so an
 //   old address works before any script runs (the app applies the same table on client navigation);
 // - a prerendered page: /abrir-empresa → abrir-empresa.html, / → index.html (200);
 // - the signed-in area and referral links, /app/* and /links/*: the client-side app, app.html (200);

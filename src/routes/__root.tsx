@@ -6,7 +6,7 @@ import {
   redirect,
   useRouterState,
 } from '@tanstack/react-router'
-import { findRedirect } from '@/guards/redirects'
+import { findRedirect } from '@/schemas/redirects'
 import { isAppPath, loadQuery, loadedQuery } from '@/services/query/lazy'
 import type { RouterContext } from '@/services/router-context'
 import { ConsentGate } from '@/screens/site/consent/ConsentGate'
@@ -19,7 +19,7 @@ export const SITE_DESCRIPTION =
   'Contabilidade sem burocracia, rápida e segura: resolva tudo online, pelo melhor preço.'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The fixed redirect table (src/guards/redirects.ts), before any route loads.
+  // The fixed redirect table (src/schemas/redirects.ts), before any route loads.
   beforeLoad: async ({ location }) => {
     const target = findRedirect(location.pathname, location.searchStr)
     if (target) throw redirect({ href: target, replace: true })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findRedirect, redirectRules } from '@/guards/redirects'
+import { findRedirect, redirectRules } from '@/schemas/redirects'
 
 describe('redirect table', () => {
   it.each([
