@@ -12,7 +12,9 @@ import { ANA, ANA_COMPANY, api, toast, todayInBrazil } from '../invoices/support
 
 test('ana uploads a PDF and downloads the same bytes, then deletes it', async ({ page }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-docs-'))
-  const file = path.join(dir, 'Recibo coworking outubro.pdf')
+  // A name of its own, so a retry never finds the document of a failed attempt.
+  const name = `Recibo coworking outubro ${randomBytes(3).toString('hex')}`
+  const file = path.join(dir, `${name}.pdf`)
   // A PDF header and random bytes: any change on the way would show.
   const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(48 * 1024)])
   writeFileSync(file, bytes)
@@ -24,20 +26,20 @@ test('ana uploads a PDF and downloads the same bytes, then deletes it', async ({
   const chooser = page.waitForEvent('filechooser')
   await dialog.getByRole('button', { name: 'Escolher arquivo' }).click()
   await (await chooser).setFiles(file)
-  await expect(dialog.getByLabel(/^Nome do documento/)).toHaveValue('Recibo coworking outubro')
+  await expect(dialog.getByLabel(/^Nome do documento/)).toHaveValue(name)
   await dialog.getByLabel(/^Tipo/).selectOption('comprovante')
   await dialog.getByLabel('Competência', { exact: true }).fill('2026-10')
   await expectNoAxeViolations(page, 'upload dialog')
   await screenshot(page, 'documents-upload')
   await dialog.getByRole('button', { name: 'Enviar', exact: true }).click()
-  await toast(page, 'Documento enviado: Recibo coworking outubro.')
+  await toast(page, `Documento enviado: ${name}.`)
 
   // Found with the filters in the URL: type and competence.
   await page.getByRole('button', { name: 'Comprovante', exact: true }).click()
   await page.getByLabel('Competência', { exact: true }).fill('2026-10')
   await expect(page).toHaveURL(/competence=2026-10/)
   await expect(page).toHaveURL(/type=/)
-  const row = page.getByRole('row').filter({ hasText: 'Recibo coworking outubro' })
+  const row = page.getByRole('row').filter({ hasText: name })
   await expect(row).toHaveCount(1)
   await expect(row.getByText('Em análise')).toBeVisible()
 
@@ -51,7 +53,7 @@ test('ana uploads a PDF and downloads the same bytes, then deletes it', async ({
     .getByRole('dialog', { name: 'Excluir o documento?' })
     .getByRole('button', { name: 'Excluir' })
     .click()
-  await toast(page, 'Documento excluído: Recibo coworking outubro.')
+  await toast(page, `Documento excluído: ${name}.`)
   await expect(row).toHaveCount(0)
 })
 

@@ -5,6 +5,7 @@ import { DocumentsScreen } from '@/screens/documents/DocumentsScreen'
 import {
   documentsListInput,
   documentsSearchSchema,
+  type DocumentsSearch,
   pendingGuiasInput,
 } from '@/screens/documents/documents-search'
 
@@ -28,7 +29,12 @@ function DocumentsRoute() {
   return (
     <DocumentsScreen
       search={search}
-      onSearchChange={(next) => void navigate({ to: '/app/documents', search: next })}
+      onSearchChange={(update) =>
+        void navigate({
+          to: '/app/documents',
+          search: (latest) => update(latest as DocumentsSearch),
+        })
+      }
     />
   )
 }
