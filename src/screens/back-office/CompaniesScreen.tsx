@@ -18,6 +18,7 @@ import { CompanyStatusBadge } from '@/screens/shared'
 import { COMPANIES_PAGE_SIZE, companiesListInput, type CompaniesSearch } from './companies-search'
 import { trackTitle } from './labels'
 import styles from './BackOffice.module.css'
+import { changeFrom } from '@/lib/search-change'
 
 const statusOptions = companyStatuses.map((value) => ({
   value,
@@ -38,7 +39,7 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
   const go = (next: Partial<CompaniesSearch>) =>
     void navigate({
       to: '/app/admin/companies',
-      search: { ...search, page: undefined, ...next },
+      search: changeFrom(search, { ...search, page: undefined, ...next }),
     })
 
   const filtered = Boolean(search.query || search.status || search.trackId)
@@ -127,7 +128,7 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
         onChange={(offset) =>
           void navigate({
             to: '/app/admin/companies',
-            search: { ...search, page: offset / COMPANIES_PAGE_SIZE + 1 },
+            search: changeFrom(search, { ...search, page: offset / COMPANIES_PAGE_SIZE + 1 }),
           })
         }
       />

@@ -18,6 +18,7 @@ import { companyTabLabels, companyTabs, type CompanySearch } from './company-sea
 import { StatusActions } from './StatusActions'
 import { StatusHistory } from './StatusHistory'
 import styles from './BackOffice.module.css'
+import { changeFrom } from '@/lib/search-change'
 
 /**
  * /app/admin/companies/{companyId}: one client company in four parts (the tab is in the URL):
@@ -74,7 +75,7 @@ export function AdminCompanyScreen({
           void navigate({
             to: '/app/admin/companies/$companyId',
             params: { companyId },
-            search: { ...search, docs: docs > 1 ? docs : undefined },
+            search: changeFrom(search, { ...search, docs: docs > 1 ? docs : undefined }),
           })
         }
       />

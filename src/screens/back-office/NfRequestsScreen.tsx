@@ -24,6 +24,7 @@ import {
   type NfRequestsSearch,
 } from './nf-requests-search'
 import styles from './BackOffice.module.css'
+import { changeFrom } from '@/lib/search-change'
 
 const statusOptions = nfsRequestStatuses.map((value) => ({
   value,
@@ -47,7 +48,7 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
   const go = (next: Partial<NfRequestsSearch>) =>
     void navigate({
       to: '/app/admin/invoices/nf-requests',
-      search: { ...search, page: undefined, ...next },
+      search: changeFrom(search, { ...search, page: undefined, ...next }),
     })
   const filtered = Boolean(search.status || search.date || search.query || search.companyId)
   const page = search.page ?? 1
@@ -144,7 +145,7 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
         onChange={(offset) =>
           void navigate({
             to: '/app/admin/invoices/nf-requests',
-            search: { ...search, page: offset / NF_REQUESTS_PAGE_SIZE + 1 },
+            search: changeFrom(search, { ...search, page: offset / NF_REQUESTS_PAGE_SIZE + 1 }),
           })
         }
       />

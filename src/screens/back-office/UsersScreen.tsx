@@ -15,6 +15,7 @@ import { CreateUserDialog } from './CreateUserDialog'
 import { USERS_PAGE_SIZE, usersListInput, type UsersSearch } from './users-search'
 import { UserName } from './user-name'
 import styles from './BackOffice.module.css'
+import { changeFrom } from '@/lib/search-change'
 
 /**
  * /app/admin/users: who reaches the Contabil, 10 a page, by company and by name or e-mail (in
@@ -27,7 +28,10 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
   )
   const [creating, setCreating] = useState(false)
   const go = (next: Partial<UsersSearch>) =>
-    void navigate({ to: '/app/admin/users', search: { ...search, page: undefined, ...next } })
+    void navigate({
+      to: '/app/admin/users',
+      search: changeFrom(search, { ...search, page: undefined, ...next }),
+    })
   const filtered = Boolean(search.companyId || search.query)
   const page = search.page ?? 1
 
@@ -106,7 +110,7 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
         onChange={(offset) =>
           void navigate({
             to: '/app/admin/users',
-            search: { ...search, page: offset / USERS_PAGE_SIZE + 1 },
+            search: changeFrom(search, { ...search, page: offset / USERS_PAGE_SIZE + 1 }),
           })
         }
       />

@@ -30,11 +30,7 @@ import styles from './Documents.module.css'
 
 export type DocumentsScreenProps = {
   search: DocumentsSearch
-  /**
-   * Changes the search from the latest one in the address (not the one this render saw): a filter
-   * changed while the previous change is still loading keeps both.
-   */
-  onSearchChange: (update: (latest: DocumentsSearch) => DocumentsSearch) => void
+  onSearchChange: (search: DocumentsSearch) => void
 }
 
 const statusOptions = documentStatuses.map((status) => ({
@@ -84,16 +80,13 @@ function DocumentList({
   const page = search.page ?? 1
 
   const change = (next: Partial<DocumentsSearch>) =>
-    onSearchChange((latest) => ({ ...latest, ...next, page: undefined }))
+    onSearchChange({ ...search, ...next, page: undefined })
 
   function toggleType(type: DocumentType) {
-    onSearchChange((latest) => {
-      const next = new Set(latest.type ?? [])
-      if (next.has(type)) next.delete(type)
-      else next.add(type)
-      const types = documentTypes.filter((t) => next.has(t))
-      return { ...latest, type: types.length ? types : undefined, page: undefined }
-    })
+    const next = new Set(selected)
+    if (next.has(type)) next.delete(type)
+    else next.add(type)
+    change({ type: next.size ? documentTypes.filter((t) => next.has(t)) : undefined })
   }
 
   function confirmDelete() {
@@ -105,8 +98,7 @@ function DocumentList({
           notify.success(`Documento excluído: ${document.name}.`)
           setDeleting(null)
           // The last row of a page gone: go back a page rather than show an empty one.
-          if (data.data.length === 1 && page > 1)
-            onSearchChange((latest) => ({ ...latest, page: page - 1 }))
+          if (data.data.length === 1 && page > 1) onSearchChange({ ...search, page: page - 1 })
         },
         onError: (error) => notify.error(error.message),
       },
@@ -151,7 +143,7 @@ function DocumentList({
         {filtered && (
           <Button
             variant="ghost"
-            onClick={() => onSearchChange(() => ({}))}
+            onClick={() => onSearchChange({})}
             aria-label="Limpar os filtros de documentos"
           >
             Limpar filtros
@@ -255,10 +247,7 @@ function DocumentList({
         offset={(page - 1) * DOCUMENTS_PAGE_SIZE}
         label="Páginas de documentos"
         onChange={(offset) =>
-          onSearchChange((latest) => ({
-            ...latest,
-            page: offset / DOCUMENTS_PAGE_SIZE + 1 || undefined,
-          }))
+          onSearchChange({ ...search, page: offset / DOCUMENTS_PAGE_SIZE + 1 || undefined })
         }
       />
       <ConfirmDialog

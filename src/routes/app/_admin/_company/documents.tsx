@@ -5,9 +5,9 @@ import { DocumentsScreen } from '@/screens/documents/DocumentsScreen'
 import {
   documentsListInput,
   documentsSearchSchema,
-  type DocumentsSearch,
   pendingGuiasInput,
 } from '@/screens/documents/documents-search'
+import { changeFrom } from '@/lib/search-change'
 
 export const Route = createFileRoute('/app/_admin/_company/documents')({
   validateSearch: documentsSearchSchema,
@@ -29,11 +29,8 @@ function DocumentsRoute() {
   return (
     <DocumentsScreen
       search={search}
-      onSearchChange={(update) =>
-        void navigate({
-          to: '/app/documents',
-          search: (latest) => update(latest as DocumentsSearch),
-        })
+      onSearchChange={(next) =>
+        void navigate({ to: '/app/documents', search: changeFrom(search, next) })
       }
     />
   )

@@ -3,6 +3,7 @@ import { pageTitle } from '@/lib/title'
 import { invoiceRequestsQueryOptions, schedulersQueryOptions } from '@/services/invoices'
 import { InvoicesScreen } from '@/screens/invoices/InvoicesScreen'
 import { invoicesSearchSchema, requestsListInput } from '@/screens/invoices/invoices-search'
+import { changeFrom } from '@/lib/search-change'
 
 export const Route = createFileRoute('/app/_admin/_company/invoices')({
   validateSearch: invoicesSearchSchema,
@@ -26,7 +27,9 @@ function InvoicesRoute() {
   return (
     <InvoicesScreen
       search={search}
-      onSearchChange={(next) => void navigate({ to: '/app/invoices', search: next })}
+      onSearchChange={(next) =>
+        void navigate({ to: '/app/invoices', search: changeFrom(search, next) })
+      }
     />
   )
 }

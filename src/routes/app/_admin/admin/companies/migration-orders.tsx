@@ -3,6 +3,7 @@ import { pageTitle } from '@/lib/title'
 import { MigrationOrdersScreen } from '@/screens/back-office/orders/MigrationOrdersScreen'
 import { ordersSearchSchema } from '@/screens/back-office/orders/orders-search'
 import { loadOrders } from './-orders'
+import { changeFrom } from '@/lib/search-change'
 
 export const Route = createFileRoute('/app/_admin/admin/companies/migration-orders')({
   validateSearch: ordersSearchSchema,
@@ -19,7 +20,10 @@ function MigrationOrdersRoute() {
     <MigrationOrdersScreen
       search={search}
       onSearchChange={(next) =>
-        void navigate({ to: '/app/admin/companies/migration-orders', search: next })
+        void navigate({
+          to: '/app/admin/companies/migration-orders',
+          search: changeFrom(search, next),
+        })
       }
     />
   )

@@ -3,6 +3,7 @@ import { pageTitle } from '@/lib/title'
 import { OpeningOrdersScreen } from '@/screens/back-office/orders/OpeningOrdersScreen'
 import { ordersSearchSchema } from '@/screens/back-office/orders/orders-search'
 import { loadOrders } from './-orders'
+import { changeFrom } from '@/lib/search-change'
 
 export const Route = createFileRoute('/app/_admin/admin/companies/opening-orders')({
   validateSearch: ordersSearchSchema,
@@ -19,7 +20,10 @@ function OpeningOrdersRoute() {
     <OpeningOrdersScreen
       search={search}
       onSearchChange={(next) =>
-        void navigate({ to: '/app/admin/companies/opening-orders', search: next })
+        void navigate({
+          to: '/app/admin/companies/opening-orders',
+          search: changeFrom(search, next),
+        })
       }
     />
   )

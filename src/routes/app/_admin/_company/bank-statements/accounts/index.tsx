@@ -8,6 +8,7 @@ import {
   BankAccountsScreen,
   bankAccountsListInput,
 } from '@/screens/bank-statements/BankAccountsScreen'
+import { changeFrom } from '@/lib/search-change'
 
 const searchSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
@@ -43,7 +44,7 @@ function BankAccountsRoute() {
     <BankAccountsScreen
       search={search}
       onSearchChange={(next) =>
-        void navigate({ to: '/app/bank-statements/accounts', search: next })
+        void navigate({ to: '/app/bank-statements/accounts', search: changeFrom(search, next) })
       }
       onLeaveForCora={(url) =>
         void navigateTo(

@@ -11,6 +11,7 @@ import {
   transactionsSearchSchema,
 } from '@/screens/bank-statements/transactions-search'
 import { idParam, orNotFound } from '@/routes/app/-params'
+import { changeFrom } from '@/lib/search-change'
 
 export const Route = createFileRoute(
   '/app/_admin/_company/bank-statements/accounts/$accountId/transactions',
@@ -48,7 +49,7 @@ function TransactionsRoute() {
         void navigate({
           to: '/app/bank-statements/accounts/$accountId/transactions',
           params: { accountId },
-          search: next,
+          search: changeFrom(search, next),
         })
       }
     />
