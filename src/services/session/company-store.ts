@@ -1,9 +1,16 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query'
 import type { CompanyData } from '@/machines/session'
-import type { Company } from '@/schemas/company'
+import type { Company, CompanyStatus } from '@/schemas/company'
 import type { Track } from '@/schemas/track'
 import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
 import type { CompanyStore } from './types'
+
+/** How often a company the accountant is working on is read again. */
+export const ACCOUNTANT_POLL_MS = 10_000
+
+/** Statuses in which the next move is the accountant's: awaiting the guide, registering, migrating. */
+const accountantWorking = (status: CompanyStatus | undefined) =>
+  status === 'awaiting_opening' || status === 'opening' || status === 'migrating'
 
 /**
  * The session's view of the company and its track: the query cache, through the same query
@@ -34,10 +41,17 @@ export function createCompanyStore(
     },
     watch(companyId, onChange) {
       // Observers keep both queries active: never garbage-collected while the session works on
-      // this company, and refetched when a mutation invalidates them.
+      // this company, and refetched when a mutation invalidates them. While the accountant is the
+      // one moving the company on (another person, in another browser), they are read again every
+      // few seconds, so the client's header, gates, panel and wizard follow without a reload.
+      const companyKey = options.company(companyId).queryKey
+      const refetchInterval = () =>
+        accountantWorking(queryClient.getQueryData<Company>(companyKey)?.status)
+          ? ACCOUNTANT_POLL_MS
+          : false
       const observers = [
-        new QueryObserver(queryClient, options.company(companyId)),
-        new QueryObserver(queryClient, options.track(companyId)),
+        new QueryObserver(queryClient, { ...options.company(companyId), refetchInterval }),
+        new QueryObserver(queryClient, { ...options.track(companyId), refetchInterval }),
       ]
       const stops = observers.map((observer) => observer.subscribe(() => onChange()))
       return () => stops.forEach((stop) => stop())

@@ -232,8 +232,8 @@ test.describe('carla moves her company to us', () => {
     } finally {
       await admin.context.close()
     }
-    await page.reload()
+    // No reload: the client's session follows the accountant's move by itself.
+    await expect(page.getByText('Ativa', { exact: true }).first()).toBeVisible({ timeout: 25_000 })
     await expect(page.getByText('38.765.412/0001-95').first()).toBeVisible()
-    await expect(page.getByText('Ativa', { exact: true }).first()).toBeVisible()
   })
 })

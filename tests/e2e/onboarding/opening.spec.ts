@@ -212,9 +212,10 @@ test('a visitor opens a company, from "Abrir empresa" to the active company with
     await expect(office.getByText(/: Ativa\.$/)).toBeVisible()
     await expect(office.getByText('Pedido concluído: a empresa está ativa.')).toBeVisible()
 
-    await page.reload()
+    // No reload: while the accountant is working on it, the client's session reads the company
+    // again every few seconds.
+    await expect(page.getByText('Ativa', { exact: true }).first()).toBeVisible({ timeout: 25_000 })
     await expect(page.getByText(cnpj).first()).toBeVisible()
-    await expect(page.getByText('Ativa', { exact: true }).first()).toBeVisible()
   } finally {
     await admin.context.close()
   }
