@@ -37,7 +37,10 @@ export async function changeCompanyStatus(input: ChangeCompanyStatusInput): Prom
   return data
 }
 
-/** The company, every company list and its status history follow the change. */
+/**
+ * The company, every company list, its status history, the order queues and pages (they show the
+ * status) and the user screens (their companies' badges) follow the change.
+ */
 export const useChangeCompanyStatus = () => {
   const queryClient = useQueryClient()
   return useMutation({
@@ -47,6 +50,8 @@ export const useChangeCompanyStatus = () => {
         queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
         queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: backOfficeKeys.statusHistory(companyId) }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.orders() }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.users() }),
       ]),
   })
 }

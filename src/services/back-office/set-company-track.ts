@@ -5,6 +5,7 @@ import { companySchema, trackIdSchema } from '@/schemas/company'
 import { trackSchema } from '@/schemas/track'
 import { api } from '@/services/api'
 import { companyKeys } from '@/services/companies'
+import { backOfficeKeys } from './keys'
 
 export const setCompanyTrackInputSchema = z.object({ companyId: idSchema, trackId: trackIdSchema })
 export type SetCompanyTrackInput = z.input<typeof setCompanyTrackInputSchema>
@@ -24,7 +25,10 @@ export async function setCompanyTrack(input: SetCompanyTrackInput) {
   return data
 }
 
-/** The company (its trackId), its track and the lists (the track column) follow the change. */
+/**
+ * The company (its trackId), its track, the lists (the track column) and the order queues (the
+ * company moves from one to the other) follow the change.
+ */
 export const useSetCompanyTrack = () => {
   const queryClient = useQueryClient()
   return useMutation({
@@ -34,6 +38,7 @@ export const useSetCompanyTrack = () => {
         queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
         queryClient.invalidateQueries({ queryKey: companyKeys.track(companyId) }),
         queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.orders() }),
       ]),
   })
 }

@@ -4,6 +4,7 @@ import { idSchema, recordOf } from '@/schemas/common'
 import { companySchema, companyUpdateSchema, type Company } from '@/schemas/company'
 import { api } from '@/services/api'
 import { companyKeys } from '@/services/companies'
+import { backOfficeKeys } from './keys'
 
 export const updateCompanyInputSchema = z.object({
   companyId: idSchema,
@@ -21,7 +22,10 @@ export async function updateCompany(input: UpdateCompanyInput): Promise<Company>
   return data
 }
 
-/** The company and every company list (names and CNPJs show there) follow the change. */
+/**
+ * The company and every screen that shows its name or CNPJ follow the change: company lists,
+ * order queues and pages, user screens and the NFS-e queue.
+ */
 export const useUpdateCompany = () => {
   const queryClient = useQueryClient()
   return useMutation({
@@ -30,6 +34,9 @@ export const useUpdateCompany = () => {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
         queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.orders() }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsRequests() }),
       ]),
   })
 }
