@@ -44,6 +44,7 @@ export const stepMessages = {
   reasonShort: 'Conte o motivo da troca (pelo menos 10 caracteres)',
   guideAmount: 'Valor da guia inválido',
   barcodeInvalid: 'Linha digitável inválida (47 ou 48 números)',
+  barcodeMissing: 'Informe a linha digitável da guia (47 ou 48 números)',
   paidAtFuture: 'A data de pagamento não pode estar no futuro',
   draftTooLarge: 'Rascunho grande demais (até 64 KB)',
   dateInvalid: 'Data inválida: use dd/mm/aaaa',
@@ -194,12 +195,13 @@ export const awaitingGuideSchema = z.strictObject({
     fileName: stepFileSchema(stepMessages.guideFileMissing),
     amount: money,
     dueDate: dateSchema,
+    // The client pays by it: the guide is not complete without it.
     barcode: z
-      .string()
+      .string({ error: stepMessages.barcodeMissing })
       .trim()
+      .min(1, { error: stepMessages.barcodeMissing })
       .transform((value) => value.replace(/\D/g, ''))
-      .pipe(z.string().regex(/^\d{47,48}$/, { error: stepMessages.barcodeInvalid }))
-      .optional(),
+      .pipe(z.string().regex(/^\d{47,48}$/, { error: stepMessages.barcodeInvalid })),
   }),
 })
 export type AwaitingGuide = z.infer<typeof awaitingGuideSchema>

@@ -440,7 +440,12 @@ describe('POST /companies/{id}/steps/{stepId}', () => {
 
   it('leaves the guide step to the accountant, and checks the files exist', async () => {
     const guide = {
-      guide: { fileName: 'guia-registro-junta.pdf', amount: 200.78, dueDate: '2026-12-01' },
+      guide: {
+        fileName: 'guia-registro-junta.pdf',
+        amount: 200.78,
+        dueDate: '2026-12-01',
+        barcode: '85800000001-9 99900270620-2 61210000000-1 00000000000-5',
+      },
     }
     const client = await server.call(
       'POST',
@@ -464,6 +469,20 @@ describe('POST /companies/{id}/steps/{stepId}', () => {
     )
     expect(missing.status).toBe(400)
     expect(missing.body.issues[0].path).toEqual(['payload', 'guide', 'fileName'])
+    // The client pays by the linha digitável: a guide without it is refused, naming it.
+    const { barcode: _barcode, ...withoutBarcode } = guide.guide
+    const noBarcode = await server.call(
+      'POST',
+      '/companies/cmp-thiago-software/steps/awaiting-guide',
+      { as: ADMIN, body: { payload: { guide: withoutBarcode } } },
+    )
+    expect(noBarcode.status).toBe(400)
+    expect(noBarcode.body.issues).toContainEqual(
+      expect.objectContaining({
+        path: ['payload', 'guide', 'barcode'],
+        message: 'Informe a linha digitável da guia (47 ou 48 números)',
+      }),
+    )
   })
 })
 

@@ -136,7 +136,14 @@ export async function attachGuideAsAdmin(companyId: string) {
   // The file is kept under a storage key of its own: the step names that.
   const { data: stored } = (await put.json()) as { data: { fileName: string } }
   await asAdmin('POST', `/companies/${companyId}/steps/awaiting-guide`, {
-    payload: { guide: { fileName: stored.fileName, amount: 199.9, dueDate: '2026-12-15' } },
+    payload: {
+      guide: {
+        fileName: stored.fileName,
+        amount: 199.9,
+        dueDate: '2026-12-15',
+        barcode: '85800000001-9 99900270620-2 61210000000-1 00000000000-5',
+      },
+    },
   })
 }
 

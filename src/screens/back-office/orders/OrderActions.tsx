@@ -170,7 +170,7 @@ function AttachGuideForm({ companyId, companyName }: { companyId: string; compan
         return {
           amount: typed.amount ?? undefined,
           dueDate: isoOf(typed.dueDate),
-          ...(typed.barcode.trim() ? { barcode: typed.barcode } : {}),
+          barcode: typed.barcode,
         }
       }, guideFields) as unknown as z.ZodType<FieldValues, FieldValues>,
     ) as unknown as Resolver<GuideValues, unknown, z.output<typeof guideFields>>,
@@ -220,6 +220,7 @@ function AttachGuideForm({ companyId, companyName }: { companyId: string; compan
         ]}
         maxBytes={MAX_UPLOAD_BYTES}
         fileName={file?.name ?? null}
+        onRefuse={() => setFile(null)}
         progress={progress}
         error={fileError}
         onFile={(chosen) => {
@@ -254,7 +255,8 @@ function AttachGuideForm({ companyId, companyName }: { companyId: string; compan
         />
         <TextField
           label="Linha digitável"
-          hint="Opcional: os 47 ou 48 números da guia."
+          hint="Os 47 ou 48 números da guia, com ou sem pontos e espaços."
+          required
           inputMode="numeric"
           autoComplete="off"
           error={errors.barcode?.message}
