@@ -57,6 +57,11 @@ export type FileDropProps = FileRules & {
   onFile: (file: File) => void
   /** The chosen file's name, shown in the zone. */
   fileName?: string | null
+  /**
+   * A file was refused (type, size, several at once): the form must drop the file it held, so
+   * that sending never takes an earlier choice shown next to the refusal.
+   */
+  onRefuse?: () => void
   /** Upload progress from 0 to 1 while sending; null or undefined when idle. */
   progress?: number | null
   /** An error from outside (the server refused the file, say). */
@@ -77,6 +82,7 @@ export function FileDrop({
   accept,
   maxBytes,
   onFile,
+  onRefuse,
   fileName,
   progress,
   error,
@@ -96,7 +102,8 @@ export function FileDrop({
     if (!file) return
     const problem = checkFile(file, rules)
     setRefusal(problem)
-    if (!problem) onFile(file)
+    if (problem) onRefuse?.()
+    else onFile(file)
   }
 
   function drop(event: DragEvent<HTMLDivElement>) {
@@ -106,6 +113,7 @@ export function FileDrop({
     const files = event.dataTransfer.files
     if (files.length > 1) {
       setRefusal('Envie um arquivo por vez.')
+      onRefuse?.()
       return
     }
     take(files[0])

@@ -138,6 +138,7 @@ function UploadCard({ companyId }: { companyId: string }) {
               setFile(chosen)
               setError(null)
             }}
+            onRefuse={() => setFile(null)}
             hint={describeRules(personalFileRules)}
           />
           <div className={styles.actions}>

@@ -98,6 +98,7 @@ export function IssueNfsForm({
               {...pdfRules}
               fileName={field.value?.name}
               onFile={(file) => field.onChange(file)}
+              onRefuse={() => field.onChange(null)}
               progress={isSubmitting ? progress : null}
               error={fieldState.error?.message}
               disabled={isSubmitting}
@@ -113,6 +114,7 @@ export function IssueNfsForm({
               {...xmlRules}
               fileName={field.value?.name}
               onFile={(file) => field.onChange(file)}
+              onRefuse={() => field.onChange(null)}
               error={fieldState.error?.message}
               disabled={isSubmitting}
             />

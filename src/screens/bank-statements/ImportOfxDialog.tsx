@@ -85,6 +85,7 @@ export function ImportOfxDialog({
             setMissing(false)
             importOfx.reset()
           }}
+          onRefuse={() => setFile(null)}
           fileName={file?.name}
           error={missing ? OFX_REQUIRED : (importOfx.error?.message ?? null)}
           disabled={importOfx.isPending}

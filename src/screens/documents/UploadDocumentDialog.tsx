@@ -126,6 +126,7 @@ export function UploadDocumentDialog({
           label="Arquivo"
           {...documentFileRules}
           onFile={choose}
+          onRefuse={() => setFile(null)}
           fileName={file?.name}
           progress={progress}
           error={fileError}
