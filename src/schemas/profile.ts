@@ -22,10 +22,18 @@ export const profileMessages = {
   photoNotFound: 'Foto não encontrada.',
 } as const
 
-/** Name and mobile (`PATCH /users/{id}`). */
+/**
+ * Name and mobile (`PATCH /users/{id}`). The mobile may be left empty (an account an admin
+ * created may have none), which removes it; a partial number is 'Celular inválido'.
+ */
 export const profileUpdateSchema = z.strictObject({
   name: personNameSchema,
-  phone: mobilePhoneSchema,
+  phone: z.preprocess(
+    // An empty masked field may still hold the country code alone.
+    (value) =>
+      typeof value === 'string' && ['', '55'].includes(value.replace(/\D/g, '')) ? null : value,
+    mobilePhoneSchema.nullable(),
+  ),
 })
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>
 

@@ -47,6 +47,14 @@ export function PaymentsTable({
   payingId?: string | null
 }) {
   const [receipt, setReceipt] = useState<Payment | null>(null)
+  // The checkout of a subscription always charges its oldest open month (POST /subscriptions/{id}
+  // takes no payment), so only that row offers "Pagar"; later ones say which comes first.
+  const firstOpen = new Map<string, Payment>()
+  for (const payment of payments)
+    if (isPayable(payment)) {
+      const first = firstOpen.get(payment.subscriptionId)
+      if (!first || payment.dueDate < first.dueDate) firstOpen.set(payment.subscriptionId, payment)
+    }
   return (
     <>
       <DataTable
@@ -101,7 +109,13 @@ export function PaymentsTable({
             header: <span className="visually-hidden">Ações</span>,
             align: 'right',
             cell: (payment) =>
-              isPayable(payment) && onPay ? (
+              isPayable(payment) &&
+              onPay &&
+              firstOpen.get(payment.subscriptionId)?.id !== payment.id ? (
+                <span className="muted">
+                  Depois de {firstOpen.get(payment.subscriptionId)?.description}
+                </span>
+              ) : isPayable(payment) && onPay ? (
                 <Button
                   size="sm"
                   variant={payment.status === 'overdue' ? 'primary' : 'secondary'}

@@ -56,10 +56,10 @@ export function ProfileDetailsForm({ me }: { me: User }) {
         control={form.control}
         name="phone"
         label="Celular"
+        hint="Opcional. Deixe em branco para remover."
         mask="mobile"
         autoComplete="tel"
         placeholder="+55 (11) 91234-5678"
-        required
       />
       <div className={styles.actions}>
         <Button type="submit" loading={isSubmitting}>
