@@ -33,9 +33,16 @@ export type DocumentsScreenProps = {
   onSearchChange: (search: DocumentsSearch) => void
 }
 
+// The words the rows use: a pending document is "Em análise", a pending guia "A pagar".
+const statusFilterLabels: Record<(typeof documentStatuses)[number], string> = {
+  pending: 'Em análise ou a pagar',
+  approved: documentStatusLabels.approved,
+  rejected: documentStatusLabels.rejected,
+  paid: 'Paga',
+}
 const statusOptions = documentStatuses.map((status) => ({
   value: status,
-  label: documentStatusLabels[status],
+  label: statusFilterLabels[status],
 }))
 
 /** /app/documents: the company's documents and guias, filtered and paged in the URL. */

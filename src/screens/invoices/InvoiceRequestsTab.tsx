@@ -43,6 +43,12 @@ export function InvoiceRequestsTab({
   const cancel = useCancelInvoiceRequest()
   const [cancelling, setCancelling] = useState<NfsRequest | null>(null)
   const [query, setQuery] = useState(search.query ?? '')
+  // The box follows the address when it changes elsewhere (back/forward, filters cleared).
+  const [shownQuery, setShownQuery] = useState(search.query)
+  if (shownQuery !== search.query) {
+    setShownQuery(search.query)
+    setQuery(search.query ?? '')
+  }
   const page = search.page ?? 1
   const filtered = Boolean(search.status || search.month || search.query)
 

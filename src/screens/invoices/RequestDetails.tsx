@@ -1,5 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { formatCepValue, formatDate, formatDateTime, formatMoney } from '@/lib/format'
+import {
+  formatCepValue,
+  formatCnpjValue,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+} from '@/lib/format'
 import { nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
 import { downloadFile } from '@/services/documents'
 import { useInvoiceRequest } from '@/services/invoices'
@@ -92,6 +98,7 @@ export function RequestDetails({
         <h3>Nota</h3>
         <DescriptionList
           items={[
+            { term: 'CNPJ do prestador', value: formatCnpjValue(request.cnpj) },
             { term: 'Valor total', value: formatMoney(request.totalValue) },
             { term: 'Data de competência', value: formatDate(request.date) },
             {

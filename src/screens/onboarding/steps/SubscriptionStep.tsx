@@ -79,7 +79,8 @@ export function SubscriptionStep({
     >
       {payment === 'cancelado' && !choosing && (
         <Alert tone="warning" title="Pagamento não concluído">
-          Nada foi cobrado e nada mudou no seu cadastro. Escolha o plano e pague quando quiser.
+          Nada foi cobrado. O plano escolhido fica aguardando o pagamento: pague quando quiser, ou
+          troque de plano abaixo.
         </Alert>
       )}
       {payment === 'confirmado' && (
