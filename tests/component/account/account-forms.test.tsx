@@ -141,6 +141,17 @@ describe('your details (name and mobile)', () => {
       ]),
     )
   })
+
+  it('takes an empty mobile as none (an account an admin created may have none)', async () => {
+    const user = renderWith(<ProfileDetailsForm me={me} />)
+    await user.clear(within(form()).getByLabelText(/Celular/))
+    await user.click(within(form()).getByRole('button', { name: 'Salvar dados' }))
+    await waitFor(() =>
+      expect(received.filter((r) => r.method === 'PATCH')).toEqual([
+        { method: 'PATCH', path: '/users/uid-ana', body: { name: me.name, phone: null } },
+      ]),
+    )
+  })
 })
 
 describe('password change', () => {

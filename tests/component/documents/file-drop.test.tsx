@@ -48,6 +48,29 @@ describe('FileDrop', () => {
     expect(screen.getByRole('button', { name: 'Escolher arquivo' })).toBeEnabled()
   })
 
+  it('tells the form to drop its earlier file when a new one is refused', () => {
+    const onFile = vi.fn()
+    const onRefuse = vi.fn()
+    render(
+      <FileDrop
+        label="Arquivo"
+        onFile={onFile}
+        onRefuse={onRefuse}
+        fileName="contrato.pdf"
+        {...documentFileRules}
+      />,
+    )
+    const zone = screen.getByRole('group', { name: 'Arquivo' })
+    fireEvent.drop(zone, { dataTransfer: { files: [fileOf('planilha.xlsx', 2000)] } })
+    expect(onRefuse).toHaveBeenCalledTimes(1)
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [fileOf('a.pdf', 2000), fileOf('b.pdf', 2000)] },
+    })
+    expect(screen.getByRole('alert')).toHaveTextContent('Envie um arquivo por vez.')
+    expect(onRefuse).toHaveBeenCalledTimes(2)
+    expect(onFile).not.toHaveBeenCalled()
+  })
+
   it('shows the progress of a sending and blocks another choice meanwhile', () => {
     render(
       <FileDrop

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Payment } from '@/schemas/billing'
+import { PaymentsTable } from '@/screens/account/PaymentsTable'
+
+const charge = (reference: string, status: Payment['status'], dueDate: string): Payment => ({
+  id: `pay-${reference}`,
+  companyId: 'cmp-eva',
+  subscriptionId: 'sub-eva',
+  planId: 'plan-comercio',
+  reference,
+  description: `Mensalidade ${reference.slice(5)}/${reference.slice(0, 4)}`,
+  grossAmount: 289,
+  discount: 0,
+  amount: 289,
+  dueDate,
+  status,
+  method: status === 'paid' ? 'pix' : null,
+  paidAt: status === 'paid' ? `${dueDate}T12:00:00.000Z` : null,
+  createdAt: `${dueDate}T00:00:00.000Z`,
+})
+
+// The checkout of a subscription (POST /subscriptions/{id}) always takes its oldest open charge:
+// only that row may say "Pagar", or "Pagar 11/2026" would charge October.
+describe('PaymentsTable', () => {
+  it('offers Pagar on the oldest open charge only, and says which comes first on the others', async () => {
+    const onPay = vi.fn()
+    render(
+      <PaymentsTable
+        payments={[
+          charge('2026-11', 'pending', '2026-11-25'),
+          charge('2026-10', 'overdue', '2026-10-25'),
+          charge('2026-09', 'paid', '2026-09-25'),
+        ]}
+        company={{ name: 'Lima & Santos Comércio de Roupas Ltda', cnpj: '62481357000196' }}
+        planName={() => 'Comércio'}
+        caption="Cobranças"
+        onPay={onPay}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Cobranças' })
+    expect(within(table).getAllByRole('button', { name: /^Pagar/ })).toHaveLength(1)
+    const november = within(table).getByRole('row', { name: /Mensalidade 11\/2026/ })
+    expect(within(november).getByText('Depois de Mensalidade 10/2026')).toBeVisible()
+    await userEvent.click(within(table).getByRole('button', { name: 'Pagar Mensalidade 10/2026' }))
+    expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ id: 'pay-2026-10' }))
+    expect(
+      within(table).getByRole('button', { name: 'Recibo de Mensalidade 09/2026' }),
+    ).toBeVisible()
+  })
+})
