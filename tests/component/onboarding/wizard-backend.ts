@@ -169,6 +169,23 @@ export const calls = (method: string, path: string) =>
   received.filter((call) => call.method === method && call.path === path)
 
 const handlers = [
+  // Our own record of the signed-in person (the partner steps start from it).
+  http.get(`${API}/users/me`, () =>
+    HttpResponse.json({
+      data: {
+        id: 'uid-lia',
+        email: 'lia@example.com',
+        name: 'Lia Ramos Prado',
+        phone: '+55 (11) 98888-7777',
+        roles: ['company-admin'],
+        companies: [COMPANY_ID],
+        indicatedBy: null,
+        referralCode: 'LIA2026',
+        disabled: false,
+        createdAt: '2026-11-01T12:00:00.000Z',
+      },
+    }),
+  ),
   http.get(`${API}/companies/:id`, () => HttpResponse.json({ data: companyOf() })),
   http.get(`${API}/companies/:id/steps`, () => HttpResponse.json({ data: trackOf() })),
   http.post(`${API}/companies/:id/steps/:stepId`, async ({ request, params }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { stepIdSchema } from '@/schemas/track'
 import type { QueryClient } from '@tanstack/react-query'
+import { meQueryOptions } from '@/services/account'
 import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
 import { navigateTo } from '@/guards/navigation'
 
@@ -19,13 +20,15 @@ export async function loadWizard({
   view,
 }: {
   queryClient: QueryClient
-  view: { companyId: string | null }
+  view: { companyId: string | null; user: { uid: string } | null }
 }) {
   const companyId = view.companyId
   if (!companyId) return
   await Promise.all([
     queryClient.ensureQueryData(companyQueryOptions(companyId)),
     queryClient.ensureQueryData(companyStepsQueryOptions(companyId)),
+    // The partner steps start from the person's own record (name, e-mail, mobile).
+    view.user && queryClient.ensureQueryData(meQueryOptions(view.user.uid)),
   ])
 }
 

@@ -1,5 +1,5 @@
 import { useFieldArray } from 'react-hook-form'
-import { useSessionView } from '@/services/session'
+import { useSignedInPerson } from './use-signed-in-person'
 import { TextField } from '@/ui/Field'
 import { MaskedFormField } from '@/ui/MaskedFormField'
 import { StepFormFrame } from '../StepFrame'
@@ -18,14 +18,10 @@ import styles from './Partners.module.css'
 
 /** Step 1 of the migration: the partners of the existing company and their shares (100 %). */
 export function PartnerBasicStep({ context }: { context: StepContext }) {
-  const { user } = useSessionView()
+  const person = useSignedInPerson()
   const stepForm = useStepForm<PartnerRegistrationBasicValues>({
     context,
-    valuesOf: partnerBasicValuesOf({
-      name: user?.displayName ?? '',
-      email: user?.email ?? '',
-      phone: null,
-    }),
+    valuesOf: partnerBasicValuesOf(person),
     payloadOf: partnerBasicPayloadOf,
     labelOf: partnerLabelOf,
   })

@@ -6,7 +6,6 @@ import {
   propertyRegimeLabels,
   propertyRegimes,
 } from '@/schemas/people'
-import { useSessionView } from '@/services/session'
 import { AddressFields } from '@/screens/shared'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
@@ -24,6 +23,7 @@ import {
   type PartnerRegistrationValues,
 } from './partner-values'
 import { PartnerList } from './PartnerList'
+import { useSignedInPerson } from './use-signed-in-person'
 import { payloadOfStep, type StepContext } from './step-context'
 import styles from './Partners.module.css'
 
@@ -61,16 +61,11 @@ function typeNote(type: CompanyType | null, isMei: boolean, count: number): stri
 
 /** Step 2 of the opening: the partners, their shares (100 % in all) and who administers. */
 export function PartnerRegistrationStep({ context }: { context: StepContext }) {
-  const { user } = useSessionView()
+  const person = useSignedInPerson()
   const registered = record(payloadOfStep(context.track, 'pre-registration'))
   const type = (context.company.type ?? registered.type ?? null) as CompanyType | null
   const isMei = (context.company.size ?? registered.size) === 'MEI'
   const single = isMei || type === 'on_person'
-  const person = {
-    name: user?.displayName ?? '',
-    email: user?.email ?? '',
-    phone: user?.phoneNumber ?? null,
-  }
   const stepForm = useStepForm<PartnerRegistrationValues>({
     context,
     valuesOf: partnerRegistrationValuesOf(person),
