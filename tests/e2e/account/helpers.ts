@@ -51,6 +51,23 @@ export async function apiGetAll<T>(email: string, pathAndQuery: string): Promise
 
 /** axe on the page as it is now: nothing found. */
 export async function expectNoAxeViolations(page: Page, name: string) {
+  // Colours are read as painted: a toast or a dialog still fading in has a contrast it never
+  // keeps. Wait for the running transitions and finite animations to end (a pulsing "waiting"
+  // mark loops forever and does not count).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
   const results = await new AxeBuilder({ page }).analyze()
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
