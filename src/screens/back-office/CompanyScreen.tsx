@@ -61,7 +61,20 @@ export function AdminCompanyScreen({
           <h2 id="history-title" className={styles.cardTitle}>
             Histórico
           </h2>
-          <StatusHistory companyId={companyId} />
+          <StatusHistory
+            companyId={companyId}
+            page={search.historico ?? 1}
+            onPage={(historico) =>
+              void navigate({
+                to: '/app/admin/companies/$companyId',
+                params: { companyId },
+                search: changeFrom(search, {
+                  ...search,
+                  historico: historico > 1 ? historico : undefined,
+                }),
+              })
+            }
+          />
         </section>
       </div>
     ),

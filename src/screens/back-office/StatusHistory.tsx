@@ -1,16 +1,27 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatDateTime, formatInteger } from '@/lib/format'
+import { formatDateTime } from '@/lib/format'
 import { statusHistoryQueryOptions } from '@/services/back-office'
-import { DataTable } from '@/ui/Table'
+import { DataTable, Pagination } from '@/ui/Table'
 import { CompanyStatusBadge } from '@/screens/shared'
 
-/** How many changes the history shows (a company rarely has more). */
-export const HISTORY_LIMIT = 50
+/** Changes per page of the history. */
+export const HISTORY_PAGE_SIZE = 10
 
-/** Every status change of a company, newest first: when, who, from, to and why. */
-export function StatusHistory({ companyId }: { companyId: string }) {
+/** Every status change of a company, newest first: when, who, from, to and why; paged. */
+export function StatusHistory({
+  companyId,
+  page,
+  onPage,
+}: {
+  companyId: string
+  page: number
+  onPage: (page: number) => void
+}) {
   const { data: history } = useSuspenseQuery(
-    statusHistoryQueryOptions(companyId, { limit: HISTORY_LIMIT, offset: 0 }),
+    statusHistoryQueryOptions(companyId, {
+      limit: HISTORY_PAGE_SIZE,
+      offset: (page - 1) * HISTORY_PAGE_SIZE,
+    }),
   )
   return (
     <>
@@ -46,12 +57,13 @@ export function StatusHistory({ companyId }: { companyId: string }) {
           },
         ]}
       />
-      {history.total > history.data.length && (
-        <p className="muted">
-          Mostrando as {history.data.length} mudanças mais recentes de{' '}
-          {formatInteger(history.total)}.
-        </p>
-      )}
+      <Pagination
+        total={history.total}
+        limit={HISTORY_PAGE_SIZE}
+        offset={(page - 1) * HISTORY_PAGE_SIZE}
+        label="Páginas do histórico"
+        onChange={(offset) => onPage(offset / HISTORY_PAGE_SIZE + 1)}
+      />
     </>
   )
 }

@@ -12,9 +12,10 @@ export const companyTabLabels: Record<CompanyTab, string> = {
   pessoas: 'Pessoas e cobrança',
 }
 
-/** `/app/admin/companies/{companyId}` search: the tab and the documents' page. */
+/** `/app/admin/companies/{companyId}` search: the tab, the documents' and the history's page. */
 export const companySearchSchema = z.object({
   tab: z.enum(companyTabs).optional().catch(undefined),
   docs: pageSearchSchema,
+  historico: pageSearchSchema,
 })
 export type CompanySearch = z.infer<typeof companySearchSchema>

@@ -8,7 +8,7 @@ import { adminUsersQueryOptions, statusHistoryQueryOptions } from '@/services/ba
 import { documentsQueryOptions } from '@/services/documents'
 import { COMPANY_PAYMENTS_LIMIT, COMPANY_USERS_LIMIT } from './CompanyPeoplePanel'
 import { DOCUMENTS_PAGE_SIZE } from './DocumentReview'
-import { HISTORY_LIMIT } from './StatusHistory'
+import { HISTORY_PAGE_SIZE } from './StatusHistory'
 import type { CompanySearch } from './company-search'
 
 /**
@@ -18,11 +18,14 @@ import type { CompanySearch } from './company-search'
 export async function ensureCompanyTabData(
   queryClient: QueryClient,
   companyId: string,
-  { tab, docs }: CompanySearch,
+  { tab, docs, historico }: CompanySearch,
 ) {
   if (tab === 'situacao')
     await queryClient.ensureQueryData(
-      statusHistoryQueryOptions(companyId, { limit: HISTORY_LIMIT, offset: 0 }),
+      statusHistoryQueryOptions(companyId, {
+        limit: HISTORY_PAGE_SIZE,
+        offset: ((historico ?? 1) - 1) * HISTORY_PAGE_SIZE,
+      }),
     )
   if (tab === 'pessoas')
     await Promise.all([
