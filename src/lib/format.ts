@@ -13,6 +13,10 @@ export function formatInteger(value: number): string {
   return sign + String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
+/** (1, 'pedido', 'pedidos') → "1 pedido"; (1332, …) → "1.332 pedidos". */
+export const formatCount = (count: number, one: string, many: string) =>
+  `${formatInteger(count)} ${count === 1 ? one : many}`
+
 /** 1234.56 → "R$ 1.234,56" (a no-break space after R$, like Intl). */
 export function formatMoney(value: number): string {
   const cents = Math.round(Math.abs(value) * 100)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatInteger, formatMoney } from '@/lib/format'
+import { formatCount, formatDate, formatInteger, formatMoney } from '@/lib/format'
 
 // Money, numbers and days are formatted without Intl (its set-up costs a phone tens of
 // milliseconds); the text must be exactly what Intl's pt-BR formats give.
@@ -25,5 +25,15 @@ describe('pt-BR formats (src/lib/format.ts)', () => {
       expect(formatDate(value), value).toBe(intl.format(new Date(value)))
     expect(formatDate('2026-03-02')).toBe('02/03/2026')
     expect(formatDate(new Date('2026-01-01T02:30:00.000Z'))).toBe('31/12/2025')
+  })
+})
+
+describe('formatCount', () => {
+  it('says one thing in the singular and the rest in the plural, with pt-BR thousands', () => {
+    expect(formatCount(1, 'empresa encontrada', 'empresas encontradas')).toBe(
+      '1 empresa encontrada',
+    )
+    expect(formatCount(0, 'pedido', 'pedidos')).toBe('0 pedidos')
+    expect(formatCount(1332, 'atividade', 'atividades')).toBe('1.332 atividades')
   })
 })

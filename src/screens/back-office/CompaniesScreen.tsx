@@ -8,7 +8,7 @@ import {
   companyStatuses,
   trackIds,
 } from '@/schemas/company'
-import { formatCnpjValue, formatDate, formatDateTime, formatInteger } from '@/lib/format'
+import { formatCount, formatCnpjValue, formatDate, formatDateTime } from '@/lib/format'
 import { companiesQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
 import { SelectField, TextField } from '@/ui/Field'
@@ -54,8 +54,9 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
       <CompanyFilters key={search.query ?? ''} search={search} go={go} />
       <div className={styles.listSummary}>
         <p aria-live="polite">
-          {companies.total === 1 ? '1 empresa' : `${formatInteger(companies.total)} empresas`}
-          {filtered ? ' encontradas com esses filtros' : ' no total'}
+          {filtered
+            ? `${formatCount(companies.total, 'empresa encontrada', 'empresas encontradas')} com esses filtros`
+            : `${formatCount(companies.total, 'empresa', 'empresas')} no total`}
         </p>
         {filtered && (
           <Link to="/app/admin/companies" search={{ sort: search.sort }}>

@@ -2,13 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { nfsRequestStatuses, nfsRequestStatusLabels } from '@/schemas/invoice'
-import {
-  formatCnpjValue,
-  formatDate,
-  formatDateTime,
-  formatInteger,
-  formatMoney,
-} from '@/lib/format'
+import { formatCnpjValue, formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format'
 import { nfsQueueQueryOptions } from '@/services/back-office'
 import { companyQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
@@ -66,7 +60,7 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
       />
       <div className={styles.listSummary}>
         <p aria-live="polite">
-          {requests.total === 1 ? '1 solicitação' : `${formatInteger(requests.total)} solicitações`}
+          {formatCount(requests.total, 'solicitação', 'solicitações')}
           {search.companyId && company.data && ` de ${companyLabel(company.data)}`}
           {filtered ? ' com esses filtros' : ' no total'}
         </p>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { formatDate, formatInteger } from '@/lib/format'
+import { formatCount, formatDate } from '@/lib/format'
 import { adminUsersQueryOptions } from '@/services/back-office'
 import { companyQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
@@ -52,7 +52,7 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
       </div>
       <div className={styles.listSummary}>
         <p aria-live="polite">
-          {users.total === 1 ? '1 pessoa' : `${formatInteger(users.total)} pessoas`}
+          {formatCount(users.total, 'pessoa', 'pessoas')}
           {filtered ? ' com esses filtros' : ' no total'}
         </p>
         {filtered && <Link to="/app/admin/users">Limpar filtros</Link>}

@@ -1,4 +1,4 @@
-import { formatInteger, formatMoney } from '@/lib/format'
+import { formatCount, formatMoney } from '@/lib/format'
 import type { BankAccount } from '@/schemas/bank'
 
 /** "Agência 0001 · Conta 1234567-8" (no agency for accounts the statement gave none). */
@@ -20,19 +20,17 @@ export const originLabels: Record<BankAccount['source'], string> = {
 export const signedMoney = (amount: number) =>
   `${amount < 0 ? '−' : '+'}${formatMoney(Math.abs(amount))}`
 
-const plural = (count: number, one: string, many: string) =>
-  `${formatInteger(count)} ${count === 1 ? one : many}`
-
 /** What an OFX import did, in one sentence. */
 export const importSummary = (result: { imported: number; duplicates: number; dropped: number }) =>
   [
-    plural(result.imported, 'lançamento importado', 'lançamentos importados'),
-    plural(result.duplicates, 'já estava aqui', 'já estavam aqui'),
-    plural(
+    formatCount(result.imported, 'lançamento importado', 'lançamentos importados'),
+    formatCount(result.duplicates, 'já estava aqui', 'já estavam aqui'),
+    formatCount(
       result.dropped,
       'descartado por ter data depois do fim do extrato',
       'descartados por ter data depois do fim do extrato',
     ),
   ].join('; ') + '.'
 
-export const transactionCount = (count: number) => plural(count, 'movimentação', 'movimentações')
+export const transactionCount = (count: number) =>
+  formatCount(count, 'movimentação', 'movimentações')

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatInteger, formatMoney } from '@/lib/format'
+import { formatCount, formatInteger, formatMoney } from '@/lib/format'
 import { anualBillingQueryOptions } from '@/services/panel'
 import { buttonClass } from '@/ui/Button'
 import { EmptyState } from '@/ui/Feedback'
@@ -59,7 +59,7 @@ function BillingChart({ companyId }: { companyId: string }) {
       <Stat
         value={formatMoney(data.total)}
         testId="billing-total"
-        note={`em ${formatInteger(count)} ${count === 1 ? 'nota emitida' : 'notas emitidas'}, de ${first} a ${last}`}
+        note={`em ${formatCount(count, 'nota emitida', 'notas emitidas')}, de ${first} a ${last}`}
       />
       <figure className={styles.figureBlock}>
         <Suspense fallback={<SkeletonBlock height={260} />}>

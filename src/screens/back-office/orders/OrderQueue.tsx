@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { companyStatusLabels } from '@/schemas/company'
 import { openOrderStatuses } from '@/schemas/order'
-import { formatDateTime, formatInteger } from '@/lib/format'
+import { formatCount, formatDateTime } from '@/lib/format'
 import { ordersQueryOptions, type OrderTrack } from '@/services/back-office'
 import { CompanyStatusBadge } from '@/screens/shared'
 import { Button } from '@/ui/Button'
@@ -44,7 +44,7 @@ export function OrderQueue({
         onSearchChange={onSearchChange}
       />
       <p className={styles.summary} aria-live="polite">
-        {orders.total === 1 ? '1 pedido' : `${formatInteger(orders.total)} pedidos`}
+        {formatCount(orders.total, 'pedido', 'pedidos')}
         {filtered ? ' com esses filtros' : ' em andamento'}
       </p>
       {orders.data.length > 0 && (
