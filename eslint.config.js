@@ -67,4 +67,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Seeders only seed: the start and reset code (mock-server/app.ts) calls them, routes and the
+    // domain never do (issue 20).
+    files: ['mock-server/**/*.{ts,mjs}'],
+    ignores: ['mock-server/seed/**', 'mock-server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/seed', '**/seed/*'],
+              message: 'Only mock-server/seed and the start and reset code (mock-server/app.ts) use the seeders.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

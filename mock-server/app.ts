@@ -2,29 +2,42 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import cors from 'cors'
+import { Router } from 'express'
 import jsonServer from 'json-server'
+import { mountEndpoints, type AppDeps } from './api'
+import { loadAssistant } from './assistant/cnae-matcher'
 import { createAuth } from './auth'
-import { resetEmulatorAccounts } from './auth-seed'
 import type { ServerConfig } from './config'
-import { errorHandler, handle, notFoundRoute } from './http'
-import { routeModules } from './routes/index'
-import { buildSeed } from './seed/index'
+import { sweepOverdue } from './core/billing'
+import { createOfxReader } from './finance/ofx-reader'
+import { applySchedules } from './finance/schedule-job'
+import { errorHandler, handle, notFound, notFoundRoute } from './http'
+import { endpoints } from './routes/index'
+import { resetEmulatorAccounts } from './seed/emulator-accounts'
+import { seedFiles } from './seed/files'
+import { buildSeed, reseedCompany } from './seed/index'
 import { Store } from './store/database'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+const HOUR = 60 * 60 * 1000
 
 /**
- * The mock backend: json-server 0.17 as the host (Express, its defaults and body parser),
- * the store (lowdb-shaped state, a write-ahead log group-committed per flush, snapshots) and one
- * router per API area.
+ * The mock backend: json-server 0.17 as the host (Express and its defaults), the store (SQLite,
+ * store/database.ts) and the API's endpoints (routes/, one file per resource).
  */
 export function createApp(config: ServerConfig) {
   const store = new Store(config.dataFile, buildSeed)
+  seedFiles(config)
   const auth = createAuth({
     projectId: config.projectId,
     authEmulatorHost: config.authEmulatorHost,
   })
-  const deps = { store, auth, config }
+  const ofx = createOfxReader()
+  // Loaded ahead of the first upload, except in the test suites (most never upload a file).
+  if (config.environment !== 'test') ofx.warm()
+  // The assistant's CNAE index is built at start, not on the first request.
+  loadAssistant()
+  const deps: AppDeps = { store, auth, config, ofx }
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
@@ -42,19 +55,48 @@ export function createApp(config: ServerConfig) {
     static: publicDir,
   })
   app.use(existsSync(publicDir) ? defaults : defaults.filter((m) => m.name !== 'serveStatic'))
-  for (const module of routeModules) if (module.createRaw) app.use(module.createRaw(deps))
+  // Endpoints that read the body themselves (uploads) come before the JSON and form parsers.
+  const raw = Router()
+  mountEndpoints(
+    raw,
+    deps,
+    endpoints.filter((endpoint) => endpoint.rawBody),
+  )
+  app.use(raw)
   app.use(jsonServer.bodyParser)
 
   app.get('/health', (_req, res) => {
     res.json({ ok: true })
   })
-  for (const module of routeModules) app.use(module.create(deps))
+  const api = Router()
+  mountEndpoints(
+    api,
+    deps,
+    endpoints.filter((endpoint) => !endpoint.rawBody),
+  )
+  app.use(api)
+
+  // The clocks: overdue charges and companies, and the invoice schedules, now and every hour.
+  const hourly = (name: string, job: () => unknown) => {
+    const run = () => {
+      try {
+        job()
+      } catch (error) {
+        console.error(`[${name}]`, error)
+      }
+    }
+    run()
+    const timer = setInterval(run, HOUR).unref()
+    store.onClose(() => clearInterval(timer))
+  }
+  hourly('billing sweep', () => sweepOverdue(store, new Date()))
+  hourly('nfs schedules', () => store.write(() => applySchedules(store)))
 
   /** Back to the fixtures: the data and the emulator's accounts (tests, `npm run db:reset`). */
   const reset = async () => {
     await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
     auth.forgetEveryone()
-    await store.reset()
+    store.reset()
   }
 
   if (config.testHooks) {
@@ -73,6 +115,16 @@ export function createApp(config: ServerConfig) {
         return { ok: true }
       }),
     )
+    // One company's record, track, subscriptions and payments back as seeded, so an e2e test
+    // that walks a demo company through its wizard or pays leaves the shared data as it found it.
+    app.post(
+      '/__test/companies/:companyId/reseed',
+      handle((req) => {
+        if (!reseedCompany(store, req.params.companyId ?? ''))
+          throw notFound('Empresa não encontrada.')
+        return { ok: true }
+      }),
+    )
   }
 
   app.use(notFoundRoute)
@@ -84,7 +136,8 @@ export function createApp(config: ServerConfig) {
     auth,
     reset,
     async close() {
-      await store.close()
+      store.close()
+      await ofx.close()
       await auth.close()
     },
   }

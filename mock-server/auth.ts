@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
-import { claimsSchema, companiesOf, isSystemAdmin, type Claims } from '../src/schemas/claims'
+import { claimsSchema, isSystemAdmin, type Claims } from '../src/schemas/claims'
 import { forbidden, HttpError, unauthorized } from './http'
 
 export type Caller = { uid: string; email: string | undefined; claims: Claims; issuedAt: number }
@@ -162,12 +162,4 @@ export type AuthService = ReturnType<typeof createAuth>
 export const callerOf = (req: { caller?: Caller }): Caller => {
   if (!req.caller) throw unauthorized()
   return req.caller
-}
-
-/** A company-admin reaches only the companies in its claims; a system admin reaches all. */
-export function assertCompanyAccess(caller: Caller, companyId: string | undefined): string {
-  if (!companyId) throw forbidden('Informe a empresa (companyId).')
-  if (isSystemAdmin(caller.claims) || companiesOf(caller.claims).includes(companyId))
-    return companyId
-  throw forbidden('Você não tem acesso a esta empresa.')
 }

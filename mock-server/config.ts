@@ -30,7 +30,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const environment = (env.MOCK_ENVIRONMENT ?? 'development') as ServerConfig['environment']
   return {
     port,
-    dataFile: env.MOCK_DATA_FILE ?? path.join(dataDir, 'db.json'),
+    dataFile: env.MOCK_DATA_FILE ?? path.join(dataDir, 'contabil.db'),
     projectId: env.FIREBASE_PROJECT_ID ?? 'demo-contabil',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
     environment,

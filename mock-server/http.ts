@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import type { z } from 'zod'
-import { plainOf } from './store/tracker'
 
 export type Issue = { path: (string | number)[]; message: string }
 
@@ -44,7 +43,7 @@ export const handle =
     Promise.resolve()
       .then(() => handler(req, res))
       .then((result) => {
-        if (result !== undefined && !res.headersSent) res.json(plainOf(result))
+        if (result !== undefined && !res.headersSent) res.json(result)
       })
       .catch(next)
   }

@@ -2,11 +2,19 @@ import path from 'node:path'
 import { readConfig } from './config'
 import { createApp } from './app'
 import { listenForControl } from './control'
+import { LegacyDataError } from './store/legacy'
 
 const config = readConfig()
-const { app, store, reset, close } = createApp(config)
-// Make sure the data file exists from the first start on (seeded from fixtures).
-await store.commit()
+let created: ReturnType<typeof createApp>
+try {
+  // The data file is opened (or seeded from fixtures) before anything listens.
+  created = createApp(config)
+} catch (error) {
+  if (!(error instanceof LegacyDataError)) throw error
+  console.error(`[mock-server] ${error.message}`)
+  process.exit(1)
+}
+const { app, reset, close } = created
 
 const server = app.listen(config.port, () => {
   console.log(`[mock-server] http://localhost:${config.port} (data: ${config.dataFile})`)

@@ -6,11 +6,11 @@ import jsonServer from 'json-server'
 // file as the mock server:
 // - `json-server`: plain json-server's own router, filtering the collection per request (the floor);
 // - `minimal`: a bare Express handler paging an in-memory index built once (the ceiling).
-// Usage: tsx scripts/bench-baselines.ts <json-server|minimal> <port> <db.json>
+// Usage: tsx scripts/bench-baselines.ts <json-server|minimal> <port> <data.json>
 
 const [mode, port, file] = process.argv.slice(2)
 if (!mode || !port || !file)
-  throw new Error('usage: bench-baselines <json-server|minimal> <port> <db.json>')
+  throw new Error('usage: bench-baselines <json-server|minimal> <port> <data.json>')
 
 const data = JSON.parse(readFileSync(file, 'utf8')) as {
   bankTransactions: Array<{ accountId: string; date: string; id: string }>

@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from '@playwright/test'
 import { buildSeed } from '../mock-server/seed/index'
+import { Store } from '../mock-server/store/database'
 import { startEmulator, type Service } from './stack'
 
 // The signed-in row of `npm run bench:web` (issue 11): ana's transactions screen for a Cora
@@ -31,7 +31,7 @@ export type InteractionRow = {
 /**
  * The mock server's data for the row: the seed with ana's Cora account grown to 50,000
  * transactions (a busy account over a few years: PIX, boletos, card, fees), written as the
- * snapshot the server loads on start.
+ * database the server opens on start.
  */
 export function writeSignedInData(dataDir: string) {
   const seed = buildSeed()
@@ -61,8 +61,7 @@ export function writeSignedInData(dataDir: string) {
       importedAt: `${day}T23:00:00.000Z`,
     })
   }
-  mkdirSync(dataDir, { recursive: true })
-  writeFileSync(path.join(dataDir, 'db.json'), JSON.stringify(seed))
+  new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
 }
 
 /** The Auth emulator the signed-in row signs in against (public rows do not need it). */

@@ -26,8 +26,16 @@ if (await requestReset(dataDir)) {
     )
     process.exit(1)
   }
-  rmSync(path.join(dataDir, 'db.json'), { force: true })
-  rmSync(path.join(dataDir, 'db.json.wal'), { force: true })
+  // The database (SQLite with its WAL), and a data file from before it.
+  for (const name of [
+    'contabil.db',
+    'contabil.db-wal',
+    'contabil.db-shm',
+    'db.json',
+    'db.json.wal',
+    'db.json.migrated',
+  ])
+    rmSync(path.join(dataDir, name), { force: true })
   rmSync(path.join(dataDir, 'auth'), { recursive: true, force: true })
   rmSync(path.join(dataDir, 'files'), { recursive: true, force: true })
   rmSync(controlSocketOf(dataDir), { force: true })

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { writeEmulatorImport } from '../mock-server/auth-seed'
+import { writeEmulatorImport } from '../mock-server/seed/emulator-accounts'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
 import { freePortBlock } from './ports'
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { planSchema } from '../../src/schemas/billing'
 import { storyPath, type Blok, type Multilink, type Story } from '../../src/schemas/content'
-import { loadFixture } from '../seed/core'
+import { loadFixture } from '../fixtures'
 import { markdownToRichText, type LinkResolver } from './markdown'
 
 // The content space the Storyblok stand-in serves, built once from fixtures/content:

@@ -1,9 +1,8 @@
-import { isSystemAdmin } from '../../src/schemas/claims'
+import { claimsOf } from '../../src/schemas/claims'
 import type { Company } from '../../src/schemas/company'
 import { userMessages, type User } from '../../src/schemas/user'
-import type { AuthService, Caller } from '../auth'
-import { forbidden, HttpError, notFound } from '../http'
-import { claimsOf } from '../seed/core'
+import type { AuthService } from '../auth'
+import { HttpError, notFound } from '../http'
 import type { Store } from '../store/database'
 
 /** Firebase error codes, as firebase-admin reports them. */
@@ -13,31 +12,31 @@ export const firebaseCode = (error: unknown) =>
 /** A phone as Firebase Auth wants it (E.164): `+55 (11) 98765-4321` → `+5511987654321`. */
 export const e164 = (formatted: string) => `+${formatted.replace(/\D/g, '')}`
 
+/** A person's referral code: their first name and a number from their id (`ANA5847`). */
+export const referralCodeOf = (name: string, uid: string) => {
+  const first = (name.split(' ')[0] ?? 'cliente')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+  let hash = 0
+  for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return `${first}${(hash % 9000) + 1000}`
+}
+
 /** The enabled system admins (the last one can neither lose the role nor be removed). */
 export const systemAdmins = (store: Store) =>
-  store.data.users.filter((user) => user.roles.includes('system-admin') && !user.disabled)
+  store.users.all().filter((user) => user.roles.includes('system-admin') && !user.disabled)
 
 export function findUser(store: Store, id: string): User {
-  const user = store.byId('users', id)
+  const user = store.users.get(id)
   if (!user) throw notFound(userMessages.notFound)
   return user
 }
 
-/** The person the request is about, or a system admin (PATCH/DELETE /users/{id}, POST /companies). */
-export function assertSelfOrAdmin(caller: Caller, userId: string) {
-  if (caller.uid !== userId && !isSystemAdmin(caller.claims))
-    throw forbidden('Você só pode alterar a sua própria conta.')
-}
-
-/** The owner of a company: the first user who has it, company-admins before others. */
+/** The owner of a company: the first user who has it, one whose first company it is before others. */
 export function ownerOf(store: Store, company: Pick<Company, 'id'>): User | undefined {
-  let found: User | undefined
-  for (const user of store.data.users) {
-    if (!user.companies.includes(company.id)) continue
-    if (user.companies[0] === company.id) return user
-    found ??= user
-  }
-  return found
+  const members = store.users.withItem('companies', company.id)
+  return members.find((user) => user.companies[0] === company.id) ?? members[0]
 }
 
 /**
@@ -57,9 +56,10 @@ export async function syncClaims(
 }
 
 /**
- * Runs a change that touches Firebase and the store: `firebase` first, then `local` (which mutates
- * the store), then the commit. If the store cannot take it, `undo` puts Firebase back, so the two
- * never disagree.
+ * Runs a change that touches Firebase and the store: `firebase` first, then `local` (the store's
+ * writes, in one transaction: read what it changes inside it, the record may have changed while
+ * Firebase answered). If the store cannot take it, `undo` puts Firebase back, so the two never
+ * disagree.
  */
 export async function withFirebase<T>(
   store: Store,
@@ -67,9 +67,7 @@ export async function withFirebase<T>(
 ): Promise<T> {
   await steps.firebase()
   try {
-    const result = steps.local()
-    await store.commit()
-    return result
+    return store.write(steps.local)
   } catch (error) {
     await steps.undo().catch(() => undefined)
     throw error

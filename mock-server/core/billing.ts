@@ -15,17 +15,10 @@ import { applyTrackEvent } from '../../src/machines/track'
 import { badRequest, conflict, notFound } from '../http'
 import type { Store } from '../store/database'
 import { ownerOf } from './accounts'
-import {
-  applyCompanyEvent,
-  coreOf,
-  findCompany,
-  paymentsOfCompany,
-  subscriptionsOfCompany,
-  syncCurrentSubscription,
-  trackOf,
-} from './state'
+import { applyCompanyEvent, findCompany, syncCurrentSubscription, trackOf } from './state'
 
-// Plans, subscriptions and payments (PRODUCT.md "billing"): what paying does to the rest.
+// Plans, subscriptions and payments (PRODUCT.md "billing"): what paying does to the rest. The
+// functions that change records write them, inside the caller's store.write().
 
 const round = (value: number) => Math.round(value * 100) / 100
 const day = (iso: string) => parse(iso, 'yyyy-MM-dd', new Date(2000, 0, 1))
@@ -43,7 +36,7 @@ export const billingMessages = {
 } as const
 
 export function findPlan(store: Store, planId: string): Plan {
-  const plan = store.byId('plans', planId)
+  const plan = store.plans.get(planId)
   if (!plan || !plan.active)
     throw badRequest(billingMessages.planUnknown, [
       { path: ['planId'], message: billingMessages.planUnknown },
@@ -52,16 +45,24 @@ export function findPlan(store: Store, planId: string): Plan {
 }
 
 export function findSubscription(store: Store, id: string): SubscriptionRecord {
-  const subscription = store.byId('subscriptions', id)
+  const subscription = store.subscriptions.get(id)
   if (!subscription) throw notFound(billingMessages.subscriptionNotFound)
   return subscription
 }
 
 export function findPayment(store: Store, id: string): Payment {
-  const payment = store.byId('payments', id)
+  const payment = store.payments.get(id)
   if (!payment) throw notFound(billingMessages.paymentNotFound)
   return payment
 }
+
+/** A company's subscriptions, oldest first. */
+export const subscriptionsOfCompany = (store: Store, companyId: string) =>
+  store.subscriptions.find({ where: { companyId } })
+
+/** A company's payments, oldest first. */
+export const paymentsOfCompany = (store: Store, companyId: string) =>
+  store.payments.find({ where: { companyId } })
 
 /** The company's subscription that counts: the newest one not canceled (or the newest). */
 export function subscriptionOfCompany(store: Store, companyId: string): SubscriptionRecord | null {
@@ -71,7 +72,7 @@ export function subscriptionOfCompany(store: Store, companyId: string): Subscrip
 
 /**
  * The subscription step: the plan the company chose. Creates its subscription (pending until the
- * first payment), or changes the plan of the one not paid yet.
+ * first payment), or changes the plan of the one not paid yet; the company's summary follows.
  */
 export function choosePlan(
   store: Store,
@@ -92,14 +93,17 @@ export function choosePlan(
     current.planId = plan.id
     current.amount = plan.monthlyPrice
     current.updatedAt = at
+    store.subscriptions.update(current)
     for (const payment of paymentsOfCompany(store, company.id))
       if (payment.subscriptionId === current.id && payment.status !== 'paid') {
         payment.planId = plan.id
         payment.grossAmount = plan.monthlyPrice
         payment.amount = round(Math.max(0.01, plan.monthlyPrice - payment.discount))
         payment.description = `Primeira mensalidade — Plano ${plan.name}`
+        store.payments.update(payment)
       }
     syncCurrentSubscription(company, current)
+    store.companies.update(company)
     return current
   }
   const subscription: SubscriptionRecord = {
@@ -115,22 +119,24 @@ export function choosePlan(
     canceledAt: null,
     scheduledChange: null,
   }
-  store.data.subscriptions.push(subscription)
+  store.subscriptions.insert(subscription)
   syncCurrentSubscription(company, subscription)
-  return store.byId('subscriptions', subscription.id)!
+  store.companies.update(company)
+  return subscription
 }
 
 /** An available referral credit of the company's owner is taken off a new charge. */
 function redeemCredit(store: Store, company: Company, paymentId: string, at: string): number {
   const owner = ownerOf(store, company)
   if (!owner) return 0
-  const credit = coreOf(store)
-    .rewardsOf.get(owner.id)
+  const credit = store.referralRewards
+    .find({ where: { referrerId: owner.id } })
     .find((reward) => reward.status === 'available')
   if (!credit) return 0
   credit.status = 'redeemed'
   credit.redeemedAt = at
   credit.redeemedOnPaymentId = paymentId
+  store.referralRewards.update(credit)
   return credit.amount
 }
 
@@ -140,7 +146,7 @@ const nextReference = (reference: string) => format(addMonths(day(`${reference}-
 /**
  * `PUT /subscriptions/{id}/plan`: a running subscription changes plan from the next cycle — the
  * charges already made keep their price, the first charge after them has the new one. Asking for
- * the current plan drops a change asked for before.
+ * the current plan drops a change asked for before. Writes the subscription.
  */
 export function schedulePlanChange(
   store: Store,
@@ -172,7 +178,7 @@ export function schedulePlanChange(
     }
   }
   subscription.updatedAt = now.toISOString()
-  return subscription
+  return store.subscriptions.update(subscription)
 }
 
 /**
@@ -201,16 +207,19 @@ export function chargeFor(
   const scheduled = subscription.scheduledChange
   if (latest && scheduled && nextReference(latest) >= scheduled.from) {
     // The next cycle has come: the plan asked for takes over, with its price.
-    const next = store.byId('plans', scheduled.planId)
+    const next = store.plans.get(scheduled.planId)
     if (next) {
       subscription.planId = next.id
       subscription.amount = next.monthlyPrice
     }
     subscription.scheduledChange = null
     subscription.updatedAt = now.toISOString()
-    syncCurrentSubscription(findCompany(store, subscription.companyId), subscription)
+    store.subscriptions.update(subscription)
+    const company = findCompany(store, subscription.companyId)
+    syncCurrentSubscription(company, subscription)
+    store.companies.update(company)
   }
-  const plan = store.byId('plans', subscription.planId)
+  const plan = store.plans.get(subscription.planId)
   const planName = plan?.name ?? subscription.planId
   let reference: string
   let dueDate: string
@@ -245,17 +254,21 @@ export function chargeFor(
     paidAt: null,
     createdAt: at,
   }
-  store.data.payments.push(payment)
-  return { payment: store.byId('payments', id)!, created: true }
+  store.payments.insert(payment)
+  return { payment, created: true }
 }
 
 /** The referrer's credit when someone they referred pays for the first time. */
 function earnReferralCredit(store: Store, company: Company, payment: Payment, at: string) {
   const owner = ownerOf(store, company)
   if (!owner?.indicatedBy) return
-  const { usersByCode, rewardsFor } = coreOf(store)
-  const referrer = usersByCode.first(owner.indicatedBy)
-  if (!referrer || referrer.id === owner.id || rewardsFor.count(owner.id) > 0) return
+  const referrer = store.users.first({ where: { referralCode: owner.indicatedBy } })
+  if (
+    !referrer ||
+    referrer.id === owner.id ||
+    store.referralRewards.exists({ referredUserId: owner.id })
+  )
+    return
   const reward: ReferralReward = {
     id: `rwd-${randomUUID()}`,
     referrerId: referrer.id,
@@ -267,7 +280,7 @@ function earnReferralCredit(store: Store, company: Company, payment: Payment, at
     redeemedAt: null,
     redeemedOnPaymentId: null,
   }
-  store.data.referralRewards.push(reward)
+  store.referralRewards.insert(reward)
 }
 
 /**
@@ -282,6 +295,7 @@ export function confirmPayment(store: Store, payment: Payment, method: PaymentMe
   payment.status = 'paid'
   payment.method = method
   payment.paidAt = at
+  store.payments.update(payment)
 
   const company = findCompany(store, payment.companyId)
   const companyPayments = paymentsOfCompany(store, company.id)
@@ -295,6 +309,7 @@ export function confirmPayment(store: Store, payment: Payment, method: PaymentMe
   } else if (subscription.status === 'overdue' && !subscriptionOverdue)
     subscription.status = 'active'
   subscription.updatedAt = at
+  store.subscriptions.update(subscription)
   syncCurrentSubscription(company, subscription)
 
   const track = trackOf(store, company.id)
@@ -308,6 +323,7 @@ export function confirmPayment(store: Store, payment: Payment, method: PaymentMe
     if (done.ok) {
       track.status = done.track.status
       track.steps = done.track.steps
+      store.tracks.update(track)
     }
   }
 
@@ -316,28 +332,39 @@ export function confirmPayment(store: Store, payment: Payment, method: PaymentMe
     applyCompanyEvent(store, company, { type: 'payment.confirmed' }, { by: 'system', reason, at })
   else if (company.status === 'overdue' && !companyPayments.some((p) => p.status === 'overdue'))
     applyCompanyEvent(store, company, { type: 'payment.confirmed' }, { by: 'system', reason, at })
+  store.companies.update(company)
   earnReferralCredit(store, company, payment, at)
 }
 
 /**
  * The billing clock (on start and every hour): unpaid charges past their due date are overdue;
  * an active company whose charge is overdue for more than the grace period becomes overdue.
+ * Writes what it changes, in one transaction; whether anything changed.
  */
 export function sweepOverdue(store: Store, now: Date): boolean {
+  return store.write(() => sweepOverdueNow(store, now))
+}
+
+function sweepOverdueNow(store: Store, now: Date): boolean {
   const today = todayInBrazil(now)
   const graceLimit = isoDay(addDays(day(today), -OVERDUE_GRACE_DAYS))
   let changed = false
   const lateCompanies = new Map<string, Payment>()
-  for (const payment of store.data.payments) {
+  for (const payment of store.payments.find({ where: { status: ['pending', 'overdue'] } })) {
     if (payment.status === 'pending' && payment.dueDate < today) {
       payment.status = 'overdue'
+      store.payments.update(payment)
       changed = true
-      const subscription = store.byId('subscriptions', payment.subscriptionId)
+      const subscription = store.subscriptions.get(payment.subscriptionId)
       if (subscription?.status === 'active') {
         subscription.status = 'overdue'
         subscription.updatedAt = now.toISOString()
-        const company = store.byId('companies', payment.companyId)
-        if (company) syncCurrentSubscription(company, subscription)
+        store.subscriptions.update(subscription)
+        const company = store.companies.get(payment.companyId)
+        if (company) {
+          syncCurrentSubscription(company, subscription)
+          store.companies.update(company)
+        }
       }
     }
     if (
@@ -348,7 +375,7 @@ export function sweepOverdue(store: Store, now: Date): boolean {
       lateCompanies.set(payment.companyId, payment)
   }
   for (const [companyId, payment] of lateCompanies) {
-    const company = store.byId('companies', companyId)
+    const company = store.companies.get(companyId)
     if (company?.status !== 'active') continue
     const reason = `Mensalidade ${monthLabel(payment.reference)} em atraso`
     if (
@@ -358,8 +385,10 @@ export function sweepOverdue(store: Store, now: Date): boolean {
         { type: 'payment.late' },
         { by: 'system', reason, at: now.toISOString() },
       )
-    )
+    ) {
+      store.companies.update(company)
       changed = true
+    }
   }
   return changed
 }

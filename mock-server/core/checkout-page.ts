@@ -1,5 +1,4 @@
 import escapeHtml from 'escape-html'
-import type { Request, Response } from 'express'
 import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import {
   paymentMethodLabels,
@@ -10,7 +9,6 @@ import {
 import type { Company } from '../../src/schemas/company'
 import { wizardPathOf } from '../../src/schemas/track'
 import type { ServerConfig } from '../config'
-import { HttpError } from '../http'
 import { monthLabel } from './billing'
 
 // The stand-in checkout's pages (PRODUCT.md "Billing"): the payer is in a browser, not in the app.
@@ -109,24 +107,6 @@ export function checkoutPage(
   )
 }
 
-/** Checkout errors as pages (the payer is in a browser, not in the app). */
-export const htmlPage =
-  (handler: (req: Request, res: Response) => string | Promise<string>) =>
-  (req: Request, res: Response) => {
-    Promise.resolve()
-      .then(() => handler(req, res))
-      .then(
-        (html) => res.type('html').send(html),
-        (error: unknown) => {
-          const status = error instanceof HttpError ? error.status : 500
-          const message = error instanceof HttpError ? error.message : 'Erro interno do servidor.'
-          if (!(error instanceof HttpError)) console.error('[checkout]', error)
-          res
-            .status(status)
-            .type('html')
-            .send(
-              page('Pagamento', `<h1>Não foi possível continuar</h1><p>${escapeHtml(message)}</p>`),
-            )
-        },
-      )
-  }
+/** A checkout error as a page (the payer is in a browser, not in the app). */
+export const checkoutErrorPage = (message: string) =>
+  page('Pagamento', `<h1>Não foi possível continuar</h1><p>${escapeHtml(message)}</p>`)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { registryRecordSchema, type RegistryRecord } from '../../src/schemas/registry'
-import { loadFixture } from '../seed/core'
+import { loadFixture } from '../fixtures'
 
 // Read-only reference data of the external stand-ins, loaded once and checked by their schemas:
 // the Receita CNPJ registry, the ViaCEP postal codes, and the CNAE subclasses (for the wizard's

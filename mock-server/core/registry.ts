@@ -14,15 +14,6 @@ import { trackOf } from './state'
 // what was registered — the names, address and activities of the pre-registration, and the
 // partners of the partner registration.
 
-const indexes = new WeakMap<Store, ReturnType<typeof createIndex>>()
-const createIndex = (store: Store) =>
-  store.index('companies', (company) => (company.cnpj ? [company.cnpj] : []))
-const companiesByCnpj = (store: Store) => {
-  let found = indexes.get(store)
-  if (!found) indexes.set(store, (found = createIndex(store)))
-  return found
-}
-
 /** Natureza jurídica by company type (Receita's table; an SLU is a limited company, 206-2). */
 const legalNatureOf = (type: PreRegistration['type']): RegistryRecord['legalNature'] =>
   type === 'on_person'
@@ -75,7 +66,7 @@ function openedCompanyRecord(store: Store, company: Company): RegistryRecord | n
 export function registryRecordOf(store: Store, cnpj: string): RegistryRecord | null {
   const known = reference().registry.get(cnpj)
   if (known) return known
-  const company = companiesByCnpj(store).first(cnpj)
+  const company = store.companies.first({ where: { cnpj } })
   return company ? openedCompanyRecord(store, company) : null
 }
 
@@ -84,7 +75,7 @@ export function registryRecordOf(store: Store, cnpj: string): RegistryRecord | n
  * here, or the registry knows it under another name.
  */
 export function cnpjRecordRefusal(store: Store, company: Company, cnpj: string): string | null {
-  const holder = companiesByCnpj(store).first(cnpj)
+  const holder = store.companies.first({ where: { cnpj } })
   if (holder && holder.id !== company.id) return companyMessages.cnpjTaken
   const known = reference().registry.get(cnpj)
   if (!known) return null

@@ -1,7 +1,10 @@
-import type { Payment, SubscriptionRecord } from '../../src/schemas/billing'
-import { companyMessages, type Company, type CompanyStatus } from '../../src/schemas/company'
-import type { Invite } from '../../src/schemas/engagement'
-import type { User } from '../../src/schemas/user'
+import type { SubscriptionRecord } from '../../src/schemas/billing'
+import {
+  companyMessages,
+  type Company,
+  type CompanyRef,
+  type CompanyStatus,
+} from '../../src/schemas/company'
 import { transition } from 'xstate'
 import {
   companyStatusMachine,
@@ -11,59 +14,29 @@ import {
   type CompanyStatusEvent,
 } from '../../src/machines/company-status'
 import { conflict, notFound } from '../http'
-import type { TrackRecord } from '../seed/core'
+import type { TrackRecord } from '../model'
 import type { Store } from '../store/database'
 
-/** The indexes of the companies, users, billing and invites areas, one set per store. */
-function createIndexes(store: Store) {
-  return {
-    trackOf: store.index('tracks', (track) => track.companyId),
-    usersOf: store.index('users', (user) => user.companies),
-    usersByEmail: store.index('users', (user) => user.email.toLowerCase()),
-    usersByCode: store.index('users', (user) => user.referralCode),
-    referredBy: store.index('users', (user) => (user.indicatedBy ? [user.indicatedBy] : [])),
-    subscriptionsOf: store.index('subscriptions', (subscription) => subscription.companyId),
-    paymentsOf: store.index('payments', (payment) => payment.companyId),
-    invitesOf: store.index('invites', (invite) => invite.companyId),
-    invitesTo: store.index('invites', (invite) => invite.email.toLowerCase()),
-    rewardsOf: store.index('referralRewards', (reward) => reward.referrerId),
-    rewardsFor: store.index('referralRewards', (reward) => reward.referredUserId),
-    partnerOf: store.index('ducaPartners', (partner) => partner.userId),
-    partnerByCode: store.index('ducaPartners', (partner) => partner.code),
-  }
-}
-
-const indexes = new WeakMap<Store, ReturnType<typeof createIndexes>>()
-
-export function coreOf(store: Store) {
-  let found = indexes.get(store)
-  if (!found) indexes.set(store, (found = createIndexes(store)))
-  return found
-}
-
 export function findCompany(store: Store, id: string): Company {
-  const company = store.byId('companies', id)
+  const company = store.companies.get(id)
   if (!company) throw notFound(companyMessages.notFound)
   return company
 }
 
 export function trackOf(store: Store, companyId: string): TrackRecord {
-  const track = coreOf(store).trackOf.first(companyId)
+  const track = store.tracks.get(companyId)
   if (!track) throw notFound('Trilha da empresa não encontrada.')
   return track
 }
 
-export const usersOfCompany = (store: Store, companyId: string): User[] =>
-  coreOf(store).usersOf.get(companyId)
-
-export const paymentsOfCompany = (store: Store, companyId: string): Payment[] =>
-  coreOf(store).paymentsOf.get(companyId)
-
-export const subscriptionsOfCompany = (store: Store, companyId: string): SubscriptionRecord[] =>
-  coreOf(store).subscriptionsOf.get(companyId)
-
-export const invitesOfCompany = (store: Store, companyId: string): Invite[] =>
-  coreOf(store).invitesOf.get(companyId)
+/** A company as other records name it (the back office's lists). */
+export const companyRefOf = ({ id, name, alias, cnpj, status }: Company): CompanyRef => ({
+  id,
+  name,
+  alias,
+  cnpj,
+  status,
+})
 
 /** The track record as the API answers it (without the store's companyId). */
 export function trackView(track: TrackRecord) {
@@ -89,8 +62,8 @@ function record(
 }
 
 /**
- * `PUT /companies/{id}/status/{status}`: runs the company status machine on the stored company;
- * a change it does not allow is a 409 naming both statuses, and nothing changes.
+ * `PUT /companies/{id}/status/{status}`: runs the company status machine on the company (the
+ * caller writes it); a change it does not allow is a 409 naming both statuses.
  */
 export function changeStatus(
   store: Store,
@@ -106,7 +79,7 @@ export function changeStatus(
 
 /**
  * A system event (payment confirmed or late) on a company: applied when the machine takes it,
- * recorded in the status history; returns whether the status changed.
+ * recorded in the status history (the caller writes the company); whether the status changed.
  */
 export function applyCompanyEvent(
   store: Store,

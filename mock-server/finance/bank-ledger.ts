@@ -3,7 +3,6 @@ import { setImmediate } from 'node:timers/promises'
 import type { BankAccount, BankAccountView, BankTransaction } from '../../src/schemas/bank'
 import type { Store } from '../store/database'
 import { bankNameOf, type Statement, type StatementEntry } from './ofx'
-import { accountKey, companyKey, financeOf } from './state'
 
 /** Bank and account numbers compare without masks or leading zeros (`0341` = `341`). */
 const canonical = (value: string) =>
@@ -29,6 +28,20 @@ export type ImportOutcome = {
 
 type Origin = { source: BankAccount['source']; connectionId: string | null }
 
+/** The chart of accounts (tax categories) by id. */
+export const taxCategoriesById = (store: Store) =>
+  new Map(store.taxCategories.all().map((category) => [category.id, category]))
+
+/** A company's bank accounts, the newest first. */
+export const accountsOfCompany = (store: Store, companyId: string) =>
+  store.bankAccounts.find({ where: { companyId }, order: 'createdAt DESC, id DESC' })
+
+/** The company's account that a statement is about (same bank and account number), if any. */
+export const accountOfStatement = (store: Store, companyId: string, statement: Statement) =>
+  accountsOfCompany(store, companyId).find((a) =>
+    sameAccount(a, statement.bankId, statement.accountNumber),
+  )
+
 /** What an entry says, for entries matched by content (no FITID, or one the file repeats). */
 const contentKey = (entry: { date: string; amount: number; description: string }) =>
   `${entry.date}|${entry.amount}|${entry.description}`
@@ -41,14 +54,9 @@ function accountFor(
   origin: Origin,
   at: string,
 ) {
-  const finance = financeOf(store)
-  const existing = finance.accounts
-    .list(companyKey(companyId))
-    .find((a) => sameAccount(a, statement.bankId, statement.accountNumber))
+  const existing = accountOfStatement(store, companyId, statement)
   if (existing) return { account: existing, created: false }
-  const used = finance.accounts
-    .list(companyKey(companyId))
-    .map((a) => Number(a.ledgerCode.split('.').pop()))
+  const used = accountsOfCompany(store, companyId).map((a) => Number(a.ledgerCode.split('.').pop()))
   const ledger = String(Math.max(0, ...used) + 1).padStart(3, '0')
   const fresh: BankAccount = {
     id: `acc-${randomUUID()}`,
@@ -67,8 +75,7 @@ function accountFor(
     createdAt: at,
     updatedAt: at,
   }
-  finance.accounts.add([fresh])
-  return { account: finance.accounts.get(fresh.id) as BankAccount, created: true }
+  return { account: store.bankAccounts.insert(fresh), created: true }
 }
 
 /**
@@ -76,7 +83,8 @@ function accountFor(
  * after the statement's end are dropped; entries already there are duplicates — same FITID, or,
  * for an entry without its own FITID (missing, or repeated inside the file), the same date,
  * amount and description (each existing transaction answers for one entry, so two equal payments
- * in a day stay two); the rest become new transactions.
+ * in a day stay two); the rest become new transactions. Existing transactions are looked up by
+ * the account's FITID index, and by day for content matches: nothing reads the whole account.
  */
 function importerOf(
   store: Store,
@@ -85,9 +93,10 @@ function importerOf(
   statement: Statement,
   at: string,
 ) {
-  const existing = financeOf(store).transactions.list(accountKey(account.id))
-  const knownIds = new Set(existing.map((t) => t.fitId))
-  let knownContent: Map<string, number> | undefined
+  const seenIds = new Set<string>()
+  // Existing transactions by what they say, loaded a day at a time when an entry needs it.
+  const knownContent = new Map<string, number>()
+  const loadedDays = new Set<string>()
   const counts = { duplicates: statement.duplicatesInFile, dropped: statement.invalid }
   const take = (entries: readonly StatementEntry[]) => {
     const fresh: BankTransaction[] = []
@@ -97,9 +106,11 @@ function importerOf(
         continue
       }
       if (matchByContent) {
-        if (!knownContent) {
-          knownContent = new Map()
-          for (const t of existing)
+        if (!loadedDays.has(entry.date)) {
+          loadedDays.add(entry.date)
+          for (const t of store.bankTransactions.find({
+            where: { accountId: account.id, date: entry.date },
+          }))
             knownContent.set(contentKey(t), (knownContent.get(contentKey(t)) ?? 0) + 1)
         }
         const key = contentKey(entry)
@@ -109,11 +120,14 @@ function importerOf(
           counts.duplicates++
           continue
         }
-      } else if (knownIds.has(entry.fitId)) {
+      } else if (
+        seenIds.has(entry.fitId) ||
+        store.bankTransactions.exists({ accountId: account.id, fitId: entry.fitId })
+      ) {
         counts.duplicates++
         continue
       }
-      knownIds.add(entry.fitId)
+      seenIds.add(entry.fitId)
       fresh.push({
         id: `txn-${randomUUID()}`,
         companyId,
@@ -137,20 +151,19 @@ function settleAccount(
   at: string,
 ) {
   const balance = statement.balance
-  financeOf(store).accounts.update(account, (a) => {
-    if (balance && (!a.balanceDate || balance.date >= a.balanceDate)) {
-      a.balance = balance.amount
-      a.balanceDate = balance.date
-    }
-    if (origin.connectionId && !a.connectionId) a.connectionId = origin.connectionId
-    a.updatedAt = at
-  })
+  if (balance && (!account.balanceDate || balance.date >= account.balanceDate)) {
+    account.balance = balance.amount
+    account.balanceDate = balance.date
+  }
+  if (origin.connectionId && !account.connectionId) account.connectionId = origin.connectionId
+  account.updatedAt = at
+  store.bankAccounts.update(account)
 }
 
 /**
  * Puts a statement in the books of a company (a Cora sync: a few hundred entries at most): the
- * account is found by bank and account number (or created), then see planImport. The caller
- * commits.
+ * account is found by bank and account number (or created), then see importerOf. Inside the
+ * caller's store.write().
  */
 export function importStatement(
   store: Store,
@@ -163,20 +176,20 @@ export function importStatement(
   const { account, created } = accountFor(store, companyId, statement, origin, at)
   const importer = importerOf(store, companyId, account, statement, at)
   const fresh = importer.take(statement.entries)
-  if (fresh.length > 0) financeOf(store).transactions.add(fresh)
+  store.bankTransactions.insertMany(fresh)
   settleAccount(store, account, statement, origin, at)
   return { account, created, imported: fresh.length, ...importer.counts }
 }
 
-/** Entries put in the books between two commits by importStatementInBatches. */
-const IMPORT_BATCH = 500
+/** Entries put in the books per transaction by importStatementInBatches. */
+const IMPORT_BATCH = 250
 const importsOf = new WeakMap<Store, Promise<unknown>>()
 
 /**
  * importStatement for a file of any size (an OFX upload): the new transactions go in a batch at
- * a time with a commit after each, so the event loop is never held for long and other users'
- * requests keep flowing. Imports into one store run one after the other, so an import's
- * duplicate check never races another's batches. Commits by itself.
+ * a time, each its own transaction, yielding between them, so the event loop is never held for
+ * long and other users' requests keep flowing. Imports into one store run one after the other,
+ * so an import's duplicate check never races another's batches.
  */
 export function importStatementInBatches(
   store: Store,
@@ -189,44 +202,52 @@ export function importStatementInBatches(
     .catch(() => undefined)
     .then(async () => {
       const at = now.toISOString()
-      const { account, created } = accountFor(store, companyId, statement, origin, at)
+      const { account, created } = store.write(() =>
+        accountFor(store, companyId, statement, origin, at),
+      )
       const importer = importerOf(store, companyId, account, statement, at)
       let imported = 0
       for (let start = 0; start < statement.entries.length; start += IMPORT_BATCH) {
-        const fresh = importer.take(statement.entries.slice(start, start + IMPORT_BATCH))
-        if (fresh.length === 0) continue
-        financeOf(store).transactions.add(fresh)
-        imported += fresh.length
-        await store.commit()
+        const batch = statement.entries.slice(start, start + IMPORT_BATCH)
+        imported += store.write(() => {
+          const fresh = importer.take(batch)
+          store.bankTransactions.insertMany(fresh)
+          return fresh.length
+        })
         await setImmediate()
       }
-      settleAccount(store, account, statement, origin, at)
-      await store.commit()
-      return { account, created, imported, ...importer.counts }
+      // The account as it is now (another request may have changed it meanwhile).
+      const settled = store.write(() => {
+        const current = store.bankAccounts.get(account.id) ?? account
+        settleAccount(store, current, statement, origin, at)
+        return current
+      })
+      return { account: settled, created, imported, ...importer.counts }
     })
   importsOf.set(store, run)
   return run
 }
 
-/** An account with its transaction counts (read from the index, no scan). */
+/** An account with its transaction counts (kept by the store: nothing is counted). */
 export function accountView(store: Store, account: BankAccount): BankAccountView {
-  const transactions = financeOf(store).transactions
   return {
     ...account,
-    transactionCount: transactions.list(accountKey(account.id)).length,
-    uncategorizedCount: transactions.list(accountKey(account.id), 'uncategorized').length,
+    transactionCount: store.bankTransactions.count({ accountId: account.id }),
+    uncategorizedCount: store.bankTransactions.count({ accountId: account.id, uncategorized: 1 }),
   }
 }
 
-/** Removes an account, its transactions, and its place in a connection. The caller commits. */
+/** Removes an account, its transactions, and its place in a connection; inside store.write(). */
 export function removeAccount(store: Store, account: BankAccount) {
-  const finance = financeOf(store)
-  const removed = finance.transactions.removeWhere((t) => t.accountId === account.id)
-  finance.accounts.removeWhere((a) => a === account)
-  for (const connection of store.data.bankConnections) {
+  const removed = store.bankTransactions.removeWhere({ accountId: account.id })
+  store.bankAccounts.remove(account.id)
+  for (const connection of store.bankConnections.find({
+    where: { companyId: account.companyId },
+  })) {
     if (!connection.accountIds.includes(account.id)) continue
     connection.accountIds = connection.accountIds.filter((id) => id !== account.id)
     if (connection.accountIds.length === 0) connection.status = 'revoked'
+    store.bankConnections.update(connection)
   }
-  return removed.length
+  return removed
 }

@@ -5,11 +5,10 @@ import type { BankConnection, CoraAuthorization } from '../../src/schemas/bank'
 import type { Company } from '../../src/schemas/company'
 import { todayInBrazil } from '../../src/schemas/finance-common'
 import { badRequest } from '../http'
-import { loadFinanceCompanies } from '../seed/finance'
+import { loadFinanceCompanies } from './company-fixtures'
 import type { Store } from '../store/database'
-import { importStatement, sameAccount } from './bank-ledger'
+import { accountOfStatement, importStatement } from './bank-ledger'
 import type { Statement } from './ofx'
-import { companyKey, financeOf } from './state'
 import {
   loadStatementProfiles,
   recentMonths,
@@ -35,7 +34,7 @@ export const CORA_CODE_INVALID = 'Código de autorização da Cora inválido, ex
 export const coraCallbackUrl = (webUrl: string) =>
   `${webUrl.replace(/\/$/, '')}/app/auth/cora/callback`
 
-/** Starts an authorization for a company and returns the URL of the authorize page. */
+/** Starts an authorization for a company and returns the URL of the authorize page (writes). */
 export function startCoraAuthorization(
   store: Store,
   publicUrl: string,
@@ -56,11 +55,9 @@ export function startCoraAuthorization(
   }
   // Old authorizations are of no use any more.
   const cutoff = subDays(now, 1).toISOString()
-  if (store.data.coraAuthorizations.some((a) => a.expiresAt < cutoff))
-    store.data.coraAuthorizations = store.data.coraAuthorizations.filter(
-      (a) => a.expiresAt >= cutoff,
-    )
-  store.data.coraAuthorizations.push(authorization)
+  for (const old of store.coraAuthorizations.find({ where: { expiresAt: { to: cutoff } } }))
+    if (old.expiresAt < cutoff) store.coraAuthorizations.remove(old.state)
+  store.coraAuthorizations.insert(authorization)
   const params = new URLSearchParams({
     client_id: 'contabil-local',
     response_type: 'code',
@@ -75,12 +72,12 @@ export function startCoraAuthorization(
   }
 }
 
-export const findPendingAuthorization = (store: Store, state: unknown, now = new Date()) =>
-  typeof state === 'string'
-    ? store.data.coraAuthorizations.find(
-        (a) => a.state === state && !a.usedAt && a.expiresAt > now.toISOString(),
-      )
+export function findPendingAuthorization(store: Store, state: unknown, now = new Date()) {
+  const authorization = typeof state === 'string' ? store.coraAuthorizations.get(state) : undefined
+  return authorization && !authorization.usedAt && authorization.expiresAt > now.toISOString()
+    ? authorization
     : undefined
+}
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="pt-BR">
@@ -119,7 +116,7 @@ export function renderAuthorizePage(
 <p>Ele expirou ou já foi usado. Volte ao Contabil e clique em <strong>Conectar conta Cora</strong> de novo.</p>`,
       ),
     }
-  const company = store.data.companies.find((c) => c.id === authorization.companyId)
+  const company = store.companies.get(authorization.companyId)
   const name = company?.alias ?? company?.name ?? 'sua empresa'
   return {
     status: 200,
@@ -141,7 +138,7 @@ export function renderAuthorizePage(
   }
 }
 
-/** The user's answer on the page: where to send the browser (the web app's callback). */
+/** The user's answer on the page: where to send the browser (the web app's callback); writes. */
 export function decideAuthorization(
   store: Store,
   webUrl: string,
@@ -159,6 +156,7 @@ export function decideAuthorization(
     authorization.usedAt = new Date().toISOString()
     callback.searchParams.set('error', 'access_denied')
   }
+  store.coraAuthorizations.update(authorization)
   return { status: 302, location: callback.toString() }
 }
 
@@ -183,12 +181,12 @@ function coraProfileOf(store: Store, company: Company) {
     ? fixture.takers.map((t) => t.name)
     : [
         ...new Set(
-          store.data.nfsRequests.flatMap((r) =>
-            r.companyId === company.id && r.taker ? [r.taker.name] : [],
-          ),
+          store.nfsRequests
+            .find({ where: { companyId: company.id } })
+            .flatMap((r) => (r.taker ? [r.taker.name] : [])),
         ),
       ]
-  const owner = store.data.users.find((u) => u.companies.includes(company.id))?.name ?? company.name
+  const owner = store.users.withItem('companies', company.id)[0]?.name ?? company.name
   const parties: StatementParties = {
     company: company.name,
     owner: fixture?.owner ?? owner.toUpperCase(),
@@ -225,10 +223,11 @@ export function coraStatement(store: Store, company: Company, now = new Date()):
 
 /**
  * Exchanges a one-time code: the company gets (or refreshes) its Cora connection and account,
- * and the last 90 days of statement are imported (de-duplicated by FITID). The caller commits.
+ * and the last 90 days of statement are imported (de-duplicated by FITID). Inside the caller's
+ * store.write().
  */
 export function exchangeCoraCode(store: Store, company: Company, code: string, now = new Date()) {
-  const authorization = store.data.coraAuthorizations.find((a) => a.code === code)
+  const authorization = store.coraAuthorizations.first({ where: { code } })
   if (
     !authorization ||
     authorization.usedAt ||
@@ -238,10 +237,11 @@ export function exchangeCoraCode(store: Store, company: Company, code: string, n
     throw badRequest(CORA_CODE_INVALID, [{ path: ['code'], message: CORA_CODE_INVALID }])
   const at = now.toISOString()
   authorization.usedAt = at
+  store.coraAuthorizations.update(authorization)
 
-  let connection = store.data.bankConnections.find(
-    (c) => c.companyId === company.id && c.provider === 'cora',
-  )
+  let connection = store.bankConnections
+    .find({ where: { companyId: company.id } })
+    .find((c) => c.provider === 'cora')
   if (!connection) {
     const fresh: BankConnection = {
       id: `conn-${randomUUID()}`,
@@ -252,14 +252,10 @@ export function exchangeCoraCode(store: Store, company: Company, code: string, n
       createdAt: at,
       lastSyncAt: at,
     }
-    store.data.bankConnections.push(fresh)
-    connection = store.data.bankConnections[store.data.bankConnections.length - 1] as BankConnection
+    connection = store.bankConnections.insert(fresh)
   }
   const statement = coraStatement(store, company, now)
-  const existing = financeOf(store)
-    .accounts.list(companyKey(company.id))
-    .find((a) => sameAccount(a, statement.bankId, statement.accountNumber))
-  if (!existing) {
+  if (!accountOfStatement(store, company.id, statement)) {
     // A new Cora account opens with the balance the bank reports: what the period moved.
     const moved = statement.entries.reduce((sum, e) => sum + e.amount, 0)
     statement.balance = { amount: Math.round(moved * 100) / 100, date: statement.end as string }
@@ -275,5 +271,6 @@ export function exchangeCoraCode(store: Store, company: Company, code: string, n
   connection.lastSyncAt = at
   if (!connection.accountIds.includes(outcome.account.id))
     connection.accountIds = [...connection.accountIds, outcome.account.id]
+  store.bankConnections.update(connection)
   return { connection, ...outcome }
 }

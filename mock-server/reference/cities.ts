@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ufSchema, ufs } from '../../src/schemas/brazil'
 import { stateBoards, stateNames, type City } from '../../src/schemas/city'
 import { citySlug, normalizeSearch } from '../../src/schemas/slug'
-import { fixture } from '../seed/core'
+import { fixture } from '../fixtures'
 
 // The 5,571 municipalities (fixtures/reference/municipalities.json, see its SOURCES.md), for
 // `GET /api/city-search` and the city pages. Names are normalized once, at start.

@@ -6,7 +6,7 @@ import {
   type SimplesAnnex,
 } from '../../src/schemas/cnae'
 import { cnaeDigits, formatCnaeCode, normalizeSearch } from '../../src/schemas/slug'
-import { fixture } from '../seed/core'
+import { fixture } from '../fixtures'
 
 // The 1,332 CNAE 2.3 subclasses (fixtures/reference, see its SOURCES.md) joined with the curated
 // details of fixtures/cnae-details.json, and the search behind `GET /cnaes`. Everything a search

@@ -1,168 +1,196 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { Router, type Request } from 'express'
+import { z } from 'zod'
 import { isSystemAdmin } from '../../src/schemas/claims'
+import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
 import {
   companyMayDeleteDocument,
   documentCreateSchema,
   documentListQuerySchema,
   documentRejectSchema,
+  documentSchema,
   documentStatusBodySchema,
   documentStatusChangeMessage,
   documentStatusLabels,
   documentStatusSchema,
   documentTransition,
   type CompanyDocument,
+  type DocumentStatus,
 } from '../../src/schemas/document'
-import { callerOf } from '../auth'
-import type { RouteModule } from '../deps'
+import { endpoint, type Call } from '../api'
+import { ownedBy } from '../access'
 import { filePath } from '../core/files'
-import { badRequest, conflict, forbidden, handle, paginate, parse } from '../http'
-import { companyFor, companyKey, financeOf, ownedBy } from '../finance/state'
+import { badRequest, conflict, forbidden, paginate, parse } from '../http'
 
 export const FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'
+const NOT_FOUND = 'Documento não encontrado.'
 
-/**
- * Documents (SPEC section 7 "Documents"). A document registers a file the company uploaded
- * through its signed upload link (`fileName`, in the company's folder); the client gets a
- * download link for it from `GET /download/{fileName}?companyId`. Rules:
- * - the company sends any type but `guia`; the accountant (system admin) sends any type, and a
- *   guia carries its kind, due date, amount and competence;
- * - a guia goes pending → paid (the company or the accountant); any other document goes
- *   pending → approved | rejected and rejected → pending (the accountant only); else 409;
- * - the company deletes its own pending documents; the accountant deletes any; else 409.
- */
-export const documentsRoutes: RouteModule = {
-  create: ({ store, auth, config }) => {
-    const router = Router()
-    const index = () => financeOf(store).documents
-    const companyOf = (req: Request) => companyFor(store, callerOf(req), req.query.companyId)
-    // Build the index at start, not on the first request.
-    void index().version
-    const findDocument = (req: Request, companyId: string) =>
-      ownedBy(index().get(req.params.id ?? ''), companyId, 'Documento não encontrado.')
+// Documents (SPEC section 7 "Documents"). A document registers a file the company uploaded
+// through its signed upload link (`fileName`, in the company's folder); the client gets a
+// download link for it from `GET /download/{fileName}?companyId`. Rules:
+// - the company sends any type but `guia`; the accountant (system admin) sends any type, and a
+//   guia carries its kind, due date, amount and competence;
+// - a guia goes pending → paid (the company or the accountant); any other document goes
+//   pending → approved | rejected and rejected → pending (the accountant only); else 409;
+// - the company deletes its own pending documents; the accountant deletes any; else 409.
 
-    router.get(
-      '/documents',
-      auth.authenticate,
-      handle((req) => {
-        const company = companyOf(req)
-        const q = parse(documentListQuerySchema, req.query)
-        let list = index().list(companyKey(company.id))
-        if (q.type || q.status || q.competence || q.createdBy) {
-          const types = q.type ? new Set(q.type) : null
-          list = list.filter(
-            (d) =>
-              (!types || types.has(d.type)) &&
-              (!q.status || d.status === q.status) &&
-              (!q.competence || d.competence === q.competence) &&
-              (!q.createdBy || d.createdBy === q.createdBy),
-          )
-        }
-        return paginate(list, q)
-      }),
+/** The company's documents, newest first; by type, status, competence or who sent them. */
+function listDocuments({
+  store,
+  company,
+  query: q,
+}: Call<{ query: z.output<typeof documentListQuerySchema> }>) {
+  let list = store.documents.find({
+    where: { companyId: company.id },
+    order: 'createdAt DESC, id DESC',
+  })
+  if (q.type || q.status || q.competence || q.createdBy) {
+    const types = q.type ? new Set(q.type) : null
+    list = list.filter(
+      (d) =>
+        (!types || types.has(d.type)) &&
+        (!q.status || d.status === q.status) &&
+        (!q.competence || d.competence === q.competence) &&
+        (!q.createdBy || d.createdBy === q.createdBy),
     )
-
-    router.post(
-      '/documents',
-      auth.authenticate,
-      handle(async (req, res) => {
-        const caller = callerOf(req)
-        const company = companyOf(req)
-        const input = parse(documentCreateSchema, req.body)
-        const accountant = isSystemAdmin(caller.claims)
-        if (input.type === 'guia' && !accountant)
-          throw forbidden('Guias de impostos são enviadas pela contabilidade.')
-        // The file must have been sent through the company's signed upload link first.
-        if (!existsSync(filePath(config, company.id, input.fileName).file))
-          throw badRequest(FILE_MISSING, [{ path: ['fileName'], message: FILE_MISSING }])
-        const now = new Date().toISOString()
-        const document: CompanyDocument = {
-          id: `doc-${randomUUID()}`,
-          companyId: company.id,
-          type: input.type,
-          name: input.name,
-          description: 'description' in input ? (input.description ?? null) : null,
-          fileName: input.fileName,
-          status: 'pending',
-          guia: 'guia' in input ? input.guia : null,
-          competence:
-            'guia' in input
-              ? input.guia.competence
-              : 'competence' in input
-                ? (input.competence ?? null)
-                : null,
-          sentBy: accountant ? 'accountant' : 'company',
-          createdBy: caller.uid,
-          reviewedBy: null,
-          reviewedAt: null,
-          rejectionReason: null,
-          paidAt: null,
-          createdAt: now,
-          updatedAt: now,
-        }
-        index().add([document])
-        await store.commit()
-        res.status(201)
-        return { data: document }
-      }),
-    )
-
-    router.put(
-      '/documents/:id/status/:status',
-      auth.authenticate,
-      handle(async (req) => {
-        const caller = callerOf(req)
-        const company = companyOf(req)
-        const to = parse(documentStatusSchema, req.params.status)
-        if (to !== 'rejected') parse(documentStatusBodySchema, req.body ?? {})
-        const document = findDocument(req, company.id)
-        const from = document.status
-        const rule = documentTransition(document.type, from, to)
-        if (!rule.allowed) throw conflict(documentStatusChangeMessage(document.type, from, to))
-        if (rule.adminOnly && !isSystemAdmin(caller.claims))
-          throw forbidden('Apenas a contabilidade aprova ou recusa documentos.')
-        // A refusal carries the reason the client reads.
-        const reason = to === 'rejected' ? parse(documentRejectSchema, req.body).reason : null
-        const now = new Date().toISOString()
-        index().update(document, (d) => {
-          d.status = to
-          d.updatedAt = now
-          if (to === 'paid') d.paidAt = now
-          if (to === 'approved' || to === 'rejected') {
-            d.reviewedBy = caller.uid
-            d.reviewedAt = now
-          }
-          d.rejectionReason = reason
-        })
-        await store.commit()
-        return { data: document }
-      }),
-    )
-
-    router.delete(
-      '/documents/:id',
-      auth.authenticate,
-      handle(async (req) => {
-        const caller = callerOf(req)
-        const company = companyOf(req)
-        const document = findDocument(req, company.id)
-        if (!isSystemAdmin(caller.claims) && !companyMayDeleteDocument(document)) {
-          if (document.sentBy !== 'company')
-            throw forbidden(
-              'Documentos enviados pela contabilidade só podem ser excluídos por ela.',
-            )
-          throw conflict(
-            `Só é possível excluir um documento pendente (este está "${documentStatusLabels[document.status]}").`,
-          )
-        }
-        index().removeWhere((d) => d === document)
-        await store.commit()
-        return { data: document }
-      }),
-    )
-
-    return router
-  },
+  }
+  return paginate(list, q)
 }
+
+/** Registers an uploaded file as a document of the company. */
+function createDocument({
+  store,
+  config,
+  caller,
+  company,
+  body: input,
+}: Call<{ body: z.output<typeof documentCreateSchema> }>) {
+  const accountant = isSystemAdmin(caller.claims)
+  if (input.type === 'guia' && !accountant)
+    throw forbidden('Guias de impostos são enviadas pela contabilidade.')
+  // The file must have been sent through the company's signed upload link first.
+  if (!existsSync(filePath(config, company.id, input.fileName).file))
+    throw badRequest(FILE_MISSING, [{ path: ['fileName'], message: FILE_MISSING }])
+  const now = new Date().toISOString()
+  const document: CompanyDocument = {
+    id: `doc-${randomUUID()}`,
+    companyId: company.id,
+    type: input.type,
+    name: input.name,
+    description: 'description' in input ? (input.description ?? null) : null,
+    fileName: input.fileName,
+    status: 'pending',
+    guia: 'guia' in input ? input.guia : null,
+    competence:
+      'guia' in input
+        ? input.guia.competence
+        : 'competence' in input
+          ? (input.competence ?? null)
+          : null,
+    sentBy: accountant ? 'accountant' : 'company',
+    createdBy: caller.uid,
+    reviewedBy: null,
+    reviewedAt: null,
+    rejectionReason: null,
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }
+  store.write(() => store.documents.insert(document))
+  return { data: document }
+}
+
+/** A status change by the document's rules; a refusal carries the reason the client reads. */
+function changeDocumentStatus({
+  store,
+  caller,
+  company,
+  params,
+  req,
+}: Call<{ params: { id: string; status: DocumentStatus } }>) {
+  const to = params.status
+  if (to !== 'rejected') parse(documentStatusBodySchema, req.body ?? {})
+  const document = ownedBy(store.documents.get(params.id), company.id, NOT_FOUND)
+  const from = document.status
+  const rule = documentTransition(document.type, from, to)
+  if (!rule.allowed) throw conflict(documentStatusChangeMessage(document.type, from, to))
+  if (rule.adminOnly && !isSystemAdmin(caller.claims))
+    throw forbidden('Apenas a contabilidade aprova ou recusa documentos.')
+  const reason = to === 'rejected' ? parse(documentRejectSchema, req.body).reason : null
+  const now = new Date().toISOString()
+  document.status = to
+  document.updatedAt = now
+  if (to === 'paid') document.paidAt = now
+  if (to === 'approved' || to === 'rejected') {
+    document.reviewedBy = caller.uid
+    document.reviewedAt = now
+  }
+  document.rejectionReason = reason
+  store.write(() => store.documents.update(document))
+  return { data: document }
+}
+
+/** The company deletes its own pending documents; the accountant any. */
+function deleteDocument({ store, caller, company, params }: Call<{ params: { id: string } }>) {
+  const document = ownedBy(store.documents.get(params.id), company.id, NOT_FOUND)
+  if (!isSystemAdmin(caller.claims) && !companyMayDeleteDocument(document)) {
+    if (document.sentBy !== 'company')
+      throw forbidden('Documentos enviados pela contabilidade só podem ser excluídos por ela.')
+    throw conflict(
+      `Só é possível excluir um documento pendente (este está "${documentStatusLabels[document.status]}").`,
+    )
+  }
+  store.write(() => store.documents.remove(document.id))
+  return { data: document }
+}
+
+const documentParams = z.object({ id: idSchema })
+
+export const documentEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/documents',
+    summary: "The company's documents, newest first; repeatable type, status, competence.",
+    access: 'company',
+    query: documentListQuerySchema,
+    answers: { 200: listOf(documentSchema) },
+    errors: [404],
+    handler: listDocuments,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/documents',
+    summary: 'Registers an uploaded file as a document.',
+    access: 'company',
+    query: companyScopeQuerySchema,
+    body: documentCreateSchema,
+    answers: { 201: recordOf(documentSchema) },
+    errors: [404],
+    handler: createDocument,
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/documents/{id}/status/{status}',
+    summary: 'Approves, rejects (with a reason) or marks a guia paid.',
+    access: 'company',
+    params: documentParams.extend({ status: documentStatusSchema }),
+    query: companyScopeQuerySchema,
+    body: z.union([documentRejectSchema, documentStatusBodySchema]),
+    bodyParsedBy: 'handler',
+    answers: { 200: recordOf(documentSchema) },
+    errors: [404, 409],
+    handler: changeDocumentStatus,
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/documents/{id}',
+    summary: 'Deletes a document (the company: its own pending ones).',
+    access: 'company',
+    params: documentParams,
+    query: companyScopeQuerySchema,
+    answers: { 200: recordOf(documentSchema) },
+    errors: [404, 409],
+    handler: deleteDocument,
+  }),
+]

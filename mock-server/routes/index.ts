@@ -1,33 +1,71 @@
-import type { RouteModule } from '../deps'
-import { accountRoutes } from './account'
-import { authRoutes } from './auth'
-import { backOfficeRoutes } from './back-office'
-import { bankStatementsRoutes } from './bank-statements'
-import { documentsRoutes } from './documents'
-import { filesRoutes } from './files'
-import { invoicesRoutes } from './invoices'
-import { onboardingRoutes } from './onboarding'
-import { panelRoutes } from './panel'
-import { partnersRoutes } from './partners'
-import { siteRoutes } from './site'
+import type { Endpoint } from '../api'
+import { areaEndpoints } from './areas'
+import { bankAccountEndpoints } from './bank-accounts'
+import { bankConnectionEndpoints } from './bank-connections'
+import { bankTransactionEndpoints } from './bank-transactions'
+import { checkoutEndpoints } from './checkout'
+import { cityEndpoints } from './cities'
+import { cnaeEndpoints } from './cnaes'
+import { cnpjEndpoints } from './cnpj'
+import { companyEndpoints } from './companies'
+import { contentEndpoints } from './content'
+import { coraEndpoints } from './cora'
+import { documentEndpoints } from './documents'
+import { fileEndpoints } from './files'
+import { inviteEndpoints } from './invites'
+import { leadEndpoints } from './leads'
+import { linkEndpoints } from './links'
+import { lucaEndpoints } from './luca'
+import { nfsRequestEndpoints } from './nfs-requests'
+import { nfsSchedulerEndpoints } from './nfs-schedulers'
+import { partnerEndpoints } from './partners'
+import { paymentEndpoints } from './payments'
+import { planEndpoints } from './plans'
+import { referralEndpoints } from './referrals'
+import { reportEndpoints } from './reports'
+import { subscriptionEndpoints } from './subscriptions'
+import { userEndpoints } from './users'
+import { viaCepEndpoints } from './viacep'
 
 /**
- * Every API area, in the order Express tries them: one module per feature, named as the web app's
- * feature folders (src/screens/<feature>, src/services/<feature>), plus shared infrastructure.
- * Add an endpoint to its feature's module; add a line here only for a new feature.
+ * The API, one file per resource: `mock-server/routes/<name>.ts` serves the endpoints under
+ * `resources[name]`, in the order Express tries them (the README's endpoint tables name the same
+ * files). Add an endpoint to its resource's table; add a line here only for a new resource.
  */
-export const routeModules: RouteModule[] = [
-  // Features
-  authRoutes, // sign-up, the caller's own record and companies (the session)
-  onboardingRoutes, // opening/migration wizards: steps, track, the assistant, CEP/CNPJ lookups
-  panelRoutes, // the panel's reports
-  invoicesRoutes, // NFS-e requests and schedules
-  documentsRoutes, // company documents and guias
-  bankStatementsRoutes, // bank accounts, Cora, OFX, transactions, exports
-  accountRoutes, // profile, billing and checkout, invites, referrals
-  partnersRoutes, // the Duca partner program
-  backOfficeRoutes, // companies list, orders, company updates and status, users (admins)
-  siteRoutes, // the public site: content, CNAEs, cities, leads, links, areas
-  // Shared infrastructure, not a feature
-  filesRoutes, // signed upload/download links and the files behind them
-]
+export const resources = {
+  // The app's own API
+  users: userEndpoints, // sign-up, the profile and its photo, the back office's users
+  companies: companyEndpoints, // every /companies* endpoint: session, wizard, back office
+  invites: inviteEndpoints,
+  referrals: referralEndpoints,
+  plans: planEndpoints,
+  subscriptions: subscriptionEndpoints,
+  payments: paymentEndpoints,
+  partners: partnerEndpoints, // the Duca partner programme and its review
+  'nfs-requests': nfsRequestEndpoints, // NFS-e requests and the services invoiced before
+  'nfs-schedulers': nfsSchedulerEndpoints,
+  documents: documentEndpoints,
+  'bank-connections': bankConnectionEndpoints, // Cora OAuth and the connections
+  'bank-accounts': bankAccountEndpoints, // accounts, OFX imports, exports
+  'bank-transactions': bankTransactionEndpoints, // transactions and tax categories
+  reports: reportEndpoints, // the panel's reports
+  luca: lucaEndpoints, // the assistant
+  files: fileEndpoints, // signed upload/download links and the files behind them
+  // The public site's data
+  cnaes: cnaeEndpoints,
+  cities: cityEndpoints,
+  areas: areaEndpoints,
+  links: linkEndpoints,
+  leads: leadEndpoints,
+  // Stand-ins of external services
+  content: contentEndpoints, // Storyblok's delivery API
+  viacep: viaCepEndpoints,
+  cnpj: cnpjEndpoints, // the Receita's CNPJ registry
+  cora: coraEndpoints, // Cora's consent page
+  checkout: checkoutEndpoints, // the payment checkout
+} satisfies Record<string, Endpoint[]>
+
+export type ResourceName = keyof typeof resources
+
+/** Every endpoint, in the order Express tries them. */
+export const endpoints: Endpoint[] = Object.values(resources).flat()

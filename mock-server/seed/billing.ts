@@ -1,20 +1,10 @@
 import { z } from 'zod'
-import {
-  paymentSchema,
-  planSchema,
-  subscriptionRecordSchema,
-  type Payment,
-  type Plan,
-  type SubscriptionRecord,
-} from '../../src/schemas/billing'
-import { loadFixture } from './core'
+import { paymentSchema, planSchema, subscriptionRecordSchema } from '../../src/schemas/billing'
+import { loadFixture } from '../fixtures'
+import type { Model } from '../model'
 
 /** Plans, subscriptions and payments. */
-export type BillingData = {
-  plans: Plan[]
-  subscriptions: SubscriptionRecord[]
-  payments: Payment[]
-}
+export type BillingData = Pick<Model, 'plans' | 'subscriptions' | 'payments'>
 
 export function seedBilling(): BillingData {
   const plans = loadFixture('plans.json', z.array(planSchema))

@@ -1,33 +1,17 @@
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { formatMobile } from '../../src/schemas/brazil'
 import { roleSchema } from '../../src/schemas/claims'
-import { companySchema, type Company } from '../../src/schemas/company'
+import { companySchema } from '../../src/schemas/company'
 import { stepPayloadSchemas } from '../../src/schemas/steps'
-import { trackSchema, type Track } from '../../src/schemas/track'
+import { trackSchema } from '../../src/schemas/track'
 import type { User } from '../../src/schemas/user'
 import { trackSnapshotOf } from '../../src/machines/track'
-
-/** Reads a JSON file from `fixtures/`. */
-export const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8'))
-
-/** Parses a fixture with its schema; a bad fixture stops the server with the file and the path. */
-export function loadFixture<T extends z.ZodType>(name: string, schema: T): z.output<T> {
-  const result = schema.safeParse(fixture(name))
-  if (result.success) return result.data
-  const issue = result.error.issues[0]!
-  throw new Error(`fixtures/${name}: ${issue.path.join('.')}: ${issue.message}`)
-}
-
-export type TrackRecord = Track & { companyId: string }
+import { referralCodeOf } from '../core/accounts'
+import { fixture, loadFixture } from '../fixtures'
+import type { Model } from '../model'
 
 /** Users, companies and their tracks. */
-export type CoreData = {
-  users: User[]
-  companies: Company[]
-  tracks: TrackRecord[]
-}
+export type CoreData = Pick<Model, 'users' | 'companies' | 'tracks'>
 
 /** The demo accounts of PRODUCT.md, also seeded into the Auth emulator. */
 export const demoAccountSchema = z.object({
@@ -61,23 +45,6 @@ export function loadAccounts(): Array<DemoAccount & { indicatedBy: string | null
     password: FIXTURE_USER_PASSWORD,
   }))
   return [...demo, ...others]
-}
-
-/** Custom claims of an account (PRODUCT.md "Roles and gates"). */
-export const claimsOf = (account: Pick<DemoAccount, 'roles' | 'companies'>) => ({
-  roles: account.roles,
-  companies: account.companies,
-  ...(account.companies[0] ? { companyId: account.companies[0] } : {}),
-})
-
-export const referralCodeOf = (name: string, uid: string) => {
-  const first = (name.split(' ')[0] ?? 'cliente')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-  let hash = 0
-  for (const char of uid) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
-  return `${first}${(hash % 9000) + 1000}`
 }
 
 const trackRecordSchema = trackSchema

@@ -1,20 +1,10 @@
 import { z } from 'zod'
-import {
-  ducaPartnerSchema,
-  inviteSchema,
-  referralRewardSchema,
-  type DucaPartner,
-  type Invite,
-  type ReferralReward,
-} from '../../src/schemas/engagement'
-import { loadFixture } from './core'
+import { ducaPartnerSchema, inviteSchema, referralRewardSchema } from '../../src/schemas/engagement'
+import { loadFixture } from '../fixtures'
+import type { Model } from '../model'
 
 /** Invites, referral rewards and the Duca partner program. */
-export type EngagementData = {
-  invites: Invite[]
-  referralRewards: ReferralReward[]
-  ducaPartners: DucaPartner[]
-}
+export type EngagementData = Pick<Model, 'invites' | 'referralRewards' | 'ducaPartners'>
 
 export function seedEngagement(): EngagementData {
   return {

@@ -1,8 +1,8 @@
 import { addDays, differenceInCalendarMonths, parse } from 'date-fns'
 import { z } from 'zod'
 import {
-  bankAccountSchema,
   bankConnectionSchema,
+  bankAccountSchema,
   bankTransactionSchema,
   coraAuthorizationSchema,
   taxCategorySchema,
@@ -10,7 +10,6 @@ import {
   type BankConnection,
   type BankTransaction,
   type CoraAuthorization,
-  type TaxCategory,
 } from '../../src/schemas/bank'
 import { companySchema } from '../../src/schemas/company'
 import {
@@ -23,10 +22,7 @@ import {
 import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   nfsRequestSchema,
-  nfsRequestStatusSchema,
   nfsSchedulerSchema,
-  nfsTakerSchema,
-  serviceCodeSchema,
   type NfsRequest,
   type NfsRequestStatus,
   type NfsScheduler,
@@ -41,78 +37,28 @@ import {
   statementKey,
   statementMonth,
 } from '../finance/statement-generator'
-import { fixture } from './core'
+import { loadFinanceCompanies } from '../finance/company-fixtures'
+import { fixture } from '../fixtures'
+import type { Model } from '../model'
 
 /** Invoices, schedules, documents, bank accounts and transactions, tax categories. */
-export type FinanceData = {
-  taxCategories: TaxCategory[]
-  nfsRequests: NfsRequest[]
-  nfsSchedulers: NfsScheduler[]
-  documents: CompanyDocument[]
-  bankConnections: BankConnection[]
-  bankAccounts: BankAccount[]
-  bankTransactions: BankTransaction[]
-  coraAuthorizations: CoraAuthorization[]
-}
+export type FinanceData = Pick<
+  Model,
+  | 'taxCategories'
+  | 'nfsRequests'
+  | 'nfsSchedulers'
+  | 'documents'
+  | 'bankConnections'
+  | 'bankAccounts'
+  | 'bankTransactions'
+  | 'coraAuthorizations'
+>
 
 /** Months of history the fixtures cover (this month included). */
 export const HISTORY_MONTHS = 14
 
 /** The one-time Cora code the seed holds for ana's company (contract example, tests). */
 export const SEEDED_CORA_CODE = 'cora-code-demo-ana'
-
-const financeCompanySchema = z.object({
-  companyId: z.string(),
-  createdBy: z.string(),
-  owner: z.string(),
-  openingBalance: z.number(),
-  invoicesPerMonth: z.tuple([z.number().int().min(0), z.number().int().min(0)]),
-  services: z
-    .array(
-      z.object({
-        code: serviceCodeSchema,
-        description: z.string(),
-        min: z.number(),
-        max: z.number(),
-      }),
-    )
-    .min(1),
-  takers: z.array(nfsTakerSchema).min(1),
-  pinned: z.array(
-    z.object({
-      id: z.string(),
-      taker: z.number().int(),
-      service: z.number().int(),
-      totalValue: z.number(),
-      status: nfsRequestStatusSchema,
-    }),
-  ),
-  schedulers: z.array(
-    z.object({
-      id: z.string(),
-      taker: z.number().int(),
-      service: z.number().int(),
-      dayOfMonth: z.number().int(),
-      totalValue: z.number(),
-      active: z.boolean(),
-      monthsAgo: z.number().int().min(0),
-    }),
-  ),
-  accounts: z.array(
-    bankAccountSchema
-      .pick({
-        id: true,
-        source: true,
-        bankId: true,
-        bankName: true,
-        branch: true,
-        accountNumber: true,
-        accountType: true,
-      })
-      .extend({ ledger: z.string().regex(/^\d{3}$/), profile: z.string() }),
-  ),
-})
-export type FinanceCompanyFixture = z.infer<typeof financeCompanySchema>
 
 const documentFixtureSchema = z.object({
   id: z.string(),
@@ -129,9 +75,6 @@ const documentFixtureSchema = z.object({
     .object({ kind: guiaKindSchema, dueDay: z.number().int().min(1).max(28), amount: z.number() })
     .optional(),
 })
-
-export const loadFinanceCompanies = (): FinanceCompanyFixture[] =>
-  z.array(financeCompanySchema).parse(fixture('finance/companies.json'))
 
 const REJECTION_REASONS = [
   'Código de serviço incompatível com as atividades (CNAE) do prestador.',

@@ -1,128 +1,161 @@
-import { existsSync, readFileSync } from 'node:fs'
-import low from 'lowdb'
-import type { AdapterSync, LowdbSync } from 'lowdb'
-import type { BillingData } from '../seed/billing'
-import type { CoreData } from '../seed/core'
-import type { EngagementData } from '../seed/engagement'
-import type { FinanceData } from '../seed/finance'
-import type { PublicData } from '../seed/public'
-import { writeFileAtomicSync } from './atomic-file'
-import { CollectionIndex, type IndexKeys } from './collection-index'
-import { Ledger } from './ledger'
-import { Tracker } from './tracker'
-import {
-  newGeneration,
-  parseSnapshot,
-  readWal,
-  replay,
-  serializeSnapshot,
-  WalWriter,
-  type SnapshotMeta,
-} from './wal'
-import { writeFileAtomic } from './atomic-file'
+import { createHash } from 'node:crypto'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import path from 'node:path'
+import Sqlite, { type Database, type Transaction } from 'better-sqlite3'
+import type { CollectionName, Model, RecordOf } from '../model'
+import { collectionNames, layouts } from './layout'
+import { startCheckpointer } from './checkpointer'
+import { readLegacyData, retireLegacyData } from './legacy'
+import { Table, type TableLayout } from './table'
 
-/** Everything the mock backend persists; each area owns its part. */
-export type Database = CoreData & BillingData & EngagementData & FinanceData & PublicData
-
-export type Collection = {
-  [K in keyof Database]: Database[K] extends readonly unknown[] ? K : never
-}[keyof Database & string]
-type RecordOf<K extends Collection> =
-  Database[K] extends ReadonlyArray<infer R> ? R & object : never
-
-export type StoreOptions = {
-  /** Compact (rewrite `db.json`, empty the log) once the log is this many bytes past the snapshot. */
-  compactAfterBytes?: number
-  log?: (message: string) => void
-}
+type Tables = { readonly [K in CollectionName]: Table<RecordOf<K>> }
 
 /**
- * The persisted state: a snapshot (`db.json`, json-server's shape) plus a write-ahead log
- * (`db.json.wal`).
- *
- * - Handlers mutate `data` in place, then `await commit()`. Commits are group-committed: every
- *   commit waiting while a flush runs joins the next one. A flush appends one log line holding
- *   only what changed (records upserted or deleted, see `Ledger`) and fdatasyncs it; the commit
- *   resolves after that (acknowledge after durability).
- * - When the log has grown past the snapshot (and on start after a replay, on `reset()` and on
- *   `close()`), the whole state is written to a new `db.json` atomically (temp file, fsync,
- *   rename, directory fsync) and the log starts again for that snapshot's generation.
- * - On start, `db.json` is read and the log entries after its sequence number are replayed; a torn
- *   last line (crash mid-append) is dropped, since it was never acknowledged.
- *
- * `db` is a lowdb 1 instance over the same state (json-server's router shape).
+ * WAL pages past which the committing connection checkpoints by itself: only when the checkpoint
+ * worker has fallen far behind (normally it keeps the WAL to a few hundred pages).
  */
-export class Store {
-  readonly db: LowdbSync<Database>
+const WAL_PAGES_LIMIT = 20_000
+
+/** The SQL of the whole layout, and a fingerprint of it (a changed layout rebuilds the tables). */
+const schemaSql = [
+  'CREATE TABLE row_counts (grouping TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (grouping, key)) WITHOUT ROWID;',
+  ...collectionNames.map((name) => Table.schemaOf(layouts[name] as TableLayout<never>)),
+].join('\n')
+const layoutVersion = createHash('sha256').update(schemaSql).digest('hex').slice(0, 16)
+
+export type StoreOptions = { log?: (message: string) => void }
+
+/**
+ * The persisted state: a SQLite database (better-sqlite3, WAL journal) with a table per
+ * collection of the model (`store.companies`, `store.bankTransactions`, …; layout.ts); a worker
+ * thread checkpoints the WAL into the file (checkpointer.ts).
+ *
+ * - Reads go straight to the tables: `store.companies.get(id)`, `store.invites.find({ where })`.
+ *   A record read is a plain object of its own; changing it changes nothing until it is written.
+ * - Writes go inside `store.write(() => …)`: one transaction, committed with `synchronous = FULL`
+ *   (the WAL is fsynced), so a write that returned is durable and can be acknowledged; a throw
+ *   inside rolls everything back (nothing half-saved).
+ * - A new file is seeded; a table the file lacks starts from its seed; a data folder from before
+ *   (`db.json`) is imported once (legacy.ts).
+ */
+export class Store implements Tables {
   readonly file: string
-  readonly walFile: string
-  private readonly seed: () => Database
-  private readonly tracker: Tracker
-  private readonly ledger: Ledger
-  private readonly wal: WalWriter
-  private readonly compactAfterBytes: number
+  readonly db: Database
+  private readonly seed: () => Model
   private readonly log: (message: string) => void
-  private generation = ''
-  private seq = 0
-  private snapshotBytes = 0
-  private mustCompact = false
-  private closed = false
-  private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = []
-  private flushing: Promise<void> | null = null
-  private readonly ready: Promise<void>
-  private readonly idIndexes = new Map<string, CollectionIndex<object>>()
+  private readonly transaction: Transaction<(run: () => unknown) => unknown>
   private readonly closers: Array<() => void> = []
+  private readonly checkpointer: ReturnType<typeof startCheckpointer>
+  private closed = false
 
-  constructor(file: string, seed: () => Database, options: StoreOptions = {}) {
+  declare readonly users: Table<RecordOf<'users'>>
+  declare readonly companies: Table<RecordOf<'companies'>>
+  declare readonly tracks: Table<RecordOf<'tracks'>>
+  declare readonly plans: Table<RecordOf<'plans'>>
+  declare readonly subscriptions: Table<RecordOf<'subscriptions'>>
+  declare readonly payments: Table<RecordOf<'payments'>>
+  declare readonly invites: Table<RecordOf<'invites'>>
+  declare readonly referralRewards: Table<RecordOf<'referralRewards'>>
+  declare readonly ducaPartners: Table<RecordOf<'ducaPartners'>>
+  declare readonly taxCategories: Table<RecordOf<'taxCategories'>>
+  declare readonly nfsRequests: Table<RecordOf<'nfsRequests'>>
+  declare readonly nfsSchedulers: Table<RecordOf<'nfsSchedulers'>>
+  declare readonly documents: Table<RecordOf<'documents'>>
+  declare readonly bankConnections: Table<RecordOf<'bankConnections'>>
+  declare readonly bankAccounts: Table<RecordOf<'bankAccounts'>>
+  declare readonly bankTransactions: Table<RecordOf<'bankTransactions'>>
+  declare readonly coraAuthorizations: Table<RecordOf<'coraAuthorizations'>>
+  declare readonly leads: Table<RecordOf<'leads'>>
+  declare readonly links: Table<RecordOf<'links'>>
+
+  constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file
-    this.walFile = `${file}.wal`
     this.seed = seed
-    this.compactAfterBytes = options.compactAfterBytes ?? 16 * 1024 * 1024
     this.log = options.log ?? ((message) => console.warn(`[store] ${message}`))
-    this.wal = new WalWriter(this.walFile)
-    const { root, validBytes } = this.load()
-    this.tracker = new Tracker(root)
-    this.ledger = new Ledger(this.tracker)
-    this.ledger.rebase()
-    this.ready = validBytes === undefined ? Promise.resolve() : this.wal.openExisting(validBytes)
-    this.ready.catch(() => (this.mustCompact = true))
-
-    const adapter = { read: () => this.tracker.root, write: () => this.commit() }
-    // lowdb's typings only know sync or async adapters; this one reads sync and writes async.
-    this.db = low(adapter as unknown as AdapterSync<Database>)
-    const plant = this.db.setState.bind(this.db)
-    // Replacing the state through lowdb goes through the tracker too.
-    this.db.setState = (state: Database) => {
-      this.tracker.replaceRoot(state as unknown as Record<string, unknown>)
-      return plant(this.tracker.root as unknown as Database)
+    const dir = path.dirname(file)
+    // Only the person running the stack reads the data (accounts, documents).
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    const fresh = !existsSync(file)
+    const legacy = fresh ? readLegacyData(dir) : undefined
+    // SQLite gives its -wal and -shm files the mode of the database file.
+    if (fresh) closeSync(openSync(file, 'a', 0o600))
+    else chmodSync(file, 0o600)
+    this.db = new Sqlite(file)
+    this.db.pragma('journal_mode = WAL')
+    this.db.pragma('synchronous = FULL')
+    this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_LIMIT}`)
+    this.transaction = this.db.transaction((run: () => unknown) => run())
+    const missing = this.prepareSchema()
+    for (const name of collectionNames)
+      Object.defineProperty(this, name, {
+        value: new Table(this.db, layouts[name] as TableLayout<object>),
+        enumerable: true,
+      })
+    if (missing.length > 0) {
+      const seeded = this.seed()
+      this.write(() => {
+        for (const name of missing) {
+          const records = legacy?.[name] ?? seeded[name]
+          this.table(name).insertMany(records)
+        }
+      })
+      if (!fresh) this.log(`new collections seeded: ${missing.join(', ')}`)
     }
+    if (legacy) {
+      retireLegacyData(dir)
+      this.log(`data imported from ${path.join(dir, 'db.json')} (kept as db.json.migrated)`)
+    }
+    this.checkpointer = startCheckpointer(file)
   }
 
-  /** The state, tracked: mutate it in place, then `await commit()`. */
-  get data(): Database {
-    return this.tracker.root as unknown as Database
+  /**
+   * Runs `change` in one transaction and commits it durably before returning its result. Reads
+   * inside see the transaction's own writes; a throw rolls it all back. Synchronous: nothing
+   * else runs in between.
+   */
+  write<T>(change: () => T): T {
+    if (this.closed) throw new Error('store is closed')
+    const result = this.transaction.immediate(change) as T
+    if (result instanceof Promise)
+      throw new Error('store.write() takes a synchronous change (await before, not inside)')
+    return result
   }
 
-  /** Resolves once every change made so far is durable. */
-  commit(): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('store is closed'))
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ resolve, reject })
-      this.flushing ??= this.flushLoop()
+  /** Back to a fresh seed, in one transaction. */
+  reset() {
+    const seeded = this.seed()
+    this.write(() => {
+      for (const name of collectionNames) {
+        const table = this.table(name)
+        table.clear()
+        table.insertMany(seeded[name])
+      }
     })
   }
 
-  /** Replaces everything with a fresh seed and persists it (a new snapshot). */
-  async reset(): Promise<void> {
-    this.tracker.replaceRoot(this.seed() as unknown as Record<string, unknown>)
-    this.db.setState(this.tracker.root as unknown as Database)
-    this.mustCompact = true
-    await this.commit()
+  /** The table of a collection named at run time (tests, reseeding). */
+  table<K extends CollectionName>(name: K): Table<RecordOf<K>> {
+    return (this as unknown as Tables)[name] as Table<RecordOf<K>>
   }
 
-  /** Resolves when nothing is waiting to be written. */
-  async idle(): Promise<void> {
-    while (this.flushing) await this.flushing
+  /** A record by collection and key (tests). */
+  byId<K extends CollectionName>(name: K, key: string): RecordOf<K> | undefined {
+    return this.table(name).get(key)
+  }
+
+  /** Every collection, read now: `store.data.companies` (tests and scripts; read-only). */
+  get data(): { readonly [K in CollectionName]: readonly RecordOf<K>[] } {
+    const view = {} as { [K in CollectionName]: readonly RecordOf<K>[] }
+    for (const name of collectionNames)
+      Object.defineProperty(view, name, { get: () => this.table(name).all(), enumerable: true })
+    return view
+  }
+
+  /** Everything, as plain data (tests compare these). */
+  snapshot(): Model {
+    const model = {} as Record<CollectionName, unknown[]>
+    for (const name of collectionNames) model[name] = this.table(name).all()
+    return model as Model
   }
 
   /** Runs `stop` when the store closes (timers of background jobs that write to it). */
@@ -130,150 +163,56 @@ export class Store {
     this.closers.push(stop)
   }
 
-  /** Writes a final snapshot and closes the log. */
-  async close(): Promise<void> {
+  close() {
     if (this.closed) return
     for (const stop of this.closers.splice(0)) stop()
-    this.mustCompact = true
-    await this.commit().catch((error) => this.log(`final snapshot failed: ${String(error)}`))
-    await this.idle()
     this.closed = true
-    for (const index of this.idIndexes.values()) index.close()
-    await this.wal.close()
+    this.checkpointer.stop()
+    this.db.close()
   }
 
   /**
-   * An index over a collection, grouped by the keys `keysOf` gives each raw record (see
-   * `CollectionIndex`). Create it once (in a router's `create`), not per request.
+   * Creates the tables the file lacks and returns their collections (to be seeded). A file laid
+   * out by another version of layout.ts has its tables rebuilt with the records kept.
    */
-  index<K extends Collection>(
-    collection: K,
-    keysOf: (record: RecordOf<K>) => IndexKeys,
-  ): CollectionIndex<RecordOf<K>> {
-    return new CollectionIndex<RecordOf<K>>(this.tracker, collection, keysOf)
-  }
-
-  /** A record by id in O(1) (a tracked view), or undefined. */
-  byId<K extends Collection>(collection: K, id: string | number): RecordOf<K> | undefined {
-    let index = this.idIndexes.get(collection)
-    if (!index) {
-      index = new CollectionIndex<object>(this.tracker, collection, (record) =>
-        String((record as { id?: unknown }).id),
+  private prepareSchema(): CollectionName[] {
+    const db = this.db
+    db.exec('CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
+    const version = db.prepare(`SELECT value FROM store_meta WHERE key = 'layout'`).pluck().get()
+    const existing = new Set(
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[],
+    )
+    if (version === layoutVersion) return []
+    // Keep what there is, then lay every table out again.
+    const kept = new Map<CollectionName, string[]>()
+    for (const name of collectionNames)
+      if (existing.has(layouts[name].table))
+        kept.set(
+          name,
+          db
+            .prepare(`SELECT doc FROM ${layouts[name].table} ORDER BY seq`)
+            .pluck()
+            .all() as string[],
+        )
+    db.transaction(() => {
+      for (const table of existing)
+        if (table !== 'store_meta' && !table.startsWith('sqlite_'))
+          db.exec(`DROP TABLE IF EXISTS ${table}`)
+      db.exec(schemaSql)
+      db.prepare(
+        `INSERT INTO store_meta (key, value) VALUES ('layout', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(layoutVersion)
+    })()
+    if (kept.size > 0) {
+      const tables = new Map(
+        [...kept.keys()].map((name) => [name, new Table(db, layouts[name] as TableLayout<object>)]),
       )
-      this.idIndexes.set(collection, index)
+      this.transaction.immediate(() => {
+        for (const [name, docs] of kept)
+          tables.get(name)!.insertMany(docs.map((doc) => JSON.parse(doc) as object))
+      })
+      this.log(`tables laid out again (${kept.size} kept)`)
     }
-    return index.first(String(id)) as RecordOf<K> | undefined
-  }
-
-  /** Changes whenever anything in the collection changes (cache keys, see `ResponseCache`). */
-  version(collection: Collection): number {
-    return this.tracker.version(collection)
-  }
-
-  /** A deep, untracked copy of the state (tests compare these). */
-  snapshot(): Database {
-    return JSON.parse(JSON.stringify(this.tracker.raw)) as Database
-  }
-
-  /** The untracked state, read-only (benches, serialisation). */
-  get raw(): Readonly<Database> {
-    return this.tracker.raw as unknown as Database
-  }
-
-  /** Bytes in the log and in the last snapshot (benches and tests). */
-  get sizes() {
-    return { wal: this.wal.size, snapshot: this.snapshotBytes, seq: this.seq }
-  }
-
-  // ---- startup ----
-
-  private load(): { root: Record<string, unknown>; validBytes: number | undefined } {
-    let root: Record<string, unknown>
-    let meta: SnapshotMeta | undefined
-    const seeded = !existsSync(this.file)
-    if (seeded) root = this.seed() as unknown as Record<string, unknown>
-    else {
-      const text = readFileSync(this.file, 'utf8')
-      ;({ root, meta } = parseSnapshot(text))
-      this.snapshotBytes = Buffer.byteLength(text)
-      // Collections added since this file was written start from their seed.
-      const fresh = this.seed() as unknown as Record<string, unknown>
-      for (const key of Object.keys(fresh)) if (!(key in root)) root[key] = fresh[key]
-    }
-    const wal = readWal(this.walFile)
-    let replayed = 0
-    if (wal && meta && wal.generation === meta.generation) {
-      const entries = wal.entries.filter((entry) => entry.s > meta.seq)
-      replay(root, entries)
-      replayed = entries.length
-      this.seq = wal.entries.reduce((seq, entry) => Math.max(seq, entry.s), meta.seq)
-      this.generation = meta.generation
-    } else if (wal && wal.entries.length > 0) {
-      this.log(`ignoring ${this.walFile}: it continues another snapshot than ${this.file}`)
-    }
-    if (seeded || !meta || replayed > 0 || !wal || wal.generation !== meta.generation) {
-      this.compactSync(root)
-      return { root, validBytes: undefined }
-    }
-    return { root, validBytes: wal.validBytes }
-  }
-
-  private compactSync(root: Record<string, unknown>) {
-    this.generation = newGeneration()
-    const text = serializeSnapshot(root, { generation: this.generation, seq: this.seq })
-    writeFileAtomicSync(this.file, text)
-    this.snapshotBytes = Buffer.byteLength(text)
-    this.wal.startSync(this.generation)
-  }
-
-  // ---- group commit ----
-
-  private async flushLoop(): Promise<void> {
-    try {
-      await this.ready.catch(() => undefined)
-      while (this.waiting.length > 0) {
-        const batch = this.waiting
-        this.waiting = []
-        try {
-          if (
-            this.mustCompact ||
-            this.wal.size > Math.max(this.compactAfterBytes, this.snapshotBytes)
-          )
-            await this.compact()
-          else {
-            const ops = this.ledger.collect()
-            if (ops.length > 0) {
-              try {
-                await this.wal.append(this.seq + 1, ops)
-                this.seq += 1
-              } catch (error) {
-                // The ops are lost from the log; the next flush writes a whole snapshot instead.
-                this.mustCompact = true
-                throw error
-              }
-            }
-          }
-          for (const waiter of batch) waiter.resolve()
-        } catch (error) {
-          for (const waiter of batch) waiter.reject(error)
-        }
-      }
-    } finally {
-      this.flushing = null
-    }
-  }
-
-  /** Writes the whole state as a new snapshot generation and starts an empty log for it. */
-  private async compact() {
-    this.mustCompact = true
-    const generation = newGeneration()
-    const text = serializeSnapshot(this.tracker.raw, { generation, seq: this.seq })
-    // Everything changed so far is in `text`: the log restarts from here.
-    this.ledger.rebase()
-    await writeFileAtomic(this.file, text)
-    this.generation = generation
-    this.snapshotBytes = Buffer.byteLength(text)
-    await this.wal.start(generation)
-    this.mustCompact = false
+    return collectionNames.filter((name) => !kept.has(name))
   }
 }

@@ -25,3 +25,13 @@ export const companiesOf = (claims: Claims | null | undefined): string[] => {
   if (claims.companyId && !ids.includes(claims.companyId)) ids.push(claims.companyId)
   return ids
 }
+
+/**
+ * The custom claims the identity service keeps for a user (PRODUCT.md "Roles and gates"): their
+ * roles and companies, the first one as the current company.
+ */
+export const claimsOf = (user: { roles: Role[]; companies: string[] }): Claims => ({
+  roles: user.roles,
+  companies: user.companies,
+  ...(user.companies[0] ? { companyId: user.companies[0] } : {}),
+})

@@ -6,6 +6,9 @@ import './locale'
 
 export const idSchema = z.string().trim().min(1).max(128)
 
+/** `?companyId` of a call about one company (other query parameters are ignored). */
+export const companyScopeQuerySchema = z.object({ companyId: idSchema })
+
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number().int().nonnegative() })
 export const recordOf = <T extends z.ZodType>(item: T) => z.object({ data: item })

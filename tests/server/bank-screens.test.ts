@@ -20,7 +20,9 @@ type Txn = {
   taxCategoryId: string | null
 }
 const coraTransactions = () =>
-  (server.store.data.bankTransactions as Txn[]).filter((t) => t.accountId === 'acc-ana-cora')
+  (server.store.data.bankTransactions as readonly Txn[]).filter(
+    (t) => t.accountId === 'acc-ana-cora',
+  )
 
 describe('GET /bank-statements/accounts/{id}', () => {
   beforeAll(() => server.store.reset())
@@ -52,9 +54,9 @@ describe('GET /bank-statements/accounts/{id}', () => {
     const unknown = await server.call('GET', `/bank-statements/accounts/bogus?${OWN}`, { as: ANA })
     expect(unknown.status).toBe(404)
     expect(unknown.body.message).toBe('Conta bancária não encontrada.')
-    const evaAccount = (server.store.data.bankAccounts as { id: string; companyId: string }[]).find(
-      (a) => a.companyId.startsWith('cmp-eva'),
-    )!
+    const evaAccount = (
+      server.store.data.bankAccounts as readonly { id: string; companyId: string }[]
+    ).find((a) => a.companyId.startsWith('cmp-eva'))!
     const foreign = await server.call('GET', `/bank-statements/accounts/${evaAccount.id}?${OWN}`, {
       as: ANA,
     })
@@ -158,9 +160,9 @@ describe('PUT /bank-statements/transactions/tax-category', () => {
 
   it('changes nothing when one id is unknown or another company’s, or the category is', async () => {
     const [first] = coraTransactions().filter((t) => t.taxCategoryId === null)
-    const evaTxn = (server.store.data.bankTransactions as { id: string; companyId: string }[]).find(
-      (t) => t.companyId.startsWith('cmp-eva'),
-    )!
+    const evaTxn = (
+      server.store.data.bankTransactions as readonly { id: string; companyId: string }[]
+    ).find((t) => t.companyId.startsWith('cmp-eva'))!
     for (const body of [
       { transactionIds: [first!.id, 'txn-nope'], taxCategoryId: 'aluguel' },
       { transactionIds: [first!.id, evaTxn.id], taxCategoryId: 'aluguel' },

@@ -234,18 +234,21 @@ describe('the billing clock', () => {
     // Priscila's company is active; a fee created for December and left unpaid past the grace period:
     const priscila = store.byId('companies', 'cmp-priscila-psicologia')!
     expect(priscila.status).toBe('active')
-    store.data.payments.push({
-      ...store.byId('payments', 'pay-priscila-psicologia-2026-11')!,
-      id: 'pay-priscila-psicologia-2026-12',
-      reference: '2026-12',
-      dueDate: '2026-12-01',
-      status: 'pending',
-      paidAt: null,
-      method: null,
-    })
+    store.write(() =>
+      store.payments.insert({
+        ...store.byId('payments', 'pay-priscila-psicologia-2026-11')!,
+        id: 'pay-priscila-psicologia-2026-12',
+        reference: '2026-12',
+        dueDate: '2026-12-01',
+        status: 'pending',
+        paidAt: null,
+        method: null,
+      }),
+    )
     expect(sweepOverdue(store, december)).toBe(true)
-    expect(priscila.status).toBe('overdue')
-    expect(priscila.statusHistory.at(-1)).toMatchObject({
+    const overdue = store.byId('companies', 'cmp-priscila-psicologia')!
+    expect(overdue.status).toBe('overdue')
+    expect(overdue.statusHistory.at(-1)).toMatchObject({
       from: 'active',
       to: 'overdue',
       by: 'system',

@@ -1,15 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Sqlite from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { resetEmulatorAccounts } from '../../mock-server/auth-seed'
+import { resetEmulatorAccounts } from '../../mock-server/seed/emulator-accounts'
 import { freePortBlock } from '../../scripts/ports'
 import { startMockServer, type Service } from '../../scripts/stack'
 import { emulatorHost, PROJECT_ID, signIn } from './harness'
 
 // The crash test: the mock server runs as its own process, 20 writers hammer it (new records and
-// in-place changes), it is killed with SIGKILL mid-way, and started again. The data file must be
-// whole, and every write the server acknowledged must be in it.
+// in-place changes), it is killed with SIGKILL mid-way, and started again. The database must open,
+// and every write the server acknowledged must be in it.
 
 const WRITERS = 20
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-crash-'))
@@ -18,6 +19,18 @@ afterAll(async () => {
   for (const service of services) await service.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
+
+/** A collection as the data file holds it now (read beside the running server, as any tool can). */
+function stored<T>(table: string): T[] {
+  const db = new Sqlite(path.join(dataDir, 'contabil.db'), { readonly: true })
+  try {
+    return (db.prepare(`SELECT doc FROM ${table} ORDER BY seq`).pluck().all() as string[]).map(
+      (doc) => JSON.parse(doc) as T,
+    )
+  } finally {
+    db.close()
+  }
+}
 
 async function start(port: number) {
   const [host, authPort] = emulatorHost().split(':') as [string, string]
@@ -50,10 +63,7 @@ describe('crash safety', () => {
     const { service, url } = await start(port)
     const token = await signIn('admin@contabil.dev')
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
-    const initial = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
-      companies: Array<{ id: string; alias: string | null }>
-    }
-    const companies = initial.companies.slice(0, WRITERS)
+    const companies = stored<{ id: string; alias: string | null }>('companies').slice(0, WRITERS)
     const companyIds = companies.map((c) => c.id)
 
     // Per company, the aliases the file may hold: the last acknowledged one and the one in flight.
@@ -104,17 +114,13 @@ describe('crash safety', () => {
     expect(acknowledged.invites.size).toBeGreaterThan(100)
 
     const restarted = await start(port)
-    // The data file is whole JSON, and holds every acknowledged write (the restart replayed the
-    // log into a new snapshot).
-    const data = JSON.parse(readFileSync(path.join(dataDir, 'db.json'), 'utf8')) as {
-      invites: Array<{ id: string }>
-      companies: Array<{ id: string; alias: string | null }>
-    }
-    const invites = new Set(data.invites.map((invite) => invite.id))
+    // The database opens, and holds every acknowledged write (the restart recovered the WAL).
+    const invites = new Set(stored<{ id: string }>('invites').map((invite) => invite.id))
     const missing = [...acknowledged.invites].filter((id) => !invites.has(id))
     expect(missing).toEqual([])
+    const after = stored<{ id: string; alias: string | null }>('companies')
     for (const [companyId, candidates] of acknowledged.aliases) {
-      const alias = data.companies.find((c) => c.id === companyId)!.alias
+      const alias = after.find((c) => c.id === companyId)!.alias
       expect(candidates, `${companyId} has ${alias}`).toContain(alias)
     }
     // And the restarted server serves them.

@@ -49,16 +49,17 @@ ${entries}
   // Tab and carriage return do not survive an OFX (values are trimmed): they reach descriptions
   // through taker names in the Cora statements. Two such transactions, as the generator writes them.
   const [first] = server.store.data.bankTransactions.filter((t) => t.accountId === accountId)
-  server.store.data.bankTransactions.push(
-    ...HOSTILE.slice(4).map((description, i) => ({
-      ...first!,
-      id: `txn-hostile-${i}`,
-      fitId: `HOSTILE-TAKER-${i}`,
-      date: '2026-10-20',
-      description,
-    })),
+  server.store.write(() =>
+    server.store.bankTransactions.insertMany(
+      HOSTILE.slice(4).map((description, i) => ({
+        ...first!,
+        id: `txn-hostile-${i}`,
+        fitId: `HOSTILE-TAKER-${i}`,
+        date: '2026-10-20',
+        description,
+      })),
+    ),
   )
-  await server.store.commit()
 })
 afterAll(() => server.close())
 

@@ -5,39 +5,49 @@ import type { Express } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../mock-server/app'
 import { readConfig } from '../../mock-server/config'
+import { endpoints, resources } from '../../mock-server/routes/index'
 import { contracts } from './contracts'
 import { emulatorHost } from './harness'
 import { servedEndpoints, servingRoute, type ServedEndpoint } from './served-endpoints'
 
-// Three lists must agree: the routes the mock server serves (read from Express), the examples in
+// Four lists must agree: the routes the mock server serves (read from Express), the route table
+// they are mounted from (mock-server/routes, one file per resource), the examples in
 // tests/server/contracts (which the authorization matrix and the bad-input sweep call), and the
 // README's endpoint tables. A new route without an example, an example of a route nobody serves,
-// or a README row out of step fails here.
+// a README row out of step or naming the wrong file, or an access the table and the example
+// disagree on fails here.
 
 /** Served, but not part of the API: the health probe and the test hooks. */
 const infrastructure = new Set([
   'GET /health',
   'POST /__reset',
   'POST /__test/expire-tokens',
-  'POST /__test/billing/{companyId}/reseed',
-  'POST /__test/onboarding/{companyId}/reseed',
+  'POST /__test/companies/{companyId}/reseed',
 ])
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 
-/** "METHOD /path" for every row of the README's endpoint tables. */
-function listedEndpoints(): Set<string> {
-  const listed = new Set<string>()
+/** Every row of the README's endpoint tables: method, paths, and the route file serving them. */
+function readmeRows() {
+  const rows: { method: string; paths: string[]; file: string }[] = []
   for (const line of readme.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim())
     const [, method, paths] = cells
     if (!method || !/^(GET|POST|PUT|PATCH|DELETE)$/.test(method) || !paths) continue
     // "/a?x, /b — what it does": the paths come before the dash, each up to its query string.
-    for (const entry of paths.split(' — ')[0]!.split(', '))
-      listed.add(`${method} ${entry.split(/[\s?]/)[0]}`)
+    const entries = paths
+      .split(' — ')[0]!
+      .split(', ')
+      .map((entry) => entry.split(/[\s?]/)[0]!)
+    // The last column names the route file.
+    rows.push({ method, paths: entries, file: (cells.at(-2) ?? '').replace(/`/g, '') })
   }
-  return listed
+  return rows
 }
+
+/** "METHOD /path" for every row of the README's endpoint tables. */
+const listedEndpoints = () =>
+  new Set(readmeRows().flatMap((row) => row.paths.map((path) => `${row.method} ${path}`)))
 
 /** A documented route as a request path: every `{param}` a sample segment. */
 const sampleOf = (route: string) => route.replace(/\{\w+\}/g, 'x1')
@@ -99,5 +109,47 @@ describe('README endpoint tables', () => {
       return !documented.has(entry) || !servingRoute(served, method, sampleOf(route))
     })
     expect(unserved).toEqual([])
+  })
+})
+
+describe('the route table', () => {
+  it('is what Express serves, each endpoint under its own path', () => {
+    const table = endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    const contracted = new Set(contracts.map((c) => `${c.method} ${c.route}`))
+    expect(table.filter((endpoint) => !contracted.has(endpoint))).toEqual([])
+    expect([...contracted].filter((endpoint) => !table.includes(endpoint))).toEqual([])
+  })
+
+  it("says who may call each endpoint as its example's contract does", () => {
+    const accessOf = new Map(
+      endpoints.map((endpoint) => [
+        `${endpoint.method} ${endpoint.path}`,
+        // A signed link needs no token: the authorization matrix calls it as public.
+        endpoint.access === 'signed-link' ? 'public' : endpoint.access,
+      ]),
+    )
+    const wrong = contracts
+      .filter((c) => accessOf.get(`${c.method} ${c.route}`) !== c.access)
+      .map((c) => `${c.method} ${c.route}: ${accessOf.get(`${c.method} ${c.route}`)} ≠ ${c.access}`)
+    expect(wrong).toEqual([])
+  })
+
+  it("is found from the README: each row names the file whose table holds the row's paths", () => {
+    const wrong = readmeRows().flatMap(({ method, paths, file }) => {
+      const name = /^routes\/([\w-]+)\.ts$/.exec(file)?.[1] as keyof typeof resources | undefined
+      const table = name ? resources[name] : undefined
+      if (!table) return [`${method} ${paths.join(', ')}: names no route file (${file})`]
+      const source = readFileSync(
+        new URL(`../../mock-server/routes/${name}.ts`, import.meta.url),
+        'utf8',
+      )
+      return paths.flatMap((path) =>
+        table.some((endpoint) => endpoint.method === method && endpoint.path === path) &&
+        source.includes(`'${path}'`)
+          ? []
+          : [`${method} ${path}: not in ${file}`],
+      )
+    })
+    expect(wrong).toEqual([])
   })
 })

@@ -110,6 +110,7 @@ describe('invites', () => {
     expect(token).toBeNull()
     const invite = server.store.byId('invites', 'inv-eva-gabriel')!
     invite.email = CRISTINA
+    server.store.write(() => server.store.invites.update(invite))
     const res = await server.call('POST', '/invites/inv-eva-gabriel/accept', { as: CRISTINA })
     expect(res).toMatchObject({
       status: 409,

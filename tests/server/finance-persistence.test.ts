@@ -61,12 +61,13 @@ describe('finance writes', () => {
     ok(await server.call('GET', `/bank-statements/connections/oauth/cora?${OWN}`, { as: ANA }))
 
     const live = server.store.snapshot()
-    // A copy of the files as they are now, opened as the server would open them on a restart.
+    // A copy of the files as they are now (what a crash would leave), opened as the server would
+    // open them on a restart.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-reopen-'))
-    const copy = path.join(dir, 'db.json')
+    const copy = path.join(dir, 'contabil.db')
     copyFileSync(server.config.dataFile, copy)
-    if (existsSync(`${server.config.dataFile}.wal`))
-      copyFileSync(`${server.config.dataFile}.wal`, `${copy}.wal`)
+    if (existsSync(`${server.config.dataFile}-wal`))
+      copyFileSync(`${server.config.dataFile}-wal`, `${copy}-wal`)
     const reopened = new Store(copy, buildSeed, { log: () => undefined })
     const persisted = reopened.snapshot()
     for (const collection of FINANCE)
@@ -76,7 +77,7 @@ describe('finance writes', () => {
     )
     expect(persisted.bankTransactions.some((t) => t.accountId === 'acc-ana-nubank')).toBe(false)
     expect(persisted.documents.find((d) => d.id === 'doc-ana-das-0')?.status).toBe('paid')
-    await reopened.close()
+    reopened.close()
     rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -44,7 +44,7 @@ describe('GET /reports/anual-billing-by-company', () => {
   it('shows the MEI limit and how much of it is used this year', async () => {
     const company = server.store.data.companies.find((c: Company) => c.id === 'cmp-ana-design')!
     company.size = 'MEI'
-    await server.store.commit()
+    server.store.write(() => server.store.companies.update(company))
     const res = await server.call('GET', `/reports/anual-billing-by-company?${OWN}`, { as: ANA })
     const year = Number(todayInBrazil().slice(0, 4))
     const used = cents(

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createApp } from '../../mock-server/app'
-import { resetEmulatorAccounts } from '../../mock-server/auth-seed'
+import { resetEmulatorAccounts } from '../../mock-server/seed/emulator-accounts'
 import { readConfig, type ServerConfig } from '../../mock-server/config'
 
 export const PROJECT_ID = 'demo-contabil'
@@ -50,7 +50,6 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
     ...overrides,
   }
   const instance = createApp(config)
-  await instance.store.commit()
   const server = instance.app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -144,7 +144,7 @@ describe('a limited company follows its partners', () => {
   it('keeps a one-owner company to one partner, and says how to have more', async () => {
     const company = server.store.byId('companies', 'cmp-bruno-tech')!
     company.type = 'on_person'
-    await server.store.commit()
+    server.store.write(() => server.store.companies.update(company))
     const res = await server.call('POST', '/companies/cmp-bruno-tech/steps/partner-registration', {
       as: BRUNO,
       body: {
@@ -382,7 +382,7 @@ describe('GET /companies/orders/{id}', () => {
   })
 })
 
-describe('POST /__test/onboarding/{companyId}/reseed', () => {
+describe('POST /__test/companies/{companyId}/reseed', () => {
   it('puts one company back as seeded after a test walked it through its wizard', async () => {
     const before = server.store.snapshot()
     await server.call('POST', '/companies/cmp-bruno-tech/steps/partner-registration', {
@@ -394,7 +394,7 @@ describe('POST /__test/onboarding/{companyId}/reseed', () => {
       body: { payload: { planId: 'plan-servicos' } },
     })
     expect(server.store.byId('companies', 'cmp-bruno-tech')!.currentSubscription).not.toBeNull()
-    const res = await server.call('POST', '/__test/onboarding/cmp-bruno-tech/reseed')
+    const res = await server.call('POST', '/__test/companies/cmp-bruno-tech/reseed')
     expect(res.status).toBe(200)
     const after = server.store.snapshot()
     const of = (data: typeof before, id: string) => ({
@@ -404,6 +404,6 @@ describe('POST /__test/onboarding/{companyId}/reseed', () => {
       payments: data.payments.filter((p) => p.companyId === id),
     })
     expect(of(after, 'cmp-bruno-tech')).toEqual(of(before, 'cmp-bruno-tech'))
-    expect((await server.call('POST', '/__test/onboarding/cmp-nada/reseed')).status).toBe(404)
+    expect((await server.call('POST', '/__test/companies/cmp-nada/reseed')).status).toBe(404)
   })
 })

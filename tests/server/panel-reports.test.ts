@@ -70,7 +70,7 @@ describe('GET /reports/simples-nacional', () => {
     company.statusHistory = [
       { from: 'opening', to: 'active', at: `${openedMonth}-15T12:00:00.000Z`, by: 'system' },
     ]
-    await server.store.commit()
+    server.store.write(() => server.store.companies.update(company))
     const res = await server.call('GET', `/reports/simples-nacional?${OWN}`, { as: ANA })
     const { data } = recordOf(simplesSummarySchema).parse(res.body)
     expect(data.month).toBe(month)

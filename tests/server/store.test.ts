@@ -1,217 +1,237 @@
-import {
-  appendFileSync,
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Sqlite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CollectionIndex } from '../../mock-server/store/collection-index'
-import { Store, type Database } from '../../mock-server/store/database'
-import { readWal } from '../../mock-server/store/wal'
+import type { BankTransaction } from '../../src/schemas/bank'
+import type { Invite } from '../../src/schemas/engagement'
+import type { Model } from '../../mock-server/model'
+import { Store } from '../../mock-server/store/database'
+import { collectionNames } from '../../mock-server/store/layout'
+import { LegacyDataError } from '../../mock-server/store/legacy'
 
-type Row = { id: string; group: string; n: number; tags?: string[]; address?: { city: string } }
-type Data = { rows: Row[]; settings: { theme: string }; notes: string[] }
-
-const seed = (): Data => ({
-  rows: [
-    { id: 'a', group: 'x', n: 1 },
-    { id: 'b', group: 'y', n: 2, address: { city: 'Recife' } },
-    { id: 'c', group: 'x', n: 3 },
-  ],
-  settings: { theme: 'claro' },
-  notes: ['primeira'],
-})
+// The SQLite store on its own: what a write leaves on disk (a copy of the files taken while the
+// store is open is what a crash leaves), transactions, order, the counts its triggers keep, the
+// seed, and the import of a data folder from before.
 
 const dirs: string[] = []
 const stores: Store[] = []
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close().catch(() => undefined)
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close()
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-function tempFile() {
+const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-store-'))
   dirs.push(dir)
-  return path.join(dir, 'db.json')
+  return dir
 }
 
-/** A store over a plain test data set (the typed collections do not matter to the engine). */
-function open(file: string, options: ConstructorParameters<typeof Store>[2] = {}) {
-  const store = new Store(file, seed as unknown as () => Database, { log: () => {}, ...options })
+const invite = (id: string, companyId: string, email = `${id}@example.com`): Invite => ({
+  id,
+  companyId,
+  companyName: 'Empresa',
+  email,
+  role: 'company-admin',
+  status: 'pending',
+  invitedBy: 'uid-ana',
+  invitedByName: 'Ana',
+  createdAt: '2026-11-01T12:00:00.000Z',
+  expiresAt: '2026-11-08T12:00:00.000Z',
+  acceptedAt: null,
+  acceptedBy: null,
+  revokedAt: null,
+})
+
+const transaction = (n: number, accountId: string, date: string): BankTransaction => ({
+  id: `txn-${n}`,
+  companyId: 'cmp-a',
+  accountId,
+  fitId: `FIT${n}`,
+  date,
+  amount: n,
+  type: 'CREDIT',
+  description: `PIX RECEBIDO ${n}`,
+  checkNumber: null,
+  taxCategoryId: n % 2 ? null : 'receitas',
+  importedAt: '2026-11-01T12:00:00.000Z',
+})
+
+/** A data set of its own: two invites, everything else empty. */
+const seed = (): Model => {
+  const model = Object.fromEntries(collectionNames.map((name) => [name, []])) as unknown as Model
+  model.invites = [invite('a', 'cmp-a'), invite('b', 'cmp-b')]
+  return model
+}
+
+function open(file: string, seeded: () => Model = seed) {
+  const store = new Store(file, seeded, { log: () => {} })
   stores.push(store)
-  return { store, data: store.data as unknown as Data }
+  return store
 }
 
-/**
- * What a restart would find if the process died now (no close, no final snapshot): the files are
- * copied aside and opened there, so the running store keeps its own.
- */
-function crashCopy(file: string) {
-  const copy = tempFile()
-  copyFileSync(file, copy)
-  if (existsSync(`${file}.wal`)) copyFileSync(`${file}.wal`, `${copy}.wal`)
-  return copy
-}
-
+/** What a restart would find if the process died now: the files copied aside, opened there. */
 function reopenAfterCrash(file: string) {
-  return open(crashCopy(file)).store.raw as unknown as Data
+  const copy = path.join(tempDir(), 'contabil.db')
+  copyFileSync(file, copy)
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`)
+  return open(copy, () => {
+    throw new Error('a copy with data is not seeded again')
+  })
 }
 
-const plain = (data: Data) => JSON.parse(JSON.stringify(data)) as Data
-
-describe('store: write-ahead log', () => {
-  it('persists every kind of in-place change, and a restart replays them', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    data.rows[0]!.n = 10 // field of a record
-    data.rows[1]!.address!.city = 'Olinda' // nested object
-    data.rows.push({ id: 'd', group: 'y', n: 4, tags: [] }) // new record
-    data.rows[3]!.tags!.push('novo') // nested array of the new record
-    data.settings.theme = 'escuro' // a whole-value collection
-    data.notes.push('segunda') // an array without ids
-    await store.commit()
-    data.rows.splice(0, 1) // removal
-    data.rows.sort((x, y) => y.n - x.n) // reorder
-    const c = data.rows.find((row) => row.id === 'c')!
-    c.id = 'c2' // id change
-    await store.commit()
-    const expected = plain(data)
-    expect(expected.rows.map((row) => row.id)).toEqual(['d', 'c2', 'b'])
-    expect(reopenAfterCrash(file)).toEqual(expected)
-  })
-
-  it('logs only what changed', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    const before = store.sizes.wal
-    data.rows[2]!.n = 99
-    await store.commit()
-    const wal = readWal(`${file}.wal`)!
-    expect(wal.entries.at(-1)!.o).toEqual([['u', 'rows', { id: 'c', group: 'x', n: 99 }]])
-    expect(store.sizes.wal - before).toBeLessThan(120)
-  })
-
-  it('replaces collections through assignment (filter) and through lowdb', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    data.rows = data.rows.filter((row) => row.group === 'x')
-    ;(store.data as unknown as Data).notes = []
-    await store.commit()
-    expect(reopenAfterCrash(file).rows.map((row) => row.id)).toEqual(['a', 'c'])
-    const db = store.db as unknown as {
-      get: (key: string) => {
-        push: (row: Row) => { write: () => Promise<unknown> }
-      }
-    }
-    await db.get('rows').push({ id: 'z', group: 'z', n: 0 }).write()
-    expect(reopenAfterCrash(file).rows.map((row) => row.id)).toEqual(['a', 'c', 'z'])
-  })
-
-  it('copies an object that already lives elsewhere, so records never share one', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    data.rows[0]!.address = data.rows[1]!.address
-    data.rows[0]!.address!.city = 'Caruaru'
-    await store.commit()
-    expect(data.rows[1]!.address!.city).toBe('Recife')
-    expect(reopenAfterCrash(file)).toEqual(plain(data))
-  })
-
-  it('drops a torn last line (never acknowledged) and keeps the rest', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    data.rows[0]!.n = 7
-    await store.commit()
-    appendFileSync(`${file}.wal`, '0badc0de {"s":99,"o":[["u","rows",{"id":"a","n":')
-    const copy = crashCopy(file)
-    expect(readWal(`${copy}.wal`)!.entries.at(-1)!.s).toBe(store.sizes.seq)
-    expect(open(copy).data.rows[0]!.n).toBe(7)
-    // The restart compacted: the data file alone holds the acknowledged change.
-    expect(JSON.parse(readFileSync(copy, 'utf8')).rows[0].n).toBe(7)
-  })
-
-  it('ignores a log that continues another snapshot', async () => {
-    const file = tempFile()
-    const first = open(file)
-    await first.store.close()
-    const other = tempFile()
-    const second = open(other)
-    second.data.rows[0]!.n = 77
-    await second.store.commit()
-    // A log written for another snapshot, next to this one: it must not be applied.
-    copyFileSync(`${other}.wal`, `${file}.wal`)
-    expect(reopenAfterCrash(file).rows[0]!.n).toBe(1)
-  })
-
-  it('compacts into a new snapshot once the log outgrows it', async () => {
-    const file = tempFile()
-    const { store, data } = open(file, { compactAfterBytes: 1 })
-    for (let i = 0; i < 5; i++) {
-      data.rows[0]!.n = i
-      await store.commit()
-    }
-    expect(store.sizes.wal).toBeLessThan(200)
-    expect(JSON.parse(readFileSync(file, 'utf8')).rows[0].n).toBeGreaterThanOrEqual(3)
-    expect(reopenAfterCrash(file).rows[0]!.n).toBe(4)
-  })
-
-  it('group-commits concurrent writers, each acknowledged only once durable', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    const writes = Array.from({ length: 300 }, async (_, i) => {
-      data.rows.push({ id: `w${i}`, group: 'w', n: i })
-      await store.commit()
-      return i
+describe('store', () => {
+  it('makes a write durable when it returns: a crash copy holds every kind of change', () => {
+    const file = path.join(tempDir(), 'contabil.db')
+    const store = open(file)
+    store.write(() => {
+      store.invites.insert(invite('c', 'cmp-a'))
+      const a = store.invites.get('a')!
+      a.status = 'revoked'
+      store.invites.update(a)
+      store.invites.remove('b')
+      store.invites.put({ ...invite('d', 'cmp-a'), email: 'nova@example.com' })
     })
-    await Promise.all(writes)
-    expect(store.sizes.seq).toBeLessThan(300)
-    const replayed = reopenAfterCrash(file)
-    expect(replayed.rows.filter((row) => row.group === 'w')).toHaveLength(300)
+    expect(reopenAfterCrash(file).snapshot().invites).toEqual(store.snapshot().invites)
+    expect(store.invites.all().map((i) => i.id)).toEqual(['a', 'c', 'd'])
   })
 
-  it('reset writes a fresh seed', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    data.rows[0]!.n = 42
-    await store.commit()
-    await store.reset()
-    expect((store.data as unknown as Data).rows[0]!.n).toBe(1)
-    expect(reopenAfterCrash(file).rows[0]!.n).toBe(1)
+  it('rolls a write back entirely when it throws, and refuses writes outside one', () => {
+    const store = open(path.join(tempDir(), 'contabil.db'))
+    const before = store.snapshot()
+    expect(() =>
+      store.write(() => {
+        store.invites.insert(invite('x', 'cmp-a'))
+        throw new Error('regra recusada')
+      }),
+    ).toThrow('regra recusada')
+    expect(store.snapshot()).toEqual(before)
+    expect(() => store.invites.insert(invite('y', 'cmp-a'))).toThrow(/store\.write/)
+  })
+
+  it('keeps insertion order; an update keeps a record where it is', () => {
+    const store = open(path.join(tempDir(), 'contabil.db'))
+    store.write(() => {
+      store.invites.insert(invite('c', 'cmp-a'))
+      store.invites.update({ ...store.invites.get('a')!, email: 'trocado@example.com' })
+    })
+    expect(store.invites.find({ where: { companyId: 'cmp-a' } }).map((i) => i.id)).toEqual([
+      'a',
+      'c',
+    ])
+    expect(store.invites.first({ where: { email: 'trocado@example.com' } })?.id).toBe('a')
+  })
+
+  it('keeps group counts in step with the rows through inserts, updates and removals', () => {
+    const store = open(path.join(tempDir(), 'contabil.db'))
+    const rows = Array.from({ length: 300 }, (_, n) =>
+      transaction(n, n % 3 ? 'acc-1' : 'acc-2', `2026-10-${String((n % 28) + 1).padStart(2, '0')}`),
+    )
+    store.write(() => store.bankTransactions.insertMany(rows))
+    store.write(() => {
+      const moved = store.bankTransactions.get('txn-1')!
+      moved.accountId = 'acc-2'
+      moved.taxCategoryId = 'receitas'
+      store.bankTransactions.update(moved)
+      store.bankTransactions.remove('txn-4')
+      store.bankTransactions.removeWhere({ accountId: 'acc-1', date: '2026-10-05' })
+    })
+    type Where = Record<string, string | number | undefined>
+    const counted = (where: Where) => store.bankTransactions.count(where)
+    const counting = (where: Where) =>
+      store.bankTransactions.count({ ...where, date: { from: '0000', to: '9999' } })
+    for (const where of <Where[]>[
+      { accountId: 'acc-1' },
+      { accountId: 'acc-2' },
+      { accountId: 'acc-1', uncategorized: 1 },
+      { accountId: 'acc-2', uncategorized: 0 },
+      { companyId: 'cmp-a' },
+      { companyId: 'cmp-a', uncategorized: 1 },
+    ])
+      expect(counted(where), JSON.stringify(where)).toBe(counting(where))
+    expect(counted({ accountId: 'acc-9' })).toBe(0)
+    // A page, newest first, and its total.
+    const query = {
+      where: { accountId: 'acc-2' },
+      order: 'date DESC, id DESC',
+      limit: 5,
+      offset: 0,
+    }
+    const page = store.bankTransactions.page(query)
+    expect(page.total).toBe(counting({ accountId: 'acc-2' }))
+    expect(page.data.map((t) => t.date)).toEqual(
+      page.data
+        .map((t) => t.date)
+        .sort()
+        .reverse(),
+    )
+    // The same page already serialised: what a list answers, byte for byte.
+    expect(store.bankTransactions.pageJson(query).text).toBe(JSON.stringify(page))
+  })
+
+  it('goes back to the seed on reset', () => {
+    const file = path.join(tempDir(), 'contabil.db')
+    const store = open(file)
+    store.write(() => store.invites.remove('a'))
+    store.reset()
+    expect(store.snapshot()).toEqual(seed())
+    expect(reopenAfterCrash(file).snapshot()).toEqual(seed())
+  })
+
+  it('keeps the data file to its owner (0600)', () => {
+    const file = path.join(tempDir(), 'contabil.db')
+    open(file)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+  })
+
+  it('seeds a table the file does not have yet, and keeps the others', () => {
+    const file = path.join(tempDir(), 'contabil.db')
+    const store = open(file)
+    store.write(() => store.invites.remove('a'))
+    store.close()
+    const db = new Sqlite(file)
+    db.exec("DROP TABLE leads; DELETE FROM store_meta WHERE key = 'layout'")
+    db.close()
+    const lead = {
+      id: 'lead-1',
+      name: 'Maria',
+      email: 'maria@example.com',
+      phone: null,
+      planId: null,
+      source: null,
+      track: null,
+      createdAt: '2026-11-01T12:00:00.000Z',
+    }
+    const again = open(file, () => ({ ...seed(), leads: [lead] }))
+    expect(again.invites.all().map((i) => i.id)).toEqual(['b'])
+    expect(again.leads.all()).toEqual([lead])
   })
 })
 
-describe('store: indexes', () => {
-  it('groups records, follows in-place changes, pushes, removals and resets', async () => {
-    const file = tempFile()
-    const { store, data } = open(file)
-    // The engine does not care about the typed collections; this test's data set is its own.
-    const generic = store as unknown as {
-      index: (collection: string, keysOf: (row: Row) => string) => CollectionIndex<Row>
-      byId: (collection: string, id: string) => Row | undefined
-    }
-    const byGroup = generic.index('rows', (row) => row.group)
-    expect(byGroup.get('x').map((row) => row.id)).toEqual(['a', 'c'])
-    data.rows[0]!.group = 'y' // moves a to y, in collection order
-    expect(byGroup.get('y').map((row) => row.id)).toEqual(['a', 'b'])
-    data.rows.push({ id: 'd', group: 'x', n: 4 })
-    expect(byGroup.get('x').map((row) => row.id)).toEqual(['c', 'd'])
-    data.rows.splice(1, 1)
-    expect(byGroup.get('y').map((row) => row.id)).toEqual(['a'])
-    expect(byGroup.page('x', { limit: 1, offset: 1 })).toMatchObject({
-      total: 2,
-      data: [{ id: 'd' }],
-    })
-    expect(byGroup.page('x', { limit: 1, offset: 0 }, { reverse: true }).data[0]!.id).toBe('d')
-    // Records handed out are tracked: changing one persists.
-    byGroup.get('x')[0]!.n = 100
-    await store.commit()
-    expect(reopenAfterCrash(file).rows.find((row) => row.id === 'c')!.n).toBe(100)
-    await store.reset()
-    expect(byGroup.get('x').map((row) => row.id)).toEqual(['a', 'c'])
-    expect(generic.byId('rows', 'b')).toMatchObject({ id: 'b', n: 2 })
+describe('a data folder from before (db.json)', () => {
+  it('is imported on start when its log holds no change, and kept aside', () => {
+    const dir = tempDir()
+    writeFileSync(
+      path.join(dir, 'db.json'),
+      JSON.stringify({ invites: [invite('velho', 'cmp-a')], _store: { generation: 'g', seq: 3 } }),
+    )
+    writeFileSync(path.join(dir, 'db.json.wal'), '0badc0de {"generation":"g"}\n')
+    const store = open(path.join(dir, 'contabil.db'))
+    expect(store.invites.all().map((i) => i.id)).toEqual(['velho'])
+    expect(existsSync(path.join(dir, 'db.json'))).toBe(false)
+    expect(existsSync(path.join(dir, 'db.json.migrated'))).toBe(true)
+    expect(existsSync(path.join(dir, 'db.json.wal'))).toBe(false)
+  })
+
+  it('is refused, naming `npm run db:reset`, when its log holds changes', () => {
+    const dir = tempDir()
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ invites: [] }))
+    writeFileSync(
+      path.join(dir, 'db.json.wal'),
+      '0badc0de {"generation":"g"}\n0badc0de {"s":1,"o":[]}\n',
+    )
+    expect(() => open(path.join(dir, 'contabil.db'))).toThrow(LegacyDataError)
+    expect(() => open(path.join(dir, 'contabil.db'))).toThrow(/npm run db:reset/)
+    expect(existsSync(path.join(dir, 'contabil.db'))).toBe(false)
   })
 })

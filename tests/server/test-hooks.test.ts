@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resetEmulatorAccounts } from '../../mock-server/auth-seed'
+import { resetEmulatorAccounts } from '../../mock-server/seed/emulator-accounts'
 import { freePortBlock } from '../../scripts/ports'
 import { root, startMockServer, type Service } from '../../scripts/stack'
 import { emulatorHost, PROJECT_ID, signIn, startTestServer } from './harness'
@@ -81,15 +81,16 @@ describe('as `npm start` runs it (no MOCK_TEST_HOOKS)', () => {
 
 describe('`npm run db:reset` with nothing running', () => {
   it('removes the saved data, so the next start seeds it again', async () => {
-    // A data folder as `npm start` leaves it, and no server on the port.
+    // A data folder as `npm start` leaves it (and one from before the SQLite store), and no
+    // server on the port.
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-hooks-stopped-'))
+    const files = ['contabil.db', 'contabil.db-wal', 'contabil.db-shm', 'db.json', 'db.json.wal']
     try {
-      writeFileSync(path.join(dataDir, 'db.json'), '{}')
-      writeFileSync(path.join(dataDir, 'db.json.wal'), '')
+      for (const name of files) writeFileSync(path.join(dataDir, name), '')
       mkdirSync(path.join(dataDir, 'files'))
       const reset = await dbReset(dataDir, await freePortBlock(1))
       expect(reset.code, reset.output).toBe(0)
-      for (const name of ['db.json', 'db.json.wal', 'files'])
+      for (const name of [...files, 'files'])
         expect(existsSync(path.join(dataDir, name)), name).toBe(false)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { NfsRequest, NfsScheduler } from '../../src/schemas/invoice'
-import {
-  GroupedIndex,
-  newestFirst,
-  plainSource,
-  sliceByDate,
-} from '../../mock-server/finance/grouped-index'
 import { NOT_OFX_MESSAGE, parseOfx } from '../../mock-server/finance/ofx'
 import { runDateOf, runSchedules } from '../../mock-server/finance/schedules'
 import {
@@ -235,81 +229,5 @@ describe('statement fixtures', () => {
       .filter((r) => r.companyId === 'cmp-ana-design' && r.number !== null)
       .map((r) => r.number)
     expect([...issued].sort((x, y) => x! - y!)).toEqual(issued.map((_, i) => i + 1))
-  })
-})
-
-describe('GroupedIndex', () => {
-  type Row = { id: string; group: string; date: string; open: boolean }
-  it('keeps groups sorted and subsets in step through adds, updates and removals', () => {
-    let rows: Row[] = []
-    const index = new GroupedIndex<Row>(
-      plainSource(() => rows),
-      (r) => [r.group],
-      newestFirst((r) => r.date),
-      { open: (r) => r.open },
-    )
-    index.add(
-      Array.from({ length: 100 }, (_, i) => ({
-        id: `r${String(i).padStart(3, '0')}`,
-        group: i % 2 ? 'a' : 'b',
-        date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
-        open: i % 3 === 0,
-      })),
-    )
-    const check = () => {
-      for (const group of ['a', 'b']) {
-        const expected = rows.filter((r) => r.group === group).sort(newestFirst((r: Row) => r.date))
-        expect(index.list(group)).toEqual(expected)
-        expect(index.list(group, 'open')).toEqual(expected.filter((r) => r.open))
-      }
-    }
-    check()
-    index.add([{ id: 'z1', group: 'a', date: '2026-01-15', open: true }])
-    index.update(index.get('r003')!, (r) => {
-      r.open = false
-      r.date = '2026-02-01'
-    })
-    expect(index.removeWhere((r) => r.date === '2026-01-07').length).toBeGreaterThan(0)
-    check()
-    expect(
-      sliceByDate(index.list('a'), { from: '2026-01-10', to: '2026-01-12' }, (r) => r.date).every(
-        (r) => r.date >= '2026-01-10' && r.date <= '2026-01-12',
-      ),
-    ).toBe(true)
-    // Replaced behind its back (a reset): rebuilt on the next read.
-    rows = [{ id: 'only', group: 'a', date: '2026-03-01', open: false }]
-    expect(index.list('a').map((r) => r.id)).toEqual(['only'])
-    expect(index.list('b')).toEqual([])
-  })
-
-  it('merges a small batch into a big group (an import) in order, ties after the old rows', () => {
-    const rows: Row[] = []
-    const byDate = newestFirst((r: Row) => r.date)
-    const index = new GroupedIndex<Row>(
-      plainSource(() => rows),
-      (r) => [r.group],
-      byDate,
-    )
-    const day = (n: number) =>
-      new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
-    index.add(
-      Array.from({ length: 5_000 }, (_, i) => ({
-        id: `old${i}`,
-        group: 'g',
-        date: day(i % 365),
-        open: false,
-      })),
-    )
-    for (let batch = 0; batch < 3; batch++)
-      index.add(
-        Array.from({ length: 100 }, (_, i) => ({
-          id: `new${batch}-${i}`,
-          group: 'g',
-          date: day((i * 37 + batch) % 400),
-          open: false,
-        })),
-      )
-    const expected = [...rows].sort(byDate)
-    expect(index.list('g').map((r) => r.id)).toEqual(expected.map((r) => r.id))
   })
 })

@@ -11,7 +11,9 @@ const OVERDUE = 'cmp-eva-comercio'
 test.describe('eva pays her overdue company', () => {
   // Paying changes shared seed data other specs read: put eva's billing back afterwards.
   test.afterEach(async () => {
-    const response = await fetch(`${API_URL}/__test/billing/${OVERDUE}/reseed`, { method: 'POST' })
+    const response = await fetch(`${API_URL}/__test/companies/${OVERDUE}/reseed`, {
+      method: 'POST',
+    })
     expect(response.ok).toBe(true)
   })
 

@@ -53,7 +53,7 @@ export async function adminSession(
 
 /** Puts a demo company back as seeded (test hook), so the specs leave shared data as found. */
 export async function reseedCompany(companyId: string) {
-  const response = await fetch(`${API_URL}/__test/onboarding/${companyId}/reseed`, {
+  const response = await fetch(`${API_URL}/__test/companies/${companyId}/reseed`, {
     method: 'POST',
   })
   expect(response.ok, `reseed ${companyId}`).toBe(true)

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { claimsOf, loadAccounts } from './seed/core'
+import { claimsOf } from '../../src/schemas/claims'
+import { loadAccounts } from './core'
 
 /**
  * Every fixture account (the demo accounts and the other users of the fixtures) in the Auth

@@ -1,0 +1,64 @@
+import type { Request, RequestHandler } from 'express'
+import { companiesOf, isSystemAdmin } from '../src/schemas/claims'
+import { companyMessages } from '../src/schemas/company'
+import { callerOf, type Caller } from './auth'
+import { forbidden, notFound } from './http'
+import type { Store } from './store/database'
+
+// Who may reach what (README "Who may call"). The caller's roles and companies are the identity
+// service's record of the user (auth.ts), never the token's own claims.
+
+/** A company-admin reaches only the companies in its claims; a system admin reaches all. */
+export function assertCompanyAccess(caller: Caller, companyId: string): string {
+  if (isSystemAdmin(caller.claims) || companiesOf(caller.claims).includes(companyId))
+    return companyId
+  throw forbidden('Você não tem acesso a esta empresa.')
+}
+
+/** The person the request is about, or a system admin (PATCH/DELETE /users/{id}, POST /companies). */
+export function requireSelf(caller: Caller, userId: string) {
+  if (caller.uid !== userId && !isSystemAdmin(caller.claims))
+    throw forbidden('Você só pode alterar a sua própria conta.')
+}
+
+/**
+ * The one gate of every company endpoint: the company id (from the path or `?companyId`, already
+ * checked by the endpoint's schema, the shared `idSchema`), the caller's access to it (403: before
+ * looking it up, so an id of someone else's company says nothing about it), the company by its
+ * key (404); then `req.company` is the company. `optional`: the id may be left out (by an admin,
+ * or by anyone), and then there is no company on the request.
+ */
+export function requireCompany(
+  store: Store,
+  idOf: (req: Request) => string | undefined,
+  optional?: 'for-admins' | 'always',
+): RequestHandler {
+  return (req, _res, next) => {
+    try {
+      const caller = callerOf(req)
+      const id = idOf(req)
+      if (id === undefined) {
+        if (optional === 'always' || (optional === 'for-admins' && isSystemAdmin(caller.claims)))
+          return next()
+        throw forbidden('Informe a empresa (companyId).')
+      }
+      assertCompanyAccess(caller, id)
+      const company = store.companies.get(id)
+      if (!company) throw notFound(companyMessages.notFound)
+      req.company = company
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/** A record of the company, or 404 (also when it belongs to another company: nothing to see). */
+export function ownedBy<T extends { companyId: string }>(
+  record: T | undefined,
+  companyId: string,
+  message: string,
+): T {
+  if (!record || record.companyId !== companyId) throw notFound(message)
+  return record
+}

@@ -1,0 +1,245 @@
+import type { Request, RequestHandler, Response, Router } from 'express'
+import type { z } from 'zod'
+import type { Company } from '../src/schemas/company'
+import { requireCompany, requireSelf } from './access'
+import { callerOf, type AuthService, type Caller } from './auth'
+import type { ServerConfig } from './config'
+import { handle, HttpError, parse } from './http'
+import type { OfxReader } from './finance/ofx-reader'
+import type { Store } from './store/database'
+import { JsonText } from './store/table'
+
+// The API as a table: every endpoint is a row — method, path, who may call it, the zod schemas
+// of its parameters, query, body and answers, and its named handler. The server mounts the rows
+// (mountEndpoints); the README's endpoint tables and the contract tests read the same rows.
+
+/** What every handler gets besides its request. */
+export type AppDeps = { store: Store; auth: AuthService; config: ServerConfig; ofx: OfxReader }
+
+/**
+ * Who may call (tests/server/contracts/types.ts says the same for the examples):
+ * - `public`: anyone, no token; `signed-link`: anyone holding a link the API signed;
+ * - `signed-in`: any valid token;
+ * - `company`: a company-admin of the company the request targets, or a system admin;
+ * - `system-admin`: system admins only;
+ * - `self`: the user the request is about, or a system admin;
+ * - `recipient`: only the user the record is addressed to (an invite's e-mail).
+ */
+export type Access =
+  'public' | 'signed-link' | 'signed-in' | 'company' | 'system-admin' | 'self' | 'recipient'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** An answer that is not JSON: a file, a page, a redirect. */
+export type MediaAnswer = {
+  media: 'application/pdf' | 'text/html' | 'text/plain' | 'text/csv' | 'image' | 'file' | 'redirect'
+}
+/** Each success status an endpoint answers, with its body's schema (null: no body). */
+export type Answers = Partial<Record<200 | 201 | 204 | 302, z.ZodType | MediaAnswer | null>>
+
+type Input = { params?: unknown; query?: unknown; body?: unknown }
+type Part<I extends Input, K extends keyof Input> = I extends { [P in K]: infer T } ? T : unknown
+
+/** A request as a handler sees it: its validated input, the caller, the company, the services. */
+export type Call<I extends Input = Input> = AppDeps & {
+  req: Request
+  res: Response
+  params: Part<I, 'params'>
+  query: Part<I, 'query'>
+  body: Part<I, 'body'>
+  /** Who calls (endpoints that need a token). */
+  readonly caller: Caller
+  /** The company the request targets (company endpoints, after requireCompany). */
+  readonly company: Company
+}
+
+/** Where a company endpoint finds the company's id. */
+export type CompanySource = 'query.companyId' | 'params.id' | ((call: Call) => string | undefined)
+
+export type Endpoint = {
+  method: Method
+  /** The path as the README and the OpenAPI document write it: `/companies/{id}/steps`. */
+  path: string
+  /** What it does, in a line. */
+  summary: string
+  access: Access
+  /** `company` access: where the company id is (default `query.companyId`). */
+  company?: CompanySource
+  /** `company` access: a system admin may leave the company out (then `call.company` throws). */
+  companyOptional?: 'for-admins' | 'always'
+  /** `self` access: whose account (default: the `{id}` of the path). */
+  self?: (call: Call) => string
+  params?: z.ZodType
+  query?: z.ZodType
+  body?: z.ZodType
+  /**
+   * The handler parses the body itself, with the schema the target needs (`body` documents them
+   * all): a status change whose body depends on the status, checked after the state allows it.
+   */
+  bodyParsedBy?: 'handler'
+  /** Reads a multipart body into `req.file` (after the access check, before the handler). */
+  multipart?: { field: string; read: RequestHandler }
+  /** Reads the request body itself (a file upload): mounted before the JSON and form parsers. */
+  rawBody?: boolean
+  answers: Answers
+  /** Error statuses it answers besides 401/403 of its access and 400 of its input. */
+  errors?: readonly number[]
+  /** A page a browser shows: a string the handler returns is HTML, and errors are this page. */
+  errorPage?: (message: string) => string
+  /** Express's own path when `{param}` cannot say it (a slug with slashes). */
+  expressPath?: string | RegExp
+  handler: (call: Call) => unknown
+}
+
+/**
+ * An endpoint of the table, its handler typed by the schemas of its input. A handler answers by
+ * returning the body (JSON, a JsonText, or the HTML of a page), or through `call.res`.
+ */
+export function endpoint<P = unknown, Q = unknown, B = unknown>(
+  spec: Omit<Endpoint, 'params' | 'query' | 'body' | 'handler' | 'self'> & {
+    params?: z.ZodType<P>
+    query?: z.ZodType<Q>
+    body?: z.ZodType<B>
+    self?: (call: Call<{ params: P; query: Q; body: B }>) => string
+    handler: (call: Call<{ params: P; query: Q; body: B }>) => unknown
+  },
+): Endpoint {
+  if ((spec.access === 'company' || spec.company) && typeof spec.company !== 'function') {
+    const [part, field] = (spec.company ?? 'query.companyId').split('.') as [
+      'query' | 'params',
+      string,
+    ]
+    const shape = (spec[part] as { shape?: Record<string, unknown> } | undefined)?.shape
+    if (!shape?.[field])
+      throw new Error(`${spec.method} ${spec.path}: its ${part} schema must hold ${field}`)
+  }
+  return spec as Endpoint
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    input?: { params: unknown; query: unknown; body: unknown }
+    company?: Company
+  }
+}
+
+const expressPathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
+
+/** The success status an endpoint answers unless its handler says otherwise. */
+const successOf = (answers: Answers) => Number(Object.keys(answers).sort()[0] ?? 200)
+
+function callOf(deps: AppDeps, req: Request, res: Response): Call {
+  const input = req.input ?? { params: undefined, query: undefined, body: undefined }
+  return {
+    ...deps,
+    req,
+    res,
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    get caller() {
+      return callerOf(req)
+    },
+    get company() {
+      if (!req.company) throw new Error(`${req.method} ${req.path}: no company on this request`)
+      return req.company
+    },
+  }
+}
+
+/** Validates the path parameters and the query (400 with every issue). */
+const parseInput =
+  (spec: Endpoint): RequestHandler =>
+  (req, _res, next) => {
+    try {
+      req.input = {
+        params: spec.params ? parse(spec.params, req.params) : req.params,
+        query: spec.query ? parse(spec.query, req.query) : undefined,
+        body: undefined,
+      }
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+
+/** The checks of an endpoint's access, after the token (if any) and the input are read. */
+function accessChecks(deps: AppDeps, spec: Endpoint): RequestHandler[] {
+  const checks: RequestHandler[] = []
+  if (spec.access === 'system-admin') checks.push(deps.auth.requireSystemAdmin)
+  // Named by the body (POST /companies): checked once the body is read.
+  if (spec.access === 'self' && !(spec.body && spec.self)) checks.push(selfCheck(deps, spec))
+  if (spec.access === 'company' || spec.company) {
+    const source = spec.company ?? 'query.companyId'
+    const idOf =
+      typeof source === 'function'
+        ? (req: Request) => source(callOf(deps, req, req.res!))
+        : source === 'params.id'
+          ? (req: Request) => (req.input?.params as { id?: string }).id
+          : (req: Request) => (req.input?.query as { companyId?: string }).companyId
+    checks.push(requireCompany(deps.store, idOf, spec.companyOptional))
+  }
+  return checks
+}
+
+const selfCheck =
+  (deps: AppDeps, spec: Endpoint): RequestHandler =>
+  (req, res, next) => {
+    try {
+      const call = callOf(deps, req, res)
+      requireSelf(call.caller, spec.self ? spec.self(call) : (call.params as { id: string }).id)
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+
+/** Validates the body, runs the handler and answers. */
+function run(deps: AppDeps, spec: Endpoint): RequestHandler {
+  const status = successOf(spec.answers)
+  const execute = async (req: Request, res: Response) => {
+    req.input!.body = spec.body && !spec.bodyParsedBy ? parse(spec.body, req.body) : req.body
+    const call = callOf(deps, req, res)
+    if (spec.access === 'self' && spec.body && spec.self) requireSelf(call.caller, spec.self(call))
+    res.status(status)
+    const result = await spec.handler(call)
+    if (res.headersSent) return undefined
+    if (result === undefined && res.statusCode === 204) res.end()
+    else if (result instanceof JsonText) res.type('json').send(result.text)
+    else if (spec.errorPage && typeof result === 'string') res.type('html').send(result)
+    else return result
+    return undefined
+  }
+  const { errorPage } = spec
+  if (!errorPage) return handle(execute)
+  // A page a browser shows answers its errors as a page too.
+  return (req, res, next) => {
+    execute(req, res).catch((error: unknown) => {
+      if (res.headersSent) return next(error)
+      const known = error instanceof HttpError
+      if (!known) console.error(`[${spec.method} ${spec.path}]`, error)
+      res
+        .status(known ? error.status : 500)
+        .type('html')
+        .send(errorPage(known ? error.message : 'Erro interno do servidor.'))
+    })
+  }
+}
+
+/** Mounts endpoints on a router, in their order: access checks, input, handler. */
+export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonly Endpoint[]) {
+  for (const spec of endpoints) {
+    const chain: RequestHandler[] = [
+      ...(spec.access === 'public' || spec.access === 'signed-link'
+        ? []
+        : [deps.auth.authenticate]),
+      parseInput(spec),
+      ...accessChecks(deps, spec),
+      ...(spec.multipart ? [spec.multipart.read] : []),
+      run(deps, spec),
+    ]
+    const path = spec.expressPath ?? expressPathOf(spec.path)
+    const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
+    router[method](path, ...chain)
+  }
+}

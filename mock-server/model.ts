@@ -1,0 +1,49 @@
+import type {
+  BankAccount,
+  BankConnection,
+  BankTransaction,
+  CoraAuthorization,
+  TaxCategory,
+} from '../src/schemas/bank'
+import type { Payment, Plan, SubscriptionRecord } from '../src/schemas/billing'
+import type { Company } from '../src/schemas/company'
+import type { CompanyDocument } from '../src/schemas/document'
+import type { DucaPartner, Invite, ReferralReward } from '../src/schemas/engagement'
+import type { NfsRequest, NfsScheduler } from '../src/schemas/invoice'
+import type { Lead } from '../src/schemas/lead'
+import type { ReferralLink } from '../src/schemas/link'
+import type { Track } from '../src/schemas/track'
+import type { User } from '../src/schemas/user'
+
+// What the mock backend stores: one collection (one SQLite table, mock-server/store/layout.ts) per
+// entity, each record shaped by its zod schema in src/schemas. The seeders (mock-server/seed) fill
+// it; routes and the domain read and write it through the store.
+
+/** A company's track as stored: the track (what the API answers) and whose it is. */
+export type TrackRecord = Track & { companyId: string }
+
+/** Every collection the store keeps, with the type of its records. */
+export type Model = {
+  users: User[]
+  companies: Company[]
+  tracks: TrackRecord[]
+  plans: Plan[]
+  subscriptions: SubscriptionRecord[]
+  payments: Payment[]
+  invites: Invite[]
+  referralRewards: ReferralReward[]
+  ducaPartners: DucaPartner[]
+  taxCategories: TaxCategory[]
+  nfsRequests: NfsRequest[]
+  nfsSchedulers: NfsScheduler[]
+  documents: CompanyDocument[]
+  bankConnections: BankConnection[]
+  bankAccounts: BankAccount[]
+  bankTransactions: BankTransaction[]
+  coraAuthorizations: CoraAuthorization[]
+  leads: Lead[]
+  links: ReferralLink[]
+}
+
+export type CollectionName = keyof Model
+export type RecordOf<K extends CollectionName> = Model[K][number]

@@ -1,0 +1,133 @@
+import { z } from 'zod'
+import {
+  bankAccountSchema,
+  bankConnectionSchema,
+  coraExchangeQuerySchema,
+} from '../../src/schemas/bank'
+import {
+  companyScopeQuerySchema,
+  idSchema,
+  listOf,
+  pageQuerySchema,
+  recordOf,
+} from '../../src/schemas/common'
+import { endpoint, type Call } from '../api'
+import { ownedBy } from '../access'
+import { accountView } from '../finance/bank-ledger'
+import { exchangeCoraCode, startCoraAuthorization } from '../finance/cora'
+import { paginate } from '../http'
+
+// Bank connections (SPEC section 7 "Bank statements"): connecting a Cora account through its
+// OAuth (the consent page is the Cora stand-in, routes/cora.ts) and the connections there are.
+
+/** Starts a Cora authorization: the address of Cora's consent page. */
+function startCora({ store, config, caller, company }: Call) {
+  const started = store.write(() =>
+    startCoraAuthorization(store, config.publicUrl, config.webUrl, company.id, caller.uid),
+  )
+  return { data: started }
+}
+
+/** Exchanges Cora's one-time code: the connection, its account and the last 90 days. */
+function connectCora({
+  store,
+  company,
+  query,
+}: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
+  const outcome = store.write(() => exchangeCoraCode(store, company, query.code))
+  return {
+    data: {
+      connection: outcome.connection,
+      account: accountView(store, outcome.account),
+      imported: outcome.imported,
+      duplicates: outcome.duplicates,
+    },
+  }
+}
+
+function listConnections({
+  store,
+  company,
+  query: q,
+}: Call<{ query: { limit: number; offset: number } }>) {
+  const list = store.bankConnections
+    .find({ where: { companyId: company.id } })
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  return paginate(list, q)
+}
+
+/** One connection with its accounts (and their counts). */
+function getConnection({ store, company, params }: Call<{ params: { id: string } }>) {
+  const connection = ownedBy(
+    store.bankConnections.get(params.id),
+    company.id,
+    'Conexão bancária não encontrada.',
+  )
+  const accounts = connection.accountIds
+    .map((id) => store.bankAccounts.get(id))
+    .filter((a) => a !== undefined)
+    .map((a) => accountView(store, a))
+  return { data: { ...connection, accounts } }
+}
+
+const accountViewSchema = bankAccountSchema.extend({
+  transactionCount: z.number().int().nonnegative(),
+  uncategorizedCount: z.number().int().nonnegative(),
+})
+
+export const bankConnectionEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/bank-statements/connections/oauth/cora',
+    summary: "The address of Cora's consent page (starts an authorization).",
+    access: 'company',
+    query: companyScopeQuerySchema,
+    answers: {
+      200: recordOf(z.object({ url: z.url(), state: z.string(), expiresAt: z.iso.datetime() })),
+    },
+    errors: [404],
+    handler: startCora,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/bank-statements/connections/oauth/cora',
+    summary: "Exchanges Cora's code: the connection, the account and its last 90 days.",
+    access: 'company',
+    query: coraExchangeQuerySchema,
+    answers: {
+      201: recordOf(
+        z.object({
+          connection: bankConnectionSchema,
+          account: accountViewSchema,
+          imported: z.number().int(),
+          duplicates: z.number().int(),
+        }),
+      ),
+    },
+    errors: [404],
+    handler: connectCora,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/bank-statements/connections',
+    summary: "The company's bank connections, newest first.",
+    access: 'company',
+    query: pageQuerySchema(10).extend({ companyId: idSchema }),
+    answers: { 200: listOf(bankConnectionSchema) },
+    errors: [404],
+    handler: listConnections,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/bank-statements/connections/{id}',
+    summary: 'One connection with its accounts.',
+    access: 'company',
+    params: z.object({ id: idSchema }),
+    query: companyScopeQuerySchema,
+    answers: {
+      200: recordOf(bankConnectionSchema.extend({ accounts: z.array(accountViewSchema) })),
+    },
+    errors: [404],
+    handler: getConnection,
+  }),
+]

@@ -1,0 +1,425 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { z } from 'zod'
+import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
+import type { Company } from '../../src/schemas/company'
+import type { CompanyDocument } from '../../src/schemas/document'
+import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
+import {
+  canChangeNfsRequestStatus,
+  invoiceMessages,
+  nfsIssueSchema,
+  nfsRejectSchema,
+  nfsRequestCreateSchema,
+  nfsRequestListQuerySchema,
+  nfsRequestSchema,
+  nfsRequestSearchQuerySchema,
+  nfsRequestStatusBodySchema,
+  nfsRequestStatusChangeMessage,
+  nfsRequestStatusLabels,
+  nfsRequestStatusSchema,
+  nfsRequestWithCompanySchema,
+  nfsServiceListQuerySchema,
+  nfsServiceSchema,
+  serviceCodeOf,
+  type NfsRequest,
+  type NfsRequestStatus,
+  type NfsScheduler,
+  type NfsService,
+} from '../../src/schemas/invoice'
+import { endpoint, type Call } from '../api'
+import { ownedBy } from '../access'
+import type { ServerConfig } from '../config'
+import { filePath } from '../core/files'
+import { companyRefOf } from '../core/state'
+import { foldText, queryMatcher } from '../finance/text'
+import { badRequest, conflict, notFound, paginate, parse } from '../http'
+import { cityDirectory } from '../reference/cities'
+import type { Store } from '../store/database'
+import type { Where } from '../store/table'
+
+// Invoice (NFS-e) requests (SPEC section 7 "Invoices (NFS)"): the company asks, the accountant
+// works the queue and issues or rejects; and the services the company invoiced before.
+
+const NOT_FOUND = 'Solicitação de nota não encontrada.'
+const NFS_FILE_MISSING =
+  'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) da empresa antes de emitir.'
+
+let municipalities: Map<string, string> | undefined
+/**
+ * A DPS names its municipality by IBGE code: it must be one of the 5,571. Answers its name as
+ * people read it ("São Paulo/SP").
+ */
+export function municipalityName(code: string): string {
+  municipalities ??= new Map(
+    cityDirectory().all.map((city) => [city.ibgeCode, `${city.name}/${city.state}`]),
+  )
+  const name = municipalities.get(code)
+  if (!name)
+    throw badRequest(invoiceMessages.municipalityUnknown, [
+      { path: ['municipalityCode'], message: invoiceMessages.municipalityUnknown },
+    ])
+  return name
+}
+
+/** A request or schedule is issued in the name of the company: its CNPJ must be the company's. */
+export function assertIssuer(company: Company, cnpj: string) {
+  if (company.status === 'disabled')
+    throw conflict('Empresa desativada: não é possível emitir notas fiscais.')
+  if (!company.cnpj)
+    throw conflict('A empresa ainda não tem CNPJ: conclua a abertura antes de emitir notas.')
+  if (company.cnpj !== cnpj)
+    throw badRequest('O CNPJ informado não é o da empresa.', [
+      { path: ['cnpj'], message: 'O CNPJ informado não é o da empresa.' },
+    ])
+}
+
+/** The admin's queue order: open requests first, oldest first; then closed, newest first. */
+const queueRank: Record<NfsRequestStatus, number> = {
+  pending: 0,
+  processing: 1,
+  issued: 2,
+  rejected: 2,
+}
+function byQueueOrder(a: NfsRequest, b: NfsRequest) {
+  const rank = queueRank[a.status] - queueRank[b.status]
+  if (rank !== 0) return rank
+  const open = queueRank[a.status] < 2
+  const age = open ? a.createdAt.localeCompare(b.createdAt) : b.updatedAt.localeCompare(a.updatedAt)
+  return age || a.id.localeCompare(b.id)
+}
+
+/** A request as the back office reads it: with the company it is for, by name. */
+const adminViewOf = (store: Store, request: NfsRequest) => {
+  const company = store.companies.get(request.companyId)
+  return { ...request, company: company ? companyRefOf(company) : null }
+}
+
+/** Newest first (by the service date), the order of every request list. */
+const NEWEST = 'date DESC, id DESC'
+
+type RequestFilter = { companyId?: string; status?: NfsRequestStatus; date?: string }
+
+const requestWhere = (filter: RequestFilter): Where => ({
+  companyId: filter.companyId,
+  status: filter.status,
+  date: filter.date ? periodRange(filter.date) : undefined,
+})
+
+/** The folded text a search looks in: the id, the taker, the service. */
+const requestText = (r: NfsRequest) =>
+  foldText(
+    [
+      r.id,
+      r.taker?.name ?? null,
+      r.taker?.document ?? null,
+      r.taker?.email ?? null,
+      r.serviceDescription,
+      r.serviceCode,
+      r.taxationCode,
+    ]
+      .filter((v) => v !== null)
+      .join(' '),
+  )
+
+/** The requests a filter and a search select, newest first (a search also finds a number). */
+function findRequests(store: Store, filter: RequestFilter, query: string | undefined) {
+  const list = store.nfsRequests.find({ where: requestWhere(filter), order: NEWEST })
+  if (!query) return list
+  const matches = queryMatcher(query)
+  const number = /^\d+$/.test(query) ? Number(query) : undefined
+  return list.filter((r) => r.number === number || matches(requestText(r)))
+}
+
+/**
+ * Issuing: the NFS-e number is the company's own (a number already used is a 400 on `number`),
+ * and its PDF (and XML), uploaded to the company's folder, become `nota-fiscal` documents the
+ * client downloads.
+ */
+function issuedDocuments(
+  store: Store,
+  config: ServerConfig,
+  request: NfsRequest,
+  body: unknown,
+  by: string,
+  at: string,
+) {
+  const input = parse(nfsIssueSchema, body)
+  for (const field of ['pdfFileName', 'xmlFileName'] as const) {
+    const fileName = input[field]
+    if (fileName && !existsSync(filePath(config, request.companyId, fileName).file))
+      throw badRequest(NFS_FILE_MISSING, [{ path: [field], message: NFS_FILE_MISSING }])
+  }
+  if (
+    store.nfsRequests.exists({
+      companyId: request.companyId,
+      status: 'issued',
+      number: input.number,
+    })
+  ) {
+    const message = `Esta empresa já tem uma NFS-e com o número ${input.number}.`
+    throw badRequest(message, [{ path: ['number'], message }])
+  }
+  const documentOf = (fileName: string, kind: 'PDF' | 'XML'): CompanyDocument => ({
+    id: `doc-${randomUUID()}`,
+    companyId: request.companyId,
+    type: 'nota-fiscal',
+    name: `NFS-e nº ${input.number} (${kind})`,
+    description: request.taker
+      ? `Nota fiscal de serviço emitida para ${request.taker.name}.`
+      : 'Nota fiscal de serviço emitida sem tomador identificado.',
+    fileName,
+    status: 'approved',
+    guia: null,
+    // The month of the service (the invoice's competence).
+    competence: request.date.slice(0, 7),
+    sentBy: 'accountant',
+    createdBy: by,
+    reviewedBy: by,
+    reviewedAt: at,
+    rejectionReason: null,
+    paidAt: null,
+    createdAt: at,
+    updatedAt: at,
+  })
+  const pdf = documentOf(input.pdfFileName, 'PDF')
+  const xml = input.xmlFileName ? documentOf(input.xmlFileName, 'XML') : null
+  return { number: input.number, documents: xml ? [pdf, xml] : [pdf], pdf, xml }
+}
+
+/** The company's services, the last used first: one per taxation code, with its last wording. */
+function servicesOf(requests: readonly NfsRequest[], schedulers: readonly NfsScheduler[]) {
+  const byCode = new Map<string, NfsService>()
+  const record = (taxationCode: string, description: string, day: string) => {
+    const known = byCode.get(taxationCode)
+    if (known && known.lastUsedOn >= day) return
+    byCode.set(taxationCode, {
+      taxationCode,
+      serviceCode: serviceCodeOf(taxationCode),
+      description,
+      lastUsedOn: day,
+    })
+  }
+  for (const r of requests) record(r.taxationCode, r.serviceDescription, r.date)
+  for (const s of schedulers) record(s.taxationCode, s.serviceDescription, s.updatedAt.slice(0, 10))
+  return [...byCode.values()].sort(
+    (a, b) =>
+      b.lastUsedOn.localeCompare(a.lastUsedOn) || a.taxationCode.localeCompare(b.taxationCode),
+  )
+}
+
+// ---- handlers ----
+
+function createRequest({
+  store,
+  caller,
+  company,
+  body: input,
+}: Call<{ body: z.output<typeof nfsRequestCreateSchema> }>) {
+  assertIssuer(company, input.cnpj)
+  const place = municipalityName(input.municipalityCode)
+  const now = new Date().toISOString()
+  const request: NfsRequest = {
+    id: `nfs-${randomUUID()}`,
+    companyId: company.id,
+    cnpj: input.cnpj,
+    totalValue: input.totalValue,
+    serviceDescription: input.serviceDescription,
+    serviceCode: serviceCodeOf(input.taxationCode),
+    taxationCode: input.taxationCode,
+    municipalityCode: input.municipalityCode,
+    municipalityName: place,
+    issWithheld: input.issWithheld,
+    taker: input.taker,
+    date: input.date ?? todayInBrazil(),
+    status: 'pending',
+    number: null,
+    issuedAt: null,
+    rejectionReason: null,
+    schedulerId: null,
+    statusHistory: [{ from: null, to: 'pending', at: now, by: caller.uid }],
+    createdBy: caller.uid,
+    createdAt: now,
+    updatedAt: now,
+  }
+  store.write(() => store.nfsRequests.insert(request))
+  return { data: request }
+}
+
+type ListQuery = z.output<typeof nfsRequestListQuerySchema>
+
+/** The company's requests, newest first; a page straight from the index when nothing is searched. */
+function listRequests({ store, company, query: q }: Call<{ query: ListQuery }>) {
+  const filter = { companyId: company.id, status: q.status, date: q.date }
+  if (!q.query)
+    return store.nfsRequests.pageJson({
+      where: requestWhere(filter),
+      order: NEWEST,
+      limit: q.limit,
+      offset: q.offset,
+    })
+  return paginate(findRequests(store, filter, q.query), q)
+}
+
+/** The accountant's queue over every company (or one): open first, each with its company. */
+function searchRequests({
+  store,
+  query: q,
+}: Call<{ query: z.output<typeof nfsRequestSearchQuerySchema> }>) {
+  const found = findRequests(store, q, q.query)
+  const page = paginate(found.sort(byQueueOrder), q)
+  return { data: page.data.map((r) => adminViewOf(store, r)), total: page.total }
+}
+
+/** One request: any for an admin; a client's own through `?companyId`. */
+function getRequest({ store, req, params }: Call<{ params: { id: string } }>) {
+  const request = store.nfsRequests.get(params.id)
+  const found = req.company ? ownedBy(request, req.company.id, NOT_FOUND) : request
+  if (!found) throw notFound(NOT_FOUND)
+  return { data: adminViewOf(store, found) }
+}
+
+/** A pending request the company no longer wants. */
+function deleteRequest({ store, company, params }: Call<{ params: { id: string } }>) {
+  const request = ownedBy(store.nfsRequests.get(params.id), company.id, NOT_FOUND)
+  if (request.status !== 'pending')
+    throw conflict(
+      `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[request.status]}").`,
+    )
+  store.write(() => store.nfsRequests.remove(request.id))
+  return { data: request }
+}
+
+/** The accountant moves a request on: issuing needs the number and the PDF; rejecting, a reason. */
+function changeRequestStatus({
+  store,
+  config,
+  caller,
+  params,
+  req,
+}: Call<{ params: { id: string; status: NfsRequestStatus } }>) {
+  const to = params.status
+  const request = store.nfsRequests.get(params.id)
+  if (!request) throw notFound(NOT_FOUND)
+  const from = request.status
+  if (!canChangeNfsRequestStatus(from, to)) throw conflict(nfsRequestStatusChangeMessage(from, to))
+  const now = new Date().toISOString()
+  const issued =
+    to === 'issued' ? issuedDocuments(store, config, request, req.body, caller.uid, now) : null
+  const reason =
+    to === 'rejected'
+      ? parse(nfsRejectSchema, req.body).reason
+      : to === 'processing'
+        ? parse(nfsRequestStatusBodySchema, req.body ?? {}).reason
+        : undefined
+  request.status = to
+  request.updatedAt = now
+  request.statusHistory.push({ from, to, at: now, by: caller.uid, ...(reason ? { reason } : {}) })
+  if (issued) {
+    request.number = issued.number
+    request.issuedAt = now
+    request.issuedFiles = {
+      pdf: { documentId: issued.pdf.id, fileName: issued.pdf.fileName },
+      xml: issued.xml ? { documentId: issued.xml.id, fileName: issued.xml.fileName } : null,
+    }
+  }
+  if (to === 'rejected') request.rejectionReason = reason ?? null
+  store.write(() => {
+    if (issued) store.documents.insertMany(issued.documents)
+    store.nfsRequests.update(request)
+  })
+  return { data: adminViewOf(store, request) }
+}
+
+/** The services the company invoiced before, for the request form (last used first). */
+function listServices({
+  store,
+  company,
+  query: q,
+}: Call<{ query: z.output<typeof nfsServiceListQuerySchema> }>) {
+  const requests = store.nfsRequests.find({ where: { companyId: company.id }, order: NEWEST })
+  const schedulers = store.nfsSchedulers.find({ where: { companyId: company.id } })
+  return paginate(servicesOf(requests, schedulers), q)
+}
+
+// ---- the table ----
+
+const requestParams = z.object({ id: idSchema })
+
+export const nfsRequestEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: '/nfs/requests',
+    summary: 'Asks the accountant for an NFS-e.',
+    access: 'company',
+    query: companyScopeQuerySchema,
+    body: nfsRequestCreateSchema,
+    answers: { 201: recordOf(nfsRequestSchema) },
+    errors: [404, 409],
+    handler: createRequest,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/requests/search',
+    summary: "The accountant's queue over every company: open first, oldest first.",
+    access: 'system-admin',
+    query: nfsRequestSearchQuerySchema,
+    answers: { 200: listOf(nfsRequestWithCompanySchema) },
+    handler: searchRequests,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/requests/{id}',
+    summary: 'One NFS-e request (an admin: any, without companyId).',
+    access: 'company',
+    companyOptional: 'for-admins',
+    params: requestParams,
+    query: z.object({ companyId: idSchema.optional() }),
+    answers: { 200: recordOf(nfsRequestWithCompanySchema) },
+    errors: [404],
+    handler: getRequest,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/requests',
+    summary: "The company's requests, newest first; search, status, date.",
+    access: 'company',
+    query: nfsRequestListQuerySchema,
+    answers: { 200: listOf(nfsRequestSchema) },
+    errors: [404],
+    handler: listRequests,
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/nfs/requests/{id}',
+    summary: 'Deletes a pending request.',
+    access: 'company',
+    params: requestParams,
+    query: companyScopeQuerySchema,
+    answers: { 200: recordOf(nfsRequestSchema) },
+    errors: [404, 409],
+    handler: deleteRequest,
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/nfs/requests/{id}/status/{status}',
+    summary: 'Moves a request on — issued: number and PDF; rejected: reason.',
+    access: 'system-admin',
+    params: requestParams.extend({ status: nfsRequestStatusSchema }),
+    body: z.union([nfsIssueSchema, nfsRejectSchema, nfsRequestStatusBodySchema]),
+    bodyParsedBy: 'handler',
+    answers: { 200: recordOf(nfsRequestWithCompanySchema) },
+    errors: [404, 409],
+    handler: changeRequestStatus,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/services',
+    summary: "The company's services, the last used first.",
+    access: 'company',
+    query: nfsServiceListQuerySchema,
+    answers: { 200: listOf(nfsServiceSchema) },
+    errors: [404],
+    handler: listServices,
+  }),
+]

@@ -1,0 +1,218 @@
+import type { z } from 'zod'
+import { recordOf } from '../../src/schemas/common'
+import type { Company } from '../../src/schemas/company'
+import {
+  fromCents,
+  monthOf,
+  periodRange,
+  todayInBrazil,
+  toCents,
+} from '../../src/schemas/finance-common'
+import {
+  anualBillingQuerySchema,
+  anualBillingSchema,
+  billingByCategoryQuerySchema,
+  billingByCategorySchema,
+  simplesSummaryQuerySchema,
+  simplesSummarySchema,
+  type AnualBilling,
+  type BillingByCategory,
+  type SimplesSummary,
+} from '../../src/schemas/report'
+import { FATOR_R_PAYROLL_CATEGORIES, meiLimitFor, proportionalRbt12 } from '../../src/schemas/tax'
+import { endpoint, type Call } from '../api'
+import { taxCategoriesById } from '../finance/bank-ledger'
+import { recentMonths } from '../finance/statement-generator'
+import type { Store } from '../store/database'
+
+// The panel's reports (SPEC section 7 "Reports and payments"), and what the Simples Nacional
+// rates are computed from (README "The panel and the account screens").
+
+/** The day a company started operating: when it first became active, else when it was created. */
+function openedOn(company: Company): string {
+  const opened =
+    company.statusHistory.find((change) => change.to === 'active')?.at ?? company.createdAt
+  return todayInBrazil(new Date(opened))
+}
+
+type DayRange = { from: string; to: string }
+
+/** The company's issued invoices of some days. */
+const issuedIn = (store: Store, companyId: string, date: DayRange) =>
+  store.nfsRequests.find({
+    where: { companyId, status: 'issued', date },
+    order: 'date DESC, id DESC',
+  })
+
+/** The company's bank transactions of some days. */
+const transactionsIn = (store: Store, companyId: string, date: DayRange) =>
+  store.bankTransactions.find({ where: { companyId, date }, order: 'date DESC, id DESC' })
+
+/** Faturamento: issued invoices per month over the last 12 months; the MEI limit of the year. */
+function getAnualBilling({ store, company }: Call) {
+  const today = todayInBrazil()
+  const months = recentMonths(today, 12)
+  const cents = new Map(months.map((m) => [m, { total: 0, count: 0 }]))
+  for (const r of issuedIn(store, company.id, { from: `${months[0]}-01`, to: today })) {
+    const slot = cents.get(monthOf(r.date))
+    if (!slot) continue
+    slot.total += toCents(r.totalValue)
+    slot.count++
+  }
+  const rows = months.map((month) => {
+    const slot = cents.get(month) as { total: number; count: number }
+    return { month, total: fromCents(slot.total), count: slot.count }
+  })
+  let mei: AnualBilling['mei'] = null
+  if (company.size === 'MEI') {
+    const year = Number(today.slice(0, 4))
+    const limit = meiLimitFor(year, openedOn(company))
+    const used = issuedIn(store, company.id, { from: `${year}-01-01`, to: `${year}-12-31` }).reduce(
+      (sum, r) => sum + toCents(r.totalValue),
+      0,
+    )
+    mei = {
+      year,
+      limit,
+      used: fromCents(used),
+      remaining: fromCents(Math.max(0, toCents(limit) - used)),
+      percentUsed: Math.round((used / toCents(limit)) * 1000) / 10,
+      exceeded: used > toCents(limit),
+    }
+  }
+  const data: AnualBilling = {
+    companyId: company.id,
+    months: rows,
+    total: fromCents(rows.reduce((sum, row) => sum + toCents(row.total), 0)),
+    mei,
+  }
+  return { data }
+}
+
+/** The bank transactions of a year or a month summed by tax category. */
+function getBillingByCategory({
+  store,
+  company,
+  query: q,
+}: Call<{ query: z.output<typeof billingByCategoryQuerySchema> }>) {
+  const range = periodRange(q.period)!
+  const transactions = transactionsIn(store, company.id, range)
+  const groups = new Map<string | null, { credits: number; debits: number; count: number }>()
+  for (const t of transactions) {
+    let group = groups.get(t.taxCategoryId)
+    if (!group) groups.set(t.taxCategoryId, (group = { credits: 0, debits: 0, count: 0 }))
+    const cents = toCents(t.amount)
+    if (cents >= 0) group.credits += cents
+    else group.debits -= cents
+    group.count++
+  }
+  const categories = taxCategoriesById(store)
+  const rows = [...groups.entries()]
+    .map(([id, g]) => ({
+      taxCategory: id ? (categories.get(id) ?? null) : null,
+      credits: fromCents(g.credits),
+      debits: fromCents(g.debits),
+      total: fromCents(g.credits - g.debits),
+      count: g.count,
+    }))
+    .sort((a, b) =>
+      !a.taxCategory
+        ? 1
+        : !b.taxCategory
+          ? -1
+          : a.taxCategory.code.localeCompare(b.taxCategory.code),
+    )
+  const credits = [...groups.values()].reduce((sum, g) => sum + g.credits, 0)
+  const debits = [...groups.values()].reduce((sum, g) => sum + g.debits, 0)
+  const data: BillingByCategory = {
+    companyId: company.id,
+    period: q.period,
+    from: range.from,
+    to: range.to,
+    categories: rows,
+    totals: {
+      credits: fromCents(credits),
+      debits: fromCents(debits),
+      balance: fromCents(credits - debits),
+      count: transactions.length,
+    },
+  }
+  return { data }
+}
+
+/** RBT12 and the fator R payroll of the 12 months before the current one. */
+function getSimplesSummary({ store, company }: Call) {
+  const today = todayInBrazil()
+  // The 12 months before the month being calculated (LC 123/2006, art. 18, § 1º).
+  const window = recentMonths(today, 13)
+  const before = window.slice(0, 12)
+  const month = window[12]!
+  const from = `${before[0]}-01`
+  const to = periodRange(before[11]!)!.to
+  const sumIssued = (range: DayRange) =>
+    issuedIn(store, company.id, range).reduce((sum, r) => sum + toCents(r.totalValue), 0)
+  const opened = monthOf(openedOn(company))
+  const monthsOfActivity = before.filter((m) => m >= opened).length
+  const revenue = sumIssued({ from, to })
+  const currentMonthRevenue = sumIssued(periodRange(month)!)
+
+  const payrollIds = new Set<string>(FATOR_R_PAYROLL_CATEGORIES)
+  const payrollCents = new Map<string, number>()
+  for (const t of transactionsIn(store, company.id, { from, to })) {
+    if (!t.taxCategoryId || !payrollIds.has(t.taxCategoryId)) continue
+    // Money paid out; a refund (credit) in the same category lowers it.
+    payrollCents.set(t.taxCategoryId, (payrollCents.get(t.taxCategoryId) ?? 0) - toCents(t.amount))
+  }
+  const categories = taxCategoriesById(store)
+  const payrollByCategory = [...payrollCents.entries()]
+    .filter(([id]) => categories.has(id))
+    .map(([id, total]) => ({ taxCategory: categories.get(id)!, total: fromCents(total) }))
+    .sort((a, b) => a.taxCategory.code.localeCompare(b.taxCategory.code))
+  const payroll = [...payrollCents.values()].reduce((sum, v) => sum + v, 0)
+  const data: SimplesSummary = {
+    companyId: company.id,
+    month,
+    from,
+    to,
+    revenue: fromCents(revenue),
+    monthsOfActivity,
+    currentMonthRevenue: fromCents(currentMonthRevenue),
+    rbt12: proportionalRbt12(fromCents(revenue), monthsOfActivity, fromCents(currentMonthRevenue)),
+    payroll: fromCents(Math.max(0, payroll)),
+    payrollByCategory,
+  }
+  return { data }
+}
+
+export const reportEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/reports/anual-billing-by-company',
+    summary: 'Issued invoices per month over the last 12 months; the MEI limit of the year.',
+    access: 'company',
+    query: anualBillingQuerySchema,
+    answers: { 200: recordOf(anualBillingSchema) },
+    errors: [404],
+    handler: getAnualBilling,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/reports/billing-by-category',
+    summary: 'Bank transactions of a year or a month by tax category.',
+    access: 'company',
+    query: billingByCategoryQuerySchema,
+    answers: { 200: recordOf(billingByCategorySchema) },
+    errors: [404],
+    handler: getBillingByCategory,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/reports/simples-nacional',
+    summary: 'RBT12 and the fator R payroll of the 12 months before the current one.',
+    access: 'company',
+    query: simplesSummaryQuerySchema,
+    answers: { 200: recordOf(simplesSummarySchema) },
+    errors: [404],
+    handler: getSimplesSummary,
+  }),
+]

@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import {
+  checkoutLinkSchema,
+  planChangeSchema,
+  subscriptionListQuerySchema,
+  subscriptionRecordSchema,
+} from '../../src/schemas/billing'
+import { idSchema, listOf, recordOf } from '../../src/schemas/common'
+import { endpoint, type Call } from '../api'
+import {
+  chargeFor,
+  findSubscription,
+  schedulePlanChange,
+  subscriptionsOfCompany,
+} from '../core/billing'
+
+// A company's subscriptions (PRODUCT.md "Billing"): the list, the charge to pay now (a checkout
+// address) and a plan change from the next monthly charge.
+
+/** The company's subscriptions, newest first. */
+function listSubscriptions({ store, company }: Call) {
+  const data = subscriptionsOfCompany(store, company.id).reverse()
+  return { data, total: data.length }
+}
+
+/** The charge to pay now (the oldest open one, or a new one) and where to pay it. */
+function paySubscription({ store, config, res, params }: Call<{ params: { id: string } }>) {
+  const { payment, created } = store.write(() =>
+    chargeFor(store, findSubscription(store, params.id), new Date()),
+  )
+  res.status(created ? 201 : 200)
+  return {
+    data: {
+      paymentId: payment.id,
+      url: `${config.publicUrl}/checkout/${encodeURIComponent(payment.id)}`,
+      amount: payment.amount,
+      dueDate: payment.dueDate,
+      status: payment.status,
+    },
+  }
+}
+
+/** A running subscription changes plan from the next monthly charge. */
+function changePlan({
+  store,
+  params,
+  body,
+}: Call<{ params: { id: string }; body: { planId: string } }>) {
+  const data = store.write(() =>
+    schedulePlanChange(store, findSubscription(store, params.id), body.planId, new Date()),
+  )
+  return { data }
+}
+
+const subscriptionParams = z.object({ id: idSchema })
+/** Subscription calls reach the company the subscription is of. */
+const subscriptionCompany = ({ store, params }: Call) =>
+  findSubscription(store, (params as { id: string }).id).companyId
+
+export const subscriptionEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/subscriptions',
+    summary: "The company's subscriptions, newest first.",
+    access: 'company',
+    query: subscriptionListQuerySchema,
+    answers: { 200: listOf(subscriptionRecordSchema) },
+    errors: [404],
+    handler: listSubscriptions,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/subscriptions/{id}',
+    summary: 'The charge to pay now (201 when a new one was made) and its checkout address.',
+    access: 'company',
+    company: subscriptionCompany,
+    params: subscriptionParams,
+    answers: { 200: recordOf(checkoutLinkSchema), 201: recordOf(checkoutLinkSchema) },
+    errors: [404, 409],
+    handler: paySubscription,
+  }),
+  endpoint({
+    method: 'PUT',
+    path: '/subscriptions/{id}/plan',
+    summary: 'Changes the plan from the next monthly charge.',
+    access: 'company',
+    company: subscriptionCompany,
+    params: subscriptionParams,
+    body: planChangeSchema,
+    answers: { 200: recordOf(subscriptionRecordSchema) },
+    errors: [404, 409],
+    handler: changePlan,
+  }),
+]

@@ -1,0 +1,24 @@
+import { Worker } from 'node:worker_threads'
+
+/** How often the worker checkpoints (ms). */
+const EVERY_MS = 250
+
+/**
+ * Moves WAL checkpoints off the request thread: a worker thread checkpoints the database on its
+ * own connection every quarter of a second (checkpoint-worker.mjs). A checkpoint copies pages
+ * and fsyncs the database file; done by the connection that commits, it would hold every other
+ * request for tens of milliseconds now and then (a big import, hundreds of them).
+ */
+export function startCheckpointer(file: string) {
+  const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+    workerData: { file, everyMs: EVERY_MS },
+  })
+  // It never keeps the process alive by itself.
+  worker.unref()
+  worker.on('error', (error) => console.error('[store] checkpointer stopped:', error))
+  return {
+    stop() {
+      worker.postMessage('stop')
+    },
+  }
+}

@@ -1,0 +1,477 @@
+import type { Database, Statement } from 'better-sqlite3'
+
+/** What a column holds (SQLite binds no booleans: they are stored 1/0). */
+export type ColumnValue = string | number | null
+
+/** A column: a text field of the record, or an integer one (`{ integer }`: a flag, a number). */
+export type Column<T> = ((record: T) => string | null) | { integer: (record: T) => number | null }
+
+/**
+ * How a collection is kept: one table, one row per record. The record itself is the `doc` column
+ * (its JSON, exactly what the API answers); `columns` are copies of the fields queries filter
+ * and sort on, written with the record, each with its index. Rows keep insertion order (`seq`),
+ * which is the collection's order wherever no other order is asked for.
+ */
+export type TableLayout<T> = {
+  /** The SQL table's name. */
+  table: string
+  /** The record's unique key (the `id` column): its id, or what identifies it. */
+  key: (record: T) => string
+  /** Columns besides `id` and `doc`, by field name (`companyId` is the column `company_id`). */
+  columns?: Record<string, Column<T>>
+  /** Indexes, each a list of fields (`'date DESC'` for a descending one). */
+  indexes?: readonly (readonly string[])[]
+  /**
+   * Groupings whose sizes the table keeps in `row_counts` as it is written (a list's total
+   * without counting its rows: an account's 50,000 transactions). Each is a list of fields.
+   */
+  counted?: readonly (readonly string[])[]
+}
+
+/** A condition on a column: equal (null: is null), one of a list, a range, or containing words. */
+export type Condition =
+  | ColumnValue
+  | readonly ColumnValue[]
+  | { from?: string; to?: string }
+  | { contains: readonly string[] }
+
+/** Conditions by field; an undefined one is left out. */
+export type Where = Record<string, Condition | undefined>
+
+export type Query = {
+  where?: Where
+  /** Fields, each optionally followed by DESC: `'date DESC, id DESC'`. Default: insertion order. */
+  order?: string
+  limit?: number
+  offset?: number
+}
+
+/** A JSON answer already serialised (the documents are JSON already: no parse and stringify). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+const isRange = (value: Condition): value is { from?: string; to?: string } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !('contains' in value)
+
+/** The table that holds one collection, and the statements that read and write it. */
+export class Table<T extends object> {
+  readonly name: string
+  private readonly columns: [field: string, column: string, of: (record: T) => ColumnValue][]
+  private readonly known: Set<string>
+  private readonly statements = new Map<string, Statement>()
+  private readonly counts: GroupCounts | undefined
+  private readonly insertRow: Statement
+  private readonly upsertRow: Statement
+  private readonly updateRow: Statement
+  private readonly getDoc: Statement
+
+  constructor(
+    private readonly db: Database,
+    private readonly layout: TableLayout<T>,
+  ) {
+    this.name = layout.table
+    this.columns = Object.entries(layout.columns ?? {}).map(([field, column]) => [
+      field,
+      columnOf(field),
+      typeof column === 'function' ? column : column.integer,
+    ])
+    this.known = new Set(['id', ...this.columns.map(([field]) => field)])
+    this.counts = layout.counted?.length
+      ? new GroupCounts(
+          db,
+          this.name,
+          layout.counted.map((fields) => fields.map(columnOf)),
+        )
+      : undefined
+    const names = ['id', 'doc', ...this.columns.map(([, column]) => column)]
+    const marks = names.map(() => '?').join(', ')
+    this.insertRow = db.prepare(`INSERT INTO ${this.name} (${names.join(', ')}) VALUES (${marks})`)
+    this.upsertRow = db.prepare(
+      `INSERT INTO ${this.name} (${names.join(', ')}) VALUES (${marks}) ON CONFLICT(id) DO UPDATE SET ${names
+        .slice(1)
+        .map((column) => `${column} = excluded.${column}`)
+        .join(', ')}`,
+    )
+    this.updateRow = db.prepare(
+      `UPDATE ${this.name} SET ${names
+        .slice(1)
+        .map((column) => `${column} = ?`)
+        .join(', ')} WHERE id = ?`,
+    )
+    this.getDoc = db.prepare(`SELECT doc FROM ${this.name} WHERE id = ?`).pluck()
+  }
+
+  /** The SQL that creates the table and its indexes. */
+  static schemaOf(layout: TableLayout<never>): string {
+    const name = layout.table
+    const columns = Object.entries(layout.columns ?? {}).map(
+      ([field, column]) =>
+        `${columnOf(field)} ${typeof column === 'function' ? 'TEXT' : 'INTEGER'}`,
+    )
+    const sql = [
+      `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${columns
+        .map((column) => `, ${column}`)
+        .join('')});`,
+    ]
+    for (const fields of layout.indexes ?? []) {
+      const parts = fields.map((field) => {
+        const [column, direction] = field.split(' ') as [string, string?]
+        return `${columnOf(column)}${direction ? ` ${direction}` : ''}`
+      })
+      const indexName = `${name}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}`
+      sql.push(`CREATE INDEX ${indexName} ON ${name} (${parts.join(', ')});`)
+    }
+    return sql.join('\n')
+  }
+
+  // ---- reading ----
+
+  /** The record with this key. */
+  get(key: string): T | undefined {
+    const doc = this.getDoc.get(key) as string | undefined
+    return doc === undefined ? undefined : (JSON.parse(doc) as T)
+  }
+
+  /** Every record, in insertion order. */
+  all(): T[] {
+    return this.find({})
+  }
+
+  find(query: Query = {}): T[] {
+    return this.docs(query).map((doc) => JSON.parse(doc) as T)
+  }
+
+  first(query: Omit<Query, 'limit'> = {}): T | undefined {
+    const [doc] = this.docs({ ...query, limit: 1 })
+    return doc === undefined ? undefined : (JSON.parse(doc) as T)
+  }
+
+  count(where: Where = {}): number {
+    const kept = this.conditions(where)
+    // A counted group (every condition an equality on its fields): its size as kept.
+    const counted = this.counts?.sizeOf(
+      kept.map(([field, value]) => [columnOf(field), value] as const),
+    )
+    if (counted !== undefined) return counted
+    const { sql, values } = this.whereSql(kept)
+    return this.statement(`SELECT count(*) FROM ${this.name}${sql}`, true).get(...values) as number
+  }
+
+  exists(where: Where): boolean {
+    const { sql, values } = this.whereSql(this.conditions(where))
+    return (
+      this.statement(`SELECT EXISTS (SELECT 1 FROM ${this.name}${sql})`, true).get(...values) === 1
+    )
+  }
+
+  /** The JSON documents of a query, as stored. */
+  docs(query: Query = {}): string[] {
+    const { sql, values } = this.whereSql(this.conditions(query.where ?? {}))
+    let text = `SELECT doc FROM ${this.name}${sql} ORDER BY ${this.orderSql(query.order)}`
+    if (query.limit !== undefined || query.offset !== undefined) {
+      text += ' LIMIT ? OFFSET ?'
+      values.push(query.limit ?? -1, query.offset ?? 0)
+    }
+    return this.statement(text, true).all(...values) as string[]
+  }
+
+  /** A page and the total of a query: `{ data, total }`. */
+  page(query: Query & { limit: number; offset: number }): { data: T[]; total: number } {
+    return {
+      data: this.docs(query).map((doc) => JSON.parse(doc) as T),
+      total: this.count(query.where),
+    }
+  }
+
+  /** The same page, already serialised. */
+  pageJson(query: Query & { limit: number; offset: number }): JsonText {
+    return new JsonText(
+      `{"data":[${this.docs(query).join(',')}],"total":${this.count(query.where)}}`,
+    )
+  }
+
+  /** Records whose array field (e.g. a user's `companies`) holds a value, in insertion order. */
+  withItem(arrayField: string, value: string): T[] {
+    if (!/^\w+$/.test(arrayField)) throw new Error(`${this.name}: bad field ${arrayField}`)
+    return (
+      this.statement(
+        `SELECT doc FROM ${this.name} WHERE EXISTS (SELECT 1 FROM json_each(doc, '$.${arrayField}') WHERE value = ?) ORDER BY seq`,
+        true,
+      ).all(value) as string[]
+    ).map((doc) => JSON.parse(doc) as T)
+  }
+
+  /** One column's values over a query (e.g. the FITIDs an account has). */
+  values(field: string, where: Where = {}): ColumnValue[] {
+    const { sql, values } = this.whereSql(this.conditions(where))
+    return this.statement(
+      `SELECT ${this.column(field)} FROM ${this.name}${sql} ORDER BY seq`,
+      true,
+    ).all(...values) as ColumnValue[]
+  }
+
+  // ---- writing (inside store.write) ----
+
+  insert(record: T): T {
+    this.insertMany([record])
+    return record
+  }
+
+  insertMany(records: readonly T[]) {
+    this.assertWriting()
+    const changes = this.counts?.changes()
+    for (const record of records) {
+      const row = this.row(record)
+      this.insertRow.run(...row)
+      changes?.add(this.rowColumns(row), 1)
+    }
+    changes?.save()
+  }
+
+  /** Writes a changed record back (it must exist). */
+  update(record: T): T {
+    this.assertWriting()
+    const row = this.row(record)
+    const [key, ...rest] = row
+    const before = this.counts?.columnsOf(key as string)
+    if (this.updateRow.run(...rest, key).changes !== 1)
+      throw new Error(`${this.name}: no record ${String(key)} to update`)
+    if (before) this.counts!.moved(before, this.rowColumns(row))
+    return record
+  }
+
+  /** Inserts a record, or replaces the one with its key where it stands. */
+  put(record: T): T {
+    this.assertWriting()
+    const row = this.row(record)
+    const before = this.counts?.columnsOf(row[0] as string)
+    this.upsertRow.run(...row)
+    if (this.counts)
+      if (before) this.counts.moved(before, this.rowColumns(row))
+      else this.counts.changes().add(this.rowColumns(row), 1).save()
+    return record
+  }
+
+  /** Removes the record with this key; whether there was one. */
+  remove(key: string): boolean {
+    return this.removeWhere({ id: key }) > 0
+  }
+
+  /** Removes the records a condition selects; how many. */
+  removeWhere(where: Where): number {
+    this.assertWriting()
+    const { sql, values } = this.whereSql(this.conditions(where))
+    if (!sql) throw new Error(`${this.name}: removeWhere needs a condition`)
+    this.counts?.removing(sql, values)
+    return this.statement(`DELETE FROM ${this.name}${sql}`).run(...values).changes
+  }
+
+  /** Empties the table (the seed goes in after). */
+  clear() {
+    this.assertWriting()
+    this.statement(`DELETE FROM ${this.name}`).run()
+    this.counts?.clear()
+  }
+
+  // ---- SQL ----
+
+  /** A row's values by column (what the counts read). */
+  private rowColumns(row: ColumnValue[]): Map<string, ColumnValue> {
+    return new Map(this.columns.map(([, column], i) => [column, row[i + 2] ?? null]))
+  }
+
+  private row(record: T): ColumnValue[] {
+    return [
+      this.layout.key(record),
+      JSON.stringify(record),
+      ...this.columns.map(([, , of]) => of(record)),
+    ]
+  }
+
+  private assertWriting() {
+    if (!this.db.inTransaction)
+      throw new Error(`${this.name}: writes go inside store.write(), one transaction per request`)
+  }
+
+  private statement(sql: string, pluck = false): Statement {
+    let statement = this.statements.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      if (pluck) statement.pluck()
+      this.statements.set(sql, statement)
+    }
+    return statement
+  }
+
+  private column(field: string) {
+    if (!this.known.has(field)) throw new Error(`${this.name}: ${field} is not a column`)
+    return columnOf(field)
+  }
+
+  private conditions(where: Where): [string, Condition][] {
+    return Object.entries(where).filter((entry): entry is [string, Condition] => {
+      return entry[1] !== undefined
+    })
+  }
+
+  private whereSql(conditions: [string, Condition][]) {
+    const parts: string[] = []
+    const values: ColumnValue[] = []
+    for (const [field, value] of conditions) {
+      const column = this.column(field)
+      if (value === null) parts.push(`${column} IS NULL`)
+      else if (Array.isArray(value)) {
+        const list = value as readonly ColumnValue[]
+        if (list.length === 0) parts.push('0')
+        else {
+          parts.push(`${column} IN (${list.map(() => '?').join(', ')})`)
+          values.push(...list)
+        }
+      } else if (typeof value === 'object' && 'contains' in value) {
+        for (const word of value.contains) {
+          parts.push(`instr(${column}, ?) > 0`)
+          values.push(word)
+        }
+      } else if (isRange(value)) {
+        if (value.from !== undefined) {
+          parts.push(`${column} >= ?`)
+          values.push(value.from)
+        }
+        if (value.to !== undefined) {
+          parts.push(`${column} <= ?`)
+          values.push(value.to)
+        }
+      } else {
+        parts.push(`${column} = ?`)
+        values.push(value as ColumnValue)
+      }
+    }
+    return { sql: parts.length ? ` WHERE ${parts.join(' AND ')}` : '', values }
+  }
+
+  private orderSql(order: string | undefined) {
+    if (!order) return 'seq'
+    return order
+      .split(',')
+      .map((part) => {
+        const [field, direction] = part.trim().split(/\s+/) as [string, string?]
+        const dir = direction?.toUpperCase()
+        if (dir && dir !== 'ASC' && dir !== 'DESC') throw new Error(`bad order: ${order}`)
+        return `${this.column(field)}${dir ? ` ${dir}` : ''}`
+      })
+      .join(', ')
+  }
+}
+
+/**
+ * The sizes of a table's counted groups (its `counted` groupings), kept in `row_counts` by every
+ * write of the table, in the same transaction: `row_counts(grouping, key, n)`, the grouping named
+ * `table:column,column` and the key the group's values joined by `|`. An import of a thousand
+ * transactions adds to each group once, not once per row.
+ */
+class GroupCounts {
+  private readonly columns: string[]
+  private readonly byFields: Map<string, { name: string; columns: string[] }>
+  private readonly size: Statement
+  private readonly add: Statement
+  private readonly readColumns: Statement
+
+  constructor(
+    private readonly db: Database,
+    private readonly table: string,
+    groupings: string[][],
+  ) {
+    this.columns = [...new Set(groupings.flat())]
+    this.byFields = new Map(
+      groupings.map((columns) => [
+        [...columns].sort().join(','),
+        { name: `${table}:${columns.join(',')}`, columns },
+      ]),
+    )
+    this.size = db
+      .prepare(`SELECT ifnull((SELECT n FROM row_counts WHERE grouping = ? AND key = ?), 0)`)
+      .pluck()
+    this.add = db.prepare(
+      `INSERT INTO row_counts (grouping, key, n) VALUES (?, ?, ?) ON CONFLICT (grouping, key) DO UPDATE SET n = n + excluded.n`,
+    )
+    this.readColumns = db.prepare(`SELECT ${this.columns.join(', ')} FROM ${table} WHERE id = ?`)
+  }
+
+  private keysOf(values: ReadonlyMap<string, ColumnValue>) {
+    return [...this.byFields.values()].map(
+      ({ name, columns }) =>
+        [name, columns.map((c) => String(values.get(c) ?? '')).join('|')] as const,
+    )
+  }
+
+  /** The size of the group these equalities select, if it is a counted one. */
+  sizeOf(conditions: readonly (readonly [string, Condition])[]): number | undefined {
+    if (!conditions.every(([, v]) => typeof v === 'string' || typeof v === 'number'))
+      return undefined
+    const grouping = this.byFields.get(
+      conditions
+        .map(([column]) => column)
+        .sort()
+        .join(','),
+    )
+    if (!grouping) return undefined
+    const values = new Map(conditions as [string, ColumnValue][])
+    const key = grouping.columns.map((c) => String(values.get(c) ?? '')).join('|')
+    return this.size.get(grouping.name, key) as number
+  }
+
+  /** Changes to the counts, added up and then saved at once. */
+  changes() {
+    const deltas = new Map<string, [grouping: string, key: string, n: number]>()
+    const changes = {
+      add: (values: ReadonlyMap<string, ColumnValue>, n: number) => {
+        for (const [grouping, key] of this.keysOf(values)) {
+          const id = `${grouping}\u0000${key}`
+          const delta = deltas.get(id)
+          if (delta) delta[2] += n
+          else deltas.set(id, [grouping, key, n])
+        }
+        return changes
+      },
+      save: () => {
+        for (const [grouping, key, n] of deltas.values())
+          if (n !== 0) this.add.run(grouping, key, n)
+      },
+    }
+    return changes
+  }
+
+  /** A row's counted columns as stored now (before it changes), or undefined. */
+  columnsOf(id: string): Map<string, ColumnValue> | undefined {
+    const row = this.readColumns.get(id) as Record<string, ColumnValue> | undefined
+    return row ? new Map(Object.entries(row)) : undefined
+  }
+
+  /** A row moved from one set of groups to another. */
+  moved(before: ReadonlyMap<string, ColumnValue>, after: ReadonlyMap<string, ColumnValue>) {
+    this.changes().add(before, -1).add(after, 1).save()
+  }
+
+  /** The rows a condition is about to remove leave their groups. */
+  removing(whereSql: string, values: ColumnValue[]) {
+    const list = this.columns.join(', ')
+    const changes = this.changes()
+    for (const row of this.db
+      .prepare(`SELECT ${list}, count(*) AS removed FROM ${this.table}${whereSql} GROUP BY ${list}`)
+      .all(...values) as Record<string, ColumnValue>[]) {
+      const { removed, ...columns } = row
+      changes.add(new Map(Object.entries(columns)), -Number(removed))
+    }
+    changes.save()
+  }
+
+  clear() {
+    const names = [...this.byFields.values()].map(({ name }) => name)
+    this.db
+      .prepare(`DELETE FROM row_counts WHERE grouping IN (${names.map(() => '?').join(', ')})`)
+      .run(...names)
+  }
+}
