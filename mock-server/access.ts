@@ -25,8 +25,8 @@ export function requireSelf(caller: Caller, userId: string) {
  * The one gate of every company endpoint: the company id (from the path or `?companyId`, already
  * checked by the endpoint's schema, the shared `idSchema`), the caller's access to it (403: before
  * looking it up, so an id of someone else's company says nothing about it), the company by its
- * key (404); then `req.company` is the company. `optional`: the id may be left out (by an admin,
- * or by anyone), and then there is no company on the request.
+ * key (404); then `req.companyId` is its id (and `call.company` the record). `optional`: the id
+ * may be left out (by an admin, or by anyone), and then there is no company on the request.
  */
 export function requireCompany(
   store: Store,
@@ -43,9 +43,9 @@ export function requireCompany(
         throw forbidden('Informe a empresa (companyId).')
       }
       assertCompanyAccess(caller, id)
-      const company = store.companies.get(id)
-      if (!company) throw notFound(companyMessages.notFound)
-      req.company = company
+      // Found by its key; the record itself is read when the handler asks for it (call.company).
+      if (!store.companies.exists({ id })) throw notFound(companyMessages.notFound)
+      req.companyId = id
       next()
     } catch (error) {
       next(error)

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response, Router } from 'express'
 import type { z } from 'zod'
-import type { Company } from '../src/schemas/company'
+import { companyMessages, type Company } from '../src/schemas/company'
 import { requireCompany, requireSelf } from './access'
 import { callerOf, type AuthService, type Caller } from './auth'
 import type { ServerConfig } from './config'
-import { handle, HttpError, parse } from './http'
+import { handle, HttpError, notFound, parse } from './http'
 import type { OfxReader } from './finance/ofx-reader'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
@@ -49,7 +49,9 @@ export type Call<I extends Input = Input> = AppDeps & {
   body: Part<I, 'body'>
   /** Who calls (endpoints that need a token). */
   readonly caller: Caller
-  /** The company the request targets (company endpoints, after requireCompany). */
+  /** The id of the company the request targets (company endpoints, after requireCompany). */
+  readonly companyId: string
+  /** That company's record, read on first use. */
   readonly company: Company
 }
 
@@ -119,6 +121,8 @@ export function endpoint<P = unknown, Q = unknown, B = unknown>(
 declare module 'express-serve-static-core' {
   interface Request {
     input?: { params: unknown; query: unknown; body: unknown }
+    /** The company requireCompany let the request reach (and its record, once read). */
+    companyId?: string
     company?: Company
   }
 }
@@ -128,24 +132,46 @@ const expressPathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 /** The success status an endpoint answers unless its handler says otherwise. */
 const successOf = (answers: Answers) => Number(Object.keys(answers).sort()[0] ?? 200)
 
-function callOf(deps: AppDeps, req: Request, res: Response): Call {
-  const input = req.input ?? { params: undefined, query: undefined, body: undefined }
-  return {
-    ...deps,
-    req,
-    res,
-    params: input.params,
-    query: input.query,
-    body: input.body,
-    get caller() {
-      return callerOf(req)
-    },
-    get company() {
-      if (!req.company) throw new Error(`${req.method} ${req.path}: no company on this request`)
-      return req.company
-    },
+/** A request as its handler sees it (see Call). */
+class RequestCall implements Call {
+  readonly store: Store
+  readonly auth: AuthService
+  readonly config: ServerConfig
+  readonly ofx: OfxReader
+  readonly params: unknown
+  readonly query: unknown
+  readonly body: unknown
+  constructor(
+    deps: AppDeps,
+    readonly req: Request,
+    readonly res: Response,
+  ) {
+    this.store = deps.store
+    this.auth = deps.auth
+    this.config = deps.config
+    this.ofx = deps.ofx
+    this.params = req.input?.params
+    this.query = req.input?.query
+    this.body = req.input?.body
+  }
+  get caller() {
+    return callerOf(this.req)
+  }
+  get companyId() {
+    const id = this.req.companyId
+    if (id === undefined)
+      throw new Error(`${this.req.method} ${this.req.path}: no company on this request`)
+    return id
+  }
+  get company() {
+    const company = (this.req.company ??= this.store.companies.get(this.companyId))
+    // It was there when requireCompany looked (a request may have removed it since).
+    if (!company) throw notFound(companyMessages.notFound)
+    return company
   }
 }
+
+const callOf = (deps: AppDeps, req: Request, res: Response): Call => new RequestCall(deps, req, res)
 
 /** Validates the path parameters and the query (400 with every issue). */
 const parseInput =
@@ -202,7 +228,10 @@ function run(deps: AppDeps, spec: Endpoint): RequestHandler {
     const call = callOf(deps, req, res)
     if (spec.access === 'self' && spec.body && spec.self) requireSelf(call.caller, spec.self(call))
     res.status(status)
+    const commits = deps.store.commitCount
     const result = await spec.handler(call)
+    // A request that wrote is answered once its writes are on disk (the store's group commit).
+    if (deps.store.commitCount !== commits) await deps.store.durable()
     if (res.headersSent) return undefined
     if (result === undefined && res.statusCode === 204) res.end()
     else if (result instanceof JsonText) res.type('json').send(result.text)

@@ -136,7 +136,7 @@ export function createApp(config: ServerConfig) {
     auth,
     reset,
     async close() {
-      store.close()
+      await store.close()
       await ofx.close()
       await auth.close()
     },

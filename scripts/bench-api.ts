@@ -158,7 +158,7 @@ async function main() {
   try {
     const { seed, generated } = dataSet()
     // The mock server's database, and the same data as JSON for the two reference servers.
-    new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
+    await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
     const file = path.join(dataDir, 'bench-seed.json')
     writeFileSync(file, JSON.stringify(seed))
     console.log(`Data set: ${TRANSACTIONS} transactions (${generated} generated) in ${dataDir}`)

@@ -33,7 +33,7 @@ export type InteractionRow = {
  * transactions (a busy account over a few years: PIX, boletos, card, fees), written as the
  * database the server opens on start.
  */
-export function writeSignedInData(dataDir: string) {
+export async function writeSignedInData(dataDir: string) {
   const seed = buildSeed()
   const account = seed.bankTransactions.filter((t) => t.accountId === ACCOUNT)
   const kinds = [
@@ -61,7 +61,7 @@ export function writeSignedInData(dataDir: string) {
       importedAt: `${day}T23:00:00.000Z`,
     })
   }
-  new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
+  await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
 }
 
 /** The Auth emulator the signed-in row signs in against (public rows do not need it). */

@@ -473,7 +473,7 @@ async function main() {
     }
     console.log('[bench:web] starting the mock server and the static host…')
     // The signed-in row's data (50,000 transactions) and its Auth emulator.
-    writeSignedInData(path.join(work, 'mock'))
+    await writeSignedInData(path.join(work, 'mock'))
     services.push(await startSignedInEmulator(ports.auth, work))
     services.push(
       await startMockServer({

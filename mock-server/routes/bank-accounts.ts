@@ -58,21 +58,21 @@ const findAccount = (store: Store, id: string, companyId: string) =>
 
 function listAccounts({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof bankAccountListQuerySchema> }>) {
-  const page = paginate(accountsOfCompany(store, company.id), q)
+  const page = paginate(accountsOfCompany(store, companyId), q)
   return { data: page.data.map((a) => accountSummary(store, a)), total: page.total }
 }
 
 /** One account (the transactions screen's title, and its 404 for an unknown or foreign id). */
-function getAccount({ store, company, params }: Call<{ params: { id: string } }>) {
-  return { data: accountSummary(store, findAccount(store, params.id, company.id)) }
+function getAccount({ store, companyId, params }: Call<{ params: { id: string } }>) {
+  return { data: accountSummary(store, findAccount(store, params.id, companyId)) }
 }
 
 /** The account and all its transactions, in one transaction. */
-function deleteAccount({ store, company, params }: Call<{ params: { id: string } }>) {
-  const account = findAccount(store, params.id, company.id)
+function deleteAccount({ store, companyId, params }: Call<{ params: { id: string } }>) {
+  const account = findAccount(store, params.id, companyId)
   const view = accountView(store, account)
   const removedTransactions = store.write(() => removeAccount(store, account))
   return { data: { ...view, removedTransactions } }
@@ -82,10 +82,10 @@ function deleteAccount({ store, company, params }: Call<{ params: { id: string }
  * An OFX statement (multipart `file`): read in a worker thread (a big file takes seconds), put in
  * the books a batch at a time. Answered 201 every time, even when every entry was there already.
  */
-async function importOfx({ store, ofx, company, req }: Call) {
+async function importOfx({ store, ofx, companyId, req }: Call) {
   if (!req.file) throw badRequest('Envie o arquivo OFX no campo "file" (multipart/form-data).')
   const statement = await ofx.read(req.file.buffer)
-  const outcome = await importStatementInBatches(store, company.id, statement, {
+  const outcome = await importStatementInBatches(store, companyId, statement, {
     source: 'ofx',
     connectionId: null,
   })
@@ -104,7 +104,7 @@ async function importOfx({ store, ofx, company, req }: Call) {
 /** The account's transactions in a period, oldest first, for accounting software or a sheet. */
 function exportStatement({
   store,
-  company,
+  companyId,
   params,
   query: q,
   res,
@@ -113,7 +113,7 @@ function exportStatement({
   query: z.output<typeof exportQuerySchema>
 }>) {
   const type = params.type ?? 'txt'
-  const account = findAccount(store, params.id, company.id)
+  const account = findAccount(store, params.id, companyId)
   const range = q.date
     ? periodRange(q.date)!
     : { from: q.from ?? '0000-01-01', to: q.to ?? '9999-12-31' }

@@ -21,9 +21,9 @@ import { paginate } from '../http'
 // OAuth (the consent page is the Cora stand-in, routes/cora.ts) and the connections there are.
 
 /** Starts a Cora authorization: the address of Cora's consent page. */
-function startCora({ store, config, caller, company }: Call) {
+function startCora({ store, config, caller, companyId }: Call) {
   const started = store.write(() =>
-    startCoraAuthorization(store, config.publicUrl, config.webUrl, company.id, caller.uid),
+    startCoraAuthorization(store, config.publicUrl, config.webUrl, companyId, caller.uid),
   )
   return { data: started }
 }
@@ -47,20 +47,20 @@ function connectCora({
 
 function listConnections({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: { limit: number; offset: number } }>) {
   const list = store.bankConnections
-    .find({ where: { companyId: company.id } })
+    .find({ where: { companyId } })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   return paginate(list, q)
 }
 
 /** One connection with its accounts (and their counts). */
-function getConnection({ store, company, params }: Call<{ params: { id: string } }>) {
+function getConnection({ store, companyId, params }: Call<{ params: { id: string } }>) {
   const connection = ownedBy(
     store.bankConnections.get(params.id),
-    company.id,
+    companyId,
     'Conexão bancária não encontrada.',
   )
   const accounts = connection.accountIds

@@ -11,7 +11,7 @@ import { periodRange } from '../../src/schemas/finance-common'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { foldText } from '../finance/text'
-import { badRequest } from '../http'
+import { badRequest, notFound } from '../http'
 import type { Store } from '../store/database'
 
 // Bank transactions (SPEC section 7 "Bank statements"): the company's or an account's
@@ -35,13 +35,13 @@ function listTaxCategories({ store }: Call) {
 /** Several transactions at once (the screen's "Classificar selecionadas"): all or nothing. */
 function setTaxCategories({
   store,
-  company,
+  companyId,
   body: input,
 }: Call<{ body: z.output<typeof taxCategoryBulkUpdateSchema> }>) {
   assertCategory(store, input.taxCategoryId)
   const updated = store.write(() => {
     const transactions = [...new Set(input.transactionIds)].map((id) =>
-      ownedBy(store.bankTransactions.get(id), company.id, NOT_FOUND),
+      ownedBy(store.bankTransactions.get(id), companyId, NOT_FOUND),
     )
     for (const transaction of transactions) {
       transaction.taxCategoryId = input.taxCategoryId
@@ -54,12 +54,12 @@ function setTaxCategories({
 
 function setTaxCategory({
   store,
-  company,
+  companyId,
   params,
   body: input,
 }: Call<{ params: { id: string }; body: { taxCategoryId: string | null } }>) {
   assertCategory(store, input.taxCategoryId)
-  const transaction = ownedBy(store.bankTransactions.get(params.id), company.id, NOT_FOUND)
+  const transaction = ownedBy(store.bankTransactions.get(params.id), companyId, NOT_FOUND)
   transaction.taxCategoryId = input.taxCategoryId
   store.write(() => store.bankTransactions.update(transaction))
   return { data: transaction }
@@ -83,15 +83,16 @@ function within(a: { from: string; to: string } | undefined, from?: string, to?:
  */
 function listTransactions({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof transactionListQuerySchema> }>) {
-  if (q.accountId)
-    ownedBy(store.bankAccounts.get(q.accountId), company.id, 'Conta bancária não encontrada.')
+  // The account must be the company's (its key and company in the index: nothing is read).
+  if (q.accountId && !store.bankAccounts.exists({ id: q.accountId, companyId }))
+    throw notFound('Conta bancária não encontrada.')
   const words = q.query ? foldText(q.query).split(' ').filter(Boolean) : []
   return store.bankTransactions.pageJson({
     where: {
-      ...(q.accountId ? { accountId: q.accountId } : { companyId: company.id }),
+      ...(q.accountId ? { accountId: q.accountId } : { companyId }),
       uncategorized: q.withoutTaxCategory ? 1 : undefined,
       date: within(q.date ? periodRange(q.date) : undefined, q.from, q.to),
       searchText: words.length ? { contains: words } : undefined,

@@ -10,11 +10,13 @@ function showAuthorizePage({ store, res, req }: Call) {
   res.status(status).type('html').send(html)
 }
 
-function decideAuthorizePage({ store, config, res, req }: Call) {
+async function decideAuthorizePage({ store, config, res, req }: Call) {
   const body = (req.body ?? {}) as Record<string, unknown>
   const answer = store.write(() =>
     decideAuthorization(store, config.webUrl, body.state, body.decision),
   )
+  // It answers by itself (a redirect or a page): only once what it wrote is on disk.
+  await store.durable()
   if (answer.location) res.redirect(302, answer.location)
   else res.status(answer.status).type('html').send(answer.html)
 }

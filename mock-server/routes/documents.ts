@@ -38,11 +38,11 @@ const NOT_FOUND = 'Documento não encontrado.'
 /** The company's documents, newest first; by type, status, competence or who sent them. */
 function listDocuments({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof documentListQuerySchema> }>) {
   let list = store.documents.find({
-    where: { companyId: company.id },
+    where: { companyId },
     order: 'createdAt DESC, id DESC',
   })
   if (q.type || q.status || q.competence || q.createdBy) {
@@ -63,19 +63,19 @@ function createDocument({
   store,
   config,
   caller,
-  company,
+  companyId,
   body: input,
 }: Call<{ body: z.output<typeof documentCreateSchema> }>) {
   const accountant = isSystemAdmin(caller.claims)
   if (input.type === 'guia' && !accountant)
     throw forbidden('Guias de impostos são enviadas pela contabilidade.')
   // The file must have been sent through the company's signed upload link first.
-  if (!existsSync(filePath(config, company.id, input.fileName).file))
+  if (!existsSync(filePath(config, companyId, input.fileName).file))
     throw badRequest(FILE_MISSING, [{ path: ['fileName'], message: FILE_MISSING }])
   const now = new Date().toISOString()
   const document: CompanyDocument = {
     id: `doc-${randomUUID()}`,
-    companyId: company.id,
+    companyId,
     type: input.type,
     name: input.name,
     description: 'description' in input ? (input.description ?? null) : null,
@@ -105,13 +105,13 @@ function createDocument({
 function changeDocumentStatus({
   store,
   caller,
-  company,
+  companyId,
   params,
   req,
 }: Call<{ params: { id: string; status: DocumentStatus } }>) {
   const to = params.status
   if (to !== 'rejected') parse(documentStatusBodySchema, req.body ?? {})
-  const document = ownedBy(store.documents.get(params.id), company.id, NOT_FOUND)
+  const document = ownedBy(store.documents.get(params.id), companyId, NOT_FOUND)
   const from = document.status
   const rule = documentTransition(document.type, from, to)
   if (!rule.allowed) throw conflict(documentStatusChangeMessage(document.type, from, to))

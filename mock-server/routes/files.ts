@@ -39,12 +39,12 @@ type FileParams = { params: { filename: string } }
 type SignedParams = { params: { companyId: string; filename: string } }
 
 /** A signed link to upload a file, under a storage key of its own (same name: another file). */
-function uploadLink({ config, company, params }: Call<FileParams>) {
+function uploadLink({ config, companyId, params }: Call<FileParams>) {
   const fileName = checkedFileName(params.filename)
   const key = storageKeyOf(fileName, randomBytes(6).toString('hex'))
   return {
     data: {
-      ...signedLink(config, 'PUT', company.id, key),
+      ...signedLink(config, 'PUT', companyId, key),
       method: 'PUT',
       maxBytes: MAX_UPLOAD_BYTES,
       fileName: key,
@@ -53,11 +53,10 @@ function uploadLink({ config, company, params }: Call<FileParams>) {
 }
 
 /** A signed link to download a file of the company. */
-function downloadLink({ config, company, params }: Call<FileParams>) {
+function downloadLink({ config, companyId, params }: Call<FileParams>) {
   const fileName = checkedFileName(params.filename)
-  if (!existsSync(filePath(config, company.id, fileName).file))
-    throw notFound(fileMessages.notFound)
-  return { data: signedLink(config, 'GET', company.id, fileName) }
+  if (!existsSync(filePath(config, companyId, fileName).file)) throw notFound(fileMessages.notFound)
+  return { data: signedLink(config, 'GET', companyId, fileName) }
 }
 
 /** The upload target: the body streamed to a temp file, fsynced, then renamed into place. */

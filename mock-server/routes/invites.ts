@@ -36,12 +36,12 @@ function findInvite(store: Store, id: string): Invite {
 /** The company's invites, newest first, each with its status as of now. */
 function listInvites({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof inviteListQuerySchema> }>) {
   const now = new Date()
   const list = store.invites
-    .find({ where: { companyId: company.id } })
+    .find({ where: { companyId } })
     .map((invite) => inviteView(invite, now))
     .filter((invite) => !q.status || invite.status === q.status)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
@@ -79,8 +79,8 @@ function createInvite({ store, caller, company, body }: Call<{ body: { email: st
 }
 
 /** Cancels a pending invite of the company. */
-function revokeInvite({ store, company, params }: Call<{ params: { id: string } }>) {
-  const invite = ownedBy(findInvite(store, params.id), company.id, inviteMessages.notFound)
+function revokeInvite({ store, companyId, params }: Call<{ params: { id: string } }>) {
+  const invite = ownedBy(findInvite(store, params.id), companyId, inviteMessages.notFound)
   if (inviteStatusAt(invite) !== 'pending') throw conflict(inviteMessages.notPending)
   invite.status = 'revoked'
   invite.revokedAt = new Date().toISOString()

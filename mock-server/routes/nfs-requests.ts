@@ -249,8 +249,8 @@ function createRequest({
 type ListQuery = z.output<typeof nfsRequestListQuerySchema>
 
 /** The company's requests, newest first; a page straight from the index when nothing is searched. */
-function listRequests({ store, company, query: q }: Call<{ query: ListQuery }>) {
-  const filter = { companyId: company.id, status: q.status, date: q.date }
+function listRequests({ store, companyId, query: q }: Call<{ query: ListQuery }>) {
+  const filter = { companyId, status: q.status, date: q.date }
   if (!q.query)
     return store.nfsRequests.pageJson({
       where: requestWhere(filter),
@@ -274,14 +274,14 @@ function searchRequests({
 /** One request: any for an admin; a client's own through `?companyId`. */
 function getRequest({ store, req, params }: Call<{ params: { id: string } }>) {
   const request = store.nfsRequests.get(params.id)
-  const found = req.company ? ownedBy(request, req.company.id, NOT_FOUND) : request
+  const found = req.companyId ? ownedBy(request, req.companyId, NOT_FOUND) : request
   if (!found) throw notFound(NOT_FOUND)
   return { data: adminViewOf(store, found) }
 }
 
 /** A pending request the company no longer wants. */
-function deleteRequest({ store, company, params }: Call<{ params: { id: string } }>) {
-  const request = ownedBy(store.nfsRequests.get(params.id), company.id, NOT_FOUND)
+function deleteRequest({ store, companyId, params }: Call<{ params: { id: string } }>) {
+  const request = ownedBy(store.nfsRequests.get(params.id), companyId, NOT_FOUND)
   if (request.status !== 'pending')
     throw conflict(
       `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[request.status]}").`,
@@ -334,11 +334,11 @@ function changeRequestStatus({
 /** The services the company invoiced before, for the request form (last used first). */
 function listServices({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof nfsServiceListQuerySchema> }>) {
-  const requests = store.nfsRequests.find({ where: { companyId: company.id }, order: NEWEST })
-  const schedulers = store.nfsSchedulers.find({ where: { companyId: company.id } })
+  const requests = store.nfsRequests.find({ where: { companyId }, order: NEWEST })
+  const schedulers = store.nfsSchedulers.find({ where: { companyId } })
   return paginate(servicesOf(requests, schedulers), q)
 }
 

@@ -86,8 +86,8 @@ function updateScheduler({
 }
 
 /** The requests it already made stay (they are the company's invoices). */
-function deleteScheduler({ store, company, params }: Call<{ params: { id: string } }>) {
-  const scheduler = ownedBy(store.nfsSchedulers.get(params.id), company.id, NOT_FOUND)
+function deleteScheduler({ store, companyId, params }: Call<{ params: { id: string } }>) {
+  const scheduler = ownedBy(store.nfsSchedulers.get(params.id), companyId, NOT_FOUND)
   store.write(() => store.nfsSchedulers.remove(scheduler.id))
   return { data: scheduler }
 }
@@ -99,8 +99,8 @@ function listActiveSchedulers({
   req,
   query: q,
 }: Call<{ query: z.output<typeof nfsSchedulerActiveQuerySchema> }>) {
-  const companies = req.company
-    ? new Set([req.company.id])
+  const companies = req.companyId
+    ? new Set([req.companyId])
     : isSystemAdmin(caller.claims)
       ? null
       : new Set(companiesOf(caller.claims))
@@ -119,12 +119,12 @@ function listActiveSchedulers({
 /** The company's schedules, newest first. */
 function listSchedulers({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof nfsSchedulerListQuerySchema> }>) {
   const today = todayInBrazil()
   const list = store.nfsSchedulers
-    .find({ where: { companyId: company.id } })
+    .find({ where: { companyId } })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
     .map((s) => withNextRun(s, today))
   return paginate(list, q)

@@ -8,10 +8,10 @@ import { paginate } from '../http'
 /** The company's payments, the latest due date first. */
 function listPayments({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof paymentListQuerySchema> }>) {
-  const list = paymentsOfCompany(store, company.id)
+  const list = paymentsOfCompany(store, companyId)
     .filter((payment) => !q.status || payment.status === q.status)
     .sort((a, b) => b.dueDate.localeCompare(a.dueDate) || b.createdAt.localeCompare(a.createdAt))
   return paginate(list, q)

@@ -92,11 +92,11 @@ function getAnualBilling({ store, company }: Call) {
 /** The bank transactions of a year or a month summed by tax category. */
 function getBillingByCategory({
   store,
-  company,
+  companyId,
   query: q,
 }: Call<{ query: z.output<typeof billingByCategoryQuerySchema> }>) {
   const range = periodRange(q.period)!
-  const transactions = transactionsIn(store, company.id, range)
+  const transactions = transactionsIn(store, companyId, range)
   const groups = new Map<string | null, { credits: number; debits: number; count: number }>()
   for (const t of transactions) {
     let group = groups.get(t.taxCategoryId)
@@ -125,7 +125,7 @@ function getBillingByCategory({
   const credits = [...groups.values()].reduce((sum, g) => sum + g.credits, 0)
   const debits = [...groups.values()].reduce((sum, g) => sum + g.debits, 0)
   const data: BillingByCategory = {
-    companyId: company.id,
+    companyId,
     period: q.period,
     from: range.from,
     to: range.to,

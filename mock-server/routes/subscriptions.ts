@@ -18,8 +18,8 @@ import {
 // address) and a plan change from the next monthly charge.
 
 /** The company's subscriptions, newest first. */
-function listSubscriptions({ store, company }: Call) {
-  const data = subscriptionsOfCompany(store, company.id).reverse()
+function listSubscriptions({ store, companyId }: Call) {
+  const data = subscriptionsOfCompany(store, companyId).reverse()
   return { data, total: data.length }
 }
 

@@ -16,9 +16,14 @@ export function startCheckpointer(file: string) {
   // It never keeps the process alive by itself.
   worker.unref()
   worker.on('error', (error) => console.error('[store] checkpointer stopped:', error))
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   return {
+    /** Resolves once the worker has closed its connection and ended. */
     stop() {
+      // Held by its end from here on, so that a process waiting for it does not exit first.
+      worker.ref()
       worker.postMessage('stop')
+      return exited
     },
   }
 }

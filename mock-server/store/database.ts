@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, promises as fs } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import Sqlite, { type Database, type Transaction } from 'better-sqlite3'
 import type { CollectionName, Model, RecordOf } from '../model'
@@ -32,9 +33,11 @@ export type StoreOptions = { log?: (message: string) => void }
  *
  * - Reads go straight to the tables: `store.companies.get(id)`, `store.invites.find({ where })`.
  *   A record read is a plain object of its own; changing it changes nothing until it is written.
- * - Writes go inside `store.write(() => …)`: one transaction, committed with `synchronous = FULL`
- *   (the WAL is fsynced), so a write that returned is durable and can be acknowledged; a throw
- *   inside rolls everything back (nothing half-saved).
+ * - Writes go inside `store.write(() => …)`: one transaction; a throw inside rolls everything
+ *   back (nothing half-saved). A commit is in the WAL when `write` returns; `await durable()`
+ *   resolves once the WAL has been fsynced since (group commit: one fdatasync in the thread pool
+ *   for every commit waiting, the event loop never waits on the disk). The API acknowledges a
+ *   request that wrote only after that (api.ts).
  * - A new file is seeded; a table the file lacks starts from its seed; a data folder from before
  *   (`db.json`) is imported once (legacy.ts).
  */
@@ -47,6 +50,11 @@ export class Store implements Tables {
   private readonly closers: Array<() => void> = []
   private readonly checkpointer: ReturnType<typeof startCheckpointer>
   private closed = false
+  /** Commits so far, and how many of them the last WAL fsync covered. */
+  private commits = 0
+  private synced = 0
+  private syncing: Promise<void> | null = null
+  private wal: FileHandle | undefined
 
   declare readonly users: Table<RecordOf<'users'>>
   declare readonly companies: Table<RecordOf<'companies'>>
@@ -82,7 +90,8 @@ export class Store implements Tables {
     else chmodSync(file, 0o600)
     this.db = new Sqlite(file)
     this.db.pragma('journal_mode = WAL')
-    this.db.pragma('synchronous = FULL')
+    // Commits append to the WAL; durable() fsyncs it before a write is acknowledged.
+    this.db.pragma('synchronous = NORMAL')
     this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_LIMIT}`)
     this.transaction = this.db.transaction((run: () => unknown) => run())
     const missing = this.prepareSchema()
@@ -116,9 +125,32 @@ export class Store implements Tables {
   write<T>(change: () => T): T {
     if (this.closed) throw new Error('store is closed')
     const result = this.transaction.immediate(change) as T
+    this.commits++
     if (result instanceof Promise)
       throw new Error('store.write() takes a synchronous change (await before, not inside)')
     return result
+  }
+
+  /** How many writes have committed (the API compares it around a request). */
+  get commitCount() {
+    return this.commits
+  }
+
+  /** Resolves once every write committed so far is on disk (the WAL fsynced after it). */
+  async durable(): Promise<void> {
+    const target = this.commits
+    while (this.synced < target) {
+      this.syncing ??= this.syncWal().finally(() => (this.syncing = null))
+      await this.syncing
+    }
+  }
+
+  /** One fdatasync of the WAL for every commit before it. */
+  private async syncWal() {
+    const upTo = this.commits
+    this.wal ??= await fs.open(`${this.file}-wal`, 'r+')
+    await this.wal.datasync()
+    this.synced = Math.max(this.synced, upTo)
   }
 
   /** Back to a fresh seed, in one transaction. */
@@ -163,11 +195,13 @@ export class Store implements Tables {
     this.closers.push(stop)
   }
 
-  close() {
+  /** Closes the database (its last connection checkpoints the WAL into the file). */
+  async close(): Promise<void> {
     if (this.closed) return
     for (const stop of this.closers.splice(0)) stop()
     this.closed = true
-    this.checkpointer.stop()
+    await this.checkpointer.stop()
+    await this.wal?.close()
     this.db.close()
   }
 

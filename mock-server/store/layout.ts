@@ -28,10 +28,15 @@ export const layouts: Layouts = {
   companies: {
     table: 'companies',
     key: (company) => company.id,
+    // The name, alias and dates the lists search and sort by (by name in pt-BR, in code).
     columns: {
       cnpj: (company) => company.cnpj,
       status: (company) => company.status,
       trackId: (company) => company.trackId,
+      name: (company) => company.name,
+      alias: (company) => company.alias,
+      createdAt: (company) => company.createdAt,
+      updatedAt: (company) => company.updatedAt,
     },
     indexes: [['cnpj'], ['trackId', 'status']],
   },
@@ -93,6 +98,7 @@ export const layouts: Layouts = {
       ['status', 'date DESC', 'id DESC'],
       ['date DESC', 'id DESC'],
     ],
+    counted: [['companyId'], ['companyId', 'status']],
   },
   nfsSchedulers: {
     table: 'nfs_schedulers',

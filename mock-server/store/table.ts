@@ -62,6 +62,7 @@ export class Table<T extends object> {
   private readonly columns: [field: string, column: string, of: (record: T) => ColumnValue][]
   private readonly known: Set<string>
   private readonly statements = new Map<string, Statement>()
+  private readonly orders = new Map<string, string>()
   private readonly counts: GroupCounts | undefined
   private readonly insertRow: Statement
   private readonly upsertRow: Statement
@@ -150,14 +151,18 @@ export class Table<T extends object> {
   }
 
   count(where: Where = {}): number {
-    const kept = this.conditions(where)
+    return this.countOf(this.conditions(where))
+  }
+
+  private countOf(kept: [string, Condition][], where = this.whereSql(kept)): number {
     // A counted group (every condition an equality on its fields): its size as kept.
     const counted = this.counts?.sizeOf(
       kept.map(([field, value]) => [columnOf(field), value] as const),
     )
     if (counted !== undefined) return counted
-    const { sql, values } = this.whereSql(kept)
-    return this.statement(`SELECT count(*) FROM ${this.name}${sql}`, true).get(...values) as number
+    return this.statement(`SELECT count(*) FROM ${this.name}${where.sql}`, true).get(
+      ...where.values,
+    ) as number
   }
 
   exists(where: Where): boolean {
@@ -169,28 +174,52 @@ export class Table<T extends object> {
 
   /** The JSON documents of a query, as stored. */
   docs(query: Query = {}): string[] {
-    const { sql, values } = this.whereSql(this.conditions(query.where ?? {}))
-    let text = `SELECT doc FROM ${this.name}${sql} ORDER BY ${this.orderSql(query.order)}`
-    if (query.limit !== undefined || query.offset !== undefined) {
-      text += ' LIMIT ? OFFSET ?'
-      values.push(query.limit ?? -1, query.offset ?? 0)
-    }
-    return this.statement(text, true).all(...values) as string[]
+    return this.docsOf(query, this.whereSql(this.conditions(query.where ?? {})))
+  }
+
+  private docsOf(query: Query, where: { sql: string; values: ColumnValue[] }): string[] {
+    const paged = query.limit !== undefined || query.offset !== undefined
+    const text = `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? OFFSET ?' : ''}`
+    const statement = this.statement(text, true)
+    return (
+      paged
+        ? statement.all(...where.values, query.limit ?? -1, query.offset ?? 0)
+        : statement.all(...where.values)
+    ) as string[]
+  }
+
+  /** A page of a query and its total, the documents as stored. */
+  private pageOf(query: Query & { limit: number; offset: number }) {
+    const kept = this.conditions(query.where ?? {})
+    const where = this.whereSql(kept)
+    return { docs: this.docsOf(query, where), total: this.countOf(kept, where) }
   }
 
   /** A page and the total of a query: `{ data, total }`. */
   page(query: Query & { limit: number; offset: number }): { data: T[]; total: number } {
-    return {
-      data: this.docs(query).map((doc) => JSON.parse(doc) as T),
-      total: this.count(query.where),
-    }
+    const { docs, total } = this.pageOf(query)
+    return { data: docs.map((doc) => JSON.parse(doc) as T), total }
   }
 
-  /** The same page, already serialised. */
+  /** The same page, already serialised (what a list answers, without parsing a record). */
   pageJson(query: Query & { limit: number; offset: number }): JsonText {
-    return new JsonText(
-      `{"data":[${this.docs(query).join(',')}],"total":${this.count(query.where)}}`,
-    )
+    const { docs, total } = this.pageOf(query)
+    return new JsonText(`{"data":[${docs.join(',')}],"total":${total}}`)
+  }
+
+  /**
+   * Some columns and the stored document of each record a query selects: for lists that filter
+   * or sort in code (a collation SQLite does not have) and answer the documents as they are.
+   */
+  rows<F extends string>(
+    fields: readonly F[],
+    query: Query = {},
+  ): Array<Record<F, ColumnValue> & { doc: string }> {
+    const columns = fields.map((field) => `${this.column(field)} AS "${field}"`).join(', ')
+    const where = this.whereSql(this.conditions(query.where ?? {}))
+    return this.statement(
+      `SELECT ${columns}, doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}`,
+    ).all(...where.values) as Array<Record<F, ColumnValue> & { doc: string }>
   }
 
   /** Records whose array field (e.g. a user's `companies`) holds a value, in insertion order. */
@@ -312,9 +341,12 @@ export class Table<T extends object> {
   }
 
   private conditions(where: Where): [string, Condition][] {
-    return Object.entries(where).filter((entry): entry is [string, Condition] => {
-      return entry[1] !== undefined
-    })
+    const kept: [string, Condition][] = []
+    for (const field in where) {
+      const value = where[field]
+      if (value !== undefined) kept.push([field, value])
+    }
+    return kept
   }
 
   private whereSql(conditions: [string, Condition][]) {
@@ -354,15 +386,20 @@ export class Table<T extends object> {
 
   private orderSql(order: string | undefined) {
     if (!order) return 'seq'
-    return order
-      .split(',')
-      .map((part) => {
-        const [field, direction] = part.trim().split(/\s+/) as [string, string?]
-        const dir = direction?.toUpperCase()
-        if (dir && dir !== 'ASC' && dir !== 'DESC') throw new Error(`bad order: ${order}`)
-        return `${this.column(field)}${dir ? ` ${dir}` : ''}`
-      })
-      .join(', ')
+    let sql = this.orders.get(order)
+    if (sql === undefined) {
+      sql = order
+        .split(',')
+        .map((part) => {
+          const [field, direction] = part.trim().split(/\s+/) as [string, string?]
+          const dir = direction?.toUpperCase()
+          if (dir && dir !== 'ASC' && dir !== 'DESC') throw new Error(`bad order: ${order}`)
+          return `${this.column(field)}${dir ? ` ${dir}` : ''}`
+        })
+        .join(', ')
+      this.orders.set(order, sql)
+    }
+    return sql
   }
 }
 

@@ -77,7 +77,7 @@ describe('finance writes', () => {
     )
     expect(persisted.bankTransactions.some((t) => t.accountId === 'acc-ana-nubank')).toBe(false)
     expect(persisted.documents.find((d) => d.id === 'doc-ana-das-0')?.status).toBe('paid')
-    reopened.close()
+    await reopened.close()
     rmSync(dir, { recursive: true, force: true })
   })
 })
