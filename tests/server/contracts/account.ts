@@ -2,7 +2,7 @@ import type { EndpointContract } from './types'
 
 const OWN = 'companyId=cmp-ana-design'
 
-/** The user's own account: profile, billing and checkout, invites, referrals (mock-server/routes/account.ts). */
+/** The user's own account: profile, billing and checkout, invites, referrals (mock-server/routes: users.ts, plans.ts, subscriptions.ts, payments.ts, checkout.ts, invites.ts, referrals.ts). */
 export const accountContracts: EndpointContract[] = [
   {
     method: 'PATCH',

@@ -2,7 +2,7 @@ import type { EndpointContract } from './types'
 
 const ANA = 'cmp-ana-design'
 
-/** Sign-up, the caller's own record and companies (mock-server/routes/auth.ts). */
+/** Sign-up, the caller's own record and companies (mock-server/routes/users.ts, companies.ts). */
 export const authContracts: EndpointContract[] = [
   {
     method: 'POST',

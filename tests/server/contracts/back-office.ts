@@ -2,7 +2,7 @@ import type { EndpointContract } from './types'
 
 const ANA = 'cmp-ana-design'
 
-/** The back office: companies, orders, company updates and status, users (mock-server/routes/back-office.ts). */
+/** The back office: companies, orders, company updates and status, users (mock-server/routes/companies.ts, users.ts). */
 export const backOfficeContracts: EndpointContract[] = [
   {
     method: 'GET',

@@ -3,7 +3,7 @@ import type { EndpointContract } from './types'
 
 const OWN = 'companyId=cmp-ana-design'
 
-/** Bank accounts, Cora, OFX, transactions and exports (mock-server/routes/bank-statements.ts). */
+/** Bank accounts, Cora, OFX, transactions and exports (mock-server/routes/bank-*.ts, cora.ts). */
 export const bankStatementsContracts: EndpointContract[] = [
   {
     method: 'GET',

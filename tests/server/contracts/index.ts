@@ -14,9 +14,10 @@ import type { EndpointContract } from './types'
 export type { Access, EndpointContract } from './types'
 
 /**
- * A working example request for every endpoint the mock server serves, one file per feature as in
- * mock-server/routes. endpoints.test.ts fails when a served endpoint has none (or an example
- * names an endpoint nobody serves).
+ * A working example request for every endpoint the mock server serves, one file per feature of
+ * the web app (mock-server/routes goes by API resource; each file's comment names the route files
+ * it covers). endpoints.test.ts fails when a served endpoint has none (or an example names an
+ * endpoint nobody serves), or when an example's access is not the route table's.
  */
 export const contractsByFeature = {
   auth: authContracts,

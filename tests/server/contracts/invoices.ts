@@ -27,7 +27,7 @@ export const exampleInvoiceBody = {
   },
 }
 
-/** NFS-e requests and schedules (mock-server/routes/invoices.ts). */
+/** NFS-e requests and schedules (mock-server/routes/nfs-requests.ts, nfs-schedulers.ts). */
 export const invoicesContracts: EndpointContract[] = [
   {
     method: 'POST',

@@ -3,7 +3,7 @@ import type { EndpointContract } from './types'
 const ANA = 'cmp-ana-design'
 const BRUNO = { own: 'bruno@contabil.dev', other: 'ana@contabil.dev' }
 
-/** The wizards: steps, track, adding a company by CNPJ, the assistant, CEP and CNPJ lookups (mock-server/routes/onboarding.ts). */
+/** The wizards: steps, track, adding a company by CNPJ, the assistant, CEP and CNPJ lookups (mock-server/routes/companies.ts, luca.ts, viacep.ts, cnpj.ts). */
 export const onboardingContracts: EndpointContract[] = [
   {
     method: 'GET',

@@ -3,7 +3,7 @@ import type { EndpointContract } from './types'
 
 const OWN = 'companyId=cmp-ana-design'
 
-/** The panel's reports (mock-server/routes/panel.ts). */
+/** The panel's reports (mock-server/routes/reports.ts). */
 export const panelContracts: EndpointContract[] = [
   {
     method: 'GET',

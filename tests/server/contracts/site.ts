@@ -1,6 +1,6 @@
 import type { EndpointContract } from './types'
 
-/** The public site: content stand-in, CNAEs, cities, leads, referral links, areas (mock-server/routes/site). */
+/** The public site: content stand-in, CNAEs, cities, leads, referral links, areas (mock-server/routes: content.ts, cnaes.ts, cities.ts, leads.ts, links.ts, areas.ts). */
 export const siteContracts: EndpointContract[] = [
   {
     method: 'GET',
