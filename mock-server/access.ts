@@ -8,17 +8,23 @@ import type { Store } from './store/database'
 // Who may reach what (README "Who may call"). The caller's roles and companies are the identity
 // service's record of the user (auth.ts), never the token's own claims.
 
+export const accessMessages = {
+  company: 'Você não tem acesso a esta empresa.',
+  self: 'Você só pode alterar a sua própria conta.',
+  companyMissing: 'Informe a empresa (companyId).',
+} as const
+
 /** A company-admin reaches only the companies in its claims; a system admin reaches all. */
 export function assertCompanyAccess(caller: Caller, companyId: string): string {
   if (isSystemAdmin(caller.claims) || companiesOf(caller.claims).includes(companyId))
     return companyId
-  throw forbidden('Você não tem acesso a esta empresa.')
+  throw forbidden(accessMessages.company)
 }
 
 /** The person the request is about, or a system admin (PATCH/DELETE /users/{id}, POST /companies). */
 export function requireSelf(caller: Caller, userId: string) {
   if (caller.uid !== userId && !isSystemAdmin(caller.claims))
-    throw forbidden('Você só pode alterar a sua própria conta.')
+    throw forbidden(accessMessages.self)
 }
 
 /**
@@ -40,7 +46,7 @@ export function requireCompany(
       if (id === undefined) {
         if (optional === 'always' || (optional === 'for-admins' && isSystemAdmin(caller.claims)))
           return next()
-        throw forbidden('Informe a empresa (companyId).')
+        throw forbidden(accessMessages.companyMissing)
       }
       assertCompanyAccess(caller, id)
       // Found by its key; the record itself is read when the handler asks for it (call.company).

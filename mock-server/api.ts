@@ -4,14 +4,15 @@ import { companyMessages, type Company } from '../src/schemas/company'
 import { requireCompany, requireSelf } from './access'
 import { callerOf, type AuthService, type Caller } from './auth'
 import type { ServerConfig } from './config'
-import { handle, HttpError, notFound, parse } from './http'
+import { handle, HttpError, httpMessages, notFound, parse } from './http'
 import type { OfxReader } from './finance/ofx-reader'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
 
 // The API as a table: every endpoint is a row — method, path, who may call it, the zod schemas
 // of its parameters, query, body and answers, and its named handler. The server mounts the rows
-// (mountEndpoints); the README's endpoint tables and the contract tests read the same rows.
+// (mountEndpoints); the OpenAPI document is generated from the same rows (openapi.ts), and the
+// README's endpoint tables from the document.
 
 /** What every handler gets besides its request. */
 export type AppDeps = { store: Store; auth: AuthService; config: ServerConfig; ofx: OfxReader }
@@ -30,10 +31,12 @@ export type Access =
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** An answer that is not JSON: a file, a page, a redirect. */
-export type MediaAnswer = {
-  media: 'application/pdf' | 'text/html' | 'text/plain' | 'text/csv' | 'image' | 'file' | 'redirect'
-}
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429
+
+export type Media =
+  'application/pdf' | 'text/html' | 'text/plain' | 'text/csv' | 'image' | 'file' | 'redirect'
+/** An answer that is not JSON: a file, a page, a redirect (or one of several kinds). */
+export type MediaAnswer = { media: Media | readonly Media[] }
 /** Each success status an endpoint answers, with its body's schema (null: no body). */
 export type Answers = Partial<Record<200 | 201 | 204 | 302, z.ZodType | MediaAnswer | null>>
 
@@ -85,7 +88,11 @@ export type Endpoint = {
   rawBody?: boolean
   answers: Answers
   /** Error statuses it answers besides 401/403 of its access and 400 of its input. */
-  errors?: readonly number[]
+  errors?: readonly ErrorStatus[]
+  /** The pt-BR message of an error status, as the OpenAPI document's example (mock-server/openapi.ts). */
+  messages?: Partial<Record<ErrorStatus, string>>
+  /** An error status whose body is not `{ message, issues? }` (a stand-in answers as its service). */
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>
   /** A page a browser shows: a string the handler returns is HTML, and errors are this page. */
   errorPage?: (message: string) => string
   /** Express's own path when `{param}` cannot say it (a slug with slashes). */
@@ -250,7 +257,7 @@ function run(deps: AppDeps, spec: Endpoint): RequestHandler {
       res
         .status(known ? error.status : 500)
         .type('html')
-        .send(errorPage(known ? error.message : 'Erro interno do servidor.'))
+        .send(errorPage(known ? error.message : httpMessages.internal))
     })
   }
 }

@@ -13,6 +13,11 @@ declare module 'express-serve-static-core' {
   }
 }
 
+export const authMessages = {
+  signIn: 'Faça login para continuar.',
+  systemAdmin: 'Apenas administradores do sistema podem fazer isso.',
+} as const
+
 const MAX_CACHED = 10_000
 /** How long the identity service's record of a user is trusted before it is read again. */
 const IDENTITY_TTL_MS = 30_000
@@ -108,7 +113,7 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
     const header = req.headers.authorization ?? ''
     const match = /^Bearer\s+(.+)$/i.exec(header)
     if (!match?.[1]) {
-      next(unauthorized('Faça login para continuar.'))
+      next(unauthorized(authMessages.signIn))
       return
     }
     callerFor(match[1].trim()).then((caller) => {
@@ -122,7 +127,7 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
     next(
       isSystemAdmin(req.caller?.claims)
         ? undefined
-        : forbidden('Apenas administradores do sistema podem fazer isso.'),
+        : forbidden(authMessages.systemAdmin),
     )
   }
 

@@ -14,23 +14,38 @@ export class HttpError extends Error {
   }
 }
 
+/** The messages of answers no endpoint words itself. */
+export const httpMessages = {
+  unauthorized: 'Sessão expirada ou inválida. Entre novamente.',
+  forbidden: 'Você não tem permissão para fazer isso.',
+  notFound: 'Registro não encontrado.',
+  invalid: 'Dados inválidos.',
+  badJson: 'O corpo da requisição não é um JSON válido.',
+  tooLarge: 'O corpo da requisição é grande demais.',
+  badRequest: 'Requisição inválida.',
+  internal: 'Erro interno do servidor.',
+} as const
+
 export const badRequest = (message: string, issues?: Issue[]) => new HttpError(400, message, issues)
-export const unauthorized = (message = 'Sessão expirada ou inválida. Entre novamente.') =>
+export const unauthorized = (message: string = httpMessages.unauthorized) =>
   new HttpError(401, message)
-export const forbidden = (message = 'Você não tem permissão para fazer isso.') =>
-  new HttpError(403, message)
-export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message)
+export const forbidden = (message: string = httpMessages.forbidden) => new HttpError(403, message)
+export const notFound = (message: string = httpMessages.notFound) => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
+
+/** A zod error's issues as the API answers them: each with its path and its message. */
+export const parseIssues = (error: z.ZodError): Issue[] =>
+  error.issues.map((issue) => ({
+    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    message: issue.message,
+  }))
 
 /** Parses input with a zod schema; a failure is a 400 with the first message and every issue. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
-  const issues: Issue[] = result.error.issues.map((issue) => ({
-    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
-    message: issue.message,
-  }))
-  throw badRequest(issues[0]?.message ?? 'Dados inválidos.', issues)
+  const issues = parseIssues(result.error)
+  throw badRequest(issues[0]?.message ?? httpMessages.invalid, issues)
 }
 
 /**
@@ -72,18 +87,18 @@ export const errorHandler: ErrorRequestHandler = (
   // body-parser's own failures: malformed JSON, body too large, bad charset.
   const type = (error as { type?: string }).type
   if (type === 'entity.parse.failed') {
-    res.status(400).json({ message: 'O corpo da requisição não é um JSON válido.' })
+    res.status(400).json({ message: httpMessages.badJson })
     return
   }
   if (type === 'entity.too.large') {
-    res.status(413).json({ message: 'O corpo da requisição é grande demais.' })
+    res.status(413).json({ message: httpMessages.tooLarge })
     return
   }
   const status = (error as { status?: number }).status
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ message: 'Requisição inválida.' })
+    res.status(status).json({ message: httpMessages.badRequest })
     return
   }
   console.error('[mock-server] unexpected error', error)
-  res.status(500).json({ message: 'Erro interno do servidor.' })
+  res.status(500).json({ message: httpMessages.internal })
 }

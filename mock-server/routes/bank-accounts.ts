@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import {
   bankAccountListQuerySchema,
-  bankAccountSchema,
   bankAccountSummarySchema,
+  deletedBankAccountSchema,
   exportQuerySchema,
   exportTypeSchema,
   ofxImportResultSchema,
@@ -137,7 +137,7 @@ function exportStatement({
 }
 
 const accountParams = z.object({ id: idSchema })
-const exportAnswers = { 200: { media: 'text/plain' } } as const
+const exportAnswers = { 200: { media: ['text/plain', 'text/csv'] } } as const
 
 export const bankAccountEndpoints = [
   endpoint({
@@ -168,15 +168,7 @@ export const bankAccountEndpoints = [
     access: 'company',
     params: accountParams,
     query: companyScopeQuerySchema,
-    answers: {
-      200: recordOf(
-        bankAccountSchema.extend({
-          transactionCount: z.number().int(),
-          uncategorizedCount: z.number().int(),
-          removedTransactions: z.number().int(),
-        }),
-      ),
-    },
+    answers: { 200: recordOf(deletedBankAccountSchema) },
     errors: [404],
     handler: deleteAccount,
   }),

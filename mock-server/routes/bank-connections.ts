@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import {
-  bankAccountSchema,
+  bankConnectionDetailSchema,
   bankConnectionSchema,
+  coraConnectionSchema,
+  coraConsentSchema,
   coraExchangeQuerySchema,
 } from '../../src/schemas/bank'
 import {
@@ -70,11 +72,6 @@ function getConnection({ store, companyId, params }: Call<{ params: { id: string
   return { data: { ...connection, accounts } }
 }
 
-const accountViewSchema = bankAccountSchema.extend({
-  transactionCount: z.number().int().nonnegative(),
-  uncategorizedCount: z.number().int().nonnegative(),
-})
-
 export const bankConnectionEndpoints = [
   endpoint({
     method: 'GET',
@@ -82,9 +79,7 @@ export const bankConnectionEndpoints = [
     summary: "The address of Cora's consent page (starts an authorization).",
     access: 'company',
     query: companyScopeQuerySchema,
-    answers: {
-      200: recordOf(z.object({ url: z.url(), state: z.string(), expiresAt: z.iso.datetime() })),
-    },
+    answers: { 200: recordOf(coraConsentSchema) },
     errors: [404],
     handler: startCora,
   }),
@@ -94,16 +89,7 @@ export const bankConnectionEndpoints = [
     summary: "Exchanges Cora's code: the connection, the account and its last 90 days.",
     access: 'company',
     query: coraExchangeQuerySchema,
-    answers: {
-      201: recordOf(
-        z.object({
-          connection: bankConnectionSchema,
-          account: accountViewSchema,
-          imported: z.number().int(),
-          duplicates: z.number().int(),
-        }),
-      ),
-    },
+    answers: { 201: recordOf(coraConnectionSchema) },
     errors: [404],
     handler: connectCora,
   }),
@@ -124,9 +110,7 @@ export const bankConnectionEndpoints = [
     access: 'company',
     params: z.object({ id: idSchema }),
     query: companyScopeQuerySchema,
-    answers: {
-      200: recordOf(bankConnectionSchema.extend({ accounts: z.array(accountViewSchema) })),
-    },
+    answers: { 200: recordOf(bankConnectionDetailSchema) },
     errors: [404],
     handler: getConnection,
   }),

@@ -6,7 +6,7 @@ import {
   type PaymentMethod,
 } from '../../src/schemas/billing'
 import { endpoint, type Call } from '../api'
-import { confirmPayment, findPayment } from '../core/billing'
+import { billingMessages, confirmPayment, findPayment } from '../core/billing'
 import { checkoutErrorPage, checkoutPage, money, page, returnPath } from '../core/checkout-page'
 import { findCompany } from '../core/state'
 
@@ -67,6 +67,7 @@ export const checkoutEndpoints = [
     body: checkoutPaySchema,
     answers: { 200: { media: 'text/html' } },
     errors: [404, 409],
+    messages: { 409: billingMessages.alreadyPaid },
     errorPage: checkoutErrorPage,
     handler: payCheckout,
   }),

@@ -506,6 +506,7 @@ export const companyEndpoints = [
     body: companyCreateSchema,
     answers: { 201: companyRecord },
     errors: [404, 409],
+    messages: { 409: companyMessages.cnpjTaken },
     handler: createCompany,
   }),
   endpoint({
@@ -529,6 +530,7 @@ export const companyEndpoints = [
     body: companyUpdateSchema,
     answers: { 200: companyRecord },
     errors: [404, 409],
+    messages: { 409: companyMessages.cnpjTaken },
     handler: updateCompany,
   }),
   endpoint({
@@ -577,6 +579,7 @@ export const companyEndpoints = [
     body: stepSubmitSchema,
     answers: { 200: trackRecord },
     errors: [404, 409],
+    messages: { 409: stepMessagesServer.disabled },
     handler: submitStep,
   }),
   endpoint({
@@ -588,6 +591,7 @@ export const companyEndpoints = [
     params: companyParams.extend({ track: trackIdSchema }),
     answers: { 200: recordOf(z.object({ company: companySchema, track: trackSchema })) },
     errors: [404, 409],
+    messages: { 409: stepMessagesServer.trackLocked },
     handler: changeTrack,
   }),
   endpoint({
@@ -611,6 +615,7 @@ export const companyEndpoints = [
     body: z.strictObject({ cnpj: cnpjSchema }),
     answers: { 200: companyRecord },
     errors: [404, 409],
+    messages: { 409: stepMessagesServer.cnpjNotYet },
     handler: recordCompanyCnpj,
   }),
   endpoint({

@@ -1,5 +1,11 @@
 import type { Request, Response } from 'express'
 import { z } from 'zod'
+import {
+  deliveryErrorSchema,
+  deliveryNotFoundSchema,
+  storiesAnswerSchema,
+  storyAnswerSchema,
+} from '../../src/schemas/content-delivery'
 import { endpoint, type Call } from '../api'
 import { cdnQuerySchema, getStory, listStories, type CdnAnswer } from '../content/cdn'
 import { contentSpace, type Version } from '../content/space'
@@ -114,8 +120,12 @@ function getContentStory(call: Call<{ query: z.output<typeof cdnQuerySchema> }>)
   answer(call.res, getStory(contentSpace(), gated.version, slug, call.query))
 }
 
-/** Storyblok's delivery answers, as its API shapes them (the stand-in serves the same). */
-const storyblokAnswer = z.record(z.string(), z.unknown())
+/** Storyblok's own error bodies: a refusal names its status, an unknown story is a list. */
+const deliveryErrors = {
+  401: deliveryErrorSchema,
+  404: deliveryNotFoundSchema,
+  429: deliveryErrorSchema,
+} as const
 
 export const contentEndpoints = [
   endpoint({
@@ -124,8 +134,9 @@ export const contentEndpoints = [
     summary: 'Storyblok delivery API stand-in: stories (5 req/s → 429).',
     access: 'public',
     query: cdnQuerySchema,
-    answers: { 200: storyblokAnswer },
+    answers: { 200: storiesAnswerSchema },
     errors: [401, 404, 429],
+    errorBodies: deliveryErrors,
     handler: listContentStories,
   }),
   endpoint({
@@ -135,8 +146,9 @@ export const contentEndpoints = [
     access: 'public',
     expressPath: /^\/v2\/cdn\/stories\/(.+)$/,
     query: cdnQuerySchema,
-    answers: { 200: storyblokAnswer },
+    answers: { 200: storyAnswerSchema },
     errors: [401, 404, 429],
+    errorBodies: deliveryErrors,
     handler: getContentStory,
   }),
 ]

@@ -180,6 +180,7 @@ export const documentEndpoints = [
     bodyParsedBy: 'handler',
     answers: { 200: recordOf(documentSchema) },
     errors: [404, 409],
+    messages: { 409: documentStatusChangeMessage('outros', 'approved', 'pending') },
     handler: changeDocumentStatus,
   }),
   endpoint({

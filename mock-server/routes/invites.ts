@@ -154,6 +154,7 @@ export const inviteEndpoints = [
     body: inviteCreateSchema,
     answers: { 201: recordOf(inviteSchema) },
     errors: [404, 409],
+    messages: { 409: inviteMessages.alreadyInvited },
     handler: createInvite,
   }),
   endpoint({
@@ -173,6 +174,7 @@ export const inviteEndpoints = [
     query: companyQuerySchema,
     answers: { 200: recordOf(inviteSchema) },
     errors: [404, 409],
+    messages: { 409: inviteMessages.notPending },
     handler: revokeInvite,
   }),
   endpoint({
@@ -183,6 +185,7 @@ export const inviteEndpoints = [
     params: inviteParams,
     answers: { 200: recordOf(inviteSchema) },
     errors: [404, 409],
+    messages: { 403: inviteMessages.wrongRecipient, 409: inviteMessages.expired },
     handler: acceptInvite,
   }),
 ]

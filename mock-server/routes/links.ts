@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { recordOf } from '../../src/schemas/common'
-import { linkAliasSchema, type LinkResolution } from '../../src/schemas/link'
+import { linkAliasSchema, linkResolutionSchema, type LinkResolution } from '../../src/schemas/link'
 import { endpoint, type Call } from '../api'
 import { notFound } from '../http'
 
@@ -39,13 +39,6 @@ function resolveLink({ store, params }: Call<{ params: { alias: string } }>) {
   }
   return { data }
 }
-
-const linkResolutionSchema = z.object({
-  alias: z.string(),
-  code: z.string(),
-  referrerFirstName: z.string().nullable(),
-  label: z.string().nullable(),
-})
 
 export const linkEndpoints = [
   endpoint({

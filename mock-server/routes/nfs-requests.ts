@@ -410,6 +410,7 @@ export const nfsRequestEndpoints = [
     bodyParsedBy: 'handler',
     answers: { 200: recordOf(nfsRequestWithCompanySchema) },
     errors: [404, 409],
+    messages: { 409: nfsRequestStatusChangeMessage('issued', 'pending') },
     handler: changeRequestStatus,
   }),
   endpoint({

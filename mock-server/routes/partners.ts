@@ -167,6 +167,7 @@ export const partnerEndpoints = [
     body: ducaRegistrationSchema,
     answers: { 201: recordOf(ducaPartnerSchema) },
     errors: [409],
+    messages: { 409: ducaMessages.alreadyPartner },
     handler: applyAsPartner,
   }),
   endpoint({
@@ -197,6 +198,7 @@ export const partnerEndpoints = [
     bodyParsedBy: 'handler',
     answers: { 200: recordOf(ducaPartnerSchema) },
     errors: [404, 409],
+    messages: { 409: ducaMessages.sameStatus },
     handler: reviewPartner,
   }),
 ]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   checkoutLinkSchema,
+  planChangeMessages,
   planChangeSchema,
   subscriptionListQuerySchema,
   subscriptionRecordSchema,
@@ -8,6 +9,7 @@ import {
 import { idSchema, listOf, recordOf } from '../../src/schemas/common'
 import { endpoint, type Call } from '../api'
 import {
+  billingMessages,
   chargeFor,
   findSubscription,
   schedulePlanChange,
@@ -77,6 +79,7 @@ export const subscriptionEndpoints = [
     params: subscriptionParams,
     answers: { 200: recordOf(checkoutLinkSchema), 201: recordOf(checkoutLinkSchema) },
     errors: [404, 409],
+    messages: { 409: billingMessages.subscriptionCanceled },
     handler: paySubscription,
   }),
   endpoint({
@@ -89,6 +92,7 @@ export const subscriptionEndpoints = [
     body: planChangeSchema,
     answers: { 200: recordOf(subscriptionRecordSchema) },
     errors: [404, 409],
+    messages: { 409: planChangeMessages.samePlan },
     handler: changePlan,
   }),
 ]

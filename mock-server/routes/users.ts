@@ -459,6 +459,7 @@ export const userEndpoints = [
     body: userUpdateSchema,
     answers: { 200: recordOf(userSchema) },
     errors: [404, 409],
+    messages: { 409: userMessages.lastAdmin },
     handler: updateUser,
   }),
   endpoint({
@@ -469,6 +470,7 @@ export const userEndpoints = [
     params: userParams,
     answers: { 204: null },
     errors: [404, 409],
+    messages: { 409: userMessages.lastAdmin },
     handler: deleteUser,
   }),
   endpoint({
@@ -520,6 +522,7 @@ export const userEndpoints = [
     body: adminUserCreateSchema,
     answers: { 201: recordOf(adminUserCreatedSchema) },
     errors: [409],
+    messages: { 409: userMessages.emailTaken },
     handler: createUser,
   }),
   endpoint({

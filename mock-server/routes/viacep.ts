@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { viaCepAnswerSchema } from '../../src/schemas/address'
 import { messages } from '../../src/schemas/messages'
 import { endpoint, type Call } from '../api'
 import { reference } from '../core/reference'
@@ -37,22 +38,6 @@ const states: Record<string, [name: string, region: string]> = {
   TO: ['Tocantins', 'Norte'],
 }
 
-const viaCepAddressSchema = z.object({
-  cep: z.string(),
-  logradouro: z.string(),
-  complemento: z.string(),
-  unidade: z.string(),
-  bairro: z.string(),
-  localidade: z.string(),
-  uf: z.string(),
-  estado: z.string(),
-  regiao: z.string(),
-  ibge: z.string(),
-  gia: z.string(),
-  ddd: z.string(),
-  siafi: z.string(),
-})
-
 /**
  * 8 digits (the mask's hyphen is accepted); a well-formed CEP it does not know answers 200
  * `{ "erro": true }`, a malformed one 400.
@@ -88,7 +73,7 @@ export const viaCepEndpoints = [
     summary: 'ViaCEP stand-in: the address of a CEP, or `{ erro: true }`.',
     access: 'public',
     params: z.object({ zip: z.string() }),
-    answers: { 200: z.union([viaCepAddressSchema, z.object({ erro: z.literal(true) })]) },
+    answers: { 200: viaCepAnswerSchema },
     handler: lookupCep,
   }),
 ]

@@ -13,3 +13,29 @@ export const addressSchema = z.object({
   neighborhood: z.string().trim().min(1, { error: messages.required }).max(120),
 })
 export type Address = z.infer<typeof addressSchema>
+
+/**
+ * What ViaCEP answers for a CEP it knows (`GET /ws/{cep}/json/`, SPEC section 3 "Address lookup
+ * result"): the fields the lookup reads, and the others the service sends.
+ */
+export const viaCepAddressSchema = z.object({
+  cep: z.string(),
+  uf: ufSchema,
+  localidade: z.string(),
+  logradouro: z.string().default(''),
+  complemento: z.string().default(''),
+  bairro: z.string().default(''),
+  unidade: z.string().optional(),
+  estado: z.string().optional(),
+  regiao: z.string().optional(),
+  ibge: z.string().optional(),
+  gia: z.string().optional(),
+  ddd: z.string().optional(),
+  siafi: z.string().optional(),
+})
+
+/** ViaCEP's answer: the address, or `{ erro: true }` (once `"true"`) for a CEP it does not know. */
+export const viaCepAnswerSchema = z.union([
+  z.object({ erro: z.union([z.literal(true), z.literal('true')]) }),
+  viaCepAddressSchema,
+])

@@ -62,8 +62,23 @@ export const bankAccountSchema = z.object({
 })
 export type BankAccount = z.infer<typeof bankAccountSchema>
 
-/** A bank account as the list answers it, with its counts. */
-export type BankAccountView = BankAccount & { transactionCount: number; uncategorizedCount: number }
+/** A bank account with its counts (a connection's accounts, a Cora exchange's account). */
+export const bankAccountViewSchema = bankAccountSchema.extend({
+  transactionCount: z.number().int().nonnegative(),
+  uncategorizedCount: z.number().int().nonnegative(),
+})
+export type BankAccountView = z.infer<typeof bankAccountViewSchema>
+
+/** `DELETE /bank-statements/accounts/{id}`: the account removed, and its transactions with it. */
+export const deletedBankAccountSchema = bankAccountViewSchema.extend({
+  removedTransactions: z.number().int().nonnegative(),
+})
+export type DeletedBankAccount = z.infer<typeof deletedBankAccountSchema>
+
+/** `GET /bank-statements/connections/{id}`: a connection with its accounts. */
+export const bankConnectionDetailSchema = bankConnectionSchema.extend({
+  accounts: z.array(bankAccountViewSchema),
+})
 
 /**
  * A bank account as the accounts screen reads it (`GET /bank-statements/accounts`, `…/{id}`): its
@@ -188,7 +203,7 @@ export const ofxMessages = {
 
 /** What an OFX upload answers. */
 export const ofxImportResultSchema = z.object({
-  account: bankAccountSchema,
+  account: bankAccountViewSchema,
   created: z.boolean(),
   imported: z.number().int(),
   duplicates: z.number().int(),
@@ -206,6 +221,22 @@ export const coraExchangeQuerySchema = z.object({
     .max(128),
   companyId: idSchema,
 })
+
+/** `GET /bank-statements/connections/oauth/cora`: where Cora's consent page is, for how long. */
+export const coraConsentSchema = z.object({
+  url: z.url(),
+  state: z.string(),
+  expiresAt: isoDateTimeSchema,
+})
+
+/** `POST /bank-statements/connections/oauth/cora`: the connection, its account, its 90 days. */
+export const coraConnectionSchema = z.object({
+  connection: bankConnectionSchema,
+  account: bankAccountViewSchema,
+  imported: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+})
+export type CoraConnection = z.infer<typeof coraConnectionSchema>
 
 /** A Cora authorization in progress (server side): started, authorized (code), exchanged. */
 export const coraAuthorizationSchema = z.object({

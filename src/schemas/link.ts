@@ -32,11 +32,12 @@ export const referralLinkSchema = z
 export type ReferralLink = z.infer<typeof referralLinkSchema>
 
 /** What `GET /links/{alias}` answers in `data`. */
-export type LinkResolution = {
-  alias: string
+export const linkResolutionSchema = z.object({
+  alias: z.string(),
   /** The referral code sign-up receives as `indicatedBy`. */
-  code: string
+  code: z.string(),
   /** Who referred, by first name, to greet the visitor; null for campaign links. */
-  referrerFirstName: string | null
-  label: string | null
-}
+  referrerFirstName: z.string().nullable(),
+  label: z.string().nullable(),
+})
+export type LinkResolution = z.infer<typeof linkResolutionSchema>

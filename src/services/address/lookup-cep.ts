@@ -1,28 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
-import type { Address } from '@/schemas/address'
-import { cepSchema, ufSchema } from '@/schemas/brazil'
+import { viaCepAnswerSchema, type Address } from '@/schemas/address'
+import { cepSchema } from '@/schemas/brazil'
 import { sameOriginApi } from '@/services/api'
 import { addressKeys } from './keys'
 
 /** The input of a lookup: a CEP with or without its hyphen; kept as its 8 digits. */
 export const lookupCepInputSchema = cepSchema
-
-/**
- * What ViaCEP answers (SPEC section 3 "Address lookup result": cep, uf, localidade, logradouro,
- * complemento, bairro), or `{ erro: true }` for a CEP it does not know.
- */
-const viaCepAnswerSchema = z.union([
-  z.object({ erro: z.union([z.literal(true), z.literal('true')]) }),
-  z.object({
-    cep: z.string(),
-    uf: ufSchema,
-    localidade: z.string(),
-    logradouro: z.string().default(''),
-    complemento: z.string().default(''),
-    bairro: z.string().default(''),
-  }),
-])
 
 /** The address lookup result (SPEC section 3); the number is the person's to type. */
 export type CepAddress = Omit<Address, 'number'>

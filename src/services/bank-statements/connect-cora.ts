@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { idSchema } from '@/schemas/common'
+import { coraConnectionSchema, type CoraConnection } from '@/schemas/bank'
+import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
 import { bankKeys } from './keys'
 
@@ -11,20 +12,8 @@ export const connectCoraInputSchema = z.object({
 })
 export type ConnectCoraInput = z.input<typeof connectCoraInputSchema>
 
-// Only what the callback screen shows; the accounts screen reads the full account.
-const connectCoraAnswerSchema = z.object({
-  data: z.object({
-    account: z.object({
-      id: z.string(),
-      bankName: z.string(),
-      branch: z.string().nullable(),
-      accountNumber: z.string(),
-    }),
-    imported: z.number().int().nonnegative(),
-    duplicates: z.number().int().nonnegative(),
-  }),
-})
-export type ConnectCoraResult = z.infer<typeof connectCoraAnswerSchema>['data']
+const connectCoraAnswerSchema = recordOf(coraConnectionSchema)
+export type ConnectCoraResult = CoraConnection
 
 export async function connectCora(input: ConnectCoraInput): Promise<ConnectCoraResult> {
   const query = connectCoraInputSchema.parse(input)

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { bankAccountSummarySchema } from '@/schemas/bank'
+import { deletedBankAccountSchema } from '@/schemas/bank'
 import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
 import { bankKeys } from './keys'
@@ -8,11 +8,7 @@ import { bankKeys } from './keys'
 export const deleteBankAccountInputSchema = z.object({ companyId: idSchema, accountId: idSchema })
 export type DeleteBankAccountInput = z.input<typeof deleteBankAccountInputSchema>
 
-const deletedAccountSchema = recordOf(
-  bankAccountSummarySchema
-    .pick({ id: true, bankName: true, accountNumber: true })
-    .extend({ removedTransactions: z.number().int().nonnegative() }),
-)
+const deletedAccountSchema = recordOf(deletedBankAccountSchema)
 
 /** DELETE /bank-statements/accounts/{id}?companyId: the account and all its transactions. */
 export async function deleteBankAccount(input: DeleteBankAccountInput) {

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
+import { coraConsentSchema } from '@/schemas/bank'
 import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
 
 export const startCoraInputSchema = z.object({ companyId: idSchema })
 
-const startAnswerSchema = recordOf(
-  z.object({ url: z.url(), state: z.string(), expiresAt: z.string() }),
-)
+const startAnswerSchema = recordOf(coraConsentSchema)
 
 /** GET /bank-statements/connections/oauth/cora (SPEC section 7): Cora's authorization address. */
 export async function startCora(input: z.input<typeof startCoraInputSchema>) {
