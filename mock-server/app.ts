@@ -9,12 +9,14 @@ import { loadAssistant } from './assistant/cnae-matcher'
 import { createAuth } from './auth'
 import type { ServerConfig } from './config'
 import { sweepOverdue } from './core/billing'
+import { docsRouter, servedDocument } from './docs/index'
 import { createOfxReader } from './finance/ofx-reader'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
 import { endpoints } from './routes/index'
 import { resetEmulatorAccounts } from './seed/emulator-accounts'
 import { seedFiles } from './seed/files'
+import { loadDemoAccounts } from './seed/core'
 import { buildSeed, reseedCompany } from './seed/index'
 import { Store } from './store/database'
 
@@ -68,6 +70,12 @@ export function createApp(config: ServerConfig) {
   app.get('/health', (_req, res) => {
     res.json({ ok: true })
   })
+  // The API's contract and its interactive docs (docs/index.ts).
+  app.use(
+    docsRouter({ authEmulatorHost: config.authEmulatorHost, accounts: loadDemoAccounts() }),
+  )
+  // The document is generated once, ahead of the first request, except in the test suites.
+  if (config.environment !== 'test') setImmediate(servedDocument)
   const api = Router()
   mountEndpoints(
     api,

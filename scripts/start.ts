@@ -63,6 +63,7 @@ try {
   Contabil está no ar:  http://localhost:${ports.web}
 
   API simulada          http://localhost:${ports.mock}
+  Documentação da API   http://localhost:${ports.mock}/docs  ("Try it out" com as contas abaixo)
   Firebase Auth (emul.) http://127.0.0.1:${ports.auth}
 
   Contas de demonstração:

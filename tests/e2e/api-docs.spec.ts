@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import type { OpenApiDocument } from '../../mock-server/openapi'
+import { API_URL } from './support'
+
+// The API's docs page on the mock server (GET /docs): it works with nothing but this machine
+// (every request to another host is blocked and counted, and none may be tried), lists every
+// operation of the document under its resource as the README groups them, and a "Try it out" of
+// GET /companies/me with ana's token, from the page's own sign-in, answers her company.
+
+const shots = process.env.SCREENSHOT_DIR
+if (shots) mkdirSync(shots, { recursive: true })
+
+const loopback = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+for (const width of [1280, 390]) {
+  test(`the docs page lists every endpoint and tries GET /companies/me as ana, offline (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const foreign: string[] = []
+    await page.context().route('**/*', (route) => {
+      const url = new URL(route.request().url())
+      if (url.protocol === 'data:' || loopback.has(url.hostname)) return route.continue()
+      foreign.push(url.href)
+      return route.abort('blockedbyclient')
+    })
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text())
+    })
+
+    const contract = (await (
+      await request.get(`${API_URL}/openapi.json`)
+    ).json()) as OpenApiDocument
+    await page.goto(`${API_URL}/docs`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Contabil — API simulada' }),
+    ).toBeVisible()
+
+    // Every resource, in the README's order, with each of its operations.
+    const tags = page.locator('.opblock-tag-section')
+    await expect(tags).toHaveCount(contract.tags.length)
+    await expect
+      .poll(() =>
+        page.locator('.opblock-tag').evaluateAll((tags) => tags.map((tag) => tag.dataset.tag)),
+      )
+      .toEqual(contract.tags.map((tag) => tag.name))
+    const operations = Object.values(contract.paths).flatMap((item) => Object.values(item))
+    await expect(page.locator('.opblock')).toHaveCount(operations.length)
+    for (const operation of operations)
+      await expect(
+        page.locator(`#operations-${operation.tags[0]}-${operation.operationId}`),
+        `${operation.operationId} is listed under ${operation.tags[0]}`,
+      ).toHaveCount(1)
+
+    // The page's sign-in: ana, the demo account it offers first, with her password filled in.
+    const form = page.locator('#sign-in')
+    await expect(form.getByLabel('Conta')).toHaveValue('ana@contabil.dev')
+    await form.getByRole('button', { name: 'Entrar e autorizar' }).click()
+    await expect(page.getByRole('status')).toHaveText(/Autorizado como ana@contabil\.dev/)
+
+    const listMine = page.locator('#operations-companies-listMyCompanies')
+    await listMine.locator('.opblock-summary').click()
+    await listMine.getByRole('button', { name: 'Execute' }).click()
+    const answer = listMine.locator('.live-responses-table tr.response')
+    await expect(answer.locator('.response-col_status')).toHaveText('200')
+    await expect(answer.locator('.response-col_description')).toContainText(
+      '"name": "Ana Design Ltda"',
+    )
+    // The call carried ana's token: the curl Swagger UI shows says so.
+    await expect(listMine.locator('.curl-command')).toContainText('Authorization: Bearer ey')
+
+    await listMine.scrollIntoViewIfNeeded()
+    if (shots)
+      await page.screenshot({ path: path.join(shots, `api-docs-${width}.png`), fullPage: false })
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0)
+    expect(foreign, 'requests beyond this machine').toEqual([])
+    expect(refused.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([])
+  })
+}
