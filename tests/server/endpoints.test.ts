@@ -8,7 +8,12 @@ import { readConfig } from '../../mock-server/config'
 import { endpoints, resources } from '../../mock-server/routes/index'
 import { contracts } from './contracts'
 import { emulatorHost } from './harness'
-import { servedEndpoints, servingRoute, type ServedEndpoint } from './served-endpoints'
+import {
+  infrastructure,
+  servedEndpoints,
+  servingRoute,
+  type ServedEndpoint,
+} from './served-endpoints'
 
 // Four lists must agree: the routes the mock server serves (read from Express), the route table
 // they are mounted from (mock-server/routes, one file per resource), the examples in
@@ -16,14 +21,6 @@ import { servedEndpoints, servingRoute, type ServedEndpoint } from './served-end
 // README's endpoint tables. A new route without an example, an example of a route nobody serves,
 // a README row out of step or naming the wrong file, or an access the table and the example
 // disagree on fails here.
-
-/** Served, but not part of the API: the health probe and the test hooks. */
-const infrastructure = new Set([
-  'GET /health',
-  'POST /__reset',
-  'POST /__test/expire-tokens',
-  'POST /__test/companies/{companyId}/reseed',
-])
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createApp } from '../../mock-server/app'
 import { resetEmulatorAccounts } from '../../mock-server/seed/emulator-accounts'
 import { readConfig, type ServerConfig } from '../../mock-server/config'
+import { assertKeepsContract } from './response-validator'
 
 export const PROJECT_ID = 'demo-contabil'
 export const DEMO_PASSWORD = 'Cliente#2026'
@@ -84,6 +85,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
     // before that as revoked: sign in again afterwards.
     if (pathname === '/__reset' && response.ok) tokens.clear()
     const text = await response.text()
+    // Every answer a suite receives keeps the OpenAPI document (response-validator.ts).
+    assertKeepsContract({
+      method,
+      path: new URL(pathname, url).pathname,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text,
+    })
     let json: unknown = undefined
     try {
       json = text ? JSON.parse(text) : undefined
@@ -98,6 +107,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
   return {
     url,
     config,
+    app: instance.app,
     store: instance.store,
     call,
     async close() {

@@ -38,6 +38,20 @@ function walk(stack: Layer[], into: ServedEndpoint[]) {
   }
 }
 
+/**
+ * Served, but not part of the API: the health probe, the API's own documentation and the test
+ * hooks (README "The mock API").
+ */
+export const infrastructure: ReadonlySet<string> = new Set([
+  'GET /health',
+  'GET /openapi.json',
+  'GET /docs',
+  'GET /docs/assets/{name}',
+  'POST /__reset',
+  'POST /__test/expire-tokens',
+  'POST /__test/companies/{companyId}/reseed',
+])
+
 /** Every route the app serves, in the order Express tries them. */
 export function servedEndpoints(app: Express): ServedEndpoint[] {
   const router = (app as unknown as { _router?: { stack: Layer[] } })._router
