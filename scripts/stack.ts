@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { writeEmulatorImport } from '../mock-server/auth-seed'
+import { listenHostsOf } from '../mock-server/network'
+import { makePrivate, PRIVATE_FILE_MODE, withPrivateUmask } from '../mock-server/private-files'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
 import { freePortBlock } from './ports'
 
@@ -102,6 +104,7 @@ export type EmulatorOptions = { port: number; dataDir: string; persist: boolean;
 /**
  * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
  * it runs are exported on exit into `dataDir/auth` (never over the fixtures) and imported next time.
+ * The data folder is private (0700, files 0600), and so is what the emulator writes into it.
  */
 export async function startEmulator({
   port,
@@ -125,9 +128,9 @@ export async function startEmulator({
       singleProjectMode: true,
     },
   }
-  mkdirSync(dataDir, { recursive: true })
+  makePrivate(dataDir)
   const configFile = path.join(dataDir, `firebase.${port}.json`)
-  writeFileSync(configFile, JSON.stringify(config, null, 2))
+  writeFileSync(configFile, JSON.stringify(config, null, 2), { mode: PRIVATE_FILE_MODE })
   const args = [
     path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
@@ -141,12 +144,8 @@ export async function startEmulator({
     importDir,
     ...(persist ? ['--export-on-exit', importDir] : []),
   ]
-  const emulator = run(
-    'auth-emulator',
-    process.execPath,
-    args,
-    { CI: 'true', NO_UPDATE_NOTIFIER: '1' },
-    quiet,
+  const emulator = withPrivateUmask(() =>
+    run('auth-emulator', process.execPath, args, { CI: 'true', NO_UPDATE_NOTIFIER: '1' }, quiet),
   )
   await waitForPort(inner)
   const proxy = await startAuthEmulatorProxy(port, inner)
@@ -194,7 +193,8 @@ export async function startMockServer({
     },
     quiet,
   )
-  await waitForPort(port)
+  // The first address it listens on (loopback unless MOCK_HOST names another).
+  await waitForPort(port, listenHostsOf(env.MOCK_HOST ?? process.env.MOCK_HOST)[0])
   return service
 }
 
