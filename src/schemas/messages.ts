@@ -6,6 +6,7 @@ export const messages = {
   dayOfMonth: 'Dia do mês precisa ser entre 1 e 31.',
   totalValueMin: 'Valor precisa ser maior ou igual a 1 real.',
   emailInvalid: 'E-mail inválido',
+  emailTooLong: 'E-mail pode ter no máximo 254 caracteres.',
   passwordMin: 'A senha deve conter no mínimo 8 caracteres',
   phoneInvalid: 'Celular inválido',
   cnpjNotFound: 'CNPJ não existe.',
