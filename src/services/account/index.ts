@@ -32,6 +32,7 @@ export {
   useCreateInvite,
   type ListInvitesInput,
 } from './invites'
+export { emailVerifiedQueryOptions, useSendEmailVerification } from './email-verification'
 export {
   getReferralSummary,
   listReferrals,
