@@ -41,6 +41,33 @@ export async function signIn(
   return body.idToken
 }
 
+/**
+ * Verifies a person's e-mail the way they would: the identity service sends the verification
+ * link (`sendOobCode` VERIFY_EMAIL), the emulator keeps it among its out-of-band codes, and
+ * opening it marks the address verified.
+ */
+export async function verifyEmailByLink(email: string, idToken: string) {
+  const base = `http://${emulatorHost()}`
+  const sent = await fetch(
+    `${base}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken }),
+    },
+  )
+  if (!sent.ok) throw new Error(`sendOobCode failed: ${sent.status} ${await sent.text()}`)
+  const { oobCodes } = (await (
+    await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  ).json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] }
+  const link = oobCodes.findLast(
+    (code) => code.email === email.toLowerCase() && code.requestType === 'VERIFY_EMAIL',
+  )
+  if (!link) throw new Error(`no verification link for ${email}`)
+  const opened = await fetch(link.oobLink)
+  if (!opened.ok) throw new Error(`verification link failed: ${opened.status}`)
+}
+
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
 
 /**
