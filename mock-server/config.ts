@@ -8,6 +8,8 @@ export type ServerConfig = {
   port: number
   /** Where it listens: loopback (127.0.0.1 and ::1) unless MOCK_HOST says otherwise (network.ts). */
   hosts: string[]
+  /** The data folder (MOCK_DATA_DIR, default `.data`): its owner's alone (private-files.ts). */
+  dataDir: string
   dataFile: string
   projectId: string
   authEmulatorHost: string
@@ -38,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     hosts: listenHostsOf(env.MOCK_HOST),
+    dataDir,
     dataFile: env.MOCK_DATA_FILE ?? path.join(dataDir, 'db.json'),
     projectId: env.FIREBASE_PROJECT_ID ?? 'demo-contabil',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',

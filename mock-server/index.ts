@@ -6,12 +6,10 @@ import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
 
 // Everything this process creates (data file, log, uploads) is readable by its owner only, and
-// what an older version left readable by all is made private now.
+// what an older version left in the data folder readable by all is made private now.
 process.umask(PRIVATE_UMASK)
 const config = readConfig()
-const dataDir = path.dirname(config.dataFile)
-makePrivate(dataDir)
-if (!config.filesDir.startsWith(dataDir + path.sep)) makePrivate(config.filesDir)
+makePrivate(config.dataDir)
 
 const { app, store, reset, close } = createApp(config)
 // Make sure the data file exists from the first start on (seeded from fixtures).
@@ -24,7 +22,7 @@ console.log(
   `[mock-server] http://localhost:${config.port} on ${config.hosts.join(', ')} (data: ${config.dataFile})`,
 )
 // `npm run db:reset` reaches a running server through its data folder, not the network.
-const control = await listenForControl(dataDir, { reset })
+const control = await listenForControl(path.dirname(config.dataFile), { reset })
 
 let stopping = false
 const stop = async (signal: string) => {

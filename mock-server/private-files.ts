@@ -17,13 +17,21 @@ export const PRIVATE_UMASK = 0o077
  */
 export function makePrivate(dir: string) {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
+  const restrict = (entry: string, mode: number) => {
+    try {
+      chmodSync(entry, mode)
+    } catch (error) {
+      // Someone else's file in the folder: say so, and start anyway.
+      console.warn(`[mock-server] não foi possível restringir ${entry}: ${String(error)}`)
+    }
+  }
   const walk = (entry: string) => {
     const stat = lstatSync(entry)
     if (stat.isSymbolicLink()) return
     if (stat.isDirectory()) {
-      if ((stat.mode & 0o777) !== PRIVATE_DIR_MODE) chmodSync(entry, PRIVATE_DIR_MODE)
+      if ((stat.mode & 0o777) !== PRIVATE_DIR_MODE) restrict(entry, PRIVATE_DIR_MODE)
       for (const name of readdirSync(entry)) walk(path.join(entry, name))
-    } else if ((stat.mode & 0o777) !== PRIVATE_FILE_MODE) chmodSync(entry, PRIVATE_FILE_MODE)
+    } else if ((stat.mode & 0o777) !== PRIVATE_FILE_MODE) restrict(entry, PRIVATE_FILE_MODE)
   }
   walk(dir)
 }

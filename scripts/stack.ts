@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { writeEmulatorImport } from '../mock-server/auth-seed'
 import { listenHostsOf } from '../mock-server/network'
@@ -144,9 +145,13 @@ export async function startEmulator({
     importDir,
     ...(persist ? ['--export-on-exit', importDir] : []),
   ]
-  const emulator = withPrivateUmask(() =>
-    run('auth-emulator', process.execPath, args, { CI: 'true', NO_UPDATE_NOTIFIER: '1' }, quiet),
-  )
+  // The emulator's hub leaves a locator file per project in the temp folder, and an export asks
+  // whichever hub that file names: with several emulators on one machine (a test run beside
+  // `npm start`), the export on exit could save another emulator's accounts here. A temp folder of
+  // its own keeps each emulator to itself.
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-emulator-'))
+  const env = { CI: 'true', NO_UPDATE_NOTIFIER: '1', TMPDIR: tempDir }
+  const emulator = withPrivateUmask(() => run('auth-emulator', process.execPath, args, env, quiet))
   await waitForPort(inner)
   const proxy = await startAuthEmulatorProxy(port, inner)
   return {
@@ -158,6 +163,7 @@ export async function startEmulator({
         proxy.close(() => resolve())
       })
       await emulator.stop()
+      rmSync(tempDir, { recursive: true, force: true })
     },
   }
 }

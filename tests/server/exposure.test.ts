@@ -52,6 +52,7 @@ let port: number
 let url: string
 let mock: Service
 let emulator: Service
+let emulatorPort: number
 
 /** Connects to host:port: 'open', or the error code (ECONNREFUSED when nothing listens there). */
 const reach = (host: string, target: number) =>
@@ -84,8 +85,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'files/cmp-ana-design'), { recursive: true, mode: 0o755 })
   writeFileSync(path.join(dataDir, 'files/cmp-ana-design/antigo.txt'), 'antigo', { mode: 0o644 })
   // As `npm start`: the emulator keeping its accounts in the data folder, then the API.
+  emulatorPort = await freePortBlock(3)
   emulator = await startEmulator({
-    port: await freePortBlock(3),
+    port: emulatorPort,
     dataDir,
     persist: true,
     quiet: true,
@@ -311,11 +313,21 @@ describe('the data folder', () => {
   })
 
   it("keeps the emulator's account export private when it writes it on exit", async () => {
-    const stoppedAt = Date.now()
+    // Someone signs up while it runs: the export on exit must hold them (this emulator's own
+    // accounts, whatever other emulators run on the machine).
+    const email = `exportada.${Date.now()}@example.com`
+    const signUp = await fetch(
+      `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Exportada2026', returnSecureToken: true }),
+      },
+    )
+    expect(signUp.status).toBe(200)
     await emulator.stop()
     const accounts = path.join(dataDir, 'auth/auth_export/accounts.json')
-    // Written again by the emulator as it stopped, not the import written before it started.
-    expect(statSync(accounts).mtimeMs).toBeGreaterThanOrEqual(stoppedAt - 1000)
+    expect(readFileSync(accounts, 'utf8')).toContain(email)
     const modes = modesUnder(path.join(dataDir, 'auth'))
     expect(Object.keys(modes).length).toBeGreaterThan(3)
     const open = Object.entries(modes).filter(([, mode]) => !['dir 700', 'file 600'].includes(mode))
