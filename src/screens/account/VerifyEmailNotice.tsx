@@ -24,7 +24,7 @@ export function VerifyEmailNotice({
   const [sent, setSent] = useState(false)
   return (
     <Alert tone="info" title="Confirme seu e-mail para aceitar">
-      <div className="stack">
+      <div className={styles.verifyNotice}>
         <p>
           O convite foi enviado para {email}. Para ter certeza de que quem aceita é quem recebe os
           e-mails desse endereço, confirme que ele é seu pelo link que enviamos para ele.
