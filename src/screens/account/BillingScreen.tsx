@@ -8,6 +8,7 @@ import { todayInBrazil } from '@/schemas/finance-common'
 import {
   accountKeys,
   isPayable,
+  oldestCharge,
   paymentsQueryOptions,
   planNameOf,
   plansQueryOptions,
@@ -87,8 +88,9 @@ function CompanyBilling({
   const planName = (planId: string) => planNameOf(plans, planId)
   const subscription =
     subscriptions.find((s) => s.id === company.currentSubscription?.id) ?? subscriptions[0] ?? null
-  const overdue = payments.data.find((payment) => payment.status === 'overdue')
-  const firstOpen = overdue ?? payments.data.find(isPayable)
+  // The list is newest first; the banner names the charge "Pagar agora" pays: the oldest open.
+  const overdue = oldestCharge(payments.data, (payment) => payment.status === 'overdue')
+  const firstOpen = overdue ?? oldestCharge(payments.data, isPayable)
 
   // Back from the checkout: the company (status, banner) and its billing are read again, and the
   // outcome is told once.

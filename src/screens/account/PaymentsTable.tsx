@@ -7,7 +7,7 @@ import {
   type PaymentStatus,
 } from '@/schemas/billing'
 import type { Company } from '@/schemas/company'
-import { isPayable } from '@/services/account'
+import { isPayable, oldestCharge } from '@/services/account'
 import { Button } from '@/ui/Button'
 import { Dialog } from '@/ui/Dialog'
 import { DescriptionList } from '@/ui/DescriptionList'
@@ -50,11 +50,13 @@ export function PaymentsTable({
   // The checkout of a subscription always charges its oldest open month (POST /subscriptions/{id}
   // takes no payment), so only that row offers "Pagar"; later ones say which comes first.
   const firstOpen = new Map<string, Payment>()
-  for (const payment of payments)
-    if (isPayable(payment)) {
-      const first = firstOpen.get(payment.subscriptionId)
-      if (!first || payment.dueDate < first.dueDate) firstOpen.set(payment.subscriptionId, payment)
-    }
+  for (const subscriptionId of new Set(payments.map((payment) => payment.subscriptionId))) {
+    const first = oldestCharge(
+      payments,
+      (payment) => payment.subscriptionId === subscriptionId && isPayable(payment),
+    )
+    if (first) firstOpen.set(subscriptionId, first)
+  }
   return (
     <>
       <DataTable
