@@ -3,21 +3,22 @@ import { formatDate, formatMoney } from '@/lib/format'
 import type { Company } from '@/schemas/company'
 import {
   dasMeiDueDate,
-  dasMeiFor,
+  dasMeiOf,
   MEI_ANNUAL_LIMIT,
   MEI_MONTHLY_LIMIT,
   MEI_TOLERANCE,
   MEI_WARNING_SHARE,
-  meiActivityKinds,
   meiStanding,
   meiToleranceFor,
+  type DasMeiEstimate,
   type MeiStanding,
 } from '@/schemas/tax'
-import { anualBillingQueryOptions } from '@/services/panel'
+import { anualBillingQueryOptions, simplesSummaryQueryOptions } from '@/services/panel'
 import { Alert } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Meter } from '@/ui/Meter'
 import { Stat } from '@/ui/Stat'
+import { formatCnaeCode } from '@/schemas/slug'
 import { NO_INVOICES } from './BillingChartCard'
 import { PanelCard } from './PanelCard'
 import { formatPercent, longMonthLabel } from './months'
@@ -46,7 +47,8 @@ const toneOf: Record<MeiStanding, 'normal' | 'warning' | 'danger'> = {
 
 function MeiLimit({ company, month }: { company: Company; month: string }) {
   const { data } = useSuspenseQuery(anualBillingQueryOptions(company.id))
-  const das = dasMeiFor(meiActivityKinds(company.activities))
+  const { data: summary } = useSuspenseQuery(simplesSummaryQueryOptions(company.id))
+  const das = dasMeiOf(summary.activities)
   if (!data.mei) return <p className="muted">Esta empresa não é MEI.</p>
   const { year, limit, used, remaining } = data.mei
   const tolerance = meiToleranceFor(limit)
@@ -134,22 +136,71 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
       </div>
       <div className={styles.dasBox}>
         <h3 className={styles.subTitle}>DAS-MEI de {longMonthLabel(month)}</h3>
-        <Stat
-          size="md"
-          value={formatMoney(das.total)}
-          testId="das-mei"
-          note={`vence em ${formatDate(dasMeiDueDate(month))}`}
-        />
-        <DescriptionList
-          items={[
-            { term: 'INSS (5 % do salário mínimo)', value: formatMoney(das.inss) },
-            ...(das.icms > 0
-              ? [{ term: 'ICMS (comércio ou indústria)', value: formatMoney(das.icms) }]
-              : []),
-            ...(das.iss > 0 ? [{ term: 'ISS (serviços)', value: formatMoney(das.iss) }] : []),
-          ]}
-        />
+        <DasMeiAmount das={das} dueDate={dasMeiDueDate(month)} />
       </div>
     </div>
+  )
+}
+
+/** "Cabeleireiro(a) independente: ISS" — what an occupation pays besides the INSS. */
+const occupationTaxes = ({ occupation, icms, iss }: MeiOccupationTaxes) =>
+  `${occupation}: ${[icms && 'ICMS', iss && 'ISS'].filter(Boolean).join(' e ') || 'só o INSS'}`
+type MeiOccupationTaxes = { occupation: string; icms: boolean | null; iss: boolean | null }
+
+/**
+ * The month's DAS-MEI from the occupations of the company's activities (Anexo XI): the amount
+ * and what it is made of; when the occupations of an activity pay differently, each possible
+ * amount; when the table does not say, no amount at all.
+ */
+function DasMeiAmount({ das, dueDate }: { das: DasMeiEstimate; dueDate: string }) {
+  const due = `vence em ${formatDate(dueDate)}`
+  if (das.kind === 'unknown')
+    return (
+      <>
+        <Stat size="md" value="—" testId="das-mei" note={due} />
+        <p className={styles.note}>
+          Não calculamos o valor:{' '}
+          {das.activities.length === 0
+            ? 'a empresa não tem atividades cadastradas'
+            : `a tabela de ocupações do MEI (Resolução CGSN 140/2018, Anexo XI) não diz se ${das.activities.map((activity) => formatCnaeCode(activity.code)).join(', ')} paga ICMS ou ISS`}
+          . Confira o valor no DAS emitido pela contabilidade.
+        </p>
+      </>
+    )
+  if (das.kind === 'depends')
+    return (
+      <>
+        <Stat
+          size="md"
+          value={das.options.map((option) => formatMoney(option.total)).join(' ou ')}
+          testId="das-mei"
+          note={due}
+        />
+        <p className={styles.note}>O valor depende da ocupação registrada no CNPJ:</p>
+        <ul className={styles.note}>
+          {das.activities.flatMap((activity) =>
+            activity.meiOccupations.map((occupation) => (
+              <li key={`${activity.code}-${occupation.occupation}`}>
+                {occupationTaxes(occupation)}
+              </li>
+            )),
+          )}
+        </ul>
+      </>
+    )
+  const { inss, icms, iss, total } = das.das
+  return (
+    <>
+      <Stat size="md" value={formatMoney(total)} testId="das-mei" note={due} />
+      <DescriptionList
+        items={[
+          { term: 'INSS (5 % do salário mínimo)', value: formatMoney(inss) },
+          ...(icms > 0
+            ? [{ term: 'ICMS (comércio, indústria ou transporte)', value: formatMoney(icms) }]
+            : []),
+          ...(iss > 0 ? [{ term: 'ISS (serviços)', value: formatMoney(iss) }] : []),
+        ]}
+      />
+    </>
   )
 }
