@@ -74,6 +74,7 @@ export function runSchedules(
         municipalityCode: scheduler.municipalityCode,
         municipalityName: scheduler.municipalityName,
         issWithheld: scheduler.issWithheld,
+        issTaxation: scheduler.issTaxation,
         // A plain copy: the schedule's taker may be a tracked view of the store.
         taker: JSON.parse(JSON.stringify(scheduler.taker)) as NfsScheduler['taker'],
         date: runDate,

@@ -40,6 +40,7 @@ const scheduler = (over: Partial<NfsScheduler> = {}): NfsScheduler => ({
   municipalityCode: '3550308',
   municipalityName: 'São Paulo/SP',
   issWithheld: false,
+  issTaxation: 'taxable',
   taker,
   active: true,
   lastRunMonth: null,

@@ -4,6 +4,7 @@ import type { ActivityTax } from '@/schemas/cnae'
 import type { Company } from '@/schemas/company'
 import { formatCnaeCode } from '@/schemas/slug'
 import type { SimplesSummary } from '@/schemas/report'
+import { issTaxationLabels, type IssTaxation } from '@/schemas/invoice'
 import { companyAnnexes, dasMeiOf, simplesRateFor, simplesTaxOn } from '@/schemas/tax'
 import { useSimplesSummary } from '@/services/panel'
 import styles from './Invoices.module.css'
@@ -22,14 +23,22 @@ const activityName = (activity: ActivityTax) => `${formatCnaeCode(activity.code)
  * src/schemas/tax.ts); for a MEI, the fixed DAS of its occupations. Always labelled an estimate:
  * the tax is worked out in the month's DAS. Where no honest figure exists it says why.
  */
-export function TaxEstimate({ company, value }: { company: Company; value: number | null }) {
+export function TaxEstimate({
+  company,
+  value,
+  issTaxation = 'taxable',
+}: {
+  company: Company
+  value: number | null
+  issTaxation?: IssTaxation
+}) {
   const summary = useSimplesSummary(company.id)
   let body: ReactNode
   if (summary.isPending) body = 'Calculando a alíquota efetiva da empresa…'
   else if (summary.isError)
     body = 'Não foi possível calcular a estimativa agora; a nota pode ser pedida assim mesmo.'
   else if (company.size === 'MEI') body = meiEstimate(summary.data)
-  else body = simplesEstimate(summary.data, value)
+  else body = simplesEstimate(summary.data, value, issTaxation)
   return (
     <aside className={styles.estimate} aria-live="polite" aria-label="Estimativa de imposto">
       <span className={styles.estimateTag}>Estimativa</span>
@@ -57,7 +66,11 @@ function meiEstimate(summary: SimplesSummary): ReactNode {
   )
 }
 
-function simplesEstimate(summary: SimplesSummary, value: number | null): ReactNode {
+function simplesEstimate(
+  summary: SimplesSummary,
+  value: number | null,
+  issTaxation: IssTaxation,
+): ReactNode {
   const { rbt12, payroll, activities } = summary
   const placement = companyAnnexes(activities, payroll, rbt12)
   const main = activities[0]
@@ -88,6 +101,8 @@ function simplesEstimate(summary: SimplesSummary, value: number | null): ReactNo
         ` A empresa tem atividades em mais de um anexo: a estimativa usa o da atividade principal, ${activityName(main)}.`}
       {annex === 'IV' &&
         ' No Anexo IV a contribuição previdenciária patronal (CPP) é paga fora do DAS.'}
+      {issTaxation !== 'taxable' &&
+        ` Com ${issTaxationLabels[issTaxation].toLowerCase()}, a parte do ISS no DAS não é devida${issTaxation === 'export' ? ' (na exportação, nem a do PIS e da Cofins)' : ''}: o valor exato fica abaixo desta estimativa, que não a desconta.`}
     </>
   )
 }

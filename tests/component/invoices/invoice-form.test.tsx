@@ -189,8 +189,26 @@ describe('Nova solicitação', () => {
       taxationCode: '170601',
       municipalityCode: '3550308',
       issWithheld: true,
+      issTaxation: 'taxable',
       taker: null,
     })
+  })
+
+  it('sends tribISSQN as chosen, and the estimate says it does not discount the ISS', async () => {
+    const { user, onSubmit } = await renderForm('request')
+    await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), '230101')
+    await user.type(field('Valor total'), '1000')
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /Tributação do ISS/ }),
+      'Exportação de serviço',
+    )
+    const estimate = screen.getByRole('complementary', { name: 'Estimativa de imposto' })
+    await waitFor(() => expect(estimate).toHaveTextContent('exportação de serviço'))
+    expect(estimate).toHaveTextContent('não a desconta')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ issTaxation: 'export' })
   })
 
   it('takes a code typed by hand and another municipality', async () => {
