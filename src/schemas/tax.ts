@@ -192,7 +192,15 @@ export function meiLimitFor(year: number, openedOn?: string | null): number {
 
 /** Revenue up to which going over the limit still keeps MEI until December (limit + 20 %). */
 export const meiToleranceFor = (limit: number) =>
-  (toCents(limit) * (10_000 + basisPoints(MEI_TOLERANCE))) / 10_000 / 100
+  divideHalfUp(BigInt(toCents(limit) * (10_000 + basisPoints(MEI_TOLERANCE))), 10_000n) / 100
+
+/** Revenue from which the panel warns (80 % of the limit), to the cent. */
+export const meiWarningFrom = (limit: number) =>
+  divideHalfUp(BigInt(toCents(limit) * basisPoints(MEI_WARNING_SHARE)), 10_000n) / 100
+
+/** How much a revenue is over the MEI limit (0 when it is not), to the cent. */
+export const meiExcess = (revenue: number, limit: number) =>
+  Math.max(0, toCents(revenue) - toCents(limit)) / 100
 
 /**
  * Where a MEI's revenue of the year stands:
@@ -362,6 +370,9 @@ export function fatorRShown(payroll12: number, rbt12: number): number | null {
     (BigInt(Math.max(0, toCents(payroll12))) * 10_000n) / BigInt(toCents(rbt12))
   return Number(hundredthsOfPercent) / 10_000
 }
+
+/** A yearly amount spread over 12 months, rounded up to the cent (so 12 of them reach it). */
+export const perMonthRoundedUp = (yearly: number) => Math.ceil(toCents(yearly) / 12) / 100
 
 /** Payroll still needed in the last 12 months to reach a fator R of 28 % (0 when reached). */
 export function payrollToReachFatorR(payroll12: number, rbt12: number): number {

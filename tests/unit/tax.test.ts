@@ -20,6 +20,9 @@ import {
   meiLimitFor,
   meiStanding,
   meiToleranceFor,
+  meiWarningFrom,
+  meiExcess,
+  perMonthRoundedUp,
   MINIMUM_WAGE,
   payrollToReachFatorR,
   proportionalRbt12,
@@ -164,6 +167,12 @@ describe(`MEI limit — ${source.MEI_ANNUAL_LIMIT}; ${source.MEI_MONTHLY_LIMIT}`
   it(`tolerates 20 % over: R$ 97.200 in a full year — ${source.MEI_TOLERANCE}`, () => {
     expect(meiToleranceFor(81_000)).toBe(97_200)
     expect(meiToleranceFor(67_500)).toBe(81_000)
+  })
+  it(`warns from R$ 64.800 and counts the excess to the cent — ${source.MEI_WARNING_SHARE}`, () => {
+    expect(meiWarningFrom(81_000)).toBe(64_800)
+    expect(meiWarningFrom(6_750)).toBe(5_400)
+    expect(meiExcess(81_000.1, 81_000)).toBe(0.1) // 0,10, not 0.09999…
+    expect(meiExcess(80_000, 81_000)).toBe(0)
   })
   it(`standing: warning from 80 %, then over within and beyond 20 % — ${source.MEI_TOLERANCE}`, () => {
     expect(meiStanding(64_799.99, 81_000)).toBe('ok')
@@ -361,6 +370,10 @@ describe(`fator R — ${source.FATOR_R_THRESHOLD}`, () => {
     expect(fatorRShown(28_000, 100_000)).toBe(0.28)
     expect(fatorRShown(28_010, 100_000)).toBe(0.2801)
     expect(fatorRShown(1, 0)).toBeNull()
+  })
+  it('spreads the payroll missing over 12 months rounded up, so 12 months reach it', () => {
+    expect(perMonthRoundedUp(46_574.8)).toBe(3_881.24) // 3.881,2333…
+    expect(perMonthRoundedUp(1_200)).toBe(100)
   })
   it('tells how much payroll reaches 28 %', () => {
     expect(payrollToReachFatorR(20_000, 100_000)).toBe(8_000)

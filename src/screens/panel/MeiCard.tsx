@@ -8,8 +8,10 @@ import {
   MEI_MONTHLY_LIMIT,
   MEI_TOLERANCE,
   MEI_WARNING_SHARE,
+  meiExcess,
   meiStanding,
   meiToleranceFor,
+  meiWarningFrom,
   type DasMeiEstimate,
   type MeiStanding,
 } from '@/schemas/tax'
@@ -55,7 +57,7 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
   const standing = meiStanding(used, limit)
   const share = limit > 0 ? used / limit : 0
   const openingYear = limit < MEI_ANNUAL_LIMIT
-  const excess = Math.max(0, Math.round((used - limit) * 100) / 100)
+  const excess = meiExcess(used, limit)
 
   return (
     <div className={styles.meiGrid}>
@@ -76,8 +78,7 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
         />
         <p className={styles.note}>
           A marca na barra indica {formatPercent(MEI_WARNING_SHARE, 0)} do limite (
-          {formatMoney(Math.round(limit * MEI_WARNING_SHARE * 100) / 100)}), a partir de onde o
-          painel avisa.
+          {formatMoney(meiWarningFrom(limit))}), a partir de onde o painel avisa.
         </p>
         {openingYear && (
           <p className={styles.note}>

@@ -8,6 +8,7 @@ import {
   fatorRReached,
   fatorRShown,
   payrollToReachFatorR,
+  perMonthRoundedUp,
   SIMPLES_CEILING,
   simplesRateFor,
   simplesTaxOn,
@@ -224,7 +225,7 @@ function FatorRVerdict({
   // 28 % of RBT12, up to the cent: the payroll a company without any would need.
   const target = payrollToReachFatorR(0, rbt12)
   const missing = payrollToReachFatorR(payroll, rbt12)
-  const monthly = Math.ceil((missing / 12) * 100) / 100
+  const monthly = perMonthRoundedUp(missing)
   const line = formatPercent(FATOR_R_THRESHOLD, 0)
   return (
     <div>
