@@ -21,6 +21,7 @@ import { DescriptionList } from '@/ui/DescriptionList'
 import { Meter } from '@/ui/Meter'
 import { Stat } from '@/ui/Stat'
 import { formatCnaeCode } from '@/schemas/slug'
+import type { ActivityTax } from '@/schemas/cnae'
 import { NO_INVOICES } from './BillingChartCard'
 import { PanelCard } from './PanelCard'
 import { formatPercent, longMonthLabel } from './months'
@@ -143,6 +144,23 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
   )
 }
 
+/** Why the DAS-MEI has no amount, activity by activity (Resolução CGSN 140/2018, Anexo XI). */
+function unknownDasReason(activities: readonly ActivityTax[]): string {
+  if (activities.length === 0) return 'a empresa não tem atividades cadastradas'
+  const codes = (list: readonly ActivityTax[]) =>
+    list.map((activity) => formatCnaeCode(activity.code)).join(', ')
+  const notMei = activities.filter((activity) => activity.meiOccupations.length === 0)
+  const unsaid = activities.filter((activity) => activity.meiOccupations.length > 0)
+  return [
+    notMei.length > 0 &&
+      `${codes(notMei)} não é ocupação permitida ao MEI (Resolução CGSN 140/2018, Anexo XI)`,
+    unsaid.length > 0 &&
+      `a tabela de ocupações do MEI não diz se ${codes(unsaid)} paga ICMS ou ISS`,
+  ]
+    .filter(Boolean)
+    .join('; ')
+}
+
 /** "Cabeleireiro(a) independente: ISS" — what an occupation pays besides the INSS. */
 const occupationTaxes = ({ occupation, icms, iss }: MeiOccupationTaxes) =>
   `${occupation}: ${[icms && 'ICMS', iss && 'ISS'].filter(Boolean).join(' e ') || 'só o INSS'}`
@@ -160,11 +178,8 @@ function DasMeiAmount({ das, dueDate }: { das: DasMeiEstimate; dueDate: string }
       <>
         <Stat size="md" value="—" testId="das-mei" note={due} />
         <p className={styles.note}>
-          Não calculamos o valor:{' '}
-          {das.activities.length === 0
-            ? 'a empresa não tem atividades cadastradas'
-            : `a tabela de ocupações do MEI (Resolução CGSN 140/2018, Anexo XI) não diz se ${das.activities.map((activity) => formatCnaeCode(activity.code)).join(', ')} paga ICMS ou ISS`}
-          . Confira o valor no DAS emitido pela contabilidade.
+          Não calculamos o valor: {unknownDasReason(das.activities)}. Confira o valor no DAS emitido
+          pela contabilidade.
         </p>
       </>
     )

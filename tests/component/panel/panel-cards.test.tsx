@@ -195,7 +195,9 @@ describe('Limite do MEI', () => {
     useSummary(summary(0, 0, [designActivity]))
     await renderCard(() => <MeiCard company={mei} month="2026-11" />)
     expect(await screen.findByTestId('das-mei')).toHaveTextContent('—')
-    expect(screen.getByText(/Não calculamos o valor/)).toHaveTextContent('7410-2/02')
+    expect(screen.getByText(/Não calculamos o valor/)).toHaveTextContent(
+      '7410-2/02 não é ocupação permitida ao MEI',
+    )
   })
 })
 
