@@ -269,6 +269,7 @@ export function seedFinance(now: Date = new Date()): FinanceData {
         municipalityCode: municipality.ibgeCode,
         municipalityName: `${municipality.name}/${municipality.state}`,
         issWithheld: false,
+        issTaxation: 'taxable' as const,
         taker: structuredClone(taker),
       }
     }

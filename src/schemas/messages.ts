@@ -13,6 +13,7 @@ export const messages = {
   cnpjInvalid: 'CNPJ inválido',
   cpfInvalid: 'CPF inválido',
   cepInvalid: 'CEP inválido',
+  cepBelowRange: 'CEP inválido: os CEPs vão de 01000-000 a 99999-999 (00000-000 não existe).',
   required: 'Campo obrigatório',
   pageNotFound: (path: string) => `Page not found: ${path}`,
   // Finance (invoices, documents, bank statements, reports, assistant).

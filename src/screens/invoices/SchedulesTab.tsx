@@ -21,6 +21,7 @@ const inputOf = (scheduler: NfsSchedulerView, active: boolean): NfsSchedulerInpu
   taxationCode: scheduler.taxationCode,
   municipalityCode: scheduler.municipalityCode,
   issWithheld: scheduler.issWithheld,
+  issTaxation: scheduler.issTaxation,
   taker: scheduler.taker,
   dayOfMonth: scheduler.dayOfMonth,
   active,

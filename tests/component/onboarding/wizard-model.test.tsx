@@ -120,7 +120,7 @@ const guide = {
   fileName: 'guia-taxa-junta.pdf',
   amount: 213.53,
   dueDate: '2026-12-10',
-  barcode: '858000000019999002706202612100000001000000000005',
+  barcode: '856700000024135300270620026121000009000000000000',
 }
 
 describe.each(trackIds)('the %s wizard, driven by its statechart', (trackId: TrackId) => {

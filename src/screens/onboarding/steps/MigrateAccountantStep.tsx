@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { monthOf, shiftMonth, todayInBrazil } from '@/schemas/finance-common'
 import { formatMonth } from '@/screens/back-office'
 import { SelectField, TextAreaField, TextField } from '@/ui/Field'
 import { StepFormFrame, StepSection, frameStyles } from '../StepFrame'
@@ -43,18 +44,8 @@ const payloadOf = (values: AccountantValues) => ({
 
 /** This month and the next five, `YYYY-MM` in Brazil's calendar. */
 function takeOverMonths(now = new Date()): string[] {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number]
-  return Array.from({ length: 6 }, (_, offset) => {
-    const index = year * 12 + (month - 1) + offset
-    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-  })
+  const month = monthOf(todayInBrazil(now))
+  return Array.from({ length: 6 }, (_, offset) => shiftMonth(month, offset))
 }
 
 /**
