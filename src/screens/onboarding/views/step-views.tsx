@@ -1,0 +1,219 @@
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+import { companySizeLabels, companyTypeLabels, type Company } from '@/schemas/company'
+import { fileDisplayName } from '@/schemas/files'
+import { maritalStatusLabels, propertyRegimeLabels } from '@/schemas/people'
+import {
+  awaitingGuideSchema,
+  downloadCompanyInfoPayloadSchema,
+  migrateAccountantRecordSchema,
+  partnerRegistrationBasicSchema,
+  partnerRegistrationSchema,
+  preRegistrationSchema,
+  subscriptionStepSchema,
+  uploadGuideReceiptSchema,
+  type Partner,
+} from '@/schemas/steps'
+import type { Step } from '@/schemas/track'
+import { formatCpfValue, formatDate } from '@/lib/format'
+import { formatAddress } from '@/screens/shared'
+import { DescriptionList } from '@/ui/DescriptionList'
+import { Alert } from '@/ui/Feedback'
+import { DataTable, type Column } from '@/ui/Table'
+import { formatPercent } from '../form-values'
+import {
+  ActivityList,
+  FileButton,
+  formatMonth,
+  GuideDetails,
+  PlanName,
+  RegistryDetails,
+  TransferLetterButton,
+} from './step-details'
+import styles from './StepViews.module.css'
+
+// What each wizard step keeps, readable: the back office's order and company pages show it, and
+// the wizard shows a done step with it once it can no longer change. The step registry
+// (step-registry.ts) names the view of each step.
+
+/** What a step's view gets: the company it belongs to and the payload the step keeps. */
+export type StepViewProps = {
+  companyId: string
+  company: Pick<Company, 'cnpj'>
+  payload: Step['payload']
+}
+
+const unexpected = <Alert tone="warning">Os dados desta etapa estão num formato inesperado.</Alert>
+
+/** A view of a payload read with its step's schema; a payload the schema refuses says so. */
+function payloadView<Schema extends z.ZodType>(
+  schema: Schema,
+  render: (data: z.output<Schema>, props: Omit<StepViewProps, 'payload'>) => ReactNode,
+) {
+  return function StepView({ payload, ...props }: StepViewProps) {
+    const parsed = schema.safeParse(payload)
+    return parsed.success ? render(parsed.data, props) : unexpected
+  }
+}
+
+export const PreRegistrationView = payloadView(preRegistrationSchema, (step) => (
+  <>
+    <DescriptionList
+      items={[
+        {
+          term: 'Nomes desejados (em ordem de preferência)',
+          value: (
+            <ol className={styles.list}>
+              {step.names.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ol>
+          ),
+        },
+        { term: 'Nome fantasia', value: step.alias },
+        { term: 'Natureza jurídica', value: companyTypeLabels[step.type] },
+        { term: 'Porte', value: companySizeLabels[step.size] },
+        { term: 'Endereço', value: formatAddress(step.address) },
+      ]}
+    />
+    <div>
+      <p className={styles.label}>Atividades (CNAE)</p>
+      <ActivityList codes={step.activities} />
+    </div>
+  </>
+))
+
+type BasicPartner = Pick<Partner, 'name' | 'cpf' | 'email' | 'sharePercent'>
+
+const partnerColumns = {
+  name: { key: 'name', header: 'Nome', cell: (partner) => partner.name },
+  cpf: {
+    key: 'cpf',
+    header: 'CPF',
+    cell: (partner) => <span className={styles.nowrap}>{formatCpfValue(partner.cpf)}</span>,
+  },
+  email: { key: 'email', header: 'E-mail', cell: (partner) => partner.email },
+  share: {
+    key: 'share',
+    header: 'Participação',
+    align: 'right',
+    cell: (partner) => formatPercent(partner.sharePercent),
+  },
+} satisfies Record<string, Column<BasicPartner>>
+
+/** The migration's partners: name, CPF, e-mail and share. */
+const basicPartnerColumns: Column<BasicPartner>[] = [
+  partnerColumns.name,
+  partnerColumns.cpf,
+  partnerColumns.email,
+  partnerColumns.share,
+]
+
+/** The opening's partners: the basic facts and the birth date, marital status, address, role. */
+const fullPartnerColumns: Column<Partner>[] = [
+  partnerColumns.name,
+  partnerColumns.cpf,
+  { key: 'birth', header: 'Nascimento', cell: (partner) => formatDate(partner.birthDate) },
+  {
+    key: 'contact',
+    header: 'Contato',
+    cell: (partner) => (
+      <>
+        {partner.email}
+        <br />
+        <span className={styles.nowrap}>{partner.mobile}</span>
+      </>
+    ),
+  },
+  {
+    key: 'marital',
+    header: 'Estado civil',
+    cell: (partner) =>
+      `${maritalStatusLabels[partner.maritalStatus]}${partner.propertyRegime ? ` (${propertyRegimeLabels[partner.propertyRegime]})` : ''}`,
+  },
+  { key: 'address', header: 'Endereço', cell: (partner) => formatAddress(partner.address) },
+  partnerColumns.share,
+  {
+    key: 'admin',
+    header: 'Administrador',
+    cell: (partner) => (partner.administrator ? 'Sim' : 'Não'),
+  },
+]
+
+function PartnersTable<Row extends BasicPartner>({
+  partners,
+  columns,
+}: {
+  partners: Row[]
+  columns: Column<Row>[]
+}) {
+  return (
+    <DataTable
+      caption="Sócios"
+      rowKey={(partner) => partner.cpf}
+      rows={partners}
+      columns={columns}
+    />
+  )
+}
+
+export const PartnerRegistrationView = payloadView(partnerRegistrationSchema, (step) => (
+  <PartnersTable partners={step.partners} columns={fullPartnerColumns} />
+))
+
+export const PartnerBasicView = payloadView(partnerRegistrationBasicSchema, (step) => (
+  <PartnersTable partners={step.partners} columns={basicPartnerColumns} />
+))
+
+export const MigrateAccountantView = payloadView(
+  migrateAccountantRecordSchema,
+  (accountant, { companyId, company }) => (
+    <>
+      <DescriptionList
+        items={[
+          { term: 'Contador atual', value: accountant.name },
+          { term: 'CRC', value: accountant.crc },
+          { term: 'E-mail', value: accountant.email },
+          { term: 'Telefone', value: accountant.phone },
+          {
+            term: 'Assumimos a contabilidade em',
+            value: formatMonth(accountant.takeOverMonth),
+          },
+          { term: 'Motivo da troca', value: accountant.reason },
+        ]}
+      />
+      <div className="row">
+        <TransferLetterButton companyId={companyId} cnpj={company.cnpj} />
+      </div>
+    </>
+  ),
+)
+
+export const SubscriptionView = payloadView(subscriptionStepSchema, (step) => (
+  <DescriptionList items={[{ term: 'Plano', value: <PlanName planId={step.planId} /> }]} />
+))
+
+export const AwaitingGuideView = payloadView(awaitingGuideSchema, (step, { companyId }) => (
+  <GuideDetails companyId={companyId} guide={step.guide} />
+))
+
+export const UploadGuideReceiptView = payloadView(
+  uploadGuideReceiptSchema,
+  ({ receipt }, { companyId }) => (
+    <>
+      <DescriptionList
+        items={[
+          { term: 'Pago em', value: formatDate(receipt.paidAt) },
+          { term: 'Comprovante', value: fileDisplayName(receipt.fileName) },
+        ]}
+      />
+      <div className="row">
+        <FileButton companyId={companyId} fileName={receipt.fileName} label="Baixar comprovante" />
+      </div>
+    </>
+  ),
+)
+
+export const CompanyInfoView = payloadView(downloadCompanyInfoPayloadSchema, (step) => (
+  <RegistryDetails record={step.registry} />
+))
