@@ -85,44 +85,47 @@ export const PreRegistrationView = payloadView(preRegistrationSchema, (step) => 
 
 type BasicPartner = Pick<Partner, 'name' | 'cpf' | 'email' | 'sharePercent'>
 
-const partnerColumns = {
-  name: { key: 'name', header: 'Nome', cell: (partner) => partner.name },
-  cpf: {
+/** The migration's partners: name, CPF, e-mail and share. */
+const basicPartnerColumns: Column<BasicPartner>[] = [
+  { key: 'name', header: 'Nome', cell: (partner) => partner.name },
+  {
     key: 'cpf',
     header: 'CPF',
     cell: (partner) => <span className={styles.nowrap}>{formatCpfValue(partner.cpf)}</span>,
   },
-  email: { key: 'email', header: 'E-mail', cell: (partner) => partner.email },
-  share: {
+  { key: 'email', header: 'E-mail', cell: (partner) => partner.email },
+  {
     key: 'share',
     header: 'Participação',
     align: 'right',
     cell: (partner) => formatPercent(partner.sharePercent),
   },
-} satisfies Record<string, Column<BasicPartner>>
-
-/** The migration's partners: name, CPF, e-mail and share. */
-const basicPartnerColumns: Column<BasicPartner>[] = [
-  partnerColumns.name,
-  partnerColumns.cpf,
-  partnerColumns.email,
-  partnerColumns.share,
 ]
 
-/** The opening's partners: the basic facts and the birth date, marital status, address, role. */
+/**
+ * The opening's partners, in five columns so the table fits an order page at 1280 px: who (name,
+ * CPF, birth date), contact, marital status, home address, and the share with the role.
+ */
 const fullPartnerColumns: Column<Partner>[] = [
-  partnerColumns.name,
-  partnerColumns.cpf,
-  { key: 'birth', header: 'Nascimento', cell: (partner) => formatDate(partner.birthDate) },
+  {
+    key: 'name',
+    header: 'Sócio',
+    cell: (partner) => (
+      <span className={styles.lines}>
+        {partner.name}
+        <span className={styles.sub}>CPF {formatCpfValue(partner.cpf)}</span>
+        <span className={styles.sub}>Nascimento em {formatDate(partner.birthDate)}</span>
+      </span>
+    ),
+  },
   {
     key: 'contact',
     header: 'Contato',
     cell: (partner) => (
-      <>
-        {partner.email}
-        <br />
+      <span className={styles.lines}>
+        <span className={styles.anywhere}>{partner.email}</span>
         <span className={styles.nowrap}>{partner.mobile}</span>
-      </>
+      </span>
     ),
   },
   {
@@ -132,11 +135,18 @@ const fullPartnerColumns: Column<Partner>[] = [
       `${maritalStatusLabels[partner.maritalStatus]}${partner.propertyRegime ? ` (${propertyRegimeLabels[partner.propertyRegime]})` : ''}`,
   },
   { key: 'address', header: 'Endereço', cell: (partner) => formatAddress(partner.address) },
-  partnerColumns.share,
   {
-    key: 'admin',
-    header: 'Administrador',
-    cell: (partner) => (partner.administrator ? 'Sim' : 'Não'),
+    key: 'share',
+    header: 'Participação',
+    align: 'right',
+    cell: (partner) => (
+      <span className={styles.lines}>
+        {formatPercent(partner.sharePercent)}
+        <span className={styles.sub}>
+          {partner.administrator ? 'Administrador' : 'Não administra'}
+        </span>
+      </span>
+    ),
   },
 ]
 
