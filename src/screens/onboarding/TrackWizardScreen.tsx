@@ -100,9 +100,11 @@ function Wizard({
     ...companyStepsQueryOptions(companyId),
     refetchInterval: (query) => pollInterval(query.state.data, payment),
   })
-  // The screens of this track's steps load ahead, so moving to the next one does not wait.
+  // The screens of this track's steps load ahead, so moving to the next one does not wait (one
+  // that fails to load here loads again when it shows, and says so then).
   useEffect(() => {
-    for (const stepId of trackSteps[track.trackId]) void stepRegistry[stepId].Form.preload()
+    for (const stepId of trackSteps[track.trackId])
+      stepRegistry[stepId].Form.preload().catch(() => {})
   }, [track.trackId])
 
   const snapshot = trackSnapshotOf(track)
@@ -118,7 +120,7 @@ function Wizard({
   const [firstViewed] = useState(viewing)
   const [moved, setMoved] = useState(false)
   if (!moved && viewing !== firstViewed) setMoved(true)
-  const settled = moved || viewing !== firstViewed
+  const focusOnMount = moved || viewing !== firstViewed
   const revising =
     viewing !== null &&
     viewing !== current &&
@@ -147,7 +149,7 @@ function Wizard({
         track,
         step,
         revising,
-        focusOnMount: settled,
+        focusOnMount,
         onSaved,
         payment,
         onCheckout,
@@ -182,7 +184,7 @@ function Wizard({
             </div>
           )}
           {!context ? (
-            <StepFrame title="Cadastro concluído" focusOnMount={settled}>
+            <StepFrame title="Cadastro concluído" focusOnMount={focusOnMount}>
               <p>Todas as etapas estão concluídas. Sua empresa já pode usar o painel.</p>
               <div className="row">
                 <Link to="/app/panel" className={buttonClass()}>
@@ -199,7 +201,7 @@ function Wizard({
                   ? `Concluída em ${formatDateTime(context.step.updatedAt)}.`
                   : 'Concluída.'
               }
-              focusOnMount={settled}
+              focusOnMount={focusOnMount}
             >
               <StepPayloadView companyId={companyId} company={company} step={context.step} />
               <Alert tone="info">
