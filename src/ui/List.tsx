@@ -22,8 +22,6 @@ export type ListSummaryProps = {
   clear?: ReactNode
   /** Said instead of the count while a search runs. */
   busy?: string | false
-  /** Beside the line, at its end (a page-size choice). */
-  aside?: ReactNode
 }
 
 /** "12 documentos com esses filtros": the count of a list, announced when it changes. */
@@ -35,7 +33,6 @@ export function ListSummary({
   unfiltered = '',
   clear,
   busy,
-  aside,
 }: ListSummaryProps) {
   return (
     <div className={styles.summary}>
@@ -49,7 +46,6 @@ export function ListSummary({
         )}
       </p>
       {filtered && clear}
-      {aside && <div className={styles.aside}>{aside}</div>}
     </div>
   )
 }
