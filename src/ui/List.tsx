@@ -100,14 +100,17 @@ export function ListPager({ page, pageSize, total, onPage, label }: ListPagerPro
   )
 }
 
+/** A page of a list as the API answers it: the rows of the page and how many there are in all. */
+export type ListPage = { data: readonly unknown[]; total: number }
+
 /**
  * A list with its kit: the count line (when given), the rows (`children`, a table or cards) or
  * the empty state, and the pager. An empty page of a list that has items (an old link past the
  * last page) says so and keeps the pager to go back.
  */
 export function ListView({
+  list,
   summary,
-  shown,
   filtered = false,
   empty,
   emptyFiltered = empty,
@@ -115,20 +118,22 @@ export function ListView({
   className,
   children,
 }: {
-  summary?: Omit<ListSummaryProps, 'filtered'>
-  /** How many rows this page shows. */
-  shown: number
+  /** The page shown; undefined while the first one loads (the rows show their loading state). */
+  list: ListPage | undefined
+  summary?: Omit<ListSummaryProps, 'count' | 'filtered'>
   /** Filters narrow the list: the summary and the empty state say so. */
   filtered?: boolean
   empty: ListEmptyProps
   /** The empty state while filtered (the filters found nothing). */
   emptyFiltered?: ListEmptyProps
-  pager?: ListPagerProps
+  pager?: Omit<ListPagerProps, 'total'>
   /** The screen's own spacing around the list. */
   className?: string
   children: ReactNode
 }) {
-  const pastTheEnd = shown === 0 && pager !== undefined && pager.total > 0
+  if (!list) return <div className={className}>{children}</div>
+  const shown = list.data.length
+  const pastTheEnd = shown === 0 && pager !== undefined && list.total > 0
   const nothing: ListEmptyProps = pastTheEnd
     ? { title: 'Não há resultados nesta página', description: 'Volte para a primeira página.' }
     : filtered
@@ -136,7 +141,7 @@ export function ListView({
       : empty
   return (
     <div className={className}>
-      {summary && <ListSummary {...summary} filtered={filtered} />}
+      {summary && <ListSummary {...summary} count={list.total} filtered={filtered} />}
       {shown === 0 ? (
         <EmptyState title={nothing.title} action={nothing.action}>
           {nothing.description}
@@ -144,7 +149,7 @@ export function ListView({
       ) : (
         children
       )}
-      {pager && <ListPager {...pager} />}
+      {pager && <ListPager {...pager} total={list.total} />}
     </div>
   )
 }

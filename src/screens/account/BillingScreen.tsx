@@ -163,10 +163,10 @@ function CompanyBilling({
             planName={planName}
             onPay={pay.start}
             payingId={pay.payingId}
+            total={payments.total}
             pager={{
               page,
               pageSize: BILLING_PAGE_SIZE,
-              total: payments.total,
               label: 'Páginas do histórico de pagamentos',
               onPage: onPageChange,
             }}

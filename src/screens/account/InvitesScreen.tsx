@@ -132,7 +132,7 @@ function InviteList({
   return (
     <>
       <ListView
-        shown={data.data.length}
+        list={data}
         empty={
           pending
             ? {
@@ -147,7 +147,6 @@ function InviteList({
         pager={{
           page,
           pageSize: INVITES_PAGE_SIZE,
-          total: data.total,
           label: 'Páginas dos convites',
           onPage: onPageChange,
         }}

@@ -188,7 +188,7 @@ function DocumentList({
           Documentos enviados
         </h2>
         <ListView
-          shown={data.data.length}
+          list={data}
           empty={{
             title: 'Nenhum documento enviado ainda',
             description: 'Envie seu RG ou CNH e um comprovante de residência para começar.',
@@ -196,7 +196,6 @@ function DocumentList({
           pager={{
             page,
             pageSize: MY_DOCS_PAGE_SIZE,
-            total: data.total,
             label: 'Páginas dos documentos',
             onPage: onPageChange,
           }}

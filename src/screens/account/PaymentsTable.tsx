@@ -38,6 +38,7 @@ export function PaymentsTable({
   caption,
   onPay,
   payingId,
+  total = payments.length,
   pager,
 }: {
   payments: Payment[]
@@ -47,8 +48,10 @@ export function PaymentsTable({
   /** Absent where paying is not offered (an admin looking). */
   onPay?: (payment: Payment) => void
   payingId?: string | null
+  /** How many charges there are in all, where `payments` is a page of them. */
+  total?: number
   /** Pages of the charges, where the list has more than one. */
-  pager?: ListPagerProps
+  pager?: Omit<ListPagerProps, 'total'>
 }) {
   const [receipt, setReceipt] = useState<Payment | null>(null)
   // The checkout of a subscription always charges its oldest open month (POST /subscriptions/{id}
@@ -62,7 +65,7 @@ export function PaymentsTable({
   return (
     <>
       <ListView
-        shown={payments.length}
+        list={{ data: payments, total }}
         empty={{
           title: 'Nenhuma cobrança ainda',
           description: 'As mensalidades aparecem aqui a partir da contratação do plano.',

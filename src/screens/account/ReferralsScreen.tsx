@@ -122,7 +122,7 @@ function Referrals({
             Pessoas indicadas
           </h2>
           <ListView
-            shown={referrals.data.length}
+            list={referrals}
             empty={{
               title: 'Ninguém indicado ainda',
               description: 'Compartilhe seu link: quem criar a conta por ele aparece aqui.',
@@ -130,7 +130,6 @@ function Referrals({
             pager={{
               page,
               pageSize: REFERRALS_PAGE_SIZE,
-              total: referrals.total,
               label: 'Páginas das indicações',
               onPage: onPageChange,
             }}

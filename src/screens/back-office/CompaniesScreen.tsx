@@ -55,7 +55,6 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
       <CompanyFilters key={search.query ?? ''} search={search} go={go} />
       <ListView
         summary={{
-          count: companies.total,
           noun: filtered ? ['empresa encontrada', 'empresas encontradas'] : ['empresa', 'empresas'],
           unfiltered: ' no total',
           clear: (
@@ -64,7 +63,7 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
             </Link>
           ),
         }}
-        shown={companies.data.length}
+        list={companies}
         filtered={filtered}
         empty={{ title: 'Nenhuma empresa cadastrada' }}
         emptyFiltered={{
@@ -74,7 +73,6 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
         pager={{
           page,
           pageSize: COMPANIES_PAGE_SIZE,
-          total: companies.total,
           label: 'Páginas de empresas',
           onPage: (next) =>
             void navigate({

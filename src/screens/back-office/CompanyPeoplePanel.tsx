@@ -68,7 +68,7 @@ export function CompanyPeoplePanel({
           </Link>
         </div>
         <ListView
-          shown={users.data.length}
+          list={users}
           empty={{
             title: 'Ninguém com acesso',
             description: 'Crie um acesso em Usuários, com esta empresa.',
@@ -147,7 +147,7 @@ export function CompanyPeoplePanel({
           Cobranças
         </h2>
         <ListView
-          shown={payments.data.length}
+          list={payments}
           empty={{ title: 'Nenhuma cobrança', description: 'Sem assinatura, sem cobranças.' }}
         >
           <DataTable

@@ -85,7 +85,7 @@ export function DocumentReview({
   return (
     <>
       <ListView
-        shown={documents.data.length}
+        list={documents}
         empty={{
           title: 'Nenhum documento',
           description: 'A empresa ainda não enviou documentos e a contabilidade não enviou guias.',
@@ -93,7 +93,6 @@ export function DocumentReview({
         pager={{
           page,
           pageSize: DOCUMENTS_PAGE_SIZE,
-          total: documents.total,
           label: 'Páginas de documentos',
           onPage,
         }}

@@ -61,13 +61,12 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
       />
       <ListView
         summary={{
-          count: requests.total,
           noun: ['solicitação', 'solicitações'],
           detail: search.companyId && company.data && ` de ${companyLabel(company.data)}`,
           unfiltered: ' no total',
           clear: <Link to="/app/admin/invoices/nf-requests">Limpar filtros</Link>,
         }}
-        shown={requests.data.length}
+        list={requests}
         filtered={filtered}
         empty={{
           title: 'Nenhuma solicitação',
@@ -80,7 +79,6 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
         pager={{
           page,
           pageSize: NF_REQUESTS_PAGE_SIZE,
-          total: requests.total,
           label: 'Páginas de solicitações',
           onPage: (next) =>
             void navigate({

@@ -26,7 +26,7 @@ export function StatusHistory({
   )
   return (
     <ListView
-      shown={history.data.length}
+      list={history}
       empty={{
         title: 'Nenhuma mudança de situação',
         description: 'A empresa está na situação em que foi cadastrada.',
@@ -34,7 +34,6 @@ export function StatusHistory({
       pager={{
         page,
         pageSize: HISTORY_PAGE_SIZE,
-        total: history.total,
         label: 'Páginas do histórico',
         onPage,
       }}

@@ -53,12 +53,11 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
       </div>
       <ListView
         summary={{
-          count: users.total,
           noun: ['pessoa', 'pessoas'],
           unfiltered: ' no total',
           clear: <Link to="/app/admin/users">Limpar filtros</Link>,
         }}
-        shown={users.data.length}
+        list={users}
         filtered={filtered}
         empty={{ title: 'Nenhum usuário' }}
         emptyFiltered={{
@@ -68,7 +67,6 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
         pager={{
           page,
           pageSize: USERS_PAGE_SIZE,
-          total: users.total,
           label: 'Páginas de usuários',
           onPage: (next) =>
             void navigate({

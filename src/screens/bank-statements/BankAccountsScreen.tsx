@@ -120,7 +120,7 @@ function AccountList({
   return (
     <>
       <ListView
-        shown={data.data.length}
+        list={data}
         empty={{
           title: 'Nenhuma conta bancária ainda',
           description:
@@ -130,7 +130,6 @@ function AccountList({
         pager={{
           page,
           pageSize: ACCOUNTS_PAGE_SIZE,
-          total: data.total,
           label: 'Páginas de contas',
           onPage: (next) => onSearchChange({ page: next }),
         }}

@@ -303,8 +303,8 @@ function TransactionList({
         </div>
       )}
       <ListView
-        summary={{ count: data.total, noun: ['movimentação', 'movimentações'] }}
-        shown={data.data.length}
+        summary={{ noun: ['movimentação', 'movimentações'] }}
+        list={data}
         filtered={filtered}
         empty={{
           title: 'Nenhuma movimentação ainda',
@@ -317,7 +317,6 @@ function TransactionList({
         pager={{
           page,
           pageSize: limit,
-          total: data.total,
           label: 'Páginas de movimentações',
           onPage: (next) => change({ ...search, page: next }),
         }}

@@ -158,8 +158,8 @@ function DocumentList({
         )}
       </div>
       <ListView
-        summary={{ count: data.total, noun: ['documento', 'documentos'] }}
-        shown={data.data.length}
+        summary={{ noun: ['documento', 'documentos'] }}
+        list={data}
         filtered={filtered}
         empty={{
           title: 'Nenhum documento ainda',
@@ -172,7 +172,6 @@ function DocumentList({
         pager={{
           page,
           pageSize: DOCUMENTS_PAGE_SIZE,
-          total: data.total,
           label: 'Páginas de documentos',
           onPage: (next) => onSearchChange({ ...search, page: next }),
         }}

@@ -115,8 +115,8 @@ export function InvoiceRequestsTab({
         </Button>
       </form>
       <ListView
-        summary={{ count: data.total, noun: ['solicitação', 'solicitações'] }}
-        shown={data.data.length}
+        summary={{ noun: ['solicitação', 'solicitações'] }}
+        list={data}
         filtered={filtered}
         empty={{
           title: 'Nenhuma nota pedida ainda',
@@ -129,7 +129,6 @@ export function InvoiceRequestsTab({
         pager={{
           page,
           pageSize: REQUESTS_PAGE_SIZE,
-          total: data.total,
           label: 'Páginas de solicitações',
           onPage: (next) => onSearchChange({ ...search, page: next }),
         }}

@@ -85,7 +85,7 @@ export function SchedulesTab({ company }: { company: Company }) {
         <Button onClick={() => setEditing({ scheduler: null })}>Novo agendamento</Button>
       </div>
       <ListView
-        shown={data.data.length}
+        list={data}
         empty={{
           title: 'Nenhum agendamento',
           description:

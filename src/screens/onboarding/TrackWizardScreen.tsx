@@ -100,17 +100,17 @@ function Wizard({
     ...companyStepsQueryOptions(companyId),
     refetchInterval: (query) => pollInterval(query.state.data, payment),
   })
-  // The screens of this track's steps load ahead, so moving to the next one does not wait (one
-  // that fails to load here loads again when it shows, and says so then).
-  useEffect(() => {
-    for (const stepId of trackSteps[track.trackId])
-      stepRegistry[stepId].Form.preload().catch(() => {})
-  }, [track.trackId])
-
   const snapshot = trackSnapshotOf(track)
   const position = positionOf(snapshot)
   const statuses = statusesOf(track.trackId, snapshot).steps
   const current = position === 'done' ? null : position.stepId
+  // The next step's screen loads ahead, so moving to it does not wait (if that fails, it loads
+  // again when it shows, and says so then).
+  const steps = trackSteps[track.trackId]
+  const next = current ? steps[steps.indexOf(current) + 1] : undefined
+  useEffect(() => {
+    if (next) stepRegistry[next].Form.preload().catch(() => {})
+  }, [next])
   const statusOf = (stepId: StepId) => statuses.find((step) => step.stepId === stepId)?.status
   const viewing: StepId | null =
     requested && (requested === current || statusOf(requested) === 'done') ? requested : current

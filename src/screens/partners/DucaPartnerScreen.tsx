@@ -173,8 +173,7 @@ function ReferredCompanies({
         </Alert>
       ) : (
         <ListView
-          // Until the first page comes, the table shows it is loading.
-          shown={companies.data?.data.length ?? DUCA_PAGE_SIZE}
+          list={companies.data}
           empty={{
             title: 'Nenhuma empresa ainda',
             description:
@@ -183,7 +182,6 @@ function ReferredCompanies({
           pager={{
             page: Math.floor(offset / DUCA_PAGE_SIZE) + 1,
             pageSize: DUCA_PAGE_SIZE,
-            total: companies.data?.total ?? 0,
             label: 'Páginas das empresas indicadas',
             onPage: (next) => onOffsetChange((next - 1) * DUCA_PAGE_SIZE),
           }}

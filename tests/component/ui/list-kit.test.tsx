@@ -1,26 +1,29 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ListView } from '@/ui/List'
+import { ListView, type ListPage } from '@/ui/List'
 
 // The list kit every list of the app goes through: the count line, the empty states, the pager.
 const empty = { title: 'Nenhum documento ainda', description: 'Envie o primeiro.' }
 const emptyFiltered = { title: 'Nenhum documento com esses filtros' }
+const page = (shown: number, total: number): ListPage => ({
+  data: Array.from({ length: shown }, (_, index) => index),
+  total,
+})
 
 function renderList(props: Partial<Parameters<typeof ListView>[0]> = {}) {
   const onPage = vi.fn()
   render(
     <ListView
+      list={page(10, 42)}
       summary={{
-        count: 42,
         noun: ['documento', 'documentos'],
         unfiltered: ' no total',
         clear: <a href="/documentos">Limpar filtros</a>,
       }}
-      shown={10}
       empty={empty}
       emptyFiltered={emptyFiltered}
-      pager={{ page: 2, pageSize: 10, total: 42, onPage, label: 'Páginas de documentos' }}
+      pager={{ page: 2, pageSize: 10, onPage, label: 'Páginas de documentos' }}
       {...props}
     >
       <ul aria-label="Documentos">
@@ -46,16 +49,7 @@ describe('ListView', () => {
   })
 
   it('says the filters, offers to clear them, and one item in the singular', () => {
-    renderList({
-      filtered: true,
-      summary: {
-        count: 1,
-        noun: ['documento', 'documentos'],
-        unfiltered: ' no total',
-        clear: <a href="/documentos">Limpar filtros</a>,
-      },
-      pager: undefined,
-    })
+    renderList({ list: page(1, 1), filtered: true, pager: undefined })
     expect(screen.getByText('1 documento com esses filtros')).toBeVisible()
     expect(screen.getByRole('link', { name: 'Limpar filtros' })).toBeVisible()
     expect(screen.queryByRole('navigation')).toBeNull()
@@ -63,7 +57,7 @@ describe('ListView', () => {
 
   it('shows the empty state that fits: nothing yet, nothing for the filters', () => {
     const { unmount } = render(
-      <ListView shown={0} empty={empty} emptyFiltered={emptyFiltered}>
+      <ListView list={page(0, 0)} empty={empty} emptyFiltered={emptyFiltered}>
         <p>rows</p>
       </ListView>,
     )
@@ -72,18 +66,25 @@ describe('ListView', () => {
     expect(screen.queryByText('rows')).toBeNull()
     unmount()
     render(
-      <ListView shown={0} filtered empty={empty} emptyFiltered={emptyFiltered}>
+      <ListView list={page(0, 0)} filtered empty={empty} emptyFiltered={emptyFiltered}>
         <p>rows</p>
       </ListView>,
     )
     expect(screen.getByText(emptyFiltered.title)).toBeVisible()
   })
 
+  it('shows the rows alone while the first page loads', () => {
+    renderList({ list: undefined })
+    expect(screen.getByRole('list', { name: 'Documentos' })).toBeVisible()
+    expect(screen.queryByText(/documentos no total/)).toBeNull()
+    expect(screen.queryByRole('navigation')).toBeNull()
+  })
+
   it('says a page past the end is empty and keeps the way back to the last one', async () => {
     const onPage = vi.fn()
     renderList({
-      shown: 0,
-      pager: { page: 9, pageSize: 10, total: 42, onPage, label: 'Páginas de documentos' },
+      list: page(0, 42),
+      pager: { page: 9, pageSize: 10, onPage, label: 'Páginas de documentos' },
     })
     expect(screen.getByText('Não há resultados nesta página')).toBeVisible()
     const pager = screen.getByRole('navigation', { name: 'Páginas de documentos' })
@@ -93,7 +94,7 @@ describe('ListView', () => {
   })
 
   it('says a search is running instead of the count', () => {
-    renderList({ summary: { count: 42, noun: ['atividade', 'atividades'], busy: 'Buscando…' } })
+    renderList({ summary: { noun: ['atividade', 'atividades'], busy: 'Buscando…' } })
     expect(screen.getByText('Buscando…')).toBeVisible()
     expect(screen.queryByText(/42 atividades/)).toBeNull()
   })

@@ -46,11 +46,10 @@ export function OrderQueue({
       />
       <ListView
         summary={{
-          count: orders.total,
           noun: ['pedido', 'pedidos'],
           unfiltered: ' em andamento',
         }}
-        shown={orders.data.length}
+        list={orders}
         filtered={filtered}
         empty={{
           title: 'Nenhum pedido em andamento',
@@ -63,7 +62,6 @@ export function OrderQueue({
         pager={{
           page: search.page ?? 1,
           pageSize: ORDERS_PAGE_SIZE,
-          total: orders.total,
           label: 'Páginas de pedidos',
           onPage: (page) => onSearchChange({ ...search, page: page > 1 ? page : undefined }),
         }}

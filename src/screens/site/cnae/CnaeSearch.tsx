@@ -81,14 +81,13 @@ export function CnaeSearch({
         <ListView
           className={styles.list}
           summary={{
-            count: results.total,
             noun: search.busca
               ? ['atividade encontrada', 'atividades encontradas']
               : ['subclasse', 'subclasses'],
             detail: search.busca ? ` para “${search.busca}”` : ' da CNAE 2.3, por código',
             busy: pending && 'Buscando…',
           }}
-          shown={results.data.length}
+          list={results}
           empty={{
             title: 'Nenhuma atividade encontrada',
             description:
@@ -97,7 +96,6 @@ export function CnaeSearch({
           pager={{
             page: search.pagina,
             pageSize: CNAE_PAGE_SIZE,
-            total: results.total,
             label: 'Páginas da busca',
             onPage: (pagina) => onSearch({ ...search, pagina }, { replace: false }),
           }}
