@@ -24,7 +24,6 @@ import { Alert, Badge, EmptyState } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { RadioCards } from '@/ui/RadioCards'
-import { Pagination } from '@/ui/Table'
 import { PaymentsTable } from './PaymentsTable'
 import { monthReference, subscriptionStatusLabels } from './billing-labels'
 import { BILLING_PAGE_SIZE, type CheckoutOutcome } from './billing-search'
@@ -166,13 +165,13 @@ function CompanyBilling({
             planName={planName}
             onPay={pay.start}
             payingId={pay.payingId}
-          />
-          <Pagination
             total={payments.total}
-            limit={BILLING_PAGE_SIZE}
-            offset={offset}
-            onChange={(next) => onPageChange(Math.floor(next / BILLING_PAGE_SIZE) + 1)}
-            label="Páginas do histórico de pagamentos"
+            pager={{
+              page,
+              pageSize: BILLING_PAGE_SIZE,
+              label: 'Páginas do histórico de pagamentos',
+              onPage: onPageChange,
+            }}
           />
         </Card>
       </section>

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { monthOf, shiftMonth, todayInBrazil } from '@/schemas/finance-common'
-import { formatMonth } from '@/screens/back-office'
 import { SelectField, TextAreaField, TextField } from '@/ui/Field'
 import { StepFormFrame, StepSection, frameStyles } from '../StepFrame'
 import { record, text } from '../form-values'
 import { useStepForm } from '../step-form'
+import { formatMonth } from '../views/step-details'
 import type { StepContext } from './step-context'
 
 type AccountantValues = {
@@ -68,12 +68,7 @@ export function MigrateAccountantStep({ context }: { context: StepContext }) {
   })
 
   return (
-    <StepFormFrame
-      stepForm={stepForm}
-      context={context}
-      title="Contador atual"
-      description="Quem cuida da contabilidade hoje e desde quando ela passa para a Contabil. Com isso geramos a carta de transferência para você enviar ao contador."
-    >
+    <StepFormFrame stepForm={stepForm} context={context}>
       <StepSection title="Contador atual">
         <div className={frameStyles.row}>
           <TextField
