@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import cors from 'cors'
 import { Router } from 'express'
 import jsonServer from 'json-server'
 import { mountEndpoints, type AppDeps } from './api'
@@ -12,6 +11,7 @@ import { sweepOverdue } from './core/billing'
 import { createOfxReader } from './finance/ofx-reader'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
+import { originPolicy } from './origins'
 import { endpoints } from './routes/index'
 import { resetEmulatorAccounts } from './seed/emulator-accounts'
 import { seedFiles } from './seed/files'
@@ -41,10 +41,8 @@ export function createApp(config: ServerConfig) {
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
-  // CORS with the headers storyblok-js-client reads from paged answers.
-  app.use(
-    cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }),
-  )
+  // Only the app's own origins get a CORS grant; other origins are refused (origins.ts).
+  app.use(originPolicy(config))
   // json-server's defaults without what a local API pays for on every call and does not use:
   // gzip (it serves localhost) and a static-folder lookup when there is no mock-server/public.
   const publicDir = path.join(here, 'public')

@@ -31,10 +31,11 @@ function startCora({ store, config, caller, companyId }: Call) {
 /** Exchanges Cora's one-time code: the connection, its account and the last 90 days. */
 function connectCora({
   store,
+  caller,
   company,
   query,
 }: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
-  const outcome = store.write(() => exchangeCoraCode(store, company, query.code))
+  const outcome = store.write(() => exchangeCoraCode(store, company, { ...query, uid: caller.uid }))
   return {
     data: {
       connection: outcome.connection,
@@ -92,7 +93,10 @@ export const bankConnectionEndpoints = [
     method: 'POST',
     path: '/bank-statements/connections/oauth/cora',
     summary: "Exchanges Cora's code: the connection, the account and its last 90 days.",
-    access: 'company',
+    // A company endpoint whose code counts only for the person who started the authorization
+    // (not even an admin): the company gate, then the exchange checks the caller.
+    access: 'recipient',
+    company: 'query.companyId',
     query: coraExchangeQuerySchema,
     answers: {
       201: recordOf(

@@ -230,6 +230,7 @@ function createRequest({
     municipalityCode: input.municipalityCode,
     municipalityName: place,
     issWithheld: input.issWithheld,
+    issTaxation: input.issTaxation,
     taker: input.taker,
     date: input.date ?? todayInBrazil(),
     status: 'pending',
