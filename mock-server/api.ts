@@ -24,7 +24,8 @@ export type AppDeps = { store: Store; auth: AuthService; config: ServerConfig; o
  * - `company`: a company-admin of the company the request targets, or a system admin;
  * - `system-admin`: system admins only;
  * - `self`: the user the request is about, or a system admin;
- * - `recipient`: only the user the record is addressed to (an invite's e-mail).
+ * - `recipient`: only the user the record is addressed to (an invite's e-mail; a Cora code: who
+ *   started its authorization).
  */
 export type Access =
   'public' | 'signed-link' | 'signed-in' | 'company' | 'system-admin' | 'self' | 'recipient'

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import cors from 'cors'
 import { Router } from 'express'
 import jsonServer from 'json-server'
 import { mountEndpoints, type AppDeps } from './api'
@@ -13,10 +12,11 @@ import { docsRouter, servedDocument } from './docs/index'
 import { createOfxReader } from './finance/ofx-reader'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
+import { originPolicy } from './origins'
 import { endpoints } from './routes/index'
+import { loadDemoAccounts } from './seed/core'
 import { resetEmulatorAccounts } from './seed/emulator-accounts'
 import { seedFiles } from './seed/files'
-import { loadDemoAccounts } from './seed/core'
 import { buildSeed, reseedCompany } from './seed/index'
 import { Store } from './store/database'
 
@@ -43,10 +43,8 @@ export function createApp(config: ServerConfig) {
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
-  // CORS with the headers storyblok-js-client reads from paged answers.
-  app.use(
-    cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }),
-  )
+  // Only the app's own origins get a CORS grant; other origins are refused (origins.ts).
+  app.use(originPolicy(config))
   // json-server's defaults without what a local API pays for on every call and does not use:
   // gzip (it serves localhost) and a static-folder lookup when there is no mock-server/public.
   const publicDir = path.join(here, 'public')
@@ -71,9 +69,7 @@ export function createApp(config: ServerConfig) {
     res.json({ ok: true })
   })
   // The API's contract and its interactive docs (docs/index.ts).
-  app.use(
-    docsRouter({ authEmulatorHost: config.authEmulatorHost, accounts: loadDemoAccounts() }),
-  )
+  app.use(docsRouter({ authEmulatorHost: config.authEmulatorHost, accounts: loadDemoAccounts() }))
   // The document is generated once, ahead of the first request, except in the test suites.
   if (config.environment !== 'test') setImmediate(servedDocument)
   const api = Router()

@@ -315,6 +315,7 @@ function errorExamples(spec: Endpoint, status: ErrorStatus): Record<string, ApiE
       }
     case 403: {
       if (own) return { recusado: { message: own } }
+      if (spec.company) return { recusado: { message: accessMessages.company } }
       const byAccess: Partial<Record<Access, string>> = {
         company: accessMessages.company,
         'system-admin': authMessages.systemAdmin,
@@ -324,8 +325,8 @@ function errorExamples(spec: Endpoint, status: ErrorStatus): Record<string, ApiE
       return { recusado: { message: byAccess[spec.access] ?? httpMessages.forbidden } }
     }
     case 404: {
-      const message =
-        own ?? (spec.access === 'company' ? companyMessages.notFound : httpMessages.notFound)
+      const gated = spec.access === 'company' || spec.company
+      const message = own ?? (gated ? companyMessages.notFound : httpMessages.notFound)
       return { 'não encontrado': { message } }
     }
     case 413:

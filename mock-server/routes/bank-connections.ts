@@ -16,7 +16,7 @@ import {
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { accountView } from '../finance/bank-ledger'
-import { exchangeCoraCode, startCoraAuthorization } from '../finance/cora'
+import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../finance/cora'
 import { paginate } from '../http'
 
 // Bank connections (SPEC section 7 "Bank statements"): connecting a Cora account through its
@@ -33,10 +33,11 @@ function startCora({ store, config, caller, companyId }: Call) {
 /** Exchanges Cora's one-time code: the connection, its account and the last 90 days. */
 function connectCora({
   store,
+  caller,
   company,
   query,
 }: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
-  const outcome = store.write(() => exchangeCoraCode(store, company, query.code))
+  const outcome = store.write(() => exchangeCoraCode(store, company, { ...query, uid: caller.uid }))
   return {
     data: {
       connection: outcome.connection,
@@ -87,10 +88,14 @@ export const bankConnectionEndpoints = [
     method: 'POST',
     path: '/bank-statements/connections/oauth/cora',
     summary: "Exchanges Cora's code: the connection, the account and its last 90 days.",
-    access: 'company',
+    // A company endpoint whose code counts only for the person who started the authorization
+    // (not even an admin): the company gate, then the exchange checks the caller.
+    access: 'recipient',
+    company: 'query.companyId',
     query: coraExchangeQuerySchema,
     answers: { 201: recordOf(coraConnectionSchema) },
     errors: [404],
+    messages: { 403: CORA_OTHER_USER },
     handler: connectCora,
   }),
   endpoint({

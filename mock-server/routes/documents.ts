@@ -131,15 +131,15 @@ function changeDocumentStatus({
   return { data: document }
 }
 
+const onlyPendingDeleted = (status: DocumentStatus) =>
+  `Só é possível excluir um documento pendente (este está "${documentStatusLabels[status]}").`
 /** The company deletes its own pending documents; the accountant any. */
 function deleteDocument({ store, caller, company, params }: Call<{ params: { id: string } }>) {
   const document = ownedBy(store.documents.get(params.id), company.id, NOT_FOUND)
   if (!isSystemAdmin(caller.claims) && !companyMayDeleteDocument(document)) {
     if (document.sentBy !== 'company')
       throw forbidden('Documentos enviados pela contabilidade só podem ser excluídos por ela.')
-    throw conflict(
-      `Só é possível excluir um documento pendente (este está "${documentStatusLabels[document.status]}").`,
-    )
+    throw conflict(onlyPendingDeleted(document.status))
   }
   store.write(() => store.documents.remove(document.id))
   return { data: document }
@@ -192,6 +192,7 @@ export const documentEndpoints = [
     query: companyScopeQuerySchema,
     answers: { 200: recordOf(documentSchema) },
     errors: [404, 409],
+    messages: { 409: onlyPendingDeleted('approved') },
     handler: deleteDocument,
   }),
 ]

@@ -18,10 +18,12 @@ import {
 } from '../../src/schemas/files'
 import { endpoint, type Call } from '../api'
 import {
+  assertNotUploaded,
   checkedFileName,
   contentTypeOf,
   filePath,
   signedLink,
+  storeOnce,
   verifySignedLink,
 } from '../core/files'
 import { findCompany } from '../core/state'
@@ -59,7 +61,10 @@ function downloadLink({ config, companyId, params }: Call<FileParams>) {
   return { data: signedLink(config, 'GET', companyId, fileName) }
 }
 
-/** The upload target: the body streamed to a temp file, fsynced, then renamed into place. */
+/**
+ * The upload target: the body streamed to a temp file, fsynced, then linked into place once (an
+ * upload link works once: 409 when its key holds a file already).
+ */
 async function receiveFile({ store, config, params, req, res }: Call<SignedParams>) {
   const { companyId } = params
   const fileName = checkedFileName(params.filename)
@@ -71,6 +76,7 @@ async function receiveFile({ store, config, params, req, res }: Call<SignedParam
     throw tooLarge()
   }
   const { dir, file } = filePath(config, companyId, fileName)
+  assertNotUploaded(file)
   await fs.mkdir(dir, { recursive: true })
   const temp = path.join(dir, `.upload-${randomUUID()}`)
   let size = 0
@@ -90,7 +96,7 @@ async function receiveFile({ store, config, params, req, res }: Call<SignedParam
     if (error instanceof HttpError) res.setHeader('Connection', 'close')
     throw error
   }
-  await fs.rename(temp, file)
+  await storeOnce(temp, file)
   const stored: StoredFile = {
     companyId,
     fileName,
@@ -153,7 +159,8 @@ export const fileEndpoints = [
     query: signature,
     rawBody: true,
     answers: { 201: recordOf(storedFileSchema) },
-    errors: [404, 413],
+    errors: [404, 409, 413],
+    messages: { 409: fileMessages.linkUsed },
     handler: receiveFile,
   }),
   endpoint({

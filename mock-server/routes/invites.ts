@@ -17,6 +17,7 @@ import { findUser, syncClaims, withFirebase } from '../core/accounts'
 import { findCompany } from '../core/state'
 import { conflict, forbidden, notFound, paginate } from '../http'
 import type { Store } from '../store/database'
+import { assertEmailVerified } from '../verified-email'
 
 // Invites (PRODUCT.md "Invites"): a company-admin brings someone into one of their companies by
 // e-mail; the invited person sees it on every signed-in page and accepts it.
@@ -105,6 +106,7 @@ function listReceivedInvites({ store, caller }: Call) {
 async function acceptInvite({ store, auth, caller, params }: Call<{ params: { id: string } }>) {
   const invite = findInvite(store, params.id)
   if (caller.email?.toLowerCase() !== invite.email) throw forbidden(inviteMessages.wrongRecipient)
+  await assertEmailVerified(auth, caller.uid, inviteMessages.emailNotVerified)
   const status = inviteStatusAt(invite)
   if (status === 'expired') throw conflict(inviteMessages.expired)
   if (status !== 'pending') throw conflict(inviteMessages.notPending)

@@ -62,12 +62,15 @@ export function municipalityName(code: string): string {
   return name
 }
 
+export const issuerMessages = {
+  disabled: 'Empresa desativada: não é possível emitir notas fiscais.',
+  noCnpj: 'A empresa ainda não tem CNPJ: conclua a abertura antes de emitir notas.',
+} as const
+
 /** A request or schedule is issued in the name of the company: its CNPJ must be the company's. */
 export function assertIssuer(company: Company, cnpj: string) {
-  if (company.status === 'disabled')
-    throw conflict('Empresa desativada: não é possível emitir notas fiscais.')
-  if (!company.cnpj)
-    throw conflict('A empresa ainda não tem CNPJ: conclua a abertura antes de emitir notas.')
+  if (company.status === 'disabled') throw conflict(issuerMessages.disabled)
+  if (!company.cnpj) throw conflict(issuerMessages.noCnpj)
   if (company.cnpj !== cnpj)
     throw badRequest('O CNPJ informado não é o da empresa.', [
       { path: ['cnpj'], message: 'O CNPJ informado não é o da empresa.' },
@@ -230,6 +233,7 @@ function createRequest({
     municipalityCode: input.municipalityCode,
     municipalityName: place,
     issWithheld: input.issWithheld,
+    issTaxation: input.issTaxation,
     taker: input.taker,
     date: input.date ?? todayInBrazil(),
     status: 'pending',
@@ -279,13 +283,13 @@ function getRequest({ store, req, params }: Call<{ params: { id: string } }>) {
   return { data: adminViewOf(store, found) }
 }
 
+const onlyPendingDeleted = (status: NfsRequestStatus) =>
+  `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[status]}").`
+
 /** A pending request the company no longer wants. */
 function deleteRequest({ store, companyId, params }: Call<{ params: { id: string } }>) {
   const request = ownedBy(store.nfsRequests.get(params.id), companyId, NOT_FOUND)
-  if (request.status !== 'pending')
-    throw conflict(
-      `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[request.status]}").`,
-    )
+  if (request.status !== 'pending') throw conflict(onlyPendingDeleted(request.status))
   store.write(() => store.nfsRequests.remove(request.id))
   return { data: request }
 }
@@ -356,6 +360,7 @@ export const nfsRequestEndpoints = [
     body: nfsRequestCreateSchema,
     answers: { 201: recordOf(nfsRequestSchema) },
     errors: [404, 409],
+    messages: { 409: issuerMessages.disabled },
     handler: createRequest,
   }),
   endpoint({
@@ -398,6 +403,7 @@ export const nfsRequestEndpoints = [
     query: companyScopeQuerySchema,
     answers: { 200: recordOf(nfsRequestSchema) },
     errors: [404, 409],
+    messages: { 409: onlyPendingDeleted('issued') },
     handler: deleteRequest,
   }),
   endpoint({

@@ -16,7 +16,7 @@ import { ownedBy } from '../access'
 import { applySchedules } from '../finance/schedule-job'
 import { runDateOf } from '../finance/schedules'
 import { paginate } from '../http'
-import { assertIssuer, municipalityName } from './nfs-requests'
+import { assertIssuer, issuerMessages, municipalityName } from './nfs-requests'
 
 // Invoice schedules (SPEC section 7 "Invoices (NFS)"): a request made every month on a day; the
 // hourly job makes them (finance/schedule-job.ts), and runs again right after a schedule changes.
@@ -142,6 +142,7 @@ export const nfsSchedulerEndpoints = [
     body: nfsSchedulerInputSchema,
     answers: { 201: recordOf(nfsSchedulerViewSchema) },
     errors: [404, 409],
+    messages: { 409: issuerMessages.disabled },
     handler: createScheduler,
   }),
   endpoint({
@@ -154,6 +155,7 @@ export const nfsSchedulerEndpoints = [
     body: nfsSchedulerInputSchema,
     answers: { 200: recordOf(nfsSchedulerViewSchema) },
     errors: [404, 409],
+    messages: { 409: issuerMessages.disabled },
     handler: updateScheduler,
   }),
   endpoint({

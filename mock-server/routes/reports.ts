@@ -23,6 +23,7 @@ import { FATOR_R_PAYROLL_CATEGORIES, meiLimitFor, proportionalRbt12 } from '../.
 import { endpoint, type Call } from '../api'
 import { taxCategoriesById } from '../finance/bank-ledger'
 import { recentMonths } from '../finance/statement-generator'
+import { cnaeCatalog } from '../reference/cnaes'
 import type { Store } from '../store/database'
 
 // The panel's reports (SPEC section 7 "Reports and payments"), and what the Simples Nacional
@@ -180,6 +181,7 @@ function getSimplesSummary({ store, company }: Call) {
     rbt12: proportionalRbt12(fromCents(revenue), monthsOfActivity, fromCents(currentMonthRevenue)),
     payroll: fromCents(Math.max(0, payroll)),
     payrollByCategory,
+    activities: cnaeCatalog().taxOf(company.activities),
   }
   return { data }
 }

@@ -139,6 +139,9 @@ async function setPhotoUrl({ auth }: Call, uid: string, photoURL: string | null)
 
 // ---- sign-up and the caller ----
 
+const SIGN_UP_EMAIL_TAKEN =
+  'Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.'
+
 /** Sign-up: the Firebase account, a pending company on the chosen track, and the claims. */
 async function signUp({ store, auth, body: input }: Call<{ body: UserCreate }>) {
   const taken =
@@ -147,8 +150,7 @@ async function signUp({ store, auth, body: input }: Call<{ body: UserCreate }>) 
       () => true,
       () => false,
     ))
-  if (taken)
-    throw conflict('Este e-mail já está cadastrado. Entre com sua senha ou recupere o acesso.')
+  if (taken) throw conflict(SIGN_UP_EMAIL_TAKEN)
 
   const now = new Date().toISOString()
   const companyId = `cmp-${randomUUID().slice(0, 8)}`
@@ -439,6 +441,7 @@ export const userEndpoints = [
     body: userCreateSchema,
     answers: { 201: recordOf(userSchema) },
     errors: [409],
+    messages: { 409: SIGN_UP_EMAIL_TAKEN },
     handler: signUp,
   }),
   endpoint({

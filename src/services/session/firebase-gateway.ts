@@ -14,6 +14,7 @@ import {
   isSignInWithEmailLink,
   onAuthStateChanged,
   reauthenticateWithCredential,
+  sendEmailVerification,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInWithEmailAndPassword,
@@ -121,6 +122,12 @@ export function createFirebaseGateway(
     updatePassword: (newPassword) => updatePassword(current(), newPassword),
     changeEmail: (newEmail, continueUrl) =>
       verifyBeforeUpdateEmail(current(), newEmail, { url: continueUrl }),
+    async emailVerified() {
+      const user = current()
+      await user.reload()
+      return user.emailVerified
+    },
+    sendEmailVerification: (continueUrl) => sendEmailVerification(current(), { url: continueUrl }),
   }
 }
 
