@@ -61,6 +61,11 @@ for (const width of [1280, 390]) {
     await expect(form.getByLabel('Conta')).toHaveValue('ana@contabil.dev')
     await form.getByRole('button', { name: 'Entrar e autorizar' }).click()
     await expect(page.getByRole('status')).toHaveText(/Autorizado como ana@contabil\.dev/)
+    if (shots)
+      await page.screenshot({
+        path: path.join(shots, `api-docs-top-${width}.png`),
+        fullPage: false,
+      })
 
     const listMine = page.locator('#operations-companies-listMyCompanies')
     await listMine.locator('.opblock-summary').click()
