@@ -199,3 +199,29 @@ export function assertKeepsContract(answer: Answer) {
   const verdict = apiContract.check(answer)
   if (verdict.problems.length > 0) throw new ContractError(answer, verdict)
 }
+
+const checkedOrigins = new Set<string>()
+
+/**
+ * Checks every answer a test receives from this origin against the document, whoever asked: the
+ * harness's `call` and a test's own `fetch` (a signed link's PUT, Cora's consent page). The
+ * harness calls it for each server it starts; `fetch` is wrapped once.
+ */
+export function checkAnswersFrom(origin: string) {
+  checkedOrigins.add(origin)
+  if (checkedOrigins.size > 1) return
+  const plainFetch = globalThis.fetch
+  globalThis.fetch = async (input, init) => {
+    const response = await plainFetch(input, init)
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    if (!checkedOrigins.has(url.origin)) return response
+    assertKeepsContract({
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      path: url.pathname,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text: await response.clone().text(),
+    })
+    return response
+  }
+}
