@@ -190,7 +190,8 @@ export const RELOAD_SCREENS: ReloadScreen[] = [
     email: 'bruno@contabil.dev',
     password: PASSWORD,
     path: '/app/wizard/company-opening',
-    content: 'main form input',
+    // His current step's form (the invites screen he starts from has a form of its own).
+    content: 'main form[aria-label="Cadastro dos sócios"] input',
     from: '/app/user/my-invites',
     link: 'nav[aria-label="Menu principal"] a[href="/app/panel"]',
   },
