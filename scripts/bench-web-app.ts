@@ -201,7 +201,8 @@ export const RELOAD_SCREENS: ReloadScreen[] = [
     password: 'Admin#2026',
     path: '/app/admin/companies',
     content: 'main table tbody tr td',
-    from: '/app/admin/users',
+    // The admin's own panel (no table on it) and the side menu's "Empresas".
+    from: '/app/panel',
     link: 'nav[aria-label="Menu principal"] a[href="/app/admin/companies"]',
   },
 ]
@@ -216,6 +217,8 @@ export type ReloadRow = {
   unauthorized: number
   /** Requests to the API that left without an `authorization` header. */
   withoutToken: string[]
+  /** Why the row could not be measured (the other rows still are). */
+  error?: string
 }
 
 const CONTENT_KEY = 'bench:content'
@@ -344,7 +347,22 @@ export async function measureReloads(
   const rows: ReloadRow[] = []
   for (const screen of RELOAD_SCREENS.filter((s) => !only || s.path.includes(only))) {
     console.log(`[bench:web] ${screen.name}: full reload vs in-app link, ${screen.path}`)
-    rows.push(await measureScreen(browser, webUrl, apiUrl, screen))
+    try {
+      rows.push(await measureScreen(browser, webUrl, apiUrl, screen))
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+      console.error(`[bench:web] ${screen.name}: ${message}`)
+      rows.push({
+        name: screen.name,
+        path: screen.path,
+        reloadMs: [],
+        firstPaintMs: [],
+        inAppMs: [],
+        unauthorized: 0,
+        withoutToken: [],
+        error: message,
+      })
+    }
   }
   return rows
 }
@@ -356,6 +374,7 @@ export const reloadMedians = (row: ReloadRow) => ({
 })
 
 export const reloadMisses = (row: ReloadRow) => {
+  if (row.error) return 1
   const { reload, inApp } = reloadMedians(row)
   return (
     (reload > RELOAD_RATIO_BUDGET * inApp ? 1 : 0) +

@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse'
 import { chromium, type Browser } from '@playwright/test'
 import {
   RELOAD_RATIO_BUDGET,
+  RELOAD_RUNS,
   measureDevServer,
   measureReloads,
   measureTransactionsClick,
@@ -519,6 +520,7 @@ function printReloads(rows: ReloadRow[]) {
       'Sem token',
     ],
     rows.map((row) => {
+      if (row.error) return [row.name, row.path, '—', 'erro ✗', '—', '—', '—', '—']
       const { reload, firstPaint, inApp } = reloadMedians(row)
       return [
         row.name,
@@ -533,9 +535,13 @@ function printReloads(rows: ReloadRow[]) {
     }),
   )
   console.log(
-    `\nBudgets: reload ≤ ${RELOAD_RATIO_BUDGET}× the in-app link's time, no 401, no API request without its token (median of ${rows[0]!.reloadMs.length}, after a warm-up; the app's code in the HTTP cache).`,
+    `\nBudgets: reload ≤ ${RELOAD_RATIO_BUDGET}× the in-app link's time, no 401, no API request without its token (median of ${RELOAD_RUNS}, after a warm-up; the app's code in the HTTP cache).`,
   )
   for (const row of rows) {
+    if (row.error) {
+      console.log(`${row.name}: not measured: ${row.error}`)
+      continue
+    }
     console.log(
       `${row.name}: reload ${row.reloadMs.join(', ')} ms; in-app ${row.inAppMs.join(', ')} ms; first paint ${row.firstPaintMs.join(', ')} ms.`,
     )
