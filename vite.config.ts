@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import { buildInfo } from './scripts/vite/build-info'
+import { devWarmup } from './scripts/vite/dev-warmup'
 import { pageHints } from './scripts/vite/page-hints'
 import { prerender } from './scripts/vite/prerender'
 import { seoFiles } from './scripts/vite/seo-files'
@@ -66,6 +67,8 @@ export default defineConfig({
     // and the sitemaps (the dev server answers the same two); the preview server serves the
     // prerendered pages like the production host (scripts/vite).
     buildInfo(),
+    // `npm start`: the login page and the landing screens transformed before the first visit.
+    devWarmup(),
     pageHints(),
     prerender(),
     seoFiles(),

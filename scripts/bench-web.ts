@@ -557,10 +557,11 @@ function printDevServer(row: DevServerRow | null) {
   const ratio = row.firstMs / row.secondMs
   const miss = ratio > DEV_FIRST_VISIT_RATIO
   printMarkdown(
-    ['npm start (Vite dev)', '1ª visita /app/login', '2ª visita', '1ª ÷ 2ª'],
+    ['npm start (Vite dev)', 'Pronto em', '1ª visita /app/login', '2ª visita', '1ª ÷ 2ª'],
     [
       [
         'Entrar, form pintado',
+        `${(row.readyMs / 1000).toFixed(1)} s`,
         `${row.firstMs} ms`,
         `${row.secondMs} ms`,
         `${ratio.toFixed(1)}×${miss ? ' ✗' : ''}`,
@@ -568,7 +569,7 @@ function printDevServer(row: DevServerRow | null) {
     ],
   )
   console.log(
-    `\nBudget: the first visit after the server started ≤ ${DEV_FIRST_VISIT_RATIO}× the second (each in a fresh browser; the server was started once before, so dependencies are pre-bundled).`,
+    `\nBudget: the first visit once \`npm start\` announced the app ≤ ${DEV_FIRST_VISIT_RATIO}× the second (each in a fresh browser; the server was started once before, so dependencies are pre-bundled; "Pronto em": from starting the dev server to the announcement).`,
   )
   return miss ? 1 : 0
 }
