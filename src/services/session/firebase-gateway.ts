@@ -1,5 +1,5 @@
 // The identity service: the Firebase JS SDK (modular). Only this module imports Firebase, and
-// only the signed-in area loads it (see src/router.tsx `loadSession`).
+// only the signed-in area loads it (see src/services/session/load.ts).
 import { initializeApp, type FirebaseOptions } from 'firebase/app'
 import {
   EmailAuthProvider,

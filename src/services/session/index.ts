@@ -1,5 +1,5 @@
 // The session as screens use it. The live instance (Firebase included) is ./instance.ts, loaded
-// only by the router context's loadSession(); tests build their own with ./create-session.ts.
+// only by loadSession() (./load.ts); tests build their own with ./create-session.ts.
 export {
   SessionContext,
   SessionProvider,
