@@ -53,7 +53,8 @@ export function pageHints(): Plugin {
 
 /**
  * Takes the entry's module script and its modulepreload links out of the page, and gives the few
- * lines that add them back after the first paint (the frame after the first animation frame).
+ * lines that add them back after the first paint: once a second frame has started (so the first
+ * one was painted, even on a busy machine), in a task of their own.
  */
 export function scriptsAfterFirstPaint(html: string) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
@@ -64,7 +65,7 @@ export function scriptsAfterFirstPaint(html: string) {
     '(function(d,w,e,p){function l(){p.forEach(function(h){var k=d.createElement("link");' +
     'k.rel="modulepreload";k.crossOrigin="";k.href=h;d.head.appendChild(k)});' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=e;d.head.appendChild(s)}' +
-    'if(d.visibilityState==="hidden")l();else w.requestAnimationFrame(function(){setTimeout(l,0)})}' +
+    'if(d.visibilityState==="hidden")l();else w.requestAnimationFrame(function(){w.requestAnimationFrame(function(){setTimeout(l,0)})})}' +
     `)(document,window,${JSON.stringify(entry[1])},${JSON.stringify(preloads)})`
   return { html: html.replace(entry[0], '').replace(preload, ''), entry: entry[1]!, loader }
 }
