@@ -16,12 +16,17 @@ import { SessionWatcher } from './-session-watcher'
 // field focused) or a form asks for it: typing an e-mail and a password leaves it ample time,
 // and the page is usable without waiting for it. Finishing an e-mail link is the exception: that
 // page needs the identity service to read the link.
+/** The session is set to load on the visitor's first use of the page (once per page). */
+let loadsWhenUsed = false
+
 export const Route = createFileRoute('/app')({
   beforeLoad: async ({ context, location }) => {
     const finishingEmailLink = (location.search as { mode?: unknown }).mode === 'signIn'
     if (!finishingEmailLink && !identityUserStored()) {
       // A failure to load shows when a form asks for the session.
-      onFirstInteraction(() => void context.loadSession().catch(() => undefined))
+      if (!loadsWhenUsed)
+        onFirstInteraction(() => void context.loadSession().catch(() => undefined))
+      loadsWhenUsed = true
       return { session: null, view: signedOutView }
     }
     const session = await context.loadSession()
