@@ -91,7 +91,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps for error reports, not for visitors: no sourceMappingURL in the served files, and the
+    // host never serves *.map (scripts/vite/static-hosting.ts).
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import cors from 'cors'
 import jsonServer from 'json-server'
 import { createAuth } from './auth'
 import { resetEmulatorAccounts } from './auth-seed'
 import type { ServerConfig } from './config'
 import { errorHandler, handle, notFoundRoute } from './http'
+import { originPolicy } from './origins'
 import { routeModules } from './routes/index'
 import { buildSeed } from './seed/index'
 import { Store } from './store/database'
@@ -28,10 +28,8 @@ export function createApp(config: ServerConfig) {
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
-  // CORS with the headers storyblok-js-client reads from paged answers.
-  app.use(
-    cors({ origin: true, credentials: true, exposedHeaders: ['total', 'per-page', 'Location'] }),
-  )
+  // Only the app's own origins get a CORS grant; other origins are refused (origins.ts).
+  app.use(originPolicy(config))
   // json-server's defaults without what a local API pays for on every call and does not use:
   // gzip (it serves localhost) and a static-folder lookup when there is no mock-server/public.
   const publicDir = path.join(here, 'public')

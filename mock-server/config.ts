@@ -1,9 +1,15 @@
 import path from 'node:path'
+import { listenHostsOf } from './network'
+import { signingSecretIn } from './signing-secret'
 
 // Every setting has a default that matches the local stack `npm start` brings up
 // (PRODUCT.md "Running locally"); tests and benches override them through env.
 export type ServerConfig = {
   port: number
+  /** Where it listens: loopback (127.0.0.1 and ::1) unless MOCK_HOST says otherwise (network.ts). */
+  hosts: string[]
+  /** The data folder (MOCK_DATA_DIR, default `.data`): its owner's alone (private-files.ts). */
+  dataDir: string
   dataFile: string
   projectId: string
   authEmulatorHost: string
@@ -20,7 +26,10 @@ export type ServerConfig = {
   publicUrl: string
   /** Folder for uploaded files. */
   filesDir: string
-  /** Secret that signs upload/download links. */
+  /**
+   * Secret that signs upload/download links: MOCK_SIGNING_SECRET, or the data folder's own,
+   * drawn at its first start (signing-secret.ts).
+   */
   signingSecret: string
 }
 
@@ -30,6 +39,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const environment = (env.MOCK_ENVIRONMENT ?? 'development') as ServerConfig['environment']
   return {
     port,
+    hosts: listenHostsOf(env.MOCK_HOST),
+    dataDir,
     dataFile: env.MOCK_DATA_FILE ?? path.join(dataDir, 'db.json'),
     projectId: env.FIREBASE_PROJECT_ID ?? 'demo-contabil',
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
@@ -38,6 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webUrl: env.WEB_URL ?? 'http://localhost:5173',
     publicUrl: env.MOCK_PUBLIC_URL ?? `http://localhost:${port}`,
     filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),
-    signingSecret: env.MOCK_SIGNING_SECRET ?? 'local-mock-signing-secret',
+    signingSecret: env.MOCK_SIGNING_SECRET || signingSecretIn(dataDir),
   }
 }

@@ -1,11 +1,12 @@
-import { existsSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { PRIVATE_FILE_MODE } from './private-files'
 
-// The local control channel of a running mock server: a Unix socket in its data folder, so only
-// someone who can write that folder (the person who ran `npm start`) can reach it — never the
-// network, unlike the test hooks, which exist only under a test harness. `npm run db:reset` uses
-// it to reseed a running stack.
+// The local control channel of a running mock server: a Unix socket in its data folder, mode 0600
+// in a 0700 folder, so only the person who ran `npm start` can reach it — never the network,
+// unlike the test hooks, which exist only under a test harness. `npm run db:reset` uses it to
+// reseed a running stack.
 
 const SOCKET_NAME = 'mock-server.sock'
 // Unix socket paths are limited to about 108 bytes.
@@ -76,6 +77,7 @@ export async function listenForControl(
     server.once('error', reject)
     server.listen(socketPath, () => resolve())
   })
+  chmodSync(socketPath, PRIVATE_FILE_MODE)
   return server
 }
 

@@ -2,15 +2,25 @@ import path from 'node:path'
 import { readConfig } from './config'
 import { createApp } from './app'
 import { listenForControl } from './control'
+import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
+import { makePrivate, PRIVATE_UMASK } from './private-files'
 
+// Everything this process creates (data file, log, uploads) is readable by its owner only, and
+// what an older version left in the data folder readable by all is made private now.
+process.umask(PRIVATE_UMASK)
 const config = readConfig()
+makePrivate(config.dataDir)
+
 const { app, store, reset, close } = createApp(config)
 // Make sure the data file exists from the first start on (seeded from fixtures).
 await store.commit()
 
-const server = app.listen(config.port, () => {
-  console.log(`[mock-server] http://localhost:${config.port} (data: ${config.dataFile})`)
-})
+const listening = await listenOn(app, config.port, config.hosts)
+const wide = config.hosts.filter((host) => !isLoopbackHost(host))
+if (wide.length > 0) console.warn(`[mock-server] ${wideOpenWarning(wide.join(', '))}`)
+console.log(
+  `[mock-server] http://localhost:${config.port} on ${config.hosts.join(', ')} (data: ${config.dataFile})`,
+)
 // `npm run db:reset` reaches a running server through its data folder, not the network.
 const control = await listenForControl(path.dirname(config.dataFile), { reset })
 
@@ -18,7 +28,7 @@ let stopping = false
 const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
-  server.close()
+  void listening.close()
   control?.close()
   await close()
   console.log(`[mock-server] stopped (${signal})`)

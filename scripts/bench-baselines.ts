@@ -37,4 +37,5 @@ if (mode === 'json-server') {
     res.json({ data: list.slice(offset, offset + limit), total: list.length })
   })
 }
-app.listen(Number(port), () => console.log(`[bench ${mode}] :${port}`))
+// Loopback only, like the mock server: it serves the bench's copy of the data.
+app.listen(Number(port), '127.0.0.1', () => console.log(`[bench ${mode}] :${port}`))

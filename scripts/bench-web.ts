@@ -32,7 +32,7 @@ import {
 } from './bench-web-app'
 import { freePortBlock } from './ports'
 import { root, startMockServer, stopAll, waitForPort, type Service } from './stack'
-import { staticResolver } from './vite/static-hosting'
+import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 
 // `npm run bench:web`: builds the app, serves the production build the way the production host
 // does (prerendered pages, /app and /links to the app, 404 with status, gzip, long-lived cache for
@@ -212,9 +212,10 @@ export function serveBuild(dist: string, port: number, apiPort: number, referenc
     if (referenceDir && url.pathname.startsWith(REFERENCE_PREFIX))
       file = path.join(referenceDir, path.basename(url.pathname))
     else {
-      const answer = prerendered ? resolve(url.pathname, url.search) : null
-      if (answer?.status === 301) {
-        res.writeHead(301, { Location: answer.location }).end()
+      const target = splitTarget(req.url ?? '/')
+      const answer = prerendered ? resolve(target.pathname, target.search) : null
+      if (answer?.status === 301 || answer?.status === 400) {
+        sendStatic(answer, req, res)
         return
       }
       if (answer) {

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { writeEmulatorImport } from '../mock-server/auth-seed'
+import { listenHostsOf } from '../mock-server/network'
+import { makePrivate, PRIVATE_FILE_MODE, withPrivateUmask } from '../mock-server/private-files'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
 import { freePortBlock } from './ports'
 import { WARM_LOG } from './vite/dev-warmup'
@@ -103,6 +106,7 @@ export type EmulatorOptions = { port: number; dataDir: string; persist: boolean;
 /**
  * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
  * it runs are exported on exit into `dataDir/auth` (never over the fixtures) and imported next time.
+ * The data folder is private (0700, files 0600), and so is what the emulator writes into it.
  */
 export async function startEmulator({
   port,
@@ -126,9 +130,9 @@ export async function startEmulator({
       singleProjectMode: true,
     },
   }
-  mkdirSync(dataDir, { recursive: true })
+  makePrivate(dataDir)
   const configFile = path.join(dataDir, `firebase.${port}.json`)
-  writeFileSync(configFile, JSON.stringify(config, null, 2))
+  writeFileSync(configFile, JSON.stringify(config, null, 2), { mode: PRIVATE_FILE_MODE })
   const args = [
     path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
@@ -142,13 +146,13 @@ export async function startEmulator({
     importDir,
     ...(persist ? ['--export-on-exit', importDir] : []),
   ]
-  const emulator = run(
-    'auth-emulator',
-    process.execPath,
-    args,
-    { CI: 'true', NO_UPDATE_NOTIFIER: '1' },
-    quiet,
-  )
+  // The emulator's hub leaves a locator file per project in the temp folder, and an export asks
+  // whichever hub that file names: with several emulators on one machine (a test run beside
+  // `npm start`), the export on exit could save another emulator's accounts here. A temp folder of
+  // its own keeps each emulator to itself.
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-emulator-'))
+  const env = { CI: 'true', NO_UPDATE_NOTIFIER: '1', TMPDIR: tempDir }
+  const emulator = withPrivateUmask(() => run('auth-emulator', process.execPath, args, env, quiet))
   await waitForPort(inner)
   const proxy = await startAuthEmulatorProxy(port, inner)
   return {
@@ -160,6 +164,7 @@ export async function startEmulator({
         proxy.close(() => resolve())
       })
       await emulator.stop()
+      rmSync(tempDir, { recursive: true, force: true })
     },
   }
 }
@@ -195,7 +200,8 @@ export async function startMockServer({
     },
     quiet,
   )
-  await waitForPort(port)
+  // The first address it listens on (loopback unless MOCK_HOST names another).
+  await waitForPort(port, listenHostsOf(env.MOCK_HOST ?? process.env.MOCK_HOST)[0])
   return service
 }
 

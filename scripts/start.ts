@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { isLoopbackHost, listenHostsOf, wideOpenWarning } from '../mock-server/network'
 import { loadDemoAccounts } from '../mock-server/seed/core'
 import { root, startEmulator, startMockServer, startWeb, stopAll, type Service } from './stack'
 
@@ -9,6 +10,10 @@ const ports = {
   auth: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
 }
 const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(root, '.data')
+// The API listens on loopback unless MOCK_HOST (passed on to it) says otherwise: then say plainly
+// what that means, since the emulator's tokens prove nothing.
+const wideHosts = listenHostsOf(process.env.MOCK_HOST).filter((host) => !isLoopbackHost(host))
+const wideWarning = wideHosts.length > 0 ? wideOpenWarning(wideHosts.join(', ')) : null
 const services: Service[] = []
 let stopping = false
 
@@ -25,6 +30,7 @@ process.on('SIGTERM', () => void shutdown(0))
 try {
   console.log('Iniciando o emulador do Firebase Auth…')
   services.push(await startEmulator({ port: ports.auth, dataDir, persist: true, quiet: true }))
+  if (wideWarning) console.warn(`\n${wideWarning}\n`)
   console.log('Iniciando o servidor simulado (API)…')
   services.push(
     await startMockServer({
@@ -70,6 +76,7 @@ ${accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.password}  (${a.roles.j
 
   Ctrl-C para parar tudo.
 `)
+  if (wideWarning) console.warn(`  ${wideWarning}\n`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   await shutdown(1)

@@ -1,16 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  promises as fs,
+  readdirSync,
+} from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fileMessages, fileNameSchema } from '../../src/schemas/files'
 import type { ServerConfig } from '../config'
-import { badRequest, forbidden } from '../http'
+import { badRequest, conflict, forbidden } from '../http'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files'
 
 // Signed links for the files of a company (PRODUCT.md "signed upload/download URLs"): an HMAC of
-// the method, the company, the file name and the expiry, checked in constant time. Files live in
-// `config.filesDir/<companyId>/<fileName>`; names are checked so they never leave that folder.
+// the method, the company, the file name and the expiry, checked in constant time, with the data
+// folder's own secret (signing-secret.ts). The server caps the expiry whatever the link says, and
+// an upload link works once (storeOnce). Files live in `config.filesDir/<companyId>/<fileName>`;
+// names are checked so they never leave that folder.
 
-/** How long a signed link works. */
+/** How long a signed link works, at most: a link claiming a later expiry is refused. */
 export const LINK_TTL_SECONDS = 15 * 60
 
 const companyIdPattern = /^[a-z0-9][a-z0-9-]{0,63}$/
@@ -77,6 +87,31 @@ export function verifySignedLink(
   if (received.length !== expected.length || !timingSafeEqual(received, expected))
     throw forbidden(fileMessages.linkInvalid)
   if (expires * 1000 < now) throw forbidden(fileMessages.linkExpired)
+  // Only this server signs, and never for longer: a later expiry means a leaked or forged key.
+  if (expires * 1000 > now + LINK_TTL_SECONDS * 1000) throw forbidden(fileMessages.linkInvalid)
+}
+
+/** 409 when an upload link was used already: its storage key holds a file. */
+export function assertNotUploaded(file: string) {
+  if (existsSync(file)) throw conflict(fileMessages.linkUsed)
+}
+
+/**
+ * Puts a fully written temp file at `file` only if nothing is there yet (a hard link never
+ * replaces, unlike a rename), then drops the temp name. Every upload link names a storage key of
+ * its own, so a key that holds a file means the link was used: the second PUT of a link, even one
+ * racing the first, is refused (409) and the file stays the one first sent. No state beyond the
+ * file itself, so it holds across restarts.
+ */
+export async function storeOnce(temp: string, file: string) {
+  try {
+    await fs.link(temp, file)
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') throw conflict(fileMessages.linkUsed)
+    throw error
+  } finally {
+    await fs.rm(temp, { force: true })
+  }
 }
 
 /** A file name from the URL, checked (400 for anything that could leave the company's folder). */
@@ -100,16 +135,23 @@ export function filePath(config: ServerConfig, companyId: string, fileName: stri
   return { dir, file }
 }
 
-/** Copies the fixture files (guides, receipts, CNPJ cards) into the files folder, keeping what is there. */
+/**
+ * Copies the fixture files (guides, receipts, CNPJ cards) into the files folder, keeping what is
+ * there. The copies are private like every file of the data folder (a copy would keep the
+ * fixture's own mode, readable by all).
+ */
 export function seedFiles(config: ServerConfig) {
   const source = fileURLToPath(new URL('../../fixtures/files', import.meta.url))
   if (!existsSync(source)) return
   for (const companyId of readdirSync(source)) {
     const target = path.join(config.filesDir, companyId)
-    mkdirSync(target, { recursive: true })
-    for (const name of readdirSync(path.join(source, companyId)))
-      if (!existsSync(path.join(target, name)))
-        cpSync(path.join(source, companyId, name), path.join(target, name))
+    mkdirSync(target, { recursive: true, mode: PRIVATE_DIR_MODE })
+    for (const name of readdirSync(path.join(source, companyId))) {
+      const copy = path.join(target, name)
+      if (existsSync(copy)) continue
+      copyFileSync(path.join(source, companyId, name), copy)
+      chmodSync(copy, PRIVATE_FILE_MODE)
+    }
   }
 }
 

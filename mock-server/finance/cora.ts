@@ -4,7 +4,7 @@ import escapeHtml from 'escape-html'
 import type { BankConnection, CoraAuthorization } from '../../src/schemas/bank'
 import type { Company } from '../../src/schemas/company'
 import { todayInBrazil } from '../../src/schemas/finance-common'
-import { badRequest } from '../http'
+import { badRequest, forbidden } from '../http'
 import { loadFinanceCompanies } from '../seed/finance'
 import type { Store } from '../store/database'
 import { importStatement, sameAccount } from './bank-ledger'
@@ -31,6 +31,8 @@ const AUTHORIZATION_MINUTES = 10
 export const CORA_SYNC_DAYS = 90
 
 export const CORA_CODE_INVALID = 'Código de autorização da Cora inválido, expirado ou já usado.'
+export const CORA_OTHER_USER =
+  'Esta autorização da Cora foi iniciada por outra pessoa. Conecte o Cora com o seu próprio acesso.'
 
 export const coraCallbackUrl = (webUrl: string) =>
   `${webUrl.replace(/\/$/, '')}/app/auth/cora/callback`
@@ -226,16 +228,28 @@ export function coraStatement(store: Store, company: Company, now = new Date()):
 /**
  * Exchanges a one-time code: the company gets (or refreshes) its Cora connection and account,
  * and the last 90 days of statement are imported (de-duplicated by FITID). The caller commits.
+ *
+ * A code counts only for the authorization it was issued to: the same company, the `state` that
+ * authorization started with (the callback hands both back), and the same person who started it,
+ * so a code someone else obtained (or planted in a link) connects nothing (403, and the code stays
+ * good for its owner).
  */
-export function exchangeCoraCode(store: Store, company: Company, code: string, now = new Date()) {
-  const authorization = store.data.coraAuthorizations.find((a) => a.code === code)
+export function exchangeCoraCode(
+  store: Store,
+  company: Company,
+  exchange: { code: string; state: string; uid: string },
+  now = new Date(),
+) {
+  const authorization = store.data.coraAuthorizations.find((a) => a.code === exchange.code)
   if (
     !authorization ||
     authorization.usedAt ||
     authorization.expiresAt <= now.toISOString() ||
-    authorization.companyId !== company.id
+    authorization.companyId !== company.id ||
+    authorization.state !== exchange.state
   )
     throw badRequest(CORA_CODE_INVALID, [{ path: ['code'], message: CORA_CODE_INVALID }])
+  if (authorization.uid !== exchange.uid) throw forbidden(CORA_OTHER_USER)
   const at = now.toISOString()
   authorization.usedAt = at
 

@@ -1,13 +1,10 @@
-import { addMonths, format, getDaysInMonth, parse } from 'date-fns'
+import { getDaysInMonth, parse } from 'date-fns'
 import type { Company } from '../../src/schemas/company'
-import { monthOf, todayInBrazil } from '../../src/schemas/finance-common'
+import { monthOf, shiftMonth, todayInBrazil } from '../../src/schemas/finance-common'
 import type { NfsRequest, NfsScheduler } from '../../src/schemas/invoice'
 
 /** How far back a schedule catches up after the server was down (months). */
 const MAX_CATCH_UP_MONTHS = 24
-
-const nextMonth = (month: string) =>
-  format(addMonths(parse(`${month}-01`, 'yyyy-MM-dd', new Date(2000, 0, 1)), 1), 'yyyy-MM')
 
 /** The day a schedule runs in a month: `dayOfMonth`, or the month's last day if shorter. */
 export function runDateOf(month: string, dayOfMonth: number): string {
@@ -53,11 +50,12 @@ export function runSchedules(
   for (const scheduler of data.nfsSchedulers) {
     if (!scheduler.active || disabled.has(scheduler.companyId)) continue
     const createdDay = todayInBrazil(new Date(scheduler.createdAt))
-    const oldest = format(addMonths(now, -MAX_CATCH_UP_MONTHS), 'yyyy-MM')
-    let month = scheduler.lastRunMonth ? nextMonth(scheduler.lastRunMonth) : monthOf(createdDay)
+    // Counted from today's month in Brazil, not the server's clock zone.
+    const oldest = shiftMonth(thisMonth, -MAX_CATCH_UP_MONTHS)
+    let month = scheduler.lastRunMonth ? shiftMonth(scheduler.lastRunMonth, 1) : monthOf(createdDay)
     if (month < oldest) month = oldest
     let last: string | undefined
-    for (; month <= thisMonth; month = nextMonth(month)) {
+    for (; month <= thisMonth; month = shiftMonth(month, 1)) {
       const runDate = runDateOf(month, scheduler.dayOfMonth)
       if (runDate > today) break
       last = month
@@ -76,6 +74,7 @@ export function runSchedules(
         municipalityCode: scheduler.municipalityCode,
         municipalityName: scheduler.municipalityName,
         issWithheld: scheduler.issWithheld,
+        issTaxation: scheduler.issTaxation,
         // A plain copy: the schedule's taker may be a tracked view of the store.
         taker: JSON.parse(JSON.stringify(scheduler.taker)) as NfsScheduler['taker'],
         date: runDate,

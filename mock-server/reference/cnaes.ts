@@ -1,16 +1,21 @@
 import { z } from 'zod'
 import {
+  activityTaxOf,
+  meiOccupationSchema,
   simplesAnnexSchema,
   simplesFirstBandRate,
+  type ActivityTax,
   type CnaeServer,
+  type MeiOccupation,
   type SimplesAnnex,
 } from '../../src/schemas/cnae'
 import { cnaeDigits, formatCnaeCode, normalizeSearch } from '../../src/schemas/slug'
 import { fixture } from '../seed/core'
 
 // The 1,332 CNAE 2.3 subclasses (fixtures/reference, see its SOURCES.md) joined with the curated
-// details of fixtures/cnae-details.json, and the search behind `GET /cnaes`. Everything a search
-// compares is normalized once here, when the server starts, never per request.
+// details of fixtures/cnae-details.json and the MEI occupations of Anexo XI, and the search behind
+// `GET /cnaes`. Everything a search compares is normalized once here, when the server starts,
+// never per request.
 
 const level = z.object({ code: z.string(), formatted: z.string(), text: z.string() })
 const referenceSchema = z.array(
@@ -62,6 +67,8 @@ export type CnaeCatalog = {
   all: CnaeServer[]
   byCode: Map<string, CnaeServer>
   search: (query: { search?: string; isActive?: boolean }) => CnaeServer[]
+  /** What the tax rules need of a company's activities, in the company's order. */
+  taxOf: (codes: readonly string[]) => ActivityTax[]
 }
 
 /** Words that carry no meaning in a search ("serviços de limpeza" ≈ "limpeza serviços"). */
@@ -103,6 +110,19 @@ export function loadCnaeCatalog(): CnaeCatalog {
       throw new Error(`cnae-details.json: ${detail.code} is not a CNAE 2.3 subclass`)
     if (!details.basis[detail.basis])
       throw new Error(`cnae-details.json: ${detail.code} names an unknown basis "${detail.basis}"`)
+  }
+
+  const subclassCodes = new Set(reference.map((item) => item.code))
+  const occupationsByCode = new Map<string, MeiOccupation[]>()
+  for (const occupation of z
+    .array(meiOccupationSchema)
+    .parse(fixture('reference/mei-occupations.json'))) {
+    if (!subclassCodes.has(occupation.cnae))
+      throw new Error(`mei-occupations.json: ${occupation.cnae} is not a CNAE 2.3 subclass`)
+    occupationsByCode.set(occupation.cnae, [
+      ...(occupationsByCode.get(occupation.cnae) ?? []),
+      occupation,
+    ])
   }
 
   const indexed: Indexed[] = reference.map((item) => {
@@ -188,9 +208,12 @@ export function loadCnaeCatalog(): CnaeCatalog {
   }
 
   const all = indexed.map((item) => item.record)
+  const byCode = new Map(all.map((record) => [record.code, record]))
   return {
     all,
-    byCode: new Map(all.map((record) => [record.code, record])),
+    byCode,
+    taxOf: (codes) =>
+      codes.map((code) => activityTaxOf(code, byCode.get(code), occupationsByCode.get(code) ?? [])),
     search({ search, isActive }) {
       if (isActive === false) return []
       const key = (search ?? '').trim().toLowerCase()

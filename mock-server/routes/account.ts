@@ -78,6 +78,7 @@ import {
   parse,
 } from '../http'
 import type { Store } from '../store/database'
+import { assertEmailVerified } from '../verified-email'
 
 const HOUR = 60 * 60 * 1000
 const round = (value: number) => Math.round(value * 100) / 100
@@ -587,6 +588,7 @@ export const accountRoutes: RouteModule = {
         const invite = findInvite(store, req.params.id ?? '')
         if (caller.email?.toLowerCase() !== invite.email)
           throw forbidden(inviteMessages.wrongRecipient)
+        await assertEmailVerified(auth, caller.uid, inviteMessages.emailNotVerified)
         const status = inviteStatusAt(invite)
         if (status === 'expired') throw conflict(inviteMessages.expired)
         if (status !== 'pending') throw conflict(inviteMessages.notPending)

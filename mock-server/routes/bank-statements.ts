@@ -105,7 +105,7 @@ export const bankStatementsRoutes: RouteModule = {
       handle(async (req, res) => {
         const company = companyOf(req)
         const q = parse(coraExchangeQuerySchema, req.query)
-        const outcome = exchangeCoraCode(store, company, q.code)
+        const outcome = exchangeCoraCode(store, company, { ...q, uid: callerOf(req).uid })
         await store.commit()
         res.status(201)
         return {

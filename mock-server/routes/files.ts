@@ -14,11 +14,13 @@ import {
 } from '../../src/schemas/files'
 import { assertCompanyAccess, callerOf } from '../auth'
 import {
+  assertNotUploaded,
   checkedFileName,
   contentTypeOf,
   filePath,
   seedFiles,
   signedLink,
+  storeOnce,
   verifySignedLink,
 } from '../core/files'
 import { findCompany } from '../core/state'
@@ -50,6 +52,7 @@ export const filesRoutes: RouteModule = {
           throw tooLarge()
         }
         const { dir, file } = filePath(config, companyId, fileName)
+        assertNotUploaded(file)
         await fs.mkdir(dir, { recursive: true })
         const temp = path.join(dir, `.upload-${randomUUID()}`)
         let size = 0
@@ -69,7 +72,7 @@ export const filesRoutes: RouteModule = {
           if (error instanceof HttpError) res.setHeader('Connection', 'close')
           throw error
         }
-        await fs.rename(temp, file)
+        await storeOnce(temp, file)
         const stored: StoredFile = {
           companyId,
           fileName,

@@ -279,6 +279,7 @@ export const invoicesRoutes: RouteModule = {
           municipalityCode: input.municipalityCode,
           municipalityName: place,
           issWithheld: input.issWithheld,
+          issTaxation: input.issTaxation,
           taker: input.taker,
           date: input.date ?? todayInBrazil(),
           status: 'pending',

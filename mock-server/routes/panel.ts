@@ -22,6 +22,7 @@ import type { RouteModule } from '../deps'
 import { handle, parse } from '../http'
 import { sliceByDate } from '../finance/grouped-index'
 import { companyFor, companyKey, financeOf } from '../finance/state'
+import { cnaeCatalog } from '../reference/cnaes'
 import { recentMonths } from '../finance/statement-generator'
 
 /** The day a company started operating: when it first became active, else when it was created. */
@@ -207,6 +208,7 @@ export const panelRoutes: RouteModule = {
           ),
           payroll: fromCents(Math.max(0, payroll)),
           payrollByCategory,
+          activities: cnaeCatalog().taxOf(company.activities),
         }
         return { data }
       }),

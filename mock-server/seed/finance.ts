@@ -60,6 +60,8 @@ export const HISTORY_MONTHS = 14
 
 /** The one-time Cora code the seed holds for ana's company (contract example, tests). */
 export const SEEDED_CORA_CODE = 'cora-code-demo-ana'
+/** The state of that authorization, which the exchange must hand back with the code. */
+export const SEEDED_CORA_STATE = 'cora-state-demo-ana'
 
 const financeCompanySchema = z.object({
   companyId: z.string(),
@@ -267,6 +269,7 @@ export function seedFinance(now: Date = new Date()): FinanceData {
         municipalityCode: municipality.ibgeCode,
         municipalityName: `${municipality.name}/${municipality.state}`,
         issWithheld: false,
+        issTaxation: 'taxable' as const,
         taker: structuredClone(taker),
       }
     }
@@ -468,7 +471,7 @@ export function seedFinance(now: Date = new Date()): FinanceData {
   const issuedAt = now.toISOString()
   const coraAuthorizations: CoraAuthorization[] = [
     {
-      state: 'cora-state-demo-ana',
+      state: SEEDED_CORA_STATE,
       companyId: 'cmp-ana-design',
       uid: 'uid-ana',
       code: SEEDED_CORA_CODE,

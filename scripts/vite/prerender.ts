@@ -124,7 +124,8 @@ async function buildPageScript(config: ResolvedConfig, outDir: string): Promise<
       emptyOutDir: false,
       copyPublicDir: false,
       target: config.build.target,
-      sourcemap: true,
+      // As the app's own build (hidden: kept for error reports, never referenced or served).
+      sourcemap: config.build.sourcemap,
       rolldownOptions: {
         input: { site: path.join(config.root, 'src/entry-static.ts') },
         output: {

@@ -197,13 +197,28 @@ export const ofxImportResultSchema = z.object({
 })
 export type OfxImportResult = z.infer<typeof ofxImportResultSchema>
 
-/** `POST /bank-statements/connections/oauth/cora?code&companyId`. */
+export const coraExchangeMessages = {
+  codeMissing: 'Código de autorização ausente',
+  stateMissing: 'A resposta da Cora veio sem o parâmetro state.',
+  stateTooLong: 'O parâmetro state da Cora pode ter no máximo 128 caracteres.',
+} as const
+
+/**
+ * `POST /bank-statements/connections/oauth/cora?code&state&companyId`: the code and the state the
+ * Cora callback handed back.
+ */
 export const coraExchangeQuerySchema = z.object({
   code: z
-    .string({ error: fieldError('Código de autorização ausente') })
+    .string({ error: fieldError(coraExchangeMessages.codeMissing) })
     .trim()
-    .min(1, { error: 'Código de autorização ausente' })
+    .min(1, { error: coraExchangeMessages.codeMissing })
     .max(128),
+  state: z
+    .string({ error: fieldError(coraExchangeMessages.stateMissing) })
+    .trim()
+    .min(1, { error: coraExchangeMessages.stateMissing })
+    // Its own message: the field label `state` is a UF elsewhere.
+    .max(128, { error: coraExchangeMessages.stateTooLong }),
   companyId: idSchema,
 })
 

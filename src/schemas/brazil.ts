@@ -29,11 +29,15 @@ export const cpfSchema = z
   .refine((value) => isValidCpf(value), { error: messages.cpfInvalid })
   .transform(digitsOnly)
 
+/** The lowest CEP the Correios give (São Paulo's centre): none starts with 00. */
+export const LOWEST_CEP = '01000000'
+
 export const cepSchema = z
   .string({ error: messages.cepInvalid })
   .trim()
   .refine((value) => isValidCep(value), { error: messages.cepInvalid })
   .transform(digitsOnly)
+  .refine((cep) => cep >= LOWEST_CEP, { error: messages.cepBelowRange })
 
 /** A 7-digit CNAE subclass code, typed with or without its mask (`6201-5/01`). */
 export const cnaeCodeSchema = z

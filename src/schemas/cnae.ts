@@ -34,6 +34,51 @@ export const cnaeTaxRatesServerSchema = z.object({
   basis: z.string(),
 })
 
+/**
+ * An occupation permitted to the MEI (Resolução CGSN 140/2018, Anexo XI): its CNAE subclass and
+ * whether it pays the DAS-MEI's ISS and ICMS; `null` where the reference table does not say
+ * (fixtures/reference/mei-occupations.json, see its SOURCES.md).
+ */
+export const meiOccupationSchema = z.object({
+  occupation: z.string().min(1),
+  cnae: z.string().regex(/^\d{7}$/),
+  iss: z.boolean().nullable(),
+  icms: z.boolean().nullable(),
+})
+export type MeiOccupation = z.infer<typeof meiOccupationSchema>
+
+/**
+ * What the tax rules need to know of one of a company's activities (src/schemas/tax.ts): its
+ * Simples Nacional annexes from the curated classification (`[]` barred from the Simples, `null`
+ * not classified), whether the fator R applies, and its MEI occupations.
+ */
+export const activityTaxSchema = z.object({
+  code: z.string(),
+  text: z.string(),
+  simplesAnnexes: z.array(simplesAnnexSchema).nullable(),
+  fatorR: z.boolean(),
+  /** The law behind the classification, for people (null when not classified). */
+  basis: z.string().nullable(),
+  meiOccupations: z.array(meiOccupationSchema.omit({ cnae: true })),
+})
+export type ActivityTax = z.infer<typeof activityTaxSchema>
+
+/** An activity's tax profile from its catalog record and its MEI occupations (server side). */
+export function activityTaxOf(
+  code: string,
+  record: CnaeServer | undefined,
+  occupations: readonly MeiOccupation[],
+): ActivityTax {
+  return {
+    code,
+    text: record?.text ?? code,
+    simplesAnnexes: record?.tax_rates ? record.tax_rates.simples.map((rate) => rate.annex) : null,
+    fatorR: record?.is_r_factor === true,
+    basis: record?.tax_rates?.basis ?? null,
+    meiOccupations: occupations.map(({ occupation, iss, icms }) => ({ occupation, iss, icms })),
+  }
+}
+
 /** A subclass as `GET /cnaes` and `GET /cnaes/{code}` answer it. */
 export const cnaeServerSchema = z.object({
   code: z.string().regex(/^\d{7}$/),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { paymentLineProblem, paymentLineSchema } from './payment-line'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
@@ -90,48 +91,21 @@ export const competenceSchema = z
   .string({ error: 'Competência inválida (AAAA-MM)' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Competência inválida (AAAA-MM)' })
 
-/** Modulo-10 check digit of FEBRABAN collection slips (weights 2, 1 from the right). */
-export function collectionMod10(digits: string): number {
-  let sum = 0
-  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 2 ? 1 : 2) {
-    const product = Number(digits[i]) * weight
-    sum += product > 9 ? product - 9 : product
-  }
-  return (10 - (sum % 10)) % 10
-}
-
-/** Modulo-11 check digit of FEBRABAN collection slips (weights 2 to 9 from the right). */
-export function collectionMod11(digits: string): number {
-  let sum = 0
-  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 9 ? 2 : weight + 1)
-    sum += Number(digits[i]) * weight
-  const rest = sum % 11
-  return rest === 0 || rest === 1 ? 0 : rest === 10 ? 1 : 11 - rest
-}
-
-/** The check digit a collection slip uses: its third digit says modulo 10 (6, 7) or 11 (8, 9). */
-export const collectionCheckDigit = (valueKind: string, digits: string) =>
-  valueKind === '6' || valueKind === '7' ? collectionMod10(digits) : collectionMod11(digits)
-
-/** Whether 48 digits are a collection slip's linha digitável: four blocks of 11 + check digit. */
-export function isDigitableLine(line: string): boolean {
-  if (!/^8[1-9][6-9]\d{45}$/.test(line)) return false
-  const valueKind = line[2]!
-  for (let block = 0; block < 4; block++) {
-    const part = line.slice(block * 12, block * 12 + 11)
-    if (collectionCheckDigit(valueKind, part) !== Number(line[block * 12 + 11])) return false
-  }
-  return true
-}
+/** Whether a typed linha digitável is a valid collection slip (48 digits, every check digit). */
+export const isDigitableLine = (line: string) => paymentLineProblem(line, ['collection']) === null
 
 /**
  * The linha digitável of a guia (DAS, DARF, GPS… are collection slips, FEBRABAN "arrecadação"):
- * 48 digits in four blocks of 11 and a check digit, typed with or without spaces and dashes.
+ * 48 digits in four blocks of 11 and a check digit, typed with or without spaces and dashes;
+ * refused with the rule it breaks (src/schemas/payment-line.ts).
  */
-export const digitableLineSchema = z
-  .string({ error: 'Linha digitável inválida: confira os 48 dígitos da guia.' })
-  .transform((value) => value.replace(/[\s.-]/g, ''))
-  .refine(isDigitableLine, { error: 'Linha digitável inválida: confira os 48 dígitos da guia.' })
+export const digitableLineSchema = paymentLineSchema(
+  ['collection'],
+  'Informe a linha digitável da guia (48 números).',
+)
+
+/** The check digit of a collection slip (the seed writes valid lines with it). */
+export { collectionCheckDigit } from './payment-line'
 
 export const guiaDetailsSchema = z.strictObject({
   kind: guiaKindSchema,

@@ -33,6 +33,8 @@ export const inviteMessages = {
   notPending: 'Este convite não está mais pendente.',
   expired: 'Este convite expirou. Peça um novo convite.',
   wrongRecipient: 'Este convite foi enviado para outro e-mail.',
+  emailNotVerified:
+    'Confirme seu e-mail antes de aceitar o convite: ele vale para quem comprova que o endereço é seu.',
 } as const
 
 /** A company-admin invites someone, by e-mail, to manage one of their companies. */

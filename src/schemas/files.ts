@@ -10,6 +10,7 @@ export const fileMessages = {
   tooLarge: 'O arquivo passa do limite de 10 MB.',
   linkExpired: 'Este link expirou. Peça um novo link e tente de novo.',
   linkInvalid: 'Link inválido ou adulterado.',
+  linkUsed: 'Este link de envio já foi usado. Peça um novo link para enviar outro arquivo.',
   notFound: 'Arquivo não encontrado.',
 } as const
 

@@ -80,14 +80,25 @@ export const dateFilterSchema = z
 /** `YYYY-MM` of a `YYYY-MM-DD` day. */
 export const monthOf = (day: string) => day.slice(0, 7)
 
-/** Today as `YYYY-MM-DD` in Brazil (America/Sao_Paulo), whatever the server's zone. */
-export const todayInBrazil = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
+const brazilDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/**
+ * Today as `YYYY-MM-DD` in Brazil (America/Sao_Paulo), whatever the zone of the server or the
+ * browser: the one "today" every rule uses (at 23:30 in São Paulo on 30 November it is still the
+ * 30th, though UTC is already in December).
+ */
+export const todayInBrazil = (now: Date = new Date()) => brazilDay.format(now)
+
+/** `YYYY-MM` moved by `months` (negative: back): `2026-01` − 2 → `2025-11`. */
+export function shiftMonth(month: string, months: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}
 
 /** `true`/`false` (also `1`/`0`, `yes`/`no`…) in a query string, not JavaScript truthiness. */
 export const queryBooleanSchema = z.stringbool({ error: 'Use true ou false.' })

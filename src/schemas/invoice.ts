@@ -99,7 +99,33 @@ export const invoiceMessages = {
     'Escolha o município onde o serviço foi prestado (código IBGE de 7 dígitos).',
   municipalityUnknown: 'Município não encontrado entre os 5.571 do IBGE.',
   issWithheld: 'Informe se o ISS é retido pelo tomador (sim ou não).',
+  issTaxation:
+    'Escolha a tributação do ISS (tribISSQN): operação tributável, imunidade, exportação de serviço ou não incidência.',
 } as const
+
+/**
+ * `tribISSQN` of the DPS: how the ISS applies to the service. Kept by meaning; the DPS code is
+ * `issTaxationCodes` (layout 1.01 of the national NFS-e; layout 1.00 numbered them otherwise). An
+ * exemption is not one of them: it is a municipal benefit (`BM`) on a taxable operation.
+ */
+export const issTaxations = ['taxable', 'immune', 'export', 'not-levied'] as const
+export const issTaxationSchema = z.enum(issTaxations, { error: invoiceMessages.issTaxation })
+export type IssTaxation = z.infer<typeof issTaxationSchema>
+
+export const issTaxationLabels: Record<IssTaxation, string> = {
+  taxable: 'Operação tributável',
+  immune: 'Imunidade',
+  export: 'Exportação de serviço',
+  'not-levied': 'Não incidência',
+}
+
+/** The `tribISSQN` code of each, as the national DPS layout 1.01 (TSTribISSQN) numbers them. */
+export const issTaxationCodes: Record<IssTaxation, '1' | '2' | '3' | '4'> = {
+  taxable: '1',
+  immune: '2',
+  export: '3',
+  'not-levied': '4',
+}
 
 /**
  * `cTribNac` of the national NFS-e: the LC 116/2003 item and subitem plus the national detail,
@@ -132,6 +158,8 @@ const invoiceBody = {
   municipalityCode: municipalityCodeSchema,
   /** `tpRetISSQN`: the taker withholds the ISS. */
   issWithheld: z.boolean({ error: invoiceMessages.issWithheld }),
+  /** `tribISSQN`: how the ISS applies (most services: a taxable operation). */
+  issTaxation: issTaxationSchema.default('taxable'),
   taker: nfsTakerSchema.nullable().default(null),
 }
 
@@ -207,6 +235,8 @@ export const nfsRequestSchema = z.object({
   /** "São Paulo/SP": the municipality of `municipalityCode`, for people. */
   municipalityName: z.string(),
   issWithheld: z.boolean(),
+  /** `tribISSQN` (records made before it was asked for are taxable operations). */
+  issTaxation: issTaxationSchema.default('taxable'),
   /** Null when the invoice names no taker. */
   taker: z
     .object({
@@ -279,6 +309,7 @@ export const nfsSchedulerSchema = z.object({
   municipalityCode: z.string(),
   municipalityName: z.string(),
   issWithheld: z.boolean(),
+  issTaxation: nfsRequestSchema.shape.issTaxation,
   taker: nfsRequestSchema.shape.taker,
   active: z.boolean(),
   /** `YYYY-MM` of the last month this schedule created its request. */

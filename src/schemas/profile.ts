@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { mobilePhoneSchema } from './brazil'
 import { messages } from './messages'
-import { emailSchema, passwordSchema, personNameSchema } from './user'
+import { emailSchema, MAX_EMAIL_LENGTH, passwordSchema, personNameSchema } from './user'
 import { fieldError } from './limit-messages'
 
 // The signed-in person's own profile (/app/user/my-profile): the forms' schemas, the photo rules
@@ -84,8 +84,9 @@ export type EmailChange = z.input<ReturnType<typeof emailChangeSchema>>
 export const accountDeleteSchema = (currentEmail: string) =>
   z.object({
     email: z
-      .string({ error: messages.required })
+      .string({ error: fieldError(messages.required) })
       .trim()
+      .max(MAX_EMAIL_LENGTH, { error: messages.emailTooLong })
       .refine((value) => value.toLowerCase() === currentEmail.toLowerCase(), {
         error: profileMessages.deleteConfirm,
       }),

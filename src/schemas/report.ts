@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idSchema } from './common'
 import { reportPeriodSchema } from './finance-common'
 import { taxCategorySchema } from './bank'
+import { activityTaxSchema } from './cnae'
 
 // Reports (PRODUCT.md "Reports").
 
@@ -59,7 +60,7 @@ export const simplesSummaryQuerySchema = z.object({ companyId: idSchema })
 
 /**
  * `GET /reports/simples-nacional?companyId`: what the Simples Nacional rates of the current month
- * are computed from (src/schemas/tax.ts does the computing, here and in the browser).
+ * (and a MEI's DAS) are computed from (src/schemas/tax.ts does the computing, in the browser).
  */
 export const simplesSummarySchema = z.object({
   companyId: z.string(),
@@ -79,5 +80,11 @@ export const simplesSummarySchema = z.object({
   /** Payroll of the 12 months (fator R): pró-labore, salaries, INSS and FGTS paid. */
   payroll: z.number(),
   payrollByCategory: z.array(z.object({ taxCategory: taxCategorySchema, total: z.number() })),
+  /**
+   * The company's activities, main first, with what the tax rules need: the Simples annexes of
+   * each and, for a MEI, what its occupations pay (src/schemas/tax.ts `companyAnnexes`,
+   * `dasMeiOf`).
+   */
+  activities: z.array(activityTaxSchema),
 })
 export type SimplesSummary = z.infer<typeof simplesSummarySchema>

@@ -16,6 +16,8 @@ import { registryRecordSchema } from './registry'
 import type { StepId } from './track'
 import { emailSchema } from './user'
 import { fieldError } from './limit-messages'
+import { monthOf, todayInBrazil } from './finance-common'
+import { paymentLineMessages, paymentLineSchema } from './payment-line'
 
 // The payload of every wizard step (PRODUCT.md "Tracks and steps"): the form validates with these
 // and `POST /companies/{id}/steps/{stepId}` validates with the very same schemas.
@@ -43,8 +45,7 @@ export const stepMessages = {
   birthDateFuture: 'Data de nascimento no futuro',
   reasonShort: 'Conte o motivo da troca (pelo menos 10 caracteres)',
   guideAmount: 'Valor da guia inválido',
-  barcodeInvalid: 'Linha digitável inválida (47 ou 48 números)',
-  barcodeMissing: 'Informe a linha digitável da guia (47 ou 48 números)',
+  barcodeMissing: paymentLineMessages.missing,
   paidAtFuture: 'A data de pagamento não pode estar no futuro',
   draftTooLarge: 'Rascunho grande demais (até 64 KB)',
   dateInvalid: 'Data inválida: use dd/mm/aaaa',
@@ -54,7 +55,8 @@ export const stepMessages = {
   takeOverMonthPast: 'O mês da troca não pode ser anterior ao mês atual',
 } as const
 
-const today = () => new Date().toISOString().slice(0, 10)
+/** Today in Brazil, whatever the clock's zone: the day a rule compares a date with. */
+const today = () => todayInBrazil()
 
 /** Whole years between a birth date and today (both `YYYY-MM-DD`). */
 export function ageOn(birthDate: string, on = today()): number {
@@ -195,13 +197,9 @@ export const awaitingGuideSchema = z.strictObject({
     fileName: stepFileSchema(stepMessages.guideFileMissing),
     amount: money,
     dueDate: dateSchema,
-    // The client pays by it: the guide is not complete without it.
-    barcode: z
-      .string({ error: stepMessages.barcodeMissing })
-      .trim()
-      .min(1, { error: stepMessages.barcodeMissing })
-      .transform((value) => value.replace(/\D/g, ''))
-      .pipe(z.string().regex(/^\d{47,48}$/, { error: stepMessages.barcodeInvalid })),
+    // The client pays by it: the guide is not complete without it. A bank boleto or a collection
+    // slip (DARE, taxa da Junta), each checked by its check digits.
+    barcode: paymentLineSchema(['bank', 'collection'], stepMessages.barcodeMissing),
   }),
 })
 export type AwaitingGuide = z.infer<typeof awaitingGuideSchema>
@@ -246,12 +244,7 @@ export const partnerRegistrationBasicSchema = z
 export type PartnerRegistrationBasic = z.infer<typeof partnerRegistrationBasicSchema>
 
 /** The current month in Brazil, `YYYY-MM`. */
-const thisMonth = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(new Date())
+const thisMonth = () => monthOf(todayInBrazil())
 
 const monthSchema = z
   .string({ error: stepMessages.takeOverMonthInvalid })

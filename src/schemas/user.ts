@@ -6,10 +6,16 @@ import { companyRefSchema, trackIdSchema } from './company'
 import { messages } from './messages'
 import { fieldError, filledText } from './limit-messages'
 
+/** The longest e-mail address there can be (RFC 5321: a path of 256 octets, less the brackets). */
+export const MAX_EMAIL_LENGTH = 254
+
+/** Every e-mail the product takes: forms, the client and the API alike. */
 export const emailSchema = z
-  .string({ error: messages.emailInvalid })
+  .string({ error: fieldError(messages.emailInvalid) })
   .trim()
   .toLowerCase()
+  // Before the format check: a 100,000-character address is refused by its length, at once.
+  .max(MAX_EMAIL_LENGTH, { error: messages.emailTooLong, abort: true })
   .pipe(z.email({ error: messages.emailInvalid }))
 export const passwordSchema = z
   .string({ error: fieldError(messages.passwordMin) })

@@ -1,7 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import { formatInteger } from '@/lib/format'
-import { Button } from './Button'
-import { EmptyState, Loading } from './Feedback'
+import { Loading } from './Feedback'
+import stackedStyles from './StackedTable.module.css'
 import styles from './Table.module.css'
 
 export type Column<Row> = {
@@ -17,7 +16,11 @@ export type DataTableProps<Row> = {
   rows: Row[] | undefined
   rowKey: (row: Row) => string
   loading?: boolean
-  empty?: { title: ReactNode; description?: ReactNode; action?: ReactNode }
+  /**
+   * The rows become cards on a phone: the class that gives them their grid areas (see
+   * StackedTable.module.css). Without it a wide table scrolls sideways there.
+   */
+  stacked?: string
   /** Show the caption to sighted users too (otherwise it is for screen readers). */
   showCaption?: boolean
   /**
@@ -51,30 +54,23 @@ function useScrollsSideways() {
   return { ref, scrolls }
 }
 
-/** A table with its loading and empty states. */
+/** A table, loading until its rows come (a list's empty state and pager: ListView in List.tsx). */
 export function DataTable<Row>({
   caption,
   columns,
   rows,
   rowKey,
   loading,
-  empty,
+  stacked,
   showCaption = false,
   onRowClick,
 }: DataTableProps<Row>) {
   const wrapper = useScrollsSideways()
   if (loading && !rows) return <Loading />
-  if (rows && rows.length === 0 && empty) {
-    return (
-      <EmptyState title={empty.title} action={empty.action}>
-        {empty.description}
-      </EmptyState>
-    )
-  }
   return (
     <div
       ref={wrapper.ref}
-      className={styles.wrapper}
+      className={stacked ? `${styles.wrapper} ${stackedStyles.stacked} ${stacked}` : styles.wrapper}
       {...(wrapper.scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
     >
       <table className={styles.table} aria-busy={loading || undefined}>
@@ -118,56 +114,5 @@ export function DataTable<Row>({
         </tbody>
       </table>
     </div>
-  )
-}
-
-export type PaginationProps = {
-  total: number
-  limit: number
-  offset: number
-  onChange: (offset: number) => void
-  label?: string
-}
-
-/** Previous / next paging over `{ data, total }` lists. */
-export function Pagination({
-  total,
-  limit,
-  offset,
-  onChange,
-  label = 'Paginação',
-}: PaginationProps) {
-  if (total <= limit) return null
-  const page = Math.floor(offset / limit) + 1
-  const pages = Math.max(1, Math.ceil(total / limit))
-  const first = offset + 1
-  const last = Math.min(offset + limit, total)
-  return (
-    <nav className={styles.pagination} aria-label={label}>
-      <span aria-live="polite">
-        {first}–{last} de {formatInteger(total)}
-      </span>
-      <div className={styles.pages}>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={page <= 1}
-          onClick={() => onChange(Math.max(0, offset - limit))}
-        >
-          Anterior
-        </Button>
-        <span className="visually-hidden">
-          Página {page} de {pages}
-        </span>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={page >= pages}
-          onClick={() => onChange(offset + limit)}
-        >
-          Próxima
-        </Button>
-      </div>
-    </nav>
   )
 }

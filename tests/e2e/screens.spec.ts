@@ -8,6 +8,12 @@ import { ADMIN, signIn } from './support'
 const shots = process.env.SCREENSHOT_DIR
 if (shots) mkdirSync(shots, { recursive: true })
 
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /Conta de/ }).click()
+  await page.getByRole('menuitem', { name: 'Sair' }).click()
+  await expect(page).toHaveURL(/\/app\/login$/)
+}
+
 async function check(page: Page, name: string, title: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   await expect(page).toHaveTitle(`${title} | Contabil`)
@@ -15,6 +21,23 @@ async function check(page: Page, name: string, title: string, heading: string | 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0)
+  if ((page.viewportSize()?.width ?? 0) >= 1280) {
+    // Every table fits its frame at 1280 px, with room for a desktop browser's scrollbar (about
+    // 16 px of the 1280): no column is cut off or hidden behind a sideways scroll.
+    const tooWide = await page.evaluate(() =>
+      [...document.querySelectorAll('table')].flatMap((table) => {
+        // Tables only for screen readers (a chart's data) have no frame to fit.
+        if (table.parentElement!.clientWidth <= 1) return []
+        const room = table.parentElement!.clientWidth - 16
+        const width = table.style.width
+        table.style.width = 'min-content'
+        const needs = Math.ceil(table.getBoundingClientRect().width)
+        table.style.width = width
+        return needs > room ? [`${table.caption?.textContent}: ${needs} px in ${room} px`] : []
+      }),
+    )
+    expect(tooWide, `${name}: tables wider than their frame`).toEqual([])
+  }
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
 }
 
@@ -93,16 +116,32 @@ for (const [width, suffix] of [
       await page.goto('/app/login')
       await signIn(page, 'bruno@contabil.dev')
       await expect(page).toHaveURL(/company-opening$/)
+      // Bruno is at the opening's partner step (the full partner fields).
+      await expect(page.getByRole('form', { name: 'Cadastro dos sócios' })).toBeVisible()
       await check(page, `wizard-opening-${suffix}`, 'Abertura da empresa', 'Abertura da empresa')
-      await page.getByRole('button', { name: /Conta de/ }).click()
-      await page.getByRole('menuitem', { name: 'Sair' }).click()
-      await expect(page).toHaveURL(/\/app\/login$/)
+      await signOut(page)
+      // Carla's migration has not reached its accountant step: her partners (the basic fields)
+      // can still be revised.
+      await signIn(page, 'carla@contabil.dev')
+      await expect(page).toHaveURL(/company-migration$/)
+      await page.goto('/app/wizard/company-migration?etapa=partner-registration-basic')
+      await expect(page.getByRole('form', { name: 'Sócios' })).toBeVisible()
+      await check(
+        page,
+        `wizard-migration-partners-${suffix}`,
+        'Troca de contador',
+        'Troca de contador',
+      )
+      await signOut(page)
       await signIn(page, ADMIN.email, ADMIN.password)
       await expect(page).toHaveURL(/\/app\/admin\/companies$/)
       for (const [url, name, title] of adminScreens) {
         await page.goto(url)
         await check(page, `${name}-${suffix}`, title, title)
       }
+      // An order far along: every step's data, as the step registry's views show it.
+      await page.goto('/app/admin/companies/orders/cmp-beatriz-nutri')
+      await check(page, `admin-order-${suffix}`, 'Nutri Bia', 'Nutri Bia')
       await page.goto('/app/admin/companies/cmp-eva-comercio')
       // The page is titled by the company's name (its loader reads it), not its id.
       await check(page, `admin-company-${suffix}`, 'Ateliê Lima & Santos', 'Ateliê Lima & Santos')

@@ -444,7 +444,7 @@ describe('POST /companies/{id}/steps/{stepId}', () => {
         fileName: 'guia-registro-junta.pdf',
         amount: 200.78,
         dueDate: '2026-12-01',
-        barcode: '85800000001-9 99900270620-2 61210000000-1 00000000000-5',
+        barcode: '85640000002-7 00780027062-6 02612010000-8 00000000000-0',
       },
     }
     const client = await server.call(

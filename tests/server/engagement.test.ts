@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { signIn, startTestServer, type TestServer } from './harness'
+import { inviteMessages } from '../../src/schemas/engagement'
+import { signIn, startTestServer, verifyEmailByLink, type TestServer } from './harness'
 
 // Invites, referrals and the Duca partner program.
 
@@ -102,6 +103,44 @@ describe('invites', () => {
     expect((await server.call('POST', '/invites/inv-ana-cristina/accept', { token })).status).toBe(
       409,
     )
+  })
+
+  it('is accepted only with a verified e-mail (the identity service says so, not the token)', async () => {
+    // Anyone can sign up with any address: signing up with the invited one proves nothing yet.
+    const email = 'rafaela.monteiro@gmail.com'
+    const password = 'Convite2026'
+    const signedUp = await server.call('POST', '/users', {
+      body: {
+        name: 'Rafaela Monteiro',
+        email,
+        password,
+        phone: '+55 (11) 95555-4444',
+        trackId: 'create-company',
+      },
+    })
+    expect(signedUp.status, signedUp.text).toBe(201)
+    const invited = await server.call('POST', '/invites?companyId=cmp-ana-design', {
+      as: ANA,
+      body: { email },
+    })
+    const id: string = invited.body.data.id
+    const token = await signIn(email, password)
+    const refused = await server.call('POST', `/invites/${id}/accept`, { token })
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: inviteMessages.emailNotVerified },
+    })
+    expect(server.store.byId('invites', id)!.status).toBe('pending')
+    expect((await server.call('GET', '/companies/cmp-ana-design', { token })).status).toBe(403)
+
+    // She opens the link the identity service sent her; the same token now accepts.
+    await verifyEmailByLink(email, token)
+    const accepted = await server.call('POST', `/invites/${id}/accept`, { token })
+    expect(accepted.status, accepted.text).toBe(200)
+    expect(accepted.body.data).toMatchObject({
+      status: 'accepted',
+      acceptedBy: signedUp.body.data.id,
+    })
   })
 
   it('refuses an expired invite', async () => {

@@ -8,7 +8,8 @@ import {
 } from '../../src/schemas/bank'
 import { listOf } from '../../src/schemas/common'
 import { NOT_OFX_MESSAGE } from '../../mock-server/finance/ofx'
-import { SEEDED_CORA_CODE } from '../../mock-server/seed/finance'
+import { CORA_CODE_INVALID } from '../../mock-server/finance/cora'
+import { SEEDED_CORA_CODE, SEEDED_CORA_STATE } from '../../mock-server/seed/finance'
 import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 
@@ -478,17 +479,36 @@ describe('Cora connection', () => {
     const code = callback.searchParams.get('code')!
     expect(code).toMatch(/^[\w-]{20,}$/)
 
-    const wrongCompany = await server.call(
-      'POST',
-      `/bank-statements/connections/oauth/cora?code=${code}&companyId=cmp-eva-comercio`,
-      { as: EVA },
-    )
+    expect(callback.searchParams.get('state')).toBe(state)
+
+    const exchange = (query: string, as = EVA) =>
+      server.call('POST', `/bank-statements/connections/oauth/cora?${query}`, { as })
+    const wrongCompany = await exchange(`code=${code}&state=${state}&companyId=cmp-eva-comercio`)
     expect(wrongCompany.status).toBe(400)
-    const exchanged = await server.call(
-      'POST',
-      `/bank-statements/connections/oauth/cora?code=${code}&companyId=cmp-eva-studio`,
-      { as: EVA },
+    // The exchange hands back the state the authorization started with.
+    const noState = await exchange(`code=${code}&companyId=cmp-eva-studio`)
+    expect(noState).toMatchObject({
+      status: 400,
+      body: { message: 'A resposta da Cora veio sem o parâmetro state.' },
+    })
+    const wrongState = await exchange(
+      `code=${code}&state=cora-state-demo-ana&companyId=cmp-eva-studio`,
     )
+    expect(wrongState).toMatchObject({ status: 400, body: { message: CORA_CODE_INVALID } })
+    // Bound to the person who started it: not even an admin of the company can use it.
+    const otherPerson = await exchange(
+      `code=${code}&state=${state}&companyId=cmp-eva-studio`,
+      ADMIN,
+    )
+    expect(otherPerson).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          'Esta autorização da Cora foi iniciada por outra pessoa. Conecte o Cora com o seu próprio acesso.',
+      },
+    })
+    // None of these spent the code: its owner still connects with it.
+    const exchanged = await exchange(`code=${code}&state=${state}&companyId=cmp-eva-studio`)
     expect(exchanged.status).toBe(201)
     expect(exchanged.body.data.connection).toMatchObject({
       provider: 'cora',
@@ -503,15 +523,9 @@ describe('Cora connection', () => {
     expect(exchanged.body.data.imported).toBeGreaterThan(10)
     expect(exchanged.body.data.account.transactionCount).toBe(exchanged.body.data.imported)
 
-    const reused = await server.call(
-      'POST',
-      `/bank-statements/connections/oauth/cora?code=${code}&companyId=cmp-eva-studio`,
-      { as: EVA },
-    )
+    const reused = await exchange(`code=${code}&state=${state}&companyId=cmp-eva-studio`)
     expect(reused.status).toBe(400)
-    expect(reused.body.message).toBe(
-      'Código de autorização da Cora inválido, expirado ou já usado.',
-    )
+    expect(reused.body.message).toBe(CORA_CODE_INVALID)
     expect((await server.call('GET', `/cora/oauth/authorize?state=${state}`)).status).toBe(400)
 
     const connections = await server.call(
@@ -532,7 +546,7 @@ describe('Cora connection', () => {
     const before = transactionsOf('acc-ana-cora').length
     const res = await server.call(
       'POST',
-      `/bank-statements/connections/oauth/cora?code=${SEEDED_CORA_CODE}&${OWN}`,
+      `/bank-statements/connections/oauth/cora?code=${SEEDED_CORA_CODE}&state=${SEEDED_CORA_STATE}&${OWN}`,
       { as: ANA },
     )
     expect(res.status).toBe(201)
@@ -559,9 +573,13 @@ describe('Cora connection', () => {
     expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe('access_denied')
     expect(
       (
-        await server.call('POST', `/bank-statements/connections/oauth/cora?code=nope&${OWN}`, {
-          as: ANA,
-        })
+        await server.call(
+          'POST',
+          `/bank-statements/connections/oauth/cora?code=nope&state=${state}&${OWN}`,
+          {
+            as: ANA,
+          },
+        )
       ).status,
     ).toBe(400)
     expect(

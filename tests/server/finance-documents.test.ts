@@ -4,6 +4,7 @@ import {
   companyMayDeleteDocument,
   documentSchema,
   documentTypes,
+  collectionCheckDigit,
   isDigitableLine,
   type CompanyDocument,
 } from '../../src/schemas/document'
@@ -353,7 +354,23 @@ describe('competence and linha digitável (the documents screen)', () => {
       },
     })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.message).toBe('Linha digitável inválida: confira os 48 dígitos da guia.')
+    // The seed's guias say their value in modulo 11 (third digit 8).
+    expect(wrong.body.message).toBe(
+      'Linha digitável inválida: o dígito verificador do 1º bloco da guia não confere (módulo 11). Confira os números digitados.',
+    )
+    // A line whose blocks are right but whose general digit (the 4th) is not.
+    const blocks = line.match(/\d{12}/g)!.map((block) => block.slice(0, 11))
+    const general = blocks[0]![3] === '9' ? '0' : String(Number(blocks[0]![3]) + 1)
+    blocks[0] = blocks[0]!.slice(0, 3) + general + blocks[0]!.slice(4)
+    const relined = blocks.map((block) => block + collectionCheckDigit('8', block)).join('')
+    const wrongGeneral = await server.call('POST', `/documents?${OWN}`, {
+      as: ADMIN,
+      body: { ...body, guia: { ...body.guia, digitableLine: relined } },
+    })
+    expect(wrongGeneral.status).toBe(400)
+    expect(wrongGeneral.body.message).toBe(
+      'Linha digitável inválida: o dígito verificador geral da guia (o 4º número) não confere com o código de barras (módulo 11). Confira os números digitados.',
+    )
   })
 
   it('deletes exactly what the screens offer to delete (companyMayDeleteDocument)', async () => {

@@ -8,6 +8,7 @@ import {
   type NfsRequest,
 } from '../../src/schemas/invoice'
 import { exampleInvoiceBody } from './contracts/invoices'
+import { messages } from '../../src/schemas/messages'
 import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 
@@ -158,6 +159,17 @@ describe('POST /nfs/requests', () => {
       [{ ...exampleInvoiceBody, taxationCode: '1701' }, invoiceMessages.taxationCodeInvalid],
       [{ ...exampleInvoiceBody, municipalityCode: '355030' }, invoiceMessages.municipalityInvalid],
       [{ ...exampleInvoiceBody, issWithheld: 'não' }, invoiceMessages.issWithheld],
+      [{ ...exampleInvoiceBody, issTaxation: 'isento' }, invoiceMessages.issTaxation],
+      [
+        {
+          ...exampleInvoiceBody,
+          taker: {
+            ...exampleInvoiceBody.taker,
+            address: { ...exampleInvoiceBody.taker.address, zipCode: '00000-000' },
+          },
+        },
+        messages.cepBelowRange,
+      ],
       [
         { ...exampleInvoiceBody, taker: { ...exampleInvoiceBody.taker, email: 'x' } },
         'E-mail inválido',
@@ -405,7 +417,24 @@ describe('the national DPS fields (the request form)', () => {
       municipalityCode: '3550308',
       municipalityName: 'São Paulo/SP',
       issWithheld: true,
+      // tribISSQN: a taxable operation unless the request says otherwise.
+      issTaxation: 'taxable',
     })
+  })
+
+  it('keeps tribISSQN, on a request and on what a schedule makes', async () => {
+    const exported = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, issTaxation: 'export' },
+    })
+    expect(exported.status).toBe(201)
+    expect(exported.body.data.issTaxation).toBe('export')
+    const schedule = await server.call('POST', `/nfs/schedulers?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, issTaxation: 'immune', dayOfMonth: 1 },
+    })
+    expect(schedule.status).toBe(201)
+    expect(schedule.body.data.issTaxation).toBe('immune')
   })
 
   it('takes a request without a taker, as the national standard allows', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -9,6 +10,12 @@ import { readConfig, type ServerConfig } from '../../mock-server/config'
 export const PROJECT_ID = 'demo-contabil'
 export const DEMO_PASSWORD = 'Cliente#2026'
 export const ADMIN = { email: 'admin@contabil.dev', password: 'Admin#2026' }
+
+/**
+ * The link-signing secret of the servers this harness starts: drawn per test run, so the contract
+ * examples (tests/server/contracts/files.ts) can sign links those servers accept.
+ */
+export const TEST_SIGNING_SECRET = randomBytes(32).toString('base64url')
 
 export const emulatorHost = () => {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST
@@ -34,6 +41,33 @@ export async function signIn(
   return body.idToken
 }
 
+/**
+ * Verifies a person's e-mail the way they would: the identity service sends the verification
+ * link (`sendOobCode` VERIFY_EMAIL), the emulator keeps it among its out-of-band codes, and
+ * opening it marks the address verified.
+ */
+export async function verifyEmailByLink(email: string, idToken: string) {
+  const base = `http://${emulatorHost()}`
+  const sent = await fetch(
+    `${base}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken }),
+    },
+  )
+  if (!sent.ok) throw new Error(`sendOobCode failed: ${sent.status} ${await sent.text()}`)
+  const { oobCodes } = (await (
+    await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)
+  ).json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] }
+  const link = oobCodes.findLast(
+    (code) => code.email === email.toLowerCase() && code.requestType === 'VERIFY_EMAIL',
+  )
+  if (!link) throw new Error(`no verification link for ${email}`)
+  const opened = await fetch(link.oobLink)
+  if (!opened.ok) throw new Error(`verification link failed: ${opened.status}`)
+}
+
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
 
 /**
@@ -44,14 +78,18 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
   await resetEmulatorAccounts(emulatorHost(), PROJECT_ID)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-mock-'))
   const config: ServerConfig = {
-    ...readConfig({ MOCK_DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() }),
+    ...readConfig({
+      MOCK_DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      MOCK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+    }),
     environment: 'test',
     testHooks: true,
     ...overrides,
   }
   const instance = createApp(config)
   await instance.store.commit()
-  const server = instance.app.listen(0)
+  const server = instance.app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const tokens = new Map<string, string>()

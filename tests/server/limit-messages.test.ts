@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contracts } from './contracts'
 import { exampleInvoiceBody } from './contracts/invoices'
+import { allowedCaller, callContract } from './contract-calls'
 import { startTestServer, type TestServer } from './harness'
 
 // The API answers a value past a limit with a message that names the field and the limit
@@ -57,5 +59,30 @@ describe('limits in the API answers', () => {
     const res = await server.call('GET', '/api/city-search?q=sao&limit=50')
     expect(res.status).toBe(400)
     expect(issueAt(res.body, 'limit')).toBe('Limite pode ser no máximo 20.')
+  })
+
+  it('every e-mail field: at most 254 characters (RFC 5321), the limit in the message', async () => {
+    const atLimit = `${'a'.repeat(242)}@example.com`
+    const overLimit = `a${atLimit}`
+    expect([atLimit.length, overLimit.length]).toEqual([254, 255])
+    for (const route of ['/users', '/leads', '/invites', '/admin/users']) {
+      const contract = contracts.find((c) => c.method === 'POST' && c.route === route)!
+      const caller = allowedCaller(contract)
+      for (const email of [overLimit, `${'b'.repeat(100_000)}@example.com`]) {
+        await server.call('POST', '/__reset')
+        const before = server.store.snapshot()
+        const body = { ...(contract.body as object), email }
+        const res = await callContract(server, contract, caller, { body })
+        expect(res.status, `${route}: ${res.text.slice(0, 200)}`).toBe(400)
+        expect(issueAt(res.body, 'email'), route).toBe('E-mail pode ter no máximo 254 caracteres.')
+        expect(server.store.snapshot(), `${route}: changed data`).toEqual(before)
+      }
+    }
+    // 254 is still an address (anonymous sign-up and lead forms take it).
+    const lead = contracts.find((c) => c.method === 'POST' && c.route === '/leads')!
+    const taken = await callContract(server, lead, 'none', {
+      body: { ...(lead.body as object), email: atLimit },
+    })
+    expect(taken.status, taken.text).toBe(201)
   })
 })

@@ -180,7 +180,7 @@ describe('the accountant moves an opening to active', () => {
         fileName: guideFile,
         amount: 199.9,
         dueDate: '2026-12-10',
-        barcode: '8580 0000001-9 99900270620-2 61210000000-1 00000000000-5',
+        barcode: '85600000001-3 99900027062-2 02612100000-9 00000000000-0',
       },
     })
     expect(guide.status).toBe(200)

@@ -61,6 +61,41 @@ describe('GET /reports/simples-nacional', () => {
     expect(data.payrollByCategory.map((c) => c.taxCategory.id)).toContain('pro-labore')
   })
 
+  it("describes the company's activities for the tax rules: annexes, fator R, MEI occupations", async () => {
+    const ana = await server.call('GET', `/reports/simples-nacional?${OWN}`, { as: ANA })
+    const { data } = recordOf(simplesSummarySchema).parse(ana.body)
+    // Main activity first, as the company lists them.
+    expect(data.activities.map((activity) => activity.code)).toEqual(['7410299', '7319003'])
+    expect(data.activities[0]).toMatchObject({
+      text: 'Atividades de design não especificadas anteriormente',
+      simplesAnnexes: ['III', 'V'],
+      fatorR: true,
+    })
+    expect(data.activities[0]!.basis).toMatch(/LC 123\/2006/)
+
+    const law = await server.call(
+      'GET',
+      '/reports/simples-nacional?companyId=cmp-marina-advocacia',
+      {
+        as: 'marina@andradelins.adv.br',
+      },
+    )
+    expect(law.status).toBe(200)
+    expect(law.body.data.activities).toEqual([
+      expect.objectContaining({ code: '6911701', simplesAnnexes: ['IV'], fatorR: false }),
+    ])
+    expect(law.body.data.rbt12).toBeGreaterThan(0)
+
+    const mei = await server.call(
+      'GET',
+      '/reports/simples-nacional?companyId=cmp-marcelo-techfix',
+      { as: 'marcelo.techfix.jp@gmail.com' },
+    )
+    expect(mei.body.data.activities[0].meiOccupations).toEqual([
+      { occupation: 'Técnico(a) de manutenção de computador independente', iss: true, icms: false },
+    ])
+  })
+
   it('scales the revenue to 12 months for a company opened less than a year ago', async () => {
     const company = server.store.data.companies.find((c: Company) => c.id === 'cmp-ana-design')!
     const { month } = window()

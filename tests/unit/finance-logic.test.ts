@@ -40,6 +40,7 @@ const scheduler = (over: Partial<NfsScheduler> = {}): NfsScheduler => ({
   municipalityCode: '3550308',
   municipalityName: 'São Paulo/SP',
   issWithheld: false,
+  issTaxation: 'taxable',
   taker,
   active: true,
   lastRunMonth: null,
@@ -82,6 +83,18 @@ describe('runSchedules', () => {
     )
     // The March run comes on the 31st.
     expect(runSchedules(after, at('2026-03-31')).created.map((r) => r.date)).toEqual(['2026-03-31'])
+  })
+
+  it("catches up at most 24 months, counted from today's month in Brazil (23:30 on 30 November)", () => {
+    // 23:30 in São Paulo on 30 November is 1 December in UTC: the 24 months end in November.
+    const lateNight = new Date('2026-11-30T23:30:00-03:00')
+    const old = scheduler({ dayOfMonth: 30, createdAt: '2020-01-01T13:00:00.000Z' })
+    const run = runSchedules({ companies, nfsSchedulers: [old], nfsRequests: [] }, lateNight)
+    const months = run.created.map((r) => r.date.slice(0, 7))
+    expect(months[0]).toBe('2024-11')
+    expect(months.at(-1)).toBe('2026-11')
+    expect(months).toHaveLength(25)
+    expect(run.handled).toEqual([{ schedulerId: 'sch-1', lastRunMonth: '2026-11' }])
   })
 
   it('skips the month a schedule started after its day, inactive schedules and disabled companies', () => {

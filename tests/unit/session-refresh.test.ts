@@ -40,6 +40,8 @@ function setup() {
     reauthenticate: vi.fn(),
     updatePassword: vi.fn(),
     changeEmail: vi.fn(),
+    emailVerified: vi.fn(async () => true),
+    sendEmailVerification: vi.fn(),
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const companies = createCompanyStore(queryClient, {

@@ -46,6 +46,8 @@ function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | 
     reauthenticate: vi.fn(),
     updatePassword: vi.fn(),
     changeEmail: vi.fn(),
+    emailVerified: vi.fn(async () => true),
+    sendEmailVerification: vi.fn(),
   }
   let held = options.held ?? null
   const persistence: SessionPersistence & { saved: unknown[]; cleared: number } = {

@@ -124,6 +124,46 @@ describe("the host's rules for a build", () => {
       expect(resolve(unknown), unknown).toEqual({ status: 404, file: path.join(dist, '404.html') })
   })
 
+  it('reads the path as sent: no redirect off the site, encoded Locations, 400 for controls', () => {
+    const notFound = { status: 404, file: path.join(dist, '404.html') }
+    // Would be `//evil.example/login` or `/\evil.example/login` once decoded: never a Location.
+    for (const hostile of [
+      '/%2F%2Fevil.example%2Flogin/',
+      '/%5Cevil.example%2Flogin/',
+      '/%2F%2F1113982867/',
+      '//evil.example/login/',
+      '/\\evil.example/login/',
+      '/%2f%5cevil.example/',
+    ])
+      expect(resolve(hostile), hostile).toEqual(notFound)
+    for (const control of [
+      '/x%0D%0ASet-Cookie:%20a=1/',
+      '/a%00b',
+      '/s%C3%A3o-paulo%E2%80%AE/',
+      '/x%7F/',
+    ])
+      expect(resolve(control), control).toEqual({ status: 400 })
+    expect(resolve('http://evil.example/')).toEqual({ status: 400 })
+    // Non-ASCII paths redirect, percent-encoded (they crashed the host when decoded into a header).
+    expect(resolve('/contabilidade-em/s%C3%A3o-paulo-sp/', '?x=1')).toEqual({
+      status: 301,
+      location: '/contabilidade-em/s%C3%A3o-paulo-sp?x=1',
+    })
+    expect(resolve('/%F0%9F%98%80/')).toEqual({ status: 301, location: '/%F0%9F%98%80' })
+    // A query is passed on encoded, whatever it held.
+    expect(resolve('/blog/', '?q=%0D%0Aa"b')).toEqual({
+      status: 301,
+      location: '/blog?q=%0D%0Aa%22b',
+    })
+  })
+
+  it('never serves source maps', () => {
+    expect(resolve('/assets/site.js.map')).toEqual({
+      status: 404,
+      file: path.join(dist, '404.html'),
+    })
+  })
+
   it('leaves files and the proxied services to the host', () => {
     for (const other of [
       '/assets/site.js',

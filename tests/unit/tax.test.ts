@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
-  annexByFatorR,
+  annexOfActivity,
+  companyAnnexes,
   dasMeiDueDate,
   dasMeiFor,
-  effectiveRate,
-  estimateSimplesTax,
+  dasMeiOf,
   FATOR_R_PAYROLL_CATEGORIES,
   FATOR_R_THRESHOLD,
-  fatorR,
+  fatorRReached,
+  fatorRShown,
   MEI_ANNUAL_LIMIT,
   MEI_DAS_DUE_DAY,
   MEI_ICMS,
@@ -16,23 +17,33 @@ import {
   MEI_MONTHLY_LIMIT,
   MEI_TOLERANCE,
   MEI_WARNING_SHARE,
-  meiActivityKindOf,
-  meiActivityKinds,
   meiLimitFor,
   meiStanding,
   meiToleranceFor,
+  meiWarningFrom,
+  meiExcess,
+  perMonthRoundedUp,
   MINIMUM_WAGE,
   payrollToReachFatorR,
   proportionalRbt12,
+  SIMPLES_ANNEX_I,
+  SIMPLES_ANNEX_II,
   SIMPLES_ANNEX_III,
+  SIMPLES_ANNEX_IV,
   SIMPLES_ANNEX_V,
   ME_ANNUAL_LIMIT,
   SIMPLES_CEILING,
   SIMPLES_FIRST_BAND_RATE,
   simplesRateFor,
+  simplesTaxOn,
   TAX_YEAR,
   taxFactSources as source,
+  type SimplesRate,
 } from '@/schemas/tax'
+import type { ActivityTax, SimplesAnnex } from '@/schemas/cnae'
+import { companySchema } from '@/schemas/company'
+import { cnaeCatalog } from '../../mock-server/reference/cnaes'
+import { fixture } from '../../mock-server/seed/core'
 
 // Every rule is checked against the value the law gives for 2026; each test names its source.
 
@@ -61,24 +72,81 @@ describe(`tax facts of ${TAX_YEAR}`, () => {
       'impostos-inss',
       'pro-labore',
     ]))
-  it(`Annex III brackets — ${source.SIMPLES_ANNEX_III}`, () =>
-    expect(SIMPLES_ANNEX_III.map((b) => [b.upTo, b.nominalRate, b.deduction])).toEqual([
-      [180_000, 0.06, 0],
-      [360_000, 0.112, 9_360],
-      [720_000, 0.135, 17_640],
-      [1_800_000, 0.16, 35_640],
-      [3_600_000, 0.21, 125_640],
-      [4_800_000, 0.33, 648_000],
-    ]))
-  it(`Annex V brackets — ${source.SIMPLES_ANNEX_V}`, () =>
-    expect(SIMPLES_ANNEX_V.map((b) => [b.upTo, b.nominalRate, b.deduction])).toEqual([
-      [180_000, 0.155, 0],
-      [360_000, 0.18, 4_500],
-      [720_000, 0.195, 9_900],
-      [1_800_000, 0.205, 17_100],
-      [3_600_000, 0.23, 62_100],
-      [4_800_000, 0.305, 540_000],
-    ]))
+  const tables: [
+    SimplesAnnex,
+    readonly { upTo: number; nominalRate: number; deduction: number }[],
+    string,
+    number[][],
+  ][] = [
+    [
+      'I',
+      SIMPLES_ANNEX_I,
+      source.SIMPLES_ANNEX_I,
+      [
+        [180_000, 0.04, 0],
+        [360_000, 0.073, 5_940],
+        [720_000, 0.095, 13_860],
+        [1_800_000, 0.107, 22_500],
+        [3_600_000, 0.143, 87_300],
+        [4_800_000, 0.19, 378_000],
+      ],
+    ],
+    [
+      'II',
+      SIMPLES_ANNEX_II,
+      source.SIMPLES_ANNEX_II,
+      [
+        [180_000, 0.045, 0],
+        [360_000, 0.078, 5_940],
+        [720_000, 0.1, 13_860],
+        [1_800_000, 0.112, 22_500],
+        [3_600_000, 0.147, 85_500],
+        [4_800_000, 0.3, 720_000],
+      ],
+    ],
+    [
+      'III',
+      SIMPLES_ANNEX_III,
+      source.SIMPLES_ANNEX_III,
+      [
+        [180_000, 0.06, 0],
+        [360_000, 0.112, 9_360],
+        [720_000, 0.135, 17_640],
+        [1_800_000, 0.16, 35_640],
+        [3_600_000, 0.21, 125_640],
+        [4_800_000, 0.33, 648_000],
+      ],
+    ],
+    [
+      'IV',
+      SIMPLES_ANNEX_IV,
+      source.SIMPLES_ANNEX_IV,
+      [
+        [180_000, 0.045, 0],
+        [360_000, 0.09, 8_100],
+        [720_000, 0.102, 12_420],
+        [1_800_000, 0.14, 39_780],
+        [3_600_000, 0.22, 183_780],
+        [4_800_000, 0.33, 828_000],
+      ],
+    ],
+    [
+      'V',
+      SIMPLES_ANNEX_V,
+      source.SIMPLES_ANNEX_V,
+      [
+        [180_000, 0.155, 0],
+        [360_000, 0.18, 4_500],
+        [720_000, 0.195, 9_900],
+        [1_800_000, 0.205, 17_100],
+        [3_600_000, 0.23, 62_100],
+        [4_800_000, 0.305, 540_000],
+      ],
+    ],
+  ]
+  for (const [annex, table, law, expected] of tables)
+    it(`Annex ${annex} brackets: upper limit, nominal rate, deduction — ${law}`, () =>
+      expect(table.map((b) => [b.upTo, b.nominalRate, b.deduction])).toEqual(expected))
   it(`first-bracket rates of every annex — ${source.SIMPLES_FIRST_BAND_RATE}`, () =>
     expect(SIMPLES_FIRST_BAND_RATE).toEqual({ I: 4, II: 4.5, III: 6, IV: 4.5, V: 15.5 }))
   it('every fact has a source', () => {
@@ -100,6 +168,12 @@ describe(`MEI limit — ${source.MEI_ANNUAL_LIMIT}; ${source.MEI_MONTHLY_LIMIT}`
     expect(meiToleranceFor(81_000)).toBe(97_200)
     expect(meiToleranceFor(67_500)).toBe(81_000)
   })
+  it(`warns from R$ 64.800 and counts the excess to the cent — ${source.MEI_WARNING_SHARE}`, () => {
+    expect(meiWarningFrom(81_000)).toBe(64_800)
+    expect(meiWarningFrom(6_750)).toBe(5_400)
+    expect(meiExcess(81_000.1, 81_000)).toBe(0.1) // 0,10, not 0.09999…
+    expect(meiExcess(80_000, 81_000)).toBe(0)
+  })
   it(`standing: warning from 80 %, then over within and beyond 20 % — ${source.MEI_TOLERANCE}`, () => {
     expect(meiStanding(64_799.99, 81_000)).toBe('ok')
     expect(meiStanding(64_800, 81_000)).toBe('warning') // exactly 80 %
@@ -110,104 +184,284 @@ describe(`MEI limit — ${source.MEI_ANNUAL_LIMIT}; ${source.MEI_MONTHLY_LIMIT}`
   })
 })
 
+/** The activities of a company as the server describes them (catalog, curated list, Anexo XI). */
+const activitiesOf = (...codes: string[]) => cnaeCatalog().taxOf(codes)
+
 describe(`DAS-MEI — ${source.MEI_INSS_RATE}; ${source.MEI_ICMS}; ${source.MEI_ISS}`, () => {
   it('INSS is 5 % of the R$ 1.621 minimum wage: R$ 81,05', () =>
-    expect(dasMeiFor({ commerceOrIndustry: false, services: false }).inss).toBe(81.05))
+    expect(dasMeiFor({ icms: false, iss: false })).toEqual({
+      inss: 81.05,
+      icms: 0,
+      iss: 0,
+      total: 81.05,
+    }))
   it('commerce or industry: R$ 82,05', () =>
-    expect(dasMeiFor({ commerceOrIndustry: true, services: false })).toEqual({
+    expect(dasMeiFor({ icms: true, iss: false })).toEqual({
       inss: 81.05,
       icms: 1,
       iss: 0,
       total: 82.05,
     }))
-  it('services: R$ 86,05', () =>
-    expect(dasMeiFor({ commerceOrIndustry: false, services: true }).total).toBe(86.05))
-  it('both: R$ 87,05', () =>
-    expect(dasMeiFor({ commerceOrIndustry: true, services: true }).total).toBe(87.05))
-  it('activity kind by CNAE division: industry 05–33 and commerce 45–47 pay ICMS, the rest ISS', () => {
-    expect(meiActivityKindOf('1091101')).toBe('commerceOrIndustry') // padaria (indústria)
-    expect(meiActivityKindOf('4781-4/00')).toBe('commerceOrIndustry') // comércio de roupas
-    expect(meiActivityKindOf('7410202')).toBe('services') // design de interiores
-    expect(meiActivityKinds(['4781400', '9602501'])).toEqual({
-      commerceOrIndustry: true,
-      services: true,
-    })
-    expect(meiActivityKinds([])).toEqual({ commerceOrIndustry: false, services: true })
-  })
+  it('services: R$ 86,05', () => expect(dasMeiFor({ icms: false, iss: true }).total).toBe(86.05))
+  it('both: R$ 87,05', () => expect(dasMeiFor({ icms: true, iss: true }).total).toBe(87.05))
   it(`falls due on the 20th of the next month — ${source.MEI_DAS_DUE_DAY}`, () => {
     expect(dasMeiDueDate('2026-05')).toBe('2026-06-20')
     expect(dasMeiDueDate('2026-12')).toBe('2027-01-20')
   })
 })
 
+describe(`DAS-MEI by occupation — ${source.MEI_OCCUPATIONS}`, () => {
+  const totalOf = (codes: string[]) => {
+    const das = dasMeiOf(activitiesOf(...codes))
+    return das.kind === 'known' ? das.das.total : das
+  }
+  it('a snack bar (5611-2/03, proprietário de lanchonete) pays ICMS only: R$ 82,05', () =>
+    expect(totalOf(['5611203'])).toBe(82.05))
+  it('other food service counts as ICMS too, not as a service (5611-2/01, 5612-1/00, 5620-1/04)', () => {
+    expect(totalOf(['5611201'])).toBe(82.05)
+    expect(totalOf(['5612100'])).toBe(82.05)
+    expect(totalOf(['5620104'])).toBe(82.05)
+  })
+  it('intercity freight (4930-2/02): the caminhoneiro pays ICMS, not ISS; no amount is guessed for the newer autonomous trucker', () => {
+    const [freight] = activitiesOf('4930202')
+    expect(freight!.meiOccupations).toContainEqual({
+      occupation:
+        'Caminhoneiro (a) de cargas não perigosas, intermunicipal e interestadual independente',
+      icms: true,
+      iss: false,
+    })
+    // The table also lists "transportador autônomo de carga" for this code without its ICMS/ISS
+    // (and that occupation's INSS is not the 5 %): the DAS shows no amount rather than guess.
+    expect(dasMeiOf([freight!]).kind).toBe('unknown')
+  })
+  it('a hairdresser (9602-5/01, cabeleireiro) pays ISS only: R$ 86,05', () =>
+    expect(totalOf(['9602501'])).toBe(86.05))
+  it('a computer shop that also repairs (4751-2/01 + 9511-8/00) pays both: R$ 87,05', () =>
+    expect(totalOf(['4751201', '9511800'])).toBe(87.05))
+  it('rentals pay neither ICMS nor ISS: only the INSS, R$ 81,05 (7722-5/00)', () =>
+    expect(totalOf(['7722500'])).toBe(81.05))
+  it('an activity whose occupations pay differently gives each possible amount (2532-2/01)', () => {
+    const das = dasMeiOf(activitiesOf('2532201'))
+    expect(das.kind).toBe('depends')
+    if (das.kind !== 'depends') return
+    expect(das.options.map((option) => option.total)).toEqual([82.05, 87.05])
+    expect(das.activities.map((activity) => activity.code)).toEqual(['2532201'])
+  })
+  it('an activity that is not a MEI occupation gives no amount (6201-5/01)', () =>
+    expect(dasMeiOf(activitiesOf('6201501'))).toMatchObject({ kind: 'unknown' }))
+  it('the seeded MEI (TechFix, 9511-8/00, técnico de manutenção de computador) pays R$ 86,05', () => {
+    const techfix = companyOf('cmp-marcelo-techfix')
+    expect(totalOf(techfix.activities)).toBe(86.05)
+  })
+})
+
 describe(`effective rate (RBT12 × nominal − deduction) / RBT12 — ${source.EFFECTIVE_RATE}`, () => {
-  // [upper edge, bracket, rate at the edge, rate one cent above (next bracket; none past the
-  // ceiling)]. Up to R$ 3,6 mi the brackets meet; the 6th starts lower because from there the
-  // ISS is paid outside the DAS (its deduction is set for that).
-  const edges = {
+  // The exact rate at every bracket edge of every annex, as a fraction worked out by hand from
+  // the tables: [RBT12, bracket, numerator, denominator]. R$ 180.000,01 is the first cent of the
+  // second bracket. Up to R$ 3,6 mi the brackets meet; the 6th starts lower because from there
+  // the ICMS and ISS are paid outside the DAS (its deduction is set for that).
+  const edges: Record<SimplesAnnex, [number, number, number, number][]> = {
+    I: [
+      [180_000, 1, 1, 25],
+      [180_000.01, 2, 720_000_073, 18_000_001_000],
+      [360_000, 2, 113, 2_000],
+      [720_000, 3, 303, 4_000],
+      [1_800_000, 4, 189, 2_000],
+      [3_600_000, 5, 19, 160],
+      [4_800_000, 6, 89, 800],
+    ],
+    II: [
+      [180_000, 1, 9, 200],
+      [180_000.01, 2, 405_000_039, 9_000_000_500],
+      [360_000, 2, 123, 2_000],
+      [720_000, 3, 323, 4_000],
+      [1_800_000, 4, 199, 2_000],
+      [3_600_000, 5, 493, 4_000],
+      [4_800_000, 6, 3, 20],
+    ],
     III: [
-      [180_000, 1, 0.06, 0.06],
-      [360_000, 2, 0.086, 0.086],
-      [720_000, 3, 0.1105, 0.1105],
-      [1_800_000, 4, 0.1402, 0.1402],
-      [3_600_000, 5, 0.1751, 0.15],
-      [4_800_000, 6, 0.195, null],
+      [180_000, 1, 3, 50],
+      [180_000.01, 2, 135_000_014, 2_250_000_125],
+      [360_000, 2, 43, 500],
+      [720_000, 3, 221, 2_000],
+      [1_800_000, 4, 701, 5_000],
+      [3_600_000, 5, 1_751, 10_000],
+      [4_800_000, 6, 39, 200],
+    ],
+    IV: [
+      [180_000, 1, 9, 200],
+      [180_000.01, 2, 81_000_009, 1_800_000_100],
+      [360_000, 2, 27, 400],
+      [720_000, 3, 339, 4_000],
+      [1_800_000, 4, 1_179, 10_000],
+      [3_600_000, 5, 3_379, 20_000],
+      [4_800_000, 6, 63, 400],
     ],
     V: [
-      [180_000, 1, 0.155, 0.155],
-      [360_000, 2, 0.1675, 0.1675],
-      [720_000, 3, 0.18125, 0.18125],
-      [1_800_000, 4, 0.1955, 0.1955],
-      [3_600_000, 5, 0.21275, 0.155],
-      [4_800_000, 6, 0.1925, null],
+      [180_000, 1, 31, 200],
+      [180_000.01, 2, 139_500_009, 900_000_050],
+      [360_000, 2, 67, 400],
+      [720_000, 3, 29, 160],
+      [1_800_000, 4, 391, 2_000],
+      [3_600_000, 5, 851, 4_000],
+      [4_800_000, 6, 77, 400],
     ],
-  } as const
-  for (const annex of ['III', 'V'] as const) {
-    const table = annex === 'III' ? source.SIMPLES_ANNEX_III : source.SIMPLES_ANNEX_V
-    for (const [rbt12, bracket, rate, rateAbove] of edges[annex]) {
-      it(`Annex ${annex}, bracket ${bracket} edge R$ ${rbt12} → ${(rate * 100).toFixed(3)} % (${table})`, () => {
-        const atEdge = simplesRateFor(rbt12, annex)
-        expect(atEdge?.bracket).toBe(bracket)
-        expect(atEdge?.effectiveRate).toBeCloseTo(rate, 10)
-        const above = simplesRateFor(rbt12 + 0.01, annex)
-        if (rateAbove === null) expect(above).toBeNull()
-        else {
-          expect(above?.bracket).toBe(bracket + 1)
-          expect(above?.effectiveRate).toBeCloseTo(rateAbove, 6)
-        }
-      })
-    }
   }
-  it('without revenue yet, the first bracket nominal rate', () => {
-    expect(effectiveRate(0, 'III')).toBe(0.06)
-    expect(effectiveRate(0, 'V')).toBe(0.155)
+  const laws: Record<SimplesAnnex, string> = {
+    I: source.SIMPLES_ANNEX_I,
+    II: source.SIMPLES_ANNEX_II,
+    III: source.SIMPLES_ANNEX_III,
+    IV: source.SIMPLES_ANNEX_IV,
+    V: source.SIMPLES_ANNEX_V,
+  }
+  const isExactly = (rate: SimplesRate | null, numerator: number, denominator: number) =>
+    rate !== null &&
+    rate.exact.numerator * BigInt(denominator) === BigInt(numerator) * rate.exact.denominator
+  for (const annex of ['I', 'II', 'III', 'IV', 'V'] as const)
+    for (const [rbt12, bracket, numerator, denominator] of edges[annex])
+      it(`Annex ${annex}, RBT12 R$ ${rbt12.toLocaleString('pt-BR')} → bracket ${bracket}, ${((numerator / denominator) * 100).toFixed(4)} % (${laws[annex]})`, () => {
+        const rate = simplesRateFor(rbt12, annex)
+        expect(rate?.bracket).toBe(bracket)
+        expect(isExactly(rate, numerator, denominator)).toBe(true)
+        expect(rate?.effectiveRate).toBeCloseTo(numerator / denominator, 12)
+      })
+  it(`past the R$ 4,8 mi ceiling there is no Simples rate — ${source.SIMPLES_CEILING}`, () => {
+    for (const annex of ['I', 'II', 'III', 'IV', 'V'] as const)
+      expect(simplesRateFor(4_800_000.01, annex)).toBeNull()
   })
-  it('estimates the tax of an amount at the effective rate', () =>
-    expect(estimateSimplesTax(10_000, 360_000, 'III')).toBe(860))
+  it('without revenue yet, the first bracket nominal rate', () => {
+    expect(simplesRateFor(0, 'III')?.effectiveRate).toBe(0.06)
+    expect(simplesRateFor(0, 'V')?.effectiveRate).toBe(0.155)
+    expect(simplesRateFor(0, 'IV')?.effectiveRate).toBe(0.045)
+  })
+  it('estimates the tax of an amount at the effective rate, in whole cents', () =>
+    expect(simplesTaxOn(10_000, simplesRateFor(360_000, 'III')!)).toBe(860))
+  it('rounds half a cent up: Annex III at R$ 180.000 on R$ 16,75 is 1,005 → R$ 1,01', () => {
+    // In binary floating point 16.75 × 0.06 is 1.00499…, which rounded to R$ 1,00.
+    expect(simplesTaxOn(16.75, simplesRateFor(180_000, 'III')!)).toBe(1.01)
+    // Just under half a cent rounds down: R$ 16,74 × 6 % = 1,0044.
+    expect(simplesTaxOn(16.74, simplesRateFor(180_000, 'III')!)).toBe(1)
+    // Annex I at 4 %: R$ 78,13 → 3,1252 → R$ 3,13.
+    expect(simplesTaxOn(78.13, simplesRateFor(100_000, 'I')!)).toBe(3.13)
+  })
+  it('works out a large amount at a fractional rate without losing cents', () =>
+    // R$ 99.999.999,99 at Annex V, R$ 4,8 mi: 19,25 % → 19.249.999,998… → R$ 19.250.000,00.
+    expect(simplesTaxOn(99_999_999.99, simplesRateFor(4_800_000, 'V')!)).toBe(19_250_000))
   it(`first-year RBT12 is the months of activity scaled to 12 — ${source.RBT12_OPENING}`, () => {
     expect(proportionalRbt12(30_000, 3)).toBe(120_000)
     expect(proportionalRbt12(10_000, 1)).toBe(120_000)
     expect(proportionalRbt12(200_000, 12)).toBe(200_000)
     expect(proportionalRbt12(0, 0, 7_500)).toBe(90_000) // opening month: its own revenue × 12
+    expect(proportionalRbt12(100, 7)).toBe(171.43) // 171,428… to the cent
   })
 })
 
 describe(`fator R — ${source.FATOR_R_THRESHOLD}`, () => {
-  it('is payroll of 12 months over RBT12', () => {
-    expect(fatorR(28_000, 100_000)).toBeCloseTo(0.28, 12)
-    expect(fatorR(1, 0)).toBeNull()
-  })
-  it('switches to Annex III at exactly 28 %', () => {
-    expect(annexByFatorR(28_000, 100_000)).toBe('III')
-    expect(annexByFatorR(27_999.99, 100_000)).toBe('V')
+  it('switches to Annex III at exactly 28 %, to the cent', () => {
+    expect(fatorRReached(28_000, 100_000)).toBe(true)
+    expect(fatorRReached(27_999.99, 100_000)).toBe(false)
     // 0.28 has no exact binary form: the switch still happens at the cent.
-    expect(annexByFatorR(100_800, 360_000)).toBe('III')
-    expect(annexByFatorR(100_799.99, 360_000)).toBe('V')
-    expect(annexByFatorR(0, 0)).toBe('V')
+    expect(fatorRReached(100_800, 360_000)).toBe(true)
+    expect(fatorRReached(100_799.99, 360_000)).toBe(false)
+    expect(fatorRReached(0, 0)).toBe(false)
+  })
+  it('shows the fator R cut to hundredths of a percent, never rounded up across the line', () => {
+    expect(fatorRShown(27_999.99, 100_000)).toBe(0.2799) // 27,99999 % shows 27,99 %
+    expect(fatorRShown(28_000, 100_000)).toBe(0.28)
+    expect(fatorRShown(28_010, 100_000)).toBe(0.2801)
+    expect(fatorRShown(1, 0)).toBeNull()
+  })
+  it('spreads the payroll missing over 12 months rounded up, so 12 months reach it', () => {
+    expect(perMonthRoundedUp(46_574.8)).toBe(3_881.24) // 3.881,2333…
+    expect(perMonthRoundedUp(1_200)).toBe(100)
   })
   it('tells how much payroll reaches 28 %', () => {
     expect(payrollToReachFatorR(20_000, 100_000)).toBe(8_000)
     expect(payrollToReachFatorR(30_000, 100_000)).toBe(0)
     expect(payrollToReachFatorR(0, 123_456.78)).toBe(34_567.9) // 28 % rounded up to the cent
+  })
+  it(`counts pró-labore, salaries, FGTS and INSS — ${source.FATOR_R_PAYROLL_CATEGORIES}`, () =>
+    expect(FATOR_R_PAYROLL_CATEGORIES).toContain('pro-labore'))
+  it('the line is 28 %', () => expect(FATOR_R_THRESHOLD).toBe(0.28))
+})
+
+/** A seeded company (fixtures/companies.json). */
+function companyOf(id: string) {
+  const company = (fixture('companies.json') as unknown[])
+    .map((record) => companySchema.parse(record))
+    .find((record) => record.id === id)
+  if (!company) throw new Error(`no seeded company ${id}`)
+  return company
+}
+const annexesOfCompany = (id: string, payroll = 0, rbt12 = 200_000) =>
+  companyAnnexes(activitiesOf(...companyOf(id).activities), payroll, rbt12)
+
+describe(`the annex follows the activities — ${source.ANNEX_BY_ACTIVITY}`, () => {
+  it("eva's Ateliê (4781-4/00, clothing retail) is Annex I whatever the payroll", () => {
+    const placement = annexesOfCompany('cmp-eva-comercio')
+    expect(placement.annexes).toEqual(['I'])
+    expect(placement.estimate).toEqual({ annex: 'I', fromMainActivity: false })
+    expect(placement.subjectToFatorR).toBe(false)
+  })
+  it('the café (5611-2/03 snack bar, 5611-2/01 restaurant) is Annex I', () =>
+    expect(annexesOfCompany('cmp-gustavo-cafe').annexes).toEqual(['I']))
+  it('the fashion shop (4781-4/00) is Annex I', () =>
+    expect(annexesOfCompany('cmp-patricia-moda').annexes).toEqual(['I']))
+  it('the clothing factory (1412-6/01) is Annex II', () =>
+    expect(annexesOfCompany('cmp-simone-confeccoes').annexes).toEqual(['II']))
+  it(`the law firms (6911-7/01) are Annex IV — ${source.ANNEX_IV_CPP}`, () => {
+    expect(annexesOfCompany('cmp-eduardo-advocacia').annexes).toEqual(['IV'])
+    expect(annexesOfCompany('cmp-marina-advocacia').estimate).toEqual({
+      annex: 'IV',
+      fromMainActivity: false,
+    })
+  })
+  it('the yoga studios (9313-1/00) are Annex III without fator R: 6,52 % at R$ 200 mil, not Annex V', () => {
+    for (const id of ['cmp-camila-yoga', 'cmp-paula-yoga']) {
+      const placement = annexesOfCompany(id, 0, 200_000)
+      expect(placement.annexes).toEqual(['III'])
+      expect(placement.subjectToFatorR).toBe(false)
+      expect(simplesRateFor(200_000, placement.estimate!.annex)?.effectiveRate).toBeCloseTo(
+        0.0652,
+        12,
+      )
+    }
+  })
+  it('the language school (8593-7/00) is Annex III without fator R', () =>
+    expect(annexesOfCompany('cmp-renata-idiomas', 0, 100_000).annexes).toEqual(['III']))
+  it('the software company (6201-5/01, 6202-3/00) goes by the fator R: 27,99 % V, 28 % and 28,01 % III', () => {
+    const at = (payroll: number) => annexesOfCompany('cmp-thiago-software', payroll, 100_000)
+    expect(at(27_990).annexes).toEqual(['V'])
+    expect(at(28_000).annexes).toEqual(['III'])
+    expect(at(28_010).annexes).toEqual(['III'])
+    expect(at(28_000).subjectToFatorR).toBe(true)
+    expect(at(28_000).activities.map(({ annex }) => annex)).toEqual([
+      { kind: 'annex', annex: 'III', byFatorR: true },
+      { kind: 'annex', annex: 'III', byFatorR: true },
+    ])
+  })
+  it('a company in two annexes estimates by its main activity, and says so (auto parts + repair)', () => {
+    const placement = annexesOfCompany('cmp-ricardo-autopecas')
+    expect(placement.annexes).toEqual(['I', 'III'])
+    expect(placement.estimate).toEqual({ annex: 'I', fromMainActivity: true })
+  })
+  it('an activity outside the classification gets no annex, and no estimate when it is the main one', () => {
+    const placement = annexesOfCompany('cmp-tatiane-eventos')
+    expect(placement.activities[0]!.annex).toEqual({ kind: 'unknown' })
+    expect(placement.estimate).toBeNull()
+  })
+  it('a barred activity (6421-2/00, banks) is not placed in any annex', () => {
+    const [bank] = activitiesOf('6421200')
+    expect(annexOfActivity(bank!, true)).toEqual({ kind: 'barred' })
+  })
+  it('resale and own production (1091-1/02, bakery) are declared in Annexes I and II', () => {
+    const [bakery] = activitiesOf('1091102')
+    expect(annexOfActivity(bakery!, false)).toEqual({ kind: 'by-revenue', annexes: ['I', 'II'] })
+    expect(companyAnnexes([bakery!], 0, 100_000).estimate).toBeNull()
+  })
+  it('the fator R applies only where the activity is subject to it', () => {
+    const law: ActivityTax = activitiesOf('6911701')[0]!
+    expect(annexOfActivity(law, false)).toEqual({ kind: 'annex', annex: 'IV', byFatorR: false })
+    expect(annexOfActivity(law, true)).toEqual({ kind: 'annex', annex: 'IV', byFatorR: false })
   })
 })

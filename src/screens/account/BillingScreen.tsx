@@ -8,6 +8,7 @@ import { todayInBrazil } from '@/schemas/finance-common'
 import {
   accountKeys,
   isPayable,
+  oldestCharge,
   paymentsQueryOptions,
   planNameOf,
   plansQueryOptions,
@@ -23,7 +24,6 @@ import { Alert, Badge, EmptyState } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { RadioCards } from '@/ui/RadioCards'
-import { Pagination } from '@/ui/Table'
 import { PaymentsTable } from './PaymentsTable'
 import { monthReference, subscriptionStatusLabels } from './billing-labels'
 import { BILLING_PAGE_SIZE, type CheckoutOutcome } from './billing-search'
@@ -87,8 +87,9 @@ function CompanyBilling({
   const planName = (planId: string) => planNameOf(plans, planId)
   const subscription =
     subscriptions.find((s) => s.id === company.currentSubscription?.id) ?? subscriptions[0] ?? null
-  const overdue = payments.data.find((payment) => payment.status === 'overdue')
-  const firstOpen = overdue ?? payments.data.find(isPayable)
+  // The list is newest first; the banner names the charge "Pagar agora" pays: the oldest open.
+  const overdue = oldestCharge(payments.data, (payment) => payment.status === 'overdue')
+  const firstOpen = overdue ?? oldestCharge(payments.data, isPayable)
 
   // Back from the checkout: the company (status, banner) and its billing are read again, and the
   // outcome is told once.
@@ -164,13 +165,13 @@ function CompanyBilling({
             planName={planName}
             onPay={pay.start}
             payingId={pay.payingId}
-          />
-          <Pagination
             total={payments.total}
-            limit={BILLING_PAGE_SIZE}
-            offset={offset}
-            onChange={(next) => onPageChange(Math.floor(next / BILLING_PAGE_SIZE) + 1)}
-            label="Páginas do histórico de pagamentos"
+            pager={{
+              page,
+              pageSize: BILLING_PAGE_SIZE,
+              label: 'Páginas do histórico de pagamentos',
+              onPage: onPageChange,
+            }}
           />
         </Card>
       </section>

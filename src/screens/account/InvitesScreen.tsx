@@ -10,7 +10,8 @@ import { ConfirmDialog } from '@/ui/Dialog'
 import { Badge, EmptyState } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { Tabs } from '@/ui/Tabs'
 import { InviteForm } from './InviteForm'
 import { ReceivedInvites } from './ReceivedInvites'
@@ -130,70 +131,78 @@ function InviteList({
 
   return (
     <>
-      <DataTable
-        caption={pending ? 'Convites pendentes' : 'Convites aceitos'}
-        rows={data.data}
-        rowKey={(invite) => invite.id}
-        empty={{
-          title: pending ? 'Nenhum convite pendente' : 'Nenhum convite aceito ainda',
-          description: pending
-            ? 'Os convites enviados aparecem aqui até a pessoa aceitar.'
-            : 'Quem aceitar um convite aparece aqui.',
+      <ListView
+        list={data}
+        empty={
+          pending
+            ? {
+                title: 'Nenhum convite pendente',
+                description: 'Os convites enviados aparecem aqui até a pessoa aceitar.',
+              }
+            : {
+                title: 'Nenhum convite aceito ainda',
+                description: 'Quem aceitar um convite aparece aqui.',
+              }
+        }
+        pager={{
+          page,
+          pageSize: INVITES_PAGE_SIZE,
+          label: 'Páginas dos convites',
+          onPage: onPageChange,
         }}
-        columns={[
-          { key: 'email', header: 'E-mail', cell: (invite) => invite.email },
-          {
-            key: 'when',
-            header: pending ? 'Enviado em' : 'Aceito em',
-            cell: (invite) =>
-              formatDate(pending ? invite.createdAt : (invite.acceptedAt ?? invite.createdAt)),
-          },
-          ...(pending
-            ? [
-                {
-                  key: 'expires',
-                  header: 'Vale até',
-                  cell: (invite: Invite) => formatDate(invite.expiresAt),
-                },
-              ]
-            : []),
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (invite) => (
-              <Badge tone={invite.status === 'accepted' ? 'success' : 'neutral'}>
-                {inviteStatusLabels[invite.status]}
-              </Badge>
-            ),
-          },
-          ...(pending
-            ? [
-                {
-                  key: 'actions',
-                  header: <span className="visually-hidden">Ações</span>,
-                  align: 'right' as const,
-                  cell: (invite: Invite) => (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setCanceling(invite)}
-                      aria-label={`Cancelar convite para ${invite.email}`}
-                    >
-                      Cancelar
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-      <Pagination
-        total={data.total}
-        limit={INVITES_PAGE_SIZE}
-        offset={offset}
-        onChange={(next) => onPageChange(Math.floor(next / INVITES_PAGE_SIZE) + 1)}
-        label="Páginas dos convites"
-      />
+      >
+        <DataTable
+          caption={pending ? 'Convites pendentes' : 'Convites aceitos'}
+          rows={data.data}
+          rowKey={(invite) => invite.id}
+          columns={[
+            { key: 'email', header: 'E-mail', cell: (invite) => invite.email },
+            {
+              key: 'when',
+              header: pending ? 'Enviado em' : 'Aceito em',
+              cell: (invite) =>
+                formatDate(pending ? invite.createdAt : (invite.acceptedAt ?? invite.createdAt)),
+            },
+            ...(pending
+              ? [
+                  {
+                    key: 'expires',
+                    header: 'Vale até',
+                    cell: (invite: Invite) => formatDate(invite.expiresAt),
+                  },
+                ]
+              : []),
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (invite) => (
+                <Badge tone={invite.status === 'accepted' ? 'success' : 'neutral'}>
+                  {inviteStatusLabels[invite.status]}
+                </Badge>
+              ),
+            },
+            ...(pending
+              ? [
+                  {
+                    key: 'actions',
+                    header: <span className="visually-hidden">Ações</span>,
+                    align: 'right' as const,
+                    cell: (invite: Invite) => (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setCanceling(invite)}
+                        aria-label={`Cancelar convite para ${invite.email}`}
+                      >
+                        Cancelar
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </ListView>
       <ConfirmDialog
         open={canceling !== null}
         onOpenChange={(open) => !open && setCanceling(null)}

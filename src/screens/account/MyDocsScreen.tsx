@@ -21,7 +21,8 @@ import { FileDrop, describeRules } from '@/ui/FileDrop'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { RadioCards } from '@/ui/RadioCards'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import {
   MY_DOCS_PAGE_SIZE,
   myDocumentsInput,
@@ -186,83 +187,86 @@ function DocumentList({
         <h2 id="documentos-enviados" className={styles.cardTitle}>
           Documentos enviados
         </h2>
-        <DataTable
-          caption="Seus documentos pessoais"
-          rows={data.data}
-          rowKey={(document) => document.id}
+        <ListView
+          list={data}
           empty={{
             title: 'Nenhum documento enviado ainda',
             description: 'Envie seu RG ou CNH e um comprovante de residência para começar.',
           }}
-          columns={[
-            {
-              key: 'name',
-              header: 'Documento',
-              cell: (document) => (
-                <span className={styles.stacked}>
-                  <span>{document.name}</span>
-                  <span className="muted">{document.fileName}</span>
-                </span>
-              ),
-            },
-            {
-              key: 'sent',
-              header: 'Enviado em',
-              cell: (document) => formatDate(document.createdAt),
-            },
-            {
-              key: 'status',
-              header: 'Situação',
-              cell: (document) => (
-                <span className={styles.stacked}>
-                  <Badge tone={statusTone[document.status]}>
-                    {document.status === 'pending'
-                      ? 'Em análise'
-                      : documentStatusLabels[document.status]}
-                  </Badge>
-                  {document.rejectionReason && (
-                    <span className="muted">{document.rejectionReason}</span>
-                  )}
-                </span>
-              ),
-            },
-            {
-              key: 'actions',
-              header: <span className="visually-hidden">Ações</span>,
-              align: 'right',
-              cell: (document) => (
-                <span className={styles.actions} style={{ justifyContent: 'flex-end' }}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={downloading === document.id}
-                    onClick={() => void download(document)}
-                    aria-label={`Baixar ${document.name}`}
-                  >
-                    Baixar
-                  </Button>
-                  {companyMayDeleteDocument(document) && (
+          pager={{
+            page,
+            pageSize: MY_DOCS_PAGE_SIZE,
+            label: 'Páginas dos documentos',
+            onPage: onPageChange,
+          }}
+        >
+          <DataTable
+            caption="Seus documentos pessoais"
+            rows={data.data}
+            rowKey={(document) => document.id}
+            columns={[
+              {
+                key: 'name',
+                header: 'Documento',
+                cell: (document) => (
+                  <span className={styles.stacked}>
+                    <span>{document.name}</span>
+                    <span className="muted">{document.fileName}</span>
+                  </span>
+                ),
+              },
+              {
+                key: 'sent',
+                header: 'Enviado em',
+                cell: (document) => formatDate(document.createdAt),
+              },
+              {
+                key: 'status',
+                header: 'Situação',
+                cell: (document) => (
+                  <span className={styles.stacked}>
+                    <Badge tone={statusTone[document.status]}>
+                      {document.status === 'pending'
+                        ? 'Em análise'
+                        : documentStatusLabels[document.status]}
+                    </Badge>
+                    {document.rejectionReason && (
+                      <span className="muted">{document.rejectionReason}</span>
+                    )}
+                  </span>
+                ),
+              },
+              {
+                key: 'actions',
+                header: <span className="visually-hidden">Ações</span>,
+                align: 'right',
+                cell: (document) => (
+                  <span className={styles.actions} style={{ justifyContent: 'flex-end' }}>
                     <Button
                       size="sm"
-                      variant="ghost"
-                      onClick={() => setDeleting(document)}
-                      aria-label={`Excluir ${document.name}`}
+                      variant="secondary"
+                      loading={downloading === document.id}
+                      onClick={() => void download(document)}
+                      aria-label={`Baixar ${document.name}`}
                     >
-                      Excluir
+                      Baixar
                     </Button>
-                  )}
-                </span>
-              ),
-            },
-          ]}
-        />
-        <Pagination
-          total={data.total}
-          limit={MY_DOCS_PAGE_SIZE}
-          offset={input.offset}
-          onChange={(next) => onPageChange(Math.floor(next / MY_DOCS_PAGE_SIZE) + 1)}
-          label="Páginas dos documentos"
-        />
+                    {companyMayDeleteDocument(document) && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setDeleting(document)}
+                        aria-label={`Excluir ${document.name}`}
+                      >
+                        Excluir
+                      </Button>
+                    )}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        </ListView>
         <ConfirmDialog
           open={deleting !== null}
           onOpenChange={(open) => !open && setDeleting(null)}

@@ -7,11 +7,12 @@ import {
   type PaymentStatus,
 } from '@/schemas/billing'
 import type { Company } from '@/schemas/company'
-import { isPayable } from '@/services/account'
+import { isPayable, oldestCharge } from '@/services/account'
 import { Button } from '@/ui/Button'
 import { Dialog } from '@/ui/Dialog'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Badge } from '@/ui/Feedback'
+import { ListView, type ListPagerProps } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
 import { monthReference } from './billing-labels'
 import styles from './Account.module.css'
@@ -37,6 +38,8 @@ export function PaymentsTable({
   caption,
   onPay,
   payingId,
+  total = payments.length,
+  pager,
 }: {
   payments: Payment[]
   company: Pick<Company, 'name' | 'cnpj'>
@@ -45,100 +48,112 @@ export function PaymentsTable({
   /** Absent where paying is not offered (an admin looking). */
   onPay?: (payment: Payment) => void
   payingId?: string | null
+  /** How many charges there are in all, where `payments` is a page of them. */
+  total?: number
+  /** Pages of the charges, where the list has more than one. */
+  pager?: Omit<ListPagerProps, 'total'>
 }) {
   const [receipt, setReceipt] = useState<Payment | null>(null)
   // The checkout of a subscription always charges its oldest open month (POST /subscriptions/{id}
   // takes no payment), so only that row offers "Pagar"; later ones say which comes first.
   const firstOpen = new Map<string, Payment>()
-  for (const payment of payments)
-    if (isPayable(payment)) {
-      const first = firstOpen.get(payment.subscriptionId)
-      if (!first || payment.dueDate < first.dueDate) firstOpen.set(payment.subscriptionId, payment)
-    }
+  for (const subscriptionId of new Set(payments.map((payment) => payment.subscriptionId))) {
+    const first = oldestCharge(
+      payments,
+      (payment) => payment.subscriptionId === subscriptionId && isPayable(payment),
+    )
+    if (first) firstOpen.set(subscriptionId, first)
+  }
   return (
     <>
-      <DataTable
-        caption={caption}
-        rows={payments}
-        rowKey={(payment) => payment.id}
+      <ListView
+        list={{ data: payments, total }}
         empty={{
           title: 'Nenhuma cobrança ainda',
           description: 'As mensalidades aparecem aqui a partir da contratação do plano.',
         }}
-        columns={[
-          {
-            key: 'reference',
-            header: 'Cobrança',
-            cell: (payment) => (
-              <span className={styles.stacked}>
-                <span>{payment.description}</span>
-                <span className="muted">
-                  Referência {monthReference(payment.reference)} · Plano {planName(payment.planId)}
+        pager={pager}
+      >
+        <DataTable
+          caption={caption}
+          rows={payments}
+          rowKey={(payment) => payment.id}
+          columns={[
+            {
+              key: 'reference',
+              header: 'Cobrança',
+              cell: (payment) => (
+                <span className={styles.stacked}>
+                  <span>{payment.description}</span>
+                  <span className="muted">
+                    Referência {monthReference(payment.reference)} · Plano{' '}
+                    {planName(payment.planId)}
+                  </span>
                 </span>
-              </span>
-            ),
-          },
-          { key: 'due', header: 'Vencimento', cell: (payment) => formatDate(payment.dueDate) },
-          {
-            key: 'amount',
-            header: 'Valor',
-            align: 'right',
-            cell: (payment) => (
-              <span className={styles.stacked}>
-                <span>{formatMoney(payment.amount)}</span>
-                {payment.discount > 0 && (
-                  <span className="muted">− {formatMoney(payment.discount)} de crédito</span>
-                )}
-              </span>
-            ),
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (payment) => (
-              <span className={styles.stacked}>
-                <PaymentStatusBadge status={payment.status} />
-                {payment.paidAt && (
-                  <span className="muted">pago em {formatDate(payment.paidAt)}</span>
-                )}
-              </span>
-            ),
-          },
-          {
-            key: 'action',
-            header: <span className="visually-hidden">Ações</span>,
-            align: 'right',
-            cell: (payment) =>
-              isPayable(payment) &&
-              onPay &&
-              firstOpen.get(payment.subscriptionId)?.id !== payment.id ? (
-                <span className="muted">
-                  Depois de {firstOpen.get(payment.subscriptionId)?.description}
+              ),
+            },
+            { key: 'due', header: 'Vencimento', cell: (payment) => formatDate(payment.dueDate) },
+            {
+              key: 'amount',
+              header: 'Valor',
+              align: 'right',
+              cell: (payment) => (
+                <span className={styles.stacked}>
+                  <span>{formatMoney(payment.amount)}</span>
+                  {payment.discount > 0 && (
+                    <span className="muted">− {formatMoney(payment.discount)} de crédito</span>
+                  )}
                 </span>
-              ) : isPayable(payment) && onPay ? (
-                <Button
-                  size="sm"
-                  variant={payment.status === 'overdue' ? 'primary' : 'secondary'}
-                  loading={payingId === payment.id}
-                  disabled={Boolean(payingId) && payingId !== payment.id}
-                  onClick={() => onPay(payment)}
-                  aria-label={`Pagar ${payment.description}`}
-                >
-                  Pagar
-                </Button>
-              ) : payment.status === 'paid' ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setReceipt(payment)}
-                  aria-label={`Recibo de ${payment.description}`}
-                >
-                  Recibo
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (payment) => (
+                <span className={styles.stacked}>
+                  <PaymentStatusBadge status={payment.status} />
+                  {payment.paidAt && (
+                    <span className="muted">pago em {formatDate(payment.paidAt)}</span>
+                  )}
+                </span>
+              ),
+            },
+            {
+              key: 'action',
+              header: <span className="visually-hidden">Ações</span>,
+              align: 'right',
+              cell: (payment) =>
+                isPayable(payment) &&
+                onPay &&
+                firstOpen.get(payment.subscriptionId)?.id !== payment.id ? (
+                  <span className="muted">
+                    Depois de {firstOpen.get(payment.subscriptionId)?.description}
+                  </span>
+                ) : isPayable(payment) && onPay ? (
+                  <Button
+                    size="sm"
+                    variant={payment.status === 'overdue' ? 'primary' : 'secondary'}
+                    loading={payingId === payment.id}
+                    disabled={Boolean(payingId) && payingId !== payment.id}
+                    onClick={() => onPay(payment)}
+                    aria-label={`Pagar ${payment.description}`}
+                  >
+                    Pagar
+                  </Button>
+                ) : payment.status === 'paid' ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setReceipt(payment)}
+                    aria-label={`Recibo de ${payment.description}`}
+                  >
+                    Recibo
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </ListView>
       <Dialog
         open={receipt !== null}
         onOpenChange={(open) => !open && setReceipt(null)}

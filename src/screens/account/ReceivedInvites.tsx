@@ -1,25 +1,49 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { formatDate } from '@/lib/format'
-import type { Invite } from '@/schemas/engagement'
-import { receivedInvitesQueryOptions, useAcceptInvite } from '@/services/account'
-import { useSessionService } from '@/services/session'
+import { inviteMessages, type Invite } from '@/schemas/engagement'
+import {
+  emailVerifiedQueryOptions,
+  receivedInvitesQueryOptions,
+  useAcceptInvite,
+  useSendEmailVerification,
+} from '@/services/account'
+import { useSessionService, useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { Card } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import styles from './Account.module.css'
+import { VerifyEmailNotice } from './VerifyEmailNotice'
 
 /**
  * Invites sent to the signed-in person's e-mail: accept one, and the company joins their
- * selector at once (the session reads the new claims; no sign-out).
+ * selector at once (the session reads the new claims; no sign-out). Accepting needs a confirmed
+ * e-mail (the server checks it): until then the card says why and sends the confirmation link.
  */
 export function ReceivedInvites({ uid }: { uid: string }) {
   const session = useSessionService()
+  const { user } = useSessionView()
   const { data: invites = [] } = useQuery(receivedInvitesQueryOptions(uid))
+  const verified = useQuery({
+    ...emailVerifiedQueryOptions(uid, session.gateway),
+    enabled: invites.length > 0,
+  })
+  const sendVerification = useSendEmailVerification(session.gateway)
   const accept = useAcceptInvite(uid, () => session.refreshClaims())
   const [joined, setJoined] = useState<Invite | null>(null)
   const [opening, setOpening] = useState(false)
+  // Accepting waits for the identity service's answer; if it cannot be read, the server decides.
+  const mayAccept = verified.data === true || verified.isError
+
+  const sendLink = () =>
+    sendVerification
+      .mutateAsync(`${window.location.origin}/app/user/my-invites`)
+      .then(() => true)
+      .catch((error: Error) => {
+        notify.error(error.message)
+        return false
+      })
 
   async function open(invite: Invite) {
     setOpening(true)
@@ -41,6 +65,15 @@ export function ReceivedInvites({ uid }: { uid: string }) {
           Convites para você
         </h2>
         <div className="stack">
+          {invites.length > 0 && verified.data === false && (
+            <VerifyEmailNotice
+              email={user?.email ?? ''}
+              sending={sendVerification.isPending}
+              checking={verified.isFetching}
+              onSend={sendLink}
+              onCheck={() => void verified.refetch()}
+            />
+          )}
           {joined && (
             <Alert
               tone="success"
@@ -66,14 +99,18 @@ export function ReceivedInvites({ uid }: { uid: string }) {
               <Button
                 size="sm"
                 loading={accept.isPending && accept.variables === invite.id}
-                disabled={accept.isPending}
+                disabled={accept.isPending || !mayAccept}
                 onClick={() =>
                   accept.mutate(invite.id, {
                     onSuccess: () => {
                       setJoined(invite)
                       notify.success(`Convite aceito: ${invite.companyName}`)
                     },
-                    onError: (error) => notify.error(error.message),
+                    onError: (error) => {
+                      notify.error(error.message)
+                      // The server found the e-mail unconfirmed: show why, with the link.
+                      if (error.message === inviteMessages.emailNotVerified) void verified.refetch()
+                    },
                   })
                 }
                 aria-label={`Aceitar convite para ${invite.companyName}`}

@@ -9,7 +9,8 @@ import { Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { Stat, StatGrid } from '@/ui/Stat'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { REFERRALS_PAGE_SIZE } from './referrals-search'
 import styles from './Account.module.css'
 
@@ -120,58 +121,61 @@ function Referrals({
           <h2 id="indicados" className={styles.cardTitle}>
             Pessoas indicadas
           </h2>
-          <DataTable
-            caption="Pessoas que criaram conta com o seu link"
-            rows={referrals.data}
-            rowKey={(referral) => referral.userId}
+          <ListView
+            list={referrals}
             empty={{
               title: 'Ninguém indicado ainda',
               description: 'Compartilhe seu link: quem criar a conta por ele aparece aqui.',
             }}
-            columns={[
-              {
-                key: 'name',
-                header: 'Pessoa',
-                cell: (referral) => (
-                  <span className={styles.stacked}>
-                    <span>{referral.name}</span>
-                    <span className="muted">{referral.email}</span>
-                  </span>
-                ),
-              },
-              {
-                key: 'signedUp',
-                header: 'Conta criada em',
-                cell: (referral) => formatDate(referral.signedUpAt),
-              },
-              {
-                key: 'company',
-                header: 'Empresa',
-                cell: (referral) =>
-                  referral.companyStatus ? companyStatusLabels[referral.companyStatus] : '—',
-              },
-              {
-                key: 'reward',
-                header: 'Recompensa',
-                align: 'right',
-                cell: (referral) => (
-                  <span className={styles.stacked}>
-                    <strong>{formatMoney(referral.reward.amount)}</strong>
-                    <Badge tone={rewardTone[referral.reward.status]}>
-                      {referralRewardStatusLabels[referral.reward.status]}
-                    </Badge>
-                  </span>
-                ),
-              },
-            ]}
-          />
-          <Pagination
-            total={referrals.total}
-            limit={REFERRALS_PAGE_SIZE}
-            offset={offset}
-            onChange={(next) => onPageChange(Math.floor(next / REFERRALS_PAGE_SIZE) + 1)}
-            label="Páginas das indicações"
-          />
+            pager={{
+              page,
+              pageSize: REFERRALS_PAGE_SIZE,
+              label: 'Páginas das indicações',
+              onPage: onPageChange,
+            }}
+          >
+            <DataTable
+              caption="Pessoas que criaram conta com o seu link"
+              rows={referrals.data}
+              rowKey={(referral) => referral.userId}
+              columns={[
+                {
+                  key: 'name',
+                  header: 'Pessoa',
+                  cell: (referral) => (
+                    <span className={styles.stacked}>
+                      <span>{referral.name}</span>
+                      <span className="muted">{referral.email}</span>
+                    </span>
+                  ),
+                },
+                {
+                  key: 'signedUp',
+                  header: 'Conta criada em',
+                  cell: (referral) => formatDate(referral.signedUpAt),
+                },
+                {
+                  key: 'company',
+                  header: 'Empresa',
+                  cell: (referral) =>
+                    referral.companyStatus ? companyStatusLabels[referral.companyStatus] : '—',
+                },
+                {
+                  key: 'reward',
+                  header: 'Recompensa',
+                  align: 'right',
+                  cell: (referral) => (
+                    <span className={styles.stacked}>
+                      <strong>{formatMoney(referral.reward.amount)}</strong>
+                      <Badge tone={rewardTone[referral.reward.status]}>
+                        {referralRewardStatusLabels[referral.reward.status]}
+                      </Badge>
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          </ListView>
         </Card>
       </section>
     </div>

@@ -8,12 +8,13 @@ import {
   companyStatuses,
   trackIds,
 } from '@/schemas/company'
-import { formatCount, formatCnpjValue, formatDate, formatDateTime } from '@/lib/format'
+import { formatCnpjValue, formatDate, formatDateTime } from '@/lib/format'
 import { companiesQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
 import { SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { CompanyStatusBadge } from '@/screens/shared'
 import { COMPANIES_PAGE_SIZE, companiesListInput, type CompaniesSearch } from './companies-search'
 import { trackTitle } from './labels'
@@ -52,87 +53,86 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
       />
       {/* Keyed by the URL's text, so going back or clearing shows what is searched. */}
       <CompanyFilters key={search.query ?? ''} search={search} go={go} />
-      <div className={styles.listSummary}>
-        <p aria-live="polite">
-          {filtered
-            ? `${formatCount(companies.total, 'empresa encontrada', 'empresas encontradas')} com esses filtros`
-            : `${formatCount(companies.total, 'empresa', 'empresas')} no total`}
-        </p>
-        {filtered && (
-          <Link to="/app/admin/companies" search={{ sort: search.sort }}>
-            Limpar filtros
-          </Link>
-        )}
-      </div>
-      <DataTable
-        caption="Empresas clientes"
-        rows={companies.data}
-        loading={isFetching}
-        rowKey={(company) => company.id}
-        onRowClick={(company) =>
-          void navigate({
-            to: '/app/admin/companies/$companyId',
-            params: { companyId: company.id },
-          })
-        }
-        empty={{
-          title: filtered ? 'Nenhuma empresa encontrada' : 'Nenhuma empresa cadastrada',
-          description: filtered
-            ? 'Mude a busca, a situação ou o cadastro e tente de novo.'
-            : undefined,
+      <ListView
+        summary={{
+          noun: filtered ? ['empresa encontrada', 'empresas encontradas'] : ['empresa', 'empresas'],
+          unfiltered: ' no total',
+          clear: (
+            <Link to="/app/admin/companies" search={{ sort: search.sort }}>
+              Limpar filtros
+            </Link>
+          ),
         }}
-        columns={[
-          {
-            key: 'name',
-            header: 'Empresa',
-            cell: (company) => (
-              <div className={styles.name}>
-                <Link to="/app/admin/companies/$companyId" params={{ companyId: company.id }}>
-                  {company.name}
-                </Link>
-                {company.alias && <span className="muted">{company.alias}</span>}
-              </div>
-            ),
-          },
-          {
-            key: 'cnpj',
-            header: 'CNPJ',
-            cell: (company) => (
-              <span className={styles.nowrap}>{formatCnpjValue(company.cnpj)}</span>
-            ),
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (company) => <CompanyStatusBadge status={company.status} />,
-          },
-          { key: 'track', header: 'Cadastro', cell: (company) => trackTitle(company.trackId) },
-          {
-            key: 'updated',
-            header: 'Última alteração',
-            cell: (company) => (
-              <span className={styles.nowrap}>{formatDateTime(company.updatedAt)}</span>
-            ),
-          },
-          {
-            key: 'since',
-            header: 'Cliente desde',
-            cell: (company) => formatDate(company.createdAt),
-          },
-        ]}
-      />
-      <Pagination
-        total={companies.total}
-        limit={COMPANIES_PAGE_SIZE}
-        offset={(page - 1) * COMPANIES_PAGE_SIZE}
-        label="Páginas de empresas"
-        onChange={(offset) =>
-          void navigate({
-            to: '/app/admin/companies',
-            search: changeFrom(search, { ...search, page: offset / COMPANIES_PAGE_SIZE + 1 }),
-          })
-        }
-      />
+        list={companies}
+        filtered={filtered}
+        empty={{ title: 'Nenhuma empresa cadastrada' }}
+        emptyFiltered={{
+          title: 'Nenhuma empresa encontrada',
+          description: 'Mude a busca, a situação ou o cadastro e tente de novo.',
+        }}
+        pager={{
+          page,
+          pageSize: COMPANIES_PAGE_SIZE,
+          label: 'Páginas de empresas',
+          onPage: (next) =>
+            void navigate({
+              to: '/app/admin/companies',
+              search: changeFrom(search, { ...search, page: next }),
+            }),
+        }}
+      >
+        <DataTable
+          caption="Empresas clientes"
+          rows={companies.data}
+          loading={isFetching}
+          rowKey={(company) => company.id}
+          onRowClick={(company) =>
+            void navigate({
+              to: '/app/admin/companies/$companyId',
+              params: { companyId: company.id },
+            })
+          }
+          columns={[
+            {
+              key: 'name',
+              header: 'Empresa',
+              cell: (company) => (
+                <div className={styles.name}>
+                  <Link to="/app/admin/companies/$companyId" params={{ companyId: company.id }}>
+                    {company.name}
+                  </Link>
+                  {company.alias && <span className="muted">{company.alias}</span>}
+                </div>
+              ),
+            },
+            {
+              key: 'cnpj',
+              header: 'CNPJ',
+              cell: (company) => (
+                <span className={styles.nowrap}>{formatCnpjValue(company.cnpj)}</span>
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (company) => <CompanyStatusBadge status={company.status} />,
+            },
+            { key: 'track', header: 'Cadastro', cell: (company) => trackTitle(company.trackId) },
+            {
+              key: 'updated',
+              header: 'Última alteração',
+              cell: (company) => (
+                <span className={styles.nowrap}>{formatDateTime(company.updatedAt)}</span>
+              ),
+            },
+            {
+              key: 'since',
+              header: 'Cliente desde',
+              cell: (company) => formatDate(company.createdAt),
+            },
+          ]}
+        />
+      </ListView>
     </>
   )
 }

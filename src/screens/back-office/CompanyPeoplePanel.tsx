@@ -14,6 +14,7 @@ import { buttonClass } from '@/ui/Button'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Badge } from '@/ui/Feedback'
 import { Card } from '@/ui/Layout'
+import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
 import { roleLabels, subscriptionLabels } from '@/screens/shared'
 import { DocumentReview } from './DocumentReview'
@@ -66,43 +67,47 @@ export function CompanyPeoplePanel({
             Gerenciar em Usuários
           </Link>
         </div>
-        <DataTable
-          caption="Pessoas com acesso à empresa"
-          rows={users.data}
-          rowKey={(user) => user.id}
+        <ListView
+          list={users}
           empty={{
             title: 'Ninguém com acesso',
             description: 'Crie um acesso em Usuários, com esta empresa.',
           }}
-          columns={[
-            {
-              key: 'name',
-              header: 'Nome',
-              cell: (user) => <UserName user={user} />,
-            },
-            {
-              key: 'roles',
-              header: 'Papéis',
-              cell: (user) => user.roles.map((role) => roleLabels[role]).join(', '),
-            },
-            { key: 'phone', header: 'Celular', cell: (user) => user.phone ?? '—' },
-            {
-              key: 'status',
-              header: 'Acesso',
-              cell: (user) =>
-                user.disabled ? (
-                  <Badge tone="danger">Bloqueado</Badge>
-                ) : (
-                  <Badge tone="success">Ativo</Badge>
-                ),
-            },
-          ]}
-        />
-        {users.total > users.data.length && (
-          <p className="muted">
-            Mostrando {users.data.length} de {formatInteger(users.total)}: veja todas em Usuários.
-          </p>
-        )}
+        >
+          <DataTable
+            caption="Pessoas com acesso à empresa"
+            rows={users.data}
+            rowKey={(user) => user.id}
+            columns={[
+              {
+                key: 'name',
+                header: 'Nome',
+                cell: (user) => <UserName user={user} />,
+              },
+              {
+                key: 'roles',
+                header: 'Papéis',
+                cell: (user) => user.roles.map((role) => roleLabels[role]).join(', '),
+              },
+              { key: 'phone', header: 'Celular', cell: (user) => user.phone ?? '—' },
+              {
+                key: 'status',
+                header: 'Acesso',
+                cell: (user) =>
+                  user.disabled ? (
+                    <Badge tone="danger">Bloqueado</Badge>
+                  ) : (
+                    <Badge tone="success">Ativo</Badge>
+                  ),
+              },
+            ]}
+          />
+          {users.total > users.data.length && (
+            <p className="muted">
+              Mostrando {users.data.length} de {formatInteger(users.total)}: veja todas em Usuários.
+            </p>
+          )}
+        </ListView>
       </section>
 
       <Card>
@@ -141,53 +146,57 @@ export function CompanyPeoplePanel({
         <h2 id="payments-title" className={styles.cardTitle}>
           Cobranças
         </h2>
-        <DataTable
-          caption="Cobranças da assinatura, mais recentes primeiro"
-          rows={payments.data}
-          rowKey={(payment) => payment.id}
+        <ListView
+          list={payments}
           empty={{ title: 'Nenhuma cobrança', description: 'Sem assinatura, sem cobranças.' }}
-          columns={[
-            {
-              key: 'reference',
-              header: 'Referência',
-              cell: (payment) => formatMonthYear(`${payment.reference}-15`),
-            },
-            {
-              key: 'plan',
-              header: 'Plano',
-              cell: (payment) => planNameOf(plans, payment.planId),
-            },
-            { key: 'due', header: 'Vencimento', cell: (payment) => formatDate(payment.dueDate) },
-            {
-              key: 'amount',
-              header: 'Valor',
-              align: 'right',
-              cell: (payment) => formatMoney(payment.amount),
-            },
-            {
-              key: 'status',
-              header: 'Situação',
-              cell: (payment) => (
-                <Badge tone={paymentTones[payment.status]}>
-                  {paymentStatusLabels[payment.status]}
-                </Badge>
-              ),
-            },
-            {
-              key: 'paid',
-              header: 'Pagamento',
-              cell: (payment) =>
-                payment.paidAt
-                  ? `${formatDate(payment.paidAt)}${payment.method ? ` · ${paymentMethodLabels[payment.method]}` : ''}`
-                  : '—',
-            },
-          ]}
-        />
-        {payments.total > payments.data.length && (
-          <p className="muted">
-            As {payments.data.length} mais recentes de {formatInteger(payments.total)} cobranças.
-          </p>
-        )}
+        >
+          <DataTable
+            caption="Cobranças da assinatura, mais recentes primeiro"
+            rows={payments.data}
+            rowKey={(payment) => payment.id}
+            columns={[
+              {
+                key: 'reference',
+                header: 'Referência',
+                cell: (payment) => formatMonthYear(`${payment.reference}-15`),
+              },
+              {
+                key: 'plan',
+                header: 'Plano',
+                cell: (payment) => planNameOf(plans, payment.planId),
+              },
+              { key: 'due', header: 'Vencimento', cell: (payment) => formatDate(payment.dueDate) },
+              {
+                key: 'amount',
+                header: 'Valor',
+                align: 'right',
+                cell: (payment) => formatMoney(payment.amount),
+              },
+              {
+                key: 'status',
+                header: 'Situação',
+                cell: (payment) => (
+                  <Badge tone={paymentTones[payment.status]}>
+                    {paymentStatusLabels[payment.status]}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'paid',
+                header: 'Pagamento',
+                cell: (payment) =>
+                  payment.paidAt
+                    ? `${formatDate(payment.paidAt)}${payment.method ? ` · ${paymentMethodLabels[payment.method]}` : ''}`
+                    : '—',
+              },
+            ]}
+          />
+          {payments.total > payments.data.length && (
+            <p className="muted">
+              As {payments.data.length} mais recentes de {formatInteger(payments.total)} cobranças.
+            </p>
+          )}
+        </ListView>
       </section>
 
       <section aria-labelledby="documents-title" className="stack">

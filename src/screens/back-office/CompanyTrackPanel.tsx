@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { trackIds, type TrackId } from '@/schemas/company'
-import { stepLabels, trackLabels, trackSteps, type Step } from '@/schemas/track'
+import { trackLabels, trackSteps, type Step } from '@/schemas/track'
 import { companyFactsOf } from '@/machines/company-status'
 import { formatDateTime } from '@/lib/format'
 import { ApiError } from '@/services/api'
@@ -13,13 +13,15 @@ import { Alert, Badge } from '@/ui/Feedback'
 import { SelectField } from '@/ui/Field'
 import { Card } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
-import { StepPayloadView } from '@/screens/back-office'
+import {
+  StepPayloadView,
+  StepStatusBadge,
+  stepRegistry,
+  stepStatusTones,
+} from '@/screens/onboarding'
 import { trackTitle } from './labels'
 import { OrderLink } from './OrderLink'
 import styles from './BackOffice.module.css'
-
-const stepStateLabels = { pending: 'Pendente', in_progress: 'Em andamento', done: 'Concluída' }
-const stepStateTones = { pending: 'neutral', in_progress: 'info', done: 'success' } as const
 
 /** A step with something in it: done, started, or with a saved draft. */
 const hasProgress = (step: Step) => step.status !== 'pending' || step.payload !== null
@@ -40,7 +42,7 @@ export function CompanyTrackPanel({ companyId }: { companyId: string }) {
         <div className={styles.cardHeader}>
           <h2 className={styles.cardTitle}>Cadastro de {trackLabels[track.trackId]}</h2>
           <span className={styles.headerLine}>
-            <Badge tone={stepStateTones[track.status]}>
+            <Badge tone={stepStatusTones[track.status]}>
               {track.status === 'done'
                 ? 'Concluído'
                 : `${done} de ${track.steps.length} etapas concluídas`}
@@ -55,8 +57,8 @@ export function CompanyTrackPanel({ companyId }: { companyId: string }) {
                 <span className={styles.stepNumber} aria-hidden="true">
                   {index + 1}
                 </span>
-                <h3>{stepLabels[step.stepId]}</h3>
-                <Badge tone={stepStateTones[step.status]}>{stepStateLabels[step.status]}</Badge>
+                <h3>{stepRegistry[step.stepId].label}</h3>
+                <StepStatusBadge status={step.status} />
                 {step.updatedAt && <span className="muted">{formatDateTime(step.updatedAt)}</span>}
               </div>
               <StepPayloadView companyId={companyId} company={company} step={step} />
@@ -153,7 +155,7 @@ function SetTrackCard({
           lost.length > 0 ? (
             <>
               <strong>Atenção: o que foi preenchido se perde.</strong> As etapas{' '}
-              {lost.map((step) => `“${stepLabels[step.stepId]}”`).join(', ')} da trilha de{' '}
+              {lost.map((step) => `“${stepRegistry[step.stepId].label}”`).join(', ')} da trilha de{' '}
               {trackLabels[currentTrack]} são descartadas, e a empresa recomeça pela primeira etapa
               de {trackLabels[target]}. Um plano escolhido e não pago é cancelado.
             </>

@@ -13,7 +13,8 @@ import { Button } from '@/ui/Button'
 import { ConfirmDialog } from '@/ui/Dialog'
 import { Badge } from '@/ui/Feedback'
 import { notify } from '@/ui/notify'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { ReasonDialog } from './ReasonDialog'
 import styles from './BackOffice.module.css'
 
@@ -83,102 +84,105 @@ export function DocumentReview({
 
   return (
     <>
-      <DataTable
-        caption="Documentos da empresa"
-        rows={documents.data}
-        loading={isFetching}
-        rowKey={(document) => document.id}
+      <ListView
+        list={documents}
         empty={{
           title: 'Nenhum documento',
           description: 'A empresa ainda não enviou documentos e a contabilidade não enviou guias.',
         }}
-        columns={[
-          {
-            key: 'name',
-            header: 'Documento',
-            cell: (document) => (
-              <div className={styles.name}>
-                <strong>{document.name}</strong>
-                <span className="muted">
-                  {documentTypeLabels[document.type]}
-                  {document.guia && ` · vence em ${formatDate(document.guia.dueDate)}`}
-                  {document.guia && ` · ${formatMonthYear(`${document.guia.competence}-15`)}`}
-                </span>
-              </div>
-            ),
-          },
-          {
-            key: 'sent',
-            header: 'Enviado',
-            cell: (document) =>
-              `${formatDate(document.createdAt)} · ${document.sentBy === 'company' ? 'pelo cliente' : 'pela contabilidade'}`,
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (document) => (
-              <div className={styles.name}>
-                <Badge tone={statusTones[document.status]}>
-                  {documentStatusLabels[document.status]}
-                </Badge>
-                {document.rejectionReason && (
-                  <span className="muted">{document.rejectionReason}</span>
-                )}
-              </div>
-            ),
-          },
-          {
-            key: 'actions',
-            header: 'Ações',
-            cell: (document) => (
-              <div className={styles.rowActions}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  loading={downloading === document.id}
-                  aria-label={`Baixar ${document.name}`}
-                  onClick={() => void download(document)}
-                >
-                  Baixar
-                </Button>
-                {reviewable(document) && (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Aprovar ${document.name}`}
-                      onClick={() => {
-                        change.reset()
-                        setReview({ document, decision: 'approved' })
-                      }}
-                    >
-                      Aprovar
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={`Recusar ${document.name}`}
-                      onClick={() => {
-                        change.reset()
-                        setReview({ document, decision: 'rejected' })
-                      }}
-                    >
-                      Recusar
-                    </Button>
-                  </>
-                )}
-              </div>
-            ),
-          },
-        ]}
-      />
-      <Pagination
-        total={documents.total}
-        limit={DOCUMENTS_PAGE_SIZE}
-        offset={(page - 1) * DOCUMENTS_PAGE_SIZE}
-        label="Páginas de documentos"
-        onChange={(offset) => onPage(offset / DOCUMENTS_PAGE_SIZE + 1)}
-      />
+        pager={{
+          page,
+          pageSize: DOCUMENTS_PAGE_SIZE,
+          label: 'Páginas de documentos',
+          onPage,
+        }}
+      >
+        <DataTable
+          caption="Documentos da empresa"
+          rows={documents.data}
+          loading={isFetching}
+          rowKey={(document) => document.id}
+          columns={[
+            {
+              key: 'name',
+              header: 'Documento',
+              cell: (document) => (
+                <div className={styles.name}>
+                  <strong>{document.name}</strong>
+                  <span className="muted">
+                    {documentTypeLabels[document.type]}
+                    {document.guia && ` · vence em ${formatDate(document.guia.dueDate)}`}
+                    {document.guia && ` · ${formatMonthYear(`${document.guia.competence}-15`)}`}
+                  </span>
+                </div>
+              ),
+            },
+            {
+              key: 'sent',
+              header: 'Enviado',
+              cell: (document) =>
+                `${formatDate(document.createdAt)} · ${document.sentBy === 'company' ? 'pelo cliente' : 'pela contabilidade'}`,
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (document) => (
+                <div className={styles.name}>
+                  <Badge tone={statusTones[document.status]}>
+                    {documentStatusLabels[document.status]}
+                  </Badge>
+                  {document.rejectionReason && (
+                    <span className="muted">{document.rejectionReason}</span>
+                  )}
+                </div>
+              ),
+            },
+            {
+              key: 'actions',
+              header: 'Ações',
+              cell: (document) => (
+                <div className={styles.rowActions}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={downloading === document.id}
+                    aria-label={`Baixar ${document.name}`}
+                    onClick={() => void download(document)}
+                  >
+                    Baixar
+                  </Button>
+                  {reviewable(document) && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Aprovar ${document.name}`}
+                        onClick={() => {
+                          change.reset()
+                          setReview({ document, decision: 'approved' })
+                        }}
+                      >
+                        Aprovar
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={`Recusar ${document.name}`}
+                        onClick={() => {
+                          change.reset()
+                          setReview({ document, decision: 'rejected' })
+                        }}
+                      >
+                        Recusar
+                      </Button>
+                    </>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </ListView>
       {review?.decision === 'approved' && (
         <ConfirmDialog
           open

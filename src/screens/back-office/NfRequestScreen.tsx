@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import {
+  issTaxationCodes,
+  issTaxationLabels,
   documentKindOf,
   nfsRejectSchema,
   nfsRequestStatusLabels,
@@ -247,6 +249,10 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
             {
               term: 'Município da prestação',
               value: `${request.municipalityName} (IBGE ${request.municipalityCode})`,
+            },
+            {
+              term: 'Tributação do ISS (tribISSQN)',
+              value: `${issTaxationLabels[request.issTaxation]} (${issTaxationCodes[request.issTaxation]})`,
             },
             {
               term: 'ISS retido pelo tomador',

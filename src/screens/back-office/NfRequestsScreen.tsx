@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { nfsRequestStatuses, nfsRequestStatusLabels } from '@/schemas/invoice'
-import { formatCnpjValue, formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format'
+import { formatCnpjValue, formatDate, formatDateTime, formatMoney } from '@/lib/format'
 import { nfsQueueQueryOptions } from '@/services/back-office'
 import { companyQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
 import { Badge } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { companyLabel } from './CompanyPicker'
 import { nfsStatusTones } from './labels'
 import {
@@ -58,91 +59,94 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
         search={search}
         go={go}
       />
-      <div className={styles.listSummary}>
-        <p aria-live="polite">
-          {formatCount(requests.total, 'solicitação', 'solicitações')}
-          {search.companyId && company.data && ` de ${companyLabel(company.data)}`}
-          {filtered ? ' com esses filtros' : ' no total'}
-        </p>
-        {filtered && <Link to="/app/admin/invoices/nf-requests">Limpar filtros</Link>}
-      </div>
-      <DataTable
-        caption="Solicitações de NFS-e"
-        rows={requests.data}
-        loading={isFetching}
-        rowKey={(request) => request.id}
-        onRowClick={(request) =>
-          void navigate({
-            to: '/app/admin/invoices/nf-requests/$requestId',
-            params: { requestId: request.id },
-          })
-        }
-        empty={{
-          title: filtered ? 'Nenhuma solicitação com esses filtros' : 'Nenhuma solicitação',
-          description: filtered
-            ? 'Mude a situação, o mês ou a busca e tente de novo.'
-            : 'Quando um cliente pedir uma nota, ela aparece aqui.',
+      <ListView
+        summary={{
+          noun: ['solicitação', 'solicitações'],
+          detail: search.companyId && company.data && ` de ${companyLabel(company.data)}`,
+          unfiltered: ' no total',
+          clear: <Link to="/app/admin/invoices/nf-requests">Limpar filtros</Link>,
         }}
-        columns={[
-          {
-            key: 'company',
-            header: 'Empresa',
-            cell: (request) => (
-              <div className={styles.name}>
-                <Link
-                  to="/app/admin/invoices/nf-requests/$requestId"
-                  params={{ requestId: request.id }}
-                  aria-label={`Solicitação de ${request.company ? companyLabel(request.company) : formatCnpjValue(request.cnpj)}${request.taker ? ` para ${request.taker.name}` : ''}, ${formatMoney(request.totalValue)}`}
-                >
-                  {request.company
-                    ? (request.company.alias ?? request.company.name)
-                    : formatCnpjValue(request.cnpj)}
-                </Link>
-                <span className="muted">{formatCnpjValue(request.cnpj)}</span>
-              </div>
-            ),
-          },
-          {
-            key: 'taker',
-            header: 'Tomador',
-            cell: (request) => request.taker?.name ?? <span className="muted">Sem tomador</span>,
-          },
-          {
-            key: 'value',
-            header: 'Valor',
-            align: 'right',
-            cell: (request) => formatMoney(request.totalValue),
-          },
-          { key: 'date', header: 'Serviço em', cell: (request) => formatDate(request.date) },
-          {
-            key: 'created',
-            header: 'Pedida em',
-            cell: (request) => formatDateTime(request.createdAt),
-          },
-          {
-            key: 'status',
-            header: 'Situação',
-            cell: (request) => (
-              <Badge tone={nfsStatusTones[request.status]}>
-                {nfsRequestStatusLabels[request.status]}
-                {request.number !== null && ` nº ${request.number}`}
-              </Badge>
-            ),
-          },
-        ]}
-      />
-      <Pagination
-        total={requests.total}
-        limit={NF_REQUESTS_PAGE_SIZE}
-        offset={(page - 1) * NF_REQUESTS_PAGE_SIZE}
-        label="Páginas de solicitações"
-        onChange={(offset) =>
-          void navigate({
-            to: '/app/admin/invoices/nf-requests',
-            search: changeFrom(search, { ...search, page: offset / NF_REQUESTS_PAGE_SIZE + 1 }),
-          })
-        }
-      />
+        list={requests}
+        filtered={filtered}
+        empty={{
+          title: 'Nenhuma solicitação',
+          description: 'Quando um cliente pedir uma nota, ela aparece aqui.',
+        }}
+        emptyFiltered={{
+          title: 'Nenhuma solicitação com esses filtros',
+          description: 'Mude a situação, o mês ou a busca e tente de novo.',
+        }}
+        pager={{
+          page,
+          pageSize: NF_REQUESTS_PAGE_SIZE,
+          label: 'Páginas de solicitações',
+          onPage: (next) =>
+            void navigate({
+              to: '/app/admin/invoices/nf-requests',
+              search: changeFrom(search, { ...search, page: next }),
+            }),
+        }}
+      >
+        <DataTable
+          caption="Solicitações de NFS-e"
+          rows={requests.data}
+          loading={isFetching}
+          rowKey={(request) => request.id}
+          onRowClick={(request) =>
+            void navigate({
+              to: '/app/admin/invoices/nf-requests/$requestId',
+              params: { requestId: request.id },
+            })
+          }
+          columns={[
+            {
+              key: 'company',
+              header: 'Empresa',
+              cell: (request) => (
+                <div className={styles.name}>
+                  <Link
+                    to="/app/admin/invoices/nf-requests/$requestId"
+                    params={{ requestId: request.id }}
+                    aria-label={`Solicitação de ${request.company ? companyLabel(request.company) : formatCnpjValue(request.cnpj)}${request.taker ? ` para ${request.taker.name}` : ''}, ${formatMoney(request.totalValue)}`}
+                  >
+                    {request.company
+                      ? (request.company.alias ?? request.company.name)
+                      : formatCnpjValue(request.cnpj)}
+                  </Link>
+                  <span className="muted">{formatCnpjValue(request.cnpj)}</span>
+                </div>
+              ),
+            },
+            {
+              key: 'taker',
+              header: 'Tomador',
+              cell: (request) => request.taker?.name ?? <span className="muted">Sem tomador</span>,
+            },
+            {
+              key: 'value',
+              header: 'Valor',
+              align: 'right',
+              cell: (request) => formatMoney(request.totalValue),
+            },
+            { key: 'date', header: 'Serviço em', cell: (request) => formatDate(request.date) },
+            {
+              key: 'created',
+              header: 'Pedida em',
+              cell: (request) => formatDateTime(request.createdAt),
+            },
+            {
+              key: 'status',
+              header: 'Situação',
+              cell: (request) => (
+                <Badge tone={nfsStatusTones[request.status]}>
+                  {nfsRequestStatusLabels[request.status]}
+                  {request.number !== null && ` nº ${request.number}`}
+                </Badge>
+              ),
+            },
+          ]}
+        />
+      </ListView>
     </>
   )
 }

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDateTime } from '@/lib/format'
 import { statusHistoryQueryOptions } from '@/services/back-office'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { CompanyStatusBadge } from '@/screens/shared'
 
 /** Changes per page of the history. */
@@ -24,15 +25,23 @@ export function StatusHistory({
     }),
   )
   return (
-    <>
+    <ListView
+      list={history}
+      empty={{
+        title: 'Nenhuma mudança de situação',
+        description: 'A empresa está na situação em que foi cadastrada.',
+      }}
+      pager={{
+        page,
+        pageSize: HISTORY_PAGE_SIZE,
+        label: 'Páginas do histórico',
+        onPage,
+      }}
+    >
       <DataTable
         caption="Histórico de situações, mais recentes primeiro"
         rows={history.data}
         rowKey={(change) => `${change.at}-${change.to}`}
-        empty={{
-          title: 'Nenhuma mudança de situação',
-          description: 'A empresa está na situação em que foi cadastrada.',
-        }}
         columns={[
           { key: 'at', header: 'Quando', cell: (change) => formatDateTime(change.at) },
           {
@@ -57,13 +66,6 @@ export function StatusHistory({
           },
         ]}
       />
-      <Pagination
-        total={history.total}
-        limit={HISTORY_PAGE_SIZE}
-        offset={(page - 1) * HISTORY_PAGE_SIZE}
-        label="Páginas do histórico"
-        onChange={(offset) => onPage(offset / HISTORY_PAGE_SIZE + 1)}
-      />
-    </>
+    </ListView>
   )
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { formatCount, formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/format'
 import { adminUsersQueryOptions } from '@/services/back-office'
 import { companyQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
 import { Badge } from '@/ui/Feedback'
 import { TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { roleLabels } from '@/screens/shared'
 import { CompanyPicker, companyLabel } from './CompanyPicker'
 import { CreateUserDialog } from './CreateUserDialog'
@@ -50,70 +51,72 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
           onSubmit={(query) => go({ query })}
         />
       </div>
-      <div className={styles.listSummary}>
-        <p aria-live="polite">
-          {formatCount(users.total, 'pessoa', 'pessoas')}
-          {filtered ? ' com esses filtros' : ' no total'}
-        </p>
-        {filtered && <Link to="/app/admin/users">Limpar filtros</Link>}
-      </div>
-      <DataTable
-        caption="Usuários"
-        rows={users.data}
-        loading={isFetching}
-        rowKey={(user) => user.id}
-        onRowClick={(user) =>
-          void navigate({ to: '/app/admin/users/$userId', params: { userId: user.id } })
-        }
-        empty={{
-          title: filtered ? 'Ninguém encontrado' : 'Nenhum usuário',
-          description: filtered ? 'Mude a empresa ou a busca e tente de novo.' : undefined,
+      <ListView
+        summary={{
+          noun: ['pessoa', 'pessoas'],
+          unfiltered: ' no total',
+          clear: <Link to="/app/admin/users">Limpar filtros</Link>,
         }}
-        columns={[
-          {
-            key: 'name',
-            header: 'Nome',
-            cell: (user) => <UserName user={user} />,
-          },
-          {
-            key: 'roles',
-            header: 'Papéis',
-            cell: (user) => (
-              <div className={styles.badges}>
-                {user.roles.map((role) => (
-                  <Badge key={role} tone={role === 'system-admin' ? 'info' : 'neutral'}>
-                    {roleLabels[role]}
-                  </Badge>
-                ))}
-                {user.disabled && <Badge tone="danger">Bloqueado</Badge>}
-              </div>
-            ),
-          },
-          {
-            key: 'companies',
-            header: 'Empresas',
-            cell: (user) =>
-              user.companyRefs.length > 0 ? (
-                user.companyRefs.map((company) => company.alias ?? company.name).join(', ')
-              ) : (
-                <span className="muted">Nenhuma</span>
+        list={users}
+        filtered={filtered}
+        empty={{ title: 'Nenhum usuário' }}
+        emptyFiltered={{
+          title: 'Ninguém encontrado',
+          description: 'Mude a empresa ou a busca e tente de novo.',
+        }}
+        pager={{
+          page,
+          pageSize: USERS_PAGE_SIZE,
+          label: 'Páginas de usuários',
+          onPage: (next) =>
+            void navigate({
+              to: '/app/admin/users',
+              search: changeFrom(search, { ...search, page: next }),
+            }),
+        }}
+      >
+        <DataTable
+          caption="Usuários"
+          rows={users.data}
+          loading={isFetching}
+          rowKey={(user) => user.id}
+          onRowClick={(user) =>
+            void navigate({ to: '/app/admin/users/$userId', params: { userId: user.id } })
+          }
+          columns={[
+            {
+              key: 'name',
+              header: 'Nome',
+              cell: (user) => <UserName user={user} />,
+            },
+            {
+              key: 'roles',
+              header: 'Papéis',
+              cell: (user) => (
+                <div className={styles.badges}>
+                  {user.roles.map((role) => (
+                    <Badge key={role} tone={role === 'system-admin' ? 'info' : 'neutral'}>
+                      {roleLabels[role]}
+                    </Badge>
+                  ))}
+                  {user.disabled && <Badge tone="danger">Bloqueado</Badge>}
+                </div>
               ),
-          },
-          { key: 'created', header: 'Criado em', cell: (user) => formatDate(user.createdAt) },
-        ]}
-      />
-      <Pagination
-        total={users.total}
-        limit={USERS_PAGE_SIZE}
-        offset={(page - 1) * USERS_PAGE_SIZE}
-        label="Páginas de usuários"
-        onChange={(offset) =>
-          void navigate({
-            to: '/app/admin/users',
-            search: changeFrom(search, { ...search, page: offset / USERS_PAGE_SIZE + 1 }),
-          })
-        }
-      />
+            },
+            {
+              key: 'companies',
+              header: 'Empresas',
+              cell: (user) =>
+                user.companyRefs.length > 0 ? (
+                  user.companyRefs.map((company) => company.alias ?? company.name).join(', ')
+                ) : (
+                  <span className="muted">Nenhuma</span>
+                ),
+            },
+            { key: 'created', header: 'Criado em', cell: (user) => formatDate(user.createdAt) },
+          ]}
+        />
+      </ListView>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
     </>
   )

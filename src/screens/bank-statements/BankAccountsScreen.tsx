@@ -12,9 +12,9 @@ import {
 import { useSessionView } from '@/services/session'
 import { Button, buttonClass } from '@/ui/Button'
 import { ConfirmDialog } from '@/ui/Dialog'
-import { Alert, Badge, EmptyState } from '@/ui/Feedback'
+import { Alert, Badge } from '@/ui/Feedback'
 import { PageHeader } from '@/ui/Layout'
-import { Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
 import { notify } from '@/ui/notify'
 import { accountName, accountNumbers, originLabels, transactionCount } from './bank-format'
 import { ImportOfxDialog } from './ImportOfxDialog'
@@ -100,16 +100,6 @@ function AccountList({
   const [deleting, setDeleting] = useState<BankAccountSummary | null>(null)
   const page = search.page ?? 1
 
-  if (data.total === 0)
-    return (
-      <EmptyState
-        title="Nenhuma conta bancária ainda"
-        action={<Button onClick={onImport}>Importar OFX</Button>}
-      >
-        Envie o extrato da conta da empresa em OFX: a conta aparece aqui com as movimentações.
-      </EmptyState>
-    )
-
   function confirmDelete() {
     if (!deleting) return
     remove.mutate(
@@ -129,73 +119,82 @@ function AccountList({
 
   return (
     <>
-      <ul className={styles.accounts} aria-label="Contas bancárias">
-        {data.data.map((account) => (
-          <li key={account.id} className={styles.account}>
-            <div className={styles.accountHead}>
+      <ListView
+        list={data}
+        empty={{
+          title: 'Nenhuma conta bancária ainda',
+          description:
+            'Envie o extrato da conta da empresa em OFX: a conta aparece aqui com as movimentações.',
+          action: <Button onClick={onImport}>Importar OFX</Button>,
+        }}
+        pager={{
+          page,
+          pageSize: ACCOUNTS_PAGE_SIZE,
+          label: 'Páginas de contas',
+          onPage: (next) => onSearchChange({ page: next }),
+        }}
+      >
+        <ul className={styles.accounts} aria-label="Contas bancárias">
+          {data.data.map((account) => (
+            <li key={account.id} className={styles.account}>
+              <div className={styles.accountHead}>
+                <div>
+                  <h2>{account.bankName}</h2>
+                  <div className={styles.numbers}>{accountNumbers(account)}</div>
+                </div>
+                <Badge tone={account.source === 'cora' ? 'success' : 'neutral'}>
+                  {originLabels[account.source]}
+                </Badge>
+              </div>
               <div>
-                <h2>{account.bankName}</h2>
-                <div className={styles.numbers}>{accountNumbers(account)}</div>
+                <div className={styles.balance}>
+                  {account.balance === null ? '—' : formatMoney(account.balance)}
+                </div>
+                <div className={styles.numbers}>
+                  {account.balanceDate
+                    ? `Saldo em ${formatDate(account.balanceDate)}`
+                    : 'Saldo ainda não informado pelo banco'}
+                </div>
               </div>
-              <Badge tone={account.source === 'cora' ? 'success' : 'neutral'}>
-                {originLabels[account.source]}
-              </Badge>
-            </div>
-            <div>
-              <div className={styles.balance}>
-                {account.balance === null ? '—' : formatMoney(account.balance)}
+              <dl className={styles.facts}>
+                <dt>Período</dt>
+                <dd>
+                  {account.firstTransactionDate && account.lastTransactionDate
+                    ? `${formatDate(account.firstTransactionDate)} a ${formatDate(account.lastTransactionDate)}`
+                    : 'Sem movimentações'}
+                </dd>
+                <dt>Última importação</dt>
+                <dd>{formatDateTime(account.lastImportAt)}</dd>
+                <dt>Movimentações</dt>
+                <dd>
+                  {formatInteger(account.transactionCount)}
+                  {account.uncategorizedCount > 0 &&
+                    ` (${formatInteger(account.uncategorizedCount)} sem categoria)`}
+                </dd>
+              </dl>
+              <div className={styles.cardActions}>
+                <Link
+                  to="/app/bank-statements/accounts/$accountId/transactions"
+                  params={{ accountId: account.id }}
+                  preload="intent"
+                  className={buttonClass({ size: 'sm' })}
+                  aria-label={`Ver movimentações: ${accountName(account)}`}
+                >
+                  Ver movimentações
+                </Link>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setDeleting(account)}
+                  aria-label={`Excluir a conta ${accountName(account)}`}
+                >
+                  Excluir
+                </Button>
               </div>
-              <div className={styles.numbers}>
-                {account.balanceDate
-                  ? `Saldo em ${formatDate(account.balanceDate)}`
-                  : 'Saldo ainda não informado pelo banco'}
-              </div>
-            </div>
-            <dl className={styles.facts}>
-              <dt>Período</dt>
-              <dd>
-                {account.firstTransactionDate && account.lastTransactionDate
-                  ? `${formatDate(account.firstTransactionDate)} a ${formatDate(account.lastTransactionDate)}`
-                  : 'Sem movimentações'}
-              </dd>
-              <dt>Última importação</dt>
-              <dd>{formatDateTime(account.lastImportAt)}</dd>
-              <dt>Movimentações</dt>
-              <dd>
-                {formatInteger(account.transactionCount)}
-                {account.uncategorizedCount > 0 &&
-                  ` (${formatInteger(account.uncategorizedCount)} sem categoria)`}
-              </dd>
-            </dl>
-            <div className={styles.cardActions}>
-              <Link
-                to="/app/bank-statements/accounts/$accountId/transactions"
-                params={{ accountId: account.id }}
-                preload="intent"
-                className={buttonClass({ size: 'sm' })}
-                aria-label={`Ver movimentações: ${accountName(account)}`}
-              >
-                Ver movimentações
-              </Link>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => setDeleting(account)}
-                aria-label={`Excluir a conta ${accountName(account)}`}
-              >
-                Excluir
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <Pagination
-        total={data.total}
-        limit={ACCOUNTS_PAGE_SIZE}
-        offset={(page - 1) * ACCOUNTS_PAGE_SIZE}
-        label="Páginas de contas"
-        onChange={(offset) => onSearchChange({ page: offset / ACCOUNTS_PAGE_SIZE + 1 })}
-      />
+            </li>
+          ))}
+        </ul>
+      </ListView>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -15,7 +15,8 @@ import { Button, buttonClass } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { CheckboxField, SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { accountName, signedMoney, transactionCount } from './bank-format'
 import { ExportDialog, RANGE_BACKWARDS } from './ExportDialog'
@@ -26,7 +27,6 @@ import {
   transactionsListInput,
   type TransactionsSearch,
 } from './transactions-search'
-import stacked from '@/ui/StackedTable.module.css'
 import styles from './Bank.module.css'
 
 export type BankTransactionsScreenProps = {
@@ -260,13 +260,6 @@ function TransactionList({
             change({ ...search, uncategorized: event.target.checked || undefined, page: undefined })
           }
         />
-        <p className={styles.summary} aria-live="polite" style={{ margin: 0 }}>
-          <span>
-            <strong>{formatInteger(data.total)}</strong>{' '}
-            {data.total === 1 ? 'movimentação' : 'movimentações'}
-            {filtered ? ' com esses filtros' : ''}
-          </span>
-        </p>
         <div className={styles.pageSize}>
           <SelectField
             label="Por página"
@@ -309,20 +302,31 @@ function TransactionList({
           )}
         </div>
       )}
-      <div className={`${stacked.stacked} ${styles.rows}`}>
+      <ListView
+        summary={{ noun: ['movimentação', 'movimentações'] }}
+        list={data}
+        filtered={filtered}
+        empty={{
+          title: 'Nenhuma movimentação ainda',
+          description: 'Importe o extrato desta conta em OFX pela página de extratos.',
+        }}
+        emptyFiltered={{
+          title: 'Nenhuma movimentação com esses filtros',
+          description: 'Mude o período, a busca ou desmarque "Sem categoria".',
+        }}
+        pager={{
+          page,
+          pageSize: limit,
+          label: 'Páginas de movimentações',
+          onPage: (next) => change({ ...search, page: next }),
+        }}
+      >
         <DataTable
           caption={`Movimentações de ${accountName(account)}`}
           rows={data.data}
           loading={isFetching}
           rowKey={(transaction) => transaction.id}
-          empty={{
-            title: filtered
-              ? 'Nenhuma movimentação com esses filtros'
-              : 'Nenhuma movimentação ainda',
-            description: filtered
-              ? 'Mude o período, a busca ou desmarque "Sem categoria".'
-              : 'Importe o extrato desta conta em OFX pela página de extratos.',
-          }}
+          stacked={styles.rows}
           columns={[
             {
               key: 'select',
@@ -385,14 +389,7 @@ function TransactionList({
             },
           ]}
         />
-      </div>
-      <Pagination
-        total={data.total}
-        limit={limit}
-        offset={(page - 1) * limit}
-        label="Páginas de movimentações"
-        onChange={(offset) => change({ ...search, page: offset / limit + 1 })}
-      />
+      </ListView>
     </div>
   )
 }

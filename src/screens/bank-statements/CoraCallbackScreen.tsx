@@ -15,11 +15,19 @@ export const CORA_NO_CODE =
   'O Cora não devolveu a autorização. Tente conectar de novo pela página de extratos.'
 
 /**
- * /app/auth/cora/callback: the return from Cora's authorization. The code is exchanged once;
- * then back to the accounts, where the new account is, with a toast. A refusal, or a code that
- * was already used or expired (a reload of this page), says so.
+ * /app/auth/cora/callback: the return from Cora's authorization. The code is exchanged once, with
+ * the state it came with; then back to the accounts, where the new account is, with a toast. A
+ * refusal, or a code that was already used or expired (a reload of this page), says so.
  */
-export function CoraCallbackScreen({ code, error }: { code?: string; error?: string }) {
+export function CoraCallbackScreen({
+  code,
+  state,
+  error,
+}: {
+  code?: string
+  state?: string
+  error?: string
+}) {
   const { user, companyId, company } = useSessionView()
   const connect = useConnectCora()
   const navigate = useNavigate()
@@ -29,10 +37,10 @@ export function CoraCallbackScreen({ code, error }: { code?: string; error?: str
 
   useEffect(() => {
     // A code is good for one exchange: never twice, even when effects run twice.
-    if (started.current || !allowed || !code || error || !companyId) return
+    if (started.current || !allowed || !code || !state || error || !companyId) return
     started.current = true
     connect.mutate(
-      { code, companyId },
+      { code, state, companyId },
       {
         onSuccess: ({ account, imported }) => {
           notify.success(
@@ -42,7 +50,7 @@ export function CoraCallbackScreen({ code, error }: { code?: string; error?: str
         },
       },
     )
-  }, [allowed, code, error, companyId, connect, navigate])
+  }, [allowed, code, state, error, companyId, connect, navigate])
 
   let body
   if (!allowed) {
@@ -51,7 +59,7 @@ export function CoraCallbackScreen({ code, error }: { code?: string; error?: str
         Envie seus extratos em arquivo OFX pela página de extratos.
       </Alert>
     )
-  } else if (error || !code) {
+  } else if (error || !code || !state) {
     body = (
       <Alert tone="warning" title="A conexão com o Cora não foi autorizada.">
         {error === 'access_denied' ? CORA_DENIED : CORA_NO_CODE}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import type { BankAccountSummary } from '@/schemas/bank'
-import { calendarDateSchema } from '@/schemas/finance-common'
+import { calendarDateSchema, monthOf, todayInBrazil } from '@/schemas/finance-common'
 import { exportFileName, exportStatement, saveBlob } from '@/services/bank-statements'
 import { Button } from '@/ui/Button'
 import { Dialog } from '@/ui/Dialog'
@@ -61,7 +61,7 @@ export function ExportDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const [failure, setFailure] = useState<string | null>(null)
-  const lastMonth = (account.lastTransactionDate ?? new Date().toISOString()).slice(0, 7)
+  const lastMonth = monthOf(account.lastTransactionDate ?? todayInBrazil())
   const form = useForm<ExportFormValues>({
     resolver: zodResolver(exportFormSchema),
     defaultValues: { type: 'txt', period: 'month', month: lastMonth, from: '', to: '' },

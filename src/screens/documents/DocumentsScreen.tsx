@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatDate, formatInteger, formatMoney } from '@/lib/format'
+import { formatDate, formatMoney } from '@/lib/format'
 import {
   companyMayDeleteDocument,
   documentStatusLabels,
@@ -17,7 +17,8 @@ import { ConfirmDialog } from '@/ui/Dialog'
 import { Alert, Badge } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatCompetence } from './document-format'
 import { documentSituation } from './document-labels'
@@ -25,7 +26,6 @@ import { DOCUMENTS_PAGE_SIZE, documentsListInput, type DocumentsSearch } from '.
 import { DownloadButton } from './DownloadButton'
 import { GuiasToPay } from './GuiasToPay'
 import { UploadDocumentDialog } from './UploadDocumentDialog'
-import stacked from '@/ui/StackedTable.module.css'
 import styles from './Documents.module.css'
 
 export type DocumentsScreenProps = {
@@ -157,22 +157,31 @@ function DocumentList({
           </Button>
         )}
       </div>
-      <p className={styles.count} aria-live="polite">
-        <strong>{formatInteger(data.total)}</strong> {data.total === 1 ? 'documento' : 'documentos'}
-        {filtered ? ' com esses filtros' : ''}
-      </p>
-      <div className={`${stacked.stacked} ${styles.rows}`}>
+      <ListView
+        summary={{ noun: ['documento', 'documentos'] }}
+        list={data}
+        filtered={filtered}
+        empty={{
+          title: 'Nenhum documento ainda',
+          description: 'Envie contratos, comprovantes e extratos pelo botão "Enviar documento".',
+        }}
+        emptyFiltered={{
+          title: 'Nenhum documento com esses filtros',
+          description: 'Mude os tipos, a situação ou a competência.',
+        }}
+        pager={{
+          page,
+          pageSize: DOCUMENTS_PAGE_SIZE,
+          label: 'Páginas de documentos',
+          onPage: (next) => onSearchChange({ ...search, page: next }),
+        }}
+      >
         <DataTable
           caption="Documentos da empresa"
           rows={data.data}
           loading={isFetching}
           rowKey={(document) => document.id}
-          empty={{
-            title: filtered ? 'Nenhum documento com esses filtros' : 'Nenhum documento ainda',
-            description: filtered
-              ? 'Mude os tipos, a situação ou a competência.'
-              : 'Envie contratos, comprovantes e extratos pelo botão "Enviar documento".',
-          }}
+          stacked={styles.rows}
           columns={[
             {
               key: 'name',
@@ -247,16 +256,7 @@ function DocumentList({
             },
           ]}
         />
-      </div>
-      <Pagination
-        total={data.total}
-        limit={DOCUMENTS_PAGE_SIZE}
-        offset={(page - 1) * DOCUMENTS_PAGE_SIZE}
-        label="Páginas de documentos"
-        onChange={(offset) =>
-          onSearchChange({ ...search, page: offset / DOCUMENTS_PAGE_SIZE + 1 || undefined })
-        }
-      />
+      </ListView>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

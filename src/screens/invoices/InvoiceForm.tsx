@@ -22,6 +22,7 @@ import {
 } from './invoice-form'
 import { MunicipalityField } from './MunicipalityField'
 import { TaxEstimate } from './TaxEstimate'
+import { issTaxationLabels, issTaxations } from '@/schemas/invoice'
 import styles from './Invoices.module.css'
 
 export type RequestFormOutput = z.output<typeof requestFormSchema>
@@ -83,9 +84,9 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
     defaultValues: initialValues,
   })
   const { errors, isSubmitting, submitCount } = form.formState
-  const [takerEnabled, description, taxationCode, totalValue] = useWatch({
+  const [takerEnabled, description, taxationCode, totalValue, issTaxation] = useWatch({
     control: form.control,
-    name: ['taker.enabled', 'serviceDescription', 'taxationCode', 'totalValue'],
+    name: ['taker.enabled', 'serviceDescription', 'taxationCode', 'totalValue', 'issTaxation'],
   })
   const known = services.data?.data ?? []
   // "Outro código": a code typed by hand instead of one of the company's services.
@@ -244,6 +245,14 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
           companyAddress={company.address}
           initialName={initialMunicipalityName}
         />
+        <SelectField
+          label="Tributação do ISS (tribISSQN)"
+          required
+          hint="Quase sempre operação tributável; as outras só quando a lei afasta o ISS deste serviço."
+          options={issTaxations.map((value) => ({ value, label: issTaxationLabels[value] }))}
+          error={errors.issTaxation?.message}
+          {...form.register('issTaxation')}
+        />
         <Controller
           control={form.control}
           name="issWithheld"
@@ -305,7 +314,7 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
         {mode === 'schedule' && (
           <CheckboxField label="Ativo (desmarque para pausar)" {...form.register('active')} />
         )}
-        <TaxEstimate company={company} value={totalValue} />
+        <TaxEstimate company={company} value={totalValue} issTaxation={issTaxation} />
       </fieldset>
 
       {failure && (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatDate, formatInteger, formatMoney } from '@/lib/format'
+import { formatDate, formatMoney } from '@/lib/format'
 import {
   nfsRequestStatusLabels,
   nfsRequestStatuses,
@@ -13,13 +13,13 @@ import { ConfirmDialog } from '@/ui/Dialog'
 import { Badge } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { SidePanel } from '@/ui/SidePanel'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatTakerDocument } from './invoice-form'
 import { requestStatusTones } from './invoice-labels'
 import { REQUESTS_PAGE_SIZE, requestsListInput, type InvoicesSearch } from './invoices-search'
 import { RequestDetails } from './RequestDetails'
-import stacked from '@/ui/StackedTable.module.css'
 import styles from './Invoices.module.css'
 
 const statusOptions = nfsRequestStatuses.map((status) => ({
@@ -114,23 +114,31 @@ export function InvoiceRequestsTab({
           Buscar
         </Button>
       </form>
-      <p className={styles.count} aria-live="polite">
-        <strong>{formatInteger(data.total)}</strong>{' '}
-        {data.total === 1 ? 'solicitação' : 'solicitações'}
-        {filtered ? ' com esses filtros' : ''}
-      </p>
-      <div className={`${stacked.stacked} ${styles.rows}`}>
+      <ListView
+        summary={{ noun: ['solicitação', 'solicitações'] }}
+        list={data}
+        filtered={filtered}
+        empty={{
+          title: 'Nenhuma nota pedida ainda',
+          description: 'Peça a primeira pelo botão "Nova solicitação".',
+        }}
+        emptyFiltered={{
+          title: 'Nenhuma solicitação com esses filtros',
+          description: 'Mude a situação, o mês ou a busca.',
+        }}
+        pager={{
+          page,
+          pageSize: REQUESTS_PAGE_SIZE,
+          label: 'Páginas de solicitações',
+          onPage: (next) => onSearchChange({ ...search, page: next }),
+        }}
+      >
         <DataTable
           caption="Solicitações de NFS-e"
           rows={data.data}
           loading={isFetching}
           rowKey={(request) => request.id}
-          empty={{
-            title: filtered ? 'Nenhuma solicitação com esses filtros' : 'Nenhuma nota pedida ainda',
-            description: filtered
-              ? 'Mude a situação, o mês ou a busca.'
-              : 'Peça a primeira pelo botão "Nova solicitação".',
-          }}
+          stacked={styles.rows}
           columns={[
             { key: 'date', header: 'Data', cell: (request) => formatDate(request.date) },
             {
@@ -204,14 +212,7 @@ export function InvoiceRequestsTab({
             },
           ]}
         />
-      </div>
-      <Pagination
-        total={data.total}
-        limit={REQUESTS_PAGE_SIZE}
-        offset={(page - 1) * REQUESTS_PAGE_SIZE}
-        label="Páginas de solicitações"
-        onChange={(offset) => onSearchChange({ ...search, page: offset / REQUESTS_PAGE_SIZE + 1 })}
-      />
+      </ListView>
       <SidePanel
         open={Boolean(search.request)}
         onOpenChange={(open) => !open && onSearchChange({ ...search, request: undefined })}

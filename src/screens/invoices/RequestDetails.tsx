@@ -6,7 +6,7 @@ import {
   formatDateTime,
   formatMoney,
 } from '@/lib/format'
-import { nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
+import { issTaxationLabels, nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
 import { downloadFile } from '@/services/documents'
 import { useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'
@@ -106,6 +106,7 @@ export function RequestDetails({
               value: `${request.taxationCode} (item ${request.serviceCode} da LC 116)`,
             },
             { term: 'Município da prestação', value: request.municipalityName },
+            { term: 'Tributação do ISS', value: issTaxationLabels[request.issTaxation] },
             { term: 'ISS retido pelo tomador', value: request.issWithheld ? 'Sim' : 'Não' },
             { term: 'Pedida em', value: formatDateTime(request.createdAt) },
           ]}

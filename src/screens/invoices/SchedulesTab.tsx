@@ -6,7 +6,8 @@ import type { NfsSchedulerInput, NfsSchedulerView } from '@/schemas/invoice'
 import { schedulersQueryOptions, useDeleteScheduler, useSaveScheduler } from '@/services/invoices'
 import { Button } from '@/ui/Button'
 import { ConfirmDialog } from '@/ui/Dialog'
-import { Badge, EmptyState } from '@/ui/Feedback'
+import { Badge } from '@/ui/Feedback'
+import { ListView } from '@/ui/List'
 import { SidePanel } from '@/ui/SidePanel'
 import { notify } from '@/ui/notify'
 import { formatTakerDocument, newInvoiceValues, scheduleValues } from './invoice-form'
@@ -21,6 +22,7 @@ const inputOf = (scheduler: NfsSchedulerView, active: boolean): NfsSchedulerInpu
   taxationCode: scheduler.taxationCode,
   municipalityCode: scheduler.municipalityCode,
   issWithheld: scheduler.issWithheld,
+  issTaxation: scheduler.issTaxation,
   taker: scheduler.taker,
   dayOfMonth: scheduler.dayOfMonth,
   active,
@@ -83,15 +85,15 @@ export function SchedulesTab({ company }: { company: Company }) {
       <div className={styles.toolbar}>
         <Button onClick={() => setEditing({ scheduler: null })}>Novo agendamento</Button>
       </div>
-      {data.data.length === 0 ? (
-        <EmptyState
-          title="Nenhum agendamento"
-          action={<Button onClick={() => setEditing({ scheduler: null })}>Novo agendamento</Button>}
-        >
-          Para um contrato que se repete, agende a nota uma vez: ela é pedida todo mês no dia
-          escolhido.
-        </EmptyState>
-      ) : (
+      <ListView
+        list={data}
+        empty={{
+          title: 'Nenhum agendamento',
+          description:
+            'Para um contrato que se repete, agende a nota uma vez: ela é pedida todo mês no dia escolhido.',
+          action: <Button onClick={() => setEditing({ scheduler: null })}>Novo agendamento</Button>,
+        }}
+      >
         <ul className={styles.schedules} aria-label="Agendamentos">
           {data.data.map((scheduler) => (
             <li key={scheduler.id} className={styles.schedule}>
@@ -137,7 +139,7 @@ export function SchedulesTab({ company }: { company: Company }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListView>
       <SidePanel
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}

@@ -6,11 +6,13 @@ import {
   dayOfMonthSchema,
   documentKindOf,
   invoiceMessages,
+  issTaxationSchema,
   municipalityCodeSchema,
   nfsTakerSchema,
   serviceDescriptionSchema,
   taxationCodeSchema,
   totalValueSchema,
+  type IssTaxation,
   type NfsScheduler,
 } from '@/schemas/invoice'
 import type { Company } from '@/schemas/company'
@@ -24,6 +26,8 @@ export type InvoiceFormValues = {
   taxationCode: string
   municipalityCode: string
   issWithheld: 'no' | 'yes' | ''
+  /** `tribISSQN`. */
+  issTaxation: IssTaxation
   /** Requests: the service (competence) day. */
   date: string
   /** Schedules: the day of the month, as typed. */
@@ -66,6 +70,7 @@ const invoiceFields = {
   issWithheld: z
     .enum(['no', 'yes'], { error: invoiceMessages.issWithheld })
     .transform((value) => value === 'yes'),
+  issTaxation: issTaxationSchema,
   taker: takerFormSchema,
 }
 
@@ -94,6 +99,7 @@ export function newInvoiceValues(company: Company | null): InvoiceFormValues {
     taxationCode: '',
     municipalityCode: '',
     issWithheld: 'no',
+    issTaxation: 'taxable',
     date: todayInBrazil(),
     dayOfMonth: '',
     active: true,
@@ -114,6 +120,7 @@ export function scheduleValues(scheduler: NfsScheduler): InvoiceFormValues {
     taxationCode: scheduler.taxationCode,
     municipalityCode: scheduler.municipalityCode,
     issWithheld: scheduler.issWithheld ? 'yes' : 'no',
+    issTaxation: scheduler.issTaxation,
     date: todayInBrazil(),
     dayOfMonth: String(scheduler.dayOfMonth),
     active: scheduler.active,
@@ -146,6 +153,7 @@ export const fieldLabels: Record<string, string> = {
   serviceDescription: 'Descrição do serviço',
   municipalityCode: 'Município da prestação',
   issWithheld: 'ISS retido pelo tomador',
+  issTaxation: 'Tributação do ISS',
   totalValue: 'Valor total',
   date: 'Data de competência',
   dayOfMonth: 'Dia do mês',

@@ -5,6 +5,7 @@ import { Card } from '@/ui/Layout'
 import type { FieldValues } from 'react-hook-form'
 import { Button } from '@/ui/Button'
 import type { DraftState, StepForm } from './step-form'
+import { stepHeading } from './step-labels'
 import type { StepContext } from './steps/step-context'
 import styles from './StepFrame.module.css'
 
@@ -102,20 +103,20 @@ export function StepSection({
 
 export const frameStyles = styles
 
-/** A step that is a form: "Continuar" saves it (or "Salvar alterações" when revising it). */
+/**
+ * A step that is a form, headed with the step's name and what it asks: "Continuar" saves it (or
+ * "Salvar alterações" when revising it).
+ */
 export function StepFormFrame<Values extends FieldValues>({
   stepForm,
   context,
-  title,
-  description,
   children,
 }: {
   stepForm: StepForm<Values>
-  context: Pick<StepContext, 'focusOnMount' | 'revising'>
-  title: string
-  description: ReactNode
+  context: Pick<StepContext, 'focusOnMount' | 'revising' | 'step'>
   children: ReactNode
 }) {
+  const { title, description } = stepHeading(context.step.stepId)
   return (
     <form onSubmit={stepForm.submit} noValidate aria-label={title}>
       <StepFrame

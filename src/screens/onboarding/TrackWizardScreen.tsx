@@ -1,30 +1,24 @@
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { TrackId } from '@/schemas/company'
-import { stepActors } from '@/schemas/steps'
-import { stepLabels, type StepId, type Track } from '@/schemas/track'
+import { trackSteps, type StepId, type Track } from '@/schemas/track'
 import { positionOf, statusesOf, trackSnapshotOf } from '@/machines/track'
 import { formatDateTime } from '@/lib/format'
 import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
 import { useSessionView } from '@/services/session'
-import { StepPayloadView, TransferLetterButton } from '@/screens/back-office'
 import { SUPPORT_EMAIL } from '@/screens/shared'
 import { Button, buttonClass } from '@/ui/Button'
 import { Alert, EmptyState } from '@/ui/Feedback'
-import { PageHeader } from '@/ui/Layout'
+import { Card, PageHeader } from '@/ui/Layout'
+import { SkeletonBlock } from '@/ui/Skeleton'
 import { notify } from '@/ui/notify'
 import { StepFrame } from './StepFrame'
 import { WizardStepper } from './WizardStepper'
-import { AwaitingGuideStep } from './steps/AwaitingGuideStep'
-import { CompanyInfoStep } from './steps/CompanyInfoStep'
-import { MigrateAccountantStep } from './steps/MigrateAccountantStep'
-import { PartnerBasicStep } from './steps/PartnerBasicStep'
-import { PartnerRegistrationStep } from './steps/PartnerRegistrationStep'
-import { PreRegistrationStep } from './steps/PreRegistrationStep'
-import { SubscriptionStep, type PaymentOutcome } from './steps/SubscriptionStep'
-import { UploadGuideReceiptStep } from './steps/UploadGuideReceiptStep'
-import type { StepContext } from './steps/step-context'
+import { stepRegistry } from './step-registry'
+import type { PaymentOutcome, StepContext } from './steps/step-context'
+import { TransferLetterButton } from './views/step-details'
+import { StepPayloadView } from './views/StepPayloadView'
 import styles from './TrackWizardScreen.module.css'
 
 const copy: Record<TrackId, { title: string; description: string }> = {
@@ -47,7 +41,7 @@ function pollInterval(track: Track | undefined, payment: PaymentOutcome | undefi
   if (!track) return false
   const waiting = track.steps.find((step) => step.status !== 'done')
   if (!waiting) return false
-  if (stepActors[waiting.stepId] === 'admin') return TRACK_POLL_MS
+  if (stepRegistry[waiting.stepId].actor === 'admin') return TRACK_POLL_MS
   if (waiting.stepId === 'subscription' && payment === 'confirmado') return TRACK_POLL_MS / 2
   return false
 }
@@ -106,18 +100,27 @@ function Wizard({
     ...companyStepsQueryOptions(companyId),
     refetchInterval: (query) => pollInterval(query.state.data, payment),
   })
-  // Steps mounted after the first render take the focus (the wizard moved to them).
-  const [settled, setSettled] = useState(false)
-  useEffect(() => setSettled(true), [])
-
   const snapshot = trackSnapshotOf(track)
   const position = positionOf(snapshot)
   const statuses = statusesOf(track.trackId, snapshot).steps
   const current = position === 'done' ? null : position.stepId
+  // The next step's screen loads ahead, so moving to it does not wait (if that fails, it loads
+  // again when it shows, and says so then).
+  const steps = trackSteps[track.trackId]
+  const next = current ? steps[steps.indexOf(current) + 1] : undefined
+  useEffect(() => {
+    if (next) stepRegistry[next].Form.preload().catch(() => {})
+  }, [next])
   const statusOf = (stepId: StepId) => statuses.find((step) => step.stepId === stepId)?.status
   const viewing: StepId | null =
     requested && (requested === current || statusOf(requested) === 'done') ? requested : current
   const step = track.steps.find((item) => item.stepId === viewing) ?? null
+  // A step shown after the wizard moved (not the one the page opened on, whose screen may still
+  // be loading) takes the focus.
+  const [firstViewed] = useState(viewing)
+  const [moved, setMoved] = useState(false)
+  if (!moved && viewing !== firstViewed) setMoved(true)
+  const focusOnMount = moved || viewing !== firstViewed
   const revising =
     viewing !== null &&
     viewing !== current &&
@@ -127,7 +130,7 @@ function Wizard({
     track.trackId === 'migrate-company' && statusOf('migrate-accountant') === 'done'
 
   const onSaved = (saved: Track) => {
-    const label = viewing ? stepLabels[viewing] : ''
+    const label = viewing ? stepRegistry[viewing].label : ''
     if (revising) {
       notify.success(`Alterações em “${label}” salvas.`)
       onView(undefined)
@@ -146,8 +149,10 @@ function Wizard({
         track,
         step,
         revising,
-        focusOnMount: settled,
+        focusOnMount,
         onSaved,
+        payment,
+        onCheckout,
       }
     : null
 
@@ -179,7 +184,7 @@ function Wizard({
             </div>
           )}
           {!context ? (
-            <StepFrame title="Cadastro concluído" focusOnMount={settled}>
+            <StepFrame title="Cadastro concluído" focusOnMount={focusOnMount}>
               <p>Todas as etapas estão concluídas. Sua empresa já pode usar o painel.</p>
               <div className="row">
                 <Link to="/app/panel" className={buttonClass()}>
@@ -190,17 +195,17 @@ function Wizard({
           ) : statusOf(context.step.stepId) === 'done' && !revising ? (
             <StepFrame
               key={context.step.stepId}
-              title={stepLabels[context.step.stepId]}
+              title={stepRegistry[context.step.stepId].label}
               description={
                 context.step.updatedAt
                   ? `Concluída em ${formatDateTime(context.step.updatedAt)}.`
                   : 'Concluída.'
               }
-              focusOnMount={settled}
+              focusOnMount={focusOnMount}
             >
               <StepPayloadView companyId={companyId} company={company} step={context.step} />
               <Alert tone="info">
-                {stepActors[context.step.stepId] === 'client'
+                {stepRegistry[context.step.stepId].actor === 'client'
                   ? 'Esta etapa não pode mais ser alterada: a etapa seguinte já começou. Precisa corrigir algo? Fale com a gente pelo chat.'
                   : 'Esta etapa foi concluída pela contabilidade ou pelo pagamento.'}
               </Alert>
@@ -208,7 +213,7 @@ function Wizard({
                 <div className="row">
                   <Button
                     onClick={() => onView(undefined)}
-                    aria-label={`Voltar para a etapa atual: ${stepLabels[current]}`}
+                    aria-label={`Voltar para a etapa atual: ${stepRegistry[current].label}`}
                   >
                     Voltar para a etapa atual
                   </Button>
@@ -216,12 +221,7 @@ function Wizard({
               )}
             </StepFrame>
           ) : (
-            <CurrentStep
-              key={context.step.stepId}
-              context={context}
-              payment={payment}
-              onCheckout={onCheckout}
-            />
+            <CurrentStep key={context.step.stepId} context={context} />
           )}
         </div>
       </div>
@@ -229,31 +229,24 @@ function Wizard({
   )
 }
 
-function CurrentStep({
-  context,
-  payment,
-  onCheckout,
-}: {
-  context: StepContext
-  payment: PaymentOutcome | undefined
-  onCheckout: (url: string) => void
-}) {
-  switch (context.step.stepId) {
-    case 'pre-registration':
-      return <PreRegistrationStep context={context} />
-    case 'partner-registration':
-      return <PartnerRegistrationStep context={context} />
-    case 'partner-registration-basic':
-      return <PartnerBasicStep context={context} />
-    case 'migrate-accountant':
-      return <MigrateAccountantStep context={context} />
-    case 'subscription':
-      return <SubscriptionStep context={context} payment={payment} onCheckout={onCheckout} />
-    case 'awaiting-guide':
-      return <AwaitingGuideStep context={context} />
-    case 'upload-guide-receipt':
-      return <UploadGuideReceiptStep context={context} />
-    case 'download-company-info':
-      return <CompanyInfoStep context={context} />
-  }
+/** The current step's screen, from the step registry (its code loads the first time it shows). */
+function CurrentStep({ context }: { context: StepContext }) {
+  const { Form } = stepRegistry[context.step.stepId]
+  return (
+    <Suspense
+      fallback={
+        <Card>
+          <div role="status" aria-busy="true" className="stack">
+            <span className="visually-hidden">Carregando a etapa…</span>
+            <SkeletonBlock height={28} width="40%" />
+            <SkeletonBlock height={16} width="70%" />
+            <SkeletonBlock height={40} />
+            <SkeletonBlock height={40} />
+          </div>
+        </Card>
+      }
+    >
+      <Form context={context} />
+    </Suspense>
+  )
 }

@@ -1,11 +1,7 @@
-import { stepLabels, type StepId, type StepStatus } from '@/schemas/track'
+import type { StepId, StepStatus } from '@/schemas/track'
+import { stepStatusLabels } from './step-labels'
+import { stepRegistry } from './step-registry'
 import styles from './TrackWizardScreen.module.css'
-
-const statusLabels: Record<StepStatus, string> = {
-  pending: 'Pendente',
-  in_progress: 'Em andamento',
-  done: 'Concluída',
-}
 
 export type StepperItem = { stepId: StepId; status: StepStatus }
 
@@ -47,7 +43,7 @@ export function WizardStepper({
           const isCurrent = step.stepId === current
           const reachable = step.status === 'done' || isCurrent
           const status =
-            isCurrent && step.status === 'pending' ? 'Etapa atual' : statusLabels[step.status]
+            isCurrent && step.status === 'pending' ? 'Etapa atual' : stepStatusLabels[step.status]
           return (
             <li
               key={step.stepId}
@@ -60,18 +56,18 @@ export function WizardStepper({
                 className={styles.stepButton}
                 disabled={!reachable}
                 aria-current={step.stepId === viewing ? 'step' : undefined}
-                aria-label={`${stepLabels[step.stepId]}: ${status}`}
+                aria-label={`${stepRegistry[step.stepId].label}: ${status}`}
                 onClick={() => onView(step.stepId)}
               >
                 <span className={styles.marker} aria-hidden="true">
                   {step.status === 'done' ? '✓' : index + 1}
                 </span>
                 <span className={styles.stepText}>
-                  <span className={styles.stepTitle}>{stepLabels[step.stepId]}</span>
+                  <span className={styles.stepTitle}>{stepRegistry[step.stepId].label}</span>
                   <span className={styles.stepStatus}>
                     {isCurrent && step.status === 'pending'
                       ? 'Etapa atual'
-                      : statusLabels[step.status]}
+                      : stepStatusLabels[step.status]}
                   </span>
                 </span>
               </button>

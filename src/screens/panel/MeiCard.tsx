@@ -3,21 +3,25 @@ import { formatDate, formatMoney } from '@/lib/format'
 import type { Company } from '@/schemas/company'
 import {
   dasMeiDueDate,
-  dasMeiFor,
+  dasMeiOf,
   MEI_ANNUAL_LIMIT,
   MEI_MONTHLY_LIMIT,
   MEI_TOLERANCE,
   MEI_WARNING_SHARE,
-  meiActivityKinds,
+  meiExcess,
   meiStanding,
   meiToleranceFor,
+  meiWarningFrom,
+  type DasMeiEstimate,
   type MeiStanding,
 } from '@/schemas/tax'
-import { anualBillingQueryOptions } from '@/services/panel'
+import { anualBillingQueryOptions, simplesSummaryQueryOptions } from '@/services/panel'
 import { Alert } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Meter } from '@/ui/Meter'
 import { Stat } from '@/ui/Stat'
+import { formatCnaeCode } from '@/schemas/slug'
+import type { ActivityTax } from '@/schemas/cnae'
 import { NO_INVOICES } from './BillingChartCard'
 import { PanelCard } from './PanelCard'
 import { formatPercent, longMonthLabel } from './months'
@@ -46,14 +50,15 @@ const toneOf: Record<MeiStanding, 'normal' | 'warning' | 'danger'> = {
 
 function MeiLimit({ company, month }: { company: Company; month: string }) {
   const { data } = useSuspenseQuery(anualBillingQueryOptions(company.id))
-  const das = dasMeiFor(meiActivityKinds(company.activities))
+  const { data: summary } = useSuspenseQuery(simplesSummaryQueryOptions(company.id))
+  const das = dasMeiOf(summary.activities)
   if (!data.mei) return <p className="muted">Esta empresa não é MEI.</p>
   const { year, limit, used, remaining } = data.mei
   const tolerance = meiToleranceFor(limit)
   const standing = meiStanding(used, limit)
   const share = limit > 0 ? used / limit : 0
   const openingYear = limit < MEI_ANNUAL_LIMIT
-  const excess = Math.max(0, Math.round((used - limit) * 100) / 100)
+  const excess = meiExcess(used, limit)
 
   return (
     <div className={styles.meiGrid}>
@@ -74,8 +79,7 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
         />
         <p className={styles.note}>
           A marca na barra indica {formatPercent(MEI_WARNING_SHARE, 0)} do limite (
-          {formatMoney(Math.round(limit * MEI_WARNING_SHARE * 100) / 100)}), a partir de onde o
-          painel avisa.
+          {formatMoney(meiWarningFrom(limit))}), a partir de onde o painel avisa.
         </p>
         {openingYear && (
           <p className={styles.note}>
@@ -134,22 +138,85 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
       </div>
       <div className={styles.dasBox}>
         <h3 className={styles.subTitle}>DAS-MEI de {longMonthLabel(month)}</h3>
-        <Stat
-          size="md"
-          value={formatMoney(das.total)}
-          testId="das-mei"
-          note={`vence em ${formatDate(dasMeiDueDate(month))}`}
-        />
-        <DescriptionList
-          items={[
-            { term: 'INSS (5 % do salário mínimo)', value: formatMoney(das.inss) },
-            ...(das.icms > 0
-              ? [{ term: 'ICMS (comércio ou indústria)', value: formatMoney(das.icms) }]
-              : []),
-            ...(das.iss > 0 ? [{ term: 'ISS (serviços)', value: formatMoney(das.iss) }] : []),
-          ]}
-        />
+        <DasMeiAmount das={das} dueDate={dasMeiDueDate(month)} />
       </div>
     </div>
+  )
+}
+
+/** Why the DAS-MEI has no amount, activity by activity (Resolução CGSN 140/2018, Anexo XI). */
+function unknownDasReason(activities: readonly ActivityTax[]): string {
+  if (activities.length === 0) return 'a empresa não tem atividades cadastradas'
+  const codes = (list: readonly ActivityTax[]) =>
+    list.map((activity) => formatCnaeCode(activity.code)).join(', ')
+  const notMei = activities.filter((activity) => activity.meiOccupations.length === 0)
+  const unsaid = activities.filter((activity) => activity.meiOccupations.length > 0)
+  return [
+    notMei.length > 0 &&
+      `${codes(notMei)} não é ocupação permitida ao MEI (Resolução CGSN 140/2018, Anexo XI)`,
+    unsaid.length > 0 &&
+      `a tabela de ocupações do MEI não diz se ${codes(unsaid)} paga ICMS ou ISS`,
+  ]
+    .filter(Boolean)
+    .join('; ')
+}
+
+/** "Cabeleireiro(a) independente: ISS" — what an occupation pays besides the INSS. */
+const occupationTaxes = ({ occupation, icms, iss }: MeiOccupationTaxes) =>
+  `${occupation}: ${[icms && 'ICMS', iss && 'ISS'].filter(Boolean).join(' e ') || 'só o INSS'}`
+type MeiOccupationTaxes = { occupation: string; icms: boolean | null; iss: boolean | null }
+
+/**
+ * The month's DAS-MEI from the occupations of the company's activities (Anexo XI): the amount
+ * and what it is made of; when the occupations of an activity pay differently, each possible
+ * amount; when the table does not say, no amount at all.
+ */
+function DasMeiAmount({ das, dueDate }: { das: DasMeiEstimate; dueDate: string }) {
+  const due = `vence em ${formatDate(dueDate)}`
+  if (das.kind === 'unknown')
+    return (
+      <>
+        <Stat size="md" value="—" testId="das-mei" note={due} />
+        <p className={styles.note}>
+          Não calculamos o valor: {unknownDasReason(das.activities)}. Confira o valor no DAS emitido
+          pela contabilidade.
+        </p>
+      </>
+    )
+  if (das.kind === 'depends')
+    return (
+      <>
+        <Stat
+          size="md"
+          value={das.options.map((option) => formatMoney(option.total)).join(' ou ')}
+          testId="das-mei"
+          note={due}
+        />
+        <p className={styles.note}>O valor depende da ocupação registrada no CNPJ:</p>
+        <ul className={styles.note}>
+          {das.activities.flatMap((activity) =>
+            activity.meiOccupations.map((occupation) => (
+              <li key={`${activity.code}-${occupation.occupation}`}>
+                {occupationTaxes(occupation)}
+              </li>
+            )),
+          )}
+        </ul>
+      </>
+    )
+  const { inss, icms, iss, total } = das.das
+  return (
+    <>
+      <Stat size="md" value={formatMoney(total)} testId="das-mei" note={due} />
+      <DescriptionList
+        items={[
+          { term: 'INSS (5 % do salário mínimo)', value: formatMoney(inss) },
+          ...(icms > 0
+            ? [{ term: 'ICMS (comércio, indústria ou transporte)', value: formatMoney(icms) }]
+            : []),
+          ...(iss > 0 ? [{ term: 'ISS (serviços)', value: formatMoney(iss) }] : []),
+        ]}
+      />
+    </>
   )
 }

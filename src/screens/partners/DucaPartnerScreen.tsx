@@ -14,7 +14,8 @@ import { Button, buttonClass } from '@/ui/Button'
 import { Alert, Badge } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import styles from './DucaPartnerScreen.module.css'
 
@@ -171,17 +172,25 @@ function ReferredCompanies({
           {companies.error.message}
         </Alert>
       ) : (
-        <>
+        <ListView
+          list={companies.data}
+          empty={{
+            title: 'Nenhuma empresa ainda',
+            description:
+              'Quando alguém se cadastrar com o seu código ou link, a empresa aparece aqui.',
+          }}
+          pager={{
+            page: Math.floor(offset / DUCA_PAGE_SIZE) + 1,
+            pageSize: DUCA_PAGE_SIZE,
+            label: 'Páginas das empresas indicadas',
+            onPage: (next) => onOffsetChange((next - 1) * DUCA_PAGE_SIZE),
+          }}
+        >
           <DataTable
             caption="Empresas indicadas por você"
             loading={companies.isPending || companies.isPlaceholderData}
             rows={companies.data?.data}
             rowKey={(row) => row.companyId}
-            empty={{
-              title: 'Nenhuma empresa ainda',
-              description:
-                'Quando alguém se cadastrar com o seu código ou link, a empresa aparece aqui.',
-            }}
             columns={[
               {
                 key: 'company',
@@ -227,14 +236,7 @@ function ReferredCompanies({
               },
             ]}
           />
-          <Pagination
-            total={companies.data?.total ?? 0}
-            limit={DUCA_PAGE_SIZE}
-            offset={offset}
-            onChange={onOffsetChange}
-            label="Páginas das empresas indicadas"
-          />
-        </>
+        </ListView>
       )}
     </section>
   )

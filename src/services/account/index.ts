@@ -2,7 +2,7 @@
 export { accountKeys } from './keys'
 export { listPlans, planNameOf, plansQueryOptions, usePlans } from './list-plans'
 export { paySubscription, usePaySubscription } from './pay-subscription'
-export { isPayable, listPayments, paymentsQueryOptions } from './list-payments'
+export { isPayable, listPayments, oldestCharge, paymentsQueryOptions } from './list-payments'
 export { listSubscriptions, subscriptionsQueryOptions } from './list-subscriptions'
 export { changePlan, useChangePlan } from './change-plan'
 export {
@@ -32,6 +32,7 @@ export {
   useCreateInvite,
   type ListInvitesInput,
 } from './invites'
+export { emailVerifiedQueryOptions, useSendEmailVerification } from './email-verification'
 export {
   getReferralSummary,
   listReferrals,

@@ -20,6 +20,7 @@ export const accountKeys = {
   user: (uid: string) => [...accountKeys.all, 'user', uid] as const,
   me: (uid: string) => [...accountKeys.user(uid), 'profile'] as const,
   receivedInvites: (uid: string) => [...accountKeys.user(uid), 'invites-received'] as const,
+  emailVerified: (uid: string) => [...accountKeys.user(uid), 'email-verified'] as const,
   referrals: (uid: string) => [...accountKeys.user(uid), 'referrals'] as const,
   referralList: (uid: string, page: { limit: number; offset: number }) =>
     [...accountKeys.referrals(uid), 'list', page] as const,

@@ -26,3 +26,17 @@ export const paymentsQueryOptions = (companyId: string, page = { limit: 10, offs
 /** A charge that can still be paid. */
 export const isPayable = (payment: Pick<Payment, 'status'>) =>
   payment.status === 'pending' || payment.status === 'overdue'
+
+/**
+ * The oldest charge (by due date) that `matches`: a subscription's checkout always takes its
+ * oldest open month (POST /subscriptions/{id} takes no payment), so that is the one to name.
+ */
+export function oldestCharge<P extends Pick<Payment, 'dueDate'>>(
+  payments: readonly P[],
+  matches: (payment: P) => boolean,
+): P | undefined {
+  let oldest: P | undefined
+  for (const payment of payments)
+    if (matches(payment) && (!oldest || payment.dueDate < oldest.dueDate)) oldest = payment
+  return oldest
+}

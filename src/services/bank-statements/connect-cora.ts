@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { idSchema } from '@/schemas/common'
+import { coraExchangeQuerySchema } from '@/schemas/bank'
 import { api } from '@/services/api'
 import { bankKeys } from './keys'
 
-/** POST /bank-statements/connections/oauth/cora?code&companyId: finishes the Cora OAuth. */
-export const connectCoraInputSchema = z.object({
-  code: z.string().trim().min(1).max(512),
-  companyId: idSchema,
-})
+/**
+ * POST /bank-statements/connections/oauth/cora?code&state&companyId: finishes the Cora OAuth with
+ * the code and the state the callback handed back (the server checks both belong to an
+ * authorization this person started for this company).
+ */
+export const connectCoraInputSchema = coraExchangeQuerySchema
 export type ConnectCoraInput = z.input<typeof connectCoraInputSchema>
 
 // Only what the callback screen shows; the accounts screen reads the full account.

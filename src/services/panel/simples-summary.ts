@@ -10,8 +10,9 @@ import { panelKeys } from './keys'
 
 /**
  * GET /reports/simples-nacional?companyId: RBT12 and the fator R payroll of the 12 months before
- * the current month. The rates come from `simplesRateFor` / `annexByFatorR` in
- * src/schemas/tax.ts (the invoice form estimates its tax from the same numbers).
+ * the current month, and the company's activities with their tax data. The annexes and rates
+ * come from `companyAnnexes` / `simplesRateFor` (a MEI's DAS from `dasMeiOf`) in
+ * src/schemas/tax.ts; the invoice form estimates its tax from the same numbers.
  */
 export const simplesSummaryInputSchema = simplesSummaryQuerySchema
 

@@ -15,6 +15,7 @@ import {
   isSignInWithEmailLink,
   onAuthStateChanged,
   reauthenticateWithCredential,
+  sendEmailVerification,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInWithEmailAndPassword,
@@ -139,6 +140,12 @@ export function createFirebaseGateway(
     updatePassword: (newPassword) => updatePassword(current(), newPassword),
     changeEmail: (newEmail, continueUrl) =>
       verifyBeforeUpdateEmail(current(), newEmail, { url: continueUrl }),
+    async emailVerified() {
+      const user = current()
+      await user.reload()
+      return user.emailVerified
+    },
+    sendEmailVerification: (continueUrl) => sendEmailVerification(current(), { url: continueUrl }),
   }
 }
 

@@ -25,6 +25,13 @@ export interface AuthGateway {
   updatePassword(newPassword: string): Promise<void>
   /** Sends a confirmation link to `newEmail`; the address changes once the link is opened. */
   changeEmail(newEmail: string, continueUrl: string): Promise<void>
+  /**
+   * Whether the identity service has the signed-in person's e-mail as verified, read from it now
+   * (the link may have been opened in another tab).
+   */
+  emailVerified(): Promise<boolean>
+  /** Sends the link that verifies the signed-in person's e-mail; it returns to `continueUrl`. */
+  sendEmailVerification(continueUrl: string): Promise<void>
 }
 
 /** Where the session is kept between page loads. */

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Payment } from '@/schemas/billing'
 import { PaymentsTable } from '@/screens/account/PaymentsTable'
+import { isPayable, oldestCharge } from '@/services/account'
 
 const charge = (reference: string, status: Payment['status'], dueDate: string): Payment => ({
   id: `pay-${reference}`,
@@ -48,5 +49,35 @@ describe('PaymentsTable', () => {
     expect(
       within(table).getByRole('button', { name: 'Recibo de Mensalidade 09/2026' }),
     ).toBeVisible()
+  })
+
+  it('with two months overdue, names and offers the older one (the one the checkout takes)', () => {
+    const payments = [
+      charge('2026-11', 'overdue', '2026-11-25'),
+      charge('2026-10', 'overdue', '2026-10-25'),
+      charge('2026-09', 'paid', '2026-09-25'),
+    ]
+    expect(oldestCharge(payments, (payment) => payment.status === 'overdue')?.id).toBe(
+      'pay-2026-10',
+    )
+    expect(oldestCharge(payments, isPayable)?.id).toBe('pay-2026-10')
+    expect(
+      oldestCharge(
+        payments,
+        (payment) => payment.status === 'paid' && payment.dueDate > '2026-09-25',
+      ),
+    ).toBeUndefined()
+    render(
+      <PaymentsTable
+        payments={payments}
+        company={{ name: 'Lima & Santos Comércio de Roupas Ltda', cnpj: '62481357000196' }}
+        planName={() => 'Comércio'}
+        caption="Cobranças"
+        onPay={vi.fn()}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Cobranças' })
+    expect(within(table).getAllByRole('button', { name: /^Pagar/ })).toHaveLength(1)
+    expect(within(table).getByRole('button', { name: 'Pagar Mensalidade 10/2026' })).toBeVisible()
   })
 })

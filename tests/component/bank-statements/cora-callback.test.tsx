@@ -12,7 +12,11 @@ let exchanges = 0
 const server = setupServer(
   http.post(`${API}/bank-statements/connections/oauth/cora`, ({ request }) => {
     exchanges++
-    const code = new URL(request.url).searchParams.get('code')
+    const query = new URL(request.url).searchParams
+    const code = query.get('code')
+    // The state the callback came with goes along with the code.
+    if (query.get('state') !== 'estado-1')
+      return HttpResponse.json({ message: 'state ausente' }, { status: 400 })
     if (code === 'usado')
       return HttpResponse.json(
         { message: 'Código de autorização da Cora inválido, expirado ou já usado.' },
@@ -52,8 +56,15 @@ describe('Cora callback', () => {
     expect(exchanges).toBe(0)
   })
 
+  it('does not exchange a code that came without its state', async () => {
+    await renderScreen(() => <CoraCallbackScreen code="bom" />)
+    expect(await screen.findByText('A conexão com o Cora não foi autorizada.')).toBeVisible()
+    expect(screen.getByText(/O Cora não devolveu a autorização/)).toBeVisible()
+    expect(exchanges).toBe(0)
+  })
+
   it('says a code already used (a reload of the page) is no good', async () => {
-    await renderScreen(() => <CoraCallbackScreen code="usado" />)
+    await renderScreen(() => <CoraCallbackScreen code="usado" state="estado-1" />)
     expect(
       await screen.findByText(/Código de autorização da Cora inválido, expirado ou já usado\./),
     ).toBeVisible()
@@ -61,7 +72,7 @@ describe('Cora callback', () => {
   })
 
   it('connects once and goes back to the accounts with a toast', async () => {
-    const { router } = await renderScreen(() => <CoraCallbackScreen code="bom" />)
+    const { router } = await renderScreen(() => <CoraCallbackScreen code="bom" state="estado-1" />)
     expect(
       await screen.findByText(
         'Conta Cora conectada: Cora SCD · Agência 0001 · Conta 4521873-9, 90 movimentações importadas.',

@@ -6,6 +6,14 @@ import { ApiError } from '@/services/api'
 import { InvoiceForm } from '@/screens/invoices/InvoiceForm'
 import { newInvoiceValues } from '@/screens/invoices/invoice-form'
 import { API, anaCompany, renderScreen } from './support'
+import {
+  computerRepairActivity,
+  designActivity,
+  eventsActivity,
+  lawActivity,
+  yogaActivity,
+} from '../support/activities'
+import type { SimplesSummary } from '@/schemas/report'
 
 // The request and schedule form: every message of the shared schema next to its field and in
 // the summary, the taker optional, the municipality defaulting to the company's, the Simples
@@ -22,6 +30,7 @@ const summary = {
   rbt12: 317_310,
   payroll: 100_000,
   payrollByCategory: [],
+  activities: [designActivity],
 }
 const server = setupServer(
   http.get(`${API}/nfs/services`, () =>
@@ -180,8 +189,26 @@ describe('Nova solicitação', () => {
       taxationCode: '170601',
       municipalityCode: '3550308',
       issWithheld: true,
+      issTaxation: 'taxable',
       taker: null,
     })
+  })
+
+  it('sends tribISSQN as chosen, and the estimate says it does not discount the ISS', async () => {
+    const { user, onSubmit } = await renderForm('request')
+    await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), '230101')
+    await user.type(field('Valor total'), '1000')
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /Tributação do ISS/ }),
+      'Exportação de serviço',
+    )
+    const estimate = screen.getByRole('complementary', { name: 'Estimativa de imposto' })
+    await waitFor(() => expect(estimate).toHaveTextContent('exportação de serviço'))
+    expect(estimate).toHaveTextContent('não a desconta')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ issTaxation: 'export' })
   })
 
   it('takes a code typed by hand and another municipality', async () => {
@@ -211,16 +238,14 @@ describe('Nova solicitação', () => {
   })
 
   it("puts the server's field message next to its field and keeps what was typed", async () => {
-    const refuse = vi
-      .fn()
-      .mockRejectedValue(
-        new ApiError(400, 'Município não encontrado entre os 5.571 do IBGE.', [
-          {
-            path: ['municipalityCode'],
-            message: 'Município não encontrado entre os 5.571 do IBGE.',
-          },
-        ]),
-      )
+    const refuse = vi.fn().mockRejectedValue(
+      new ApiError(400, 'Município não encontrado entre os 5.571 do IBGE.', [
+        {
+          path: ['municipalityCode'],
+          message: 'Município não encontrado entre os 5.571 do IBGE.',
+        },
+      ]),
+    )
     const { user } = await renderForm('request', refuse)
     await user.click(screen.getByRole('checkbox', { name: /Informar o tomador/ }))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Serviço da empresa' }), '230101')
@@ -286,5 +311,51 @@ describe('Agendamento', () => {
       name: 'Mariana Costa Alves',
       address: { zipCode: '05435000', street: 'Rua Harmonia', number: '321', state: 'SP' },
     })
+  })
+})
+
+describe('the estimate follows the company’s activities', () => {
+  const answerWith = (changes: Partial<SimplesSummary>) =>
+    server.use(
+      http.get(`${API}/reports/simples-nacional`, () =>
+        HttpResponse.json({ data: { ...summary, ...changes } }),
+      ),
+    )
+  const estimateAfterTyping = async (value: string) => {
+    const { user } = await renderForm('request')
+    await user.type(field('Valor total'), value)
+    return screen.getByRole('complementary', { name: 'Estimativa de imposto' })
+  }
+
+  it('a law firm: Annex IV, and the CPP outside the DAS', async () => {
+    answerWith({ rbt12: 445_290, payroll: 0, activities: [lawActivity] })
+    const estimate = await estimateAfterTyping('1000')
+    // 1.000 × 7,4108… % = R$ 74,11.
+    await waitFor(() => expect(estimate).toHaveTextContent(/≈\s*R\$\s*74,11/))
+    expect(estimate).toHaveTextContent('Anexo IV')
+    expect(estimate).toHaveTextContent('CPP')
+  })
+
+  it('a yoga studio without payroll: Annex III (6,52 % at R$ 200 mil), not Annex V', async () => {
+    answerWith({ rbt12: 200_000, payroll: 0, activities: [yogaActivity] })
+    const estimate = await estimateAfterTyping('1000')
+    await waitFor(() => expect(estimate).toHaveTextContent(/≈\s*R\$\s*65,20/))
+    expect(estimate).toHaveTextContent('6,52%')
+    expect(estimate).toHaveTextContent('Anexo III')
+  })
+
+  it('a main activity without an annex: no estimate, and why', async () => {
+    answerWith({ activities: [eventsActivity, lawActivity] })
+    const estimate = await estimateAfterTyping('1000')
+    await waitFor(() => expect(estimate).toHaveTextContent('Sem estimativa'))
+    expect(estimate).toHaveTextContent('8230-0/01')
+    expect(estimate).not.toHaveTextContent('≈')
+  })
+
+  it('a MEI: the fixed DAS of its occupation', async () => {
+    answerWith({ activities: [computerRepairActivity] })
+    await renderForm('request', undefined, { ...anaCompany, size: 'MEI' })
+    const estimate = screen.getByRole('complementary', { name: 'Estimativa de imposto' })
+    await waitFor(() => expect(estimate).toHaveTextContent(/DAS fixo do mês \(R\$\s*86,05\)/))
   })
 })

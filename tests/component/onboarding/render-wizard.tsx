@@ -12,6 +12,7 @@ import type { SessionView } from '@/machines/session'
 import type { TrackId } from '@/schemas/company'
 import type { StepId } from '@/schemas/track'
 import { SessionProvider, type SessionService } from '@/services/session'
+import { stepRegistry } from '@/screens/onboarding/step-registry'
 import { TrackWizardScreen } from '@/screens/onboarding/TrackWizardScreen'
 import { COMPANY_ID } from './wizard-backend'
 
@@ -79,3 +80,10 @@ export function renderWizard(trackId: TrackId) {
   )
   return { ...result, queryClient, onCheckout }
 }
+
+/**
+ * The steps' screens, loaded once before a file's tests: the app loads each when it first shows
+ * (a lazy component), and a test's timing should be its own, not the first load's.
+ */
+export const loadStepScreens = () =>
+  Promise.all(Object.values(stepRegistry).map((entry) => entry.Form.preload()))

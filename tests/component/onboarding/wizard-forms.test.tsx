@@ -12,7 +12,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { draftKey, readDraft, writeDraft } from '@/screens/onboarding/drafts'
-import { renderWizard, USER } from './render-wizard'
+import { loadStepScreens, renderWizard, USER } from './render-wizard'
 
 // The wizard's forms: every message of the step schemas next to its field and in the summary
 // that takes focus, MEI offered only when it can be, nothing lost on a server error, one save
@@ -22,6 +22,7 @@ import { renderWizard, USER } from './render-wizard'
 // The machine is shared with other builds and tests: give slow renders and lookups time.
 configure({ asyncUtilTimeout: 8000 })
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(loadStepScreens)
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 beforeEach(() => window.localStorage.clear())

@@ -20,7 +20,7 @@ import {
   type TrackSnapshot,
 } from '@/machines/track'
 import { draftKey, writeDraft } from '@/screens/onboarding/drafts'
-import { renderWizard, USER } from './render-wizard'
+import { loadStepScreens, renderWizard, USER } from './render-wizard'
 
 // Model-based tests of the wizard screens (issue 10): `createTestModel` over each track's
 // statechart gives the shortest path to every state of the track, from the first step to done.
@@ -32,6 +32,7 @@ import { renderWizard, USER } from './render-wizard'
 // The machine is shared with other builds and tests: give slow renders and lookups time.
 configure({ asyncUtilTimeout: 8000 })
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(loadStepScreens)
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
@@ -120,7 +121,7 @@ const guide = {
   fileName: 'guia-taxa-junta.pdf',
   amount: 213.53,
   dueDate: '2026-12-10',
-  barcode: '858000000019999002706202612100000001000000000005',
+  barcode: '856700000024135300270620026121000009000000000000',
 }
 
 describe.each(trackIds)('the %s wizard, driven by its statechart', (trackId: TrackId) => {

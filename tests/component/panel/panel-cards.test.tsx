@@ -1,6 +1,6 @@
 // msw first (tests/component/support/backend.ts wraps fetch when imported).
 import { API, server } from '../support/backend'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { configure, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -17,6 +17,17 @@ import type { AnualBilling, SimplesSummary } from '@/schemas/report'
 import { BillingChartCard } from '@/screens/panel/BillingChartCard'
 import { MeiCard } from '@/screens/panel/MeiCard'
 import { SimplesCard } from '@/screens/panel/SimplesCard'
+import type { ActivityTax } from '@/schemas/cnae'
+import {
+  autoPartsActivity,
+  computerRepairActivity,
+  designActivity,
+  eventsActivity,
+  lawActivity,
+  mechanicActivity,
+  metalStampingActivity,
+  yogaActivity,
+} from '../support/activities'
 
 // The panel's cards on their own: loading, empty, error with "Tentar de novo", and what the MEI
 // and Simples cards say at their edges. The reports come from msw.
@@ -117,6 +128,7 @@ describe('Faturamento', () => {
 })
 
 describe('Limite do MEI', () => {
+  beforeEach(() => useSummary(summary(0, 0, [computerRepairActivity])))
   const meiBlock = (used: number, limit = 81000) => ({
     year: 2026,
     limit,
@@ -166,24 +178,51 @@ describe('Limite do MEI', () => {
     expect(await screen.findByText('Faturamento mais de 20 % acima do limite')).toBeVisible()
     expect(screen.getByText(/desde 1º de janeiro de 2026/)).toBeVisible()
   })
+
+  it('an activity whose occupations pay differently: each possible DAS and what each pays', async () => {
+    useBilling(answer(billing([1000], meiBlock(1000))))
+    useSummary(summary(0, 0, [metalStampingActivity]))
+    await renderCard(() => <MeiCard company={mei} month="2026-11" />)
+    expect(await screen.findByTestId('das-mei')).toHaveTextContent('R$ 82,05 ou R$ 87,05')
+    expect(screen.getByText(/depende da ocupação registrada/)).toBeVisible()
+    expect(
+      screen.getByText('Fabricante de artefatos de funilaria independente: ICMS'),
+    ).toBeVisible()
+  })
+
+  it('an activity the occupations table does not cover: no amount, and why', async () => {
+    useBilling(answer(billing([1000], meiBlock(1000))))
+    useSummary(summary(0, 0, [designActivity]))
+    await renderCard(() => <MeiCard company={mei} month="2026-11" />)
+    expect(await screen.findByTestId('das-mei')).toHaveTextContent('—')
+    expect(screen.getByText(/Não calculamos o valor/)).toHaveTextContent(
+      '7410-2/02 não é ocupação permitida ao MEI',
+    )
+  })
 })
 
-describe('Simples Nacional', () => {
-  const summary = (rbt12: number, payroll: number): SimplesSummary => ({
-    companyId: 'cmp-1',
-    month: '2026-11',
-    from: '2025-11-01',
-    to: '2026-10-31',
-    revenue: rbt12,
-    monthsOfActivity: 12,
-    currentMonthRevenue: 0,
-    rbt12,
-    payroll,
-    payrollByCategory: [],
-  })
-  const useSummary = (body: SimplesSummary) =>
-    server.use(http.get(`${API}/reports/simples-nacional`, answer(body)))
+const summary = (
+  rbt12: number,
+  payroll: number,
+  activities: ActivityTax[] = [designActivity],
+  currentMonthRevenue = 0,
+): SimplesSummary => ({
+  companyId: 'cmp-1',
+  month: '2026-11',
+  from: '2025-11-01',
+  to: '2026-10-31',
+  revenue: rbt12,
+  monthsOfActivity: 12,
+  currentMonthRevenue,
+  rbt12,
+  payroll,
+  payrollByCategory: [],
+  activities,
+})
+const useSummary = (body: SimplesSummary) =>
+  server.use(http.get(`${API}/reports/simples-nacional`, answer(body)))
 
+describe('Simples Nacional', () => {
   it('below 28 % of fator R: Annex V, both rates side by side, and the payroll missing', async () => {
     useSummary(summary(360000, 50400)) // 14 %
     await renderCard(() => <SimplesCard companyId="cmp-1" />)
@@ -210,5 +249,56 @@ describe('Simples Nacional', () => {
     expect(await screen.findByText('Ainda não há notas emitidas')).toBeVisible()
     expect(screen.getByTestId('anexo-III')).toHaveTextContent('6 %')
     expect(screen.getByTestId('anexo-V')).toHaveTextContent('15,5 %')
+  })
+
+  it('27,999 % of fator R shows 27,99 %, below the 28 % line its verdict names', async () => {
+    useSummary(summary(100000, 27999.99))
+    await renderCard(() => <SimplesCard companyId="cmp-1" />)
+    expect(await screen.findByTestId('fator-r')).toHaveTextContent('27,99 %')
+    expect(screen.getByTestId('fator-r-verdict')).toHaveTextContent('abaixo de 28 %')
+    expect(screen.getByTestId('payroll-missing')).toHaveTextContent('R$ 0,01')
+  })
+
+  it('a law firm: Annex IV only, the CPP paid outside the DAS, no fator R', async () => {
+    useSummary(summary(445290, 0, [lawActivity], 38000))
+    await renderCard(() => <SimplesCard companyId="cmp-1" />)
+    const annexIV = await screen.findByTestId('anexo-IV')
+    expect(annexIV).toHaveTextContent('Aplicável')
+    // (445.290 × 10,2 % − 12.420) / 445.290 = 7,41 %.
+    expect(annexIV).toHaveTextContent('7,41 %')
+    expect(screen.getByTestId('cpp-note')).toHaveTextContent('CPP')
+    expect(screen.queryByTestId('anexo-V')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('anexo-III')).not.toBeInTheDocument()
+    expect(screen.getByTestId('fator-r')).toHaveTextContent('Não se aplica')
+    expect(screen.getByTestId('activity-annexes')).toHaveTextContent(
+      '6911-7/01 Serviços advocatícios',
+    )
+    expect(screen.getByTestId('das-estimate')).toHaveTextContent('pelo Anexo IV')
+  })
+
+  it('a yoga studio without payroll: Annex III at 6,52 %, not Annex V', async () => {
+    useSummary(summary(200000, 0, [yogaActivity]))
+    await renderCard(() => <SimplesCard companyId="cmp-1" />)
+    expect(await screen.findByTestId('anexo-III')).toHaveTextContent('6,52 %')
+    expect(screen.getByTestId('anexo-III')).toHaveTextContent('Aplicável')
+    expect(screen.queryByTestId('anexo-V')).not.toBeInTheDocument()
+  })
+
+  it('two annexes: each activity with its annex, the estimate by the main one, said plainly', async () => {
+    useSummary(summary(500000, 0, [autoPartsActivity, mechanicActivity], 20000))
+    await renderCard(() => <SimplesCard companyId="cmp-1" />)
+    expect(await screen.findByTestId('anexo-I')).toHaveTextContent('Aplicável')
+    expect(screen.getByTestId('anexo-III')).toHaveTextContent('Aplicável')
+    const estimate = screen.getByTestId('das-estimate')
+    expect(estimate).toHaveTextContent('pelo Anexo I')
+    expect(estimate).toHaveTextContent('usa o anexo da atividade principal, 4530-7/03')
+  })
+
+  it('an activity outside the classification: no rate guessed for it', async () => {
+    useSummary(summary(120000, 0, [eventsActivity], 5000))
+    await renderCard(() => <SimplesCard companyId="cmp-1" />)
+    expect(await screen.findByText('Atividade sem anexo na nossa classificação')).toBeVisible()
+    expect(screen.queryByTestId('anexo-III')).not.toBeInTheDocument()
+    expect(screen.getByTestId('das-estimate')).toHaveTextContent('Sem estimativa do DAS')
   })
 })

@@ -22,6 +22,8 @@ export const db = factory({
     createdAt: String,
     /** JSON of the custom claims. */
     claims: String,
+    /** Whether the address was confirmed (sign-ups start without). */
+    emailVerified: Boolean,
   },
   company: {
     id: primaryKey(String),
@@ -94,7 +96,7 @@ const handlers = [
         {
           localId: account.uid,
           email: account.email,
-          emailVerified: true,
+          emailVerified: account.emailVerified,
           displayName: account.displayName,
           phoneNumber: account.phoneNumber ?? undefined,
           providerUserInfo: [
@@ -110,6 +112,7 @@ const handlers = [
   }),
   http.post(identity('sendOobCode'), async ({ request }) => {
     const body = (await request.json()) as { email: string; requestType: string }
+    received.push({ method: 'POST', path: 'accounts:sendOobCode', body })
     if (body.requestType === 'PASSWORD_RESET' && !findAccount(body.email))
       return identityError('EMAIL_NOT_FOUND')
     return HttpResponse.json({
@@ -151,6 +154,7 @@ const handlers = [
       phoneNumber: null,
       createdAt: new Date().toISOString(),
       claims: JSON.stringify({ roles: ['company-admin'], companies: [companyId], companyId }),
+      emailVerified: false,
     })
     return HttpResponse.json(
       {
@@ -227,6 +231,7 @@ export function seed() {
       companies: ['cmp-ana-design'],
       companyId: 'cmp-ana-design',
     }),
+    emailVerified: true,
   })
 }
 

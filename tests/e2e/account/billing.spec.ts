@@ -30,16 +30,30 @@ test.describe('eva pays her overdue company', () => {
     await screenshot(page, 'billing-overdue')
     await expectNoAxeViolations(page, 'billing (overdue)')
 
-    await page.getByRole('button', { name: 'Pagar agora' }).click()
-    // The checkout stand-in (another site): pay with Pix.
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Mensalidade')
-    await page.getByRole('radio', { name: 'Pix' }).check()
-    await page.getByRole('button', { name: /^Pagar R\$/ }).click()
-    await expect(page.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible()
-    await page.getByRole('link', { name: 'Voltar agora' }).click()
+    // Every overdue charge is paid, the oldest first: how many are overdue depends on the day the
+    // suite runs against the seeded due dates (the billing clock marks them on start).
+    const pagar = banner.getByRole('button', { name: 'Pagar agora' })
+    let lastPaid = ''
+    for (let round = 0; round === 0 || (await banner.isVisible()); round++) {
+      expect(round, 'more overdue charges than the seed has').toBeLessThan(6)
+      // The charge the banner names is the one "Pagar agora" pays.
+      const charge = (await banner.textContent())?.match(/Mensalidade \d{2}\/\d{4}/)?.[0]
+      expect(charge).toBeTruthy()
+      await pagar.click()
+      // The checkout stand-in (another site): pay with Pix.
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Mensalidade')
+      await page.getByRole('radio', { name: 'Pix' }).check()
+      await page.getByRole('button', { name: /^Pagar R\$/ }).click()
+      await expect(page.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible()
+      await page.getByRole('link', { name: 'Voltar agora' }).click()
 
-    // Back in the app: told, and the outcome is dropped from the address.
-    await expect(page.getByText('Pagamento confirmado. Obrigado!')).toBeVisible()
+      // Back in the app: told, and the outcome is dropped from the address.
+      await expect(page.getByText('Pagamento confirmado. Obrigado!').last()).toBeVisible()
+      await expect(page).toHaveURL(/\/app\/user\/my-billing$/)
+      // Read again: the banner is gone or names the next overdue charge.
+      await expect(banner.filter({ hasText: charge! })).toHaveCount(0)
+      lastPaid = charge!
+    }
     await expect(page).toHaveURL(/\/app\/user\/my-billing$/)
     await expect(page.getByText('Em dia')).toBeVisible()
     await expect(page.getByRole('alert').filter({ hasText: 'Pagamento em atraso' })).toHaveCount(0)
@@ -57,7 +71,7 @@ test.describe('eva pays her overdue company', () => {
     ).toBeVisible()
     await expect(page.getByTestId('company-status')).toContainText('Ativa')
     await expect(
-      page.getByRole('listitem').filter({ hasText: 'Pagamento confirmado: Mensalidade 10/2026' }),
+      page.getByRole('listitem').filter({ hasText: `Pagamento confirmado: ${lastPaid}` }),
     ).toContainText('Ativa')
     await expect(page.getByRole('alert').filter({ hasText: 'Pagamento em atraso' })).toHaveCount(0)
   })

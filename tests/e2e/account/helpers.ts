@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { API_URL, AUTH_URL, passwordOf } from '../support'
 
 // Helpers of the panel and account specs: API calls as a demo user (to check what a screen shows
@@ -78,11 +78,15 @@ export async function expectNoAxeViolations(page: Page, name: string) {
 const shots = process.env.SCREENSHOT_DIR
 if (shots) mkdirSync(shots, { recursive: true })
 
-/** A full-page PNG in SCREENSHOT_DIR (when set), named after the screen and the width. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * A full-page PNG in SCREENSHOT_DIR (when set), named after the screen and the width; with
+ * `part`, only that part of the page (a card to read at full size).
+ */
+export async function screenshot(page: Page, name: string, part?: Locator) {
   if (!shots) return
   const width = page.viewportSize()?.width ?? 0
-  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true })
+  const file = path.join(shots, `${name}-${width}.png`)
+  await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }))
 }
 
 /** The page does not scroll sideways (the layout holds at 390 px). */

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { API_URL, consentState, signInFromLogin, uniqueEmail } from '../support'
-import { expectNoAxeViolations, screenshot, tokenOf } from './helpers'
+import { API_URL, consentState, oobCodes, signInFromLogin, uniqueEmail } from '../support'
+import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot, tokenOf } from './helpers'
 
 // Issue 12: ana invites an e-mail; a new account signs up with it, accepts, and switches to Ana
-// Design without signing out (the session reads the new claims).
+// Design without signing out (the session reads the new claims). Issue 19: signing up with the
+// invited address proves nothing, so she confirms it first through the link the identity service
+// sends (read here from the emulator's out-of-band codes).
 
 test('an invited person signs up, accepts and switches to Ana Design', async ({
   page: ana,
@@ -52,7 +54,43 @@ test('an invited person signs up, accepts and switches to Ana Design', async ({
   await expect(notice).toBeVisible()
   await notice.getByRole('link', { name: 'Ver convite' }).click()
   await expect(page).toHaveURL(/\/app\/user\/my-invites/)
-  await page.getByRole('button', { name: 'Aceitar convite para Ana Design Ltda' }).click()
+  const accept = page.getByRole('button', { name: 'Aceitar convite para Ana Design Ltda' })
+
+  // Not before her e-mail is confirmed: the card says why and sends the link.
+  const verify = page.getByRole('status').filter({ hasText: 'Confirme seu e-mail para aceitar' })
+  await expect(verify).toBeVisible()
+  await expect(verify).toContainText(`O convite foi enviado para ${email}`)
+  await expect(accept).toBeDisabled()
+  // The API refuses it too (the identity service's record says unconfirmed).
+  const auth = { Authorization: `Bearer ${await tokenOf(email, password)}` }
+  const received = await fetch(`${API_URL}/invites/received`, { headers: auth })
+  const [invite] = ((await received.json()) as { data: { id: string }[] }).data
+  const early = await fetch(`${API_URL}/invites/${invite!.id}/accept`, {
+    method: 'POST',
+    headers: auth,
+  })
+  expect(early.status).toBe(403)
+  await verify.getByRole('button', { name: 'Enviar link de confirmação' }).click()
+  await expect(verify).toContainText(`Link enviado para ${email}`)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await screenshot(page, 'invites-verify-email')
+    await expectNoSidewaysScroll(page, 'invites-verify-email')
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expectNoAxeViolations(page, 'invites-verify-email')
+
+  // She opens the link from her mailbox (the emulator keeps what it would have sent).
+  const link = (await oobCodes()).findLast(
+    (code) => code.email === email && code.requestType === 'VERIFY_EMAIL',
+  )
+  expect(link, 'the verification link').toBeTruthy()
+  const mailbox = await context.newPage()
+  await mailbox.goto(link!.oobLink)
+  await mailbox.close()
+  await verify.getByRole('button', { name: 'Já confirmei' }).click()
+  await expect(verify).toBeHidden()
+  await accept.click()
   await expect(page.getByText('Agora você tem acesso a Ana Design Ltda')).toBeVisible()
 
   // The selector lists it at once; choosing it opens Ana Design, still signed in.

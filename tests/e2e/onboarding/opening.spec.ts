@@ -159,7 +159,7 @@ test('a visitor opens a company, from "Abrir empresa" to the active company with
       .pressSequentially('10122026')
     await guide
       .getByRole('textbox', { name: 'Linha digitável', exact: true })
-      .fill('858000000019 999002706202 612100000001 000000000005')
+      .fill('856700000024 135300270620 026121000009 000000000000')
     await guide.getByRole('button', { name: 'Anexar guia' }).click()
     await expect(office.getByText(/Guia anexada/)).toBeVisible()
 

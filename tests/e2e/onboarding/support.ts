@@ -141,7 +141,7 @@ export async function attachGuideAsAdmin(companyId: string) {
         fileName: stored.fileName,
         amount: 199.9,
         dueDate: '2026-12-15',
-        barcode: '85800000001-9 99900270620-2 61210000000-1 00000000000-5',
+        barcode: '85600000001-3 99900027062-2 02612100000-9 00000000000-0',
       },
     },
   })

@@ -47,10 +47,13 @@ for (const width of [1280, 390]) {
       const table = page.getByRole('table', { name: /Faturamento por mês/ })
       await expect(table.locator('tbody tr')).toHaveCount(12)
 
-      // Simples Nacional: both annexes side by side.
+      // Simples Nacional: her design and direct-marketing activities are subject to the fator R,
+      // so Annexes III and V are side by side, the one her payroll selects marked.
       await expect(page.getByTestId('rbt12')).toBeVisible()
       await expect(page.getByTestId('anexo-III')).toBeVisible()
       await expect(page.getByTestId('anexo-V')).toBeVisible()
+      await expect(page.getByTestId('activity-annexes')).toContainText('7410-2/99')
+      await expect(page.getByTestId('fator-r-verdict')).toContainText('Fator R de')
 
       // Por categoria: a year, chosen on the screen, kept in the URL.
       const year = String(new Date().getFullYear())
@@ -60,6 +63,11 @@ for (const width of [1280, 390]) {
       await expect(categories).toBeVisible()
       await expect(categories.getByRole('rowheader', { name: 'Pró-labore' })).toBeVisible()
       await screenshot(page, 'panel-ana')
+      await screenshot(
+        page,
+        'panel-ana-simples-card',
+        page.getByRole('region', { name: 'Simples Nacional' }),
+      )
       await expectNoSidewaysScroll(page, 'panel')
       await expectNoAxeViolations(page, 'panel')
     })
@@ -76,8 +84,10 @@ for (const width of [1280, 390]) {
       await expect(page.getByText(`de ${money(81000)} em`)).toContainText(
         `${share.toLocaleString('pt-BR')} %`,
       )
+      // A computer technician (9511-8/00) pays the ISS only: INSS + R$ 5,00.
       await expect(page.getByTestId('das-mei')).toHaveText(money(86.05))
       await screenshot(page, 'panel-mei')
+      await screenshot(page, 'panel-mei-card', page.getByRole('region', { name: 'Limite do MEI' }))
       await expectNoSidewaysScroll(page, 'panel MEI')
       await expectNoAxeViolations(page, 'panel MEI')
     })

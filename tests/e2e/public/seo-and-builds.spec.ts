@@ -89,6 +89,24 @@ test('addresses the site does not have answer 404; the signed-in area and links 
   )
 })
 
+test("the host's rules stay on the site, and source maps are not served", async ({ request }) => {
+  for (const path of ['/%2F%2Fevil.example%2Flogin/', '/%5Cevil.example%2Flogin/']) {
+    const response = await request.get(path, { maxRedirects: 0 })
+    expect(response.status(), path).toBe(404)
+    expect(response.headers().location, path).toBeUndefined()
+  }
+  expect((await request.get('/x%0D%0ASet-Cookie:%20a=1/', { maxRedirects: 0 })).status()).toBe(400)
+  const accented = await request.get('/contador-em/s%C3%A3o-paulo-sp/', { maxRedirects: 0 })
+  expect(accented.status()).toBe(301)
+  expect(accented.headers().location).toBe('/contador-em/s%C3%A3o-paulo-sp')
+  // The build keeps its maps for error reports: no script names one, and none is served.
+  const home = await (await request.get('/')).text()
+  const script = /\/assets\/static-[^"]+\.js/.exec(home)?.[0]
+  expect(script).toBeTruthy()
+  expect(await (await request.get(script!)).text()).not.toContain('sourceMappingURL')
+  expect((await request.get(`${script}.map`)).status()).toBe(404)
+})
+
 test('a chunk that fails to load reloads the page once, and the page then works', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { SEEDED_CORA_CODE } from '../../../mock-server/seed/finance'
+import { SEEDED_CORA_CODE, SEEDED_CORA_STATE } from '../../../mock-server/seed/finance'
 import type { EndpointContract } from './types'
 
 const OWN = 'companyId=cmp-ana-design'
@@ -14,8 +14,9 @@ export const bankStatementsContracts: EndpointContract[] = [
   {
     method: 'POST',
     route: '/bank-statements/connections/oauth/cora',
-    example: `/bank-statements/connections/oauth/cora?code=${SEEDED_CORA_CODE}&${OWN}`,
-    access: 'company',
+    example: `/bank-statements/connections/oauth/cora?code=${SEEDED_CORA_CODE}&state=${SEEDED_CORA_STATE}&${OWN}`,
+    // Only the person who started the authorization (ana), not even an admin.
+    access: 'recipient',
     takesInput: true,
   },
   {
@@ -111,7 +112,7 @@ export const bankStatementsContracts: EndpointContract[] = [
   {
     method: 'GET',
     route: '/cora/oauth/authorize',
-    example: '/cora/oauth/authorize?state=cora-state-demo-ana',
+    example: `/cora/oauth/authorize?state=${SEEDED_CORA_STATE}`,
     access: 'public',
   },
   {
@@ -120,7 +121,7 @@ export const bankStatementsContracts: EndpointContract[] = [
     example: '/cora/oauth/authorize',
     access: 'public',
     // The consent form's answer: back to the web app's callback with a code.
-    body: { state: 'cora-state-demo-ana', decision: 'allow' },
+    body: { state: SEEDED_CORA_STATE, decision: 'allow' },
     okStatus: 302,
   },
 ]

@@ -1,12 +1,12 @@
-import { readConfig } from '../../../mock-server/config'
-import { signedPath } from '../../../mock-server/core/files'
+import { randomBytes } from 'node:crypto'
+import { LINK_TTL_SECONDS, signedPath } from '../../../mock-server/core/files'
+import { TEST_SIGNING_SECRET } from '../harness'
 import type { EndpointContract } from './types'
 
-// Signed links in the examples last until 2100, signed with this machine's configured secret
-// (tests and benches run with the default one).
-const FAR = 4_102_444_800
-const secret = readConfig().signingSecret
+// Signed links in the examples are signed when a suite reads them, with the secret of the servers
+// the harness starts, and last as long as the server allows: each read is a fresh link.
 const ANA = 'cmp-ana-design'
+const fresh = () => Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS
 
 /** Signed upload/download links and the files behind them (mock-server/routes/files.ts). */
 export const filesContracts: EndpointContract[] = [
@@ -27,7 +27,11 @@ export const filesContracts: EndpointContract[] = [
   {
     method: 'PUT',
     route: '/files/{companyId}/{filename}',
-    example: signedPath(secret, 'PUT', ANA, 'anotacoes.json', FAR),
+    // An upload link works once: every read names a storage key of its own.
+    get example() {
+      const key = `anotacoes.${randomBytes(6).toString('hex')}.json`
+      return signedPath(TEST_SIGNING_SECRET, 'PUT', ANA, key, fresh())
+    },
     access: 'public',
     okStatus: 201,
     body: { nota: 'Reunião com o contador na sexta.' },
@@ -35,7 +39,9 @@ export const filesContracts: EndpointContract[] = [
   {
     method: 'GET',
     route: '/files/{companyId}/{filename}',
-    example: signedPath(secret, 'GET', ANA, 'cartao-cnpj.pdf', FAR),
+    get example() {
+      return signedPath(TEST_SIGNING_SECRET, 'GET', ANA, 'cartao-cnpj.pdf', fresh())
+    },
     access: 'public',
   },
 ]

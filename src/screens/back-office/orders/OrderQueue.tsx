@@ -3,12 +3,13 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { companyStatusLabels } from '@/schemas/company'
 import { openOrderStatuses } from '@/schemas/order'
-import { formatCount, formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/format'
 import { ordersQueryOptions, type OrderTrack } from '@/services/back-office'
 import { CompanyStatusBadge } from '@/screens/shared'
 import { Button } from '@/ui/Button'
 import { SelectField, TextField } from '@/ui/Field'
-import { DataTable, Pagination } from '@/ui/Table'
+import { ListView } from '@/ui/List'
+import { DataTable } from '@/ui/Table'
 import { currentStepText, formatAge } from './order-format'
 import { ORDERS_PAGE_SIZE, ordersInput, type OrdersSearch } from './orders-search'
 import styles from './Orders.module.css'
@@ -43,12 +44,29 @@ export function OrderQueue({
         statuses={statuses}
         onSearchChange={onSearchChange}
       />
-      <p className={styles.summary} aria-live="polite">
-        {formatCount(orders.total, 'pedido', 'pedidos')}
-        {filtered ? ' com esses filtros' : ' em andamento'}
-      </p>
-      {orders.data.length > 0 && (
-        // Phones get one card per order; the table is for wider screens.
+      <ListView
+        summary={{
+          noun: ['pedido', 'pedidos'],
+          unfiltered: ' em andamento',
+        }}
+        list={orders}
+        filtered={filtered}
+        empty={{
+          title: 'Nenhum pedido em andamento',
+          description: 'Quando um cliente começar o cadastro, o pedido aparece aqui.',
+        }}
+        emptyFiltered={{
+          title: 'Nenhum pedido com esses filtros',
+          description: 'Mude a busca ou a situação para ver outros pedidos.',
+        }}
+        pager={{
+          page: search.page ?? 1,
+          pageSize: ORDERS_PAGE_SIZE,
+          label: 'Páginas de pedidos',
+          onPage: (page) => onSearchChange({ ...search, page: page > 1 ? page : undefined }),
+        }}
+      >
+        {/* Phones get one card per order; the table is for wider screens. */}
         <ul className={styles.cards} aria-label="Pedidos, do mais novo para o mais antigo">
           {orders.data.map((order) => (
             <li key={order.id} className={styles.card}>
@@ -70,94 +88,76 @@ export function OrderQueue({
             </li>
           ))}
         </ul>
-      )}
-      <div className={orders.data.length > 0 ? styles.wide : undefined}>
-        <DataTable
-          caption="Pedidos, do mais novo para o mais antigo"
-          rows={orders.data}
-          loading={isFetching}
-          rowKey={(order) => order.id}
-          onRowClick={(order) => open(order.company.id)}
-          empty={{
-            title: filtered ? 'Nenhum pedido com esses filtros' : 'Nenhum pedido em andamento',
-            description: filtered
-              ? 'Mude a busca ou a situação para ver outros pedidos.'
-              : 'Quando um cliente começar o cadastro, o pedido aparece aqui.',
-          }}
-          columns={[
-            {
-              key: 'company',
-              header: 'Empresa',
-              cell: (order) => (
-                <span className={styles.name}>
-                  <Link
-                    to="/app/admin/companies/orders/$companyId"
-                    params={{ companyId: order.company.id }}
-                  >
-                    {order.company.alias ?? order.company.name}
-                  </Link>
-                  {order.company.alias && <span>{order.company.name}</span>}
-                </span>
-              ),
-            },
-            {
-              key: 'client',
-              header: 'Cliente',
-              cell: (order) =>
-                order.owner ? (
+        <div className={styles.wide}>
+          <DataTable
+            caption="Pedidos, do mais novo para o mais antigo"
+            rows={orders.data}
+            loading={isFetching}
+            rowKey={(order) => order.id}
+            onRowClick={(order) => open(order.company.id)}
+            columns={[
+              {
+                key: 'company',
+                header: 'Empresa',
+                cell: (order) => (
                   <span className={styles.name}>
-                    {order.owner.name}
-                    <span>{order.owner.email}</span>
+                    <Link
+                      to="/app/admin/companies/orders/$companyId"
+                      params={{ companyId: order.company.id }}
+                    >
+                      {order.company.alias ?? order.company.name}
+                    </Link>
+                    {order.company.alias && <span>{order.company.name}</span>}
                   </span>
-                ) : (
-                  'Sem responsável'
                 ),
-            },
-            {
-              key: 'step',
-              header: 'Etapa atual',
-              cell: (order) => (
-                <span className={styles.name}>
-                  {currentStepText(order)}
-                  <span>
-                    {order.track.done} de {order.track.total} etapas
+              },
+              {
+                key: 'client',
+                header: 'Cliente',
+                cell: (order) =>
+                  order.owner ? (
+                    <span className={styles.name}>
+                      {order.owner.name}
+                      <span>{order.owner.email}</span>
+                    </span>
+                  ) : (
+                    'Sem responsável'
+                  ),
+              },
+              {
+                key: 'step',
+                header: 'Etapa atual',
+                cell: (order) => (
+                  <span className={styles.name}>
+                    {currentStepText(order)}
+                    <span>
+                      {order.track.done} de {order.track.total} etapas
+                    </span>
                   </span>
-                </span>
-              ),
-            },
-            {
-              key: 'status',
-              header: 'Situação',
-              cell: (order) => <CompanyStatusBadge status={order.company.status} />,
-            },
-            {
-              key: 'age',
-              header: 'Idade',
-              cell: (order) => (
-                <time
-                  className={styles.nowrap}
-                  dateTime={order.company.createdAt}
-                  title={formatDateTime(order.company.createdAt)}
-                >
-                  {formatAge(order.company.createdAt)}
-                </time>
-              ),
-            },
-          ]}
-        />
-      </div>
-      <Pagination
-        total={orders.total}
-        limit={ORDERS_PAGE_SIZE}
-        offset={((search.page ?? 1) - 1) * ORDERS_PAGE_SIZE}
-        onChange={(offset) =>
-          onSearchChange({
-            ...search,
-            page: offset / ORDERS_PAGE_SIZE + 1 > 1 ? offset / ORDERS_PAGE_SIZE + 1 : undefined,
-          })
-        }
-        label="Páginas de pedidos"
-      />
+                ),
+              },
+              {
+                key: 'status',
+                header: 'Situação',
+                cell: (order) => <CompanyStatusBadge status={order.company.status} />,
+              },
+              {
+                key: 'age',
+                header: 'Idade',
+                cell: (order) => (
+                  <time
+                    className={styles.nowrap}
+                    dateTime={order.company.createdAt}
+                    title={formatDateTime(order.company.createdAt)}
+                  >
+                    {formatAge(order.company.createdAt)}
+                  </time>
+                ),
+              },
+            ]}
+          />
+        </div>
+      </ListView>
     </>
   )
 }

@@ -1,24 +1,19 @@
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { stepLabels } from '@/schemas/track'
 import { formatCnpjValue, formatDateTime, formatMoney } from '@/lib/format'
 import { orderQueryOptions } from '@/services/back-office'
 import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
+import { StepPayloadView, StepStatusBadge, stepRegistry } from '@/screens/onboarding'
 import { CompanyStatusBadge } from '@/screens/shared'
 import { buttonClass } from '@/ui/Button'
-import { Badge } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, PageHeader } from '@/ui/Layout'
 import { OrderActions } from './OrderActions'
 import { currentStepText, formatAge, orderTitle } from './order-format'
-import { StepPayloadView } from './StepPayloadView'
 import styles from './Orders.module.css'
 
 /** The order page follows the client without a reload (the client's steps, the payment). */
 const ORDER_POLL_MS = 5000
-
-const stepStateLabels = { pending: 'Pendente', in_progress: 'Em andamento', done: 'Concluída' }
-const stepStateTones = { pending: 'neutral', in_progress: 'info', done: 'success' } as const
 
 /**
  * /app/admin/companies/orders/{companyId}: one opening or migration order — who the client is,
@@ -107,8 +102,8 @@ export function OrderScreen({ companyId }: { companyId: string }) {
                   <span className={styles.stepNumber} aria-hidden="true">
                     {index + 1}
                   </span>
-                  <h3>{stepLabels[step.stepId]}</h3>
-                  <Badge tone={stepStateTones[step.status]}>{stepStateLabels[step.status]}</Badge>
+                  <h3>{stepRegistry[step.stepId].label}</h3>
+                  <StepStatusBadge status={step.status} />
                   {step.updatedAt && step.status === 'done' && (
                     <span className={styles.sub}>em {formatDateTime(step.updatedAt)}</span>
                   )}

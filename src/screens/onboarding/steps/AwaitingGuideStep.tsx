@@ -1,4 +1,5 @@
 import { StepFrame } from '../StepFrame'
+import { stepHeading } from '../step-labels'
 import type { StepContext } from './step-context'
 import styles from './Waiting.module.css'
 
@@ -8,11 +9,7 @@ import styles from './Waiting.module.css'
  */
 export function AwaitingGuideStep({ context }: { context: StepContext }) {
   return (
-    <StepFrame
-      title="Guia de registro"
-      description="Sua assinatura está paga. Agora é com a gente."
-      focusOnMount={context.focusOnMount}
-    >
+    <StepFrame {...stepHeading('awaiting-guide')} focusOnMount={context.focusOnMount}>
       <div className={styles.waiting} role="status">
         <span className={styles.pulse} aria-hidden="true" />
         <p>

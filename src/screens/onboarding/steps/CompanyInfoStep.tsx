@@ -2,11 +2,12 @@ import { useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { formatCnpjValue } from '@/lib/format'
 import { registryQueryOptions, useSaveStep } from '@/services/onboarding'
-import { RegistryDetails } from '@/screens/back-office'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { SkeletonBlock } from '@/ui/Skeleton'
 import { StepFrame } from '../StepFrame'
+import { stepHeading } from '../step-labels'
+import { RegistryDetails } from '../views/step-details'
 import type { StepContext } from './step-context'
 import styles from './Waiting.module.css'
 
@@ -54,8 +55,7 @@ export function CompanyInfoStep({ context }: { context: StepContext }) {
 
   return (
     <StepFrame
-      title="Dados da empresa (CNPJ)"
-      description="Os dados da empresa como estão na Receita Federal. Confira e confirme para começar a usar o painel."
+      {...stepHeading('download-company-info')}
       focusOnMount={context.focusOnMount}
       serverError={problem}
       actions={

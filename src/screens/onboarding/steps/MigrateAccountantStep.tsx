@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { formatMonth } from '@/screens/back-office'
+import { monthOf, shiftMonth, todayInBrazil } from '@/schemas/finance-common'
 import { SelectField, TextAreaField, TextField } from '@/ui/Field'
 import { StepFormFrame, StepSection, frameStyles } from '../StepFrame'
 import { record, text } from '../form-values'
 import { useStepForm } from '../step-form'
+import { formatMonth } from '../views/step-details'
 import type { StepContext } from './step-context'
 
 type AccountantValues = {
@@ -43,18 +44,8 @@ const payloadOf = (values: AccountantValues) => ({
 
 /** This month and the next five, `YYYY-MM` in Brazil's calendar. */
 function takeOverMonths(now = new Date()): string[] {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number]
-  return Array.from({ length: 6 }, (_, offset) => {
-    const index = year * 12 + (month - 1) + offset
-    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-  })
+  const month = monthOf(todayInBrazil(now))
+  return Array.from({ length: 6 }, (_, offset) => shiftMonth(month, offset))
 }
 
 /**
@@ -77,12 +68,7 @@ export function MigrateAccountantStep({ context }: { context: StepContext }) {
   })
 
   return (
-    <StepFormFrame
-      stepForm={stepForm}
-      context={context}
-      title="Contador atual"
-      description="Quem cuida da contabilidade hoje e desde quando ela passa para a Contabil. Com isso geramos a carta de transferência para você enviar ao contador."
-    >
+    <StepFormFrame stepForm={stepForm} context={context}>
       <StepSection title="Contador atual">
         <div className={frameStyles.row}>
           <TextField

@@ -106,12 +106,7 @@ export function PreRegistrationStep({ context }: { context: StepContext }) {
   const namesError = errors.names?.message ?? errors.names?.root?.message
 
   return (
-    <StepFormFrame
-      stepForm={stepForm}
-      context={context}
-      title="Pré-cadastro"
-      description="Como a empresa vai se chamar, o que ela faz, onde fica e como será registrada."
-    >
+    <StepFormFrame stepForm={stepForm} context={context}>
       <StepSection title="Nome da empresa" anchorId={fieldAnchorId('names')}>
         <p className="muted">
           Até três opções de razão social, na ordem de preferência: a Junta Comercial registra a

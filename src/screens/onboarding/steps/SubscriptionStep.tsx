@@ -9,28 +9,17 @@ import { Button } from '@/ui/Button'
 import { Alert, Badge, EmptyState } from '@/ui/Feedback'
 import { SkeletonBlock } from '@/ui/Skeleton'
 import { StepFrame } from '../StepFrame'
+import { stepHeading } from '../step-labels'
 import type { StepContext } from './step-context'
 import styles from './Waiting.module.css'
-
-export type PaymentOutcome = 'confirmado' | 'cancelado'
 
 /**
  * The subscription step (both tracks): the plans for the company's size with their monthly price
  * and what each includes. Choosing one saves it, creates the charge and sends the client to the
  * checkout, which brings them back here; the payment completes the step on the server.
  */
-export function SubscriptionStep({
-  context,
-  payment,
-  onCheckout,
-}: {
-  context: StepContext
-  /** What the checkout said when it sent the client back. */
-  payment: PaymentOutcome | undefined
-  /** Leaves the app for the checkout page (the route's permission to go outside). */
-  onCheckout: (url: string) => void
-}) {
-  const { companyId, company } = context
+export function SubscriptionStep({ context }: { context: StepContext }) {
+  const { companyId, company, payment, onCheckout } = context
   const plans = useQuery(plansQueryOptions(company.size))
   const queryClient = useQueryClient()
   const save = useSaveStep()
@@ -72,11 +61,7 @@ export function SubscriptionStep({
   }
 
   return (
-    <StepFrame
-      title="Assinatura"
-      description="Escolha o plano: a primeira mensalidade é paga agora, no ambiente seguro de pagamento, e você volta para cá em seguida."
-      focusOnMount={context.focusOnMount}
-    >
+    <StepFrame {...stepHeading('subscription')} focusOnMount={context.focusOnMount}>
       {payment === 'cancelado' && !choosing && (
         <Alert tone="warning" title="Pagamento não concluído">
           Nada foi cobrado. O plano escolhido fica aguardando o pagamento: pague quando quiser, ou

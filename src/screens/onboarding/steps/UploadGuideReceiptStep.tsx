@@ -3,13 +3,13 @@ import { useController } from 'react-hook-form'
 import { fileDisplayName, MAX_UPLOAD_BYTES } from '@/schemas/files'
 import { awaitingGuideSchema } from '@/schemas/steps'
 import { uploadDocument } from '@/services/documents'
-import { GuideDetails } from '@/screens/back-office'
 import { Alert } from '@/ui/Feedback'
 import { FileDrop } from '@/ui/FileDrop'
 import { MaskedFormField } from '@/ui/MaskedFormField'
 import { StepFormFrame, StepSection } from '../StepFrame'
 import { dateText, isoDate, record, text } from '../form-values'
 import { useStepForm, type StepControl } from '../step-form'
+import { GuideDetails } from '../views/step-details'
 import { payloadOfStep, type StepContext } from './step-context'
 
 type ReceiptValues = { receipt: { fileName: string; paidAt: string } }
@@ -54,12 +54,7 @@ export function UploadGuideReceiptStep({ context }: { context: StepContext }) {
   const { form } = stepForm
 
   return (
-    <StepFormFrame
-      stepForm={stepForm}
-      context={context}
-      title="Comprovante da guia"
-      description="Pague a taxa de registro da Junta Comercial e envie o comprovante: com ele registramos a empresa."
-    >
+    <StepFormFrame stepForm={stepForm} context={context}>
       <StepSection title="A guia">
         {guide.success ? (
           <GuideDetails companyId={companyId} guide={guide.data.guide} />

@@ -1,4 +1,5 @@
 import { formatMobile } from '@/schemas/brazil'
+import type { StepId } from '@/schemas/track'
 import {
   maritalStatuses,
   propertyRegimes,
@@ -19,24 +20,32 @@ import {
   text,
 } from '../form-values'
 
-/** A partner of the opening's partner registration, as the form holds it. */
+/**
+ * The two partner steps: the opening's asks everything the registration of the company needs
+ * (`full`), the migration's only who the partners are and their shares (`basic`).
+ */
+export type PartnerVariant = 'full' | 'basic'
+
+export const partnerVariantOf = (stepId: StepId): PartnerVariant =>
+  stepId === 'partner-registration' ? 'full' : 'basic'
+
+/**
+ * A partner as the form holds it: what both steps ask, and what only the opening's asks (absent
+ * in the migration's, so its drafts keep only its own fields).
+ */
 export type PartnerValues = {
   name: string
   cpf: string
-  birthDate: string
+  birthDate?: string
   email: string
-  mobile: string
-  maritalStatus: MaritalStatus | ''
-  propertyRegime: PropertyRegime | ''
-  address: AddressFormValues
+  mobile?: string
+  maritalStatus?: MaritalStatus | ''
+  propertyRegime?: PropertyRegime | ''
+  address?: AddressFormValues
   sharePercent: string
-  administrator: boolean
+  administrator?: boolean
 }
-export type PartnerRegistrationValues = { partners: PartnerValues[] }
-
-/** A partner of the migration's basic partner list. */
-export type PartnerBasicValues = { name: string; cpf: string; email: string; sharePercent: string }
-export type PartnerRegistrationBasicValues = { partners: PartnerBasicValues[] }
+export type PartnersValues = { partners: PartnerValues[] }
 
 export const MAX_PARTNERS = 20
 
@@ -52,86 +61,82 @@ const mobileText = (phone: string | null) => {
   }
 }
 
-export const emptyPartner = (person?: Person, share = ''): PartnerValues => ({
-  name: person?.name ?? '',
-  cpf: '',
-  birthDate: '',
-  email: person?.email ?? '',
-  mobile: mobileText(person?.phone ?? null),
-  maritalStatus: '',
-  propertyRegime: '',
-  address: emptyAddressValues(),
-  sharePercent: share,
-  administrator: true,
-})
+/** A new partner card: the signed-in person's name and e-mail (and mobile), a suggested share. */
+export function emptyPartner(variant: PartnerVariant, person?: Person, share = ''): PartnerValues {
+  const name = person?.name ?? ''
+  const email = person?.email ?? ''
+  if (variant === 'basic') return { name, cpf: '', email, sharePercent: share }
+  return {
+    name,
+    cpf: '',
+    birthDate: '',
+    email,
+    mobile: mobileText(person?.phone ?? null),
+    maritalStatus: '',
+    propertyRegime: '',
+    address: emptyAddressValues(),
+    sharePercent: share,
+    administrator: true,
+  }
+}
 
-export const emptyBasicPartner = (person?: Person, share = ''): PartnerBasicValues => ({
-  name: person?.name ?? '',
-  cpf: '',
-  email: person?.email ?? '',
-  sharePercent: share,
-})
+/** A stored partner (a draft as typed, or a done step's payload) as the form holds it. */
+function partnerValues(variant: PartnerVariant, item: unknown): PartnerValues {
+  const partner = record(item)
+  const name = text(partner.name)
+  const cpf = text(partner.cpf)
+  const email = text(partner.email)
+  const sharePercent = percentText(partner.sharePercent)
+  if (variant === 'basic') return { name, cpf, email, sharePercent }
+  return {
+    name,
+    cpf,
+    birthDate: dateText(partner.birthDate),
+    email,
+    mobile: text(partner.mobile),
+    maritalStatus: choice(partner.maritalStatus, maritalStatuses),
+    propertyRegime: choice(partner.propertyRegime, propertyRegimes),
+    address: addressValues(partner.address),
+    sharePercent,
+    administrator: partner.administrator !== false,
+  }
+}
 
-export const partnerRegistrationValuesOf =
-  (person: Person) =>
-  (payload: Record<string, unknown> | null): PartnerRegistrationValues => {
-    const stored = list(record(payload).partners).map((item): PartnerValues => {
-      const partner = record(item)
-      return {
-        name: text(partner.name),
-        cpf: text(partner.cpf),
-        birthDate: dateText(partner.birthDate),
-        email: text(partner.email),
-        mobile: text(partner.mobile),
-        maritalStatus: choice(partner.maritalStatus, maritalStatuses),
-        propertyRegime: choice(partner.propertyRegime, propertyRegimes),
-        address: addressValues(partner.address),
-        sharePercent: percentText(partner.sharePercent),
-        administrator: partner.administrator !== false,
-      }
-    })
-    return { partners: stored.length > 0 ? stored : [emptyPartner(person, '100')] }
+/** The step's form values from its stored payload; nothing stored starts with the person at 100%. */
+export const partnersValuesOf =
+  (variant: PartnerVariant, person: Person) =>
+  (payload: Record<string, unknown> | null): PartnersValues => {
+    const stored = list(record(payload).partners).map((item) => partnerValues(variant, item))
+    return { partners: stored.length > 0 ? stored : [emptyPartner(variant, person, '100')] }
   }
 
-export const partnerRegistrationPayloadOf = ({ partners }: PartnerRegistrationValues) => ({
-  partners: partners.map((partner) => ({
-    name: partner.name,
-    cpf: partner.cpf,
-    birthDate: isoDate(partner.birthDate),
-    email: partner.email,
-    mobile: partner.mobile,
-    maritalStatus: partner.maritalStatus || undefined,
-    propertyRegime:
-      partner.maritalStatus === 'married' ? partner.propertyRegime || undefined : null,
-    address: partner.address,
-    sharePercent: percentNumber(partner.sharePercent),
-    administrator: partner.administrator,
-  })),
-})
-
-export const partnerBasicValuesOf =
-  (person: Person) =>
-  (payload: Record<string, unknown> | null): PartnerRegistrationBasicValues => {
-    const stored = list(record(payload).partners).map((item): PartnerBasicValues => {
-      const partner = record(item)
-      return {
-        name: text(partner.name),
-        cpf: text(partner.cpf),
-        email: text(partner.email),
-        sharePercent: percentText(partner.sharePercent),
-      }
-    })
-    return { partners: stored.length > 0 ? stored : [emptyBasicPartner(person, '100')] }
-  }
-
-export const partnerBasicPayloadOf = ({ partners }: PartnerRegistrationBasicValues) => ({
-  partners: partners.map((partner) => ({
-    name: partner.name,
-    cpf: partner.cpf,
-    email: partner.email,
-    sharePercent: percentNumber(partner.sharePercent),
-  })),
-})
+/** What the step's schema reads, from the form's values. */
+export const partnersPayloadOf =
+  (variant: PartnerVariant) =>
+  ({ partners }: PartnersValues) => ({
+    partners: partners.map((partner) =>
+      variant === 'basic'
+        ? {
+            name: partner.name,
+            cpf: partner.cpf,
+            email: partner.email,
+            sharePercent: percentNumber(partner.sharePercent),
+          }
+        : {
+            name: partner.name,
+            cpf: partner.cpf,
+            birthDate: isoDate(partner.birthDate ?? ''),
+            email: partner.email,
+            mobile: partner.mobile,
+            maritalStatus: partner.maritalStatus || undefined,
+            propertyRegime:
+              partner.maritalStatus === 'married' ? partner.propertyRegime || undefined : null,
+            address: partner.address,
+            sharePercent: percentNumber(partner.sharePercent),
+            administrator: partner.administrator,
+          },
+    ),
+  })
 
 const partnerFieldLabels: Record<string, string> = {
   name: 'Nome completo',

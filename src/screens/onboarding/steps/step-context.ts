@@ -1,6 +1,9 @@
 import type { Company } from '@/schemas/company'
 import type { Step, Track } from '@/schemas/track'
 
+/** What the checkout said when it sent the client back to the wizard. */
+export type PaymentOutcome = 'confirmado' | 'cancelado'
+
 /** What every step's screen gets from the wizard. */
 export type StepContext = {
   companyId: string
@@ -13,6 +16,10 @@ export type StepContext = {
   /** The wizard moved here (not the first render): the step's heading takes the focus. */
   focusOnMount: boolean
   onSaved: (track: Track) => void
+  /** What the checkout said when it sent the client back (the subscription step tells it). */
+  payment: PaymentOutcome | undefined
+  /** Leaves the app for the checkout page (the route's permission to go outside). */
+  onCheckout: (url: string) => void
 }
 
 /** The payload a step kept (null before anything was saved). */

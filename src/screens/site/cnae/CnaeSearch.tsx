@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { Cnae } from '@/schemas/cnae'
 import type { List } from '@/schemas/common'
 import { formatCnaeCode } from '@/schemas/slug'
-import { formatInteger } from '@/lib/format'
 import { CNAE_PAGE_SIZE } from '@/services/site/cnaes/api'
-import { Alert, Badge, EmptyState } from '@/ui/Feedback'
-import { Pagination } from '@/ui/Table'
+import { Alert, Badge } from '@/ui/Feedback'
+import { ListView } from '@/ui/List'
 import { ContentLink } from '../content/ContentLink'
 import { SearchForm } from '../content/SearchForm'
 import { cnaeHref } from '../content/links'
@@ -63,12 +62,6 @@ export function CnaeSearch({
   }, [typed, search.busca, onSearch])
 
   const submit = () => onSearch({ busca: typed.trim(), pagina: 1 }, { replace: false })
-  const offset = (search.pagina - 1) * CNAE_PAGE_SIZE
-  const summary = pending
-    ? 'Buscando…'
-    : search.busca
-      ? `${formatInteger(results.total)} ${results.total === 1 ? 'atividade encontrada' : 'atividades encontradas'} para “${search.busca}”`
-      : `${formatInteger(results.total)} subclasses da CNAE 2.3, por código`
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`} ref={box}>
@@ -84,21 +77,29 @@ export function CnaeSearch({
           onSubmit={submit}
           buttonLabel="Buscar"
         />
-        <p className={styles.summary} aria-live="polite">
-          {summary}
-        </p>
         {error && <Alert tone="danger">{error}</Alert>}
-        {results.data.length === 0 ? (
-          <EmptyState
-            title={
-              results.total > 0 ? 'Não há resultados nesta página' : 'Nenhuma atividade encontrada'
-            }
-          >
-            {results.total > 0
-              ? 'Volte para a primeira página da busca.'
-              : 'Tente outras palavras (por exemplo, “comércio de roupas” em vez de “loja”), só o começo das palavras ou o código com 4 a 7 dígitos.'}
-          </EmptyState>
-        ) : (
+        <ListView
+          className={styles.list}
+          summary={{
+            noun: search.busca
+              ? ['atividade encontrada', 'atividades encontradas']
+              : ['subclasse', 'subclasses'],
+            detail: search.busca ? ` para “${search.busca}”` : ' da CNAE 2.3, por código',
+            busy: pending && 'Buscando…',
+          }}
+          list={results}
+          empty={{
+            title: 'Nenhuma atividade encontrada',
+            description:
+              'Tente outras palavras (por exemplo, “comércio de roupas” em vez de “loja”), só o começo das palavras ou o código com 4 a 7 dígitos.',
+          }}
+          pager={{
+            page: search.pagina,
+            pageSize: CNAE_PAGE_SIZE,
+            label: 'Páginas da busca',
+            onPage: (pagina) => onSearch({ ...search, pagina }, { replace: false }),
+          }}
+        >
           <ul className={styles.results} aria-busy={pending || undefined}>
             {results.data.map((cnae) => (
               <li key={cnae.code} className={styles.result}>
@@ -118,16 +119,7 @@ export function CnaeSearch({
               </li>
             ))}
           </ul>
-        )}
-        <Pagination
-          total={results.total}
-          limit={CNAE_PAGE_SIZE}
-          offset={offset}
-          label="Páginas da busca"
-          onChange={(next) =>
-            onSearch({ ...search, pagina: next / CNAE_PAGE_SIZE + 1 }, { replace: false })
-          }
-        />
+        </ListView>
       </div>
     </section>
   )

@@ -36,7 +36,8 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
       void queryClient.prefetchQuery(anualBillingQueryOptions(company.id))
       void queryClient.prefetchQuery(billingByCategoryQueryOptions(company.id, period))
       void queryClient.prefetchQuery(paymentsQueryOptions(company.id, PANEL_PAYMENTS))
-      if (company.size === 'ME' || company.size === 'EPP')
+      // The Simples card (ME, EPP) and the MEI's DAS read the activities' tax data from it.
+      if (company.size === 'ME' || company.size === 'EPP' || company.size === 'MEI')
         void queryClient.prefetchQuery(simplesSummaryQueryOptions(company.id))
     }
     await queryClient.ensureQueryData(plansQueryOptions())

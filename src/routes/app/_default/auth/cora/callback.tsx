@@ -5,6 +5,7 @@ import { CoraCallbackScreen } from '@/screens/bank-statements/CoraCallbackScreen
 
 const callbackSearchSchema = z.object({
   code: z.coerce.string().trim().min(1).max(512).optional().catch(undefined),
+  state: z.coerce.string().trim().min(1).max(128).optional().catch(undefined),
   error: z.coerce.string().trim().max(100).optional().catch(undefined),
 })
 
@@ -15,6 +16,6 @@ export const Route = createFileRoute('/app/_default/auth/cora/callback')({
 })
 
 function CoraCallbackRoute() {
-  const { code, error } = Route.useSearch()
-  return <CoraCallbackScreen code={code} error={error} />
+  const { code, state, error } = Route.useSearch()
+  return <CoraCallbackScreen code={code} state={state} error={error} />
 }
