@@ -68,11 +68,17 @@ export async function expectNoAxeViolations(page: Page, name: string) {
       { timeout: 5_000 },
     )
     .catch(() => undefined)
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${name}`,
-  ).toEqual([])
+  // A toast can still start fading in between that wait and the analysis: what axe finds must
+  // hold once the page has settled, so a finding is looked at again for a few seconds.
+  await expect(async () => {
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+      `axe on ${name}`,
+    ).toEqual([])
+  }).toPass({ intervals: [500, 1_000, 2_000], timeout: 8_000 })
 }
 
 const shots = process.env.SCREENSHOT_DIR
