@@ -99,7 +99,7 @@ export const firstPaintScript = (apiKey: string) =>
   'function u(x){if(!r.contains(x.target))return;x.preventDefault();f.submit=x.target.getAttribute("aria-label")}' +
   'function c(x){var b=x.target&&x.target.closest&&x.target.closest("button");if(!b)return;' +
   'if(b.hasAttribute("data-consent-choice")){f.consent=b.getAttribute("data-consent-choice");d.documentElement.removeAttribute("data-consent")}' +
-  'else if(r.contains(b)&&b.type!=="submit"&&!b.closest("[role=group]"))f.click=b.getAttribute("aria-label")||b.textContent}' +
+  'else if(r.contains(b)&&b.type!=="submit")f.click=b.getAttribute("aria-label")||b.textContent}' +
   'd.addEventListener("focusin",o,true);d.addEventListener("submit",u,true);d.addEventListener("click",c,true);' +
   'f.stop=function(){d.removeEventListener("focusin",o,true);d.removeEventListener("submit",u,true);d.removeEventListener("click",c,true)};' +
   'if(n!=="signup")return;' +

@@ -5,6 +5,12 @@
 // in `window.__firstPaint`) carries over: the values typed, field by field (by name), the field
 // focused, a cookie choice, and then a form sent or a button pressed is done again on the live
 // page. The painted cookie banners go in the same frame as React's own appears, so nothing moves.
+//
+// "Entrar com Google" (or another account) pressed on the painted page is pressed again too: the
+// browser lets a page open a popup for a few seconds after the visitor's click (the click's user
+// activation belongs to the window, not to the painted button), so the live page's sign-in opens
+// it then. For that the session (Firebase) starts loading as soon as the app's code runs
+// (`firstPaintUsed`, src/main.tsx), not on a later interaction.
 
 /** What app.html's first-paint script kept (src/app-first-paint.tsx). */
 type FirstPaintRecord = {
@@ -24,6 +30,15 @@ declare global {
 }
 
 const inputValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+
+/**
+ * The visitor started using the painted page before the app ran (a field focused, a form sent, a
+ * button pressed): a signed-out visit is signing in, so the session is wanted at once.
+ */
+export function firstPaintUsed(): boolean {
+  const record = window.__firstPaint
+  return Boolean(record && (record.focused ?? record.submit ?? record.click))
+}
 
 /** Call before the first render; call what it returns once React has committed. */
 export function takeOverFirstPaint(root: HTMLElement): () => void {

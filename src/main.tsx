@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { AnyRouter, RouterProvider as Provider } from '@tanstack/react-router'
-import { takeOverFirstPaint } from './first-paint'
+import { firstPaintUsed, takeOverFirstPaint } from './first-paint'
 import { isAppPath } from './lib/paths'
 import { watchForNewBuilds } from './services/site/build/watch'
 import { installGlobalErrorHandlers } from './services/errors'
@@ -25,6 +25,10 @@ async function startApp(): Promise<{ router: AnyRouter; RouterProvider: typeof P
   if (identityUserStored()) {
     loadSession().catch(() => undefined)
     void loadQuery()
+  } else if (firstPaintUsed()) {
+    // Signed out, and already using the painted login page: the sign-in it started needs the
+    // session (a popup must open within a few seconds of the click). A failure shows on the form.
+    loadSession().catch(() => undefined)
   }
   // The page is already painted: the code runs in short tasks, each step in its own, so the
   // page answers a tap or a key between them (the validation library first, set up in

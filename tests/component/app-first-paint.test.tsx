@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { appFirstPaint, firstPaintScript } from '@/app-first-paint'
-import { takeOverFirstPaint } from '@/first-paint'
+import { firstPaintUsed, takeOverFirstPaint } from '@/first-paint'
 import { storedUserKey } from '@/services/session/stored-user'
 
 // Issue 17: app.html's first paint. The build renders the login form, the sign-up form and the
@@ -122,6 +122,23 @@ describe('what the visitor does before the app runs', () => {
     expect(window.__firstPaint).toBeUndefined()
     live.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
     expect(submit).toHaveBeenCalledTimes(2)
+  })
+
+  it('presses "Entrar com Google" again on the live page, where the popup can open', () => {
+    const root = load('/app/login')
+    expect(firstPaintUsed()).toBe(false)
+    root.querySelector<HTMLButtonElement>('button[aria-label="Entrar com Google"]')!.click()
+    expect(window.__firstPaint?.click).toBe('Entrar com Google')
+    // The app starts the session at once: the sign-in pressed needs it.
+    expect(firstPaintUsed()).toBe(true)
+    const takeOver = takeOverFirstPaint(root)
+
+    root.innerHTML = `<div role="group" aria-label="Entrar com outra conta"><button type="button" aria-label="Entrar com Google">Google</button><button type="button" aria-label="Entrar com GitHub">GitHub</button></div>`
+    const pressed: string[] = []
+    for (const button of root.querySelectorAll('button'))
+      button.addEventListener('click', () => pressed.push(button.getAttribute('aria-label')!))
+    takeOver()
+    expect(pressed).toEqual(['Entrar com Google'])
   })
 
   it('drops the painted cookie banners when the app shows its own', () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { API_URL, signIn, signInFromLogin } from './support'
+import { API_URL, consentState, signIn, signInFromLogin } from './support'
 
 // Issue 17: every full load of /app (a reload, a bookmark, a link from an e-mail) — no request to
 // the API leaves before the session has its token, the layout's skeleton or the login form shows
@@ -21,6 +21,17 @@ function watchApi(page: Page) {
       unauthorized.push(`${response.request().method()} ${response.url().slice(API_URL.length)}`)
   })
   return { sent, withoutToken, unauthorized }
+}
+
+/** The app's scripts wait until `release` is called: what shows meanwhile is app.html's own. */
+async function holdScripts(page: Page) {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
 }
 
 test('reloading a company screen: every API request carries the token, none is answered 401', async ({
@@ -75,12 +86,7 @@ test('typed into the login form before the app ran: the values carry over, the f
   page,
 }) => {
   // The app's scripts arrive late: the visitor fills the painted form and presses Entrar first.
-  let release: () => void = () => undefined
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdScripts(page)
   const addresses: string[] = []
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) addresses.push(frame.url())
@@ -90,4 +96,40 @@ test('typed into the login form before the app ran: the values carry over, the f
   release()
   await expect(page).toHaveURL(/\/app\/invoices$/)
   expect(addresses.filter((address) => /password|email=/.test(address))).toEqual([])
+})
+
+test('"Entrar com Google" pressed before the app ran: the popup opens, even with the popup blocker on', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
+  // Playwright turns Chromium's popup blocker off; a visitor's browser has it on, and lets a page
+  // open a popup only for a few seconds after a click. The press on the painted button is all the
+  // visitor does: the app, once it runs, must open the popup within that time.
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  })
+  try {
+    const context = await browser.newContext({
+      baseURL,
+      storageState: consentState(baseURL!),
+      locale: 'pt-BR',
+    })
+    const page = await context.newPage()
+    const release = await holdScripts(page)
+    await page.goto('/app/login', { waitUntil: 'domcontentloaded' })
+    const popupOpened = page.waitForEvent('popup')
+    await page.getByRole('button', { name: 'Entrar com Google' }).click()
+    release()
+    const popup = await popupOpened
+    await popup.waitForLoadState()
+    await popup.getByText('Add new account').click()
+    await popup.getByRole('button', { name: /Auto-generate user information/i }).click()
+    await popup.getByRole('button', { name: /Sign in with Google\.com/i }).click()
+    // A first federated sign-in has no company yet: the gates send it to the opening wizard.
+    await expect(page).toHaveURL(/\/app\/wizard\/company-opening$/, { timeout: 20_000 })
+  } finally {
+    await browser.close()
+  }
 })
