@@ -8,6 +8,7 @@ import { makePrivate, PRIVATE_FILE_MODE, withPrivateUmask } from '../mock-server
 import { writeEmulatorImport } from '../mock-server/seed/emulator-accounts'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
 import { freePortBlock } from './ports'
+import { WARM_LOG } from './vite/dev-warmup'
 
 // Starts and stops the three local services (Auth emulator, mock server, web app) for
 // `npm start`, `npm test` and the benches. Each runs in its own process group so that
@@ -222,8 +223,32 @@ export async function startWeb({
   const args =
     mode === 'dev' ? [vite, '--port', String(port)] : [vite, 'preview', '--port', String(port)]
   const service = run('web', process.execPath, args, { WEB_PORT: String(port), ...env }, quiet)
+  // The dev server has transformed the login page and the landing screens when it says so
+  // (scripts/vite/dev-warmup.ts): the app is announced then, so a first visit finds it warm.
+  const warm = mode === 'dev' && quiet ? logged(service.child, WARM_LOG, 180_000) : null
   await waitForPort(port)
+  await warm
   return service
+}
+
+/** Resolves when the child's output contains `text` (or after `timeoutMs`, or when it exits). */
+function logged(child: ChildProcess, text: string, timeoutMs: number) {
+  return new Promise<void>((resolve) => {
+    let seen = ''
+    const done = () => {
+      clearTimeout(timer)
+      child.stdout?.off('data', check)
+      child.off('exit', done)
+      resolve()
+    }
+    const check = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096)
+      if (seen.includes(text)) done()
+    }
+    const timer = setTimeout(done, timeoutMs)
+    child.stdout?.on('data', check)
+    child.once('exit', done)
+  })
 }
 
 export async function stopAll(services: Service[]) {

@@ -55,6 +55,8 @@ import { StoryPage } from './screens/site/pages/StoryPage'
 
 export { pageFile, sitePages }
 export type { SitePage }
+// The signed-in area's page (app.html) gets its first paint from the same renderer.
+export { appFirstPaint } from './app-first-paint'
 
 /** Everything the pages show, read once. */
 export type SiteData = {

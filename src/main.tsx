@@ -1,28 +1,80 @@
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider, type AnyRouter } from '@tanstack/react-router'
-import { createPublicRouter } from './router-public'
+import type { AnyRouter, RouterProvider as Provider } from '@tanstack/react-router'
+import { firstPaintUsed, takeOverFirstPaint } from './first-paint'
+import { isAppPath } from './lib/paths'
 import { watchForNewBuilds } from './services/site/build/watch'
 import { installGlobalErrorHandlers } from './services/errors'
-import { isAppPath } from './services/query/lazy'
+import { loadQuery } from './services/query/lazy'
+import { loadSession } from './services/session/load'
+import { identityUserStored } from './services/session/stored-user'
 import './ui/styles/base.css'
 
 installGlobalErrorHandlers()
 
-// Public pages start with the public routes only (src/router-public.tsx); the signed-in area
-// loads the whole app's router (src/router.tsx) first.
-const router: AnyRouter = isAppPath(window.location.pathname)
-  ? (await import('./router')).createAppRouter()
-  : createPublicRouter()
+const root = document.getElementById('root')!
+
+/**
+ * The signed-in area: the whole app's router (src/router.tsx) and the page its address names,
+ * loaded before the first render while app.html's first paint (the login form, or the layout's
+ * skeleton) holds the screen, so React's first commit is the page itself.
+ */
+async function startApp(): Promise<{ router: AnyRouter; RouterProvider: typeof Provider }> {
+  // When someone is signed in, in parallel with the router's code: the session (Firebase
+  // restores the user, reads the token, loads the company) and React Query (the pages' data).
+  if (identityUserStored()) {
+    loadSession().catch(() => undefined)
+    void loadQuery()
+  } else if (firstPaintUsed()) {
+    // Signed out, and already using the painted login page: the sign-in it started needs the
+    // session (a popup must open within a few seconds of the click). A failure shows on the form.
+    loadSession().catch(() => undefined)
+  }
+  // The page is already painted: the code runs in short tasks, each step in its own, so the
+  // page answers a tap or a key between them (the validation library first, set up in
+  // Portuguese, then the routes).
+  await import('./schemas/locale')
+  await nextTask()
+  const { createAppRouter, RouterProvider } = await import('./router')
+  await nextTask()
+  const router = createAppRouter()
+  // The page's route code too, while the session settles (the router would ask for it after).
+  const [matched] = router.getMatchedRoutes(router.latestLocation.pathname)
+  for (const route of matched) router.loadRouteChunk(route)?.catch(() => undefined)
+  await nextTask()
+  await router.load()
+  return { router, RouterProvider }
+}
+
+async function startSite() {
+  const { createPublicRouter, RouterProvider } = await import('./router-public')
+  return { router: createPublicRouter() as AnyRouter, RouterProvider }
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+// Anything else (the dev server's public pages, editors' previews, referral links) starts with
+// the public routes only (src/router-public.tsx).
+const afterFirstCommit = takeOverFirstPaint(root)
+const { router, RouterProvider } = isAppPath(window.location.pathname)
+  ? await startApp()
+  : await startSite()
 // A newer build is loaded on the next navigation; a chunk that fails to load reloads once.
 watchForNewBuilds(router)
 
+function FirstCommit({ children }: { children: ReactNode }) {
+  useLayoutEffect(afterFirstCommit, [])
+  return children
+}
+
 // A transition: React renders the first page in slices, so the page stays responsive while it
-// builds (and the header drawn by index.html stays until the page is ready).
+// builds (and what the HTML painted stays until the page is ready).
 startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <FirstCommit>
+        <RouterProvider router={router} />
+      </FirstCommit>
     </StrictMode>,
   )
 })

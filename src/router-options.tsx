@@ -1,10 +1,9 @@
 import type { RouterContext } from './services/router-context'
+import { loadSession } from './services/session/load'
 import { LazyErrorPage, LazyNotFoundPage } from './screens/errors/lazy'
 import { Loading } from './ui/Feedback'
 
-/** The session module (and Firebase with it) is fetched only when an /app route asks for it. */
-export const loadSession: RouterContext['loadSession'] = () =>
-  import('./services/session/instance').then((module) => module.session)
+export { loadSession }
 
 /** What the whole app's router (router.tsx) and the public site's (router-public.tsx) share. */
 export const sharedRouterOptions = {

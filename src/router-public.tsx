@@ -1,5 +1,8 @@
 import { createRouter } from '@tanstack/react-router'
-import { isAppPath } from './services/query/lazy'
+
+// The entry renders with this (it does not load the router library itself, src/main.tsx).
+export { RouterProvider } from '@tanstack/react-router'
+import { isAppPath } from './lib/paths'
 import { sharedRouterOptions } from './router-options'
 // Generated (vite.config.ts): the same route files as routeTree.gen.ts, without /app.
 import { routeTree } from './routeTree.public.gen'

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
@@ -270,6 +270,27 @@ async function renderInWorkers(
   )
 }
 
+/**
+ * app.html's first paint (src/app-first-paint.tsx): what a full load of /app shows before any
+ * script ran, the login form or the layout's skeleton, with the cookie banner.
+ */
+function writeAppFirstPaint(
+  file: string,
+  paint: Awaited<ReturnType<Prerenderer['appFirstPaint']>>,
+) {
+  const html = readFileSync(file, 'utf8')
+  const marks = ['</head>', '<div id="consent-slot"></div>', '<div id="root"></div>']
+  for (const mark of marks)
+    if (!html.includes(mark)) throw new Error(`[prerender] app.html has no ${mark}`)
+  writeFileSync(
+    file,
+    html
+      .replace('</head>', () => `  ${paint.head}\n  </head>`)
+      .replace('<div id="consent-slot"></div>', () => `<div id="consent-slot">${paint.slot}</div>`)
+      .replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${paint.body}`),
+  )
+}
+
 const once = (stop: () => Promise<void>) => {
   let stopping: Promise<void> | null = null
   return () => (stopping ??= stop())
@@ -311,6 +332,10 @@ export function prerender(): Plugin {
         await stopServices()
         // The app's shell is served for the signed-in area and referral links; "/" is a page.
         renameSync(path.join(outDir, 'index.html'), path.join(outDir, 'app.html'))
+        writeAppFirstPaint(
+          path.join(outDir, 'app.html'),
+          await renderer.appFirstPaint(assets.appCss),
+        )
         const pageAssets = { css: assets.css, entry, appEntry: assets.appEntry }
         const pages = [...data.pages, { kind: 'not-found' as const }]
         const report = progress(pages.length)

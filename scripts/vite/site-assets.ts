@@ -43,7 +43,16 @@ export type SiteAssets = {
   appEntry: string
   /** [address pattern, CSS text] for each public route, most specific first. */
   css: [string, string][]
+  /**
+   * The styles app.html's first paint may use (scripts/vite/app-first-paint.ts): those the app
+   * loads with its layouts, its login screens and the design system, less the entry's own (which
+   * app.html holds already).
+   */
+  appCss: string
 }
+
+/** Modules of app.html's first paint: layouts, the login screens, the design system. */
+const FIRST_PAINT_MODULES = /\/src\/(screens\/(layouts|auth)|ui)\//
 
 export function siteAssets(bundle: OutputBundle): SiteAssets {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk')
@@ -77,5 +86,15 @@ export function siteAssets(bundle: OutputBundle): SiteAssets {
   }
   // The most specific patterns first ("/blog/posts/x" before "/blog").
   css.sort((a, b) => b[0].length - a[0].length)
-  return { appEntry: `/${entry.fileName}`, css }
+  const inEntry = new Set(cssFilesOf(bundle, staticClosure(bundle, entry.fileName)))
+  const firstPaint = new Set<string>()
+  for (const chunk of chunks)
+    if (chunk.moduleIds.some((id) => FIRST_PAINT_MODULES.test(id.replace(/\\/g, '/'))))
+      for (const file of cssFilesOf(bundle, staticClosure(bundle, chunk.fileName)))
+        if (!inEntry.has(file)) firstPaint.add(file)
+  return {
+    appEntry: `/${entry.fileName}`,
+    css,
+    appCss: [...firstPaint].map(source).join('\n'),
+  }
 }

@@ -7,7 +7,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router'
 import { findRedirect } from '@/schemas/redirects'
-import { isAppPath, loadQuery, loadedQuery } from '@/services/query/lazy'
+import { isAppPath } from '@/services/query/lazy'
 import type { RouterContext } from '@/services/router-context'
 import { ConsentGate } from '@/screens/site/consent/ConsentGate'
 import { LazyErrorPage, LazyNotFoundPage } from '@/screens/errors/lazy'
@@ -19,12 +19,11 @@ export const SITE_DESCRIPTION =
   'Contabilidade sem burocracia, rápida e segura: resolva tudo online, pelo melhor preço.'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The fixed redirect table (src/schemas/redirects.ts), before any route loads.
-  beforeLoad: async ({ location }) => {
+  // The fixed redirect table (src/schemas/redirects.ts), before any route loads. React Query comes
+  // with the signed-in layouts that read through it (src/routes/app/-query-context.ts).
+  beforeLoad: ({ location }) => {
     const target = findRedirect(location.pathname, location.searchStr)
     if (target) throw redirect({ href: target, replace: true })
-    // The signed-in area reads through React Query; it is loaded with it, never by public pages.
-    if (isAppPath(location.pathname)) await loadQuery()
   },
   head: () => ({
     meta: [{ title: SITE_TITLE }, { name: 'description', content: SITE_DESCRIPTION }],
@@ -47,24 +46,16 @@ function RootNotFound() {
   )
 }
 
+// React Query's provider comes with the signed-in layouts that read through it (src/routes/app):
+// public pages and the login page never load React Query.
 function Root() {
-  // Re-rendered on navigation, so the React Query provider appears once the area that needs it
-  // loaded it (and then stays, so moving between areas never remounts the page for it).
-  useRouterState({ select: (state) => state.location.pathname })
-  const query = loadedQuery()
   return (
     <>
       <HeadContent />
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
-      {query ? (
-        <query.QueryRoot>
-          <Outlet />
-        </query.QueryRoot>
-      ) : (
-        <Outlet />
-      )}
+      <Outlet />
       <Toaster />
       <ConsentGate />
     </>

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { format, isValid, lastDayOfMonth, parse } from 'date-fns'
 import { messages } from './messages'
 import { fieldError } from './limit-messages'
 
@@ -20,7 +19,22 @@ export const amountSchema = z
   .max(1_000_000_000)
   .transform(roundMoney)
 
-const isRealDate = (value: string) => isValid(parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1)))
+// Calendar arithmetic by hand, not a date library: these schemas are part of every route's
+// search validation, which every signed-in page loads first (issue 17).
+
+/** Days in a month (1–12) of a year, Gregorian (years below 100 included, unlike `Date.UTC`). */
+function daysInMonth(year: number, month: number) {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month, 0)
+  return date.getUTCDate()
+}
+
+const isRealDate = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+}
 
 /** A calendar day, `YYYY-MM-DD`, that exists. */
 export const calendarDateSchema = z
@@ -30,8 +44,6 @@ export const calendarDateSchema = z
 
 export type DateRange = { from: string; to: string }
 
-const isoDay = (date: Date) => format(date, 'yyyy-MM-dd')
-
 /**
  * A period as the API takes it in `date` / `period`: a year (`2026`), a month (`2026-10`) or a
  * day (`2026-10-21`); returns the inclusive range of days it covers.
@@ -39,9 +51,12 @@ const isoDay = (date: Date) => format(date, 'yyyy-MM-dd')
 export function periodRange(period: string): DateRange | undefined {
   if (/^\d{4}$/.test(period)) return { from: `${period}-01-01`, to: `${period}-12-31` }
   if (/^\d{4}-\d{2}$/.test(period)) {
-    const first = parse(`${period}-01`, 'yyyy-MM-dd', new Date(2000, 0, 1))
-    if (!isValid(first)) return undefined
-    return { from: `${period}-01`, to: isoDay(lastDayOfMonth(first)) }
+    const [year, month] = period.split('-').map(Number) as [number, number]
+    if (month < 1 || month > 12) return undefined
+    return {
+      from: `${period}-01`,
+      to: `${period}-${String(daysInMonth(year, month)).padStart(2, '0')}`,
+    }
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(period) && isRealDate(period)) return { from: period, to: period }
   return undefined

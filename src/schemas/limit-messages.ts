@@ -83,8 +83,10 @@ export const fieldLabels: Record<string, string> = {
   zipCode: 'CEP',
 }
 
-const numbers = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 })
-const show = (value: number | bigint) => numbers.format(value)
+// Made on the first message, not when the schemas load (every signed-in page loads them first).
+let numbers: Intl.NumberFormat | undefined
+const show = (value: number | bigint) =>
+  (numbers ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 })).format(value)
 
 /** The field an issue is about: its label, or 'Item N de <label>' for an item of a list. */
 function subjectOf(path: readonly PropertyKey[]): string {

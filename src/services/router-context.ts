@@ -12,9 +12,9 @@ export type RouterContext = {
   loadSession: () => Promise<SessionService>
   /**
    * React Query's client, which owns the signed-in area's data: loaders fill it with
-   * `ensureQueryData`, screens read it with `useSuspenseQuery`. The whole app's router has it;
-   * the public router has null (public pages never load React Query). Under /app it is never
-   * null: the /app route puts it in the context of every route below.
+   * `ensureQueryData`, screens read it with `useSuspenseQuery`. The routers start with null
+   * (public pages and the login page never load React Query); below a layout that requires a
+   * session it is never null: the layout adds it (src/routes/app/-query-context.ts).
    */
   queryClient: QueryClient | null
 }

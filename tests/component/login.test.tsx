@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { inMemoryPersistence } from 'firebase/auth'
 import { env } from '@/config/env'
-import { LoginScreen } from '@/screens/auth/LoginScreen'
+import { LoginScreen, preloadLoginMode } from '@/screens/auth/LoginScreen'
 import type { LoginSearch } from '@/screens/auth/login-search'
 import { createSessionService } from '@/services/session/create-session'
 import { createFirebaseGateway } from '@/services/session/firebase-gateway'
@@ -30,6 +30,8 @@ beforeAll(async () => {
     assign: () => {},
   })
   await session.settled()
+  // The forms of each mode come with it: the login route fetches them before the page shows them.
+  await Promise.all((['signup', 'link', 'reset', 'signIn'] as const).map(preloadLoginMode))
 })
 beforeEach(async () => {
   resetBackend()
@@ -97,6 +99,33 @@ describe('sign-in form', () => {
     expect(view.user.createdAt).toBe('2025-02-10T13:30:00.000Z')
     expect(document.cookie).toContain('accessToken=')
     expect(document.cookie).toContain('claims=')
+  })
+
+  it('shows before the session loaded (a signed-out visit) and loads it to sign in', async () => {
+    const load = vi.fn(async () => session)
+    const onSignedIn = vi.fn()
+    const user = userEvent.setup()
+    render(
+      <SessionProvider service={null} load={load}>
+        <LoginScreen search={{}} onModeChange={vi.fn()} onSignedIn={onSignedIn} />
+      </SessionProvider>,
+    )
+    await user.type(within(form()).getByLabelText(/E-mail/), 'ana@contabil.dev')
+    await user.type(within(form()).getByLabelText(/Senha/), 'Cliente#2026')
+    expect(load).not.toHaveBeenCalled()
+    await user.click(within(form()).getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1))
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('focuses the first field with a message, and checks again as the visitor types', async () => {
+    const { user } = renderLogin()
+    await user.click(within(form()).getByRole('button', { name: 'Entrar' }))
+    expect(await within(form()).findByText('E-mail inválido')).toBeVisible()
+    expect(within(form()).getByLabelText(/E-mail/)).toHaveFocus()
+    await user.type(within(form()).getByLabelText(/E-mail/), 'ana@contabil.dev')
+    expect(within(form()).queryByText('E-mail inválido')).not.toBeInTheDocument()
+    expect(within(form()).getByText('Informe sua senha.')).toBeVisible()
   })
 
   it('switches to sign-up and to the other ways in', async () => {

@@ -8,6 +8,7 @@ import { createApiClient } from '@/services/api/client'
 import { companyKeys } from '@/services/companies'
 import { createCompanyStore } from '@/services/session/company-store'
 import { createSessionService } from '@/services/session/create-session'
+import { signedOutView } from '@/services/session/stored-user'
 import type { AuthGateway, SessionPersistence, SessionService } from '@/services/session/types'
 import { companyFixture, doneTrack, userFixture } from './fixtures'
 
@@ -114,6 +115,8 @@ describe('session service', () => {
     const view = await service.settled()
     expect(view.status).toBe('signedOut')
     expect(persistence.cleared).toBe(1)
+    // What a full load decides on without the identity service, when it keeps no user (issue 17).
+    expect(signedOutView).toEqual(view)
   })
 
   it('signs in: stores user, claims and token, loads the company and its steps', async () => {
@@ -172,6 +175,53 @@ describe('session service', () => {
     service.onGateChange((view) => changes.push(view.status))
     emit(null)
     expect(changes).toEqual(['signedOut'])
+  })
+
+  it('a full load with a company held from the last visit: nothing is fetched before the token', async () => {
+    const { service, emit, loadCompany, gateway } = setup({ held: 'cmp-2' })
+    running = service
+    // The identity service has not restored the user yet: the held id must not start a fetch.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(loadCompany).not.toHaveBeenCalled()
+    emit(ANA)
+    const view = await service.settled()
+    expect(view.company?.id).toBe('cmp-2')
+    expect(loadCompany).toHaveBeenCalledWith('cmp-2')
+    // Every read of the company came after the token.
+    const [firstToken] = vi.mocked(gateway.readToken).mock.invocationCallOrder
+    for (const order of loadCompany.mock.invocationCallOrder)
+      expect(order).toBeGreaterThan(firstToken!)
+  })
+
+  it('an API call made while the user is being restored waits for the token; signed out it goes without', async () => {
+    const { service, emit } = setup()
+    running = service
+    const seen: (string | null)[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push((init.headers as Record<string, string>).Authorization ?? null)
+        return new Response(JSON.stringify({ ok: true }), { status: 200 })
+      }),
+    )
+    const client = createApiClient('http://api.test', { ownApi: true })
+    const early = client.get('/companies/cmp-1')
+    const publicCall = client.get('/plans', { auth: false })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The public call did not wait; the other one did not leave.
+    expect(seen).toEqual([null])
+    emit(ANA)
+    await early
+    await publicCall
+    expect(seen).toEqual([null, 'Bearer token-1'])
+    // Signed in, public calls to our own API carry the token too (another service's never do).
+    await client.get('/plans', { auth: false })
+    await createApiClient('').get('/ws/01001000/json/', { auth: false })
+    expect(seen.slice(2)).toEqual(['Bearer token-1', null])
+    emit(null)
+    await service.settled()
+    await client.get('/companies/cmp-1').catch(() => undefined)
+    expect(seen.at(-1)).toBeNull()
   })
 
   it('refreshes the token once for many 401s at once and replays every request', async () => {

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { emailSchema } from '@/schemas/user'
 import type { SessionView } from '@/machines/session'
 import { authErrorCode, authErrorMessage } from '@/services/auth/auth-errors'
-import { useSessionService } from '@/services/session'
+import { useSessionForActions, useSessionService } from '@/services/session'
 import { Button } from '@/ui/Button'
 import { Alert, Loading } from '@/ui/Feedback'
 import { notify } from '@/ui/notify'
@@ -73,13 +73,14 @@ function EmailRequestForm({
 
 /** Asks for a sign-in link by e-mail (passwordless). */
 export function EmailLinkForm({ next }: { next?: string }) {
-  const session = useSessionService()
+  const sessionForActions = useSessionForActions()
   return (
     <EmailRequestForm
       label="Receber link de acesso"
       intro="Informe seu e-mail e enviaremos um link para você entrar sem senha."
       submitLabel="Enviar link de acesso"
       send={async (email) => {
+        const session = await sessionForActions()
         await session.gateway.sendSignInLink(email, returnUrl(next))
         session.persistence.holdLinkEmail(email)
         notify.success('Link de acesso enviado.')
@@ -96,13 +97,14 @@ export function EmailLinkForm({ next }: { next?: string }) {
 
 /** Asks for a password-reset link. */
 export function ResetPasswordForm() {
-  const session = useSessionService()
+  const sessionForActions = useSessionForActions()
   return (
     <EmailRequestForm
       label="Redefinir senha"
       intro="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha."
       submitLabel="Enviar link de redefinição"
       send={async (email) => {
+        const session = await sessionForActions()
         try {
           await session.gateway.sendPasswordReset(email, returnUrl())
         } catch (caught) {

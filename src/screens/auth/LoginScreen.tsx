@@ -1,13 +1,34 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyRouteComponent } from '@tanstack/react-router'
 import type { SessionView } from '@/machines/session'
 import { Button } from '@/ui/Button'
-import { Alert } from '@/ui/Feedback'
+import { Alert, Loading } from '@/ui/Feedback'
 import { Tabs } from '@/ui/Tabs'
-import { EmailLinkFinish, EmailLinkForm, ResetPasswordForm } from './EmailForms'
 import { SignInForm } from './SignInForm'
-import { SignUpForm } from './SignUpForm'
 import type { LoginMode, LoginSearch } from './login-search'
 import styles from './LoginScreen.module.css'
+
+// Signing in with a password is what the page opens on and carries; the other forms come with
+// their mode (sign-up brings the masked fields), fetched by the route before it shows them.
+const SignUpForm = lazyRouteComponent(() => import('./SignUpForm'), 'SignUpForm')
+const EmailLinkForm = lazyRouteComponent(() => import('./EmailForms'), 'EmailLinkForm')
+const ResetPasswordForm = lazyRouteComponent(() => import('./EmailForms'), 'ResetPasswordForm')
+const EmailLinkFinish = lazyRouteComponent(() => import('./EmailForms'), 'EmailLinkFinish')
+
+/** Fetches the forms a mode shows (the login route's loader, before the page shows them). */
+export async function preloadLoginMode(mode: LoginMode | undefined): Promise<void> {
+  const form =
+    mode === 'signup'
+      ? SignUpForm
+      : mode === 'link'
+        ? EmailLinkForm
+        : mode === 'reset'
+          ? ResetPasswordForm
+          : mode === 'signIn'
+            ? EmailLinkFinish
+            : null
+  await form?.preload?.()
+}
 
 const headings: Record<LoginMode, { title: string; description: string }> = {
   signin: { title: 'Entrar', description: 'Acesse a área da sua empresa.' },
@@ -28,8 +49,9 @@ export function LoginScreen({
   onSignedIn: (view: SessionView) => void
 }) {
   const mode = search.mode ?? 'signin'
-  // The address as it arrived: Firebase reads the e-mail link's code from it.
-  const [arrivedAt] = useState(() => window.location.href)
+  // The address as it arrived: Firebase reads the e-mail link's code from it. (The build also
+  // renders this screen, for app.html's first paint: no window there.)
+  const [arrivedAt] = useState(() => (typeof window === 'undefined' ? '' : window.location.href))
   const heading = headings[mode]
 
   return (
@@ -60,17 +82,19 @@ export function LoginScreen({
               value: 'signup',
               label: 'Criar conta',
               content: (
-                <SignUpForm
-                  track={search.track}
-                  indicatedBy={search.indicatedBy}
-                  onSignedIn={onSignedIn}
-                />
+                <Suspense fallback={<Loading />}>
+                  <SignUpForm
+                    track={search.track}
+                    indicatedBy={search.indicatedBy}
+                    onSignedIn={onSignedIn}
+                  />
+                </Suspense>
               ),
             },
           ]}
         />
       ) : (
-        <>
+        <Suspense fallback={<Loading />}>
           {mode === 'link' && <EmailLinkForm next={search.next} />}
           {mode === 'reset' && <ResetPasswordForm />}
           {mode === 'signIn' && (
@@ -79,7 +103,7 @@ export function LoginScreen({
           <Button variant="ghost" onClick={() => onModeChange('signin')}>
             ← Voltar para entrar com senha
           </Button>
-        </>
+        </Suspense>
       )}
     </div>
   )

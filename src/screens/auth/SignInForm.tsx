@@ -1,10 +1,9 @@
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { useRef, useState, type FormEvent } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod'
 import { emailSchema } from '@/schemas/user'
 import { authErrorMessage } from '@/services/auth/auth-errors'
-import { useSessionService } from '@/services/session'
+import { useSessionForActions } from '@/services/session'
 import type { FederatedProvider } from '@/services/session'
 import type { SessionView } from '@/machines/session'
 import { Button } from '@/ui/Button'
@@ -19,9 +18,14 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, { error: 'Informe sua senha.' }),
 })
-type SignInValues = z.input<typeof signInSchema>
+type SignInField = keyof z.input<typeof signInSchema>
+const FIELDS: readonly SignInField[] = ['email', 'password']
 
-/** E-mail and password, or a federated account. */
+/**
+ * E-mail and password, or a federated account. The page every visit comes in by, so its two
+ * fields are checked with the shared schema by hand, the way the other forms' resolver does it
+ * (on submit, then as they change), without the form library the other forms load with them.
+ */
 export function SignInForm({
   onSignedIn,
   onModeChange,
@@ -29,30 +33,67 @@ export function SignInForm({
   onSignedIn: (view: SessionView) => void
   onModeChange: (mode: LoginMode) => void
 }) {
-  const session = useSessionService()
+  const sessionForActions = useSessionForActions()
   const [error, setError] = useState<string | null>(null)
   const [provider, setProvider] = useState<FederatedProvider | null>(null)
-  const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  })
-  const { errors, isSubmitting } = form.formState
+  const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({})
+  const [submitting, setSubmitting] = useState(false)
+  const submitted = useRef(false)
+  const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({})
 
-  const submit = form.handleSubmit(async ({ email, password }) => {
+  /** The values if the schema takes them; else null, with each field's first message shown. */
+  function check() {
+    const result = signInSchema.safeParse({
+      email: inputs.current.email?.value ?? '',
+      password: inputs.current.password?.value ?? '',
+    })
+    const found: Partial<Record<SignInField, string>> = {}
+    if (!result.success)
+      for (const issue of result.error.issues) found[issue.path[0] as SignInField] ??= issue.message
+    setErrors(found)
+    return { values: result.success ? result.data : null, invalid: FIELDS.find((f) => found[f]) }
+  }
+
+  const register = (name: SignInField): UseFormRegisterReturn => ({
+    name,
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element
+    },
+    onChange: async () => {
+      if (submitted.current) check()
+    },
+    onBlur: async () => undefined,
+  })
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    submitted.current = true
     setError(null)
+    const { values, invalid } = check()
+    if (!values) {
+      // As the other forms do: the first field with a message takes the focus.
+      if (invalid) inputs.current[invalid]?.focus()
+      return
+    }
+    setSubmitting(true)
     try {
-      const { uid } = await session.gateway.signInWithPassword(email, password)
+      const session = await sessionForActions()
+      const { uid } = await session.gateway.signInWithPassword(values.email, values.password)
       onSignedIn(await session.whenSignedIn(uid))
     } catch (caught) {
       setError(authErrorMessage(caught))
-      form.setFocus('password')
+      inputs.current.password?.focus()
+    } finally {
+      setSubmitting(false)
     }
-  })
+  }
 
   async function federated(chosen: FederatedProvider) {
     setError(null)
     setProvider(chosen)
     try {
+      const session = await sessionForActions()
       const { uid } = await session.gateway.signInWithProvider(chosen)
       onSignedIn(await session.whenSignedIn(uid))
     } catch (caught) {
@@ -65,15 +106,20 @@ export function SignInForm({
   return (
     <div className="stack">
       {error && <Alert tone="danger" title={error} />}
-      <form className="stack" onSubmit={submit} noValidate aria-label="Entrar com e-mail e senha">
-        <EmailField registration={form.register('email')} error={errors.email?.message} />
+      <form
+        className="stack"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Entrar com e-mail e senha"
+      >
+        <EmailField registration={register('email')} error={errors.email} />
         <TextField
           label="Senha"
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password?.message}
-          {...form.register('password')}
+          error={errors.password}
+          {...register('password')}
         />
         <div className={styles.inlineLinks}>
           <button type="button" className={styles.linkButton} onClick={() => onModeChange('reset')}>
@@ -83,7 +129,7 @@ export function SignInForm({
             Entrar com link por e-mail
           </button>
         </div>
-        <Button type="submit" block size="lg" loading={isSubmitting} disabled={provider !== null}>
+        <Button type="submit" block size="lg" loading={submitting} disabled={provider !== null}>
           Entrar
         </Button>
       </form>
@@ -92,7 +138,7 @@ export function SignInForm({
       </p>
       <FederatedButtons
         busy={provider}
-        disabled={provider !== null || isSubmitting}
+        disabled={provider !== null || submitting}
         onChoose={(chosen) => void federated(chosen)}
       />
     </div>

@@ -7,7 +7,7 @@ import { userCreateSchema, type UserCreate } from '@/schemas/user'
 import type { SessionView } from '@/machines/session'
 import { ApiError, showServerIssues } from '@/services/api'
 import { authErrorMessage } from '@/services/auth/auth-errors'
-import { useSessionService } from '@/services/session'
+import { useSessionForActions } from '@/services/session'
 import { useCreateUser } from '@/services/auth/create-user'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
@@ -35,7 +35,7 @@ export function SignUpForm({
   indicatedBy?: string
   onSignedIn: (view: SessionView) => void
 }) {
-  const session = useSessionService()
+  const sessionForActions = useSessionForActions()
   const createUser = useCreateUser()
   const [error, setError] = useState<string | null>(null)
   const form = useForm<SignUpValues, unknown, SignUpOutput>({
@@ -58,6 +58,7 @@ export function SignUpForm({
       await createUser.mutateAsync({ ...values, indicatedBy: values.indicatedBy || undefined })
       created = true
       notify.success('Conta criada! Entrando…')
+      const session = await sessionForActions()
       const { uid } = await session.gateway.signInWithPassword(values.email, values.password)
       onSignedIn(await session.whenSignedIn(uid))
     } catch (caught) {

@@ -26,17 +26,27 @@ export type RequestOptions<T> = {
   /** Parses the answer; a mismatch is an error rather than a silent wrong shape. */
   schema?: z.ZodType<T>
   responseType?: 'json' | 'text' | 'blob'
-  /** false for public calls: no bearer token, no refresh on 401. */
+  /**
+   * false for public calls: they never wait for a token nor refresh on 401. Sent to our own API
+   * (`createApiClient(url, { ownApi: true })`), they still carry the session's token when it has
+   * one, so no request of a signed-in page leaves without it.
+   */
   auth?: boolean
 }
 
 /**
- * How the client authenticates, provided by the session once someone signs in: the current
- * token, and a refresh that is shared by every request that failed with 401 at the same time
- * (it resolves true when a new token is there and the request should be replayed).
+ * How the client authenticates, provided by the session: the token, and a refresh that is shared
+ * by every request that failed with 401 at the same time (it resolves true when a new token is
+ * there and the request should be replayed).
  */
 export type AuthBridge = {
+  /**
+   * The token to send, once the session knows it: while the identity service is still restoring
+   * the user (a full page load) or a refresh is under way, this waits; signed out, it is null.
+   */
   getToken: () => Promise<string | null>
+  /** The token the session holds right now (null while it has none), without waiting. */
+  currentToken: () => string | null
   /** `rejectedToken` is the token the 401 answered, so a late 401 does not refresh again. */
   refresh: (rejectedToken: string | null) => Promise<boolean>
 }
@@ -97,7 +107,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   )
 }
 
-export function createApiClient(baseUrl: string) {
+export function createApiClient(
+  baseUrl: string,
+  {
+    ownApi = false,
+  }: {
+    /** Our own API: public calls carry the session's token too (never another service's). */
+    ownApi?: boolean
+  } = {},
+) {
   async function request<T>(
     method: string,
     path: string,
@@ -123,7 +141,13 @@ export function createApiClient(baseUrl: string) {
       }
     }
 
-    const token = useAuth ? await bridge!.getToken() : null
+    // Never before the session knows the token: a call sent while the identity service is still
+    // restoring the user would only come back 401.
+    const token = useAuth
+      ? await bridge!.getToken()
+      : ownApi && bridge
+        ? bridge.currentToken()
+        : null
     let response = await send(token)
     // SPEC section 4/7: a 401 refreshes the token once (shared by all failing requests), then the
     // request is replayed, so nothing the user was doing is lost.

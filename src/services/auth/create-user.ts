@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { recordOf } from '@/schemas/common'
 import { userCreateSchema, userSchema, type User, type UserCreate } from '@/schemas/user'
 import { api } from '@/services/api'
+import { queryClient } from '@/services/query'
 
 /** POST /users (sign-up, public): creates the account, a pending company and its track. */
 export { userCreateSchema as createUserInputSchema }
@@ -16,5 +17,9 @@ export async function createUser(input: UserCreate): Promise<User> {
   return data
 }
 
+/**
+ * The tab's one client, given to the hook: the sign-up form is on the login page, which a
+ * signed-out visit renders without React Query's provider (it loads none for signing in).
+ */
 export const useCreateUser = () =>
-  useMutation({ mutationKey: ['users', 'create'], mutationFn: createUser })
+  useMutation({ mutationKey: ['users', 'create'], mutationFn: createUser }, queryClient)

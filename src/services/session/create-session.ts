@@ -65,7 +65,9 @@ export function createSessionService(deps: SessionDeps): SessionService {
   let watched: { companyId: string; stop: () => void } | null = null
   const refresh = () => {
     const snapshot = actor.getSnapshot()
-    const companyId = snapshot.matches('signedOut') ? null : snapshot.context.companyId
+    // The company is watched (and so fetched) only once the session holds a token: the id held
+    // from the last visit is known at once, the user only when the identity service restored it.
+    const companyId = hasToken(snapshot) ? snapshot.context.companyId : null
     if (watched?.companyId !== companyId) {
       watched?.stop()
       watched = companyId
@@ -90,7 +92,17 @@ export function createSessionService(deps: SessionDeps): SessionService {
   }
 
   const bridge: AuthBridge = {
-    getToken: async () => actor.getSnapshot().context.accessToken,
+    async getToken() {
+      const snapshot = await waitFor(
+        actor,
+        (next) =>
+          next.matches('signedOut') ||
+          (hasToken(next) && !next.matches({ signedIn: { token: 'refreshing' } })),
+        { timeout: SETTLE_TIMEOUT_MS },
+      )
+      return snapshot.context.accessToken
+    },
+    currentToken: () => actor.getSnapshot().context.accessToken,
     async refresh(rejectedToken) {
       const before = actor.getSnapshot()
       if (!before.matches('signedIn')) return false
@@ -208,6 +220,10 @@ export function createSessionService(deps: SessionDeps): SessionService {
   }
   return service
 }
+
+/** Signed in, with the token read (the identity service restored the user and answered). */
+const hasToken = (snapshot: SessionSnapshot) =>
+  snapshot.matches('signedIn') && snapshot.context.accessToken !== null
 
 const sameView = (a: SessionView, b: SessionView) =>
   (Object.keys(a) as (keyof SessionView)[]).every((key) => Object.is(a[key], b[key]))

@@ -1,5 +1,5 @@
 // The identity service: the Firebase JS SDK (modular). Only this module imports Firebase, and
-// only the signed-in area loads it (see src/router.tsx `loadSession`).
+// only the signed-in area loads it (see src/services/session/load.ts).
 import { initializeApp, type FirebaseOptions } from 'firebase/app'
 import {
   EmailAuthProvider,
@@ -10,6 +10,7 @@ import {
   browserLocalPersistence,
   browserPopupRedirectResolver,
   connectAuthEmulator,
+  getRedirectResult,
   initializeAuth,
   isSignInWithEmailLink,
   onAuthStateChanged,
@@ -51,11 +52,13 @@ export function toCurrentUser(user: User): CurrentUser {
   }
 }
 
-/** In the browser: the session survives reloads, and popups work. */
-const browserDependencies: Dependencies = {
-  persistence: browserLocalPersistence,
-  popupRedirectResolver: browserPopupRedirectResolver,
-}
+/**
+ * In the browser: the session survives reloads. No popup resolver here: given at start, the SDK
+ * sets up its popup and redirect machinery (an iframe, Google's loader) before it tells who is
+ * signed in, which every full load of a signed-in page would wait for. Popups get it when a
+ * sign-in page may need them (`preparePopups`).
+ */
+const browserDependencies: Dependencies = { persistence: browserLocalPersistence }
 
 export function createFirebaseGateway(
   config: FirebaseOptions,
@@ -67,10 +70,21 @@ export function createFirebaseGateway(
   auth.languageCode = 'pt-BR'
   // Only when the build asks for it (VITE_AUTH_EMULATOR_URL): never in a plain production build.
   if (emulatorUrl) connectAuthEmulator(auth, emulatorUrl, { disableWarnings: true })
-  // With the emulator, popup sign-in uses the local stand-in for Google's iframe loader that the
-  // emulator's proxy serves, so it works offline. Loaded now, not on click, so the popup still
-  // opens within the click's user activation.
-  const popupReady = emulatorUrl ? loadOfflineGapi(emulatorUrl) : Promise.resolve()
+  // Popup sign-in: the SDK's popup machinery set up before a click, so the popup still opens
+  // within the click's user activation; with the emulator, with the local stand-in for Google's
+  // iframe loader that the emulator's proxy serves, so it works offline. Only where someone may
+  // sign in: once the SDK says nobody is signed in (the login page).
+  let popups: Promise<unknown> | null = null
+  const preparePopups = () =>
+    (popups ??= (emulatorUrl ? loadOfflineGapi(emulatorUrl) : Promise.resolve()).then(() =>
+      // Sets the resolver up (we never sign in by redirect: there is no result to read).
+      getRedirectResult(auth, browserPopupRedirectResolver).catch(() => null),
+    ))
+  // In the browser (tests run the SDK in memory, without popups).
+  if (dependencies.persistence === browserLocalPersistence)
+    onAuthStateChanged(auth, (user) => {
+      if (!user) void preparePopups()
+    })
 
   const current = () => {
     if (!auth.currentUser)
@@ -99,8 +113,12 @@ export function createFirebaseGateway(
       return { uid: user.uid }
     },
     async signInWithProvider(provider) {
-      await popupReady
-      const { user } = await signInWithPopup(auth, providers[provider]())
+      await preparePopups()
+      const { user } = await signInWithPopup(
+        auth,
+        providers[provider](),
+        browserPopupRedirectResolver,
+      )
       return { uid: user.uid }
     },
     async sendPasswordReset(email, continueUrl) {

@@ -1,4 +1,11 @@
 // The session as screens use it. The live instance (Firebase included) is ./instance.ts, loaded
-// only by the router context's loadSession(); tests build their own with ./create-session.ts.
-export { SessionContext, SessionProvider, useSessionService, useSessionView } from './react'
+// only by loadSession() (./load.ts); tests build their own with ./create-session.ts.
+export {
+  SessionContext,
+  SessionProvider,
+  useSessionForActions,
+  useSessionService,
+  useSessionView,
+} from './react'
+export { identityUserStored, signedOutView } from './stored-user'
 export type { AuthGateway, FederatedProvider, SessionPersistence, SessionService } from './types'

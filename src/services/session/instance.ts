@@ -1,6 +1,6 @@
-// The app's one session, created the first time a signed-in route asks for it (a dynamic
-// import from src/router-options.tsx), so public pages never load Firebase. Only that import
-// reaches this module; everything else uses ./index.ts.
+// The app's one session, created the first time the signed-in area asks for it (the dynamic
+// import in ./load.ts), so public pages never load Firebase. Only that import reaches this
+// module; everything else uses ./index.ts.
 import { env } from '@/config/env'
 import { queryClient } from '@/services/query'
 import { createCompanyStore } from './company-store'

@@ -77,6 +77,38 @@ test.describe('eva pays her overdue company', () => {
     ).toContainText('Ativa')
     await expect(page.getByRole('alert').filter({ hasText: 'Pagamento em atraso' })).toHaveCount(0)
   })
+
+  test('back from the checkout by a full load of the app, she is told the payment was confirmed', async ({
+    page,
+  }) => {
+    // Issue 17: the return is a full load of /app/user/my-billing?pagamento=confirmado; the
+    // outcome must reach the screen before anything drops it from the address.
+    await signInFromLogin(page, EVA)
+    await expect(page).toHaveURL(/\/app\/panel/)
+    await page
+      .getByRole('banner')
+      .getByLabel('Empresa')
+      .selectOption({ label: 'Ateliê Lima & Santos — Pagamento em atraso' })
+    await expect(page.getByRole('alert').filter({ hasText: 'Pagamento em atraso' })).toBeVisible()
+    await page.goto('/app/user/my-billing')
+    const banner = page.getByRole('alert').filter({ hasText: 'Pagamento em atraso' })
+    const charge = (await banner.textContent())?.match(/Mensalidade \d{2}\/\d{4}/)?.[0]
+    expect(charge).toBeTruthy()
+    await banner.getByRole('button', { name: 'Pagar agora' }).click()
+    await page.getByRole('radio', { name: 'Pix' }).check()
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click()
+    await expect(page.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible()
+    // No click: the checkout sends the browser back by itself.
+    await page.waitForURL(/\/app\/user\/my-billing/, { timeout: 20_000 })
+    await expect(page.getByText('Pagamento confirmado. Obrigado!')).toBeVisible()
+    const navigation = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
+    )
+    expect(navigation).toBe('navigate')
+    await expect(page).toHaveURL(/\/app\/user\/my-billing$/)
+    // The charge is paid (a later month may still be overdue, depending on the day).
+    await expect(banner.filter({ hasText: charge! })).toHaveCount(0)
+  })
 })
 
 test.describe('ana', () => {

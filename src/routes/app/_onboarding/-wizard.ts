@@ -1,18 +1,7 @@
-import { z } from 'zod'
-import { stepIdSchema } from '@/schemas/track'
 import type { QueryClient } from '@tanstack/react-query'
 import { meQueryOptions } from '@/services/account'
 import { companyQueryOptions, companyStepsQueryOptions } from '@/services/companies'
 import { navigateTo } from '@/guards/navigation'
-
-/**
- * The wizards' address: `?etapa=` opens a done step to read or revise; `?pagamento=` is what the
- * checkout says when it sends the client back (paid, or left without paying).
- */
-export const wizardSearchSchema = z.object({
-  etapa: stepIdSchema.optional().catch(undefined),
-  pagamento: z.enum(['confirmado', 'cancelado']).optional().catch(undefined),
-})
 
 /** The company and its track in the cache before the wizard renders (one without a company starts empty). */
 export async function loadWizard({

@@ -3,6 +3,8 @@ import { enforceGates } from '@/guards/enforce'
 import { AppShell } from '@/screens/layouts/AppShell'
 import { OnboardingContext } from '@/screens/layouts/OnboardingContext'
 import { layoutBoundaries } from '@/routes/app/-boundaries'
+import { withQueryClient } from '@/routes/app/-query-context'
+import { QueryRoot } from '@/services/query'
 
 /**
  * Onboarding layout (SPEC section 2): no side menu; sign-in required, and only for a company
@@ -12,10 +14,13 @@ export const Route = createFileRoute('/app/_onboarding')({
   ...layoutBoundaries,
   beforeLoad: ({ context, location }) => {
     enforceGates(['auth', 'wizard'], { view: context.view, location })
+    return withQueryClient(context)
   },
   component: () => (
-    <AppShell width="narrow" context={<OnboardingContext />}>
-      <Outlet />
-    </AppShell>
+    <QueryRoot>
+      <AppShell width="narrow" context={<OnboardingContext />}>
+        <Outlet />
+      </AppShell>
+    </QueryRoot>
   ),
 })

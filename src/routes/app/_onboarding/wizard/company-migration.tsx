@@ -1,7 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
 import { TrackWizardScreen } from '@/screens/onboarding/TrackWizardScreen'
-import { goToCheckout, loadWizard, wizardSearchSchema } from '../-wizard'
+import { goToCheckout, loadWizard } from '../-wizard'
+import { wizardSearchSchema } from '../-wizard-search'
 
 export const Route = createFileRoute('/app/_onboarding/wizard/company-migration')({
   validateSearch: wizardSearchSchema,

@@ -1,0 +1,93 @@
+// app.html paints a page before the app's code runs (src/app-first-paint.tsx): the login form, or
+// the skeleton of the layout the address opens in, with the cookie banner when no choice was made.
+// React replaces all of it on its first commit, which the app makes only once the page is ready
+// (src/main.tsx). What the visitor did on the painted page meanwhile (kept by app.html's script
+// in `window.__firstPaint`) carries over: the values typed, field by field (by name), the field
+// focused, a cookie choice, and then a form sent or a button pressed is done again on the live
+// page. The painted cookie banners go in the same frame as React's own appears, so nothing moves.
+//
+// "Entrar com Google" (or another account) pressed on the painted page is pressed again too: the
+// browser lets a page open a popup for a few seconds after the visitor's click (the click's user
+// activation belongs to the window, not to the painted button), so the live page's sign-in opens
+// it then. For that the session (Firebase) starts loading as soon as the app's code runs
+// (`firstPaintUsed`, src/main.tsx), not on a later interaction.
+
+/** What app.html's first-paint script kept (src/app-first-paint.tsx). */
+type FirstPaintRecord = {
+  focused: string | null
+  /** The accessible name (aria-label) of the form sent. */
+  submit: string | null
+  /** The accessible name or text of the button pressed. */
+  click: string | null
+  consent: string | null
+  stop: () => void
+}
+
+declare global {
+  interface Window {
+    __firstPaint?: FirstPaintRecord
+  }
+}
+
+const inputValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+
+/**
+ * The visitor started using the painted page before the app ran (a field focused, a form sent, a
+ * button pressed): a signed-out visit is signing in, so the session is wanted at once.
+ */
+export function firstPaintUsed(): boolean {
+  const record = window.__firstPaint
+  return Boolean(record && (record.focused ?? record.submit ?? record.click))
+}
+
+/** Call before the first render; call what it returns once React has committed. */
+export function takeOverFirstPaint(root: HTMLElement): () => void {
+  const painted = [...root.querySelectorAll<HTMLInputElement>('input[name]')]
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    const record = window.__firstPaint
+    record?.stop()
+    delete window.__firstPaint
+    const liveInputs = () => [...root.querySelectorAll<HTMLInputElement>('input[name]')]
+    for (const input of painted) {
+      const target = liveInputs().find(
+        (candidate) =>
+          candidate.name === input.name &&
+          (input.type !== 'radio' || candidate.value === input.value),
+      )
+      if (!target || target === input) continue
+      if (input.type === 'radio' || input.type === 'checkbox') {
+        // A choice changed on the painted form: clicked again, so the form's state follows.
+        if (input.checked !== input.defaultChecked && target.checked !== input.checked)
+          target.click()
+      } else if (input.value !== input.defaultValue && target.value === target.defaultValue) {
+        // The native setter, then an input event: React and the form libraries see a typed value.
+        inputValue.call(target, input.value)
+        target.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+    }
+    if (record?.focused && !root.contains(document.activeElement))
+      liveInputs()
+        .find((input) => input.name === record.focused)
+        ?.focus()
+    for (const banner of document.querySelectorAll('[data-consent-banner]')) banner.remove()
+    document.documentElement.removeAttribute('data-consent')
+    if (!record) return
+    if (record.consent)
+      document
+        .querySelector<HTMLElement>(`[data-consent-choice="${CSS.escape(record.consent)}"]`)
+        ?.click()
+    if (record.submit)
+      root
+        .querySelector<HTMLFormElement>(`form[aria-label="${CSS.escape(record.submit)}"]`)
+        ?.requestSubmit()
+    else if (record.click)
+      [...root.querySelectorAll<HTMLElement>('button, [role="tab"]')]
+        .find(
+          (button) => (button.getAttribute('aria-label') ?? button.textContent) === record.click,
+        )
+        ?.click()
+  }
+}

@@ -1,0 +1,152 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { appFirstPaint, firstPaintScript } from '@/app-first-paint'
+import { firstPaintUsed, takeOverFirstPaint } from '@/first-paint'
+import { storedUserKey } from '@/services/session/stored-user'
+
+// Issue 17: app.html's first paint. The build renders the login form, the sign-up form and the
+// layouts' skeletons with the app's own components; the page's script picks the one the address
+// will show (as the routes decide it) before anything is painted, keeps what the visitor does
+// until the app runs, and the app carries it over when it replaces the page.
+
+const API_KEY = 'test-key'
+let paint: Awaited<ReturnType<typeof appFirstPaint>>
+
+beforeAll(async () => {
+  paint = await appFirstPaint('._never_used{color:red}', API_KEY)
+})
+
+afterEach(() => {
+  document.body.innerHTML = ''
+  document.documentElement.removeAttribute('data-consent')
+  delete window.__firstPaint
+  window.history.replaceState(null, '', '/')
+})
+
+/** app.html's body as the build writes it, for an address, with or without a stored user. */
+function load(address: string, { signedIn = false } = {}) {
+  window.history.replaceState(null, '', address)
+  if (signedIn) window.localStorage.setItem(storedUserKey(API_KEY), '{}')
+  document.body.innerHTML = `<div id="consent-slot">${paint.slot}</div><div id="root"></div>${paint.body.replace(/<script>[\s\S]*<\/script>/, '')}`
+  new Function(firstPaintScript(API_KEY))()
+  return document.getElementById('root')!
+}
+
+const shown = (root: HTMLElement) =>
+  root.querySelector('form')?.getAttribute('aria-label') ??
+  root.querySelector('[role="status"]')?.textContent
+
+describe('the first paint the address gets', () => {
+  it.each([
+    ['/app/login', false, 'Entrar com e-mail e senha'],
+    ['/app/login?mode=signup', false, 'Criar conta'],
+    ['/app/login?mode=reset', false, 'Carregando a página…'],
+    ['/app/panel', false, 'Entrar com e-mail e senha'],
+    ['/app/panel', true, 'Abrindo sua área…'],
+    ['/app/wizard/company-opening', true, 'Abrindo sua área…'],
+    // Signed in, the login page sends the visit on: the area's skeleton.
+    ['/app/login', true, 'Abrindo sua área…'],
+  ])('%s (signed in: %s) shows %s', (address, signedIn, expected) => {
+    expect(shown(load(address, { signedIn }))).toBe(expected)
+  })
+
+  it('keeps the side menu for company pages and leaves it out of the wizards', () => {
+    expect(load('/app/panel', { signedIn: true }).querySelector('main')?.previousSibling).not.toBe(
+      null,
+    )
+    document.body.innerHTML = ''
+    const wizard = load('/app/wizard/company-opening', { signedIn: true })
+    expect(wizard.querySelector('main')?.previousElementSibling).toBeNull()
+  })
+
+  it('says where a signed-out visit was going, as the login page does with next', () => {
+    expect(load('/app/login').textContent).not.toContain('Entre para continuar')
+    document.body.innerHTML = ''
+    expect(load('/app/invoices').textContent).toContain('Entre para continuar de onde parou.')
+  })
+
+  it('takes the track and the referral code from the address of the sign-up form', () => {
+    const root = load('/app/login?mode=signup&track=migrate-company&indicatedBy=ANA1234')
+    const checked = root.querySelector<HTMLInputElement>('input[name="trackId"]:checked')
+    expect(checked?.value).toBe('migrate-company')
+    expect(root.querySelector<HTMLInputElement>('input[name="indicatedBy"]')?.value).toBe('ANA1234')
+  })
+
+  it('does nothing outside the signed-in area (referral links use the same page)', () => {
+    expect(load('/links/ana').innerHTML).toBe('')
+  })
+
+  it('holds the styles the painted pages use, and no others', () => {
+    expect(paint.head).toContain('<style>')
+    expect(paint.head).not.toContain('_never_used')
+  })
+})
+
+describe('what the visitor does before the app runs', () => {
+  it('never lets the browser send the painted form (the password would go into the address)', () => {
+    const root = load('/app/login')
+    const form = root.querySelector('form')!
+    const sent = new Event('submit', { bubbles: true, cancelable: true })
+    form.dispatchEvent(sent)
+    expect(sent.defaultPrevented).toBe(true)
+    expect(window.__firstPaint?.submit).toBe('Entrar com e-mail e senha')
+  })
+
+  it('carries the typed values and the focus over, then sends the live form', () => {
+    const root = load('/app/login')
+    const email = root.querySelector<HTMLInputElement>('input[name="email"]')!
+    email.value = 'ana@contabil.dev'
+    root.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'segredo'
+    email.focus()
+    root
+      .querySelector('form')!
+      .dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    const takeOver = takeOverFirstPaint(root)
+
+    // What React does on its first commit: the painted page goes, the live one comes.
+    root.innerHTML = `<form aria-label="Entrar com e-mail e senha"><input name="email"><input name="password" type="password"></form>`
+    const live = root.querySelector('form')!
+    const typed: string[] = []
+    live.addEventListener('input', (event) => typed.push((event.target as HTMLInputElement).name))
+    const submit = vi.fn((event: Event) => event.preventDefault())
+    live.addEventListener('submit', submit)
+    takeOver()
+
+    expect(root.querySelector<HTMLInputElement>('input[name="email"]')?.value).toBe(
+      'ana@contabil.dev',
+    )
+    expect(root.querySelector<HTMLInputElement>('input[name="password"]')?.value).toBe('segredo')
+    expect(typed).toEqual(['email', 'password'])
+    expect(document.activeElement).toBe(root.querySelector('input[name="email"]'))
+    expect(submit).toHaveBeenCalledTimes(1)
+    // The painted page's recorder is gone: a later submit is the app's own business.
+    expect(window.__firstPaint).toBeUndefined()
+    live.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    expect(submit).toHaveBeenCalledTimes(2)
+  })
+
+  it('presses "Entrar com Google" again on the live page, where the popup can open', () => {
+    const root = load('/app/login')
+    expect(firstPaintUsed()).toBe(false)
+    root.querySelector<HTMLButtonElement>('button[aria-label="Entrar com Google"]')!.click()
+    expect(window.__firstPaint?.click).toBe('Entrar com Google')
+    // The app starts the session at once: the sign-in pressed needs it.
+    expect(firstPaintUsed()).toBe(true)
+    const takeOver = takeOverFirstPaint(root)
+
+    root.innerHTML = `<div role="group" aria-label="Entrar com outra conta"><button type="button" aria-label="Entrar com Google">Google</button><button type="button" aria-label="Entrar com GitHub">GitHub</button></div>`
+    const pressed: string[] = []
+    for (const button of root.querySelectorAll('button'))
+      button.addEventListener('click', () => pressed.push(button.getAttribute('aria-label')!))
+    takeOver()
+    expect(pressed).toEqual(['Entrar com Google'])
+  })
+
+  it('drops the painted cookie banners when the app shows its own', () => {
+    document.documentElement.setAttribute('data-consent', 'pt')
+    const root = load('/app/login')
+    expect(document.querySelectorAll('[data-consent-banner]')).toHaveLength(2)
+    takeOverFirstPaint(root)()
+    expect(document.querySelectorAll('[data-consent-banner]')).toHaveLength(0)
+    expect(document.documentElement.hasAttribute('data-consent')).toBe(false)
+  })
+})

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test'
+import { API_URL, consentState, signIn, signInFromLogin } from './support'
+
+// Issue 17: every full load of /app (a reload, a bookmark, a link from an e-mail) — no request to
+// the API leaves before the session has its token, the layout's skeleton or the login form shows
+// before any script ran, and what is done on that first paint carries over to the app.
+
+/** Every request to the API and every 401 it answers, from now on. */
+function watchApi(page: Page) {
+  const sent: string[] = []
+  const withoutToken: string[] = []
+  const unauthorized: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith(API_URL) || request.method() === 'OPTIONS') return
+    const call = `${request.method()} ${request.url().slice(API_URL.length)}`
+    sent.push(call)
+    if (!request.headers().authorization) withoutToken.push(call)
+  })
+  page.on('response', (response) => {
+    if (response.url().startsWith(API_URL) && response.status() === 401)
+      unauthorized.push(`${response.request().method()} ${response.url().slice(API_URL.length)}`)
+  })
+  return { sent, withoutToken, unauthorized }
+}
+
+/** The app's scripts wait until `release` is called: what shows meanwhile is app.html's own. */
+async function holdScripts(page: Page) {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+test('reloading a company screen: every API request carries the token, none is answered 401', async ({
+  page,
+}) => {
+  await signInFromLogin(page, 'ana@contabil.dev')
+  await expect(page).toHaveURL(/\/app\/panel$/)
+  const status = page.getByTestId('company-status')
+  await expect(status).toContainText('Ativa')
+  await page.waitForLoadState('networkidle')
+
+  const api = watchApi(page)
+  for (let reload = 0; reload < 3; reload++) {
+    await page.reload()
+    await expect(status).toContainText('Ativa')
+    await page.waitForLoadState('networkidle')
+  }
+  // The company and its track (the session), and the panel's own data, on every reload.
+  expect(api.sent.filter((call) => call === 'GET /companies/cmp-ana-design')).toHaveLength(3)
+  expect(api.sent.filter((call) => call === 'GET /companies/cmp-ana-design/steps')).toHaveLength(3)
+  expect(api.sent.some((call) => call.startsWith('GET /reports/'))).toBe(true)
+  expect(api.unauthorized).toEqual([])
+  expect(api.withoutToken).toEqual([])
+})
+
+test('a full load shows the layout before any script ran: the skeleton signed in, the login form signed out', async ({
+  page,
+}) => {
+  await signInFromLogin(page, 'ana@contabil.dev')
+  await expect(page).toHaveURL(/\/app\/panel$/)
+  await page.waitForLoadState('networkidle')
+  // No script of the app runs: what shows is app.html's own first paint.
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/app/invoices')
+  await expect(page.getByRole('status').filter({ hasText: 'Abrindo sua área…' })).toBeVisible()
+  await expect(page.locator('header').getByText('Contabil')).toBeVisible()
+  await page.goto('/app/wizard/company-opening')
+  await expect(page.getByRole('status').filter({ hasText: 'Abrindo sua área…' })).toBeVisible()
+
+  await page.context().clearCookies()
+  await page.evaluate(() => window.localStorage.clear())
+  await page.goto('/app/login?mode=signup&track=migrate-company&indicatedBy=ANA1234')
+  const signUp = page.getByRole('form', { name: 'Criar conta' })
+  await expect(signUp.getByRole('radio', { name: /Trocar de contador/ })).toBeChecked()
+  await expect(signUp.getByLabel(/Código de indicação/)).toHaveValue('ANA1234')
+  // Signed out, any other address of the area shows where it leads: the login form.
+  await page.goto('/app/panel')
+  await expect(page.getByRole('form', { name: 'Entrar com e-mail e senha' })).toBeVisible()
+})
+
+test('typed into the login form before the app ran: the values carry over, the form is sent by the app (never by the browser)', async ({
+  page,
+}) => {
+  // The app's scripts arrive late: the visitor fills the painted form and presses Entrar first.
+  const release = await holdScripts(page)
+  const addresses: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(frame.url())
+  })
+  await page.goto('/app/login?next=%2Fapp%2Finvoices', { waitUntil: 'domcontentloaded' })
+  await signIn(page, 'ana@contabil.dev')
+  release()
+  await expect(page).toHaveURL(/\/app\/invoices$/)
+  expect(addresses.filter((address) => /password|email=/.test(address))).toEqual([])
+})
+
+test('"Entrar com Google" pressed before the app ran: the popup opens, even with the popup blocker on', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
+  // Playwright turns Chromium's popup blocker off; a visitor's browser has it on, and lets a page
+  // open a popup only for a few seconds after a click. The press on the painted button is all the
+  // visitor does: the app, once it runs, must open the popup within that time.
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  })
+  try {
+    const context = await browser.newContext({
+      baseURL,
+      storageState: consentState(baseURL!),
+      locale: 'pt-BR',
+    })
+    const page = await context.newPage()
+    const release = await holdScripts(page)
+    await page.goto('/app/login', { waitUntil: 'domcontentloaded' })
+    const popupOpened = page.waitForEvent('popup')
+    await page.getByRole('button', { name: 'Entrar com Google' }).click()
+    release()
+    const popup = await popupOpened
+    await popup.waitForLoadState()
+    await popup.getByText('Add new account').click()
+    await popup.getByRole('button', { name: /Auto-generate user information/i }).click()
+    await popup.getByRole('button', { name: /Sign in with Google\.com/i }).click()
+    // A first federated sign-in has no company yet: the gates send it to the opening wizard.
+    await expect(page).toHaveURL(/\/app\/wizard\/company-opening$/, { timeout: 20_000 })
+  } finally {
+    await browser.close()
+  }
+})
