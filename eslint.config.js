@@ -30,7 +30,7 @@ const allow = (from, to) => ({ from: [from], allow: to })
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'coverage', 'playwright-report', 'test-results', '.data'],
+    ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'coverage', 'playwright-report', 'test-results', '.data', 'bench-results'],
   },
   ...tseslint.configs.recommended,
   {

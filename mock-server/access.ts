@@ -49,8 +49,12 @@ export function requireCompany(
         throw forbidden(accessMessages.companyMissing)
       }
       assertCompanyAccess(caller, id)
-      // Found by its key; the record itself is read when the handler asks for it (call.company).
-      if (!store.companies.exists({ id })) throw notFound(companyMessages.notFound)
+      // A company-admin's companies are those of its identity record, which this server writes
+      // when it creates or links a company (and companies are never removed): no read needed. A
+      // system admin may name any id: found by its key. The record itself is read when the
+      // handler asks for it (call.company).
+      if (isSystemAdmin(caller.claims) && !store.companies.exists({ id }))
+        throw notFound(companyMessages.notFound)
       req.companyId = id
       next()
     } catch (error) {

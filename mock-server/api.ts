@@ -1,4 +1,10 @@
-import type { Request, RequestHandler, Response, Router } from 'express'
+import {
+  Router,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express'
 import type { z } from 'zod'
 import { companyMessages, type Company } from '../src/schemas/company'
 import { requireCompany, requireSelf } from './access'
@@ -263,20 +269,61 @@ function run(deps: AppDeps, spec: Endpoint): RequestHandler {
   }
 }
 
-/** Mounts endpoints on a router, in their order: access checks, input, handler. */
+/** The middleware chain of one endpoint: token, input, access checks, handler. */
+function chainOf(deps: AppDeps, spec: Endpoint): RequestHandler[] {
+  return [
+    ...(spec.access === 'public' || spec.access === 'signed-link' ? [] : [deps.auth.authenticate]),
+    parseInput(spec),
+    ...accessChecks(deps, spec),
+    ...(spec.multipart ? [spec.multipart.read] : []),
+    run(deps, spec),
+  ]
+}
+
+/** An endpoint's first path segment (`companies` of `/companies/{id}`), if it is a fixed one. */
+const fixedSegmentOf = (spec: Endpoint) =>
+  spec.expressPath === undefined ? /^\/([\w.-]+)(?:\/|$)/.exec(spec.path)?.[1] : undefined
+
+/**
+ * Mounts endpoints on a router, in their order. A request goes only to the endpoints of its method
+ * and first path segment (one lookup), not through all ~100 routes in turn: Express tries a
+ * router's routes one by one, and a list near the end of the table paid that walk on every call.
+ * Endpoints without a fixed first segment (a path of their own) are in every group, in their
+ * place, so each request meets the endpoints that can match it in the table's order.
+ */
 export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonly Endpoint[]) {
+  const groups = new Map<string, Router>()
+  const anyGroup = Router()
+  const keyOf = (method: string, segment: string) => `${method} ${segment}`
+  const keys = new Set(
+    endpoints.flatMap((spec) => {
+      const segment = fixedSegmentOf(spec)
+      return segment === undefined ? [] : [keyOf(spec.method, segment)]
+    }),
+  )
+  for (const key of keys) groups.set(key, Router())
   for (const spec of endpoints) {
-    const chain: RequestHandler[] = [
-      ...(spec.access === 'public' || spec.access === 'signed-link'
-        ? []
-        : [deps.auth.authenticate]),
-      parseInput(spec),
-      ...accessChecks(deps, spec),
-      ...(spec.multipart ? [spec.multipart.read] : []),
-      run(deps, spec),
-    ]
+    const chain = chainOf(deps, spec)
     const path = spec.expressPath ?? expressPathOf(spec.path)
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
-    router[method](path, ...chain)
+    const segment = fixedSegmentOf(spec)
+    anyGroup[method](path, ...chain)
+    for (const [key, group] of groups)
+      if (segment === undefined || key === keyOf(spec.method, segment))
+        group[method](path, ...chain)
   }
+  // Named `router` and holding the whole table in order as its `stack`, like Express's own
+  // Router: what reads the routing table (tests/server/served-endpoints.ts) still sees every route.
+  const dispatch = Object.assign(
+    function router(req: Request, res: Response, next: NextFunction) {
+      // HEAD is answered by the GET routes; other methods (OPTIONS) walk every route, as before.
+      const method = req.method === 'HEAD' ? 'GET' : req.method
+      const path = req.path
+      const end = path.indexOf('/', 1)
+      const group = groups.get(keyOf(method, path.slice(1, end === -1 ? undefined : end)))
+      ;(group ?? anyGroup)(req, res, next)
+    },
+    { stack: anyGroup.stack },
+  )
+  router.use(dispatch)
 }

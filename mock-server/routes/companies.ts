@@ -158,9 +158,9 @@ type CompanyListQuery = z.output<typeof companyListQuerySchema>
 
 /** Every company for an admin, a client's own; filtered, sorted by name or last change. */
 function listCompanies({ store, caller, query: q }: Call<{ query: CompanyListQuery }>) {
-  // The columns to search and sort by, and each company's document as stored: the answer is
+  // The columns to search and sort by; then the page's documents as stored: the answer is
   // written from those, no record is parsed. A client's own companies stay in their claims' order.
-  type Row = CompanyNames & CompanySortFields & { id: string; doc: string }
+  type Row = CompanyNames & CompanySortFields & { id: string }
   const fields = ['id', 'name', 'alias', 'cnpj', 'updatedAt']
   const where = { status: q.status, trackId: q.trackId }
   let rows: Row[]
@@ -173,8 +173,8 @@ function listCompanies({ store, caller, query: q }: Call<{ query: CompanyListQue
   const list = rows
     .filter((c) => matchesQuery(c, q.query))
     .sort(q.sort === 'updated' ? byLastChange : byCompanyName)
-  const page = list.slice(q.offset, q.offset + q.limit)
-  return new JsonText(`{"data":[${page.map((c) => c.doc).join(',')}],"total":${list.length}}`)
+  const page = store.companies.docsOfKeys(list.slice(q.offset, q.offset + q.limit).map((c) => c.id))
+  return new JsonText(`{"data":[${page.join(',')}],"total":${list.length}}`)
 }
 
 type OrderListQuery = z.output<typeof orderListQuerySchema>

@@ -208,18 +208,28 @@ export class Table<T extends object> {
   }
 
   /**
-   * Some columns and the stored document of each record a query selects: for lists that filter
-   * or sort in code (a collation SQLite does not have) and answer the documents as they are.
+   * Some columns of each record a query selects: for lists that filter or sort in code (a
+   * collation SQLite does not have), then answer a page of documents as stored (docsOf).
    */
-  rows<F extends string>(
-    fields: readonly F[],
-    query: Query = {},
-  ): Array<Record<F, ColumnValue> & { doc: string }> {
+  rows<F extends string>(fields: readonly F[], query: Query = {}): Array<Record<F, ColumnValue>> {
     const columns = fields.map((field) => `${this.column(field)} AS "${field}"`).join(', ')
     const where = this.whereSql(this.conditions(query.where ?? {}))
     return this.statement(
-      `SELECT ${columns}, doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}`,
-    ).all(...where.values) as Array<Record<F, ColumnValue> & { doc: string }>
+      `SELECT ${columns} FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}`,
+    ).all(...where.values) as Array<Record<F, ColumnValue>>
+  }
+
+  /** The stored documents of these keys, in their order (a key without a record is skipped). */
+  docsOfKeys(keys: readonly string[]): string[] {
+    if (keys.length === 0) return []
+    const found = new Map(
+      this.statement(
+        `SELECT id, doc FROM ${this.name} WHERE id IN (${keys.map(() => '?').join(', ')})`,
+      )
+        .raw()
+        .all(...keys) as [string, string][],
+    )
+    return keys.flatMap((key) => found.get(key) ?? [])
   }
 
   /** Records whose array field (e.g. a user's `companies`) holds a value, in insertion order. */
