@@ -40,7 +40,12 @@ import {
   type StepSubmit,
 } from '../../src/schemas/steps'
 import { emptyTrack, stepIds, trackSchema, type StepId } from '../../src/schemas/track'
-import { applyTrackEvent, currentStepOf, refusalOf } from '../../src/machines/track'
+import {
+  applyTrackEvent,
+  currentStepOf,
+  refusalOf,
+  stepSubmissionEvent,
+} from '../../src/machines/track'
 import { endpoint, type Call } from '../api'
 import { findUser, ownerOf, syncClaims, withFirebase } from '../core/accounts'
 import { choosePlan, paymentsOfCompany, subscriptionsOfCompany } from '../core/billing'
@@ -328,14 +333,8 @@ function submitStep({
   const actor = stepActors[stepId]
   if (actor === 'admin' && !isSystemAdmin(caller.claims))
     throw forbidden(stepMessagesServer.adminStep)
-  // Drafts and the subscription step (done by its payment) start the step; the rest completes
-  // it, or revises it when it is done already (the track machine says whether it still may).
-  const complete = body.draft !== true && actor !== 'payment'
-  const done = track.steps.some((step) => step.stepId === stepId && step.status === 'done')
-  const event = {
-    type: !complete ? 'step.save' : done ? 'step.revise' : 'step.complete',
-    stepId,
-  } as const
+  // The track machine says whether the step may still save, complete or revise.
+  const event = stepSubmissionEvent(track, stepId, body.draft)
   const refusal = refusalOf(track, event)
   if (refusal) {
     if (!track.steps.some((step) => step.stepId === stepId)) throw badRequest(refusal)

@@ -144,6 +144,20 @@ export function trackSnapshotOf(track: Pick<Track, 'trackId' | 'status' | 'steps
   return snapshot
 }
 
+/**
+ * The event a step submission makes: a draft or the subscription step (done by its payment)
+ * saves the step; the rest completes it, or revises it when it is done already.
+ */
+export function stepSubmissionEvent(
+  track: Pick<Track, 'steps'>,
+  stepId: StepId,
+  draft: boolean | undefined,
+): TrackEvent {
+  const complete = draft !== true && stepActors[stepId] !== 'payment'
+  const done = track.steps.some((step) => step.stepId === stepId && step.status === 'done')
+  return { type: !complete ? 'step.save' : done ? 'step.revise' : 'step.complete', stepId }
+}
+
 /** Why a step event is refused (pt-BR), or null when the machine takes it. */
 export function refusalOf(
   track: Pick<Track, 'trackId' | 'status' | 'steps'>,

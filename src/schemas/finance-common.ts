@@ -1,15 +1,13 @@
 import { z } from 'zod'
 import { messages } from './messages'
 import { fieldError } from './limit-messages'
+import { roundMoney } from './money'
 
 // Money, calendar dates and periods shared by invoices, documents, bank statements and reports.
 // Dates are calendar days as `YYYY-MM-DD` strings (no time zone: a bank statement or an invoice
 // belongs to a day, not to an instant); money is a number of reais with two decimals.
 
-/** Rounds to whole cents (avoids 0.1 + 0.2 drift in sums). */
-export const toCents = (value: number) => Math.round(value * 100)
-export const fromCents = (cents: number) => cents / 100
-export const roundMoney = (value: number) => fromCents(toCents(value))
+export { fromCents, roundMoney, toCents } from './money'
 
 /** A positive amount in reais, at most R$ 1 bilhão, rounded to cents. */
 export const amountSchema = z

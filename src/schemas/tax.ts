@@ -1,4 +1,5 @@
 import type { ActivityTax, SimplesAnnex } from './cnae'
+import { toCents } from './money'
 
 // The tax facts the product computes with, for the 2026 calendar year (DOMAIN.md), and the rules
 // that use them. Every value is a named constant with its source in `taxFactSources`, and
@@ -12,12 +13,6 @@ export const TAX_YEAR = 2026
 // edge like exactly 28 % or R$ 180.000,00 is exact and half a cent rounds the way the law's
 // arithmetic does, not the way a binary fraction happens to fall (0.28 has no exact binary form).
 
-/**
- * Reais (as the API carries them, two decimals) to whole cents. Its own here, not
- * finance-common's: this module imports nothing, as the CNAE catalog (and the build's sitemaps
- * through it) loads it.
- */
-const toCents = (reais: number) => Math.round(reais * 100)
 /** A rate as a fraction (0.112) to whole basis points (1120). */
 const basisPoints = (rate: number) => Math.round(rate * 10_000)
 /** `numerator / denominator` rounded half up, for non-negative integers (BigInt: no overflow). */

@@ -10,7 +10,7 @@ import type { Company, TrackId } from '@/schemas/company'
 import { draftSchemaOf, stepActors, stepInputSchemas, stepSubmitSchema } from '@/schemas/steps'
 import { emptyTrack, type StepId, type Track } from '@/schemas/track'
 import type { RegistryRecord } from '@/schemas/registry'
-import { applyTrackEvent, refusalOf, type TrackEvent } from '@/machines/track'
+import { applyTrackEvent, refusalOf, stepSubmissionEvent, type TrackEvent } from '@/machines/track'
 
 export const API = 'http://localhost:3000'
 export const COMPANY_ID = 'cmp-lia'
@@ -195,12 +195,7 @@ const handlers = [
     const body = stepSubmitSchema.parse(raw)
     const track = trackOf()
     const actor = stepActors[stepId]
-    const complete = body.draft !== true && actor !== 'payment'
-    const done = track.steps.some((step) => step.stepId === stepId && step.status === 'done')
-    const event = {
-      type: !complete ? 'step.save' : done ? 'step.revise' : 'step.complete',
-      stepId,
-    } as const
+    const event = stepSubmissionEvent(track, stepId, body.draft)
     const refusal = refusalOf(track, event)
     if (refusal) return HttpResponse.json({ message: refusal }, { status: 409 })
     const schema =
