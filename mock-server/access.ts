@@ -1,7 +1,7 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request } from 'express'
 import { companiesOf, isSystemAdmin } from '../src/schemas/claims'
 import { companyMessages } from '../src/schemas/company'
-import { callerOf, type Caller } from './auth'
+import { authMessages, callerOf, type Caller } from './auth'
 import { forbidden, notFound } from './http'
 import type { Store } from './store/database'
 
@@ -21,10 +21,14 @@ export function assertCompanyAccess(caller: Caller, companyId: string): string {
   throw forbidden(accessMessages.company)
 }
 
+/** Admin-only endpoints (SPEC section 6). */
+export function requireSystemAdmin(caller: Caller) {
+  if (!isSystemAdmin(caller.claims)) throw forbidden(authMessages.systemAdmin)
+}
+
 /** The person the request is about, or a system admin (PATCH/DELETE /users/{id}, POST /companies). */
 export function requireSelf(caller: Caller, userId: string) {
-  if (caller.uid !== userId && !isSystemAdmin(caller.claims))
-    throw forbidden(accessMessages.self)
+  if (caller.uid !== userId && !isSystemAdmin(caller.claims)) throw forbidden(accessMessages.self)
 }
 
 /**
@@ -38,28 +42,23 @@ export function requireCompany(
   store: Store,
   idOf: (req: Request) => string | undefined,
   optional?: 'for-admins' | 'always',
-): RequestHandler {
-  return (req, _res, next) => {
-    try {
-      const caller = callerOf(req)
-      const id = idOf(req)
-      if (id === undefined) {
-        if (optional === 'always' || (optional === 'for-admins' && isSystemAdmin(caller.claims)))
-          return next()
-        throw forbidden(accessMessages.companyMissing)
-      }
-      assertCompanyAccess(caller, id)
-      // A company-admin's companies are those of its identity record, which this server writes
-      // when it creates or links a company (and companies are never removed): no read needed. A
-      // system admin may name any id: found by its key. The record itself is read when the
-      // handler asks for it (call.company).
-      if (isSystemAdmin(caller.claims) && !store.companies.exists({ id }))
-        throw notFound(companyMessages.notFound)
-      req.companyId = id
-      next()
-    } catch (error) {
-      next(error)
+): (req: Request) => void {
+  return (req) => {
+    const caller = callerOf(req)
+    const id = idOf(req)
+    if (id === undefined) {
+      if (optional === 'always' || (optional === 'for-admins' && isSystemAdmin(caller.claims)))
+        return
+      throw forbidden(accessMessages.companyMissing)
     }
+    assertCompanyAccess(caller, id)
+    // A company-admin's companies are those of its identity record, which this server writes
+    // when it creates or links a company (and companies are never removed): no read needed. A
+    // system admin may name any id: found by its key. The record itself is read when the
+    // handler asks for it (call.company).
+    if (isSystemAdmin(caller.claims) && !store.companies.exists({ id }))
+      throw notFound(companyMessages.notFound)
+    req.companyId = id
   }
 }
 

@@ -5,12 +5,13 @@ import {
   type RequestHandler,
   type Response,
 } from 'express'
+import jsonServer from 'json-server'
 import type { z } from 'zod'
 import { companyMessages, type Company } from '../src/schemas/company'
-import { requireCompany, requireSelf } from './access'
+import { requireCompany, requireSelf, requireSystemAdmin } from './access'
 import { callerOf, type AuthService, type Caller } from './auth'
 import type { ServerConfig } from './config'
-import { handle, HttpError, httpMessages, notFound, parse } from './http'
+import { httpErrorOf, httpMessages, notFound, parse } from './http'
 import type { OfxReader } from './finance/ofx-reader'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
@@ -187,28 +188,54 @@ class RequestCall implements Call {
 
 const callOf = (deps: AppDeps, req: Request, res: Response): Call => new RequestCall(deps, req, res)
 
+/**
+ * One stage of serving a request. A stage that has to wait (the identity service, reading a
+ * body) returns a promise; the others run at once, so a call whose token and caller are known is
+ * answered without waiting on anything (mountEndpoints, `serve`).
+ */
+type Stage = (req: Request, res: Response) => void | Promise<void>
+
+/** A middleware (a body or multipart reader) as a stage. */
+const stageOf =
+  (middleware: RequestHandler): Stage =>
+  (req, res) =>
+    new Promise<void>((resolve, reject) =>
+      middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+    )
+
+/** Who calls: 401 without a valid bearer token; sets `req.caller`. */
+const authenticate =
+  (deps: AppDeps): Stage =>
+  (req) => {
+    const caller = deps.auth.callerFor(req)
+    if (!(caller instanceof Promise)) req.caller = caller
+    else
+      return caller.then((known) => {
+        req.caller = known
+      })
+  }
+
 /** Validates the path parameters and the query (400 with every issue). */
 const parseInput =
-  (spec: Endpoint): RequestHandler =>
-  (req, _res, next) => {
-    try {
-      req.input = {
-        params: spec.params ? parse(spec.params, req.params) : req.params,
-        query: spec.query ? parse(spec.query, req.query) : undefined,
-        body: undefined,
-      }
-      next()
-    } catch (error) {
-      next(error)
+  (spec: Endpoint): Stage =>
+  (req) => {
+    req.input = {
+      params: spec.params ? parse(spec.params, req.params) : req.params,
+      query: spec.query ? parse(spec.query, req.query) : undefined,
+      body: undefined,
     }
   }
 
 /** The checks of an endpoint's access, after the token (if any) and the input are read. */
-function accessChecks(deps: AppDeps, spec: Endpoint): RequestHandler[] {
-  const checks: RequestHandler[] = []
-  if (spec.access === 'system-admin') checks.push(deps.auth.requireSystemAdmin)
+function accessChecks(deps: AppDeps, spec: Endpoint): Stage[] {
+  const checks: Stage[] = []
+  if (spec.access === 'system-admin') checks.push((req) => requireSystemAdmin(callerOf(req)))
   // Named by the body (POST /companies): checked once the body is read.
-  if (spec.access === 'self' && !(spec.body && spec.self)) checks.push(selfCheck(deps, spec))
+  if (spec.access === 'self' && !(spec.body && spec.self))
+    checks.push((req, res) => {
+      const call = callOf(deps, req, res)
+      requireSelf(call.caller, spec.self ? spec.self(call) : (call.params as { id: string }).id)
+    })
   if (spec.access === 'company' || spec.company) {
     const source = spec.company ?? 'query.companyId'
     const idOf =
@@ -222,62 +249,84 @@ function accessChecks(deps: AppDeps, spec: Endpoint): RequestHandler[] {
   return checks
 }
 
-const selfCheck =
-  (deps: AppDeps, spec: Endpoint): RequestHandler =>
-  (req, res, next) => {
-    try {
-      const call = callOf(deps, req, res)
-      requireSelf(call.caller, spec.self ? spec.self(call) : (call.params as { id: string }).id)
-      next()
-    } catch (error) {
-      next(error)
-    }
-  }
+/** Methods whose requests may carry a body. */
+const withBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Validates the body, runs the handler and answers. */
-function run(deps: AppDeps, spec: Endpoint): RequestHandler {
+/** Validates the body, runs the handler and answers (an answer that waits for nothing, at once). */
+function run(deps: AppDeps, spec: Endpoint): Stage {
   const status = successOf(spec.answers)
-  const execute = async (req: Request, res: Response) => {
+  const answer = (res: Response, result: unknown) => {
+    if (res.headersSent) return
+    if (result === undefined && res.statusCode === 204) res.end()
+    else if (result instanceof JsonText) {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      res.send(result.text)
+    } else if (spec.errorPage && typeof result === 'string') res.type('html').send(result)
+    else if (result !== undefined) res.json(result)
+  }
+  return (req, res) => {
     req.input!.body = spec.body && !spec.bodyParsedBy ? parse(spec.body, req.body) : req.body
     const call = callOf(deps, req, res)
     if (spec.access === 'self' && spec.body && spec.self) requireSelf(call.caller, spec.self(call))
     res.status(status)
     const commits = deps.store.commitCount
-    const result = await spec.handler(call)
+    const result = spec.handler(call)
     // A request that wrote is answered once its writes are on disk (the store's group commit).
-    if (deps.store.commitCount !== commits) await deps.store.durable()
-    if (res.headersSent) return undefined
-    if (result === undefined && res.statusCode === 204) res.end()
-    else if (result instanceof JsonText) res.type('json').send(result.text)
-    else if (spec.errorPage && typeof result === 'string') res.type('html').send(result)
-    else return result
-    return undefined
-  }
-  const { errorPage } = spec
-  if (!errorPage) return handle(execute)
-  // A page a browser shows answers its errors as a page too.
-  return (req, res, next) => {
-    execute(req, res).catch((error: unknown) => {
-      if (res.headersSent) return next(error)
-      const known = error instanceof HttpError
-      if (!known) console.error(`[${spec.method} ${spec.path}]`, error)
-      res
-        .status(known ? error.status : 500)
-        .type('html')
-        .send(errorPage(known ? error.message : httpMessages.internal))
+    const wrote = () => deps.store.commitCount !== commits
+    if (!(result instanceof Promise) && !wrote()) return answer(res, result)
+    return Promise.resolve(result).then(async (value) => {
+      if (wrote()) await deps.store.durable()
+      answer(res, value)
     })
   }
 }
 
-/** The middleware chain of one endpoint: token, input, access checks, handler. */
-function chainOf(deps: AppDeps, spec: Endpoint): RequestHandler[] {
+/** An endpoint's stages: token, input, access checks, multipart, body, handler. */
+function stagesOf(deps: AppDeps, spec: Endpoint): Stage[] {
   return [
-    ...(spec.access === 'public' || spec.access === 'signed-link' ? [] : [deps.auth.authenticate]),
+    ...(spec.access === 'public' || spec.access === 'signed-link' ? [] : [authenticate(deps)]),
     parseInput(spec),
     ...accessChecks(deps, spec),
-    ...(spec.multipart ? [spec.multipart.read] : []),
+    ...(spec.multipart ? [stageOf(spec.multipart.read)] : []),
+    // The JSON and form bodies (an upload that reads its own body is left alone).
+    ...(spec.rawBody || !withBody.has(spec.method) ? [] : jsonServer.bodyParser.map(stageOf)),
     run(deps, spec),
   ]
+}
+
+/** An endpoint as one request handler: its stages in turn, its errors answered as it says. */
+function serve(deps: AppDeps, spec: Endpoint): RequestHandler {
+  const stages = stagesOf(deps, spec)
+  const { errorPage } = spec
+  const fail = (res: Response, next: NextFunction, error: unknown) => {
+    if (!errorPage || res.headersSent) return next(error)
+    // A page a browser shows answers its errors as a page too.
+    const known = httpErrorOf(error)
+    if (!known) console.error(`[${spec.method} ${spec.path}]`, error)
+    res
+      .status(known?.status ?? 500)
+      .type('html')
+      .send(errorPage(known?.message ?? httpMessages.internal))
+  }
+  const from = (index: number, req: Request, res: Response, next: NextFunction): void => {
+    try {
+      for (let i = index; i < stages.length; i++) {
+        const waiting = stages[i]!(req, res)
+        if (waiting) {
+          waiting.then(
+            () => from(i + 1, req, res, next),
+            (error: unknown) => fail(res, next, error),
+          )
+          return
+        }
+      }
+    } catch (error) {
+      fail(res, next, error)
+    }
+  }
+  return function endpointHandler(req, res, next) {
+    from(0, req, res, next)
+  }
 }
 
 /** An endpoint's first path segment (`companies` of `/companies/{id}`), if it is a fixed one. */
@@ -289,11 +338,13 @@ const fixedSegmentOf = (spec: Endpoint) =>
  * and first path segment (one lookup), not through all ~100 routes in turn: Express tries a
  * router's routes one by one, and a list near the end of the table paid that walk on every call.
  * Endpoints without a fixed first segment (a path of their own) are in every group, in their
- * place, so each request meets the endpoints that can match it in the table's order.
+ * place, so each request meets the endpoints that can match it in the table's order; a request no
+ * group takes meets only those.
  */
 export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonly Endpoint[]) {
   const groups = new Map<string, Router>()
   const anyGroup = Router()
+  const unfixedGroup = Router()
   const keyOf = (method: string, segment: string) => `${method} ${segment}`
   const keys = new Set(
     endpoints.flatMap((spec) => {
@@ -303,14 +354,14 @@ export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonl
   )
   for (const key of keys) groups.set(key, Router())
   for (const spec of endpoints) {
-    const chain = chainOf(deps, spec)
+    const handler = serve(deps, spec)
     const path = spec.expressPath ?? expressPathOf(spec.path)
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
     const segment = fixedSegmentOf(spec)
-    anyGroup[method](path, ...chain)
+    anyGroup[method](path, handler)
+    if (segment === undefined) unfixedGroup[method](path, handler)
     for (const [key, group] of groups)
-      if (segment === undefined || key === keyOf(spec.method, segment))
-        group[method](path, ...chain)
+      if (segment === undefined || key === keyOf(spec.method, segment)) group[method](path, handler)
   }
   // Named `router` and holding the whole table in order as its `stack`, like Express's own
   // Router: what reads the routing table (tests/server/served-endpoints.ts) still sees every route.
@@ -318,10 +369,11 @@ export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonl
     function router(req: Request, res: Response, next: NextFunction) {
       // HEAD is answered by the GET routes; other methods (OPTIONS) walk every route, as before.
       const method = req.method === 'HEAD' ? 'GET' : req.method
+      if (method === 'OPTIONS') return anyGroup(req, res, next)
       const path = req.path
       const end = path.indexOf('/', 1)
       const group = groups.get(keyOf(method, path.slice(1, end === -1 ? undefined : end)))
-      ;(group ?? anyGroup)(req, res, next)
+      ;(group ?? unfixedGroup)(req, res, next)
     },
     { stack: anyGroup.stack },
   )

@@ -55,15 +55,10 @@ export function createApp(config: ServerConfig) {
     static: publicDir,
   })
   app.use(existsSync(publicDir) ? defaults : defaults.filter((m) => m.name !== 'serveStatic'))
-  // Endpoints that read the body themselves (uploads) come before the JSON and form parsers.
-  const raw = Router()
-  mountEndpoints(
-    raw,
-    deps,
-    endpoints.filter((endpoint) => endpoint.rawBody),
-  )
-  app.use(raw)
-  app.use(jsonServer.bodyParser)
+  // The API (each endpoint reads its own body: a JSON or form body, a multipart upload or raw).
+  const api = Router()
+  mountEndpoints(api, deps, endpoints)
+  app.use(api)
 
   app.get('/health', (_req, res) => {
     res.json({ ok: true })
@@ -72,13 +67,6 @@ export function createApp(config: ServerConfig) {
   app.use(docsRouter({ authEmulatorHost: config.authEmulatorHost, accounts: loadDemoAccounts() }))
   // The document is generated once, ahead of the first request, except in the test suites.
   if (config.environment !== 'test') setImmediate(servedDocument)
-  const api = Router()
-  mountEndpoints(
-    api,
-    deps,
-    endpoints.filter((endpoint) => !endpoint.rawBody),
-  )
-  app.use(api)
 
   // The clocks: overdue charges and companies, and the invoice schedules, now and every hour.
   const hourly = (name: string, job: () => unknown) => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { RequestHandler } from 'express'
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
-import { claimsSchema, isSystemAdmin, type Claims } from '../src/schemas/claims'
-import { forbidden, HttpError, unauthorized } from './http'
+import { claimsSchema, type Claims } from '../src/schemas/claims'
+import { HttpError, unauthorized } from './http'
 
 export type Caller = { uid: string; email: string | undefined; claims: Claims; issuedAt: number }
 
@@ -41,62 +40,75 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
 
   // Verified tokens, so a hot list endpoint does not verify the same token on every call.
   const verified = new Map<string, Token>()
-  // Users' records by uid (null: no such user); one lookup in flight per uid.
-  const identities = new Map<string, { record: Promise<Identity | null>; until: number }>()
+  // Users' records by uid (null: no such user); one lookup in flight per uid, and its result
+  // once it is in (`known`), so a call with a known token and user is served without waiting.
+  const identities = new Map<
+    string,
+    { record: Promise<Identity | null>; until: number; known?: Identity | null }
+  >()
   // Tokens issued before this instant are treated as expired (test hook: /__test/expire-tokens).
   let notBeforeSeconds = 0
 
-  async function verify(token: string): Promise<Token> {
-    const now = Date.now() / 1000
-    const cached = verified.get(token)
-    if (cached && cached.expiresAt > now && cached.issuedAt >= notBeforeSeconds) return cached
-    if (cached) verified.delete(token)
+  /** A token verified before and still valid. */
+  function knownToken(bearer: string): Token | undefined {
+    const cached = verified.get(bearer)
+    if (!cached) return undefined
+    if (cached.expiresAt > Date.now() / 1000 && cached.issuedAt >= notBeforeSeconds) return cached
+    verified.delete(bearer)
+    return undefined
+  }
+
+  async function verify(bearer: string): Promise<Token> {
+    const known = knownToken(bearer)
+    if (known) return known
     let decoded
     try {
-      decoded = await auth.verifyIdToken(token)
+      decoded = await auth.verifyIdToken(bearer)
     } catch {
       throw unauthorized()
     }
     if (decoded.iat < notBeforeSeconds) throw unauthorized()
-    const verifiedToken: Token = {
+    const token: Token = {
       uid: decoded.uid,
       issuedAt: decoded.iat,
       authTime: decoded.auth_time,
       expiresAt: decoded.exp,
     }
     if (verified.size >= MAX_CACHED) verified.clear()
-    verified.set(token, verifiedToken)
-    return verifiedToken
+    verified.set(bearer, token)
+    return token
   }
 
-  function identityOf(uid: string): Promise<Identity | null> {
+  function identityOf(uid: string) {
     const cached = identities.get(uid)
-    if (cached && cached.until > Date.now()) return cached.record
-    const record = auth.getUser(uid).then(
-      (user): Identity => {
-        const claims = claimsSchema.safeParse(user.customClaims ?? {})
-        return {
-          email: user.email,
-          claims: claims.success ? claims.data : { roles: [] },
-          disabled: user.disabled,
-          validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0,
-        }
-      },
-      (error: unknown) => {
-        if ((error as { code?: string }).code === 'auth/user-not-found') return null
-        // Not cached: the next call asks again.
-        if (identities.get(uid)?.record === record) identities.delete(uid)
-        throw new HttpError(503, 'O serviço de identidade não respondeu. Tente de novo.')
-      },
-    )
+    if (cached && cached.until > Date.now()) return cached
+    const entry: { record: Promise<Identity | null>; until: number; known?: Identity | null } = {
+      record: auth.getUser(uid).then(
+        (user): Identity => {
+          const claims = claimsSchema.safeParse(user.customClaims ?? {})
+          return (entry.known = {
+            email: user.email,
+            claims: claims.success ? claims.data : { roles: [] },
+            disabled: user.disabled,
+            validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0,
+          })
+        },
+        (error: unknown) => {
+          if ((error as { code?: string }).code === 'auth/user-not-found')
+            return (entry.known = null)
+          // Not cached: the next call asks again.
+          if (identities.get(uid) === entry) identities.delete(uid)
+          throw new HttpError(503, 'O serviço de identidade não respondeu. Tente de novo.')
+        },
+      ),
+      until: Date.now() + IDENTITY_TTL_MS,
+    }
     if (identities.size >= MAX_CACHED) identities.clear()
-    identities.set(uid, { record, until: Date.now() + IDENTITY_TTL_MS })
-    return record
+    identities.set(uid, entry)
+    return entry
   }
 
-  async function callerFor(bearer: string): Promise<Caller> {
-    const token = await verify(bearer)
-    const identity = await identityOf(token.uid)
+  function callerOfToken(token: Token, identity: Identity | null): Caller {
     // Removed, disabled, or signed out everywhere (revoked) since this token was issued.
     if (!identity || identity.disabled || token.authTime * 1000 < identity.validSince)
       throw unauthorized()
@@ -108,26 +120,19 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
     }
   }
 
-  /** 401 unless the request carries a valid bearer token; sets `req.caller`. */
-  const authenticate: RequestHandler = (req, _res, next) => {
-    const header = req.headers.authorization ?? ''
-    const match = /^Bearer\s+(.+)$/i.exec(header)
-    if (!match?.[1]) {
-      next(unauthorized(authMessages.signIn))
-      return
-    }
-    callerFor(match[1].trim()).then((caller) => {
-      req.caller = caller
-      next()
-    }, next)
-  }
-
-  /** 403 unless the caller is a system admin (admin-only endpoints of SPEC section 6). */
-  const requireSystemAdmin: RequestHandler = (req, _res, next) => {
-    next(
-      isSystemAdmin(req.caller?.claims)
-        ? undefined
-        : forbidden(authMessages.systemAdmin),
+  /**
+   * Who calls with this request's bearer token (401 without a valid one): at once when the token
+   * and the user's record are known, else once the identity service has answered.
+   */
+  function callerFor(req: { headers: { authorization?: string } }): Caller | Promise<Caller> {
+    const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')
+    const bearer = match?.[1]?.trim()
+    if (!bearer) throw unauthorized(authMessages.signIn)
+    const token = knownToken(bearer)
+    const identity = token && identityOf(token.uid)
+    if (token && identity?.known !== undefined) return callerOfToken(token, identity.known)
+    return verify(bearer).then(async (verifiedToken) =>
+      callerOfToken(verifiedToken, await identityOf(verifiedToken.uid).record),
     )
   }
 
@@ -138,8 +143,7 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
 
   return {
     auth,
-    authenticate,
-    requireSystemAdmin,
+    callerFor,
     forget,
     /** Sets a user's roles and companies in the identity service; they count from the next call. */
     async setClaims(uid: string, claims: Claims) {

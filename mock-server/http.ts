@@ -71,6 +71,21 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ message: `Rota não encontrada: ${req.method} ${req.path}` })
 }
 
+/**
+ * An error as the API answers it: an HttpError as it is, body-parser's own failures (malformed
+ * JSON, a body too large, a bad charset) with their messages; undefined for anything else (500).
+ */
+export function httpErrorOf(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error
+  const type = (error as { type?: string } | null)?.type
+  if (type === 'entity.parse.failed') return badRequest(httpMessages.badJson)
+  if (type === 'entity.too.large') return new HttpError(413, httpMessages.tooLarge)
+  const status = (error as { status?: number } | null)?.status
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new HttpError(status, httpMessages.badRequest)
+  return undefined
+}
+
 export const errorHandler: ErrorRequestHandler = (
   error,
   _req: Request,
@@ -78,25 +93,11 @@ export const errorHandler: ErrorRequestHandler = (
   _next: NextFunction,
 ) => {
   if (res.headersSent) return
-  if (error instanceof HttpError) {
+  const known = httpErrorOf(error)
+  if (known) {
     res
-      .status(error.status)
-      .json({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) })
-    return
-  }
-  // body-parser's own failures: malformed JSON, body too large, bad charset.
-  const type = (error as { type?: string }).type
-  if (type === 'entity.parse.failed') {
-    res.status(400).json({ message: httpMessages.badJson })
-    return
-  }
-  if (type === 'entity.too.large') {
-    res.status(413).json({ message: httpMessages.tooLarge })
-    return
-  }
-  const status = (error as { status?: number }).status
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ message: httpMessages.badRequest })
+      .status(known.status)
+      .json({ message: known.message, ...(known.issues ? { issues: known.issues } : {}) })
     return
   }
   console.error('[mock-server] unexpected error', error)
