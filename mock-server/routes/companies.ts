@@ -114,13 +114,6 @@ const matchesQuery = (company: CompanyNames, query: string | undefined) => {
   )
 }
 
-const collator = new Intl.Collator('pt-BR')
-const byCompanyName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name)
-/** Last change first: status changes, edits and track switches all touch `updatedAt`. */
-const byLastChange = (a: CompanySortFields, b: CompanySortFields) =>
-  b.updatedAt.localeCompare(a.updatedAt) || byCompanyName(a, b)
-type CompanySortFields = Pick<Company, 'name' | 'updatedAt'>
-
 /** Who made a status change, by name; null for the system (payments, the overdue sweep). */
 const changedByName = (store: Store, by: string) => {
   if (by === 'system') return null
@@ -163,23 +156,24 @@ type CompanyListQuery = z.output<typeof companyListQuerySchema>
 
 /** Every company for an admin, a client's own; filtered, sorted by name or last change. */
 function listCompanies({ store, caller, query: q }: Call<{ query: CompanyListQuery }>) {
-  // The columns to search and sort by; then the page's documents as stored: the answer is
-  // written from those, no record is parsed. A client's own companies stay in their claims' order.
-  type Row = CompanyNames & CompanySortFields & { id: string }
-  const fields = ['id', 'name', 'alias', 'cnpj', 'updatedAt']
-  const where = { status: q.status, trackId: q.trackId }
-  let rows: Row[]
-  if (isSystemAdmin(caller.claims)) rows = store.companies.rows(fields, { where }) as Row[]
-  else {
-    const ids = companiesOf(caller.claims)
-    const found = store.companies.rows(fields, { where: { ...where, id: ids } }) as Row[]
-    rows = ids.flatMap((id) => found.filter((row) => row.id === id))
+  // By name is the pt-BR order the table keeps (`nameRank`); by last change, newest first.
+  const order = q.sort === 'updated' ? 'updatedAt DESC, nameRank' : 'nameRank'
+  const where = {
+    status: q.status,
+    trackId: q.trackId,
+    id: isSystemAdmin(caller.claims) ? undefined : companiesOf(caller.claims),
   }
-  const list = rows
-    .filter((c) => matchesQuery(c, q.query))
-    .sort(q.sort === 'updated' ? byLastChange : byCompanyName)
-  const page = store.companies.docsOfKeys(list.slice(q.offset, q.offset + q.limit).map((c) => c.id))
-  return new JsonText(`{"data":[${page.join(',')}],"total":${list.length}}`)
+  // A page straight from the index; a search looks at the names and CNPJs first.
+  if (!q.query) return store.companies.pageJson({ where, order, limit: q.limit, offset: q.offset })
+  const found = (
+    store.companies.rows(['id', 'name', 'alias', 'cnpj'], { where, order }) as Array<
+      CompanyNames & { id: string }
+    >
+  ).filter((company) => matchesQuery(company, q.query))
+  const page = store.companies.docsOfKeys(
+    found.slice(q.offset, q.offset + q.limit).map((company) => company.id),
+  )
+  return new JsonText(`{"data":[${page.join(',')}],"total":${found.length}}`)
 }
 
 type OrderListQuery = z.output<typeof orderListQuerySchema>

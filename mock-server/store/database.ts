@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto'
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, promises as fs } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import Sqlite, { type Database, type Transaction } from 'better-sqlite3'
+import Sqlite, { type Database, type Statement, type Transaction } from 'better-sqlite3'
 import type { CollectionName, Model, RecordOf } from '../model'
 import { collectionNames, layouts } from './layout'
 import { startCheckpointer } from './checkpointer'
 import { readLegacyData, retireLegacyData } from './legacy'
-import { Table, type TableLayout } from './table'
+import { Table, type TableLayout, type TableSession } from './table'
 
 type Tables = { readonly [K in CollectionName]: Table<RecordOf<K>> }
 
@@ -58,6 +58,12 @@ export class Store implements Tables {
   private synced = 0
   private syncing: Promise<void> | null = null
   private wal: FileHandle | undefined
+  /** Whether a write transaction (store.write) is open. */
+  private writing = false
+  /** Whether this turn's read transaction is open (see `read`). */
+  private reading = false
+  private readonly beginRead: Statement
+  private readonly commitRead: Statement
 
   declare readonly users: Table<RecordOf<'users'>>
   declare readonly companies: Table<RecordOf<'companies'>>
@@ -101,9 +107,18 @@ export class Store implements Tables {
     this.db.pragma(`mmap_size = ${MMAP_BYTES}`)
     this.transaction = this.db.transaction((run: () => unknown) => run())
     const missing = this.prepareSchema()
+    this.beginRead = this.db.prepare('BEGIN DEFERRED')
+    this.commitRead = this.db.prepare('COMMIT')
+    const writing = () => this.writing
+    const session: TableSession = {
+      read: () => this.read(),
+      get writing() {
+        return writing()
+      },
+    }
     for (const name of collectionNames)
       Object.defineProperty(this, name, {
-        value: new Table(this.db, layouts[name] as TableLayout<object>),
+        value: new Table(this.db, layouts[name] as TableLayout<object>, session),
         enumerable: true,
       })
     if (missing.length > 0) {
@@ -130,11 +145,40 @@ export class Store implements Tables {
    */
   write<T>(change: () => T): T {
     if (this.closed) throw new Error('store is closed')
-    const result = this.transaction.immediate(change) as T
+    // A write inside a write is a savepoint of the same transaction (better-sqlite3).
+    const outermost = !this.writing
+    if (outermost) this.endRead()
+    this.writing = true
+    let result: T
+    try {
+      result = this.transaction.immediate(change) as T
+    } finally {
+      if (outermost) this.writing = false
+    }
     this.commits++
     if (result instanceof Promise)
       throw new Error('store.write() takes a synchronous change (await before, not inside)')
     return result
+  }
+
+  /**
+   * Opens the read transaction the reads of this turn of the event loop share, unless one (or a
+   * write) is open. A read outside a transaction takes and releases the database's shared lock
+   * (two system calls) for every statement; in one, a list's access check, page and total take
+   * it once, and see one snapshot. This connection is the only writer and ends the read before
+   * it writes, so the snapshot is never behind its own writes; the read ends with the turn.
+   */
+  private read() {
+    if (this.reading || this.writing || this.closed) return
+    this.beginRead.run()
+    this.reading = true
+    setImmediate(this.endRead)
+  }
+
+  private readonly endRead = () => {
+    if (!this.reading) return
+    this.reading = false
+    this.commitRead.run()
   }
 
   /** How many writes have committed (the API compares it around a request). */
@@ -205,6 +249,7 @@ export class Store implements Tables {
   async close(): Promise<void> {
     if (this.closed) return
     for (const stop of this.closers.splice(0)) stop()
+    this.endRead()
     this.closed = true
     await this.checkpointer.stop()
     await this.wal?.close()

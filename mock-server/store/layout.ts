@@ -8,6 +8,7 @@ import type { TableLayout } from './table'
 //   sqlite3 .data/contabil.db "SELECT id, status, json_extract(doc, '$.name') FROM companies"
 
 const lower = (text: string) => text.toLowerCase()
+const ptBr = new Intl.Collator('pt-BR')
 /** Folded text of the fields a free-text search looks in (accents and case ignored). */
 const searchText = (...fields: (string | number | null | undefined)[]) =>
   foldText(fields.filter((field) => field !== null && field !== undefined).join(' '))
@@ -28,7 +29,8 @@ export const layouts: Layouts = {
   companies: {
     table: 'companies',
     key: (company) => company.id,
-    // The name, alias and dates the lists search and sort by (by name in pt-BR, in code).
+    // The name, alias and dates the lists search and sort by; `nameRank` is the place of the name
+    // in pt-BR order (accents and case as a reader expects, which SQLite's collations are not).
     columns: {
       cnpj: (company) => company.cnpj,
       status: (company) => company.status,
@@ -38,7 +40,8 @@ export const layouts: Layouts = {
       createdAt: (company) => company.createdAt,
       updatedAt: (company) => company.updatedAt,
     },
-    indexes: [['cnpj'], ['trackId', 'status']],
+    ranks: { nameRank: { of: 'name', compare: ptBr.compare } },
+    indexes: [['cnpj'], ['trackId', 'status'], ['nameRank'], ['updatedAt DESC', 'nameRank']],
   },
   // A track is its company's: its key is the company id.
   tracks: { table: 'tracks', key: (track) => track.companyId },

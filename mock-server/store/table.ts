@@ -26,6 +26,13 @@ export type TableLayout<T> = {
    * without counting its rows: an account's 50,000 transactions). Each is a list of fields.
    */
   counted?: readonly (readonly string[])[]
+  /**
+   * Integer columns holding each record's place in an order SQLite cannot sort by itself (names
+   * in pt-BR), by rank field: the text column it follows and how two values compare. The table
+   * numbers the rows again when a write adds a row or changes that column, so an index serves
+   * the order; ties keep insertion order.
+   */
+  ranks?: Record<string, { of: string; compare: (a: string, b: string) => number }>
 }
 
 /** A condition on a column: equal (null: is null), one of a list, a range, or containing words. */
@@ -48,7 +55,7 @@ export type Query = {
 
 /** A JSON answer already serialised (the documents are JSON already: no parse and stringify). */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
@@ -56,11 +63,23 @@ export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.
 const isRange = (value: Condition): value is { from?: string; to?: string } =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !('contains' in value)
 
+/**
+ * What a table asks of its store: `read()` before a read (the store opens its read snapshot) and
+ * whether a write transaction is open (store.write).
+ */
+export type TableSession = { read(): void; readonly writing: boolean }
+
 /** The table that holds one collection, and the statements that read and write it. */
 export class Table<T extends object> {
   readonly name: string
   private readonly columns: [field: string, column: string, of: (record: T) => ColumnValue][]
   private readonly known: Set<string>
+  private readonly ranks: {
+    compare: (a: string, b: string) => number
+    sourceOf: Statement
+    sources: Statement
+    place: Statement
+  }[]
   private readonly statements = new Map<string, Statement>()
   private readonly orders = new Map<string, string>()
   private readonly counts: GroupCounts | undefined
@@ -72,6 +91,12 @@ export class Table<T extends object> {
   constructor(
     private readonly db: Database,
     private readonly layout: TableLayout<T>,
+    private readonly session: TableSession = {
+      read() {},
+      get writing() {
+        return db.inTransaction
+      },
+    },
   ) {
     this.name = layout.table
     this.columns = Object.entries(layout.columns ?? {}).map(([field, column]) => [
@@ -80,6 +105,17 @@ export class Table<T extends object> {
       typeof column === 'function' ? column : column.integer,
     ])
     this.known = new Set(['id', ...this.columns.map(([field]) => field)])
+    this.ranks = Object.entries(layout.ranks ?? {}).map(([field, { of, compare }]) => {
+      const column = columnOf(field)
+      const source = this.column(of)
+      return {
+        compare,
+        sourceOf: db.prepare(`SELECT ${source} FROM ${this.name} WHERE id = ?`).pluck(),
+        sources: db.prepare(`SELECT id, ${source}, ${column} FROM ${this.name} ORDER BY seq`).raw(),
+        place: db.prepare(`UPDATE ${this.name} SET ${column} = ? WHERE id = ?`),
+      }
+    })
+    for (const field of Object.keys(layout.ranks ?? {})) this.known.add(field)
     this.counts = layout.counted?.length
       ? new GroupCounts(
           db,
@@ -108,10 +144,13 @@ export class Table<T extends object> {
   /** The SQL that creates the table and its indexes. */
   static schemaOf(layout: TableLayout<never>): string {
     const name = layout.table
-    const columns = Object.entries(layout.columns ?? {}).map(
-      ([field, column]) =>
-        `${columnOf(field)} ${typeof column === 'function' ? 'TEXT' : 'INTEGER'}`,
-    )
+    const columns = [
+      ...Object.entries(layout.columns ?? {}).map(
+        ([field, column]) =>
+          `${columnOf(field)} ${typeof column === 'function' ? 'TEXT' : 'INTEGER'}`,
+      ),
+      ...Object.keys(layout.ranks ?? {}).map((field) => `${columnOf(field)} INTEGER`),
+    ]
     const sql = [
       `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${columns
         .map((column) => `, ${column}`)
@@ -132,6 +171,7 @@ export class Table<T extends object> {
 
   /** The record with this key. */
   get(key: string): T | undefined {
+    this.session.read()
     const doc = this.getDoc.get(key) as string | undefined
     return doc === undefined ? undefined : (JSON.parse(doc) as T)
   }
@@ -151,6 +191,7 @@ export class Table<T extends object> {
   }
 
   count(where: Where = {}): number {
+    this.session.read()
     return this.countOf(this.conditions(where))
   }
 
@@ -166,6 +207,7 @@ export class Table<T extends object> {
   }
 
   exists(where: Where): boolean {
+    this.session.read()
     const { sql, values } = this.whereSql(this.conditions(where))
     return (
       this.statement(`SELECT EXISTS (SELECT 1 FROM ${this.name}${sql})`, true).get(...values) === 1
@@ -174,6 +216,7 @@ export class Table<T extends object> {
 
   /** The JSON documents of a query, as stored. */
   docs(query: Query = {}): string[] {
+    this.session.read()
     return this.docsOf(query, this.whereSql(this.conditions(query.where ?? {})))
   }
 
@@ -190,6 +233,7 @@ export class Table<T extends object> {
 
   /** A page of a query and its total, the documents as stored. */
   private pageOf(query: Query & { limit: number; offset: number }) {
+    this.session.read()
     const kept = this.conditions(query.where ?? {})
     const where = this.whereSql(kept)
     return { docs: this.docsOf(query, where), total: this.countOf(kept, where) }
@@ -212,6 +256,7 @@ export class Table<T extends object> {
    * collation SQLite does not have), then answer a page of documents as stored (docsOf).
    */
   rows<F extends string>(fields: readonly F[], query: Query = {}): Array<Record<F, ColumnValue>> {
+    this.session.read()
     const columns = fields.map((field) => `${this.column(field)} AS "${field}"`).join(', ')
     const where = this.whereSql(this.conditions(query.where ?? {}))
     return this.statement(
@@ -221,6 +266,7 @@ export class Table<T extends object> {
 
   /** The stored documents of these keys, in their order (a key without a record is skipped). */
   docsOfKeys(keys: readonly string[]): string[] {
+    this.session.read()
     if (keys.length === 0) return []
     const found = new Map(
       this.statement(
@@ -234,6 +280,7 @@ export class Table<T extends object> {
 
   /** Records whose array field (e.g. a user's `companies`) holds a value, in insertion order. */
   withItem(arrayField: string, value: string): T[] {
+    this.session.read()
     if (!/^\w+$/.test(arrayField)) throw new Error(`${this.name}: bad field ${arrayField}`)
     return (
       this.statement(
@@ -245,6 +292,7 @@ export class Table<T extends object> {
 
   /** One column's values over a query (e.g. the FITIDs an account has). */
   values(field: string, where: Where = {}): ColumnValue[] {
+    this.session.read()
     const { sql, values } = this.whereSql(this.conditions(where))
     return this.statement(
       `SELECT ${this.column(field)} FROM ${this.name}${sql} ORDER BY seq`,
@@ -268,6 +316,7 @@ export class Table<T extends object> {
       changes?.add(this.rowColumns(row), 1)
     }
     changes?.save()
+    if (records.length > 0) this.rank()
   }
 
   /** Writes a changed record back (it must exist). */
@@ -276,9 +325,11 @@ export class Table<T extends object> {
     const row = this.row(record)
     const [key, ...rest] = row
     const before = this.counts?.columnsOf(key as string)
+    const ranked = this.rankSources(key as string)
     if (this.updateRow.run(...rest, key).changes !== 1)
       throw new Error(`${this.name}: no record ${String(key)} to update`)
     if (before) this.counts!.moved(before, this.rowColumns(row))
+    this.rankIfChanged(key as string, ranked)
     return record
   }
 
@@ -287,7 +338,9 @@ export class Table<T extends object> {
     this.assertWriting()
     const row = this.row(record)
     const before = this.counts?.columnsOf(row[0] as string)
+    const ranked = this.rankSources(row[0] as string)
     this.upsertRow.run(...row)
+    this.rankIfChanged(row[0] as string, ranked)
     if (this.counts)
       if (before) this.counts.moved(before, this.rowColumns(row))
       else this.counts.changes().add(this.rowColumns(row), 1).save()
@@ -315,6 +368,34 @@ export class Table<T extends object> {
     this.counts?.clear()
   }
 
+  // ---- ranks ----
+
+  /** The values a row's ranks follow, before a write (undefined: no such row yet). */
+  private rankSources(key: string): ColumnValue[] | undefined {
+    if (this.ranks.length === 0) return undefined
+    return this.ranks.map(({ sourceOf }) => sourceOf.get(key) as ColumnValue)
+  }
+
+  /** Numbers the rows again if the write added this row or changed what a rank follows. */
+  private rankIfChanged(key: string, before: ColumnValue[] | undefined) {
+    if (this.ranks.length === 0) return
+    const after = this.rankSources(key)!
+    if (before === undefined || after.some((value, i) => value !== before[i])) this.rank()
+  }
+
+  /** Each rank column: the row's place in its order (ties in insertion order). */
+  private rank() {
+    for (const { compare, sources, place } of this.ranks) {
+      const rows = sources.all() as [id: string, value: string | null, rank: number | null][]
+      const ordered = rows
+        .map(([id, value, rank], seq) => ({ id, value: value ?? '', rank, seq }))
+        .sort((a, b) => compare(a.value, b.value) || a.seq - b.seq)
+      ordered.forEach(({ id, rank }, index) => {
+        if (rank !== index) place.run(index, id)
+      })
+    }
+  }
+
   // ---- SQL ----
 
   /** A row's values by column (what the counts read). */
@@ -331,7 +412,7 @@ export class Table<T extends object> {
   }
 
   private assertWriting() {
-    if (!this.db.inTransaction)
+    if (!this.session.writing)
       throw new Error(`${this.name}: writes go inside store.write(), one transaction per request`)
   }
 
