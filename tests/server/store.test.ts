@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { BankTransaction } from '../../src/schemas/bank'
 import type { Invite } from '../../src/schemas/engagement'
 import type { Model } from '../../mock-server/model'
+import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
 import { collectionNames } from '../../mock-server/store/layout'
 import { LegacyDataError } from '../../mock-server/store/legacy'
@@ -177,6 +178,48 @@ describe('store', () => {
     )
     // The same page already serialised: what a list answers, byte for byte.
     expect(store.bankTransactions.pageJson(query).text).toBe(JSON.stringify(page))
+  })
+
+  it('keeps companies in pt-BR name order in nameRank through inserts and renames', () => {
+    const store = open(path.join(tempDir(), 'contabil.db'), buildSeed)
+    const [model] = store.companies.find({ limit: 1 })
+    const named = (id: string, name: string) => ({ ...model!, id, cnpj: null, name })
+    const byName = () => store.companies.find({ order: 'nameRank' }).map((company) => company.name)
+    const ptBr = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b, 'pt-BR'))
+    store.write(() => {
+      store.companies.insert(named('cmp-z1', 'Ética Serviços'))
+      store.companies.insert(named('cmp-z2', 'abacate digital'))
+      store.companies.put(named('cmp-z3', 'Zebra Ltda'))
+    })
+    expect(byName()).toEqual(ptBr(byName()))
+    expect(byName()).toContain('Ética Serviços')
+    // A rename moves the company; a change that keeps the name keeps every place.
+    store.write(() =>
+      store.companies.update({ ...store.companies.get('cmp-z3')!, name: 'Água Clara' }),
+    )
+    expect(byName()).toEqual(ptBr(byName()))
+    const places = store.db.prepare('SELECT id, name_rank FROM companies ORDER BY seq').all()
+    store.write(() =>
+      store.companies.update({ ...store.companies.get('cmp-z1')!, status: 'active' }),
+    )
+    expect(store.db.prepare('SELECT id, name_rank FROM companies ORDER BY seq').all()).toEqual(
+      places,
+    )
+  })
+
+  it('reads in one snapshot per turn, and sees its own writes at once', async () => {
+    const store = open(path.join(tempDir(), 'contabil.db'))
+    expect(store.invites.count({ companyId: 'cmp-a' })).toBe(1)
+    expect(store.db.inTransaction).toBe(true)
+    store.write(() => store.invites.insert(invite('c', 'cmp-a')))
+    expect(store.invites.count({ companyId: 'cmp-a' })).toBe(2)
+    // Another connection (a SQLite tool) sees the write once it is committed...
+    const tool = new Sqlite(store.file, { readonly: true })
+    expect(tool.prepare(`SELECT count(*) FROM invites`).pluck().get()).toBe(3)
+    tool.close()
+    // ...and the read ends with the turn.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(store.db.inTransaction).toBe(false)
   })
 
   it('goes back to the seed on reset', () => {
