@@ -222,7 +222,9 @@ export class Table<T extends object> {
 
   private docsOf(query: Query, where: { sql: string; values: ColumnValue[] }): string[] {
     const paged = query.limit !== undefined || query.offset !== undefined
-    const text = `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? OFFSET ?' : ''}`
+    // The page's bounds as expressions: a bare bound LIMIT lets the planner use its value, and
+    // SQLite then plans the statement again on every run with new bounds (parse, plan, code).
+    const text = `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? + 0 OFFSET ? + 0' : ''}`
     const statement = this.statement(text, true)
     return (
       paged
