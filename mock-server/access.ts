@@ -1,7 +1,6 @@
-import type { Request } from 'express'
 import { companiesOf, isSystemAdmin } from '../src/schemas/claims'
 import { companyMessages } from '../src/schemas/company'
-import { authMessages, callerOf, type Caller } from './auth'
+import { authMessages, type Caller } from './auth'
 import { forbidden, notFound } from './http'
 import type { Store } from './store/database'
 
@@ -35,31 +34,27 @@ export function requireSelf(caller: Caller, userId: string) {
  * The one gate of every company endpoint: the company id (from the path or `?companyId`, already
  * checked by the endpoint's schema, the shared `idSchema`), the caller's access to it (403: before
  * looking it up, so an id of someone else's company says nothing about it), the company by its
- * key (404); then `req.companyId` is its id (and `call.company` the record). `optional`: the id
- * may be left out (by an admin, or by anyone), and then there is no company on the request.
+ * key (404); then the request's company is that id (the handler reads the record if it needs it).
+ * `optional`: the id may be left out (by an admin, or by anyone), and then there is no company.
  */
 export function requireCompany(
   store: Store,
-  idOf: (req: Request) => string | undefined,
+  caller: Caller,
+  id: string | undefined,
   optional?: 'for-admins' | 'always',
-): (req: Request) => void {
-  return (req) => {
-    const caller = callerOf(req)
-    const id = idOf(req)
-    if (id === undefined) {
-      if (optional === 'always' || (optional === 'for-admins' && isSystemAdmin(caller.claims)))
-        return
-      throw forbidden(accessMessages.companyMissing)
-    }
-    assertCompanyAccess(caller, id)
-    // A company-admin's companies are those of its identity record, which this server writes
-    // when it creates or links a company (and companies are never removed): no read needed. A
-    // system admin may name any id: found by its key. The record itself is read when the
-    // handler asks for it (call.company).
-    if (isSystemAdmin(caller.claims) && !store.companies.exists({ id }))
-      throw notFound(companyMessages.notFound)
-    req.companyId = id
+): string | undefined {
+  if (id === undefined) {
+    if (optional === 'always' || (optional === 'for-admins' && isSystemAdmin(caller.claims)))
+      return undefined
+    throw forbidden(accessMessages.companyMissing)
   }
+  assertCompanyAccess(caller, id)
+  // A company-admin's companies are those of its identity record, which this server writes when
+  // it creates or links a company (and companies are never removed): no read needed. A system
+  // admin may name any id: found by its key.
+  if (isSystemAdmin(caller.claims) && !store.companies.exists({ id }))
+    throw notFound(companyMessages.notFound)
+  return id
 }
 
 /** A record of the company, or 404 (also when it belongs to another company: nothing to see). */

@@ -9,9 +9,9 @@ import jsonServer from 'json-server'
 import type { z } from 'zod'
 import { companyMessages, type Company } from '../src/schemas/company'
 import { requireCompany, requireSelf, requireSystemAdmin } from './access'
-import { callerOf, type AuthService, type Caller } from './auth'
+import type { AuthService, Caller } from './auth'
 import type { ServerConfig } from './config'
-import { httpErrorOf, httpMessages, notFound, parse } from './http'
+import { httpErrorOf, httpMessages, notFound, parse, unauthorized } from './http'
 import type { OfxReader } from './finance/ofx-reader'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
@@ -62,6 +62,8 @@ export type Call<I extends Input = Input> = AppDeps & {
   readonly caller: Caller
   /** The id of the company the request targets (company endpoints, after requireCompany). */
   readonly companyId: string
+  /** The same, or undefined where the endpoint lets a caller leave the company out. */
+  readonly optionalCompanyId: string | undefined
   /** That company's record, read on first use. */
   readonly company: Company
 }
@@ -133,29 +135,27 @@ export function endpoint<P = unknown, Q = unknown, B = unknown>(
   return spec as Endpoint
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    input?: { params: unknown; query: unknown; body: unknown }
-    /** The company requireCompany let the request reach (and its record, once read). */
-    companyId?: string
-    company?: Company
-  }
-}
-
 const expressPathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 
 /** The success status an endpoint answers unless its handler says otherwise. */
 const successOf = (answers: Answers) => Number(Object.keys(answers).sort()[0] ?? 200)
 
-/** A request as its handler sees it (see Call). */
+/**
+ * A request as its stages and its handler see it (see Call). What the stages learn (the caller,
+ * the input, the company) is kept here, in fields every request has from the start, rather than
+ * added to Express's request object one by one.
+ */
 class RequestCall implements Call {
   readonly store: Store
   readonly auth: AuthService
   readonly config: ServerConfig
   readonly ofx: OfxReader
-  readonly params: unknown
-  readonly query: unknown
-  readonly body: unknown
+  params: unknown = undefined
+  query: unknown = undefined
+  body: unknown = undefined
+  knownCaller: Caller | undefined = undefined
+  optionalCompanyId: string | undefined = undefined
+  private record: Company | undefined = undefined
   constructor(
     deps: AppDeps,
     readonly req: Request,
@@ -165,86 +165,85 @@ class RequestCall implements Call {
     this.auth = deps.auth
     this.config = deps.config
     this.ofx = deps.ofx
-    this.params = req.input?.params
-    this.query = req.input?.query
-    this.body = req.input?.body
   }
   get caller() {
-    return callerOf(this.req)
+    if (!this.knownCaller) throw unauthorized()
+    return this.knownCaller
   }
   get companyId() {
-    const id = this.req.companyId
+    const id = this.optionalCompanyId
     if (id === undefined)
       throw new Error(`${this.req.method} ${this.req.path}: no company on this request`)
     return id
   }
   get company() {
-    const company = (this.req.company ??= this.store.companies.get(this.companyId))
+    const company = (this.record ??= this.store.companies.get(this.companyId))
     // It was there when requireCompany looked (a request may have removed it since).
     if (!company) throw notFound(companyMessages.notFound)
     return company
   }
 }
 
-const callOf = (deps: AppDeps, req: Request, res: Response): Call => new RequestCall(deps, req, res)
-
 /**
  * One stage of serving a request. A stage that has to wait (the identity service, reading a
  * body) returns a promise; the others run at once, so a call whose token and caller are known is
- * answered without waiting on anything (mountEndpoints, `serve`).
+ * answered without waiting on anything (`serve`).
  */
-type Stage = (req: Request, res: Response) => void | Promise<void>
+type Stage = (call: RequestCall) => void | Promise<void>
 
 /** A middleware (a body or multipart reader) as a stage. */
 const stageOf =
   (middleware: RequestHandler): Stage =>
-  (req, res) =>
+  ({ req, res }) =>
     new Promise<void>((resolve, reject) =>
       middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
     )
 
-/** Who calls: 401 without a valid bearer token; sets `req.caller`. */
+/** Who calls: 401 without a valid bearer token. */
 const authenticate =
   (deps: AppDeps): Stage =>
-  (req) => {
-    const caller = deps.auth.callerFor(req)
-    if (!(caller instanceof Promise)) req.caller = caller
+  (call) => {
+    const caller = deps.auth.callerFor(call.req)
+    if (!(caller instanceof Promise)) call.knownCaller = caller
     else
       return caller.then((known) => {
-        req.caller = known
+        call.knownCaller = known
       })
   }
 
 /** Validates the path parameters and the query (400 with every issue). */
 const parseInput =
   (spec: Endpoint): Stage =>
-  (req) => {
-    req.input = {
-      params: spec.params ? parse(spec.params, req.params) : req.params,
-      query: spec.query ? parse(spec.query, req.query) : undefined,
-      body: undefined,
-    }
+  (call) => {
+    call.params = spec.params ? parse(spec.params, call.req.params) : call.req.params
+    if (spec.query) call.query = parse(spec.query, call.req.query)
   }
 
 /** The checks of an endpoint's access, after the token (if any) and the input are read. */
 function accessChecks(deps: AppDeps, spec: Endpoint): Stage[] {
   const checks: Stage[] = []
-  if (spec.access === 'system-admin') checks.push((req) => requireSystemAdmin(callerOf(req)))
+  if (spec.access === 'system-admin') checks.push((call) => requireSystemAdmin(call.caller))
   // Named by the body (POST /companies): checked once the body is read.
   if (spec.access === 'self' && !(spec.body && spec.self))
-    checks.push((req, res) => {
-      const call = callOf(deps, req, res)
-      requireSelf(call.caller, spec.self ? spec.self(call) : (call.params as { id: string }).id)
-    })
+    checks.push((call) =>
+      requireSelf(call.caller, spec.self ? spec.self(call) : (call.params as { id: string }).id),
+    )
   if (spec.access === 'company' || spec.company) {
     const source = spec.company ?? 'query.companyId'
     const idOf =
       typeof source === 'function'
-        ? (req: Request) => source(callOf(deps, req, req.res!))
+        ? source
         : source === 'params.id'
-          ? (req: Request) => (req.input?.params as { id?: string }).id
-          : (req: Request) => (req.input?.query as { companyId?: string }).companyId
-    checks.push(requireCompany(deps.store, idOf, spec.companyOptional))
+          ? (call: Call) => (call.params as { id?: string }).id
+          : (call: Call) => (call.query as { companyId?: string }).companyId
+    checks.push((call) => {
+      call.optionalCompanyId = requireCompany(
+        deps.store,
+        call.caller,
+        idOf(call),
+        spec.companyOptional,
+      )
+    })
   }
   return checks
 }
@@ -264,9 +263,9 @@ function run(deps: AppDeps, spec: Endpoint): Stage {
     } else if (spec.errorPage && typeof result === 'string') res.type('html').send(result)
     else if (result !== undefined) res.json(result)
   }
-  return (req, res) => {
-    req.input!.body = spec.body && !spec.bodyParsedBy ? parse(spec.body, req.body) : req.body
-    const call = callOf(deps, req, res)
+  return (call) => {
+    const { req, res } = call
+    call.body = spec.body && !spec.bodyParsedBy ? parse(spec.body, req.body) : req.body
     if (spec.access === 'self' && spec.body && spec.self) requireSelf(call.caller, spec.self(call))
     res.status(status)
     const commits = deps.store.commitCount
@@ -308,24 +307,24 @@ function serve(deps: AppDeps, spec: Endpoint): RequestHandler {
       .type('html')
       .send(errorPage(known?.message ?? httpMessages.internal))
   }
-  const from = (index: number, req: Request, res: Response, next: NextFunction): void => {
+  const from = (index: number, call: RequestCall, next: NextFunction): void => {
     try {
       for (let i = index; i < stages.length; i++) {
-        const waiting = stages[i]!(req, res)
+        const waiting = stages[i]!(call)
         if (waiting) {
           waiting.then(
-            () => from(i + 1, req, res, next),
-            (error: unknown) => fail(res, next, error),
+            () => from(i + 1, call, next),
+            (error: unknown) => fail(call.res, next, error),
           )
           return
         }
       }
     } catch (error) {
-      fail(res, next, error)
+      fail(call.res, next, error)
     }
   }
   return function endpointHandler(req, res, next) {
-    from(0, req, res, next)
+    from(0, new RequestCall(deps, req, res), next)
   }
 }
 

@@ -6,12 +6,6 @@ import { HttpError, unauthorized } from './http'
 
 export type Caller = { uid: string; email: string | undefined; claims: Claims; issuedAt: number }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    caller?: Caller
-  }
-}
-
 export const authMessages = {
   signIn: 'Faça login para continuar.',
   systemAdmin: 'Apenas administradores do sistema podem fazer isso.',
@@ -167,8 +161,3 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
 }
 
 export type AuthService = ReturnType<typeof createAuth>
-
-export const callerOf = (req: { caller?: Caller }): Caller => {
-  if (!req.caller) throw unauthorized()
-  return req.caller
-}

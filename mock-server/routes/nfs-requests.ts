@@ -276,9 +276,9 @@ function searchRequests({
 }
 
 /** One request: any for an admin; a client's own through `?companyId`. */
-function getRequest({ store, req, params }: Call<{ params: { id: string } }>) {
+function getRequest({ store, optionalCompanyId, params }: Call<{ params: { id: string } }>) {
   const request = store.nfsRequests.get(params.id)
-  const found = req.companyId ? ownedBy(request, req.companyId, NOT_FOUND) : request
+  const found = optionalCompanyId ? ownedBy(request, optionalCompanyId, NOT_FOUND) : request
   if (!found) throw notFound(NOT_FOUND)
   return { data: adminViewOf(store, found) }
 }

@@ -96,11 +96,11 @@ function deleteScheduler({ store, companyId, params }: Call<{ params: { id: stri
 function listActiveSchedulers({
   store,
   caller,
-  req,
+  optionalCompanyId,
   query: q,
 }: Call<{ query: z.output<typeof nfsSchedulerActiveQuerySchema> }>) {
-  const companies = req.companyId
-    ? new Set([req.companyId])
+  const companies = optionalCompanyId
+    ? new Set([optionalCompanyId])
     : isSystemAdmin(caller.claims)
       ? null
       : new Set(companiesOf(caller.claims))
