@@ -333,14 +333,14 @@ const fixedSegmentOf = (spec: Endpoint) =>
   spec.expressPath === undefined ? /^\/([\w.-]+)(?:\/|$)/.exec(spec.path)?.[1] : undefined
 
 /**
- * Mounts endpoints on a router, in their order. A request goes only to the endpoints of its method
+ * The endpoints as one router, in their order. A request goes only to the endpoints of its method
  * and first path segment (one lookup), not through all ~100 routes in turn: Express tries a
  * router's routes one by one, and a list near the end of the table paid that walk on every call.
  * Endpoints without a fixed first segment (a path of their own) are in every group, in their
  * place, so each request meets the endpoints that can match it in the table's order; a request no
  * group takes meets only those.
  */
-export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonly Endpoint[]) {
+export function endpointRouter(deps: AppDeps, endpoints: readonly Endpoint[]) {
   const groups = new Map<string, Router>()
   const anyGroup = Router()
   const unfixedGroup = Router()
@@ -376,5 +376,5 @@ export function mountEndpoints(router: Router, deps: AppDeps, endpoints: readonl
     },
     { stack: anyGroup.stack },
   )
-  router.use(dispatch)
+  return dispatch
 }

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Router } from 'express'
 import jsonServer from 'json-server'
-import { mountEndpoints, type AppDeps } from './api'
+import { endpointRouter, type AppDeps } from './api'
 import { loadAssistant } from './assistant/cnae-matcher'
 import { createAuth } from './auth'
 import type { ServerConfig } from './config'
@@ -56,9 +55,7 @@ export function createApp(config: ServerConfig) {
   })
   app.use(existsSync(publicDir) ? defaults : defaults.filter((m) => m.name !== 'serveStatic'))
   // The API (each endpoint reads its own body: a JSON or form body, a multipart upload or raw).
-  const api = Router()
-  mountEndpoints(api, deps, endpoints)
-  app.use(api)
+  app.use(endpointRouter(deps, endpoints))
 
   app.get('/health', (_req, res) => {
     res.json({ ok: true })
