@@ -173,7 +173,7 @@ function listCompanies({ store, caller, query: q }: Call<{ query: CompanyListQue
   const page = store.companies.docsOfKeys(
     found.slice(q.offset, q.offset + q.limit).map((company) => company.id),
   )
-  return new JsonText(`{"data":[${page.join(',')}],"total":${found.length}}`)
+  return JsonText.page(page, found.length)
 }
 
 type OrderListQuery = z.output<typeof orderListQuerySchema>

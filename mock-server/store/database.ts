@@ -109,13 +109,7 @@ export class Store implements Tables {
     const missing = this.prepareSchema()
     this.beginRead = this.db.prepare('BEGIN DEFERRED')
     this.commitRead = this.db.prepare('COMMIT')
-    const writing = () => this.writing
-    const session: TableSession = {
-      read: () => this.read(),
-      get writing() {
-        return writing()
-      },
-    }
+    const session: TableSession = { read: () => this.read(), writing: () => this.writing }
     for (const name of collectionNames)
       Object.defineProperty(this, name, {
         value: new Table(this.db, layouts[name] as TableLayout<object>, session),

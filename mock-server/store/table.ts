@@ -56,6 +56,11 @@ export type Query = {
 /** A JSON answer already serialised (the documents are JSON already: no parse and stringify). */
 export class JsonText {
   constructor(readonly text: string | Buffer) {}
+
+  /** A list's answer, `{ data, total }`, from its page of stored documents. */
+  static page(docs: readonly string[], total: number): JsonText {
+    return new JsonText(`{"data":[${docs.join(',')}],"total":${total}}`)
+  }
 }
 
 export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
@@ -67,7 +72,7 @@ const isRange = (value: Condition): value is { from?: string; to?: string } =>
  * What a table asks of its store: `read()` before a read (the store opens its read snapshot) and
  * whether a write transaction is open (store.write).
  */
-export type TableSession = { read(): void; readonly writing: boolean }
+export type TableSession = { read(): void; writing(): boolean }
 
 /** The table that holds one collection, and the statements that read and write it. */
 export class Table<T extends object> {
@@ -91,12 +96,7 @@ export class Table<T extends object> {
   constructor(
     private readonly db: Database,
     private readonly layout: TableLayout<T>,
-    private readonly session: TableSession = {
-      read() {},
-      get writing() {
-        return db.inTransaction
-      },
-    },
+    private readonly session: TableSession = { read() {}, writing: () => db.inTransaction },
   ) {
     this.name = layout.table
     this.columns = Object.entries(layout.columns ?? {}).map(([field, column]) => [
@@ -250,7 +250,7 @@ export class Table<T extends object> {
   /** The same page, already serialised (what a list answers, without parsing a record). */
   pageJson(query: Query & { limit: number; offset: number }): JsonText {
     const { docs, total } = this.pageOf(query)
-    return new JsonText(`{"data":[${docs.join(',')}],"total":${total}}`)
+    return JsonText.page(docs, total)
   }
 
   /**
@@ -414,7 +414,7 @@ export class Table<T extends object> {
   }
 
   private assertWriting() {
-    if (!this.session.writing)
+    if (!this.session.writing())
       throw new Error(`${this.name}: writes go inside store.write(), one transaction per request`)
   }
 
