@@ -259,6 +259,9 @@ function run(deps: AppDeps, spec: Endpoint): Stage {
     if (result === undefined && res.statusCode === 204) res.end()
     else if (result instanceof JsonText) {
       res.setHeader('Content-Type', 'application/json; charset=utf-8')
+      // Express's weak ETag format (length and hash); res.send hashes the bytes when none is set.
+      if (result.tag)
+        res.setHeader('ETag', `W/"${Buffer.byteLength(result.text).toString(16)}-${result.tag}"`)
       res.send(result.text)
     } else if (spec.errorPage && typeof result === 'string') res.type('html').send(result)
     else if (result !== undefined) res.json(result)

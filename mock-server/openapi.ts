@@ -625,6 +625,8 @@ export function openApiDocument(): OpenApiDocument {
           '',
           'Lists answer `200 { data, total }` (paged by `limit` and `offset`), records `200 { data }`, creations `201 { data }`; errors `{ message, issues? }` with the message in Portuguese.',
           '',
+          'Every JSON answer of a GET carries a weak `ETag`; a GET that sends it back in `If-None-Match` (without `Cache-Control: no-cache`) is answered `304 Not Modified`, without a body, while the answer is the same.',
+          '',
           'A token is a Firebase ID token of the Auth emulator: sign in with a demo account (README, "Demo accounts") through its REST API, `POST http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any` with `{ "email", "password", "returnSecureToken": true }`, and send its `idToken` as `Authorization: Bearer <idToken>`.',
         ].join('\n'),
       },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, promises as fs } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
@@ -109,7 +109,14 @@ export class Store implements Tables {
     const missing = this.prepareSchema()
     this.beginRead = this.db.prepare('BEGIN DEFERRED')
     this.commitRead = this.db.prepare('COMMIT')
-    const session: TableSession = { read: () => this.read(), writing: () => this.writing }
+    // This process is the file's only writer, and counts its commits: the instance and the count
+    // name the committed data (a restart, or another process on the file, starts a new instance).
+    const instance = randomUUID()
+    const session: TableSession = {
+      read: () => this.read(),
+      writing: () => this.writing,
+      version: () => `${instance}:${this.commits}`,
+    }
     for (const name of collectionNames)
       Object.defineProperty(this, name, {
         value: new Table(this.db, layouts[name] as TableLayout<object>, session),

@@ -190,6 +190,38 @@ describe('PUT /bank-statements/transactions/{id}/tax-category', () => {
     expect((await server.call('GET', url, { as: ANA })).body.total).toBe(before)
   })
 
+  it("revalidates a list by its ETag (304) until a write changes the list's data", async () => {
+    const url = `/bank-statements/transactions?${OWN}&accountId=acc-ana-nubank&withoutTaxCategory=true`
+    // What a browser's cache sends to revalidate (fetch would add `no-cache` to a bare
+    // If-None-Match, and a no-cache request is never answered 304).
+    const revalidating = (etag: string) => ({ 'If-None-Match': etag, 'Cache-Control': 'max-age=0' })
+    const first = await server.call('GET', url, { as: ANA })
+    const tag = first.headers.get('etag')!
+    expect(tag).toMatch(/^W\/"[0-9a-f]+-[\w+/]{27}"$/)
+    // Its length part is the answer's, as Express writes it.
+    expect(parseInt(tag.slice(3), 16)).toBe(Buffer.byteLength(first.text))
+    const again = await server.call('GET', url, { as: ANA, headers: revalidating(tag) })
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    // Another page of the same list is another answer.
+    const next = await server.call('GET', `${url}&offset=10`, { as: ANA })
+    expect(next.headers.get('etag')).not.toBe(tag)
+    expect((await server.call('GET', url, { as: ANA })).headers.get('etag')).toBe(tag)
+
+    const target = first.body.data[0] as BankTransaction
+    const set = await server.call(
+      'PUT',
+      `/bank-statements/transactions/${target.id}/tax-category?${OWN}`,
+      { as: ANA, body: { taxCategoryId: 'alimentacao' } },
+    )
+    expect(set.status).toBe(200)
+    const changed = await server.call('GET', url, { as: ANA, headers: revalidating(tag) })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(tag)
+    expect(changed.body.total).toBe(first.body.total - 1)
+    expect(changed.body.data.map((t: BankTransaction) => t.id)).not.toContain(target.id)
+  })
+
   it('refuses unknown categories and transactions of other companies', async () => {
     const unknown = await server.call(
       'PUT',

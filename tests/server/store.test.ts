@@ -176,8 +176,19 @@ describe('store', () => {
         .sort()
         .reverse(),
     )
-    // The same page already serialised: what a list answers, byte for byte.
-    expect(store.bankTransactions.pageJson(query).text).toBe(JSON.stringify(page))
+    // The same page already serialised (SQLite joins the documents in the page's order): what a
+    // list answers, byte for byte, for a counted total, a counted one, a later and an empty page.
+    for (const shown of [
+      query,
+      { ...query, limit: 7, offset: 3 },
+      { ...query, where: { accountId: 'acc-2', date: { from: '0000', to: '9999' } } },
+      { ...query, order: 'fitId DESC, id', where: { companyId: 'cmp-a' } },
+      { ...query, offset: 10_000 },
+      { ...query, where: { accountId: 'acc-9' } },
+    ])
+      expect(store.bankTransactions.pageJson(shown).text.toString(), JSON.stringify(shown)).toBe(
+        JSON.stringify(store.bankTransactions.page(shown)),
+      )
   })
 
   it('keeps companies in pt-BR name order in nameRank through inserts and renames', () => {
