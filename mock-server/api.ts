@@ -270,7 +270,7 @@ function run(deps: AppDeps, spec: Endpoint): Stage {
     const { req, res } = call
     call.body = spec.body && !spec.bodyParsedBy ? parse(spec.body, req.body) : req.body
     if (spec.access === 'self' && spec.body && spec.self) requireSelf(call.caller, spec.self(call))
-    res.status(status)
+    res.statusCode = status
     const commits = deps.store.commitCount
     const result = spec.handler(call)
     // A request that wrote is answered once its writes are on disk (the store's group commit).
@@ -335,49 +335,87 @@ function serve(deps: AppDeps, spec: Endpoint): RequestHandler {
 const fixedSegmentOf = (spec: Endpoint) =>
   spec.expressPath === undefined ? /^\/([\w.-]+)(?:\/|$)/.exec(spec.path)?.[1] : undefined
 
+/** A route of Express's router (its path matcher), as its stack holds it. */
+type RouteLayer = {
+  match(path: string): boolean
+  params: Record<string, string>
+  route: { methods: Record<string, boolean> }
+}
+
 /**
- * The endpoints as one router, in their order. A request goes only to the endpoints of its method
- * and first path segment (one lookup), not through all ~100 routes in turn: Express tries a
- * router's routes one by one, and a list near the end of the table paid that walk on every call.
- * Endpoints without a fixed first segment (a path of their own) are in every group, in their
- * place, so each request meets the endpoints that can match it in the table's order; a request no
- * group takes meets only those.
+ * The endpoints as one router, in their order. A request meets only the endpoints of its method
+ * and first path segment (one lookup), not all ~100 routes in turn: Express tries a router's
+ * routes one by one, and a list near the end of the table paid that walk on every call. Each
+ * endpoint is matched by its route in Express's own router (the same paths and parameters), and
+ * its handler is called at once, without a router per group around it. Endpoints without a fixed
+ * first segment (a path of their own) are in every group, in their place, so each request meets
+ * the endpoints that can match it in the table's order; a request no group takes meets only
+ * those.
  */
 export function endpointRouter(deps: AppDeps, endpoints: readonly Endpoint[]) {
-  const groups = new Map<string, Router>()
-  const anyGroup = Router()
-  const unfixedGroup = Router()
+  const routes = Router()
+  type Candidate = { method: Method; layer: RouteLayer; handler: RequestHandler }
+  const groups = new Map<string, Candidate[]>()
+  const unfixed: Candidate[] = []
   const keyOf = (method: string, segment: string) => `${method} ${segment}`
-  const keys = new Set(
-    endpoints.flatMap((spec) => {
-      const segment = fixedSegmentOf(spec)
-      return segment === undefined ? [] : [keyOf(spec.method, segment)]
-    }),
-  )
-  for (const key of keys) groups.set(key, Router())
+  for (const spec of endpoints) {
+    const segment = fixedSegmentOf(spec)
+    if (segment !== undefined) groups.set(keyOf(spec.method, segment), [])
+  }
   for (const spec of endpoints) {
     const handler = serve(deps, spec)
-    const path = spec.expressPath ?? expressPathOf(spec.path)
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
+    routes[method](spec.expressPath ?? expressPathOf(spec.path), handler)
+    const layer = routes.stack.at(-1) as unknown as RouteLayer
+    const candidate = { method: spec.method, layer, handler }
     const segment = fixedSegmentOf(spec)
-    anyGroup[method](path, handler)
-    if (segment === undefined) unfixedGroup[method](path, handler)
+    if (segment === undefined) unfixed.push(candidate)
     for (const [key, group] of groups)
-      if (segment === undefined || key === keyOf(spec.method, segment)) group[method](path, handler)
+      if (
+        segment === undefined
+          ? key.startsWith(`${spec.method} `)
+          : key === keyOf(spec.method, segment)
+      )
+        group.push(candidate)
   }
   // Named `router` and holding the whole table in order as its `stack`, like Express's own
   // Router: what reads the routing table (tests/server/served-endpoints.ts) still sees every route.
-  const dispatch = Object.assign(
+  return Object.assign(
     function router(req: Request, res: Response, next: NextFunction) {
       // HEAD is answered by the GET routes; other methods (OPTIONS) walk every route, as before.
       const method = req.method === 'HEAD' ? 'GET' : req.method
-      if (method === 'OPTIONS') return anyGroup(req, res, next)
+      if (method === 'OPTIONS') return routes(req, res, next)
       const path = req.path
       const end = path.indexOf('/', 1)
-      const group = groups.get(keyOf(method, path.slice(1, end === -1 ? undefined : end)))
-      ;(group ?? unfixedGroup)(req, res, next)
+      const candidates =
+        groups.get(keyOf(method, path.slice(1, end === -1 ? undefined : end))) ?? unfixed
+      // The candidates from the i-th on; a handler that calls next() passes to the following one.
+      const from = (i: number, error?: unknown): void => {
+        if (error) return next(error)
+        for (; i < candidates.length; i++) {
+          const { layer, handler } = candidates[i]!
+          if (candidates[i]!.method !== method) continue // an unfixed endpoint of another method
+          let matched: boolean
+          try {
+            matched = layer.match(path)
+          } catch (decodeError) {
+            // A parameter that is not valid percent-encoding: Express's 400.
+            return next(decodeError)
+          }
+          if (!matched) continue
+          req.params = layer.params
+          const after = i + 1
+          const onward = (error?: unknown) => from(after, error)
+          try {
+            return handler(req, res, onward)
+          } catch (error) {
+            return onward(error)
+          }
+        }
+        next()
+      }
+      from(0)
     },
-    { stack: anyGroup.stack },
+    { stack: routes.stack },
   )
-  return dispatch
 }

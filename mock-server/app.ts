@@ -42,6 +42,8 @@ export function createApp(config: ServerConfig) {
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
+  // Queries are flat (`status=a&status=b` is a list): Node's own parser, not qs's nested syntax.
+  app.set('query parser', 'simple')
   // Only the app's own origins get a CORS grant; other origins are refused (origins.ts).
   app.use(originPolicy(config))
   // json-server's defaults without what a local API pays for on every call and does not use:
