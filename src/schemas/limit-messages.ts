@@ -150,6 +150,25 @@ export function limitMessage(issue: { code?: string; path?: PropertyKey[] }): st
 }
 
 /**
+ * The message for a value that is not the number a field takes ('Limite precisa ser um número
+ * inteiro.' for `?limit=abc` or `?limit=1.5`), or undefined for anything else. A missing value
+ * keeps zod's own message, and a schema's own message still wins.
+ */
+export function numberMessage(issue: {
+  code?: string
+  expected?: string
+  input?: unknown
+  path?: PropertyKey[]
+}): string | undefined {
+  if (issue.code !== 'invalid_type' || issue.input === undefined) return undefined
+  const subject = subjectOf(issue.path ?? [])
+  // A coerced text that is no number reaches the check as NaN; `.int()` says 'int'.
+  if (issue.expected === 'int') return `${subject} precisa ser um número inteiro.`
+  if (issue.expected === 'number') return `${subject} precisa ser um número.`
+  return undefined
+}
+
+/**
  * A schema-level message that leaves length and range limits to their own messages:
  * `z.string({ error: fieldError('Informe o nome') }).max(120)`. A plain `{ error: '…' }` on the
  * schema answers every issue of it with that one message, a too-long text included ('Campo

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { limitMessage } from './limit-messages'
+import { limitMessage, numberMessage } from './limit-messages'
 
 // zod's own messages (wrong type, unknown key…) in Brazilian Portuguese, and our sentences for
-// values past a limit ('Nome pode ter no máximo 120 caracteres.'), for the forms and the API alike.
+// values past a limit ('Nome pode ter no máximo 120 caracteres.') or not a number ('Limite
+// precisa ser um número inteiro.'), for the forms and the API alike.
 // Imported for its effect by the schema modules that everything else uses.
 z.config(z.locales.ptBR())
-z.config({ customError: limitMessage })
+z.config({ customError: (issue) => limitMessage(issue) ?? numberMessage(issue) })

@@ -102,6 +102,10 @@ describe('GET /cnaes', () => {
       expect(answer.status, bad).toBe(400)
       expect(answer.body.message, bad).toBeTruthy()
     }
+    expect((await get('/cnaes?limit=abc')).body.message).toBe('Limite precisa ser um número.')
+    expect((await get('/cnaes?offset=2.5')).body.message).toBe(
+      'Posição inicial precisa ser um número inteiro.',
+    )
     expect((await get('/cnaes/123')).status).toBe(400)
     expect((await get('/cnaes/9999999')).status).toBe(404)
   })

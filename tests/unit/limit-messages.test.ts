@@ -169,6 +169,27 @@ describe('limit messages', () => {
     expect(low.map((issue) => issue.message)).toEqual(['Limite precisa ser pelo menos 1.'])
   })
 
+  it('name the field of a value that is not its number (a query text, a fraction)', () => {
+    const query = z.object({
+      limit: z.coerce.number().int().min(1),
+      offset: z.coerce.number().int().min(0),
+      amount: z.number(),
+    })
+    const issues = query.safeParse({ limit: 'abc', offset: '1.5', amount: 'dez' }).error!.issues
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'Limite precisa ser um número.',
+      'Posição inicial precisa ser um número inteiro.',
+      'Valor precisa ser um número.',
+    ])
+    // A missing value keeps zod's message; a schema's own message still wins.
+    expect(z.object({ amount: z.number() }).safeParse({}).error!.issues[0]!.message).toMatch(
+      /^Entrada inválida/,
+    )
+    expect(z.number({ error: 'Informe o valor.' }).safeParse('x').error!.issues[0]!.message).toBe(
+      'Informe o valor.',
+    )
+  })
+
   it('reach past a schema-level message only through fieldError (zod answers a plain one first)', () => {
     const plain = z.string({ error: messages.required }).max(3)
     expect(plain.safeParse('abcdef').error?.issues[0]?.message).toBe(messages.required)
