@@ -37,10 +37,13 @@ export const fieldLabels: Record<string, string> = {
   document: 'Documento',
   email: 'E-mail',
   features: 'Recursos',
+  file: 'Arquivo',
   fileName: 'Nome do arquivo',
+  filename: 'Nome do arquivo',
   fitId: 'Identificador do lançamento',
   grossAmount: 'Valor bruto',
   group: 'Grupo',
+  id: 'Identificador',
   intent: 'Descrição da atividade',
   limit: 'Limite',
   maxBytes: 'Tamanho máximo',
@@ -56,6 +59,7 @@ export const fieldLabels: Record<string, string> = {
   paidTotal: 'Total pago',
   partners: 'Sócios',
   password: 'Senha',
+  paymentId: 'Pagamento',
   phone: 'Telefone',
   pixKey: 'Chave Pix',
   planId: 'Plano',
@@ -70,6 +74,7 @@ export const fieldLabels: Record<string, string> = {
   sharePercent: 'Participação',
   size: 'Tamanho',
   sizes: 'Portes',
+  slug: 'Identificador da página',
   source: 'Origem',
   state: 'UF',
   street: 'Rua',
@@ -80,6 +85,7 @@ export const fieldLabels: Record<string, string> = {
   transactionIds: 'Transações',
   uncategorizedCount: 'Transações sem categoria',
   userId: 'Usuário',
+  zip: 'CEP',
   zipCode: 'CEP',
 }
 
@@ -150,18 +156,21 @@ export function limitMessage(issue: { code?: string; path?: PropertyKey[] }): st
 }
 
 /**
- * The message for a value that is not the number a field takes ('Limite precisa ser um número
- * inteiro.' for `?limit=abc` or `?limit=1.5`), or undefined for anything else. A missing value
- * keeps zod's own message, and a schema's own message still wins.
+ * The message for a missing value ('Campo obrigatório: Empresa.') or one that is not the number a
+ * field takes ('Limite precisa ser um número inteiro.' for `?limit=abc` or `?limit=1.5`), or
+ * undefined for anything else (zod's pt-BR message). A schema's own message still wins.
  */
-export function numberMessage(issue: {
+export function typeMessage(issue: {
   code?: string
   expected?: string
   input?: unknown
   path?: PropertyKey[]
 }): string | undefined {
-  if (issue.code !== 'invalid_type' || issue.input === undefined) return undefined
-  const subject = subjectOf(issue.path ?? [])
+  if (issue.code !== 'invalid_type') return undefined
+  const path = issue.path ?? []
+  if (issue.input === undefined)
+    return path.length > 0 ? `${messages.required}: ${subjectOf(path)}.` : undefined
+  const subject = subjectOf(path)
   // A coerced text that is no number reaches the check as NaN; `.int()` says 'int'.
   if (issue.expected === 'int') return `${subject} precisa ser um número inteiro.`
   if (issue.expected === 'number') return `${subject} precisa ser um número.`

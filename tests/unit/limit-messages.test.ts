@@ -169,7 +169,7 @@ describe('limit messages', () => {
     expect(low.map((issue) => issue.message)).toEqual(['Limite precisa ser pelo menos 1.'])
   })
 
-  it('name the field of a value that is not its number (a query text, a fraction)', () => {
+  it('name the field of a missing value or one that is not its number (a query text, a fraction)', () => {
     const query = z.object({
       limit: z.coerce.number().int().min(1),
       offset: z.coerce.number().int().min(0),
@@ -181,9 +181,12 @@ describe('limit messages', () => {
       'Posição inicial precisa ser um número inteiro.',
       'Valor precisa ser um número.',
     ])
-    // A missing value keeps zod's message; a schema's own message still wins.
-    expect(z.object({ amount: z.number() }).safeParse({}).error!.issues[0]!.message).toMatch(
-      /^Entrada inválida/,
+    // A missing value names its field; a schema's own message still wins.
+    expect(z.object({ amount: z.number() }).safeParse({}).error!.issues[0]!.message).toBe(
+      'Campo obrigatório: Valor.',
+    )
+    expect(z.object({ companyId: z.string() }).safeParse({}).error!.issues[0]!.message).toBe(
+      'Campo obrigatório: Empresa.',
     )
     expect(z.number({ error: 'Informe o valor.' }).safeParse('x').error!.issues[0]!.message).toBe(
       'Informe o valor.',
