@@ -37,8 +37,6 @@ describe('feature boundaries lint', () => {
     expect(
       await lintAs('cross-feature-deep-import.tsx', 'src/screens/shared/Fixture.tsx'),
     ).toHaveLength(1)
-    expect(await lintAs('cross-feature-deep-import.tsx', 'src/routes/app/fixture.tsx')).toEqual(
-      [],
-    )
+    expect(await lintAs('cross-feature-deep-import.tsx', 'src/routes/app/fixture.tsx')).toEqual([])
   }, 30_000)
 })
