@@ -168,9 +168,10 @@ export function typeMessage(issue: {
 }): string | undefined {
   if (issue.code !== 'invalid_type') return undefined
   const path = issue.path ?? []
-  if (issue.input === undefined)
-    return path.length > 0 ? `${messages.required}: ${subjectOf(path)}.` : undefined
   const subject = subjectOf(path)
+  // A whole input that is missing has no field to name: zod's message says what was expected.
+  if (issue.input === undefined)
+    return path.length > 0 ? `${messages.required}: ${subject}.` : undefined
   // A coerced text that is no number reaches the check as NaN; `.int()` says 'int'.
   if (issue.expected === 'int') return `${subject} precisa ser um número inteiro.`
   if (issue.expected === 'number') return `${subject} precisa ser um número.`
