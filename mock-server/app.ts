@@ -66,7 +66,14 @@ export function createApp(config: ServerConfig) {
     res.json({ ok: true })
   })
   // The API's contract and its interactive docs (docs/index.ts).
-  app.use(docsRouter({ authEmulatorHost: config.authEmulatorHost, accounts: loadDemoAccounts() }))
+  // Its sign-in box lists the demo accounts, passwords included, only under `npm start`'s
+  // development environment.
+  app.use(
+    docsRouter({
+      authEmulatorHost: config.authEmulatorHost,
+      accounts: config.environment === 'development' ? loadDemoAccounts() : [],
+    }),
+  )
   // The document is generated once, ahead of the first request, except in the test suites.
   if (config.environment !== 'test') setImmediate(servedDocument)
 
