@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { hostCheck, hostMessages, MISDIRECTED } from '../mock-server/network'
+import { hostCheck, MISDIRECTED } from '../mock-server/network'
 import { allowedOrigins, type AppOrigins } from '../mock-server/origins'
 
 // The one door to the Auth emulator. The emulator (firebase-tools) answers every origin, treats
@@ -32,6 +32,9 @@ const GOOGLE_GAPI = 'https://apis.google.com/js/api.js'
 const standIn = () => readFileSync(path.join(import.meta.dirname, 'emulator/gapi-stand-in.js'))
 
 export const proxyMessages = {
+  host:
+    'Endereço não reconhecido: o emulador de autenticação só atende pelos nomes desta máquina ' +
+    '(localhost, 127.0.0.1 ou [::1]) na porta em que escuta.',
   origin: 'Origem não permitida: o emulador de autenticação atende apenas o próprio app Contabil.',
   admin:
     'Acesso de administrador ao emulador de autenticação não é aceito de páginas web: use as ' +
@@ -98,7 +101,7 @@ export function refusal(
     origins: Set<string>
   },
 ): Verdict {
-  if (!policy.isOwnHost(req)) return { status: MISDIRECTED, message: hostMessages.refused }
+  if (!policy.isOwnHost(req)) return { status: MISDIRECTED, message: proxyMessages.host }
   if (!fromBrowser(req.headers)) return null
   const url = req.url ?? '/'
   const origin = req.headers.origin

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hostMessages } from '../../mock-server/network'
 import { adminPath, OFFLINE_GAPI_PATH, proxyMessages } from '../../scripts/auth-emulator-proxy'
 import { freePortBlock } from '../../scripts/ports'
 import { startEmulator, type Service } from '../../scripts/stack'
@@ -87,7 +86,7 @@ describe('which names it answers (Host)', () => {
     for (const host of [`rebind.evil.example:${port}`, 'evil.example', `localhost:${port + 1}`]) {
       const res = await signInAs(host)
       expect(res.status, host).toBe(421)
-      expect(JSON.parse(res.text).error.message, host).toBe(hostMessages.refused)
+      expect(JSON.parse(res.text).error.message, host).toBe(proxyMessages.host)
       expect(res.text, host).not.toContain('idToken')
     }
   })
