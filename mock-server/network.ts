@@ -89,7 +89,7 @@ function interfaceNames(): string[] {
  */
 export function hostCheck(options: { allowed?: Iterable<string>; anyOwnAddress?: boolean }) {
   const allowed = new Set(options.allowed ?? [])
-  return (req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean => {
+  const decide = (req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean => {
     const host = hostOf(req.headers.host)
     if (!host) return false
     if (isLoopbackHost(host.name) && host.port === req.socket.localPort) return true
@@ -99,6 +99,16 @@ export function hostCheck(options: { allowed?: Iterable<string>; anyOwnAddress?:
       host.port === req.socket.localPort &&
       interfaceNames().includes(host.name)
     )
+  }
+  // The few names a server is called by, once judged, are a lookup on every later request.
+  const granted = new Set<string>()
+  return (req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean => {
+    const key = `${req.socket.localPort} ${req.headers.host}`
+    if (granted.has(key)) return true
+    if (!decide(req)) return false
+    if (granted.size >= 64) granted.clear()
+    granted.add(key)
+    return true
   }
 }
 
