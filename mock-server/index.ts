@@ -1,23 +1,24 @@
 import path from 'node:path'
-import { readConfig } from './config'
+import { readConfig, StartupError, type ServerConfig } from './config'
 import { createApp } from './app'
 import { listenForControl } from './control'
 import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
-import { LegacyDataError } from './store/legacy'
 
 // Everything this process creates (data file, log, uploads) is readable by its owner only, and
 // what an older version left in the data folder readable by all is made private now.
 process.umask(PRIVATE_UMASK)
-const config = readConfig()
-makePrivate(config.dataDir)
 
+let config: ServerConfig
 let created: ReturnType<typeof createApp>
 try {
+  config = readConfig()
+  makePrivate(config.dataDir)
   // The data file is opened (or seeded from fixtures) before anything listens.
   created = createApp(config)
 } catch (error) {
-  if (!(error instanceof LegacyDataError)) throw error
+  // A setting or an old data folder it cannot start with: the message says what to do.
+  if (!(error instanceof StartupError)) throw error
   console.error(`[mock-server] ${error.message}`)
   process.exit(1)
 }

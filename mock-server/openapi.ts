@@ -627,6 +627,8 @@ export function openApiDocument(): OpenApiDocument {
           '',
           'Every JSON answer of a GET carries a weak `ETag`; a GET that sends it back in `If-None-Match` (without `Cache-Control: no-cache`) is answered `304 Not Modified`, without a body, while the answer is the same.',
           '',
+          "Every request names this server by its own address in `Host`: `localhost`, `127.0.0.1` or `[::1]` on its port, or the host of `MOCK_PUBLIC_URL`. Any other name is answered `421 Misdirected Request` with `{ message }` before any route (a web page that rebinds its own name to this machine reaches nothing), and a browser request from another origin than the app's own `403`.",
+          '',
           'A token is a Firebase ID token of the Auth emulator: sign in with a demo account (README, "Demo accounts") through its REST API, `POST http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any` with `{ "email", "password", "returnSecureToken": true }`, and send its `idToken` as `Authorization: Bearer <idToken>`.',
         ].join('\n'),
       },

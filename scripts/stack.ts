@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { listenHostsOf } from '../mock-server/network'
+import type { AppOrigins } from '../mock-server/origins'
 import { makePrivate, PRIVATE_FILE_MODE, withPrivateUmask } from '../mock-server/private-files'
 import { writeEmulatorImport } from '../mock-server/seed/emulator-accounts'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
@@ -101,7 +102,17 @@ function run(
   return { name, child, stop }
 }
 
-export type EmulatorOptions = { port: number; dataDir: string; persist: boolean; quiet?: boolean }
+export type EmulatorOptions = {
+  port: number
+  dataDir: string
+  persist: boolean
+  quiet?: boolean
+  /**
+   * The app's pages that may sign in from a browser (the web URL and the API's public URL, for
+   * its `/docs`): the proxy grants their origins only. Without it, only this machine's tools.
+   */
+  origins?: AppOrigins
+}
 
 /**
  * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
@@ -113,13 +124,16 @@ export async function startEmulator({
   dataDir,
   persist,
   quiet = false,
+  origins,
 }: EmulatorOptions): Promise<Service> {
   await assertPortFree(port, 'Firebase Auth emulator')
   const importDir = path.join(dataDir, 'auth')
   if (!persist || !existsSync(path.join(importDir, 'firebase-export-metadata.json')))
     writeEmulatorImport(importDir)
-  // Everyone talks to `port`: a proxy that makes popup sign-in work offline
-  // (scripts/auth-emulator-proxy.ts). The emulator itself, its hub and logging take a free block.
+  // Everyone talks to `port`: the proxy that keeps web pages out of the emulator's admin side and
+  // makes popup sign-in work offline (scripts/auth-emulator-proxy.ts). The emulator itself, its
+  // hub and logging take a free block on loopback that nobody else is told: the proxy writes its
+  // own address where the emulator writes the inner one.
   const inner = await freePortBlock(3)
   const config = {
     emulators: {
@@ -154,7 +168,7 @@ export async function startEmulator({
   const env = { CI: 'true', NO_UPDATE_NOTIFIER: '1', TMPDIR: tempDir }
   const emulator = withPrivateUmask(() => run('auth-emulator', process.execPath, args, env, quiet))
   await waitForPort(inner)
-  const proxy = await startAuthEmulatorProxy(port, inner)
+  const proxy = await startAuthEmulatorProxy(port, inner, { origins })
   return {
     name: emulator.name,
     child: emulator.child,

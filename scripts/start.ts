@@ -14,6 +14,9 @@ const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path
 // what that means, since the emulator's tokens prove nothing.
 const wideHosts = listenHostsOf(process.env.MOCK_HOST).filter((host) => !isLoopbackHost(host))
 const wideWarning = wideHosts.length > 0 ? wideOpenWarning(wideHosts.join(', ')) : null
+const webUrl = `http://localhost:${ports.web}`
+// The API's own address, as the mock server reads it (mock-server/config.ts).
+const apiPublicUrl = process.env.MOCK_PUBLIC_URL ?? `http://localhost:${ports.mock}`
 const services: Service[] = []
 let stopping = false
 
@@ -29,7 +32,16 @@ process.on('SIGTERM', () => void shutdown(0))
 
 try {
   console.log('Iniciando o emulador do Firebase Auth…')
-  services.push(await startEmulator({ port: ports.auth, dataDir, persist: true, quiet: true }))
+  services.push(
+    await startEmulator({
+      port: ports.auth,
+      dataDir,
+      persist: true,
+      quiet: true,
+      // The app signs in from its dev server; the API's `/docs` page from the API's address.
+      origins: { webUrl, publicUrl: apiPublicUrl },
+    }),
+  )
   if (wideWarning) console.warn(`\n${wideWarning}\n`)
   console.log('Iniciando o servidor simulado (API)…')
   services.push(
@@ -37,7 +49,7 @@ try {
       port: ports.mock,
       dataDir,
       authPort: ports.auth,
-      webUrl: `http://localhost:${ports.web}`,
+      webUrl,
       quiet: true,
     }),
   )
