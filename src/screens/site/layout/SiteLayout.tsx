@@ -8,6 +8,7 @@ import {
   signUpLink,
   trackOfPath,
 } from '@/services/site/links/signup'
+import { yearInBrazil } from '@/schemas/calendar'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'
@@ -225,7 +226,7 @@ function SiteFooter() {
         </nav>
       </div>
       <div className={`container ${styles.footerBottom}`}>
-        <p>© {new Date().getFullYear()} Contabil. Todos os direitos reservados.</p>
+        <p>© {yearInBrazil(new Date())} Contabil. Todos os direitos reservados.</p>
         <div className={styles.footerLinks}>
           <button type="button" onClick={reopenConsent} data-consent-reopen="">
             Preferências de cookies
