@@ -8,9 +8,6 @@ export const simplesAnnexes = ['I', 'II', 'III', 'IV', 'V'] as const
 export const simplesAnnexSchema = z.enum(simplesAnnexes)
 export type SimplesAnnex = z.infer<typeof simplesAnnexSchema>
 
-/** Nominal rate of the first revenue band of each annex, in percent (the tax module's fact). */
-export { SIMPLES_FIRST_BAND_RATE as simplesFirstBandRate } from './tax'
-
 const hierarchyLevelSchema = z.object({
   code: z.string(),
   formatted: z.string(),
