@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint'
 import boundaries from 'eslint-plugin-boundaries'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX from 'eslint-plugin-import-x'
 import local from './eslint/feature-boundaries.js'
 
 // Imports flow one way: routes → screens → services / machines → schemas.
@@ -8,7 +9,13 @@ import local from './eslint/feature-boundaries.js'
 const elements = [
   {
     type: 'app',
-    pattern: ['src/main.tsx', 'src/router.tsx', 'src/routeTree.gen.ts', 'src/first-paint.ts', 'src/app-first-paint.tsx'],
+    pattern: [
+      'src/main.tsx',
+      'src/router.tsx',
+      'src/routeTree.gen.ts',
+      'src/first-paint.ts',
+      'src/app-first-paint.tsx',
+    ],
     mode: 'file',
   },
   // The units every layer counts in (money in cents, the calendar's days); they import nothing.
@@ -32,32 +39,96 @@ const allow = (from, to) => ({ from: [from], allow: to })
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'coverage', 'playwright-report', 'test-results', '.data', 'bench-results'],
+    ignores: [
+      // An import circle on purpose: tests/unit/lint-habits.test.ts shows the lint refuses it.
+      'tests/lint-fixtures/cycle',
+      'dist',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      '.data',
+      'bench-results',
+    ],
   },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { boundaries, 'react-hooks': reactHooks, local },
+    plugins: { boundaries, 'react-hooks': reactHooks, local, 'import-x': importX },
     settings: {
       'boundaries/elements': elements,
-      'boundaries/include': ['src/**/*', 'mock-server/**/*', 'fixtures/**/*', 'tests/**/*', 'scripts/**/*'],
+      'boundaries/include': [
+        'src/**/*',
+        'mock-server/**/*',
+        'fixtures/**/*',
+        'tests/**/*',
+        'scripts/**/*',
+      ],
       'import/resolver': { typescript: { alwaysTryTypes: true }, node: true },
+      // import-x reads the imported TypeScript files too (its typescript preset's settings), so
+      // import-x/no-cycle follows every import.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': { typescript: { alwaysTryTypes: true }, node: true },
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'local/feature-boundaries': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'boundaries/element-types': [
         'error',
         {
           default: 'disallow',
           message: '${file.type} must not import ${dependency.type} (see eslint.config.js)',
           rules: [
-            allow('app', ['app', 'routes', 'screens', 'guards', 'services', 'ui', 'lib', 'config', 'machines', 'schemas', 'units']),
-            allow('routes', ['routes', 'screens', 'guards', 'services', 'ui', 'schemas', 'lib', 'config', 'units']),
-            allow('screens', ['screens', 'services', 'machines', 'schemas', 'ui', 'lib', 'config', 'units']),
-            allow('guards', ['guards', 'services', 'machines', 'schemas', 'lib', 'config', 'units']),
+            allow('app', [
+              'app',
+              'routes',
+              'screens',
+              'guards',
+              'services',
+              'ui',
+              'lib',
+              'config',
+              'machines',
+              'schemas',
+              'units',
+            ]),
+            allow('routes', [
+              'routes',
+              'screens',
+              'guards',
+              'services',
+              'ui',
+              'schemas',
+              'lib',
+              'config',
+              'units',
+            ]),
+            allow('screens', [
+              'screens',
+              'services',
+              'machines',
+              'schemas',
+              'ui',
+              'lib',
+              'config',
+              'units',
+            ]),
+            allow('guards', [
+              'guards',
+              'services',
+              'machines',
+              'schemas',
+              'lib',
+              'config',
+              'units',
+            ]),
             allow('services', ['services', 'machines', 'schemas', 'lib', 'config', 'units']),
             allow('machines', ['machines', 'schemas', 'units']),
             allow('schemas', ['schemas', 'units']),
@@ -67,7 +138,23 @@ export default tseslint.config(
             allow('config', ['config', 'units']),
             allow('mock-server', ['mock-server', 'schemas', 'machines', 'fixtures', 'units']),
             allow('fixtures', ['fixtures', 'schemas', 'units']),
-            allow('tests', ['tests', 'scripts', 'app', 'routes', 'screens', 'guards', 'services', 'machines', 'schemas', 'ui', 'lib', 'config', 'mock-server', 'fixtures', 'units']),
+            allow('tests', [
+              'tests',
+              'scripts',
+              'app',
+              'routes',
+              'screens',
+              'guards',
+              'services',
+              'machines',
+              'schemas',
+              'ui',
+              'lib',
+              'config',
+              'mock-server',
+              'fixtures',
+              'units',
+            ]),
             allow('scripts', ['scripts', 'mock-server', 'fixtures', 'schemas', 'units']),
           ],
         },
@@ -86,7 +173,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/seed', '**/seed/*'],
-              message: 'Only mock-server/seed and the start and reset code (mock-server/app.ts) use the seeders.',
+              message:
+                'Only mock-server/seed and the start and reset code (mock-server/app.ts) use the seeders.',
             },
           ],
         },
