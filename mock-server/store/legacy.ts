@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Model } from '../model'
+import { DataFileError } from './data-file-error'
 
 // Data folders from before the SQLite store kept the state in `db.json` (a snapshot) and
 // `db.json.wal` (changes since). A snapshot whose log holds no change (the server stopped
@@ -12,7 +13,7 @@ const LOG = 'db.json.wal'
 /** What the old store kept beside the collections in the snapshot. */
 const SNAPSHOT_META = '_store'
 
-export class LegacyDataError extends Error {}
+export class LegacyDataError extends DataFileError {}
 
 /** The collections of an old data folder, or undefined when it has none. */
 export function readLegacyData(dir: string): Partial<Model> | undefined {
