@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { AnyRouter, RouterProvider as Provider } from '@tanstack/react-router'
+import { keepCheckoutReturn } from './screens/account/checkout-return'
 import { firstPaintUsed, takeOverFirstPaint } from './first-paint'
 import { isAppPath } from './lib/paths'
 import { watchForNewBuilds } from './services/site/build/watch'
@@ -11,6 +12,8 @@ import { identityUserStored } from './services/session/stored-user'
 import './ui/styles/base.css'
 
 installGlobalErrorHandlers()
+// The checkout's outcome, read from the address before anything can change it.
+keepCheckoutReturn(window.location)
 
 const root = document.getElementById('root')!
 
