@@ -7,17 +7,21 @@ import local from './eslint/feature-boundaries.js'
 // Imports flow one way: routes → screens → services / machines → schemas.
 // `mock-server` may use src/schemas, src/machines and fixtures; src never imports mock-server or fixtures.
 const elements = [
+  // The build's entries, one folder each (src/entries/README.md): the signed-in app, the public
+  // site's page script and islands, the prerender, app.html's painted page, and the route trees
+  // the routers are made of. The painted page's inline script is a layer of its own: it carries
+  // nothing but src/lib (it is compiled into app.html, before anything else loads).
+  { type: 'entry-app', pattern: 'src/entries/app' },
+  { type: 'entry-site', pattern: 'src/entries/site' },
+  { type: 'entry-prerender', pattern: 'src/entries/prerender' },
   {
-    type: 'app',
-    pattern: [
-      'src/main.tsx',
-      'src/router.tsx',
-      'src/routeTree.gen.ts',
-      'src/first-paint.ts',
-      'src/app-first-paint.tsx',
-    ],
+    type: 'painted-script',
+    pattern: ['src/entries/painted-page/paint.ts', 'src/entries/painted-page/inline.ts'],
     mode: 'file',
   },
+  { type: 'entry-painted-page', pattern: 'src/entries/painted-page' },
+  { type: 'route-trees', pattern: 'src/entries/route-trees' },
+  { type: 'entry-shared', pattern: 'src/entries/router-options.tsx', mode: 'file' },
   // The units every layer counts in (money in cents, the calendar's days); they import nothing.
   { type: 'units', pattern: ['src/schemas/money.ts', 'src/schemas/calendar.ts'], mode: 'file' },
   { type: 'routes', pattern: 'src/routes' },
@@ -44,7 +48,7 @@ export default tseslint.config(
       'tests/lint-fixtures/cycle',
       'dist',
       'node_modules',
-      'src/routeTree.gen.ts',
+      'src/entries/route-trees/routeTree.gen.ts',
       'coverage',
       'playwright-report',
       'test-results',
@@ -86,8 +90,10 @@ export default tseslint.config(
           default: 'disallow',
           message: '${file.type} must not import ${dependency.type} (see eslint.config.js)',
           rules: [
-            allow('app', [
-              'app',
+            allow('entry-app', [
+              'entry-app',
+              'entry-shared',
+              'route-trees',
               'routes',
               'screens',
               'guards',
@@ -99,6 +105,44 @@ export default tseslint.config(
               'schemas',
               'units',
             ]),
+            allow('entry-site', [
+              'entry-site',
+              'entry-shared',
+              'route-trees',
+              'routes',
+              'screens',
+              'services',
+              'ui',
+              'lib',
+              'config',
+              'schemas',
+              'units',
+            ]),
+            allow('entry-prerender', [
+              'entry-prerender',
+              'entry-painted-page',
+              'routes',
+              'screens',
+              'services',
+              'ui',
+              'lib',
+              'config',
+              'schemas',
+              'units',
+            ]),
+            allow('entry-painted-page', [
+              'entry-painted-page',
+              'painted-script',
+              'screens',
+              'services',
+              'ui',
+              'lib',
+              'config',
+              'units',
+            ]),
+            allow('painted-script', ['painted-script', 'lib']),
+            allow('route-trees', ['route-trees', 'routes', 'entry-app']),
+            allow('entry-shared', ['services', 'screens', 'ui', 'lib', 'config', 'units']),
             allow('routes', [
               'routes',
               'screens',
@@ -141,7 +185,13 @@ export default tseslint.config(
             allow('tests', [
               'tests',
               'scripts',
-              'app',
+              'entry-app',
+              'entry-site',
+              'entry-prerender',
+              'entry-painted-page',
+              'painted-script',
+              'route-trees',
+              'entry-shared',
               'routes',
               'screens',
               'guards',
@@ -155,7 +205,15 @@ export default tseslint.config(
               'fixtures',
               'units',
             ]),
-            allow('scripts', ['scripts', 'mock-server', 'fixtures', 'schemas', 'units']),
+            allow('scripts', [
+              'scripts',
+              'mock-server',
+              'fixtures',
+              'schemas',
+              'units',
+              'entry-prerender',
+              'entry-prerender',
+            ]),
           ],
         },
       ],

@@ -1,6 +1,6 @@
 // The checkout sends the browser back by a full load of
 // /app/user/my-billing?pagamento=confirmado|cancelado. The outcome is read from that address once,
-// when the app starts (src/main.tsx), before the router, a gate or the painted page's replay can
+// when the app starts (src/entries/app/main.tsx), before the router, a gate or the painted page's replay can
 // change the address; the billing screen then tells it once, whichever of them loaded first.
 // Kept free of imports: the app's entry reads it before anything else loads.
 

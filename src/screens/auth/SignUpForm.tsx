@@ -1,3 +1,4 @@
+import { replayAs } from '@/lib/replay'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -77,7 +78,13 @@ export function SignUpForm({
   })
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Criar conta">
+    <form
+      className="stack"
+      onSubmit={submit}
+      noValidate
+      aria-label="Criar conta"
+      {...replayAs('sign-up')}
+    >
       {error && <Alert tone="danger" title={error} />}
       <Controller
         control={form.control}

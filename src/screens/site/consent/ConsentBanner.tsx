@@ -47,7 +47,7 @@ export function ConsentBanner({
   onChoose?: (choice: ConsentChoice) => void
   /**
    * In a prerendered page, which holds the banner in both languages: hidden until the page's
-   * first script (consentBootScript) asks for one, wired up by src/entry-static.ts.
+   * first script (consentBootScript) asks for one, wired up by src/entries/site/entry-static.ts.
    */
   prerendered?: boolean
   ref?: Ref<HTMLElement>

@@ -18,7 +18,7 @@ import styles from './SiteLayout.module.css'
 // The institutional layout: header with the main navigation, the page, and the footer. The same
 // markup is rendered by the client-side app (dev server, preview) and by the build for every
 // prerendered page; there the menu and the cookie-preferences button are wired up by
-// src/entry-static.ts through their data attributes (data-menu, data-menu-button, data-open,
+// src/entries/site/entry-static.ts through their data attributes (data-menu, data-menu-button, data-open,
 // data-consent-reopen), without React.
 
 const mainNav = [
