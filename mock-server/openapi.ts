@@ -167,7 +167,7 @@ export const resourceDescriptions: Record<ResourceName, string> = {
 }
 
 /**
- * The calls SPEC section 7 lists; the README marks them (the others were added for what the
+ * The calls docs/product.md §7 lists; the README marks them (the others were added for what the
  * spec's screens need, for the public site and for the stand-ins).
  */
 export const specCalls: ReadonlySet<string> = new Set([

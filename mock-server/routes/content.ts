@@ -14,7 +14,7 @@ import { contentSpace, type Version } from '../content/space'
 // app through the real storyblok-js-client: `GET /v2/cdn/stories` and
 // `GET /v2/cdn/stories/{slug...}`, access tokens, published and draft versions, paging with the
 // `total` / `per-page` headers, relations and links, and a rate limit of 5 requests per second
-// per token and client, answered with 429 past it (SPEC section 9).
+// per token and client, answered with 429 past it (docs/product.md §9).
 
 /** The two access tokens of the space: public reads published content, preview reads drafts too. */
 export const contentTokens = () => ({
@@ -22,7 +22,7 @@ export const contentTokens = () => ({
   preview: process.env.MOCK_CONTENT_PREVIEW_TOKEN ?? 'local-preview-token',
 })
 
-/** SPEC section 9: 5 requests per second. 0 turns the limit off. */
+/** docs/product.md §9: 5 requests per second. 0 turns the limit off. */
 const rateLimitFrom = (environment: string) => {
   const configured = process.env.MOCK_CONTENT_RATE_LIMIT
   if (configured !== undefined && configured !== '') return Math.max(0, Number(configured) || 0)

@@ -1,4 +1,4 @@
-// Route gates (SPEC section 6, PRODUCT.md "Roles and gates"): pure decisions over the session
+// Route gates (docs/product.md §6, PRODUCT.md "Roles and gates"): pure decisions over the session
 // and the location. Routes name the gates they need; `runGates` applies them in order. The paths
 // they send to, and the login page they let through, are src/lib/landing.ts's, which app.html's
 // painted page reads to paint where a full load will land (tests/unit/landing-cases.ts).
@@ -102,7 +102,7 @@ export class UnknownGateError extends Error {
   }
 }
 
-/** SPEC section 8: an unknown route-check name raises an error. */
+/** docs/product.md §8: an unknown route-check name raises an error. */
 export function getGate(name: string): Gate {
   if (!Object.hasOwn(gateRegistry, name)) throw new UnknownGateError(name)
   return gateRegistry[name as GateName]

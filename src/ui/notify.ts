@@ -1,4 +1,4 @@
-// Toasts of the five SPEC types; their settings are in <ToastHost /> (src/ui/toast-runtime.tsx).
+// Toasts of the five kinds (docs/product.md §4); their settings are in <ToastHost /> (src/ui/toast-runtime.tsx).
 // react-toastify is loaded on the first toast, not with the page: <Toaster /> mounts the container
 // then. Toasts raised before the container is there wait here, and the container takes them once
 // it is mounted for good (react-toastify's own waiting list went to the first container React

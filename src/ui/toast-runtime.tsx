@@ -7,7 +7,7 @@ import { attachToastHost } from './notify'
 
 export { toast }
 
-/** SPEC section 4: 3000 ms, bottom-right, no close button, no progress bar, no icon. */
+/** docs/product.md §4: 3000 ms, bottom-right, no close button, no progress bar, no icon. */
 export function ToastHost() {
   // The container takes the toasts once it is mounted for good: after this commit's effects
   // (development's StrictMode mounts it, drops it and mounts it again within one commit).

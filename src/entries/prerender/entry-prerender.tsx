@@ -125,7 +125,7 @@ export async function loadSiteData(reference: {
   for (const page of pages) {
     if (page.kind !== 'story' || !page.slug.startsWith('areas/')) continue
     const slug = page.slug.slice('areas/'.length)
-    // SPEC section 7: without the area's data the page still shows all of its content.
+    // docs/product.md §7: without the area's data the page still shows all of its content.
     areas.set(
       slug,
       await fetchArea(slug).catch((error: unknown) => {

@@ -55,7 +55,7 @@ async function startClientApp() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cookie consent (SPEC sections 2 and 9): the page holds the banner in both languages; the
+// Cookie consent (docs/product.md §2 and §9): the page holds the banner in both languages; the
 // page's first script (consentBootScript) showed one if there is no valid choice yet.
 
 /** A click on the banner's choices or on "Preferências de cookies" (delegated from the document). */

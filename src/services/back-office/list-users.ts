@@ -4,7 +4,7 @@ import { adminUserListQuerySchema, adminUserSchema, type AdminUser } from '@/sch
 import { api } from '@/services/api'
 import { backOfficeKeys, type ListAdminUsersInput } from './keys'
 
-/** GET /admin/users (SPEC section 7): by company and name or e-mail, 10 a page. */
+/** GET /admin/users (docs/product.md §7): by company and name or e-mail, 10 a page. */
 export const listAdminUsersInputSchema = adminUserListQuerySchema
 export type { ListAdminUsersInput } from './keys'
 

@@ -9,7 +9,7 @@ import { api } from '@/services/api'
 import { backOfficeKeys, type SearchNfsRequestsInput } from './keys'
 
 /**
- * GET /nfs/requests/search (SPEC section 7, admin): every company's requests by status, date and
+ * GET /nfs/requests/search (docs/product.md §7, admin): every company's requests by status, date and
  * text, 10 a page, open ones first and oldest first.
  */
 export const searchNfsRequestsInputSchema = nfsRequestSearchQuerySchema

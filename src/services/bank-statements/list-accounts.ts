@@ -5,7 +5,7 @@ import type { BankAccountSummary } from '@/schemas/bank'
 import { api } from '@/services/api'
 import { bankKeys, type ListBankAccountsInput } from './keys'
 
-/** GET /bank-statements/accounts (SPEC section 7: companyId, limit 10, offset). */
+/** GET /bank-statements/accounts (docs/product.md §7: companyId, limit 10, offset). */
 export const listBankAccountsInputSchema = bankAccountListQuerySchema
 export type { ListBankAccountsInput } from './keys'
 

@@ -4,7 +4,7 @@ import { companyListQuerySchema, companySchema, type Company } from '@/schemas/c
 import { api } from '@/services/api'
 import { companyKeys, type ListCompaniesInput } from './keys'
 
-/** GET /companies (SPEC section 7): search by name, alias or CNPJ; 25 a page (all, for admins). */
+/** GET /companies (docs/product.md §7): search by name, alias or CNPJ; 25 a page (all, for admins). */
 export const listCompaniesInputSchema = companyListQuerySchema
 export type { ListCompaniesInput } from './keys'
 

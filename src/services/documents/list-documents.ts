@@ -4,7 +4,7 @@ import { documentListQuerySchema, documentSchema, type CompanyDocument } from '@
 import { api } from '@/services/api'
 import { documentKeys, type ListDocumentsInput } from './keys'
 
-/** GET /documents (SPEC section 7): companyId, repeatable type, status, competence; 10 a page. */
+/** GET /documents (docs/product.md §7): companyId, repeatable type, status, competence; 10 a page. */
 export const listDocumentsInputSchema = documentListQuerySchema
 export type { ListDocumentsInput } from './keys'
 

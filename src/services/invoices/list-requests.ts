@@ -4,7 +4,7 @@ import { nfsRequestListQuerySchema, nfsRequestSchema, type NfsRequest } from '@/
 import { api } from '@/services/api'
 import { invoiceKeys, type ListInvoiceRequestsInput } from './keys'
 
-/** GET /nfs/requests (SPEC section 7: query, companyId, status, date, limit 10, offset). */
+/** GET /nfs/requests (docs/product.md §7: query, companyId, status, date, limit 10, offset). */
 export const listInvoiceRequestsInputSchema = nfsRequestListQuerySchema
 export type { ListInvoiceRequestsInput } from './keys'
 

@@ -14,7 +14,7 @@ const paths: Record<OrderTrack, string> = {
 }
 
 /**
- * GET /companies/orders/opening-requests and /migration-requests (SPEC section 7): the companies
+ * GET /companies/orders/opening-requests and /migration-requests (docs/product.md §7): the companies
  * on each track, newest first, 10 a page.
  */
 export async function listOrders(
