@@ -20,7 +20,7 @@ export function assertCompanyAccess(caller: Caller, companyId: string): string {
   throw forbidden(accessMessages.company)
 }
 
-/** Admin-only endpoints (SPEC section 6). */
+/** Admin-only endpoints (docs/product.md §6). */
 export function requireSystemAdmin(caller: Caller) {
   if (!isSystemAdmin(caller.claims)) throw forbidden(authMessages.systemAdmin)
 }

@@ -13,7 +13,7 @@ export type ServerConfig = {
   dataFile: string
   projectId: string
   authEmulatorHost: string
-  /** 'production' turns on the CNPJ registry check on company creation (SPEC section 5). */
+  /** 'production' turns on the CNPJ registry check on company creation (docs/product.md §5). */
   environment: 'development' | 'production' | 'test'
   /**
    * Serves the test hooks `POST /__reset` and `POST /__test/expire-tokens`: only when a test

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { listenHostsOf } from '../mock-server/network'
 import type { AppOrigins } from '../mock-server/origins'
 import { makePrivate, PRIVATE_FILE_MODE, withPrivateUmask } from '../mock-server/private-files'
+import { DATA_FILE_REFUSED_EXIT } from '../mock-server/store/data-file-error'
 import { writeEmulatorImport } from '../mock-server/seed/emulator-accounts'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
 import { freePortBlock } from './ports'
@@ -19,6 +20,12 @@ export const root = path.resolve(import.meta.dirname, '..')
 export const PROJECT_ID = 'demo-contabil'
 
 export type Service = { name: string; child: ChildProcess; stop: () => Promise<void> }
+
+/**
+ * A service that stopped while starting and has said why itself (the mock server refusing its
+ * data folder): whoever started it stops the rest without adding to its message.
+ */
+export class ServiceRefused extends Error {}
 
 export function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -75,7 +82,10 @@ function run(
     child.stdout?.on('data', keep)
     child.stderr?.on('data', keep)
     child.once('exit', (code) => {
-      if (code && code !== 0 && code !== 130)
+      // Its own message, alone: it names the problem and what to do.
+      if (code === DATA_FILE_REFUSED_EXIT)
+        console.error(`\n${tail.filter((line) => line.trim()).join('\n')}\n`)
+      else if (code && code !== 0 && code !== 130)
         console.error(`[${name}] exited with ${code}\n${tail.join('\n')}`)
     })
   }
@@ -214,8 +224,18 @@ export async function startMockServer({
     },
     quiet,
   )
-  // The first address it listens on (loopback unless MOCK_HOST names another).
-  await waitForPort(port, listenHostsOf(env.MOCK_HOST ?? process.env.MOCK_HOST)[0])
+  // The first address it listens on (loopback unless MOCK_HOST names another), unless it stops
+  // first: a refused data folder stops it before it listens.
+  const refused = new Promise<never>((_resolve, reject) =>
+    service.child.once('exit', (code) => {
+      if (code === DATA_FILE_REFUSED_EXIT)
+        reject(new ServiceRefused('mock-server refused its data folder'))
+    }),
+  )
+  await Promise.race([
+    waitForPort(port, listenHostsOf(env.MOCK_HOST ?? process.env.MOCK_HOST)[0]),
+    refused,
+  ])
   return service
 }
 

@@ -1,7 +1,15 @@
 import path from 'node:path'
 import { isLoopbackHost, listenHostsOf, wideOpenWarning } from '../mock-server/network'
 import { loadDemoAccounts } from '../mock-server/seed/core'
-import { root, startEmulator, startMockServer, startWeb, stopAll, type Service } from './stack'
+import {
+  root,
+  ServiceRefused,
+  startEmulator,
+  startMockServer,
+  startWeb,
+  stopAll,
+  type Service,
+} from './stack'
 
 // `npm start`: the whole product on embedded defaults, no further step.
 const ports = {
@@ -91,6 +99,8 @@ ${accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.password}  (${a.roles.j
 `)
   if (wideWarning) console.warn(`  ${wideWarning}\n`)
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error)
+  // A refusal has printed its own message (what to do); anything else is said here.
+  if (!(error instanceof ServiceRefused))
+    console.error(error instanceof Error ? error.message : error)
   await shutdown(1)
 }

@@ -26,7 +26,7 @@ import { ofxUpload } from '../finance/ofx-upload'
 import { badRequest, paginate } from '../http'
 import type { Store } from '../store/database'
 
-// Bank accounts (SPEC section 7 "Bank statements"): the company's accounts with their counts,
+// Bank accounts (docs/product.md §7 "Bank statements"): the company's accounts with their counts,
 // OFX imports (an account is found by bank and number, or created) and the accounting exports.
 
 const NOT_FOUND = 'Conta bancária não encontrada.'

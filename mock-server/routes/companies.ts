@@ -57,7 +57,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, paginate, parse }
 import type { Store } from '../store/database'
 import { JsonText } from '../store/table'
 
-// Companies (SPEC section 7 "Companies"; the session's, the wizards' and the back office's): every
+// Companies (docs/product.md §7 "Companies"; the session's, the wizards' and the back office's): every
 // `/companies*` endpoint. The company of `/companies/{id}…` is found and access-checked by
 // requireCompany (access.ts) before the handler runs.
 

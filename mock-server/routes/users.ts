@@ -51,7 +51,7 @@ import type { ServerConfig } from '../config'
 import { badRequest, conflict, forbidden, HttpError, notFound, paginate } from '../http'
 import type { Store } from '../store/database'
 
-// People (SPEC section 7 "Users"): sign-up, the caller's own record, the profile and its photo,
+// People (docs/product.md §7 "Users"): sign-up, the caller's own record, the profile and its photo,
 // and the back office's user management (`/admin/users`).
 
 const userParams = z.object({ id: idSchema })

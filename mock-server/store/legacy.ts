@@ -9,8 +9,8 @@ import {
   statSync,
 } from 'node:fs'
 import path from 'node:path'
-import { StartupError } from '../config'
 import type { CollectionName, Model } from '../model'
+import { DataFileError } from './data-file-error'
 import { collectionNames, layouts } from './layout'
 import { recordSchemas } from './record-schemas'
 
@@ -36,7 +36,7 @@ const LOG_HEAD_BYTES = 64 * 1024
 /** The old log's first line: a checksum (8 hex digits) and the snapshot's generation (JSON). */
 const LOG_HEADER = /^[0-9a-f]{8} (\{.*\})$/
 
-export class LegacyDataError extends StartupError {}
+export class LegacyDataError extends DataFileError {}
 
 /** The first `bytes` of a file, and whether that is all of it. */
 function headOf(file: string, bytes: number) {

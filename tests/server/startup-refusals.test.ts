@@ -10,6 +10,7 @@ import {
   readLegacyData,
 } from '../../mock-server/store/legacy'
 import { root } from '../../scripts/stack'
+import { DATA_FILE_REFUSED_EXIT } from '../../mock-server/store/data-file-error'
 
 // Issue 28: what the server cannot start with is refused with one clear pt-BR message, and the
 // server stops without a stack trace: an old data folder (db.json) whose log is huge or not the
@@ -151,14 +152,14 @@ describe('the server, given either', () => {
   it('prints the one message and stops, without a stack trace', async () => {
     const bad = oldFolder({ invites: [{ id: 'inv-2' }] })
     const legacy = await startServer({ MOCK_DATA_DIR: bad, MOCK_SIGNING_SECRET: '' })
-    expect(legacy.code).toBe(1)
+    expect(legacy.code).toBe(DATA_FILE_REFUSED_EXIT)
     expect(legacy.output).toContain('o registro 1 de invites não é válido')
     expect(legacy.output).not.toMatch(/\n\s+at /)
     // Nothing was written: the next start, after db:reset, begins from a clean folder.
     expect(existsSync(path.join(bad, 'contabil.db'))).toBe(false)
 
     const secret = await startServer({ MOCK_DATA_DIR: tempDir(), MOCK_SIGNING_SECRET: 'curto' })
-    expect(secret.code).toBe(1)
+    expect(secret.code).toBe(DATA_FILE_REFUSED_EXIT)
     expect(secret.output).toContain('MOCK_SIGNING_SECRET tem 5 bytes')
     expect(secret.output).not.toMatch(/\n\s+at /)
   }, 120_000)
