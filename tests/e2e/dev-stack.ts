@@ -30,7 +30,16 @@ export async function startDevStack(): Promise<DevStack> {
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {
-    services.push(await startEmulator({ port: ports.auth, dataDir, persist: false, quiet: true }))
+    services.push(
+      await startEmulator({
+        port: ports.auth,
+        dataDir,
+        persist: false,
+        quiet: true,
+        // As start.ts: the dev server's pages, and the API's `/docs`, may sign in.
+        origins: { webUrl, publicUrl: apiUrl },
+      }),
+    )
     services.push(
       await startMockServer({
         port: ports.mock,
