@@ -4,16 +4,22 @@ import { seedBilling } from './billing'
 import { seedCore } from './core'
 import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
+import { seedNfse, type NfseSeedOptions } from './nfse'
 import { seedPublic } from './public'
 
-/** The whole initial data set, each area seeded from its fixtures and checked by its schemas. */
-export function buildSeed(): Model {
+/**
+ * The whole initial data set, each area seeded from its fixtures and checked by its schemas.
+ * With `nfse` (the server's data folder), the active companies get their test certificates.
+ */
+export function buildSeed(options: { nfse?: NfseSeedOptions } = {}): Model {
+  const core = seedCore()
   return {
-    ...seedCore(),
+    ...core,
     ...seedBilling(),
     ...seedEngagement(),
     ...seedFinance(),
     ...seedPublic(),
+    ...seedNfse(core.companies, options.nfse),
   }
 }
 
