@@ -207,10 +207,14 @@ function dpsProblems(store: Store, dps: DpsFacts, now: Date): SefinError[] {
   return errors
 }
 
-/** The next numbers of the stand-in: the provider's NFS-e and its own documents. */
+/**
+ * The next numbers of the stand-in: the provider's NFS-e (after its last: the national system
+ * never reuses one) and its own documents.
+ */
 function nextNumbers(store: Store, providerCnpj: string) {
+  const numbers = store.sefinNfse.values('number', { providerCnpj }) as number[]
   return {
-    number: store.sefinNfse.count({ providerCnpj }) + 1,
+    number: Math.max(0, ...numbers) + 1,
     documentNumber: store.sefinNfse.count() + store.sefinEvents.count() + 1,
   }
 }

@@ -13,13 +13,15 @@ import { seedPublic } from './public'
  */
 export function buildSeed(options: { nfse?: NfseSeedOptions } = {}): Model {
   const core = seedCore()
+  const finance = seedFinance()
   return {
     ...core,
     ...seedBilling(),
     ...seedEngagement(),
-    ...seedFinance(),
+    ...finance,
     ...seedPublic(),
-    ...seedNfse(core.companies, options.nfse),
+    // After the invoices: one of them was issued through the national system.
+    ...seedNfse(core.companies, finance.nfsRequests, options.nfse),
   }
 }
 

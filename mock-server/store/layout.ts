@@ -177,8 +177,12 @@ export const layouts: Layouts = {
   sefinNfse: {
     table: 'sefin_nfse',
     key: (nfse) => nfse.accessKey,
-    columns: { dpsId: (nfse) => nfse.dpsId, providerCnpj: (nfse) => nfse.providerCnpj },
-    indexes: [['dpsId'], ['providerCnpj']],
+    columns: {
+      dpsId: (nfse) => nfse.dpsId,
+      providerCnpj: (nfse) => nfse.providerCnpj,
+      number: { integer: (nfse) => nfse.number },
+    },
+    indexes: [['dpsId'], ['providerCnpj', 'number']],
   },
   sefinEvents: {
     table: 'sefin_events',
