@@ -118,6 +118,18 @@ export function simplesRateOf(store: Store, company: Company): number | null {
   return Number(scaled) / 100
 }
 
+/** The provider's part of its DPS: its municipality, its tax regime, its Simples rate. */
+export function dpsProviderOf(store: Store, company: Company): DpsInput['provider'] {
+  const municipalityCode = ibgeCodeOf(company.address)
+  if (!municipalityCode) throw conflict(issuanceMessages.noMunicipality)
+  const regime = providerRegimeOf(company.size)
+  return {
+    municipalityCode,
+    regime,
+    simplesRate: regime.opSimpNac === '3' ? simplesRateOf(store, company) : null,
+  }
+}
+
 /** The DPS of a request for its company, with a série and number. */
 export function dpsInputOf(
   store: Store,
@@ -126,17 +138,11 @@ export function dpsInputOf(
   series: string,
   number: number,
   issuedAt: Date,
+  provider: DpsInput['provider'] = dpsProviderOf(store, company),
 ): DpsInput {
-  const municipalityCode = ibgeCodeOf(company.address)
-  if (!municipalityCode) throw conflict(issuanceMessages.noMunicipality)
-  const regime = providerRegimeOf(company.size)
   return {
     request,
-    provider: {
-      municipalityCode,
-      regime,
-      simplesRate: regime.opSimpNac === '3' ? simplesRateOf(store, company) : null,
-    },
+    provider,
     takerMunicipalityCode: request.taker ? ibgeCodeOf(request.taker.address) : null,
     series,
     number,

@@ -1,6 +1,5 @@
 import { DOMParser } from '@xmldom/xmldom'
 import { SignedXml } from 'xml-crypto'
-import xpath from 'xpath'
 import type { CertificatePems } from './certificates'
 
 // The national NFS-e's signature (layout 1.01): XMLDSig enveloped over the signed element
@@ -60,7 +59,8 @@ export function verifyEnveloped(xml: string, element: SignedElement): Verificati
   } catch {
     return { valid: false, reason: 'XML mal formado.', certificatePem: null }
   }
-  const signed = xpath.select(byName(element), doc as unknown as Node) as Element[]
+  const elements = Array.from(doc.getElementsByTagName('*'))
+  const signed = elements.filter((node) => node.localName === element)
   if (signed.length !== 1)
     return {
       valid: false,
@@ -69,10 +69,12 @@ export function verifyEnveloped(xml: string, element: SignedElement): Verificati
     }
   const target = signed[0]!
   const id = target.getAttribute('Id')
-  const signatures = xpath.select(
-    `../*[local-name(.)='Signature' and namespace-uri(.)='${DSIG}']`,
-    target,
-  ) as Element[]
+  const signatures = Array.from(target.parentNode?.childNodes ?? []).filter(
+    (node): node is Element =>
+      node.nodeType === 1 &&
+      (node as Element).localName === 'Signature' &&
+      (node as Element).namespaceURI === DSIG,
+  )
   if (signatures.length !== 1 || !id)
     return {
       valid: false,
@@ -80,30 +82,32 @@ export function verifyEnveloped(xml: string, element: SignedElement): Verificati
       certificatePem: null,
     }
   const signature = signatures[0]!
-  const value = (path: string) =>
-    (xpath.select1(`string(${path})`, signature) as string | undefined)?.trim() ?? ''
-  const certificateB64 = value(".//*[local-name(.)='X509Certificate']")
+  const within = (name: string) =>
+    Array.from(signature.getElementsByTagNameNS(DSIG, name)) as Element[]
+  const text = (name: string) => within(name)[0]?.textContent?.trim() ?? ''
+  const algorithm = (name: string) => within(name)[0]?.getAttribute('Algorithm') ?? ''
+  const certificateB64 = text('X509Certificate')
   const certificatePem = certificateB64 ? pemOf(certificateB64) : null
   if (!certificatePem)
     return { valid: false, reason: 'O certificado não está em KeyInfo/X509Data.', certificatePem }
-  const algorithms = [
-    value(".//*[local-name(.)='CanonicalizationMethod']/@Algorithm") === C14N,
-    value(".//*[local-name(.)='SignatureMethod']/@Algorithm") === RSA_SHA1,
-    value(".//*[local-name(.)='DigestMethod']/@Algorithm") === SHA1,
-    value(".//*[local-name(.)='Reference']/@URI") === `#${id}`,
+  const references = within('Reference')
+  const layout = [
+    algorithm('CanonicalizationMethod') === C14N,
+    algorithm('SignatureMethod') === RSA_SHA1,
+    algorithm('DigestMethod') === SHA1,
+    references.length === 1 && references[0]!.getAttribute('URI') === `#${id}`,
+    within('Transform')
+      .map((t) => t.getAttribute('Algorithm'))
+      .join(' ') === `${ENVELOPED} ${C14N}`,
   ]
-  if (algorithms.includes(false))
+  if (layout.includes(false))
     return {
       valid: false,
-      reason: `A assinatura precisa ser C14N, RSA-SHA1 e SHA-1 sobre #${id}.`,
+      reason: `A assinatura precisa ser C14N, RSA-SHA1 e SHA-1 sobre #${id}, com as transformações enveloped-signature e C14N.`,
       certificatePem,
     }
   // Every element with this Id: exactly the signed one (no wrapped copy signed in its place).
-  const sameId = xpath.select(
-    `//*[@Id='${id.replace(/'/g, '')}']`,
-    doc as unknown as Node,
-  ) as Element[]
-  if (sameId.length !== 1)
+  if (elements.filter((node) => node.getAttribute('Id') === id).length !== 1)
     return { valid: false, reason: 'Id duplicado no documento.', certificatePem }
   try {
     const verifier = new SignedXml({ publicCert: certificatePem })
