@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isoDateTimeSchema } from './common'
+import { filledText } from './limit-messages'
 
 // The national NFS-e (Sistema Nacional NFS-e, layout 1.01): what the product, its screens and the
 // mock's Sefin Nacional stand-in share — the cancellation event's codes and reason, the A1
@@ -41,13 +42,10 @@ export const nfseReasonMessages = {
 } as const
 
 /** `xMotivo` of the cancellation: 15 to 255 characters of the national text type. */
-export const nfseReasonSchema = z
-  .string({ error: nfseReasonMessages.required })
-  .trim()
-  .min(1, { error: nfseReasonMessages.required })
-  .min(NFSE_REASON_MIN)
-  .max(NFSE_REASON_MAX)
-  .regex(nationalTextPattern, { error: nfseReasonMessages.characters })
+export const nfseReasonSchema = filledText(nfseReasonMessages.required, {
+  min: NFSE_REASON_MIN,
+  max: NFSE_REASON_MAX,
+}).regex(nationalTextPattern, { error: nfseReasonMessages.characters })
 
 /** `POST /nfs/requests/{id}/cancel`: the national cancellation's code and reason. */
 export const nfseCancelSchema = z.strictObject({

@@ -23,7 +23,7 @@ export const cpfTakerRequest = {
       city: 'São Paulo',
       street: 'Praça da Sé',
       number: '321',
-      complement: 'lado ímpar',
+      complement: '',
       neighborhood: 'Sé',
     },
   },
@@ -39,12 +39,32 @@ export const scheduledRequest = {
   taker: null,
 } satisfies Omit<NfsRequestCreate, 'taxationCode'>
 
-/** nfse.spec: ana asks for the note the accountant issues through the national system. */
+/**
+ * nfse.spec: ana asks (in the form, the code typed, the address from the CEP lookup) for the
+ * note the accountant issues through the national system, then cancels.
+ */
 export const nationalIssueRequest = {
-  ...exampleInvoiceBody,
+  cnpj: '45218739000102',
   totalValue: 2480.9,
   serviceDescription: 'Direção de arte da campanha de inverno — peças para redes sociais',
+  taxationCode: '230101',
+  municipalityCode: '3550308',
   issWithheld: true,
+  issTaxation: 'taxable',
+  taker: {
+    document: '66769352000114',
+    name: 'Café Bom Grão Comércio Ltda',
+    email: 'marketing@cafebomgrao.com.br',
+    address: {
+      zipCode: '01310200',
+      state: 'SP',
+      city: 'São Paulo',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: '',
+      neighborhood: 'Bela Vista',
+    },
+  },
 }
 
 /** back-office.spec: ana's request the accountant issues by hand (number and PDF). */
