@@ -115,7 +115,7 @@ function CertificateCard({
   const standing = certificateStanding(certificate)
   const days = daysUntil(certificate.notAfter)
   return (
-    <Card>
+    <Card className="stack">
       <div className={styles.certificateHead}>
         <h2 className={styles.cardTitle}>Certificado A1 da empresa</h2>
         <Badge tone={standingBadge[standing].tone}>{standingBadge[standing].label}</Badge>
@@ -214,7 +214,7 @@ function UploadCard({
   })
 
   return (
-    <Card>
+    <Card className="stack">
       <h2 className={styles.cardTitle}>
         {replacing ? 'Enviar outro certificado' : 'Enviar o certificado'}
       </h2>

@@ -206,7 +206,9 @@ export function InvoiceRequestsTab({
                   >
                     Detalhes
                   </Button>
-                  {request.accessKey && <NfseDownloads request={request} companyId={companyId} />}
+                  {request.accessKey && (
+                    <NfseDownloads request={request} companyId={companyId} compact />
+                  )}
                   {request.status === 'pending' && (
                     <Button
                       size="sm"

@@ -74,12 +74,9 @@ export function RequestDetails({
       )}
       {request.status === 'issued' && request.accessKey && (
         <Alert tone="success" title={`NFS-e nº ${request.number ?? ''} emitida`}>
-          <p>
-            Emitida pela Sefin Nacional. Chave de acesso: <AccessKey value={request.accessKey} />
-          </p>
-          <div style={{ marginTop: 8 }}>
-            <NfseDownloads request={request} companyId={companyId} />
-          </div>
+          <p>Emitida pela Sefin Nacional. Chave de acesso:</p>
+          <AccessKey value={request.accessKey} />
+          <NfseDownloads request={request} companyId={companyId} />
         </Alert>
       )}
       {request.status === 'cancelled' && (
@@ -94,12 +91,9 @@ export function RequestDetails({
           </p>
           {request.accessKey && (
             <>
-              <p>
-                Chave de acesso: <AccessKey value={request.accessKey} />
-              </p>
-              <div style={{ marginTop: 8 }}>
-                <NfseDownloads request={request} companyId={companyId} />
-              </div>
+              <p>Chave de acesso:</p>
+              <AccessKey value={request.accessKey} />
+              <NfseDownloads request={request} companyId={companyId} />
             </>
           )}
         </Alert>

@@ -20,6 +20,12 @@ const fileLabels: Record<NfseFileInput['file'], string> = {
   danfse: 'Baixar DANFSe',
   dps: 'Baixar DPS assinada',
 }
+/** In a list's row: the file's name alone (the accessible name still says what it does). */
+const shortLabels: Record<NfseFileInput['file'], string> = {
+  nfse: 'XML',
+  danfse: 'DANFSe',
+  dps: 'DPS',
+}
 
 /**
  * The downloads of an NFS-e the national system issued: its XML and its DANFSe (and, for the
@@ -29,12 +35,12 @@ export function NfseDownloads({
   request,
   companyId,
   files = ['nfse', 'danfse'],
-  size = 'sm',
+  compact = false,
 }: {
   request: Pick<NfsRequest, 'id' | 'number' | 'accessKey'>
   companyId?: string
   files?: NfseFileInput['file'][]
-  size?: 'sm' | 'md'
+  compact?: boolean
 }) {
   const download = useDownloadNfseFile()
   const busy = download.isPending ? download.variables.file : null
@@ -47,8 +53,8 @@ export function NfseDownloads({
       {files.map((file) => (
         <Button
           key={file}
-          size={size}
-          variant={file === 'danfse' ? 'primary' : 'secondary'}
+          size="sm"
+          variant={file === 'danfse' && !compact ? 'primary' : 'secondary'}
           loading={busy === file}
           aria-label={`${fileLabels[file]} da NFS-e nº ${request.number ?? ''}`}
           onClick={() =>
@@ -60,7 +66,7 @@ export function NfseDownloads({
             )
           }
         >
-          {fileLabels[file]}
+          {compact ? shortLabels[file] : fileLabels[file]}
         </Button>
       ))}
     </div>

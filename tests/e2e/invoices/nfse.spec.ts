@@ -88,7 +88,8 @@ test('ana asks, the accountant issues through the national system, ana downloads
   const steps = admin.page.getByRole('list', { name: 'Emissão da NFS-e' })
   await expect(steps).toBeVisible()
   await toast(admin.page, /NFS-e nº \d+ emitida pela Sefin Nacional\./)
-  await expect(steps.getByRole('listitem').filter({ hasText: 'feito' })).toHaveCount(2)
+  // Issued: the card says so, with the key, and offers the cancellation.
+  await expect(admin.page.getByText(/pela Sefin Nacional\. Se preciso, cancele-a/)).toBeVisible()
   const issued = (
     await api<{ data: { number: number; accessKey: string } }>(
       ANA,
@@ -126,6 +127,7 @@ test('ana asks, the accountant issues through the national system, ana downloads
   expect(text).toContain('Café Bom Grão Comércio Ltda')
   await expectNoAxeViolations(ana.page, 'invoice details (national)')
   await screenshot(ana.page, 'invoice-details-national')
+  await details.getByRole('button', { name: 'Fechar' }).click()
 
   // The accountant cancels it: a code and a reason of 15 to 255 characters.
   await admin.page.getByRole('button', { name: 'Cancelar NFS-e' }).click()
