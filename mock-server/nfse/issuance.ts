@@ -8,6 +8,7 @@ import {
   type NfsRequest,
 } from '../../src/schemas/invoice'
 import { nfseCancellationCodeLabels, type NfseCancel } from '../../src/schemas/nfse'
+import { todayInBrazil } from '../../src/schemas/finance-common'
 import { companyAnnexes, simplesRateFor } from '../../src/schemas/tax'
 import type { ServerConfig } from '../config'
 import { filePath } from '../core/files'
@@ -107,7 +108,28 @@ export function signingCertificate(deps: IssuanceDeps, companyId: string, now: D
  * of its annex at its RBT12 (LC 123/2006, art. 18), half up to the hundredth of a percent; null
  * when no annex can be told for its activities.
  */
-export function simplesRateOf(store: Store, company: Company): number | null {
+export function simplesRateOf(
+  store: Store,
+  company: Company,
+  now: Date = new Date(),
+): number | null {
+  // The rate rests on the 12 months before this one (LC 123/2006, art. 18, § 1º): this month's
+  // invoices do not change it. Kept a few minutes, so that a month's issuances do not each read a
+  // year of the company's bank transactions.
+  const key = `${company.id}:${todayInBrazil(now).slice(0, 7)}:${company.size}:${company.activities.join(',')}`
+  const cache = rateCaches.get(store) ?? new Map<string, { rate: number | null; at: number }>()
+  rateCaches.set(store, cache)
+  const known = cache.get(key)
+  if (known && now.getTime() - known.at < RATE_TTL_MS) return known.rate
+  const rate = effectiveSimplesRate(store, company)
+  cache.set(key, { rate, at: now.getTime() })
+  return rate
+}
+
+const RATE_TTL_MS = 10 * 60_000
+const rateCaches = new WeakMap<Store, Map<string, { rate: number | null; at: number }>>()
+
+function effectiveSimplesRate(store: Store, company: Company): number | null {
   const summary = simplesSummaryOf(store, company)
   const placement = companyAnnexes(summary.activities, summary.payroll, summary.rbt12)
   const rate = placement.estimate ? simplesRateFor(summary.rbt12, placement.estimate.annex) : null
