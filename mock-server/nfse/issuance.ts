@@ -8,7 +8,7 @@ import {
   type NfsRequest,
 } from '../../src/schemas/invoice'
 import { nfseCancellationCodeLabels, type NfseCancel } from '../../src/schemas/nfse'
-import { todayInBrazil } from '../../src/schemas/finance-common'
+import { monthInBrazil } from '../../src/schemas/calendar'
 import { companyAnnexes, simplesRateFor } from '../../src/schemas/tax'
 import type { ServerConfig } from '../config'
 import { filePath } from '../core/files'
@@ -116,7 +116,7 @@ export function simplesRateOf(
   // The rate rests on the 12 months before this one (LC 123/2006, art. 18, § 1º): this month's
   // invoices do not change it. Kept a few minutes, so that a month's issuances do not each read a
   // year of the company's bank transactions.
-  const key = `${company.id}:${todayInBrazil(now).slice(0, 7)}:${company.size}:${company.activities.join(',')}`
+  const key = `${company.id}:${monthInBrazil(now)}:${company.size}:${company.activities.join(',')}`
   const cache = rateCaches.get(store) ?? new Map<string, { rate: number | null; at: number }>()
   rateCaches.set(store, cache)
   const known = cache.get(key)

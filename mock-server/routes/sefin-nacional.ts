@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Request } from 'express'
 import { z } from 'zod'
-import { todayInBrazil } from '../../src/schemas/finance-common'
+import { monthInBrazil, todayInBrazil } from '../../src/schemas/calendar'
 import { endpoint, type Call } from '../api'
 import { composeAccessKey, dpsId, isAccessKey } from '../nfse/access-key'
 import { issuedBy } from '../nfse/certificates'
@@ -249,7 +249,7 @@ async function issueNfse({ store, config, nfse, req, res }: Call) {
       environment: '2',
       document: cnpj,
       nfseNumber: number,
-      issueMonth: todayInBrazil(now).slice(0, 7),
+      issueMonth: monthInBrazil(now),
       code: String(randomInt(0, 1_000_000_000)).padStart(9, '0'),
     })
     const built = buildNfse({
