@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Request } from 'express'
 import { z } from 'zod'
 import { monthInBrazil, todayInBrazil } from '../../src/schemas/calendar'
+import { apiErrorBodySchema } from '../../src/schemas/common'
 import { endpoint, type Call } from '../api'
 import { composeAccessKey, dpsId, isAccessKey } from '../nfse/access-key'
 import { issuedBy } from '../nfse/certificates'
@@ -400,6 +401,12 @@ async function registerEvent({
 
 const keyParams = z.object({ chave: z.string() })
 
+// A 400 is the national error shape when the stand-in refuses what it read; a query parameter no
+// endpoint declares (query-rules.ts) is refused by the house runner first, with its own
+// `{ message, issues }`, before the stand-in sees the request.
+const refusalOrQuery = sefinRefusalSchema.or(apiErrorBodySchema)
+const lookupErrorOrQuery = sefinLookupErrorSchema.or(apiErrorBodySchema)
+
 export const sefinNacionalEndpoints = [
   endpoint({
     method: 'POST',
@@ -411,7 +418,7 @@ export const sefinNacionalEndpoints = [
     rawBody: true,
     answers: { 201: sefinIssuedSchema },
     errors: [400],
-    errorBodies: { 400: sefinRefusalSchema },
+    errorBodies: { 400: refusalOrQuery },
     handler: issueNfse,
   }),
   endpoint({
@@ -422,7 +429,7 @@ export const sefinNacionalEndpoints = [
     params: keyParams,
     answers: { 200: sefinNfseSchema },
     errors: [400, 404],
-    errorBodies: { 400: sefinLookupErrorSchema, 404: sefinLookupErrorSchema },
+    errorBodies: { 400: lookupErrorOrQuery, 404: sefinLookupErrorSchema },
     handler: getNfse,
   }),
   endpoint({
@@ -436,7 +443,7 @@ export const sefinNacionalEndpoints = [
     rawBody: true,
     answers: { 201: sefinEventSchema },
     errors: [400],
-    errorBodies: { 400: sefinRefusalSchema },
+    errorBodies: { 400: refusalOrQuery },
     handler: registerEvent,
   }),
 ]
