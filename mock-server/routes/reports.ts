@@ -19,7 +19,8 @@ import {
   type BillingByCategory,
   type SimplesSummary,
 } from '../../src/schemas/report'
-import { FATOR_R_PAYROLL_CATEGORIES, meiLimitFor, proportionalRbt12 } from '../../src/schemas/tax'
+import { FATOR_R_PAYROLL_CATEGORIES, meiLimitFor } from '../../src/schemas/tax'
+import { activityWindow, centsOf, rbt12Of } from '../../src/schemas/simples'
 import { endpoint, type Call } from '../api'
 import { taxCategoriesById } from '../finance/bank-ledger'
 import { recentMonths } from '../finance/statement-generator'
@@ -152,10 +153,13 @@ function getSimplesSummary({ store, company }: Call) {
   const to = periodRange(before[11]!)!.to
   const sumIssued = (range: DayRange) =>
     issuedIn(store, company.id, range).reduce((sum, r) => sum + toCents(r.totalValue), 0)
-  const opened = monthOf(openedOn(company))
-  const monthsOfActivity = before.filter((m) => m >= opened).length
+  const opened = openedOn(company)
+  const monthsOfActivity = before.filter((m) => m >= monthOf(opened)).length
   const revenue = sumIssued({ from, to })
   const currentMonthRevenue = sumIssued(periodRange(month)!)
+  const byMonth: Record<string, number> = {}
+  for (const r of issuedIn(store, company.id, { from, to: periodRange(month)!.to }))
+    byMonth[monthOf(r.date)] = (byMonth[monthOf(r.date)] ?? 0) + toCents(r.totalValue)
 
   const payrollIds = new Set<string>(FATOR_R_PAYROLL_CATEGORIES)
   const payrollCents = new Map<string, number>()
@@ -178,7 +182,8 @@ function getSimplesSummary({ store, company }: Call) {
     revenue: fromCents(revenue),
     monthsOfActivity,
     currentMonthRevenue: fromCents(currentMonthRevenue),
-    rbt12: proportionalRbt12(fromCents(revenue), monthsOfActivity, fromCents(currentMonthRevenue)),
+    // Res. CGSN 140/2018, art. 22: the months of activity scaled to 12 (the month × 12 in the first).
+    rbt12: fromCents(centsOf(rbt12Of(activityWindow(month, opened), byMonth, month))),
     payroll: fromCents(Math.max(0, payroll)),
     payrollByCategory,
     activities: cnaeCatalog().taxOf(company.activities),

@@ -5,7 +5,7 @@ import type { Company } from '../../src/schemas/company'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import { simplesSummarySchema } from '../../src/schemas/report'
-import { FATOR_R_PAYROLL_CATEGORIES, proportionalRbt12 } from '../../src/schemas/tax'
+import { FATOR_R_PAYROLL_CATEGORIES } from '../../src/schemas/tax'
 import { recentMonths } from '../../mock-server/finance/statement-generator'
 import { ANA, BRUNO, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
@@ -110,7 +110,8 @@ describe('GET /reports/simples-nacional', () => {
     const { data } = recordOf(simplesSummarySchema).parse(res.body)
     expect(data.month).toBe(month)
     expect(data.monthsOfActivity).toBe(4)
-    expect(data.rbt12).toBe(proportionalRbt12(data.revenue, 4))
+    // Res. CGSN 140/2018, art. 22, § 2º: the average of the 4 months of activity × 12.
+    expect(data.rbt12).toBe(Math.round((data.revenue * 100 * 12) / 4) / 100)
     await server.store.reset()
   })
 

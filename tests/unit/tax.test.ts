@@ -25,7 +25,6 @@ import {
   perMonthRoundedUp,
   MINIMUM_WAGE,
   payrollToReachFatorR,
-  proportionalRbt12,
   SIMPLES_ANNEX_I,
   SIMPLES_ANNEX_II,
   SIMPLES_ANNEX_III,
@@ -204,8 +203,10 @@ describe(`DAS-MEI — ${source.MEI_INSS_RATE}; ${source.MEI_ICMS}; ${source.MEI_
     }))
   it('services: R$ 86,05', () => expect(dasMeiFor({ icms: false, iss: true }).total).toBe(86.05))
   it('both: R$ 87,05', () => expect(dasMeiFor({ icms: true, iss: true }).total).toBe(87.05))
-  it(`falls due on the 20th of the next month — ${source.MEI_DAS_DUE_DAY}`, () => {
-    expect(dasMeiDueDate('2026-05')).toBe('2026-06-20')
+  it(`falls due on the 20th of the next month, or the next business day — ${source.MEI_DAS_DUE_DAY}`, () => {
+    expect(dasMeiDueDate('2026-04')).toBe('2026-05-20')
+    expect(dasMeiDueDate('2026-05')).toBe('2026-06-22') // 20/06/2026 is a Saturday
+    expect(dasMeiDueDate('2026-10')).toBe('2026-11-23') // 20/11 is a national holiday
     expect(dasMeiDueDate('2026-12')).toBe('2027-01-20')
   })
 })
@@ -347,13 +348,6 @@ describe(`effective rate (RBT12 × nominal − deduction) / RBT12 — ${source.E
   it('works out a large amount at a fractional rate without losing cents', () =>
     // R$ 99.999.999,99 at Annex V, R$ 4,8 mi: 19,25 % → 19.249.999,998… → R$ 19.250.000,00.
     expect(simplesTaxOn(99_999_999.99, simplesRateFor(4_800_000, 'V')!)).toBe(19_250_000))
-  it(`first-year RBT12 is the months of activity scaled to 12 — ${source.RBT12_OPENING}`, () => {
-    expect(proportionalRbt12(30_000, 3)).toBe(120_000)
-    expect(proportionalRbt12(10_000, 1)).toBe(120_000)
-    expect(proportionalRbt12(200_000, 12)).toBe(200_000)
-    expect(proportionalRbt12(0, 0, 7_500)).toBe(90_000) // opening month: its own revenue × 12
-    expect(proportionalRbt12(100, 7)).toBe(171.43) // 171,428… to the cent
-  })
 })
 
 describe(`fator R — ${source.FATOR_R_THRESHOLD}`, () => {
@@ -416,11 +410,12 @@ describe(`the annex follows the activities — ${source.ANNEX_BY_ACTIVITY}`, () 
       fromMainActivity: false,
     })
   })
-  it('the yoga studios (9313-1/00) are Annex III without fator R: 6,52 % at R$ 200 mil, not Annex V', () => {
+  it('the yoga studios (9313-1/00, gyms of § 5º-D) go by the fator R (LC 123/2006, art. 18, § 5º-M, II): Annex V below 28 %, Annex III from it', () => {
     for (const id of ['cmp-camila-yoga', 'cmp-paula-yoga']) {
-      const placement = annexesOfCompany(id, 0, 200_000)
+      expect(annexesOfCompany(id, 0, 200_000).annexes).toEqual(['V'])
+      const placement = annexesOfCompany(id, 56_000, 200_000)
       expect(placement.annexes).toEqual(['III'])
-      expect(placement.subjectToFatorR).toBe(false)
+      expect(placement.subjectToFatorR).toBe(true)
       expect(simplesRateFor(200_000, placement.estimate!.annex)?.effectiveRate).toBeCloseTo(
         0.0652,
         12,
