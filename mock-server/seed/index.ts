@@ -5,15 +5,22 @@ import { seedCore } from './core'
 import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
 import { seedPublic } from './public'
+import { seedSimples } from './simples'
 
 /** The whole initial data set, each area seeded from its fixtures and checked by its schemas. */
-export function buildSeed(): Model {
+export function buildSeed(now: Date = new Date()): Model {
+  const core = seedCore()
+  const finance = seedFinance(now)
+  // The months the accountant closed come from the calculation over the seeded invoices.
+  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests }, now)
   return {
-    ...seedCore(),
+    ...core,
     ...seedBilling(),
     ...seedEngagement(),
-    ...seedFinance(),
+    ...finance,
     ...seedPublic(),
+    ...simples,
+    documents: [...finance.documents, ...simples.documents],
   }
 }
 

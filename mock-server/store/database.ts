@@ -84,6 +84,10 @@ export class Store implements Tables {
   declare readonly coraAuthorizations: Table<RecordOf<'coraAuthorizations'>>
   declare readonly leads: Table<RecordOf<'leads'>>
   declare readonly links: Table<RecordOf<'links'>>
+  declare readonly payrolls: Table<RecordOf<'payrolls'>>
+  declare readonly declaredRevenues: Table<RecordOf<'declaredRevenues'>>
+  declare readonly closedMonths: Table<RecordOf<'closedMonths'>>
+  declare readonly taxGuides: Table<RecordOf<'taxGuides'>>
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file

@@ -194,8 +194,8 @@ export const monthMessages = {
 } as const
 
 const reais = (cents: number | bigint) => Number(cents) / 100
-/** 123456 → "R$ 1.234,56" (the module imports no formatter: src/lib is outside schemas). */
-const moneyText = (cents: number) =>
+/** 123456 → "R$ 1.234,56" (the schemas import no formatter: src/lib is outside them). */
+export const moneyText = (cents: number) =>
   `R$ ${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`
 
 const emptyTaxes = (): TaxAmounts =>
@@ -268,6 +268,20 @@ function ratesOf(
     rates.set(tax, rate)
   }
   return rates
+}
+
+/**
+ * The DAS due date of a period, or null with an `unknown-calendar` problem when the calendar
+ * does not know its year's holidays (never guessed).
+ */
+export function dasDueDateOrProblem(period: string, problems: MonthProblem[]): string | null {
+  try {
+    return dasDueDate(period)
+  } catch (error) {
+    if (!(error instanceof UnknownCalendarYear)) throw error
+    problems.push({ code: 'unknown-calendar', message: error.message })
+    return null
+  }
 }
 
 /** The month of a Simples Nacional company (ME or EPP). */
@@ -433,13 +447,7 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
   }
   if (aboveCeiling) problems.push({ code: 'above-ceiling', message: monthMessages.aboveCeiling })
 
-  let dueDate: string | null = null
-  try {
-    dueDate = dasDueDate(period)
-  } catch (error) {
-    if (!(error instanceof UnknownCalendarYear)) throw error
-    problems.push({ code: 'unknown-calendar', message: error.message })
-  }
+  const dueDate = dasDueDateOrProblem(period, problems)
   const dasCents = results.reduce((total, row) => total + Math.round(row.amount * 100), 0)
   return {
     period,
@@ -468,4 +476,17 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
     das: { amount: reais(dasCents), dueDate },
     problems,
   }
+}
+
+/**
+ * How an invoice's revenue is segregated: ISS withheld by the taker, ISS not due (immunity, no
+ * incidence), export, or the rest (`tpRetISSQN` and `tribISSQN` of the national DPS).
+ */
+export function revenueSegmentOf(invoice: {
+  issWithheld: boolean
+  issTaxation?: 'taxable' | 'immune' | 'export' | 'not-levied'
+}): RevenueSegment {
+  if (invoice.issTaxation === 'export') return 'export'
+  if (invoice.issTaxation === 'immune' || invoice.issTaxation === 'not-levied') return 'iss-not-due'
+  return invoice.issWithheld ? 'iss-withheld' : 'normal'
 }

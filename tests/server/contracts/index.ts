@@ -9,6 +9,7 @@ import { onboardingContracts } from './onboarding'
 import { panelContracts } from './panel'
 import { partnersContracts } from './partners'
 import { siteContracts } from './site'
+import { payrollContracts, simplesContracts } from './simples'
 import type { EndpointContract } from './types'
 
 export type { Access, EndpointContract } from './types'
@@ -23,6 +24,8 @@ export const contractsByFeature = {
   auth: authContracts,
   onboarding: onboardingContracts,
   panel: panelContracts,
+  simples: simplesContracts,
+  payroll: payrollContracts,
   invoices: invoicesContracts,
   documents: documentsContracts,
   'bank-statements': bankStatementsContracts,
