@@ -32,6 +32,14 @@ const planSchema = z.array(
         toMonthsAgo: z.number().int().min(0),
       })
       .optional(),
+    /** Revenue without an invoice the client declared, the same each month (sales of goods). */
+    declared: z
+      .object({
+        fromMonthsAgo: z.number().int().min(0),
+        toMonthsAgo: z.number().int().min(0),
+        items: z.array(z.object({ cnae: z.string(), amount: z.number().positive() })),
+      })
+      .optional(),
     closed: z.array(
       z.object({
         monthsAgo: z.number().int().min(0),
@@ -101,7 +109,11 @@ export function seedSimples(
     serviceCode: request.serviceCode,
     segment: revenueSegmentOf(request),
   }))
-  const sources = arraySources({ invoices, payrolls: out.payrolls })
+  const sources = arraySources({
+    invoices,
+    payrolls: out.payrolls,
+    declared: out.declaredRevenues,
+  })
 
   for (const plan of loadFixture('finance/simples.json', planSchema)) {
     const company = data.companies.find((c) => c.id === plan.companyId)
@@ -135,6 +147,19 @@ export function seedSimples(
         )
       }
     }
+    if (plan.declared)
+      for (let ago = plan.declared.fromMonthsAgo; ago >= plan.declared.toMonthsAgo; ago--) {
+        const period = addMonths(current, -ago)
+        const at = instant(`${addMonths(period, 1)}-02`, 9)
+        out.declaredRevenues.push({
+          id: `${company.id}:${period}`,
+          companyId: company.id,
+          period,
+          items: plan.declared.items.map((item) => ({ ...item, annex: null })),
+          updatedAt: at < now.toISOString() ? at : now.toISOString(),
+          updatedBy: plan.by,
+        })
+      }
     for (const close of [...plan.closed].sort((a, b) => b.monthsAgo - a.monthsAgo)) {
       const period = addMonths(current, -close.monthsAgo)
       const calculation = calculate(facts, period, sources)

@@ -1,9 +1,6 @@
-import type { ActivityTax, SimplesAnnex } from './cnae'
 import { toCents } from './money'
-import { annexOfActivity, type ActivityAnnex } from './simples/annex'
 import { meiSources } from './simples/mei'
 import { basisPointsOf } from './simples/ratio'
-import { SIMPLES_ANNEXES } from './simples/tables'
 
 // The tax facts the product computes with, for the 2026 calendar year (DOMAIN.md), and the rules
 // that use them. Every value is a named constant with its source in `taxFactSources`, and
@@ -33,16 +30,6 @@ export const ME_ANNUAL_LIMIT = 360_000
 export const SIMPLES_CEILING = 4_800_000
 /** Fator R from which an Annex V activity is taxed by Annex III (28 %). */
 export const FATOR_R_THRESHOLD = 0.28
-/**
- * Bank-transaction categories (fixtures/finance/tax-categories.json) that make the payroll of the
- * fator R: pró-labore, salaries, FGTS and the INSS paid on them.
- */
-export const FATOR_R_PAYROLL_CATEGORIES = [
-  'pro-labore',
-  'folha-salarios',
-  'folha-encargos',
-  'impostos-inss',
-] as const
 
 /** Where each fact above comes from (the tests name these). */
 export const taxFactSources = {
@@ -50,7 +37,6 @@ export const taxFactSources = {
   ME_ANNUAL_LIMIT: 'LC 123/2006, art. 3º, I (ME até R$ 360 mil)',
   SIMPLES_CEILING: 'LC 123/2006, art. 3º, II (EPP até R$ 4,8 milhões)',
   FATOR_R_THRESHOLD: 'LC 123/2006, art. 18, §§ 5º-J e 5º-M',
-  FATOR_R_PAYROLL_CATEGORIES: 'LC 123/2006, art. 18, § 24 (folha de salários, incluídos encargos)',
   SIMPLES_ANNEX_I: 'LC 123/2006, Anexo I (redação da LC 155/2016)',
   SIMPLES_ANNEX_II: 'LC 123/2006, Anexo II (redação da LC 155/2016)',
   SIMPLES_ANNEX_III: 'LC 123/2006, Anexo III (redação da LC 155/2016)',
@@ -67,24 +53,6 @@ export const taxFactSources = {
 
 // ---- Simples Nacional rules ----
 
-/** Whether the payroll of the last 12 months reaches 28 % of RBT12 (exact, in cents). */
-export function fatorRReached(payroll12: number, rbt12: number): boolean {
-  if (rbt12 <= 0) return false
-  return toCents(payroll12) * 10_000 >= toCents(rbt12) * basisPoints(FATOR_R_THRESHOLD)
-}
-
-/**
- * The fator R to show, as a fraction cut (not rounded) to hundredths of a percent, so the figure
- * never contradicts the verdict: 27,999 % shows 27,99 %, below the 28 % line it is under.
- * `null` without revenue.
- */
-export function fatorRShown(payroll12: number, rbt12: number): number | null {
-  if (rbt12 <= 0) return null
-  const hundredthsOfPercent =
-    (BigInt(Math.max(0, toCents(payroll12))) * 10_000n) / BigInt(toCents(rbt12))
-  return Number(hundredthsOfPercent) / 10_000
-}
-
 /** A yearly amount spread over 12 months, rounded up to the cent (so 12 of them reach it). */
 export const perMonthRoundedUp = (yearly: number) => Math.ceil(toCents(yearly) / 12) / 100
 
@@ -94,50 +62,4 @@ export function payrollToReachFatorR(payroll12: number, rbt12: number): number {
   // Rounded up to the cent: a cent less would stay below the line.
   const needed = Number((target + 9_999n) / 10_000n) - toCents(payroll12)
   return Math.max(0, needed) / 100
-}
-
-/** The annexes of a company: each activity (main first) with where its revenue is taxed. */
-export interface CompanyAnnexes {
-  activities: { activity: ActivityTax; annex: ActivityAnnex }[]
-  /** The distinct annexes the company's classified activities fall in, in annex order. */
-  annexes: SimplesAnnex[]
-  /** Whether any activity is subject to the fator R (the panel then shows it). */
-  subjectToFatorR: boolean
-  /**
-   * The annex an estimate of the company's revenue uses: the one annex of all its activities, or
-   * else the main activity's (`fromMainActivity`); `null` when the main activity has none.
-   */
-  estimate: { annex: SimplesAnnex; fromMainActivity: boolean } | null
-}
-
-export function companyAnnexes(
-  activities: readonly ActivityTax[],
-  payroll12: number,
-  rbt12: number,
-): CompanyAnnexes {
-  const reached = fatorRReached(payroll12, rbt12)
-  const placed = activities.map((activity) => ({
-    activity,
-    annex: annexOfActivity(activity, reached),
-  }))
-  const annexes = new Set<SimplesAnnex>()
-  for (const { annex } of placed)
-    if (annex.kind === 'annex') annexes.add(annex.annex)
-    else if (annex.kind === 'by-revenue') annex.annexes.forEach((a) => annexes.add(a))
-  const ordered = (Object.keys(SIMPLES_ANNEXES) as SimplesAnnex[]).filter((a) => annexes.has(a))
-  const main = placed[0]?.annex
-  const allOne =
-    ordered.length === 1 && placed.every(({ annex }) => annex.kind === 'annex') ? ordered[0]! : null
-  return {
-    activities: placed,
-    annexes: ordered,
-    subjectToFatorR: activities.some(
-      (activity) => activity.fatorR && activity.simplesAnnexes?.length,
-    ),
-    estimate: allOne
-      ? { annex: allOne, fromMainActivity: false }
-      : main?.kind === 'annex'
-        ? { annex: main.annex, fromMainActivity: true }
-        : null,
-  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { simplesAnnexSchema } from '../cnae'
+import { activityTaxSchema, simplesAnnexSchema } from '../cnae'
 import { companyRefSchema } from '../company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from '../common'
 import { competenceSchema, guiaKindSchema } from '../document'
@@ -260,6 +260,26 @@ export const simplesMonthSchema = z.object({
   missing: z.array(monthIssueSchema),
   guide: monthGuideSchema.nullable(),
   closedAt: isoDateTimeSchema.nullable(),
+  /**
+   * What the month was calculated from (src/schemas/simples/month.ts takes it as its input): the
+   * invoice form adds its invoice to it and runs the same calculation for its estimate.
+   */
+  basis: z.object({
+    openedOn: calendarDateSchema.nullable(),
+    activities: z.array(activityTaxSchema),
+    /** Cents by `YYYY-MM`. */
+    revenue: z.record(z.string(), z.number()),
+    payroll: z.record(z.string(), z.number()),
+    items: z.array(
+      z.object({
+        service: z.string().nullable(),
+        cnae: z.string().nullable(),
+        annex: simplesAnnexSchema.nullable().optional(),
+        segment: z.enum(['normal', 'iss-withheld', 'iss-not-due', 'export']),
+        cents: z.number(),
+      }),
+    ),
+  }),
   /** Invoices of the competence issued after it closed: the accountant looks at them. */
   lateInvoices: z.array(
     z.object({

@@ -95,3 +95,14 @@ export const metalStampingActivity: ActivityTax = {
     },
   ],
 }
+
+/** Marketing direto (ana's second activity): LC 116 item 17.06, by the fator R. */
+export const marketingActivity: ActivityTax = {
+  code: '7319003',
+  text: 'Marketing direto',
+  simplesAnnexes: ['III', 'V'],
+  fatorR: true,
+  basis: 'LC 123/2006, art. 18, §§ 5º-I, 5º-J e 5º-M: serviço sujeito ao fator R.',
+  services: ['17.06'],
+  meiOccupations: [],
+}
