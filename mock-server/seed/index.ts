@@ -25,8 +25,9 @@ export function buildSeed(now: Date = new Date()): Model {
 }
 
 /**
- * One company's record, track, subscriptions and payments back as seeded, in one transaction
- * (the test hook beside `/__reset`); false for a company the fixtures do not have.
+ * One company's record, track, subscriptions, payments, guias and Simples months (payroll,
+ * declared revenue, closed months and the guides they published) back as seeded, in one transaction (the
+ * test hook beside `/__reset`); false for a company the fixtures do not have.
  */
 export function reseedCompany(store: Store, companyId: string): boolean {
   const core = seedCore()
@@ -34,7 +35,26 @@ export function reseedCompany(store: Store, companyId: string): boolean {
   const track = core.tracks.find((t) => t.companyId === companyId)
   if (!company || !track) return false
   const billing = seedBilling()
+  const finance = seedFinance()
+  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests })
+  const own = <T extends { companyId: string }>(records: T[]) =>
+    records.filter((record) => record.companyId === companyId)
   store.write(() => {
+    // The guias back as seeded: the fixtures' and the closed months', none recalculated since.
+    for (const id of store.taxGuides.values('id', { companyId }))
+      store.documents.remove(String(id))
+    const seededGuias = own(finance.documents).filter((document) => document.type === 'guia')
+    for (const document of seededGuias) store.documents.remove(document.id)
+    store.documents.insertMany(seededGuias)
+    store.payrolls.removeWhere({ companyId })
+    store.payrolls.insertMany(own(simples.payrolls))
+    store.declaredRevenues.removeWhere({ companyId })
+    store.declaredRevenues.insertMany(own(simples.declaredRevenues))
+    store.closedMonths.removeWhere({ companyId })
+    store.closedMonths.insertMany(own(simples.closedMonths))
+    store.taxGuides.removeWhere({ companyId })
+    store.taxGuides.insertMany(own(simples.taxGuides))
+    store.documents.insertMany(own(simples.documents))
     store.companies.put(company)
     store.tracks.put(track)
     store.subscriptions.removeWhere({ companyId })

@@ -446,6 +446,9 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
     })
   }
   if (aboveCeiling) problems.push({ code: 'above-ceiling', message: monthMessages.aboveCeiling })
+  // The activities in the company's order (main first), an activity's annexes in annex order.
+  const order = (code: string) => activities.findIndex((activity) => activity.code === code)
+  results.sort((a, b) => order(a.cnae) - order(b.cnae) || a.annex.localeCompare(b.annex))
 
   const dueDate = dasDueDateOrProblem(period, problems)
   const dasCents = results.reduce((total, row) => total + Math.round(row.amount * 100), 0)

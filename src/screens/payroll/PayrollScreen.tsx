@@ -41,7 +41,7 @@ export function PayrollScreen({
         title="Pró-labore"
         description={`O pró-labore dos sócios de ${company.alias ?? company.name}, mês a mês: o INSS e o IRRF retidos, o líquido, os recibos e a guia da DCTFWeb.`}
       />
-      <div className={styles.picker}>
+      <div className={`${styles.picker} ${styles.gap}`}>
         <SelectField
           label="Competência"
           value={period}

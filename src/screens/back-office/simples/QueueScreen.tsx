@@ -22,7 +22,7 @@ import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import { companyLabel } from '../CompanyPicker'
 import { QUEUE_PAGE_SIZE, queueListInput, queuePeriod, type QueueSearch } from './queue-search'
-import styles from '../BackOffice.module.css'
+import styles from './Queue.module.css'
 
 const statusTone = { open: 'warning', closed: 'info', paid: 'success' } as const
 
@@ -130,6 +130,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
           rows={queue.data}
           loading={isFetching}
           rowKey={(row) => row.company.id}
+          stacked={styles.rows}
           onRowClick={(row) =>
             void navigate({
               to: '/app/admin/simples/$companyId',
@@ -168,9 +169,10 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
                     params={{ companyId: row.company.id }}
                     search={{ competencia: period }}
                   >
-                    {row.company.alias ?? row.company.name}
+                    {row.company.name}
                   </Link>
                   <span className="muted">
+                    {row.company.alias ? `${row.company.alias} · ` : ''}
                     {formatCnpjValue(row.company.cnpj)} · {row.regime === 'mei' ? 'MEI' : 'Simples'}
                   </span>
                 </div>
@@ -181,12 +183,12 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
               header: 'DAS',
               align: 'right',
               cell: (row) => (
-                <span>
-                  {formatMoney(row.das.amount)}
+                <div className={styles.das}>
+                  <strong>{formatMoney(row.das.amount)}</strong>
                   {row.das.dueDate && (
-                    <span className="muted"> · vence {formatDate(row.das.dueDate)}</span>
+                    <span className="muted">vence {formatDate(row.das.dueDate)}</span>
                   )}
-                </span>
+                </div>
               ),
             },
             {
@@ -213,7 +215,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
                     </span>
                   )
                 ) : (
-                  <ul className={styles.plainList}>
+                  <ul className={styles.missing}>
                     {row.missing.map((item) => (
                       <li key={`${item.code}-${item.message}`}>{item.message}</li>
                     ))}
