@@ -41,8 +41,7 @@ export function reseedCompany(store: Store, companyId: string): boolean {
     records.filter((record) => record.companyId === companyId)
   store.write(() => {
     // The guias back as seeded: the fixtures' and the closed months', none recalculated since.
-    for (const id of store.taxGuides.values('id', { companyId }))
-      store.documents.remove(String(id))
+    for (const id of store.taxGuides.values('id', { companyId })) store.documents.remove(String(id))
     const seededGuias = own(finance.documents).filter((document) => document.type === 'guia')
     for (const document of seededGuias) store.documents.remove(document.id)
     store.documents.insertMany(seededGuias)
