@@ -1,5 +1,5 @@
 import type { Company } from '../../src/schemas/company'
-import { dctfWebDueDate } from '../../src/schemas/simples'
+import { dctfWebDueDate, simplesTaxLabels, type SimplesTax } from '../../src/schemas/simples'
 import type { CompanyDocument } from '../../src/schemas/document'
 import {
   simplesMessages,
@@ -125,17 +125,6 @@ export function monthView(
   }
 }
 
-const taxLabels: Record<string, string> = {
-  IRPJ: 'IRPJ',
-  CSLL: 'CSLL',
-  COFINS: 'Cofins',
-  PIS: 'PIS/Pasep',
-  CPP: 'CPP (INSS patronal)',
-  ICMS: 'ICMS',
-  IPI: 'IPI',
-  ISS: 'ISS',
-}
-
 /** Where a close writes (the store, or the seed's arrays). */
 export interface MonthWriter {
   documents: { insert(document: CompanyDocument): unknown }
@@ -177,7 +166,7 @@ export function closedMonthRecords(
                 ].filter((line) => line.amount > 0)
               : Object.entries(calculation.taxes)
                   .filter(([, amount]) => amount > 0)
-                  .map(([tax, amount]) => ({ label: taxLabels[tax] ?? tax, amount })),
+                  .map(([tax, amount]) => ({ label: simplesTaxLabels[tax as SimplesTax], amount })),
           createdBy: by,
           now,
           id: ids.das,

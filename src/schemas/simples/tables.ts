@@ -83,6 +83,18 @@ export const SIMPLES_ANNEXES: Record<SimplesAnnex, readonly SimplesBracket[]> = 
 export const simplesTaxes = ['IRPJ', 'CSLL', 'COFINS', 'PIS', 'CPP', 'ICMS', 'IPI', 'ISS'] as const
 export type SimplesTax = (typeof simplesTaxes)[number]
 
+/** Each tax as a guide and the screens name it. */
+export const simplesTaxLabels: Record<SimplesTax, string> = {
+  IRPJ: 'IRPJ',
+  CSLL: 'CSLL',
+  COFINS: 'Cofins',
+  PIS: 'PIS/Pasep',
+  CPP: 'CPP (INSS patronal)',
+  ICMS: 'ICMS',
+  IPI: 'IPI',
+  ISS: 'ISS',
+}
+
 /** The taxes of a State or municipality (the rest are federal). */
 export const LOCAL_TAXES: readonly SimplesTax[] = ['ICMS', 'ISS']
 

@@ -40,11 +40,13 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
       </Alert>
     )
 
-  function submit(event: FormEvent) {
+  // mutateAsync: the saved payroll replaces this form (its key is the payroll's save time), and a
+  // mutate callback would not run for a form no longer on screen.
+  async function submit(event: FormEvent) {
     event.preventDefault()
     setFailure(null)
-    save.mutate(
-      {
+    try {
+      const saved = await save.mutateAsync({
         companyId,
         period: payroll.period,
         payroll: {
@@ -55,27 +57,26 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
           salaries: salaries ?? 0,
           fgts: fgts ?? 0,
         },
-      },
-      {
-        onSuccess: (saved) =>
-          notify.success(
-            `Folha de ${competenceLabel(saved.period)} salva: DARF da DCTFWeb de ${formatMoney(saved.darf)}.`,
-          ),
-        onError: (error) => {
-          const fields: Record<string, string> = {}
-          if (error instanceof ApiError)
-            for (const issue of error.issues) {
-              const [head, index, field] = issue.path
-              if (head === 'proLabore' && typeof index === 'number') {
-                const partner = payroll.partners[index]
-                if (partner && (field === 'amount' || field === 'partnerId'))
-                  fields[partner.partnerId] = issue.message
-              } else if (typeof head === 'string') fields[head] = issue.message
-            }
-          setFailure({ message: error.message, fields })
-        },
-      },
-    )
+      })
+      notify.success(
+        `Folha de ${competenceLabel(saved.period)} salva: DARF da DCTFWeb de ${formatMoney(saved.darf)}.`,
+      )
+    } catch (error) {
+      const fields: Record<string, string> = {}
+      if (error instanceof ApiError)
+        for (const issue of error.issues) {
+          const [head, index, field] = issue.path
+          if (head === 'proLabore' && typeof index === 'number') {
+            const partner = payroll.partners[index]
+            if (partner && (field === 'amount' || field === 'partnerId'))
+              fields[partner.partnerId] = issue.message
+          } else if (typeof head === 'string') fields[head] = issue.message
+        }
+      setFailure({
+        message: error instanceof Error ? error.message : 'Tente de novo.',
+        fields,
+      })
+    }
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { formatDate, formatMoney } from '@/lib/format'
 import type { MonthGuide } from '@/schemas/simples/api'
-import { downloadFile } from '@/services/documents'
+import { useDownloadFile } from '@/services/documents'
 import { Button } from '@/ui/Button'
 import { Badge } from '@/ui/Feedback'
 import { notify } from '@/ui/notify'
@@ -20,23 +20,18 @@ async function copy(text: string) {
 
 /** "Baixar guia": the guide's PDF through a signed link. */
 export function GuideDownload({ companyId, guide }: { companyId: string; guide: MonthGuide }) {
-  const [busy, setBusy] = useState(false)
-  async function download() {
-    setBusy(true)
-    try {
-      await downloadFile({ companyId, fileName: guide.fileName })
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Não foi possível baixar a guia.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const download = useDownloadFile()
   return (
     <Button
       size="sm"
       variant="secondary"
-      loading={busy}
-      onClick={() => void download()}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(
+          { companyId, fileName: guide.fileName },
+          { onError: (error) => notify.error(error.message || 'Não foi possível baixar a guia.') },
+        )
+      }
       aria-label={`Baixar guia: ${guide.name}`}
     >
       Baixar guia

@@ -39,19 +39,22 @@ export function LatePaymentDialog({
     enabled: open && valid,
   })
   const create = useCreateLateGuide()
-  function issue() {
-    create.mutate(
-      { companyId, documentId: guide.documentId, paymentDate: day },
-      {
-        onSuccess: (answer) => {
-          notify.success(
-            `Guia atualizada: ${formatMoney(answer.total)} para pagar até ${formatDate(answer.paymentDate)}.`,
-          )
-          onOpenChange(false)
-        },
-        onError: (error) => notify.error(error.message),
-      },
-    )
+  // mutateAsync: the expired guide this dialog belongs to leaves the list once the new one is
+  // there, and a mutate callback would not run for an unmounted screen.
+  async function issue() {
+    try {
+      const answer = await create.mutateAsync({
+        companyId,
+        documentId: guide.documentId,
+        paymentDate: day,
+      })
+      notify.success(
+        `Guia atualizada: ${formatMoney(answer.total)} para pagar até ${formatDate(answer.paymentDate)}.`,
+      )
+      onOpenChange(false)
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'Não foi possível gerar a guia.')
+    }
   }
   return (
     <Dialog
@@ -64,7 +67,11 @@ export function LatePaymentDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancelar
           </Button>
-          <Button onClick={issue} loading={create.isPending} disabled={!quote.data || !valid}>
+          <Button
+            onClick={() => void issue()}
+            loading={create.isPending}
+            disabled={!quote.data || !valid}
+          >
             Gerar guia atualizada
           </Button>
         </>

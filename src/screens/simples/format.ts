@@ -26,13 +26,4 @@ export function monthsUpTo(period: string, count: number): string[] {
   })
 }
 
-export const taxLabels = {
-  IRPJ: 'IRPJ',
-  CSLL: 'CSLL',
-  COFINS: 'Cofins',
-  PIS: 'PIS/Pasep',
-  CPP: 'CPP (INSS patronal)',
-  ICMS: 'ICMS',
-  IPI: 'IPI',
-  ISS: 'ISS',
-} as const
+export { simplesTaxLabels as taxLabels } from '@/schemas/simples'

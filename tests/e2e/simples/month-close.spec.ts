@@ -45,7 +45,7 @@ type Month = {
 
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(() => reseedCompany(ANA_COMPANY))
+test.beforeEach(() => reseedCompany(ANA_COMPANY))
 test.afterAll(() => reseedCompany(ANA_COMPANY))
 
 test("ana's Pró-labore screen: the month's payroll, its receipts and the DARF it makes", async ({
