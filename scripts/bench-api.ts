@@ -11,6 +11,7 @@ import { latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
 import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
+import { SIMPLES_COMPANIES, simplesDataSet, simplesRows } from './bench-simples'
 
 // `npm run bench:api`: the API under load, in one run, on a data set with 50,000 bank
 // transactions (generated into a temp data dir):
@@ -20,7 +21,10 @@ import { root, startEmulator, startMockServer, stopAll, waitForPort, type Servic
 // - the time to import an OFX file of 10,000 transactions;
 // - the p99 of other users' requests (an open loop at 100 requests/s, each timed from when it was
 //   due) while a big OFX is refused (200,000 entries, 18.5 MB: 413; 60,000 entries: 400) or
-//   imported (50,000 entries), next to the same probe with no upload.
+//   imported (50,000 entries), next to the same probe with no upload;
+// - the Simples month (scripts/bench-simples.ts), on a data set of its own with 10,000 Simples
+//   companies: one company's month (p95), the month-close queue's first page, closing every
+//   month, and other users' p99 meanwhile.
 // Endpoints another area has not built yet are reported as "not available yet".
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -146,7 +150,7 @@ function print() {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
   console.log(
-    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions, ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
+    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions (the Simples rows: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies), ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
   )
   console.log(line(header))
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
@@ -375,6 +379,25 @@ async function main() {
         p99: Math.round(run.p99),
         check: { ok: run.p99 <= 250, target: 'p99 ≤ 250' },
       })
+    }
+
+    // ---- the Simples month, on a data set of its own ----
+    const simplesDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-simples-'))
+    try {
+      console.log(`Simples data set: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies…`)
+      const ids = await simplesDataSet(simplesDir)
+      const simplesPort = await freePortBlock(1, authPort + 40)
+      const simplesServer = await startMockServer({
+        port: simplesPort,
+        dataDir: simplesDir,
+        authPort,
+        webUrl: 'http://localhost:5173',
+        quiet: true,
+      })
+      services.push(simplesServer)
+      rows.push(...(await simplesRows(`http://127.0.0.1:${simplesPort}`, { ana, admin }, ids)))
+    } finally {
+      rmSync(simplesDir, { recursive: true, force: true })
     }
     print()
   } finally {
