@@ -103,7 +103,7 @@ test("the accountant enters ana's pró-labore, closes her month in the queue; an
   // The queue: ana is ready; closing her month publishes the DAS.
   await office.getByRole('link', { name: 'voltar ao fechamento' }).click()
   await expect(office.getByRole('heading', { level: 1, name: 'Fechamento do mês' })).toBeVisible()
-  await office.getByLabel('Buscar').fill('Ana Design')
+  await office.getByRole('searchbox', { name: 'Buscar' }).fill('Ana Design')
   await office.getByRole('button', { name: 'Buscar' }).click()
   const row = office.getByRole('row').filter({ hasText: 'Ana Design Ltda' })
   await expect(row).toContainText('Pronto para fechar')
