@@ -12,6 +12,12 @@ import type { DucaPartner, Invite, ReferralReward } from '../src/schemas/engagem
 import type { NfsRequest, NfsScheduler } from '../src/schemas/invoice'
 import type { Lead } from '../src/schemas/lead'
 import type { ReferralLink } from '../src/schemas/link'
+import type {
+  ClosedMonthRecord,
+  DeclaredRevenueRecord,
+  PayrollRecord,
+  TaxGuideRecord,
+} from '../src/schemas/simples/api'
 import type { Track } from '../src/schemas/track'
 import type { User } from '../src/schemas/user'
 import type {
@@ -53,6 +59,10 @@ export type Model = {
   dpsSequences: DpsSequence[]
   sefinNfse: SefinNfseRecord[]
   sefinEvents: SefinEventRecord[]
+  payrolls: PayrollRecord[]
+  declaredRevenues: DeclaredRevenueRecord[]
+  closedMonths: ClosedMonthRecord[]
+  taxGuides: TaxGuideRecord[]
 }
 
 export type CollectionName = keyof Model

@@ -27,6 +27,7 @@ import * as peopleSchemas from '../src/schemas/people'
 import * as profileSchemas from '../src/schemas/profile'
 import * as registrySchemas from '../src/schemas/registry'
 import * as reportSchemas from '../src/schemas/report'
+import * as simplesSchemas from '../src/schemas/simples/api'
 import * as stepSchemas from '../src/schemas/steps'
 import * as trackSchemas from '../src/schemas/track'
 import * as userSchemas from '../src/schemas/user'
@@ -125,6 +126,8 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
       'bank-accounts',
       'bank-transactions',
       'reports',
+      'simples',
+      'payroll',
       'luca',
       'files',
     ],
@@ -155,6 +158,9 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   'bank-accounts': 'Bank accounts, OFX imports and statement exports.',
   'bank-transactions': 'Bank transactions and their tax categories.',
   reports: "The panel's reports.",
+  simples:
+    'The Simples Nacional month (PGDAS-D): its calculation and close, the month-close queue, the guides to pay and their late-payment recalculation.',
+  payroll: "A company's payroll by month: pró-labore, INSS, IRRF, CPP and the DCTFWeb DARF.",
   luca: 'The assistant: CNAE activities and trade names from a description.',
   files: 'Signed upload and download links, and the files behind them.',
   cnaes: 'The CNAE 2.3 subclasses.',
@@ -472,6 +478,7 @@ function namedSchemas(): [string, z.ZodType][] {
     profileSchemas,
     registrySchemas,
     reportSchemas,
+    simplesSchemas,
     stepSchemas,
     trackSchemas,
     userSchemas,

@@ -16,6 +16,7 @@ import { latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
 import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
+import { SIMPLES_COMPANIES, simplesDataSet, simplesRows } from './bench-simples'
 
 // `npm run bench:api`: the API under load, in one run, on a data set with 50,000 bank
 // transactions (generated into a temp data dir):
@@ -34,6 +35,9 @@ import { root, startEmulator, startMockServer, stopAll, waitForPort, type Servic
 //   Sefin Nacional stand-in (POST …/issue), next to a plain write of the same kind of request
 //   (anchor); and 1,000 requests issued one after another (total). These run after the list
 //   rows, on requests of another company, so the lists measure what they measured before.
+// - the Simples month (scripts/bench-simples.ts), on a data set of its own with 10,000 Simples
+//   companies: one company's month (p95), the month-close queue's first page, closing every
+//   month, and other users' p99 meanwhile.
 // Endpoints another area has not built yet are reported as "not available yet".
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -245,7 +249,7 @@ function print() {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
   console.log(
-    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions, ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
+    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions (the Simples rows: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies), ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
   )
   console.log(line(header))
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
@@ -623,6 +627,24 @@ async function main() {
       },
     })
 
+    // ---- the Simples month, on a data set of its own ----
+    const simplesDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-simples-'))
+    try {
+      console.log(`Simples data set: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies…`)
+      const ids = await simplesDataSet(simplesDir)
+      const simplesPort = await freePortBlock(1, authPort + 50)
+      const simplesServer = await startMockServer({
+        port: simplesPort,
+        dataDir: simplesDir,
+        authPort,
+        webUrl: 'http://localhost:5173',
+        quiet: true,
+      })
+      services.push(simplesServer)
+      rows.push(...(await simplesRows(`http://127.0.0.1:${simplesPort}`, { ana, admin }, ids)))
+    } finally {
+      rmSync(simplesDir, { recursive: true, force: true })
+    }
     print()
   } finally {
     for (const child of children) child.kill('SIGTERM')

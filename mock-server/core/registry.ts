@@ -15,10 +15,14 @@ import { trackOf } from './state'
 // partners of the partner registration.
 
 /** Natureza jurídica by company type (Receita's table; an SLU is a limited company, 206-2). */
-const legalNatureOf = (type: PreRegistration['type']): RegistryRecord['legalNature'] =>
+const legalNatureOf = (type: Company['type'] & string): RegistryRecord['legalNature'] =>
   type === 'on_person'
     ? { code: '213-5', text: 'Empresário (Individual)' }
-    : { code: '206-2', text: 'Sociedade Empresária Limitada' }
+    : type === 'simple_partnership'
+      ? { code: '223-2', text: 'Sociedade Simples Pura' }
+      : type === 'sole_law_firm'
+        ? { code: '232-1', text: 'Sociedade Unipessoal de Advocacia' }
+        : { code: '206-2', text: 'Sociedade Empresária Limitada' }
 
 /** Qualificação of a partner in the registry's partner table (QSA). */
 const roleOf = (type: PreRegistration['type'], administrator: boolean) =>

@@ -9,11 +9,13 @@ import {
 } from '../../src/schemas/invoice'
 import { nfseCancellationCodeLabels, type NfseCancel } from '../../src/schemas/nfse'
 import { monthInBrazil } from '../../src/schemas/calendar'
-import { companyAnnexes, simplesRateFor } from '../../src/schemas/tax'
+import { annexOfActivity, FATOR_R_THRESHOLD, simplesRateFor } from '../../src/schemas/tax'
 import type { ServerConfig } from '../config'
 import { filePath } from '../core/files'
 import { badRequest, conflict, HttpError, notFound, type Issue } from '../http'
-import { simplesSummaryOf } from '../routes/reports'
+import { calculate } from '../simples/calculation'
+import { factsOf } from '../simples/facts'
+import { storeSources } from '../simples/sources'
 import type { Store } from '../store/database'
 import { buildCancellationRequest, dpsElementOf } from './documents'
 import { buildDps, providerRegimeOf, type DpsInput } from './dps'
@@ -121,7 +123,7 @@ export function simplesRateOf(
   rateCaches.set(store, cache)
   const known = cache.get(key)
   if (known && now.getTime() - known.at < RATE_TTL_MS) return known.rate
-  const rate = effectiveSimplesRate(store, company)
+  const rate = effectiveSimplesRate(store, company, now)
   cache.set(key, { rate, at: now.getTime() })
   return rate
 }
@@ -129,10 +131,22 @@ export function simplesRateOf(
 const RATE_TTL_MS = 10 * 60_000
 const rateCaches = new WeakMap<Store, Map<string, { rate: number | null; at: number }>>()
 
-function effectiveSimplesRate(store: Store, company: Company): number | null {
-  const summary = simplesSummaryOf(store, company)
-  const placement = companyAnnexes(summary.activities, summary.payroll, summary.rbt12)
-  const rate = placement.estimate ? simplesRateFor(summary.rbt12, placement.estimate.annex) : null
+function effectiveSimplesRate(store: Store, company: Company, now: Date): number | null {
+  const facts = factsOf(store, company)
+  const main = facts?.activities[0]
+  if (!facts || facts.regime !== 'simples' || !main) return null
+  // The month's own calculation (RBT12 and fator R as the PGDAS-D takes them), so that the rate
+  // an invoice declares agrees with the month the accountant closes.
+  let calculation
+  try {
+    calculation = calculate(facts, monthInBrazil(now), storeSources(store))
+  } catch (error) {
+    if (error instanceof RangeError) return null
+    throw error
+  }
+  const placed = annexOfActivity(main, (calculation.fatorR ?? 0) >= FATOR_R_THRESHOLD)
+  if (placed.kind !== 'annex') return null
+  const rate = simplesRateFor(calculation.rbt12, placed.annex)
   if (!rate) return null
   const { numerator, denominator } = rate.exact
   // Hundredths of a percent, half up: numerator / denominator × 10,000.

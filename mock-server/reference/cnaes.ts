@@ -42,9 +42,14 @@ const detailsSchema = z.object({
       allowed: z.array(z.string()).min(1),
       not_allowed: z.array(z.string()).min(1),
       obs: z.string().nullable(),
+      /** LC 116/2003 items (`17.06`) the activity covers (an invoice's service → its activity). */
+      services: z.array(z.string().regex(/^\d{2}\.\d{2}$/)),
     }),
   ),
 })
+
+/** The bases that make an activity subject to the fator R (LC 123/2006, §§ 5º-I, 5º-B, 5º-D). */
+const isFatorRBasis = (basis: string | undefined) => basis?.startsWith('fator_r') === true
 
 const R_FACTOR_CONDITIONS: Partial<Record<SimplesAnnex, string>> = {
   III: 'Fator R igual ou maior que 28%',
@@ -128,12 +133,11 @@ export function loadCnaeCatalog(): CnaeCatalog {
 
   const indexed: Indexed[] = reference.map((item) => {
     const detail = detailByCode.get(item.code)
-    const conditions =
-      detail?.basis === 'fator_r'
-        ? R_FACTOR_CONDITIONS
-        : detail?.basis === 'anexo_i_ii'
-          ? MIXED_CONDITIONS
-          : {}
+    const conditions = isFatorRBasis(detail?.basis)
+      ? R_FACTOR_CONDITIONS
+      : detail?.basis === 'anexo_i_ii'
+        ? MIXED_CONDITIONS
+        : {}
     const record: CnaeServer = {
       code: item.code,
       text: item.text,
@@ -149,7 +153,7 @@ export function loadCnaeCatalog(): CnaeCatalog {
           }
         : null,
       is_allowed_mei: item.isAllowedMei,
-      is_r_factor: detail ? detail.basis === 'fator_r' : null,
+      is_r_factor: detail ? isFatorRBasis(detail.basis) : null,
       cnae_allowed_activities: detail?.allowed ?? null,
       cnae_not_allowed_activities: detail?.not_allowed ?? null,
       obs: detail?.obs ?? null,
@@ -214,7 +218,14 @@ export function loadCnaeCatalog(): CnaeCatalog {
     all,
     byCode,
     taxOf: (codes) =>
-      codes.map((code) => activityTaxOf(code, byCode.get(code), occupationsByCode.get(code) ?? [])),
+      codes.map((code) =>
+        activityTaxOf(
+          code,
+          byCode.get(code),
+          occupationsByCode.get(code) ?? [],
+          detailByCode.get(code)?.services,
+        ),
+      ),
     search({ search, isActive }) {
       if (isActive === false) return []
       const key = (search ?? '').trim().toLowerCase()

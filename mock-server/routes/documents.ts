@@ -21,6 +21,7 @@ import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { filePath } from '../core/files'
 import { badRequest, conflict, forbidden, paginate, parse } from '../http'
+import { onGuidePaid } from '../simples/guides'
 
 export const FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'
@@ -127,7 +128,11 @@ function changeDocumentStatus({
     document.reviewedAt = now
   }
   document.rejectionReason = reason
-  store.write(() => store.documents.update(document))
+  store.write(() => {
+    store.documents.update(document)
+    // A recalculated guide pays the expired ones it replaced, and its closed month is paid.
+    if (to === 'paid') onGuidePaid(store, document, now)
+  })
   return { data: document }
 }
 

@@ -28,6 +28,7 @@ import {
 } from '../core/files'
 import { findCompany } from '../core/state'
 import { HttpError, notFound } from '../http'
+import { renderGuideFile } from '../simples/guides'
 
 // Files of a company (PRODUCT.md "Signed upload/download URLs"): the API hands out short-lived
 // signed links, and the files themselves go through `/files/{companyId}/{filename}` with the
@@ -54,10 +55,17 @@ function uploadLink({ config, companyId, params }: Call<FileParams>) {
   }
 }
 
-/** A signed link to download a file of the company. */
-function downloadLink({ config, companyId, params }: Call<FileParams>) {
+/**
+ * A signed link to download a file of the company. A guide the product issued has its PDF made
+ * the first time it is asked for (mock-server/simples/guides.ts).
+ */
+async function downloadLink({ store, config, companyId, params }: Call<FileParams>) {
   const fileName = checkedFileName(params.filename)
-  if (!existsSync(filePath(config, companyId, fileName).file)) throw notFound(fileMessages.notFound)
+  if (
+    !existsSync(filePath(config, companyId, fileName).file) &&
+    !(await renderGuideFile(store, config, companyId, fileName))
+  )
+    throw notFound(fileMessages.notFound)
   return { data: signedLink(config, 'GET', companyId, fileName) }
 }
 

@@ -20,11 +20,13 @@ import { lucaEndpoints } from './luca'
 import { nfsRequestEndpoints } from './nfs-requests'
 import { nfsSchedulerEndpoints } from './nfs-schedulers'
 import { partnerEndpoints } from './partners'
+import { payrollEndpoints } from './payroll'
 import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
 import { referralEndpoints } from './referrals'
 import { sefinNacionalEndpoints } from './sefin-nacional'
 import { reportEndpoints } from './reports'
+import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
 import { userEndpoints } from './users'
 import { viaCepEndpoints } from './viacep'
@@ -52,6 +54,8 @@ export const resources = {
   'bank-accounts': bankAccountEndpoints, // accounts, OFX imports, exports
   'bank-transactions': bankTransactionEndpoints, // transactions and tax categories
   reports: reportEndpoints, // the panel's reports
+  simples: simplesEndpoints, // the month (PGDAS-D), its close, the queue and the guides to pay
+  payroll: payrollEndpoints, // the pró-labore and payroll of each month
   luca: lucaEndpoints, // the assistant
   files: fileEndpoints, // signed upload/download links and the files behind them
   // The public site's data

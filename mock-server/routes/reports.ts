@@ -13,17 +13,13 @@ import {
   anualBillingSchema,
   billingByCategoryQuerySchema,
   billingByCategorySchema,
-  simplesSummaryQuerySchema,
-  simplesSummarySchema,
   type AnualBilling,
   type BillingByCategory,
-  type SimplesSummary,
 } from '../../src/schemas/report'
-import { FATOR_R_PAYROLL_CATEGORIES, meiLimitFor, proportionalRbt12 } from '../../src/schemas/tax'
+import { meiLimitFor } from '../../src/schemas/tax'
 import { endpoint, type Call } from '../api'
 import { taxCategoriesById } from '../finance/bank-ledger'
 import { recentMonths } from '../finance/statement-generator'
-import { cnaeCatalog } from '../reference/cnaes'
 import type { Store } from '../store/database'
 
 // The panel's reports (docs/product.md §7 "Reports and payments"), and what the Simples Nacional
@@ -141,59 +137,6 @@ function getBillingByCategory({
   return { data }
 }
 
-/** RBT12 and the fator R payroll of the 12 months before the current one. */
-function getSimplesSummary({ store, company }: Call) {
-  return { data: simplesSummaryOf(store, company) }
-}
-
-/**
- * A company's Simples Nacional summary: RBT12, the fator R payroll and the activities' tax facts
- * (the panel's card, and the approximate rate an NFS-e declares).
- */
-export function simplesSummaryOf(store: Store, company: Company): SimplesSummary {
-  const today = todayInBrazil()
-  // The 12 months before the month being calculated (LC 123/2006, art. 18, § 1º).
-  const window = recentMonths(today, 13)
-  const before = window.slice(0, 12)
-  const month = window[12]!
-  const from = `${before[0]}-01`
-  const to = periodRange(before[11]!)!.to
-  const sumIssued = (range: DayRange) =>
-    issuedIn(store, company.id, range).reduce((sum, r) => sum + toCents(r.totalValue), 0)
-  const opened = monthOf(openedOn(company))
-  const monthsOfActivity = before.filter((m) => m >= opened).length
-  const revenue = sumIssued({ from, to })
-  const currentMonthRevenue = sumIssued(periodRange(month)!)
-
-  const payrollIds = new Set<string>(FATOR_R_PAYROLL_CATEGORIES)
-  const payrollCents = new Map<string, number>()
-  for (const t of transactionsIn(store, company.id, { from, to })) {
-    if (!t.taxCategoryId || !payrollIds.has(t.taxCategoryId)) continue
-    // Money paid out; a refund (credit) in the same category lowers it.
-    payrollCents.set(t.taxCategoryId, (payrollCents.get(t.taxCategoryId) ?? 0) - toCents(t.amount))
-  }
-  const categories = taxCategoriesById(store)
-  const payrollByCategory = [...payrollCents.entries()]
-    .filter(([id]) => categories.has(id))
-    .map(([id, total]) => ({ taxCategory: categories.get(id)!, total: fromCents(total) }))
-    .sort((a, b) => a.taxCategory.code.localeCompare(b.taxCategory.code))
-  const payroll = [...payrollCents.values()].reduce((sum, v) => sum + v, 0)
-  const data: SimplesSummary = {
-    companyId: company.id,
-    month,
-    from,
-    to,
-    revenue: fromCents(revenue),
-    monthsOfActivity,
-    currentMonthRevenue: fromCents(currentMonthRevenue),
-    rbt12: proportionalRbt12(fromCents(revenue), monthsOfActivity, fromCents(currentMonthRevenue)),
-    payroll: fromCents(Math.max(0, payroll)),
-    payrollByCategory,
-    activities: cnaeCatalog().taxOf(company.activities),
-  }
-  return data
-}
-
 export const reportEndpoints = [
   endpoint({
     method: 'GET',
@@ -214,15 +157,5 @@ export const reportEndpoints = [
     answers: { 200: recordOf(billingByCategorySchema) },
     errors: [404],
     handler: getBillingByCategory,
-  }),
-  endpoint({
-    method: 'GET',
-    path: '/reports/simples-nacional',
-    summary: 'RBT12 and the fator R payroll of the 12 months before the current one.',
-    access: 'company',
-    query: simplesSummaryQuerySchema,
-    answers: { 200: recordOf(simplesSummarySchema) },
-    errors: [404],
-    handler: getSimplesSummary,
   }),
 ]

@@ -6,28 +6,36 @@ import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
 import { seedNfse, type NfseSeedOptions } from './nfse'
 import { seedPublic } from './public'
+import { seedSimples } from './simples'
 
 /**
  * The whole initial data set, each area seeded from its fixtures and checked by its schemas.
  * With `nfse` (the server's data folder), the active companies get their test certificates.
  */
-export function buildSeed(options: { nfse?: NfseSeedOptions } = {}): Model {
+export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}): Model {
+  const now = options.now ?? new Date()
   const core = seedCore()
-  const finance = seedFinance()
+  const finance = seedFinance(now)
+  // After the invoices: one of them was issued through the national system.
+  const nfse = seedNfse(core.companies, finance.nfsRequests, options.nfse)
+  // The months the accountant closed come from the calculation over the seeded invoices.
+  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests }, now)
   return {
     ...core,
     ...seedBilling(),
     ...seedEngagement(),
     ...finance,
     ...seedPublic(),
-    // After the invoices: one of them was issued through the national system.
-    ...seedNfse(core.companies, finance.nfsRequests, options.nfse),
+    ...nfse,
+    ...simples,
+    documents: [...finance.documents, ...simples.documents],
   }
 }
 
 /**
- * One company's record, track, subscriptions and payments back as seeded, in one transaction
- * (the test hook beside `/__reset`); false for a company the fixtures do not have.
+ * One company's record, track, subscriptions, payments, guias and Simples months (payroll,
+ * declared revenue, closed months and the guides they published) back as seeded, in one transaction (the
+ * test hook beside `/__reset`); false for a company the fixtures do not have.
  */
 export function reseedCompany(store: Store, companyId: string): boolean {
   const core = seedCore()
@@ -35,7 +43,25 @@ export function reseedCompany(store: Store, companyId: string): boolean {
   const track = core.tracks.find((t) => t.companyId === companyId)
   if (!company || !track) return false
   const billing = seedBilling()
+  const finance = seedFinance()
+  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests })
+  const own = <T extends { companyId: string }>(records: T[]) =>
+    records.filter((record) => record.companyId === companyId)
   store.write(() => {
+    // The guias back as seeded: the fixtures' and the closed months', none recalculated since.
+    for (const id of store.taxGuides.values('id', { companyId })) store.documents.remove(String(id))
+    const seededGuias = own(finance.documents).filter((document) => document.type === 'guia')
+    for (const document of seededGuias) store.documents.remove(document.id)
+    store.documents.insertMany(seededGuias)
+    store.payrolls.removeWhere({ companyId })
+    store.payrolls.insertMany(own(simples.payrolls))
+    store.declaredRevenues.removeWhere({ companyId })
+    store.declaredRevenues.insertMany(own(simples.declaredRevenues))
+    store.closedMonths.removeWhere({ companyId })
+    store.closedMonths.insertMany(own(simples.closedMonths))
+    store.taxGuides.removeWhere({ companyId })
+    store.taxGuides.insertMany(own(simples.taxGuides))
+    store.documents.insertMany(own(simples.documents))
     store.companies.put(company)
     store.tracks.put(track)
     store.subscriptions.removeWhere({ companyId })

@@ -89,6 +89,10 @@ export class Store implements Tables {
   declare readonly dpsSequences: Table<RecordOf<'dpsSequences'>>
   declare readonly sefinNfse: Table<RecordOf<'sefinNfse'>>
   declare readonly sefinEvents: Table<RecordOf<'sefinEvents'>>
+  declare readonly payrolls: Table<RecordOf<'payrolls'>>
+  declare readonly declaredRevenues: Table<RecordOf<'declaredRevenues'>>
+  declare readonly closedMonths: Table<RecordOf<'closedMonths'>>
+  declare readonly taxGuides: Table<RecordOf<'taxGuides'>>
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file

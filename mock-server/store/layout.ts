@@ -1,3 +1,5 @@
+import { toCents } from '../../src/schemas/money'
+import { revenueSegmentOf } from '../../src/schemas/simples/month'
 import { foldText } from '../finance/text'
 import type { CollectionName, RecordOf } from '../model'
 import type { TableLayout } from './table'
@@ -37,6 +39,7 @@ export const layouts: Layouts = {
       trackId: (company) => company.trackId,
       name: (company) => company.name,
       alias: (company) => company.alias,
+      size: (company) => company.size,
       createdAt: (company) => company.createdAt,
       updatedAt: (company) => company.updatedAt,
     },
@@ -94,8 +97,15 @@ export const layouts: Layouts = {
       status: (request) => request.status,
       date: (request) => request.date,
       number: { integer: (request) => request.number },
+      // What a month's revenue sums in SQL (mock-server/simples/sources.ts): its competence
+      // month, how it is segregated, its service and its value in cents.
+      month: (request) => request.date.slice(0, 7),
+      segment: (request) => revenueSegmentOf(request),
+      serviceCode: (request) => request.serviceCode,
+      cents: { integer: (request) => toCents(request.totalValue) },
     },
     indexes: [
+      ['companyId', 'status', 'month', 'segment', 'serviceCode', 'cents'],
       ['companyId', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'date DESC', 'id DESC'],
       ['status', 'date DESC', 'id DESC'],
@@ -189,6 +199,52 @@ export const layouts: Layouts = {
     key: (event) => event.id,
     columns: { accessKey: (event) => event.accessKey },
     indexes: [['accessKey']],
+  },
+  // A company's month: key `companyId:period`.
+  payrolls: {
+    table: 'payrolls',
+    key: (payroll) => payroll.id,
+    columns: {
+      companyId: (payroll) => payroll.companyId,
+      period: (payroll) => payroll.period,
+      cents: { integer: (payroll) => toCents(payroll.fatorRPayroll) },
+    },
+    indexes: [['companyId', 'period', 'cents'], ['period']],
+  },
+  declaredRevenues: {
+    table: 'declared_revenues',
+    key: (declared) => declared.id,
+    columns: {
+      companyId: (declared) => declared.companyId,
+      period: (declared) => declared.period,
+      cents: {
+        integer: (declared) => declared.items.reduce((t, item) => t + toCents(item.amount), 0),
+      },
+    },
+    indexes: [['companyId', 'period', 'cents']],
+  },
+  closedMonths: {
+    table: 'closed_months',
+    key: (month) => month.id,
+    columns: {
+      companyId: (month) => month.companyId,
+      period: (month) => month.period,
+      status: (month) => month.status,
+    },
+    indexes: [
+      ['period', 'status'],
+      ['companyId', 'period'],
+    ],
+  },
+  taxGuides: {
+    table: 'tax_guides',
+    key: (guide) => guide.id,
+    columns: {
+      companyId: (guide) => guide.companyId,
+      fileName: (guide) => guide.fileName,
+      replaces: (guide) => guide.replaces,
+    },
+    indexes: [['companyId', 'fileName'], ['replaces']],
   },
 }
 

@@ -13,6 +13,12 @@ import { ducaPartnerSchema, inviteSchema, referralRewardSchema } from '../../src
 import { nfsRequestSchema, nfsSchedulerSchema } from '../../src/schemas/invoice'
 import { leadSchema } from '../../src/schemas/lead'
 import { referralLinkSchema } from '../../src/schemas/link'
+import {
+  closedMonthRecordSchema,
+  declaredRevenueRecordSchema,
+  payrollRecordSchema,
+  taxGuideRecordSchema,
+} from '../../src/schemas/simples/api'
 import { trackSchema } from '../../src/schemas/track'
 import { userSchema } from '../../src/schemas/user'
 import type { CollectionName, RecordOf } from '../model'
@@ -50,4 +56,8 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   dpsSequences: dpsSequenceSchema,
   sefinNfse: sefinNfseRecordSchema,
   sefinEvents: sefinEventRecordSchema,
+  payrolls: payrollRecordSchema,
+  declaredRevenues: declaredRevenueRecordSchema,
+  closedMonths: closedMonthRecordSchema,
+  taxGuides: taxGuideRecordSchema,
 }

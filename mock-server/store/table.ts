@@ -291,6 +291,23 @@ export class Table<T extends object> {
     ).all(...where.values) as Array<Record<F, ColumnValue>>
   }
 
+  /**
+   * An integer column summed over a query, by groups of columns, in SQL (a month's revenue by
+   * month, segment and service): one row per group, with its `total` and `count`.
+   */
+  groupSums<F extends string>(
+    groupBy: readonly F[],
+    sumField: string,
+    where: Where = {},
+  ): Array<Record<F, ColumnValue> & { total: number; count: number }> {
+    this.session.read()
+    const columns = groupBy.map((field) => this.column(field))
+    const { sql, values } = this.whereSql(this.conditions(where))
+    return this.statement(
+      `SELECT ${groupBy.map((field, i) => `${columns[i]} AS "${field}"`).join(', ')}${groupBy.length ? ', ' : ''}total(${this.column(sumField)}) AS total, count(*) AS count FROM ${this.name}${sql}${groupBy.length ? ` GROUP BY ${columns.join(', ')}` : ''}`,
+    ).all(...values) as Array<Record<F, ColumnValue> & { total: number; count: number }>
+  }
+
   /** The stored documents of these keys, in their order (a key without a record is skipped). */
   docsOfKeys(keys: readonly string[]): string[] {
     this.session.read()

@@ -56,6 +56,12 @@ export const activityTaxSchema = z.object({
   fatorR: z.boolean(),
   /** The law behind the classification, for people (null when not classified). */
   basis: z.string().nullable(),
+  /**
+   * The LC 116/2003 service items (`17.06`) this activity covers (curated in
+   * fixtures/cnae-details.json): an invoice's service is taxed in the annex of the activity that
+   * covers it.
+   */
+  services: z.array(z.string()).default([]),
   meiOccupations: z.array(meiOccupationSchema.omit({ cnae: true })),
 })
 export type ActivityTax = z.infer<typeof activityTaxSchema>
@@ -65,6 +71,7 @@ export function activityTaxOf(
   code: string,
   record: CnaeServer | undefined,
   occupations: readonly MeiOccupation[],
+  services?: readonly string[],
 ): ActivityTax {
   return {
     code,
@@ -72,6 +79,7 @@ export function activityTaxOf(
     simplesAnnexes: record?.tax_rates ? record.tax_rates.simples.map((rate) => rate.annex) : null,
     fatorR: record?.is_r_factor === true,
     basis: record?.tax_rates?.basis ?? null,
+    services: [...(services ?? [])],
     meiOccupations: occupations.map(({ occupation, iss, icms }) => ({ occupation, iss, icms })),
   }
 }

@@ -30,8 +30,26 @@ export const trackIds = ['create-company', 'migrate-company'] as const
 export const trackIdSchema = z.enum(trackIds)
 export type TrackId = z.infer<typeof trackIdSchema>
 
-export const companyTypes = ['on_person', 'private_limited', 'limited_liability'] as const
+/**
+ * The company's legal nature (Receita's table): the three a Junta Comercial registers — empresário
+ * individual (213-5), sociedade limitada (206-2) and its one-partner form (SLU, 206-2) — and the
+ * two a law firm is, registered at the OAB and never at the Junta: sociedade simples pura (223-2)
+ * and sociedade unipessoal de advocacia (232-1).
+ */
+export const companyTypes = [
+  'on_person',
+  'private_limited',
+  'limited_liability',
+  'simple_partnership',
+  'sole_law_firm',
+] as const
 export const companyTypeSchema = z.enum(companyTypes)
+/** The types a company opened through the Junta Comercial (the opening wizard) may take. */
+export const registrableCompanyTypes = [
+  'on_person',
+  'private_limited',
+  'limited_liability',
+] as const
 export const companySizes = ['MEI', 'ME', 'EPP', 'EMP', 'GE'] as const
 export const companySizeSchema = z.enum(companySizes)
 
@@ -90,6 +108,8 @@ export const companyTypeLabels: Record<z.infer<typeof companyTypeSchema>, string
   on_person: 'Empresário individual',
   private_limited: 'Sociedade limitada (Ltda.)',
   limited_liability: 'Sociedade limitada unipessoal (SLU)',
+  simple_partnership: 'Sociedade simples pura (sociedade de advogados)',
+  sole_law_firm: 'Sociedade unipessoal de advocacia',
 }
 
 export const companySizeLabels: Record<z.infer<typeof companySizeSchema>, string> = {

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { idSchema } from './common'
 import { reportPeriodSchema } from './finance-common'
 import { taxCategorySchema } from './bank'
-import { activityTaxSchema } from './cnae'
 
 // Reports (PRODUCT.md "Reports").
 
@@ -55,36 +54,3 @@ export const billingByCategorySchema = z.object({
   }),
 })
 export type BillingByCategory = z.infer<typeof billingByCategorySchema>
-
-export const simplesSummaryQuerySchema = z.object({ companyId: idSchema })
-
-/**
- * `GET /reports/simples-nacional?companyId`: what the Simples Nacional rates of the current month
- * (and a MEI's DAS) are computed from (src/schemas/tax.ts does the computing, in the browser).
- */
-export const simplesSummarySchema = z.object({
-  companyId: z.string(),
-  /** The month being calculated, `YYYY-MM`. */
-  month: z.string(),
-  /** The 12 months before it, as days. */
-  from: z.string(),
-  to: z.string(),
-  /** Issued invoices in those months. */
-  revenue: z.number(),
-  /** Months of those 12 the company was already operating (0 in its opening month). */
-  monthsOfActivity: z.number().int().min(0).max(12),
-  /** Issued invoices of the month being calculated (the RBT12 of an opening month). */
-  currentMonthRevenue: z.number(),
-  /** RBT12: `revenue`, scaled to 12 months while the company is younger than a year. */
-  rbt12: z.number(),
-  /** Payroll of the 12 months (fator R): pró-labore, salaries, INSS and FGTS paid. */
-  payroll: z.number(),
-  payrollByCategory: z.array(z.object({ taxCategory: taxCategorySchema, total: z.number() })),
-  /**
-   * The company's activities, main first, with what the tax rules need: the Simples annexes of
-   * each and, for a MEI, what its occupations pay (src/schemas/tax.ts `companyAnnexes`,
-   * `dasMeiOf`).
-   */
-  activities: z.array(activityTaxSchema),
-})
-export type SimplesSummary = z.infer<typeof simplesSummarySchema>

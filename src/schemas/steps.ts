@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { addressSchema } from './address'
 import { cnaeCodeSchema, cnpjSchema, cpfSchema, mobilePhoneSchema } from './brazil'
 import { idSchema, isoDateTimeSchema } from './common'
-import { companySizes, companyTypes } from './company'
+import { companySizes, registrableCompanyTypes } from './company'
 import { fileNameSchema } from './files'
 import {
   crcSchema,
@@ -126,7 +126,7 @@ export const preRegistrationSchema = z
       .max(20, { error: stepMessages.activitiesMax })
       .refine((codes) => unique(codes), { error: stepMessages.activityRepeated }),
     address: addressSchema,
-    type: z.enum(companyTypes, { error: stepMessages.typeMissing }),
+    type: z.enum(registrableCompanyTypes, { error: stepMessages.typeMissing }),
     size: z.enum(companySizes, { error: stepMessages.sizeMissing }),
   })
   .refine((step) => step.size !== 'MEI' || step.type === 'on_person', {

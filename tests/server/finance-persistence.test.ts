@@ -43,7 +43,7 @@ describe('finance writes', () => {
       }),
       201,
     )
-    ok(await server.call('PUT', `/documents/doc-ana-das-0/status/paid?${OWN}`, { as: ANA }))
+    ok(await server.call('PUT', `/documents/doc-ana-darf/status/paid?${OWN}`, { as: ANA }))
     ok(await server.call('DELETE', `/documents/doc-ana-comprovante-pix?${OWN}`, { as: ANA }))
     ok(
       await server.call('PUT', `/bank-statements/transactions/txn-ana-cora-2/tax-category?${OWN}`, {
@@ -76,7 +76,7 @@ describe('finance writes', () => {
       'outras-receitas',
     )
     expect(persisted.bankTransactions.some((t) => t.accountId === 'acc-ana-nubank')).toBe(false)
-    expect(persisted.documents.find((d) => d.id === 'doc-ana-das-0')?.status).toBe('paid')
+    expect(persisted.documents.find((d) => d.id === 'doc-ana-darf')?.status).toBe('paid')
     await reopened.close()
     rmSync(dir, { recursive: true, force: true })
   })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { signIn, startTestServer, type TestServer } from './harness'
+import { pdfText } from './pdf-text'
 
 // The wizards' track on the server, past what companies.test.ts covers: revising a done step,
 // a limited company following its partners, the accountant's actions on an opening (guide,
@@ -41,16 +41,6 @@ const partner = (overrides: Record<string, unknown> = {}) => ({
   administrator: true,
   ...overrides,
 })
-
-async function pdfText(bytes: ArrayBuffer) {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
-  const pages: string[] = []
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
-  }
-  return pages.join('\n')
-}
 
 /** Uploads through a signed link; answers the name the file is stored under. */
 async function upload(as: string, companyId: string, fileName: string): Promise<string> {

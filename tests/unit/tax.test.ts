@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   annexOfActivity,
-  companyAnnexes,
   dasMeiDueDate,
   dasMeiFor,
   dasMeiOf,
-  FATOR_R_PAYROLL_CATEGORIES,
   FATOR_R_THRESHOLD,
-  fatorRReached,
-  fatorRShown,
   MEI_ANNUAL_LIMIT,
   MEI_DAS_DUE_DAY,
   MEI_ICMS,
@@ -25,7 +21,6 @@ import {
   perMonthRoundedUp,
   MINIMUM_WAGE,
   payrollToReachFatorR,
-  proportionalRbt12,
   SIMPLES_ANNEX_I,
   SIMPLES_ANNEX_II,
   SIMPLES_ANNEX_III,
@@ -65,13 +60,6 @@ describe(`tax facts of ${TAX_YEAR}`, () => {
   it(`Simples ceiling R$ 4,8 mi — ${source.SIMPLES_CEILING}`, () =>
     expect(SIMPLES_CEILING).toBe(4_800_000))
   it(`fator R line 28 % — ${source.FATOR_R_THRESHOLD}`, () => expect(FATOR_R_THRESHOLD).toBe(0.28))
-  it(`payroll of the fator R: pró-labore, salaries, FGTS, INSS — ${source.FATOR_R_PAYROLL_CATEGORIES}`, () =>
-    expect([...FATOR_R_PAYROLL_CATEGORIES].sort()).toEqual([
-      'folha-encargos',
-      'folha-salarios',
-      'impostos-inss',
-      'pro-labore',
-    ]))
   const tables: [
     SimplesAnnex,
     readonly { upTo: number; nominalRate: number; deduction: number }[],
@@ -204,8 +192,10 @@ describe(`DAS-MEI — ${source.MEI_INSS_RATE}; ${source.MEI_ICMS}; ${source.MEI_
     }))
   it('services: R$ 86,05', () => expect(dasMeiFor({ icms: false, iss: true }).total).toBe(86.05))
   it('both: R$ 87,05', () => expect(dasMeiFor({ icms: true, iss: true }).total).toBe(87.05))
-  it(`falls due on the 20th of the next month — ${source.MEI_DAS_DUE_DAY}`, () => {
-    expect(dasMeiDueDate('2026-05')).toBe('2026-06-20')
+  it(`falls due on the 20th of the next month, or the next business day — ${source.MEI_DAS_DUE_DAY}`, () => {
+    expect(dasMeiDueDate('2026-04')).toBe('2026-05-20')
+    expect(dasMeiDueDate('2026-05')).toBe('2026-06-22') // 20/06/2026 is a Saturday
+    expect(dasMeiDueDate('2026-10')).toBe('2026-11-23') // 20/11 is a national holiday
     expect(dasMeiDueDate('2026-12')).toBe('2027-01-20')
   })
 })
@@ -347,30 +337,9 @@ describe(`effective rate (RBT12 × nominal − deduction) / RBT12 — ${source.E
   it('works out a large amount at a fractional rate without losing cents', () =>
     // R$ 99.999.999,99 at Annex V, R$ 4,8 mi: 19,25 % → 19.249.999,998… → R$ 19.250.000,00.
     expect(simplesTaxOn(99_999_999.99, simplesRateFor(4_800_000, 'V')!)).toBe(19_250_000))
-  it(`first-year RBT12 is the months of activity scaled to 12 — ${source.RBT12_OPENING}`, () => {
-    expect(proportionalRbt12(30_000, 3)).toBe(120_000)
-    expect(proportionalRbt12(10_000, 1)).toBe(120_000)
-    expect(proportionalRbt12(200_000, 12)).toBe(200_000)
-    expect(proportionalRbt12(0, 0, 7_500)).toBe(90_000) // opening month: its own revenue × 12
-    expect(proportionalRbt12(100, 7)).toBe(171.43) // 171,428… to the cent
-  })
 })
 
 describe(`fator R — ${source.FATOR_R_THRESHOLD}`, () => {
-  it('switches to Annex III at exactly 28 %, to the cent', () => {
-    expect(fatorRReached(28_000, 100_000)).toBe(true)
-    expect(fatorRReached(27_999.99, 100_000)).toBe(false)
-    // 0.28 has no exact binary form: the switch still happens at the cent.
-    expect(fatorRReached(100_800, 360_000)).toBe(true)
-    expect(fatorRReached(100_799.99, 360_000)).toBe(false)
-    expect(fatorRReached(0, 0)).toBe(false)
-  })
-  it('shows the fator R cut to hundredths of a percent, never rounded up across the line', () => {
-    expect(fatorRShown(27_999.99, 100_000)).toBe(0.2799) // 27,99999 % shows 27,99 %
-    expect(fatorRShown(28_000, 100_000)).toBe(0.28)
-    expect(fatorRShown(28_010, 100_000)).toBe(0.2801)
-    expect(fatorRShown(1, 0)).toBeNull()
-  })
   it('spreads the payroll missing over 12 months rounded up, so 12 months reach it', () => {
     expect(perMonthRoundedUp(46_574.8)).toBe(3_881.24) // 3.881,2333…
     expect(perMonthRoundedUp(1_200)).toBe(100)
@@ -380,8 +349,6 @@ describe(`fator R — ${source.FATOR_R_THRESHOLD}`, () => {
     expect(payrollToReachFatorR(30_000, 100_000)).toBe(0)
     expect(payrollToReachFatorR(0, 123_456.78)).toBe(34_567.9) // 28 % rounded up to the cent
   })
-  it(`counts pró-labore, salaries, FGTS and INSS — ${source.FATOR_R_PAYROLL_CATEGORIES}`, () =>
-    expect(FATOR_R_PAYROLL_CATEGORIES).toContain('pro-labore'))
   it('the line is 28 %', () => expect(FATOR_R_THRESHOLD).toBe(0.28))
 })
 
@@ -393,63 +360,60 @@ function companyOf(id: string) {
   if (!company) throw new Error(`no seeded company ${id}`)
   return company
 }
-const annexesOfCompany = (id: string, payroll = 0, rbt12 = 200_000) =>
-  companyAnnexes(activitiesOf(...companyOf(id).activities), payroll, rbt12)
+/** Where each of a seeded company's activities is taxed, with the fator R reached or not. */
+const placementOf = (id: string, fatorRReached = false) =>
+  activitiesOf(...companyOf(id).activities).map((activity) =>
+    annexOfActivity(activity, fatorRReached),
+  )
+/** The distinct annexes of a seeded company's activities, in annex order. */
+const annexesOfCompany = (id: string, fatorRReached = false) =>
+  [
+    ...new Set(
+      placementOf(id, fatorRReached).flatMap((placed) =>
+        placed.kind === 'annex'
+          ? [placed.annex]
+          : placed.kind === 'by-revenue'
+            ? placed.annexes
+            : [],
+      ),
+    ),
+  ].sort()
 
 describe(`the annex follows the activities — ${source.ANNEX_BY_ACTIVITY}`, () => {
   it("eva's Ateliê (4781-4/00, clothing retail) is Annex I whatever the payroll", () => {
-    const placement = annexesOfCompany('cmp-eva-comercio')
-    expect(placement.annexes).toEqual(['I'])
-    expect(placement.estimate).toEqual({ annex: 'I', fromMainActivity: false })
-    expect(placement.subjectToFatorR).toBe(false)
+    expect(annexesOfCompany('cmp-eva-comercio', false)).toEqual(['I'])
+    expect(annexesOfCompany('cmp-eva-comercio', true)).toEqual(['I'])
   })
   it('the café (5611-2/03 snack bar, 5611-2/01 restaurant) is Annex I', () =>
-    expect(annexesOfCompany('cmp-gustavo-cafe').annexes).toEqual(['I']))
+    expect(annexesOfCompany('cmp-gustavo-cafe')).toEqual(['I']))
   it('the fashion shop (4781-4/00) is Annex I', () =>
-    expect(annexesOfCompany('cmp-patricia-moda').annexes).toEqual(['I']))
+    expect(annexesOfCompany('cmp-patricia-moda')).toEqual(['I']))
   it('the clothing factory (1412-6/01) is Annex II', () =>
-    expect(annexesOfCompany('cmp-simone-confeccoes').annexes).toEqual(['II']))
+    expect(annexesOfCompany('cmp-simone-confeccoes')).toEqual(['II']))
   it(`the law firms (6911-7/01) are Annex IV — ${source.ANNEX_IV_CPP}`, () => {
-    expect(annexesOfCompany('cmp-eduardo-advocacia').annexes).toEqual(['IV'])
-    expect(annexesOfCompany('cmp-marina-advocacia').estimate).toEqual({
-      annex: 'IV',
-      fromMainActivity: false,
-    })
+    expect(annexesOfCompany('cmp-eduardo-advocacia')).toEqual(['IV'])
+    expect(annexesOfCompany('cmp-marina-advocacia', true)).toEqual(['IV'])
   })
-  it('the yoga studios (9313-1/00) are Annex III without fator R: 6,52 % at R$ 200 mil, not Annex V', () => {
+  it('the yoga studios (9313-1/00, gyms of § 5º-D) go by the fator R (LC 123/2006, art. 18, § 5º-M, II): Annex V below 28 %, Annex III from it', () => {
     for (const id of ['cmp-camila-yoga', 'cmp-paula-yoga']) {
-      const placement = annexesOfCompany(id, 0, 200_000)
-      expect(placement.annexes).toEqual(['III'])
-      expect(placement.subjectToFatorR).toBe(false)
-      expect(simplesRateFor(200_000, placement.estimate!.annex)?.effectiveRate).toBeCloseTo(
-        0.0652,
-        12,
-      )
+      expect(annexesOfCompany(id, false)).toEqual(['V'])
+      expect(annexesOfCompany(id, true)).toEqual(['III'])
+      expect(simplesRateFor(200_000, 'III')?.effectiveRate).toBeCloseTo(0.0652, 12)
     }
   })
   it('the language school (8593-7/00) is Annex III without fator R', () =>
-    expect(annexesOfCompany('cmp-renata-idiomas', 0, 100_000).annexes).toEqual(['III']))
-  it('the software company (6201-5/01, 6202-3/00) goes by the fator R: 27,99 % V, 28 % and 28,01 % III', () => {
-    const at = (payroll: number) => annexesOfCompany('cmp-thiago-software', payroll, 100_000)
-    expect(at(27_990).annexes).toEqual(['V'])
-    expect(at(28_000).annexes).toEqual(['III'])
-    expect(at(28_010).annexes).toEqual(['III'])
-    expect(at(28_000).subjectToFatorR).toBe(true)
-    expect(at(28_000).activities.map(({ annex }) => annex)).toEqual([
+    expect(annexesOfCompany('cmp-renata-idiomas', false)).toEqual(['III']))
+  it('the software company (6201-5/01, 6202-3/00) goes by the fator R', () => {
+    expect(annexesOfCompany('cmp-thiago-software', false)).toEqual(['V'])
+    expect(placementOf('cmp-thiago-software', true)).toEqual([
       { kind: 'annex', annex: 'III', byFatorR: true },
       { kind: 'annex', annex: 'III', byFatorR: true },
     ])
   })
-  it('a company in two annexes estimates by its main activity, and says so (auto parts + repair)', () => {
-    const placement = annexesOfCompany('cmp-ricardo-autopecas')
-    expect(placement.annexes).toEqual(['I', 'III'])
-    expect(placement.estimate).toEqual({ annex: 'I', fromMainActivity: true })
-  })
-  it('an activity outside the classification gets no annex, and no estimate when it is the main one', () => {
-    const placement = annexesOfCompany('cmp-tatiane-eventos')
-    expect(placement.activities[0]!.annex).toEqual({ kind: 'unknown' })
-    expect(placement.estimate).toBeNull()
-  })
+  it('a company in two annexes has each activity in its own (auto parts + repair)', () =>
+    expect(annexesOfCompany('cmp-ricardo-autopecas')).toEqual(['I', 'III']))
+  it('an activity outside the classification gets no annex', () =>
+    expect(placementOf('cmp-tatiane-eventos')[0]).toEqual({ kind: 'unknown' }))
   it('a barred activity (6421-2/00, banks) is not placed in any annex', () => {
     const [bank] = activitiesOf('6421200')
     expect(annexOfActivity(bank!, true)).toEqual({ kind: 'barred' })
@@ -457,7 +421,6 @@ describe(`the annex follows the activities — ${source.ANNEX_BY_ACTIVITY}`, () 
   it('resale and own production (1091-1/02, bakery) are declared in Annexes I and II', () => {
     const [bakery] = activitiesOf('1091102')
     expect(annexOfActivity(bakery!, false)).toEqual({ kind: 'by-revenue', annexes: ['I', 'II'] })
-    expect(companyAnnexes([bakery!], 0, 100_000).estimate).toBeNull()
   })
   it('the fator R applies only where the activity is subject to it', () => {
     const law: ActivityTax = activitiesOf('6911701')[0]!

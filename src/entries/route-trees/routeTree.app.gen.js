@@ -21,6 +21,7 @@ import { Route as AppAuthLoginRouteImport } from './../../routes/app/_auth/login
 import { Route as AppAdminCompanyDocumentsRouteImport } from './../../routes/app/_admin/_company/documents'
 import { Route as AppAdminCompanyInvoicesRouteImport } from './../../routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './../../routes/app/_admin/_company/panel'
+import { Route as AppAdminCompanyPayrollRouteImport } from './../../routes/app/_admin/_company/payroll'
 import { Route as AppAdminPartnersDucaRouteImport } from './../../routes/app/_admin/partners/duca'
 import { Route as AppAdminUserMyBillingRouteImport } from './../../routes/app/_admin/user/my-billing'
 import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_admin/user/my-invites'
@@ -35,6 +36,8 @@ import { Route as AppAdminAdminCompaniesIndexRouteImport } from './../../routes/
 import { Route as AppAdminAdminCompaniesCompanyIdRouteImport } from './../../routes/app/_admin/admin/companies/$companyId'
 import { Route as AppAdminAdminCompaniesMigrationOrdersRouteImport } from './../../routes/app/_admin/admin/companies/migration-orders'
 import { Route as AppAdminAdminCompaniesOpeningOrdersRouteImport } from './../../routes/app/_admin/admin/companies/opening-orders'
+import { Route as AppAdminAdminSimplesIndexRouteImport } from './../../routes/app/_admin/admin/simples/index'
+import { Route as AppAdminAdminSimplesCompanyIdRouteImport } from './../../routes/app/_admin/admin/simples/$companyId'
 import { Route as AppAdminAdminUsersIndexRouteImport } from './../../routes/app/_admin/admin/users/index'
 import { Route as AppAdminAdminUsersUserIdRouteImport } from './../../routes/app/_admin/admin/users/$userId'
 import { Route as AppBareWizardPartnersDucaRouteImport } from './../../routes/app/_bare/wizard/partners/duca'
@@ -98,6 +101,11 @@ const AppAdminCompanyInvoicesRoute = AppAdminCompanyInvoicesRouteImport.update({
 const AppAdminCompanyPanelRoute = AppAdminCompanyPanelRouteImport.update({
   id: '/panel',
   path: '/panel',
+  getParentRoute: () => AppAdminCompanyRouteRoute,
+})
+const AppAdminCompanyPayrollRoute = AppAdminCompanyPayrollRouteImport.update({
+  id: '/payroll',
+  path: '/payroll',
   getParentRoute: () => AppAdminCompanyRouteRoute,
 })
 const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
@@ -180,6 +188,18 @@ const AppAdminAdminCompaniesOpeningOrdersRoute =
     path: '/companies/opening-orders',
     getParentRoute: () => AppAdminAdminRouteRoute,
   })
+const AppAdminAdminSimplesIndexRoute =
+  AppAdminAdminSimplesIndexRouteImport.update({
+    id: '/simples/',
+    path: '/simples/',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  })
+const AppAdminAdminSimplesCompanyIdRoute =
+  AppAdminAdminSimplesCompanyIdRouteImport.update({
+    id: '/simples/$companyId',
+    path: '/simples/$companyId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  })
 const AppAdminAdminUsersIndexRoute = AppAdminAdminUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -238,6 +258,7 @@ const AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyPayrollRoute: AppAdminCompanyPayrollRoute,
   AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
@@ -257,8 +278,10 @@ const AppAdminAdminRouteRouteChildren = {
     AppAdminAdminCompaniesMigrationOrdersRoute,
   AppAdminAdminCompaniesOpeningOrdersRoute:
     AppAdminAdminCompaniesOpeningOrdersRoute,
+  AppAdminAdminSimplesCompanyIdRoute: AppAdminAdminSimplesCompanyIdRoute,
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
+  AppAdminAdminSimplesIndexRoute: AppAdminAdminSimplesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
   AppAdminAdminCompaniesOrdersCompanyIdRoute:
     AppAdminAdminCompaniesOrdersCompanyIdRoute,

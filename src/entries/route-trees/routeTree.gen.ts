@@ -36,6 +36,7 @@ import { Route as SiteToolsCnaeSlugRouteImport } from './../../routes/_site/tool
 import { Route as AppAdminCompanyDocumentsRouteImport } from './../../routes/app/_admin/_company/documents'
 import { Route as AppAdminCompanyInvoicesRouteImport } from './../../routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './../../routes/app/_admin/_company/panel'
+import { Route as AppAdminCompanyPayrollRouteImport } from './../../routes/app/_admin/_company/payroll'
 import { Route as AppAdminPartnersDucaRouteImport } from './../../routes/app/_admin/partners/duca'
 import { Route as AppAdminUserMyBillingRouteImport } from './../../routes/app/_admin/user/my-billing'
 import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_admin/user/my-invites'
@@ -50,6 +51,8 @@ import { Route as AppAdminAdminCompaniesIndexRouteImport } from './../../routes/
 import { Route as AppAdminAdminCompaniesCompanyIdRouteImport } from './../../routes/app/_admin/admin/companies/$companyId'
 import { Route as AppAdminAdminCompaniesMigrationOrdersRouteImport } from './../../routes/app/_admin/admin/companies/migration-orders'
 import { Route as AppAdminAdminCompaniesOpeningOrdersRouteImport } from './../../routes/app/_admin/admin/companies/opening-orders'
+import { Route as AppAdminAdminSimplesIndexRouteImport } from './../../routes/app/_admin/admin/simples/index'
+import { Route as AppAdminAdminSimplesCompanyIdRouteImport } from './../../routes/app/_admin/admin/simples/$companyId'
 import { Route as AppAdminAdminUsersIndexRouteImport } from './../../routes/app/_admin/admin/users/index'
 import { Route as AppAdminAdminUsersUserIdRouteImport } from './../../routes/app/_admin/admin/users/$userId'
 import { Route as AppBareWizardPartnersDucaRouteImport } from './../../routes/app/_bare/wizard/partners/duca'
@@ -189,6 +192,11 @@ const AppAdminCompanyPanelRoute = AppAdminCompanyPanelRouteImport.update({
   path: '/panel',
   getParentRoute: () => AppAdminCompanyRouteRoute,
 } as any)
+const AppAdminCompanyPayrollRoute = AppAdminCompanyPayrollRouteImport.update({
+  id: '/payroll',
+  path: '/payroll',
+  getParentRoute: () => AppAdminCompanyRouteRoute,
+} as any)
 const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
   id: '/partners/duca',
   path: '/partners/duca',
@@ -269,6 +277,18 @@ const AppAdminAdminCompaniesOpeningOrdersRoute =
     path: '/companies/opening-orders',
     getParentRoute: () => AppAdminAdminRouteRoute,
   } as any)
+const AppAdminAdminSimplesIndexRoute =
+  AppAdminAdminSimplesIndexRouteImport.update({
+    id: '/simples/',
+    path: '/simples/',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminSimplesCompanyIdRoute =
+  AppAdminAdminSimplesCompanyIdRouteImport.update({
+    id: '/simples/$companyId',
+    path: '/simples/$companyId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
 const AppAdminAdminUsersIndexRoute = AppAdminAdminUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -343,6 +363,7 @@ export interface FileRoutesByFullPath {
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
+  '/app/payroll': typeof AppAdminCompanyPayrollRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -357,10 +378,12 @@ export interface FileRoutesByFullPath {
   '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
   '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  '/app/admin/simples/$companyId': typeof AppAdminAdminSimplesCompanyIdRoute
   '/app/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/admin/simples/': typeof AppAdminAdminSimplesIndexRoute
   '/app/admin/users/': typeof AppAdminAdminUsersIndexRoute
   '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
@@ -388,6 +411,7 @@ export interface FileRoutesByTo {
   '/app/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
+  '/app/payroll': typeof AppAdminCompanyPayrollRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -402,10 +426,12 @@ export interface FileRoutesByTo {
   '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
   '/app/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
   '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  '/app/admin/simples/$companyId': typeof AppAdminAdminSimplesCompanyIdRoute
   '/app/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/admin/simples': typeof AppAdminAdminSimplesIndexRoute
   '/app/admin/users': typeof AppAdminAdminUsersIndexRoute
   '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
@@ -441,6 +467,7 @@ export interface FileRoutesById {
   '/app/_admin/_company/documents': typeof AppAdminCompanyDocumentsRoute
   '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
+  '/app/_admin/_company/payroll': typeof AppAdminCompanyPayrollRoute
   '/app/_admin/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/_admin/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/_admin/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -455,10 +482,12 @@ export interface FileRoutesById {
   '/app/_admin/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
   '/app/_admin/admin/companies/migration-orders': typeof AppAdminAdminCompaniesMigrationOrdersRoute
   '/app/_admin/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  '/app/_admin/admin/simples/$companyId': typeof AppAdminAdminSimplesCompanyIdRoute
   '/app/_admin/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
   '/app/_bare/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/_admin/admin/simples/': typeof AppAdminAdminSimplesIndexRoute
   '/app/_admin/admin/users/': typeof AppAdminAdminUsersIndexRoute
   '/app/_admin/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/_admin/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
@@ -488,6 +517,7 @@ export interface FileRouteTypes {
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
+    | '/app/payroll'
     | '/app/partners/duca'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
@@ -502,10 +532,12 @@ export interface FileRouteTypes {
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
+    | '/app/admin/simples/$companyId'
     | '/app/admin/users/$userId'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/'
+    | '/app/admin/simples/'
     | '/app/admin/users/'
     | '/app/admin/companies/orders/$companyId'
     | '/app/admin/invoices/nf-requests/$requestId'
@@ -533,6 +565,7 @@ export interface FileRouteTypes {
     | '/app/documents'
     | '/app/invoices'
     | '/app/panel'
+    | '/app/payroll'
     | '/app/partners/duca'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
@@ -547,10 +580,12 @@ export interface FileRouteTypes {
     | '/app/admin/companies/$companyId'
     | '/app/admin/companies/migration-orders'
     | '/app/admin/companies/opening-orders'
+    | '/app/admin/simples/$companyId'
     | '/app/admin/users/$userId'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies'
+    | '/app/admin/simples'
     | '/app/admin/users'
     | '/app/admin/companies/orders/$companyId'
     | '/app/admin/invoices/nf-requests/$requestId'
@@ -585,6 +620,7 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/documents'
     | '/app/_admin/_company/invoices'
     | '/app/_admin/_company/panel'
+    | '/app/_admin/_company/payroll'
     | '/app/_admin/partners/duca'
     | '/app/_admin/user/my-billing'
     | '/app/_admin/user/my-invites'
@@ -599,10 +635,12 @@ export interface FileRouteTypes {
     | '/app/_admin/admin/companies/$companyId'
     | '/app/_admin/admin/companies/migration-orders'
     | '/app/_admin/admin/companies/opening-orders'
+    | '/app/_admin/admin/simples/$companyId'
     | '/app/_admin/admin/users/$userId'
     | '/app/_bare/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/admin/companies/'
+    | '/app/_admin/admin/simples/'
     | '/app/_admin/admin/users/'
     | '/app/_admin/admin/companies/orders/$companyId'
     | '/app/_admin/admin/invoices/nf-requests/$requestId'
@@ -807,6 +845,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCompanyPanelRouteImport
       parentRoute: typeof AppAdminCompanyRouteRoute
     }
+    '/app/_admin/_company/payroll': {
+      id: '/app/_admin/_company/payroll'
+      path: '/payroll'
+      fullPath: '/app/payroll'
+      preLoaderRoute: typeof AppAdminCompanyPayrollRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
     '/app/_admin/partners/duca': {
       id: '/app/_admin/partners/duca'
       path: '/partners/duca'
@@ -905,6 +950,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAdminCompaniesOpeningOrdersRouteImport
       parentRoute: typeof AppAdminAdminRouteRoute
     }
+    '/app/_admin/admin/simples/': {
+      id: '/app/_admin/admin/simples/'
+      path: '/simples'
+      fullPath: '/app/admin/simples/'
+      preLoaderRoute: typeof AppAdminAdminSimplesIndexRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/simples/$companyId': {
+      id: '/app/_admin/admin/simples/$companyId'
+      path: '/simples/$companyId'
+      fullPath: '/app/admin/simples/$companyId'
+      preLoaderRoute: typeof AppAdminAdminSimplesCompanyIdRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
     '/app/_admin/admin/users/': {
       id: '/app/_admin/admin/users/'
       path: '/users'
@@ -975,6 +1034,7 @@ interface AppAdminCompanyRouteRouteChildren {
   AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
   AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
   AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
+  AppAdminCompanyPayrollRoute: typeof AppAdminCompanyPayrollRoute
   AppAdminCompanyUserMyCertificateRoute: typeof AppAdminCompanyUserMyCertificateRoute
   AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
   AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
@@ -987,6 +1047,7 @@ const AppAdminCompanyRouteRouteChildren: AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyPayrollRoute: AppAdminCompanyPayrollRoute,
   AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
@@ -1004,8 +1065,10 @@ interface AppAdminAdminRouteRouteChildren {
   AppAdminAdminCompaniesCompanyIdRoute: typeof AppAdminAdminCompaniesCompanyIdRoute
   AppAdminAdminCompaniesMigrationOrdersRoute: typeof AppAdminAdminCompaniesMigrationOrdersRoute
   AppAdminAdminCompaniesOpeningOrdersRoute: typeof AppAdminAdminCompaniesOpeningOrdersRoute
+  AppAdminAdminSimplesCompanyIdRoute: typeof AppAdminAdminSimplesCompanyIdRoute
   AppAdminAdminUsersUserIdRoute: typeof AppAdminAdminUsersUserIdRoute
   AppAdminAdminCompaniesIndexRoute: typeof AppAdminAdminCompaniesIndexRoute
+  AppAdminAdminSimplesIndexRoute: typeof AppAdminAdminSimplesIndexRoute
   AppAdminAdminUsersIndexRoute: typeof AppAdminAdminUsersIndexRoute
   AppAdminAdminCompaniesOrdersCompanyIdRoute: typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   AppAdminAdminInvoicesNfRequestsRequestIdRoute: typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
@@ -1018,8 +1081,10 @@ const AppAdminAdminRouteRouteChildren: AppAdminAdminRouteRouteChildren = {
     AppAdminAdminCompaniesMigrationOrdersRoute,
   AppAdminAdminCompaniesOpeningOrdersRoute:
     AppAdminAdminCompaniesOpeningOrdersRoute,
+  AppAdminAdminSimplesCompanyIdRoute: AppAdminAdminSimplesCompanyIdRoute,
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
+  AppAdminAdminSimplesIndexRoute: AppAdminAdminSimplesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
   AppAdminAdminCompaniesOrdersCompanyIdRoute:
     AppAdminAdminCompaniesOrdersCompanyIdRoute,

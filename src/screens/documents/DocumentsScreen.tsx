@@ -24,7 +24,7 @@ import { formatCompetence } from './document-format'
 import { documentSituation } from './document-labels'
 import { DOCUMENTS_PAGE_SIZE, documentsListInput, type DocumentsSearch } from './documents-search'
 import { DownloadButton } from './DownloadButton'
-import { GuiasToPay } from './GuiasToPay'
+import { GuidesToPay } from '@/screens/simples'
 import { UploadDocumentDialog } from './UploadDocumentDialog'
 import styles from './Documents.module.css'
 
@@ -65,7 +65,13 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
         description={`Guias, contratos, comprovantes e extratos de ${company?.alias ?? company?.name ?? 'sua empresa'}, enviados por você ou pela contabilidade.`}
         actions={<Button onClick={() => setUploading(true)}>Enviar documento</Button>}
       />
-      <GuiasToPay companyId={companyId} />
+      <section className={styles.section} aria-labelledby="guias-heading">
+        <h2 id="guias-heading">Guias a pagar</h2>
+        <GuidesToPay
+          companyId={companyId}
+          empty={<p className={styles.muted}>Nenhuma guia a pagar agora.</p>}
+        />
+      </section>
       <DocumentList companyId={companyId} {...props} />
       <UploadDocumentDialog companyId={companyId} open={uploading} onOpenChange={setUploading} />
     </>

@@ -1,6 +1,5 @@
-import { useState } from 'react'
 import type { CompanyDocument } from '@/schemas/document'
-import { downloadFile } from '@/services/documents'
+import { useDownloadFile } from '@/services/documents'
 import { Button } from '@/ui/Button'
 import { notify } from '@/ui/notify'
 
@@ -11,30 +10,24 @@ export function DownloadButton({
   label = 'Baixar',
 }: {
   companyId: string
-  document: CompanyDocument
+  document: Pick<CompanyDocument, 'fileName' | 'name'>
   label?: string
 }) {
-  const [busy, setBusy] = useState(false)
-  async function download() {
-    setBusy(true)
-    try {
-      await downloadFile({ companyId, fileName: document.fileName })
-    } catch (error) {
-      notify.error(
-        error instanceof Error
-          ? error.message
-          : 'Não foi possível baixar o arquivo. Tente de novo.',
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
+  const download = useDownloadFile()
   return (
     <Button
       size="sm"
       variant="secondary"
-      loading={busy}
-      onClick={() => void download()}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(
+          { companyId, fileName: document.fileName },
+          {
+            onError: (error) =>
+              notify.error(error.message || 'Não foi possível baixar o arquivo. Tente de novo.'),
+          },
+        )
+      }
       aria-label={`${label}: ${document.name}`}
     >
       {label}

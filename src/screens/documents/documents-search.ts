@@ -42,11 +42,3 @@ export const documentsListInput = (
   limit: DOCUMENTS_PAGE_SIZE,
   offset: ((page ?? 1) - 1) * DOCUMENTS_PAGE_SIZE,
 })
-
-/** The company's guias still to pay, due first (the card above the table). */
-export const pendingGuiasInput = (companyId: string): ListDocumentsInput => ({
-  companyId,
-  type: ['guia'],
-  status: 'pending',
-  limit: 50,
-})

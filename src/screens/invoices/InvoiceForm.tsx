@@ -84,9 +84,16 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
     defaultValues: initialValues,
   })
   const { errors, isSubmitting, submitCount } = form.formState
-  const [takerEnabled, description, taxationCode, totalValue, issTaxation] = useWatch({
+  const [takerEnabled, description, taxationCode, totalValue, issTaxation, issWithheld] = useWatch({
     control: form.control,
-    name: ['taker.enabled', 'serviceDescription', 'taxationCode', 'totalValue', 'issTaxation'],
+    name: [
+      'taker.enabled',
+      'serviceDescription',
+      'taxationCode',
+      'totalValue',
+      'issTaxation',
+      'issWithheld',
+    ],
   })
   const known = services.data?.data ?? []
   // "Outro código": a code typed by hand instead of one of the company's services.
@@ -314,7 +321,13 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
         {mode === 'schedule' && (
           <CheckboxField label="Ativo (desmarque para pausar)" {...form.register('active')} />
         )}
-        <TaxEstimate company={company} value={totalValue} issTaxation={issTaxation} />
+        <TaxEstimate
+          company={company}
+          value={totalValue}
+          taxationCode={taxationCode}
+          issWithheld={issWithheld === 'yes'}
+          issTaxation={issTaxation}
+        />
       </fieldset>
 
       {failure && (

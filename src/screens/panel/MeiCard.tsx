@@ -15,7 +15,9 @@ import {
   type DasMeiEstimate,
   type MeiStanding,
 } from '@/schemas/tax'
-import { anualBillingQueryOptions, simplesSummaryQueryOptions } from '@/services/panel'
+import { anualBillingQueryOptions } from '@/services/panel'
+import { monthQueryOptions } from '@/services/simples'
+import { GuideBox } from '@/screens/simples'
 import { Alert } from '@/ui/Feedback'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Meter } from '@/ui/Meter'
@@ -50,8 +52,9 @@ const toneOf: Record<MeiStanding, 'normal' | 'warning' | 'danger'> = {
 
 function MeiLimit({ company, month }: { company: Company; month: string }) {
   const { data } = useSuspenseQuery(anualBillingQueryOptions(company.id))
-  const { data: summary } = useSuspenseQuery(simplesSummaryQueryOptions(company.id))
-  const das = dasMeiOf(summary.activities)
+  // The DAS-MEI of this month: its guide once the accountant published it.
+  const { data: dasMonth } = useSuspenseQuery(monthQueryOptions(company.id, month))
+  const das = dasMeiOf(dasMonth.basis.activities)
   if (!data.mei) return <p className="muted">Esta empresa não é MEI.</p>
   const { year, limit, used, remaining } = data.mei
   const tolerance = meiToleranceFor(limit)
@@ -138,7 +141,16 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
       </div>
       <div className={styles.dasBox}>
         <h3 className={styles.subTitle}>DAS-MEI de {longMonthLabel(month)}</h3>
-        <DasMeiAmount das={das} dueDate={dasMeiDueDate(month)} />
+        {dasMonth.guide ? (
+          <GuideBox companyId={company.id} guide={dasMonth.guide} headingLevel={4} />
+        ) : (
+          <>
+            <DasMeiAmount das={das} dueDate={dasMonth.das.dueDate ?? dasMeiDueDate(month)} />
+            <p className={styles.note}>
+              A guia, com a linha para pagar, aparece aqui quando a contabilidade a publicar.
+            </p>
+          </>
+        )}
       </div>
     </div>
   )

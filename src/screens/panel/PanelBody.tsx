@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { companyStatusLabels, type Company } from '@/schemas/company'
 import { todayInBrazil } from '@/schemas/finance-common'
+import { addMonths } from '@/schemas/simples'
 import type { Track } from '@/schemas/track'
 import { formatDateTime } from '@/lib/format'
 import { Card } from '@/ui/Layout'
@@ -10,6 +11,7 @@ import { CategoryCard } from './CategoryCard'
 import { CompanyCard } from './CompanyCard'
 import { MeiCard } from './MeiCard'
 import { PaymentsCard } from './PaymentsCard'
+import { GuidesCard } from './GuidesCard'
 import { SimplesCard } from './SimplesCard'
 import { periodChoices } from './period'
 import styles from './PanelScreen.module.css'
@@ -23,6 +25,8 @@ export function PanelBody({
   track,
   period,
   onPeriodChange,
+  competence,
+  onCompetenceChange,
   onCheckout,
   nextSteps,
 }: {
@@ -30,11 +34,16 @@ export function PanelBody({
   track: Track | null
   period: string | undefined
   onPeriodChange: (period: string) => void
+  /** The Simples card's competence (`YYYY-MM`); the last month by default. */
+  competence?: string | undefined
+  onCompetenceChange?: (competence: string) => void
   onCheckout?: (url: string) => void
   nextSteps?: ReactNode
 }) {
   const today = todayInBrazil()
   const month = today.slice(0, 7)
+  const [localCompetence, setLocalCompetence] = useState<string | undefined>(undefined)
+  const shownCompetence = competence ?? localCompetence ?? addMonths(month, -1)
   const history = [...company.statusHistory].reverse().slice(0, 5)
   return (
     <>
@@ -43,7 +52,17 @@ export function PanelBody({
       <div className={styles.cards}>
         <BillingChartCard companyId={company.id} />
         {company.size === 'MEI' && <MeiCard company={company} month={month} />}
-        {isSimplesSize(company.size) && <SimplesCard companyId={company.id} />}
+        {isSimplesSize(company.size) && (
+          <SimplesCard
+            companyId={company.id}
+            period={shownCompetence}
+            today={today}
+            onPeriodChange={onCompetenceChange ?? setLocalCompetence}
+          />
+        )}
+        {(company.size === 'MEI' || isSimplesSize(company.size)) && (
+          <GuidesCard companyId={company.id} />
+        )}
         <CategoryCard
           companyId={company.id}
           period={period ?? today.slice(0, 4)}

@@ -16,6 +16,9 @@ export type PanelProps = {
   /** "Por categoria" period from the URL (`YYYY` or `YYYY-MM`); the current year by default. */
   period: string | undefined
   onPeriodChange: (period: string) => void
+  /** The Simples card's competence from the URL (`?competencia=2026-10`). */
+  competence?: string
+  onCompetenceChange?: (competence: string) => void
   /** Leaves the app for a payment's checkout page. */
   onCheckout: (url: string) => void
   /** The client company a flagged admin previews (`?empresa=`). */
@@ -26,7 +29,14 @@ export type PanelProps = {
  * /app/panel: where the company stands — its card, billing of the last 12 months, the MEI limit
  * or the Simples Nacional rates, transactions by category, payments, and what to do next.
  */
-export function PanelScreen({ period, onPeriodChange, onCheckout, previewCompanyId }: PanelProps) {
+export function PanelScreen({
+  period,
+  onPeriodChange,
+  competence,
+  onCompetenceChange,
+  onCheckout,
+  previewCompanyId,
+}: PanelProps) {
   const { user, company, track, isSystemAdmin } = useSessionView()
   const hello = firstName(user?.displayName) ? `Olá, ${firstName(user?.displayName)}!` : 'Olá!'
   // The panel feature behind the spec's one-address flag: that admin sees a client's panel.
@@ -84,6 +94,8 @@ export function PanelScreen({ period, onPeriodChange, onCheckout, previewCompany
         track={track}
         period={period}
         onPeriodChange={onPeriodChange}
+        competence={competence}
+        onCompetenceChange={onCompetenceChange}
         onCheckout={onCheckout}
         nextSteps={
           steps.length > 0 && (

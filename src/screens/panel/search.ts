@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { competenceSchema } from '@/schemas/document'
 import { reportPeriodSchema } from '@/schemas/finance-common'
 
 // What the panel's route needs before its screen loads (search params, the payments page): kept
@@ -18,6 +19,8 @@ export const panelSearchSchema = z.object({
     .union([z.number().int().min(2000).max(2100), reportPeriodSchema])
     .optional()
     .catch(undefined),
+  /** The Simples card's month (`2026-10`); the last month by default. */
+  competencia: competenceSchema.optional().catch(undefined),
 })
 
 /** The period as the report takes it (`YYYY` or `YYYY-MM`). */

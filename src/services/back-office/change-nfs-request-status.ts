@@ -9,6 +9,7 @@ import {
 } from '@/schemas/invoice'
 import { api } from '@/services/api'
 import { documentKeys } from '@/services/documents'
+import { simplesKeys } from '@/services/simples'
 import { backOfficeKeys } from './keys'
 
 /** What each move sends: processing nothing, issued the number and files, rejected the reason. */
@@ -36,7 +37,10 @@ export async function changeNfsRequestStatus(
   return data
 }
 
-/** The request, the queues and (once issued) the company's documents follow the change. */
+/**
+ * The request, the queues, (once issued) the company's documents and its Simples month — an
+ * issued invoice is revenue of its competence — follow the change.
+ */
 export const invalidateNfsRequest = (
   queryClient: QueryClient,
   request: Pick<NfsRequestWithCompany, 'id' | 'companyId'>,
@@ -45,6 +49,7 @@ export const invalidateNfsRequest = (
     queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsRequest(request.id) }),
     queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsQueues() }),
     queryClient.invalidateQueries({ queryKey: documentKeys.lists(request.companyId) }),
+    queryClient.invalidateQueries({ queryKey: simplesKeys.company(request.companyId) }),
   ])
 
 export const useChangeNfsRequestStatus = () => {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { idSchema, recordOf } from '@/schemas/common'
 import { downloadLinkSchema, fileNameSchema, type DownloadLink } from '@/schemas/files'
@@ -43,3 +44,6 @@ export async function downloadFile(input: DownloadLinkInput): Promise<void> {
   const link = await getDownloadLink(input)
   saveFromUrl(link.url)
 }
+
+/** "Baixar": a company's file through a signed link, with its busy state and error for the button. */
+export const useDownloadFile = () => useMutation({ mutationFn: downloadFile })

@@ -15,7 +15,13 @@ export {
   type UploadFileInput,
   type UploadProgress,
 } from './upload-file'
-export { downloadFile, getDownloadLink, saveFromUrl, type DownloadLinkInput } from './download-file'
+export {
+  downloadFile,
+  getDownloadLink,
+  saveFromUrl,
+  useDownloadFile,
+  type DownloadLinkInput,
+} from './download-file'
 export {
   createDocument,
   uploadDocument,

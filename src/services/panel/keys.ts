@@ -8,5 +8,4 @@ export const panelKeys = {
   anualBilling: (companyId: string) => [...panelKeys.company(companyId), 'anual-billing'] as const,
   byCategory: (companyId: string, period: string) =>
     [...panelKeys.company(companyId), 'by-category', period] as const,
-  simples: (companyId: string) => [...panelKeys.company(companyId), 'simples-nacional'] as const,
 }

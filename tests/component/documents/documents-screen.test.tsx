@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Suspense } from 'react'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { CompanyDocument } from '@/schemas/document'
@@ -76,6 +76,26 @@ const server = setupServer(
     const created = doc({ id: 'doc-new', ...body })
     documents = [created, ...documents]
     return HttpResponse.json({ data: created }, { status: 201 })
+  }),
+  // The guides to pay as the server lists them: an overdue one without its expired line.
+  http.get(`${API}/companies/:id/guides`, () => {
+    const data = documents
+      .filter((d) => d.type === 'guia' && d.status === 'pending' && d.guia)
+      .map((d) => ({
+        documentId: d.id,
+        kind: d.guia!.kind,
+        name: d.name,
+        amount: d.guia!.amount,
+        dueDate: d.guia!.dueDate,
+        line: d.guia!.dueDate < '2026-11-27' ? null : (d.guia!.digitableLine ?? null),
+        status: 'pending',
+        overdue: d.guia!.dueDate < '2026-11-27',
+        fileName: d.fileName,
+        competence: d.guia!.competence,
+        updatable: true,
+        replaces: null,
+      }))
+    return HttpResponse.json({ data, total: data.length })
   }),
   http.put(`${API}/documents/:id/status/paid`, ({ params }) => {
     const found = documents.find((d) => d.id === params.id)!
@@ -170,21 +190,43 @@ describe('upload form', () => {
 })
 
 describe('guias and deleting', () => {
-  it('shows an overdue guia with its linha digitável, and marks it paid after asking', async () => {
+  it('shows an overdue guia without its expired line, offers the updated guide, and marks it paid after asking', async () => {
     const { user } = await renderDocuments()
     const guia = screen.getByRole('listitem', { name: 'DAS – competência 10/2026 (vencida)' })
     expect(within(guia).getByText('Vencida')).toBeVisible()
     expect(within(guia).getByText(/R\$\s1\.356,18/)).toBeVisible()
-    expect(within(guia).getByLabelText('Linha digitável')).toHaveTextContent(
-      /^85830000013-0 56180328986-7/,
-    )
+    expect(within(guia).queryByLabelText('Linha digitável')).toBeNull()
+    expect(within(guia).getByRole('button', { name: 'Gerar guia atualizada' })).toBeVisible()
     await user.click(within(guia).getByRole('button', { name: 'Marcar como paga' }))
     const confirm = screen.getByRole('dialog', { name: 'Marcar a guia como paga?' })
     await user.click(within(confirm).getByRole('button', { name: 'Marcar como paga' }))
     expect(
       await screen.findByText('Guia marcada como paga: DAS – competência 10/2026.'),
     ).toBeVisible()
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Guias a pagar' })).toBeNull())
+    expect(await screen.findByText('Nenhuma guia a pagar agora.')).toBeVisible()
+  })
+
+  it('a guia not yet due shows its line to copy', async () => {
+    documents = [
+      doc({
+        id: 'doc-das',
+        type: 'guia',
+        name: 'DAS – competência 11/2026',
+        sentBy: 'accountant',
+        guia: {
+          kind: 'DAS',
+          dueDate: '2099-12-21',
+          amount: 1356.18,
+          competence: '2026-11',
+          digitableLine: LINE,
+        },
+      }),
+    ]
+    await renderDocuments()
+    const guia = screen.getByRole('listitem', { name: 'DAS – competência 11/2026' })
+    expect(within(guia).getByLabelText('Linha digitável')).toHaveTextContent(
+      /^85830000013-0 56180328986-7/,
+    )
   })
 
   it('offers "Excluir" only for what the company sent that is still pending', async () => {

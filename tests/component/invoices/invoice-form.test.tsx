@@ -11,27 +11,27 @@ import {
   designActivity,
   eventsActivity,
   lawActivity,
+  marketingActivity,
   yogaActivity,
 } from '../support/activities'
-import type { SimplesSummary } from '@/schemas/report'
+import type { SimplesMonthView } from '@/schemas/simples/api'
+import { eachMonth, monthAnswer, twelveMonthsBefore } from '../support/simples-month'
+
+const twelveMonths = twelveMonthsBefore('2026-11')
 
 // The request and schedule form: every message of the shared schema next to its field and in
 // the summary, the taker optional, the municipality defaulting to the company's, the Simples
 // estimate, and the server's field messages placed where they belong.
 
-const summary = {
+// The current month of ana's company as the server answers it: RBT12 R$ 317.310, fator R over
+// 28 % (Annex III), nothing invoiced yet this month.
+const month = monthAnswer({
   companyId: anaCompany.id,
-  month: '2026-11',
-  from: '2025-11-01',
-  to: '2026-10-31',
-  revenue: 317_310,
-  monthsOfActivity: 12,
-  currentMonthRevenue: 0,
-  rbt12: 317_310,
-  payroll: 100_000,
-  payrollByCategory: [],
-  activities: [designActivity],
-}
+  period: '2026-11',
+  activities: [designActivity, marketingActivity],
+  revenue: eachMonth(twelveMonths, 26_442.5),
+  payroll: eachMonth(twelveMonths, 8_333.34),
+})
 const server = setupServer(
   http.get(`${API}/nfs/services`, () =>
     HttpResponse.json({
@@ -52,7 +52,7 @@ const server = setupServer(
       total: 2,
     }),
   ),
-  http.get(`${API}/reports/simples-nacional`, () => HttpResponse.json({ data: summary })),
+  http.get(`${API}/companies/:id/simples/:period`, () => HttpResponse.json({ data: month })),
   http.get(`${API}/api/city-search`, ({ request }) => {
     const q = new URL(request.url).searchParams.get('q') ?? ''
     const all = [
@@ -205,7 +205,9 @@ describe('Nova solicitação', () => {
     )
     const estimate = screen.getByRole('complementary', { name: 'Estimativa de imposto' })
     await waitFor(() => expect(estimate).toHaveTextContent('exportação de serviço'))
-    expect(estimate).toHaveTextContent('não a desconta')
+    expect(estimate).toHaveTextContent('o PIS, a Cofins e o ISS ficam fora do DAS')
+    // 8,25 % without Cofins, PIS and ISS (2ª faixa: 14,05 + 3,05 + 32 %): 4,199 % → R$ 41,99.
+    expect(estimate).toHaveTextContent(/≈\s*R\$\s*41,99/)
     await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ issTaxation: 'export' })
@@ -314,46 +316,73 @@ describe('Agendamento', () => {
   })
 })
 
-describe('the estimate follows the company’s activities', () => {
-  const answerWith = (changes: Partial<SimplesSummary>) =>
+describe('the estimate runs the month’s own calculation with the invoice in it', () => {
+  const answerWith = (changes: Partial<Parameters<typeof monthAnswer>[0]>) =>
     server.use(
-      http.get(`${API}/reports/simples-nacional`, () =>
-        HttpResponse.json({ data: { ...summary, ...changes } }),
+      http.get(`${API}/companies/:id/simples/:period`, () =>
+        HttpResponse.json({
+          data: monthAnswer({
+            companyId: anaCompany.id,
+            period: '2026-11',
+            activities: [designActivity],
+            ...changes,
+          }) satisfies SimplesMonthView,
+        }),
       ),
     )
-  const estimateAfterTyping = async (value: string) => {
+  /** The form with one service of the company chosen and a value typed. */
+  const estimateFor = async (taxationCode: string, value: string) => {
+    server.use(
+      http.get(`${API}/nfs/services`, () =>
+        HttpResponse.json({
+          data: [
+            {
+              taxationCode,
+              serviceCode: `${taxationCode.slice(0, 2)}.${taxationCode.slice(2, 4)}`,
+              description: 'Serviço prestado ao cliente',
+              lastUsedOn: '2026-11-20',
+            },
+          ],
+          total: 1,
+        }),
+      ),
+    )
     const { user } = await renderForm('request')
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Serviço da empresa' }),
+      taxationCode,
+    )
     await user.type(field('Valor total'), value)
     return screen.getByRole('complementary', { name: 'Estimativa de imposto' })
   }
 
   it('a law firm: Annex IV, and the CPP outside the DAS', async () => {
-    answerWith({ rbt12: 445_290, payroll: 0, activities: [lawActivity] })
-    const estimate = await estimateAfterTyping('1000')
+    answerWith({ activities: [lawActivity], revenue: eachMonth(twelveMonths, 37_107.5) })
+    const estimate = await estimateFor('171401', '1000')
     // 1.000 × 7,4108… % = R$ 74,11.
     await waitFor(() => expect(estimate).toHaveTextContent(/≈\s*R\$\s*74,11/))
     expect(estimate).toHaveTextContent('Anexo IV')
     expect(estimate).toHaveTextContent('CPP')
   })
 
-  it('a yoga studio without payroll: Annex III (6,52 % at R$ 200 mil), not Annex V', async () => {
-    answerWith({ rbt12: 200_000, payroll: 0, activities: [yogaActivity] })
-    const estimate = await estimateAfterTyping('1000')
-    await waitFor(() => expect(estimate).toHaveTextContent(/≈\s*R\$\s*65,20/))
-    expect(estimate).toHaveTextContent('6,52%')
-    expect(estimate).toHaveTextContent('Anexo III')
+  it('a yoga studio without payroll: Annex V by the fator R (LC 123/2006, art. 18, § 5º-M, II)', async () => {
+    answerWith({ activities: [yogaActivity], revenue: eachMonth(twelveMonths, 16_666.67) })
+    const estimate = await estimateFor('060401', '1000')
+    // (200.000 × 18 % − 4.500) / 200.000 = 15,75 %.
+    await waitFor(() => expect(estimate).toHaveTextContent(/≈\s*R\$\s*157,50/))
+    expect(estimate).toHaveTextContent('Anexo V (pelo fator R)')
   })
 
-  it('a main activity without an annex: no estimate, and why', async () => {
+  it('a service no activity of the company covers: no estimate, and why', async () => {
     answerWith({ activities: [eventsActivity, lawActivity] })
-    const estimate = await estimateAfterTyping('1000')
+    const estimate = await estimateFor('230101', '1000')
     await waitFor(() => expect(estimate).toHaveTextContent('Sem estimativa'))
-    expect(estimate).toHaveTextContent('8230-0/01')
+    expect(estimate).toHaveTextContent('23.01')
     expect(estimate).not.toHaveTextContent('≈')
   })
 
   it('a MEI: the fixed DAS of its occupation', async () => {
-    answerWith({ activities: [computerRepairActivity] })
+    answerWith({ regime: 'mei', activities: [computerRepairActivity] })
     await renderForm('request', undefined, { ...anaCompany, size: 'MEI' })
     const estimate = screen.getByRole('complementary', { name: 'Estimativa de imposto' })
     await waitFor(() => expect(estimate).toHaveTextContent(/DAS fixo do mês \(R\$\s*86,05\)/))

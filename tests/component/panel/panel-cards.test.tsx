@@ -13,21 +13,21 @@ import {
 } from '@tanstack/react-router'
 import { http, HttpResponse, delay } from 'msw'
 import type { Company } from '@/schemas/company'
-import type { AnualBilling, SimplesSummary } from '@/schemas/report'
+import type { AnualBilling } from '@/schemas/report'
+import type { SimplesMonthView } from '@/schemas/simples/api'
 import { BillingChartCard } from '@/screens/panel/BillingChartCard'
 import { MeiCard } from '@/screens/panel/MeiCard'
 import { SimplesCard } from '@/screens/panel/SimplesCard'
-import type { ActivityTax } from '@/schemas/cnae'
 import {
-  autoPartsActivity,
   computerRepairActivity,
   designActivity,
-  eventsActivity,
   lawActivity,
-  mechanicActivity,
   metalStampingActivity,
   yogaActivity,
 } from '../support/activities'
+import { eachMonth, monthAnswer, twelveMonthsBefore } from '../support/simples-month'
+
+const twelveMonths = twelveMonthsBefore('2026-10')
 
 // The panel's cards on their own: loading, empty, error with "Tentar de novo", and what the MEI
 // and Simples cards say at their edges. The reports come from msw.
@@ -127,8 +127,13 @@ describe('Faturamento', () => {
   })
 })
 
+const useMonth = (body: SimplesMonthView) =>
+  server.use(http.get(`${API}/companies/:id/simples/:period`, answer(body)))
+const meiMonth = (activities = [computerRepairActivity]) =>
+  monthAnswer({ period: '2026-11', regime: 'mei', activities })
+
 describe('Limite do MEI', () => {
-  beforeEach(() => useSummary(summary(0, 0, [computerRepairActivity])))
+  beforeEach(() => useMonth(meiMonth()))
   const meiBlock = (used: number, limit = 81000) => ({
     year: 2026,
     limit,
@@ -146,7 +151,33 @@ describe('Limite do MEI', () => {
     expect(gauge).toHaveAttribute('aria-valuenow', '20250')
     expect(screen.getByText(/de R\$\s81\.000,00 em 2026 \(25 %\)/)).toBeVisible()
     expect(screen.getByTestId('das-mei')).toHaveTextContent('R$ 86,05')
-    expect(screen.getByText(/vence em 20\/12\/2026/)).toBeVisible()
+    // 20/12/2026 is a Sunday: the next business day (Resolução CGSN 140/2018, art. 40, § 3º).
+    expect(screen.getByText(/vence em 21\/12\/2026/)).toBeVisible()
+    expect(screen.getByText(/aparece aqui quando a contabilidade a publicar/)).toBeVisible()
+  })
+
+  it('once published, the DAS-MEI guide with its line to pay', async () => {
+    useBilling(answer(billing([1000], meiBlock(1000))))
+    useMonth({
+      ...meiMonth(),
+      status: 'closed',
+      guide: {
+        documentId: 'doc-1',
+        kind: 'DAS',
+        name: 'DAS-MEI – competência 11/2026',
+        amount: 86.05,
+        dueDate: '2026-12-21',
+        line: '858000000086050328123456789012345678901234567895',
+        status: 'pending',
+        overdue: false,
+        fileName: 'das-2026-11-00000001.pdf',
+      },
+    })
+    await renderCard(() => <MeiCard company={mei} month="2026-11" />)
+    expect(await screen.findByTestId('guide-amount')).toHaveTextContent('R$ 86,05')
+    expect(
+      screen.getByRole('button', { name: /Copiar a linha digitável de .* para pagar/ }),
+    ).toBeVisible()
   })
 
   it('without invoices this year: says so, the whole limit free', async () => {
@@ -181,7 +212,7 @@ describe('Limite do MEI', () => {
 
   it('an activity whose occupations pay differently: each possible DAS and what each pays', async () => {
     useBilling(answer(billing([1000], meiBlock(1000))))
-    useSummary(summary(0, 0, [metalStampingActivity]))
+    useMonth(meiMonth([metalStampingActivity]))
     await renderCard(() => <MeiCard company={mei} month="2026-11" />)
     expect(await screen.findByTestId('das-mei')).toHaveTextContent('R$ 82,05 ou R$ 87,05')
     expect(screen.getByText(/depende da ocupação registrada/)).toBeVisible()
@@ -192,7 +223,7 @@ describe('Limite do MEI', () => {
 
   it('an activity the occupations table does not cover: no amount, and why', async () => {
     useBilling(answer(billing([1000], meiBlock(1000))))
-    useSummary(summary(0, 0, [designActivity]))
+    useMonth(meiMonth([designActivity]))
     await renderCard(() => <MeiCard company={mei} month="2026-11" />)
     expect(await screen.findByTestId('das-mei')).toHaveTextContent('—')
     expect(screen.getByText(/Não calculamos o valor/)).toHaveTextContent(
@@ -201,104 +232,142 @@ describe('Limite do MEI', () => {
   })
 })
 
-const summary = (
-  rbt12: number,
-  payroll: number,
-  activities: ActivityTax[] = [designActivity],
-  currentMonthRevenue = 0,
-): SimplesSummary => ({
-  companyId: 'cmp-1',
-  month: '2026-11',
-  from: '2025-11-01',
-  to: '2026-10-31',
-  revenue: rbt12,
-  monthsOfActivity: 12,
-  currentMonthRevenue,
-  rbt12,
-  payroll,
-  payrollByCategory: [],
-  activities,
+const service = (code: string, reais: number) => ({
+  service: code,
+  cnae: null,
+  segment: 'normal' as const,
+  cents: Math.round(reais * 100),
 })
-const useSummary = (body: SimplesSummary) =>
-  server.use(http.get(`${API}/reports/simples-nacional`, answer(body)))
+/** RBT12 R$ 360 mil (R$ 30 mil a month) and a month of R$ 10 mil of design. */
+const designMonth = (payrollPerMonth: number, view: Partial<SimplesMonthView> = {}) =>
+  monthAnswer(
+    {
+      activities: [designActivity],
+      revenue: eachMonth(twelveMonths, 30_000),
+      payroll: eachMonth(twelveMonths, payrollPerMonth),
+      items: [service('23.01', 10_000)],
+      invoices: { count: 1, total: 10_000 },
+    },
+    view,
+  )
+const simplesCard = () => (
+  <SimplesCard companyId="cmp-1" period="2026-10" today="2026-11-27" onPeriodChange={() => {}} />
+)
 
 describe('Simples Nacional', () => {
-  it('below 28 % of fator R: Annex V, both rates side by side, and the payroll missing', async () => {
-    useSummary(summary(360000, 50400)) // 14 %
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    const annexV = await screen.findByTestId('anexo-V')
-    expect(annexV).toHaveTextContent('Aplicável')
-    expect(annexV).toHaveTextContent('16,75 %')
-    expect(screen.getByTestId('anexo-III')).toHaveTextContent('8,6 %')
-    expect(screen.getByTestId('anexo-III')).not.toHaveTextContent('Aplicável')
-    expect(screen.getByTestId('fator-r')).toHaveTextContent('14 %')
+  it('below 28 % of fator R: Annex V for the design, the payroll missing, a preview until it closes', async () => {
+    useMonth(designMonth(4_200)) // 14 %
+    await renderCard(simplesCard)
+    expect(await screen.findByTestId('fator-r')).toHaveTextContent('14 %')
     expect(screen.getByTestId('payroll-missing')).toHaveTextContent('R$ 50.400,00')
+    const table = screen.getByRole('table', { name: /por atividade/ })
+    expect(table).toHaveTextContent('Anexo V (fator R), 2ª faixa')
+    // (360.000 × 18 % − 4.500) / 360.000 = 16,75 % on R$ 10.000.
+    expect(table).toHaveTextContent('16,7500 %')
+    expect(screen.getByTestId('das-preview')).toHaveTextContent('R$ 1.675,00')
+    expect(screen.getByTestId('das-preview')).toHaveTextContent('vence em 23/11/2026')
+    expect(screen.getByTestId('das-taxes')).toHaveTextContent('ISS')
   })
 
   it('at exactly 28 %: Annex III', async () => {
-    useSummary(summary(360000, 100800))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    expect(await screen.findByTestId('anexo-III')).toHaveTextContent('Aplicável')
-    expect(screen.getByTestId('fator-r-verdict')).toHaveTextContent('Anexo III')
+    useMonth(designMonth(8_400))
+    await renderCard(simplesCard)
+    expect(await screen.findByTestId('fator-r-verdict')).toHaveTextContent('Anexo III')
     expect(screen.queryByTestId('payroll-missing')).not.toBeInTheDocument()
+    expect(screen.getByRole('table', { name: /por atividade/ })).toHaveTextContent('Anexo III')
   })
 
-  it('without revenue: no invoices yet, first-bracket rates', async () => {
-    useSummary(summary(0, 0))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    expect(await screen.findByText('Ainda não há notas emitidas')).toBeVisible()
-    expect(screen.getByTestId('anexo-III')).toHaveTextContent('6 %')
-    expect(screen.getByTestId('anexo-V')).toHaveTextContent('15,5 %')
+  it('the month closed: the DAS guide with its line to copy', async () => {
+    const guide = {
+      documentId: 'doc-1',
+      kind: 'DAS' as const,
+      name: 'DAS – Simples Nacional – competência 10/2026',
+      amount: 1_675,
+      dueDate: '2026-11-23',
+      line: '858000016750328123456789012345678901234567890123',
+      status: 'pending' as const,
+      overdue: false,
+      fileName: 'das-2026-10-00000001.pdf',
+    }
+    useMonth(designMonth(4_200, { status: 'closed', guide }))
+    await renderCard(simplesCard)
+    expect(await screen.findByTestId('guide-line')).toBeVisible()
+    expect(
+      screen.getByRole('button', { name: /Copiar a linha digitável de .* para pagar/ }),
+    ).toBeVisible()
   })
 
-  it('27,999 % of fator R shows 27,99 %, below the 28 % line its verdict names', async () => {
-    useSummary(summary(100000, 27999.99))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    expect(await screen.findByTestId('fator-r')).toHaveTextContent('27,99 %')
-    expect(screen.getByTestId('fator-r-verdict')).toHaveTextContent('abaixo de 28 %')
-    expect(screen.getByTestId('payroll-missing')).toHaveTextContent('R$ 0,01')
-  })
-
-  it('a law firm: Annex IV only, the CPP paid outside the DAS, no fator R', async () => {
-    useSummary(summary(445290, 0, [lawActivity], 38000))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    const annexIV = await screen.findByTestId('anexo-IV')
-    expect(annexIV).toHaveTextContent('Aplicável')
-    // (445.290 × 10,2 % − 12.420) / 445.290 = 7,41 %.
-    expect(annexIV).toHaveTextContent('7,41 %')
-    expect(screen.getByTestId('cpp-note')).toHaveTextContent('CPP')
-    expect(screen.queryByTestId('anexo-V')).not.toBeInTheDocument()
-    expect(screen.queryByTestId('anexo-III')).not.toBeInTheDocument()
-    expect(screen.getByTestId('fator-r')).toHaveTextContent('Não se aplica')
-    expect(screen.getByTestId('activity-annexes')).toHaveTextContent(
-      '6911-7/01 Serviços advocatícios',
+  it('an overdue guide never offers its expired line', async () => {
+    useMonth(
+      designMonth(4_200, {
+        status: 'closed',
+        guide: {
+          documentId: 'doc-1',
+          kind: 'DAS',
+          name: 'DAS – Simples Nacional – competência 10/2026',
+          amount: 1_675,
+          dueDate: '2026-11-23',
+          line: null,
+          status: 'pending',
+          overdue: true,
+          fileName: 'das-2026-10-00000001.pdf',
+        },
+      }),
     )
-    expect(screen.getByTestId('das-estimate')).toHaveTextContent('pelo Anexo IV')
+    await renderCard(simplesCard)
+    expect(await screen.findByText(/Venceu em 23\/11\/2026/)).toBeVisible()
+    expect(screen.queryByTestId('guide-line')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Gerar guia atualizada' })).toBeVisible()
   })
 
-  it('a yoga studio without payroll: Annex III at 6,52 %, not Annex V', async () => {
-    useSummary(summary(200000, 0, [yogaActivity]))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    expect(await screen.findByTestId('anexo-III')).toHaveTextContent('6,52 %')
-    expect(screen.getByTestId('anexo-III')).toHaveTextContent('Aplicável')
-    expect(screen.queryByTestId('anexo-V')).not.toBeInTheDocument()
+  it('a law firm: Annex IV, the CPP paid outside the DAS, no fator R', async () => {
+    useMonth(
+      monthAnswer({
+        activities: [lawActivity],
+        revenue: eachMonth(twelveMonths, 37_107.5),
+        items: [service('17.14', 38_000)],
+      }),
+    )
+    await renderCard(simplesCard)
+    expect(await screen.findByTestId('fator-r')).toHaveTextContent('Não se aplica')
+    const table = screen.getByRole('table', { name: /por atividade/ })
+    expect(table).toHaveTextContent('6911-7/01 Serviços advocatícios')
+    // (445.290 × 10,2 % − 12.420) / 445.290 = 7,4108 %.
+    expect(table).toHaveTextContent('Anexo IV, 3ª faixa')
+    expect(table).toHaveTextContent('7,4108 %')
+    expect(screen.getByText(/No Anexo IV a contribuição previdenciária patronal/)).toBeVisible()
   })
 
-  it('two annexes: each activity with its annex, the estimate by the main one, said plainly', async () => {
-    useSummary(summary(500000, 0, [autoPartsActivity, mechanicActivity], 20000))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    expect(await screen.findByTestId('anexo-I')).toHaveTextContent('Aplicável')
-    expect(screen.getByTestId('anexo-III')).toHaveTextContent('Aplicável')
-    const estimate = screen.getByTestId('das-estimate')
-    expect(estimate).toHaveTextContent('pelo Anexo I')
-    expect(estimate).toHaveTextContent('usa o anexo da atividade principal, 4530-7/03')
+  it('a yoga studio without payroll goes by the fator R: Annex V (LC 123/2006, art. 18, § 5º-M, II)', async () => {
+    useMonth(
+      monthAnswer({
+        activities: [yogaActivity],
+        revenue: eachMonth(twelveMonths, 16_666.67),
+        items: [service('06.04', 10_000)],
+      }),
+    )
+    await renderCard(simplesCard)
+    expect(await screen.findByRole('table', { name: /por atividade/ })).toHaveTextContent(
+      'Anexo V (fator R)',
+    )
   })
 
-  it('an activity outside the classification: no rate guessed for it', async () => {
-    useSummary(summary(120000, 0, [eventsActivity], 5000))
-    await renderCard(() => <SimplesCard companyId="cmp-1" />)
-    expect(await screen.findByText('Atividade sem anexo na nossa classificação')).toBeVisible()
-    expect(screen.queryByTestId('anexo-III')).not.toBeInTheDocument()
-    expect(screen.getByTestId('das-estimate')).toHaveTextContent('Sem estimativa do DAS')
+  it('a service no activity covers is named, and the month waits for the payroll', async () => {
+    const month = monthAnswer({
+      activities: [designActivity],
+      revenue: eachMonth(twelveMonths, 30_000),
+      items: [service('14.09', 500)],
+    })
+    useMonth({
+      ...month,
+      missing: [
+        { code: 'payroll-missing', message: 'Folha do mês não lançada.' },
+        ...month.problems,
+      ],
+    })
+    await renderCard(simplesCard)
+    expect(await screen.findByText('O que a apuração não consegue resolver sozinha')).toBeVisible()
+    expect(screen.getAllByText(/Serviço 14\.09 \(R\$ 500,00\)/)[0]).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Lançar o pró-labore' })).toBeVisible()
   })
 })

@@ -10,6 +10,7 @@ export const designActivity: ActivityTax = {
   simplesAnnexes: ['III', 'V'],
   fatorR: true,
   basis: 'LC 123/2006, art. 18, §§ 5º-I, 5º-J e 5º-M: serviço sujeito ao fator R.',
+  services: ['23.01'],
   meiOccupations: [],
 }
 
@@ -19,15 +20,17 @@ export const lawActivity: ActivityTax = {
   simplesAnnexes: ['IV'],
   fatorR: false,
   basis: 'LC 123/2006, art. 18, § 5º-C: serviço tributado pelo Anexo IV.',
+  services: ['17.14'],
   meiOccupations: [],
 }
 
 export const yogaActivity: ActivityTax = {
   code: '9313100',
   text: 'Atividades de condicionamento físico',
-  simplesAnnexes: ['III'],
-  fatorR: false,
-  basis: 'LC 123/2006, art. 18, § 5º-B: serviço tributado pelo Anexo III, sem fator R.',
+  simplesAnnexes: ['III', 'V'],
+  fatorR: true,
+  basis: 'LC 123/2006, art. 18, §§ 5º-D e 5º-M, II: academias, sujeitas ao fator R.',
+  services: ['06.04'],
   meiOccupations: [],
 }
 
@@ -37,6 +40,7 @@ export const autoPartsActivity: ActivityTax = {
   simplesAnnexes: ['I'],
   fatorR: false,
   basis: 'LC 123/2006, art. 18, § 4º, I: revenda de mercadorias.',
+  services: [],
   meiOccupations: [],
 }
 
@@ -46,6 +50,7 @@ export const mechanicActivity: ActivityTax = {
   simplesAnnexes: ['III'],
   fatorR: false,
   basis: 'LC 123/2006, art. 18, § 5º-B: serviço tributado pelo Anexo III, sem fator R.',
+  services: [],
   meiOccupations: [],
 }
 
@@ -56,6 +61,7 @@ export const eventsActivity: ActivityTax = {
   simplesAnnexes: null,
   fatorR: false,
   basis: null,
+  services: [],
   meiOccupations: [{ occupation: 'Promotor(a) de eventos independente', iss: true, icms: false }],
 }
 
@@ -66,6 +72,7 @@ export const computerRepairActivity: ActivityTax = {
   simplesAnnexes: ['III'],
   fatorR: false,
   basis: null,
+  services: [],
   meiOccupations: [
     { occupation: 'Técnico(a) de manutenção de computador independente', iss: true, icms: false },
   ],
@@ -78,6 +85,7 @@ export const metalStampingActivity: ActivityTax = {
   simplesAnnexes: null,
   fatorR: false,
   basis: null,
+  services: [],
   meiOccupations: [
     { occupation: 'Fabricante de artefatos de funilaria independente', iss: false, icms: true },
     {
@@ -86,4 +94,15 @@ export const metalStampingActivity: ActivityTax = {
       icms: true,
     },
   ],
+}
+
+/** Marketing direto (ana's second activity): LC 116 item 17.06, by the fator R. */
+export const marketingActivity: ActivityTax = {
+  code: '7319003',
+  text: 'Marketing direto',
+  simplesAnnexes: ['III', 'V'],
+  fatorR: true,
+  basis: 'LC 123/2006, art. 18, §§ 5º-I, 5º-J e 5º-M: serviço sujeito ao fator R.',
+  services: ['17.06'],
+  meiOccupations: [],
 }

@@ -1,13 +1,21 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
-import { api, EVA } from '../invoices/support'
+import { api, EVA, todayInBrazil } from '../invoices/support'
 
-// Issue 18: the panel and the invoice form show each company's own annex, from its activities:
-// eva's clothing shop (Annex I, commerce), a law firm (Annex IV, CPP outside the DAS) and a yoga
-// studio (Annex III without fator R) — not Annex III or V by the payroll.
+// Issues 18 and 32: the panel and the invoice form show each company's own annex, from its
+// activities: eva's clothing shop (Annex I, on the sales it declares; its tailoring invoices, a
+// service no activity of the shop covers, are named and never placed by guess), a law firm
+// (Annex IV, CPP outside the DAS) and a yoga studio (a gym of LC 123/2006, art. 18, § 5º-D: by
+// the fator R, Annex V without payroll).
 
-type Summary = { data: { rbt12: number; activities: { code: string }[] } }
+type Month = {
+  data: {
+    rbt12: number
+    activities: { cnae: string; annex: string; revenue: number }[]
+    unplaced: { service: string | null }[]
+  }
+}
 
 // The brackets the three companies fall in (LC 123/2006, Anexos I, III e IV, redação da LC
 // 155/2016): upper limit, nominal rate, deduction. Written here so the screen is checked against
@@ -31,15 +39,21 @@ const BRACKETS = {
     [720_000, 0.102, 12_420],
     [1_800_000, 0.14, 39_780],
   ],
+  V: [
+    [180_000, 0.155, 0],
+    [360_000, 0.18, 4_500],
+    [720_000, 0.195, 9_900],
+    [1_800_000, 0.205, 17_100],
+  ],
 } as const
 
 function effectiveRate(annex: keyof typeof BRACKETS, rbt12: number) {
   const [, nominal, deduction] = BRACKETS[annex].find(([upTo]) => rbt12 <= upTo)!
   return rbt12 === 0 ? nominal : (rbt12 * nominal - deduction) / rbt12
 }
-/** As the panel writes a rate: "7,41 %" (two decimals at most). */
+/** As the panel's table writes a rate: "7,4108 %" (four decimals). */
 const panelPercent = (rate: number) =>
-  `${(Math.round(rate * 10_000) / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`
+  `${(rate * 100).toLocaleString('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} %`
 /** As the invoice form writes it: "7,41%". */
 const formPercent = (rate: number) =>
   new Intl.NumberFormat('pt-BR', {
@@ -54,7 +68,9 @@ const companies = [
     email: EVA,
     companyId: 'cmp-eva-comercio',
     annex: 'I',
+    cnae: '4781400',
     activity: '4781-4/00',
+    service: '140901',
     shot: 'annex-i-eva-comercio',
   },
   {
@@ -62,16 +78,20 @@ const companies = [
     email: 'marina@andradelins.adv.br',
     companyId: 'cmp-marina-advocacia',
     annex: 'IV',
+    cnae: '6911701',
     activity: '6911-7/01',
+    service: '171401',
     shot: 'annex-iv-law-firm',
   },
   {
     name: 'the yoga studio',
     email: 'paula@shantiyoga.com.br',
     companyId: 'cmp-paula-yoga',
-    annex: 'III',
+    annex: 'V',
+    cnae: '9313100',
     activity: '9313-1/00',
-    shot: 'annex-iii-yoga-studio',
+    service: '060401',
+    shot: 'annex-v-yoga-studio',
   },
 ] as const
 
@@ -99,45 +119,74 @@ for (const width of [1280, 390]) {
       test(`${company.name}: Annex ${company.annex} on the panel and in the invoice form`, async ({
         page,
       }) => {
-        const { body } = await api<Summary>(
-          company.email,
-          'GET',
-          `/reports/simples-nacional?companyId=${company.companyId}`,
-        )
-        const rate = effectiveRate(company.annex, body.data.rbt12)
+        const today = todayInBrazil()
+        const current = today.slice(0, 7)
+        const index = Number(current.slice(0, 4)) * 12 + Number(current.slice(5, 7)) - 2
+        const last = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+        const month = async (period: string) =>
+          (
+            await api<Month>(
+              company.email,
+              'GET',
+              `/companies/${company.companyId}/simples/${period}`,
+            )
+          ).body.data
+        const shown = await month(last)
+        const rate = effectiveRate(company.annex, shown.rbt12)
         await signInFromLogin(page, company.email)
         await expect(page).toHaveURL(/\/app\/panel/)
         await selectCompany(page, company.companyId)
 
+        // Last month's DAS by activity: the activity in its annex at the law's effective rate.
         const card = page.getByRole('region', { name: 'Simples Nacional' })
-        const annex = card.getByTestId(`anexo-${company.annex}`)
-        await expect(annex).toContainText('Aplicável')
-        await expect(annex).toContainText(panelPercent(rate))
-        await expect(card.getByTestId('activity-annexes')).toContainText(`${company.activity}`)
-        await expect(card.getByTestId('activity-annexes')).toContainText(`Anexo ${company.annex}`)
-        // None of them is subject to the fator R: no Annex V, and the fator R says so.
-        await expect(card.getByTestId('anexo-V')).toHaveCount(0)
-        await expect(card.getByTestId('fator-r')).toHaveText('Não se aplica')
-        if (company.annex === 'IV') await expect(card.getByTestId('cpp-note')).toBeVisible()
+        const row = card
+          .getByRole('table', { name: /por atividade/ })
+          .getByRole('row')
+          .filter({ hasText: company.activity })
+        await expect(row).toContainText(`Anexo ${company.annex}`)
+        await expect(row).toContainText(panelPercent(rate))
+        if (company.annex === 'V') await expect(row).toContainText('(fator R)')
+        else await expect(card.getByTestId('fator-r')).toHaveText(/Não se aplica/)
+        if (company.annex === 'IV')
+          await expect(card.getByText(/No Anexo IV a contribuição previdenciária/)).toBeVisible()
+        // Revenue of a service no activity covers is named.
+        for (const unplaced of shown.unplaced)
+          await expect(
+            card.getByText(`Serviço ${unplaced.service}`, { exact: false }).first(),
+          ).toBeVisible()
         await screenshot(page, `${company.shot}-panel`)
         await screenshot(page, `${company.shot}-simples-card`, card)
         await expectNoSidewaysScroll(page, `panel of ${company.name}`)
         await expectNoAxeViolations(page, `panel of ${company.name}`)
 
-        // The invoice form estimates this invoice's Simples by the same annex.
+        // The invoice form runs this month's calculation with the invoice in it.
+        const now = await month(current)
+        const nowRate = effectiveRate(company.annex, now.rbt12)
         await page.goto('/app/invoices')
         await selectCompany(page, company.companyId)
         await page.getByRole('button', { name: 'Nova solicitação' }).click()
         const form = page.getByRole('dialog', { name: 'Nova solicitação de NFS-e' })
+        await form
+          .getByRole('combobox', { name: 'Serviço da empresa' })
+          .selectOption(company.service)
         await form.getByLabel('Valor total').fill('1.000,00')
         const estimate = form.getByRole('complementary', { name: 'Estimativa de imposto' })
-        await expect(estimate).toContainText(`Anexo ${company.annex}`)
-        await expect(estimate).toContainText(formPercent(rate))
-        const tax = (Math.round(1000 * rate * 100) / 100).toLocaleString('pt-BR', {
-          minimumFractionDigits: 2,
-        })
-        await expect(estimate).toContainText(new RegExp(`≈\\s*R\\$\\s*${tax}`))
-        if (company.annex === 'IV') await expect(estimate).toContainText('CPP')
+        if (company.annex === 'I') {
+          // The shop's tailoring (LC 116 item 14.09) is not retail: no activity of it covers it.
+          await expect(estimate).toContainText('Sem estimativa: o serviço 14.09 não corresponde')
+        } else {
+          await expect(estimate).toContainText(`Anexo ${company.annex}`)
+          await expect(estimate).toContainText(formPercent(nowRate))
+          const before = now.activities.find((a) => a.cnae === company.cnae)?.revenue ?? 0
+          const cents = (value: number) => Math.round(value * 100)
+          const added = cents((before + 1000) * nowRate) - cents(before * nowRate)
+          const text = (await estimate.textContent()) ?? ''
+          const shownTax = Number(
+            /≈\s*R\$\s*([\d.]+,\d{2})/.exec(text)![1]!.replace(/\./g, '').replace(',', '.'),
+          )
+          expect(Math.abs(cents(shownTax) - added)).toBeLessThanOrEqual(1)
+          if (company.annex === 'IV') await expect(estimate).toContainText('CPP')
+        }
         await screenshot(page, `${company.shot}-invoice-form`)
         await screenshot(page, `${company.shot}-estimate`, estimate)
         await expectNoAxeViolations(page, `invoice form of ${company.name}`)

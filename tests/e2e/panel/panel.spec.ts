@@ -47,13 +47,15 @@ for (const width of [1280, 390]) {
       const table = page.getByRole('table', { name: /Faturamento por mês/ })
       await expect(table.locator('tbody tr')).toHaveCount(12)
 
-      // Simples Nacional: her design and direct-marketing activities are subject to the fator R,
-      // so Annexes III and V are side by side, the one her payroll selects marked.
-      await expect(page.getByTestId('rbt12')).toBeVisible()
-      await expect(page.getByTestId('anexo-III')).toBeVisible()
-      await expect(page.getByTestId('anexo-V')).toBeVisible()
-      await expect(page.getByTestId('activity-annexes')).toContainText('7410-2/99')
-      await expect(page.getByTestId('fator-r-verdict')).toContainText('Fator R de')
+      // Simples Nacional: last month's DAS by activity — her design and direct-marketing
+      // activities go by the fator R her pró-labore makes — and by tax.
+      const simples = page.getByRole('region', { name: 'Simples Nacional' })
+      await expect(simples.getByTestId('rbt12')).toBeVisible()
+      const activities = simples.getByRole('table', { name: /por atividade/ })
+      await expect(activities).toContainText('7410-2/99')
+      await expect(activities).toContainText('(fator R)')
+      await expect(simples.getByTestId('fator-r-verdict')).toContainText('Fator R de')
+      await expect(simples.getByTestId('das-taxes')).toContainText('CPP')
 
       // Por categoria: a year, chosen on the screen, kept in the URL.
       const year = String(new Date().getFullYear())
@@ -84,8 +86,11 @@ for (const width of [1280, 390]) {
       await expect(page.getByText(`de ${money(81000)} em`)).toContainText(
         `${share.toLocaleString('pt-BR')} %`,
       )
-      // A computer technician (9511-8/00) pays the ISS only: INSS + R$ 5,00.
-      await expect(page.getByTestId('das-mei')).toHaveText(money(86.05))
+      // A computer technician (9511-8/00) pays the ISS only: INSS + R$ 5,00; this month's
+      // DAS-MEI guide is published, with its line to pay.
+      const dasMei = page.getByRole('region', { name: 'Limite do MEI' }).getByTestId('guide-box')
+      await expect(dasMei.getByTestId('guide-amount')).toHaveText(money(86.05))
+      await expect(dasMei.getByTestId('guide-line')).toBeVisible()
       await screenshot(page, 'panel-mei')
       await screenshot(page, 'panel-mei-card', page.getByRole('region', { name: 'Limite do MEI' }))
       await expectNoSidewaysScroll(page, 'panel MEI')
@@ -106,6 +111,7 @@ test('the flagged admin opens a client company’s panel, read-only', async ({ p
   await expect(page.getByText('O painel de Ana Design, como o cliente vê.')).toBeVisible()
   await expect(page.getByTestId('billing-total')).toBeVisible()
   await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Simples Nacional' })).toBeVisible()
   await expectNoAxeViolations(page, 'panel preview')
 })
 

@@ -26,7 +26,7 @@ export const documentsContracts: EndpointContract[] = [
   {
     method: 'PUT',
     route: '/documents/{id}/status/{status}',
-    example: `/documents/doc-ana-das-0/status/paid?${OWN}`,
+    example: `/documents/doc-ana-darf/status/paid?${OWN}`,
     access: 'company',
     takesInput: true,
   },

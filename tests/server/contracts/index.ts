@@ -10,6 +10,7 @@ import { onboardingContracts } from './onboarding'
 import { panelContracts } from './panel'
 import { partnersContracts } from './partners'
 import { siteContracts } from './site'
+import { payrollContracts, simplesContracts } from './simples'
 import type { EndpointContract } from './types'
 
 export type { Access, EndpointContract } from './types'
@@ -24,6 +25,8 @@ export const contractsByFeature = {
   auth: authContracts,
   onboarding: onboardingContracts,
   panel: panelContracts,
+  simples: simplesContracts,
+  payroll: payrollContracts,
   invoices: invoicesContracts,
   nfse: nfseContracts, // the national NFS-e: issuance, certificates, the Sefin stand-in
   documents: documentsContracts,

@@ -19,11 +19,4 @@ export const panelContracts: EndpointContract[] = [
     access: 'company',
     takesInput: true,
   },
-  {
-    method: 'GET',
-    route: '/reports/simples-nacional',
-    example: `/reports/simples-nacional?${OWN}`,
-    access: 'company',
-    takesInput: true,
-  },
 ]

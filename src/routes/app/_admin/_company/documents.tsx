@@ -1,12 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
 import { documentsQueryOptions } from '@/services/documents'
+import { guidesQueryOptions } from '@/services/simples'
 import { DocumentsScreen } from '@/screens/documents/DocumentsScreen'
-import {
-  documentsListInput,
-  documentsSearchSchema,
-  pendingGuiasInput,
-} from '@/screens/documents/documents-search'
+import { documentsListInput, documentsSearchSchema } from '@/screens/documents/documents-search'
 import { changeFrom } from '@/lib/search-change'
 
 export const Route = createFileRoute('/app/_admin/_company/documents')({
@@ -16,7 +13,7 @@ export const Route = createFileRoute('/app/_admin/_company/documents')({
     if (!view.companyId) return
     await Promise.all([
       queryClient.ensureQueryData(documentsQueryOptions(documentsListInput(view.companyId, deps))),
-      queryClient.ensureQueryData(documentsQueryOptions(pendingGuiasInput(view.companyId))),
+      queryClient.ensureQueryData(guidesQueryOptions(view.companyId)),
     ])
   },
   head: () => ({ meta: [{ title: pageTitle('Documentos') }] }),

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageTitle } from '@/lib/title'
 import { plansQueryOptions, paymentsQueryOptions } from '@/services/account'
-import {
-  anualBillingQueryOptions,
-  billingByCategoryQueryOptions,
-  simplesSummaryQueryOptions,
-} from '@/services/panel'
+import { anualBillingQueryOptions, billingByCategoryQueryOptions } from '@/services/panel'
+import { guidesQueryOptions, monthQueryOptions } from '@/services/simples'
 import { todayInBrazil } from '@/schemas/finance-common'
+import { addMonths } from '@/schemas/simples'
 import { PanelScreen } from '@/screens/panel/PanelScreen'
 import {
   PANEL_PAYMENTS,
@@ -21,7 +19,11 @@ import { goToCheckout } from '../user/-checkout'
 
 export const Route = createFileRoute('/app/_admin/_company/panel')({
   validateSearch: panelSearchSchema,
-  loaderDeps: ({ search }) => ({ periodo: search.periodo, empresa: search.empresa }),
+  loaderDeps: ({ search }) => ({
+    periodo: search.periodo,
+    empresa: search.empresa,
+    competencia: search.competencia,
+  }),
   loader: async ({ context: { queryClient, view }, deps }) => {
     // The flagged admin's preview of a client's panel (`?empresa=`): an unknown id is a 404.
     const previewing =
@@ -36,9 +38,17 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
       void queryClient.prefetchQuery(anualBillingQueryOptions(company.id))
       void queryClient.prefetchQuery(billingByCategoryQueryOptions(company.id, period))
       void queryClient.prefetchQuery(paymentsQueryOptions(company.id, PANEL_PAYMENTS))
-      // The Simples card (ME, EPP) and the MEI's DAS read the activities' tax data from it.
+      // The Simples card's month (ME, EPP: the last one by default), the MEI's DAS-MEI of this
+      // month, and the guides to pay.
+      const month = todayInBrazil().slice(0, 7)
+      if (company.size === 'ME' || company.size === 'EPP')
+        void queryClient.prefetchQuery(
+          monthQueryOptions(company.id, deps.competencia ?? addMonths(month, -1)),
+        )
+      if (company.size === 'MEI')
+        void queryClient.prefetchQuery(monthQueryOptions(company.id, month))
       if (company.size === 'ME' || company.size === 'EPP' || company.size === 'MEI')
-        void queryClient.prefetchQuery(simplesSummaryQueryOptions(company.id))
+        void queryClient.prefetchQuery(guidesQueryOptions(company.id))
     }
     await queryClient.ensureQueryData(plansQueryOptions())
   },
@@ -47,7 +57,7 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
 })
 
 function Panel() {
-  const { periodo, empresa } = Route.useSearch()
+  const { periodo, empresa, competencia } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
     <PanelScreen
@@ -55,6 +65,13 @@ function Panel() {
       onPeriodChange={(next) =>
         void navigate({
           search: (previous) => ({ ...previous, periodo: periodSearchValue(next) }),
+          replace: true,
+        })
+      }
+      competence={competencia}
+      onCompetenceChange={(next) =>
+        void navigate({
+          search: (previous) => ({ ...previous, competencia: next }),
           replace: true,
         })
       }

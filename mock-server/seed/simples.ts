@@ -1,0 +1,189 @@
+import { z } from 'zod'
+import type { Company } from '../../src/schemas/company'
+import { todayInBrazil } from '../../src/schemas/finance-common'
+import { addDays, addMonths, revenueSegmentOf } from '../../src/schemas/simples'
+import type { CompanyDocument } from '../../src/schemas/document'
+import type { NfsRequest } from '../../src/schemas/invoice'
+import type { Model, TrackRecord } from '../model'
+import { reference } from '../core/reference'
+import { loadFixture } from '../fixtures'
+import { cnaeCatalog } from '../reference/cnaes'
+import { calculate, regimeOf, type CompanyFacts } from '../simples/calculation'
+import { cppOutsideDas } from '../simples/facts'
+import { closedMonthRecords } from '../simples/months'
+import { payrollRecordOf } from '../simples/payroll'
+import { arraySources } from '../simples/sources'
+
+// The seeded months of the Simples Nacional (fixtures/finance/simples.json): the payroll the
+// partners drew (typed: it is what happened), and the months the accountant closed — whose DAS,
+// DAS-MEI and DCTFWeb DARF come from the calculation over the seeded invoices, never from typed
+// amounts. Months are counted back from the current one (`monthsAgo`), like the invoices.
+
+const planSchema = z.array(
+  z.object({
+    companyId: z.string(),
+    by: z.string(),
+    payroll: z
+      .object({
+        proLabore: z.array(z.object({ cpf: z.string(), amount: z.number().min(0) })),
+        salaries: z.number().min(0),
+        fgts: z.number().min(0),
+        fromMonthsAgo: z.number().int().min(0),
+        toMonthsAgo: z.number().int().min(0),
+      })
+      .optional(),
+    /** Revenue without an invoice the client declared, the same each month (sales of goods). */
+    declared: z
+      .object({
+        fromMonthsAgo: z.number().int().min(0),
+        toMonthsAgo: z.number().int().min(0),
+        items: z.array(z.object({ cnae: z.string(), amount: z.number().positive() })),
+      })
+      .optional(),
+    closed: z.array(
+      z.object({
+        monthsAgo: z.number().int().min(0),
+        paid: z.boolean(),
+        das: z.string(),
+        darf: z.string().optional(),
+      }),
+    ),
+  }),
+)
+
+export type SimplesData = Pick<
+  Model,
+  'payrolls' | 'declaredRevenues' | 'closedMonths' | 'taxGuides' | 'documents'
+>
+
+/** The partners of a track's partner registration (the CPF identifies each). */
+const partnersOfTrack = (track: TrackRecord | undefined) =>
+  (
+    (
+      track?.steps.find(
+        (s) =>
+          (s.stepId === 'partner-registration' || s.stepId === 'partner-registration-basic') &&
+          s.payload,
+      )?.payload as { partners?: { name: string; cpf: string }[] } | undefined
+    )?.partners ?? []
+  ).map((partner) => ({ partnerId: partner.cpf, name: partner.name, cpf: partner.cpf }))
+
+/** The start of activity the seed knows: the registry's, else the first day active. */
+function openedOn(company: Company): string | null {
+  const registered = company.cnpj ? reference().registry.get(company.cnpj)?.openedOn : undefined
+  if (registered) return registered
+  const active = company.statusHistory.find((change) => change.to === 'active')?.at
+  return todayInBrazil(new Date(active ?? company.createdAt))
+}
+
+const instant = (day: string, hour: number) =>
+  new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
+
+export function seedSimples(
+  data: { companies: Company[]; tracks: TrackRecord[]; nfsRequests: NfsRequest[] },
+  now: Date = new Date(),
+): SimplesData {
+  const today = todayInBrazil(now)
+  const current = today.slice(0, 7)
+  const out: SimplesData = {
+    payrolls: [],
+    declaredRevenues: [],
+    closedMonths: [],
+    taxGuides: [],
+    documents: [],
+  }
+  // A store-like sink for the records the close writes.
+  const sink = {
+    documents: { insert: (d: CompanyDocument) => out.documents.push(d) },
+    taxGuides: { insert: (g: SimplesData['taxGuides'][number]) => out.taxGuides.push(g) },
+    closedMonths: { insert: (m: SimplesData['closedMonths'][number]) => out.closedMonths.push(m) },
+    payrolls: {
+      get: (id: string) => out.payrolls.find((p) => p.id === id),
+    },
+  }
+  const invoices = data.nfsRequests.map((request) => ({
+    companyId: request.companyId,
+    status: request.status,
+    date: request.date,
+    totalValue: request.totalValue,
+    serviceCode: request.serviceCode,
+    segment: revenueSegmentOf(request),
+  }))
+  const sources = arraySources({
+    invoices,
+    payrolls: out.payrolls,
+    declared: out.declaredRevenues,
+  })
+
+  for (const plan of loadFixture('finance/simples.json', planSchema)) {
+    const company = data.companies.find((c) => c.id === plan.companyId)
+    const regime = company && regimeOf(company)
+    if (!company || !regime)
+      throw new Error(`finance/simples.json: ${plan.companyId} is not a Simples company`)
+    const activities = cnaeCatalog().taxOf(company.activities)
+    const facts: CompanyFacts = { company, regime, activities, openedOn: openedOn(company) }
+    if (plan.payroll) {
+      const partners = partnersOfTrack(data.tracks.find((t) => t.companyId === company.id))
+      for (let ago = plan.payroll.fromMonthsAgo; ago >= plan.payroll.toMonthsAgo; ago--) {
+        const period = addMonths(current, -ago)
+        const at = instant(`${addMonths(period, 1)}-03`, 10)
+        out.payrolls.push(
+          payrollRecordOf(
+            company,
+            period,
+            partners,
+            {
+              proLabore: plan.payroll.proLabore.map(({ cpf, amount }) => ({
+                partnerId: cpf,
+                amount,
+              })),
+              salaries: plan.payroll.salaries,
+              fgts: plan.payroll.fgts,
+            },
+            cppOutsideDas(facts),
+            plan.by,
+            at < now.toISOString() ? at : now.toISOString(),
+          ),
+        )
+      }
+    }
+    if (plan.declared)
+      for (let ago = plan.declared.fromMonthsAgo; ago >= plan.declared.toMonthsAgo; ago--) {
+        const period = addMonths(current, -ago)
+        const at = instant(`${addMonths(period, 1)}-02`, 9)
+        out.declaredRevenues.push({
+          id: `${company.id}:${period}`,
+          companyId: company.id,
+          period,
+          items: plan.declared.items.map((item) => ({ ...item, annex: null })),
+          updatedAt: at < now.toISOString() ? at : now.toISOString(),
+          updatedBy: plan.by,
+        })
+      }
+    for (const close of [...plan.closed].sort((a, b) => b.monthsAgo - a.monthsAgo)) {
+      const period = addMonths(current, -close.monthsAgo)
+      const calculation = calculate(facts, period, sources)
+      if (calculation.problems.length > 0)
+        throw new Error(
+          `finance/simples.json: ${company.id} ${period} cannot close: ${calculation.problems.map((p) => p.message).join(' ')}`,
+        )
+      const candidate = instant(`${addMonths(period, 1)}-05`, 11)
+      const closedAt = candidate < now.toISOString() ? candidate : now.toISOString()
+      const { das, darf } = closedMonthRecords(sink, company, calculation, plan.by, closedAt, {
+        das: close.das,
+        darf: close.darf,
+      })
+      if (close.paid) {
+        for (const guide of [das, darf]) {
+          if (!guide) continue
+          const paidDay = addDays(guide.document.guia!.dueDate, -1)
+          guide.document.status = 'paid'
+          guide.document.paidAt = instant(paidDay <= today ? paidDay : today, 10)
+          guide.document.updatedAt = guide.document.paidAt
+        }
+        out.closedMonths.at(-1)!.status = 'paid'
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { pageTitle } from '@/lib/title'
+import { competenceSchema } from '@/schemas/document'
+import { companyQueryOptions } from '@/services/companies'
+import { payrollQueryOptions } from '@/services/payroll'
+import { monthQueryOptions } from '@/services/simples'
+import { MonthScreen } from '@/screens/back-office/simples/MonthScreen'
+import { queuePeriod } from '@/screens/back-office/simples/queue-search'
+import { orNotFound, idParam } from '@/routes/app/-params'
+
+const monthSearchSchema = z.object({ competencia: competenceSchema.optional().catch(undefined) })
+
+export const Route = createFileRoute('/app/_admin/admin/simples/$companyId')({
+  params: idParam('companyId'),
+  validateSearch: monthSearchSchema,
+  loaderDeps: ({ search }) => ({ period: queuePeriod(search) }),
+  loader: async ({ context: { queryClient }, params: { companyId }, deps: { period } }) => {
+    const [company] = await orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(companyQueryOptions(companyId)),
+        queryClient.ensureQueryData(monthQueryOptions(companyId, period)),
+        queryClient.ensureQueryData(payrollQueryOptions(companyId, period)),
+      ]),
+    )
+    return { title: company.alias ?? company.name }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: pageTitle(`Apuração – ${loaderData?.title ?? 'Empresa'}`) }],
+  }),
+  component: MonthRoute,
+})
+
+function MonthRoute() {
+  const { companyId } = Route.useParams()
+  const search = Route.useSearch()
+  return <MonthScreen companyId={companyId} period={queuePeriod(search)} />
+}

@@ -1,0 +1,149 @@
+import { Link } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format'
+import { monthStatusLabels } from '@/schemas/simples/api'
+import { companyQueryOptions } from '@/services/companies'
+import { payrollQueryOptions } from '@/services/payroll'
+import { monthQueryOptions, useCloseMonth } from '@/services/simples'
+import { PayrollForm, PayrollSummary } from '@/screens/payroll'
+import {
+  competenceLabel,
+  GuideBox,
+  MissingList,
+  MonthBreakdown,
+  MonthFigures,
+} from '@/screens/simples'
+import { Button } from '@/ui/Button'
+import { Alert, Badge } from '@/ui/Feedback'
+import { Card, PageHeader } from '@/ui/Layout'
+import { notify } from '@/ui/notify'
+import { Stat } from '@/ui/Stat'
+import { companyLabel } from '../CompanyPicker'
+
+/**
+ * /app/admin/simples/$companyId: one company's month for the accountant — the payroll to enter,
+ * the calculation (revenue by activity, RBT12, fator R, DAS by tax), what is missing, and
+ * "Fechar o mês", which freezes it and publishes the DAS (and the DCTFWeb DARF).
+ */
+export function MonthScreen({ companyId, period }: { companyId: string; period: string }) {
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
+  const { data: month } = useSuspenseQuery(monthQueryOptions(companyId, period))
+  const { data: payroll } = useSuspenseQuery(payrollQueryOptions(companyId, period))
+  const close = useCloseMonth()
+  const label = companyLabel(company)
+  function closeMonth() {
+    close.mutate(
+      { companyId, period },
+      {
+        onSuccess: (closed) =>
+          notify.success(
+            closed.guide
+              ? `Mês fechado: DAS de ${formatMoney(closed.guide.amount)} publicado para ${label}.`
+              : `Mês fechado sem DAS a pagar para ${label}.`,
+          ),
+        onError: (error) => notify.error(error.message),
+      },
+    )
+  }
+  return (
+    <>
+      <PageHeader
+        title={`Apuração de ${competenceLabel(period)}`}
+        description={
+          <>
+            <Link to="/app/admin/companies/$companyId" params={{ companyId }}>
+              {label}
+            </Link>{' '}
+            · {month.regime === 'mei' ? 'MEI (DAS-MEI fixo)' : 'Simples Nacional (PGDAS-D)'} ·{' '}
+            <Link to="/app/admin/simples" search={{ competencia: period }}>
+              voltar ao fechamento
+            </Link>
+          </>
+        }
+        actions={
+          month.status === 'open' && (
+            <Button
+              onClick={closeMonth}
+              loading={close.isPending}
+              disabled={month.missing.length > 0}
+            >
+              Fechar o mês
+            </Button>
+          )
+        }
+      />
+      <div className="stack">
+        <Card className="stack">
+          <h2>
+            DAS de {competenceLabel(period)}{' '}
+            <Badge
+              tone={
+                month.status === 'open' ? 'warning' : month.status === 'paid' ? 'success' : 'info'
+              }
+            >
+              {monthStatusLabels[month.status]}
+            </Badge>
+          </h2>
+          {month.guide ? (
+            <GuideBox companyId={companyId} guide={month.guide} />
+          ) : (
+            <Stat
+              size="md"
+              value={formatMoney(month.das.amount)}
+              testId="das-amount"
+              note={
+                month.status === 'open'
+                  ? `Calculado agora${month.das.dueDate ? `; vence em ${formatDate(month.das.dueDate)}` : ''}.`
+                  : 'Mês fechado sem DAS a pagar.'
+              }
+            />
+          )}
+          {month.closedAt && <p className="muted">Fechado em {formatDateTime(month.closedAt)}.</p>}
+          {month.status === 'open' &&
+            (month.missing.length > 0 ? (
+              <Alert tone="warning" title="Para fechar o mês, falta:">
+                <MissingList missing={month.missing} />
+              </Alert>
+            ) : (
+              <Alert tone="success" title="Pronto para fechar">
+                Fechar o mês congela o cálculo e publica a guia para o cliente.
+              </Alert>
+            ))}
+          {month.lateInvoices.length > 0 && (
+            <Alert tone="warning" title="Notas emitidas depois do fechamento">
+              <ul>
+                {month.lateInvoices.map((invoice) => (
+                  <li key={invoice.id}>
+                    NFS-e {invoice.number ?? '—'} de {formatDate(invoice.date)}:{' '}
+                    {formatMoney(invoice.totalValue)}
+                    {invoice.issuedAt ? `, emitida em ${formatDateTime(invoice.issuedAt)}` : ''}
+                  </li>
+                ))}
+              </ul>
+              Confira e retifique o PGDAS-D se for preciso.
+            </Alert>
+          )}
+        </Card>
+        {month.regime === 'simples' && (
+          <Card className="stack">
+            <h2>Folha do mês</h2>
+            <PayrollForm
+              key={`${period}-${payroll.updatedAt ?? ''}`}
+              companyId={companyId}
+              payroll={payroll}
+            />
+            {payroll.entered && <PayrollSummary payroll={payroll} />}
+            {payroll.guides.map((guide) => (
+              <GuideBox key={guide.documentId} companyId={companyId} guide={guide} />
+            ))}
+          </Card>
+        )}
+        <Card className="stack">
+          <h2>Cálculo</h2>
+          <MonthFigures month={month} />
+          <MonthBreakdown month={month} />
+        </Card>
+      </div>
+    </>
+  )
+}

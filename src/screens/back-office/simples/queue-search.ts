@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { competenceSchema } from '@/schemas/document'
+import { todayInBrazil } from '@/schemas/finance-common'
+import { addMonths } from '@/schemas/simples'
+import { monthStatusSchema, queueSortSchema } from '@/schemas/simples/api'
+import type { ListQueueInput } from '@/services/simples'
+import { pageSearchSchema } from '../companies-search'
+
+/** Companies shown a page of the month-close queue. */
+export const QUEUE_PAGE_SIZE = 25
+
+/**
+ * `/app/admin/simples` search: the competence (the last month by default), the month's
+ * situation, text (name, alias or CNPJ), order and page; a bad value falls back to the default.
+ */
+export const queueSearchSchema = z.object({
+  competencia: competenceSchema.optional().catch(undefined),
+  status: monthStatusSchema.optional().catch(undefined),
+  query: z.string().trim().max(100).optional().catch(undefined),
+  sort: queueSortSchema.optional().catch(undefined),
+  page: pageSearchSchema,
+})
+export type QueueSearch = z.infer<typeof queueSearchSchema>
+
+/** The competence a search shows: the month before this one unless it names another. */
+export const queuePeriod = (search: Pick<QueueSearch, 'competencia'>) =>
+  search.competencia ?? addMonths(todayInBrazil().slice(0, 7), -1)
+
+export const queueListInput = (search: QueueSearch): ListQueueInput => ({
+  period: queuePeriod(search),
+  status: search.status,
+  query: search.query || undefined,
+  sort: search.sort,
+  limit: QUEUE_PAGE_SIZE,
+  offset: ((search.page ?? 1) - 1) * QUEUE_PAGE_SIZE,
+})

@@ -1,0 +1,118 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { formatDateTime } from '@/lib/format'
+import { useSessionView } from '@/services/session'
+import { payrollQueryOptions, useDownloadReceipts } from '@/services/payroll'
+import { competenceLabel, GuideBox, monthsUpTo } from '@/screens/simples'
+import { Button } from '@/ui/Button'
+import { Alert } from '@/ui/Feedback'
+import { SelectField } from '@/ui/Field'
+import { Card, PageHeader } from '@/ui/Layout'
+import { notify } from '@/ui/notify'
+import { PayrollForm, PayrollSummary } from './PayrollForm'
+import styles from './Payroll.module.css'
+
+/**
+ * /app/payroll: the pró-labore of a month — what each partner draws, the INSS and IRRF withheld,
+ * the net; the receipts (PDF) and the guides the payroll makes (the DCTFWeb DARF) once the month
+ * is closed. The month is in the URL (`?competencia=2026-10`).
+ */
+export function PayrollScreen({
+  period,
+  today,
+  onPeriodChange,
+}: {
+  period: string
+  today: string
+  onPeriodChange: (period: string) => void
+}) {
+  const { company } = useSessionView()
+  if (!company)
+    return (
+      <>
+        <PageHeader title="Pró-labore" />
+        <Alert tone="info" title="Nenhuma empresa escolhida.">
+          O pró-labore é de uma empresa: escolha a empresa para vê-lo.
+        </Alert>
+      </>
+    )
+  return (
+    <>
+      <PageHeader
+        title="Pró-labore"
+        description={`O pró-labore dos sócios de ${company.alias ?? company.name}, mês a mês: o INSS e o IRRF retidos, o líquido, os recibos e a guia da DCTFWeb.`}
+      />
+      <div className={`${styles.picker} ${styles.gap}`}>
+        <SelectField
+          label="Competência"
+          value={period}
+          onChange={(event) => onPeriodChange(event.target.value)}
+          options={monthsUpTo(today.slice(0, 7), 12).map((month) => ({
+            value: month,
+            label: competenceLabel(month),
+          }))}
+        />
+      </div>
+      <PayrollMonth companyId={company.id} period={period} />
+    </>
+  )
+}
+
+function PayrollMonth({ companyId, period }: { companyId: string; period: string }) {
+  const { data: payroll } = useSuspenseQuery(payrollQueryOptions(companyId, period))
+  const receipts = useDownloadReceipts()
+  return (
+    <div className="stack">
+      <Card className="stack">
+        <h2>Folha de {competenceLabel(period)}</h2>
+        {!payroll.entered && !payroll.locked && (
+          <p className="muted">
+            Ainda não lançada: informe o pró-labore de cada sócio (pode ser zero) para a
+            contabilidade fechar o mês. Ele decide o fator R e a DCTFWeb.
+          </p>
+        )}
+        {payroll.updatedAt && (
+          <p className="muted">Lançada em {formatDateTime(payroll.updatedAt)}.</p>
+        )}
+        <PayrollForm
+          key={`${period}-${payroll.updatedAt ?? ''}`}
+          companyId={companyId}
+          payroll={payroll}
+        />
+      </Card>
+      {payroll.entered && (
+        <Card className="stack">
+          <h2>O que a folha dá</h2>
+          <PayrollSummary payroll={payroll} />
+          <div>
+            <Button
+              variant="secondary"
+              loading={receipts.isPending}
+              onClick={() =>
+                receipts.mutate(
+                  { companyId, period },
+                  { onError: (error) => notify.error(error.message) },
+                )
+              }
+            >
+              Baixar recibos de pró-labore (PDF)
+            </Button>
+          </div>
+        </Card>
+      )}
+      <Card className="stack">
+        <h2>Guias da folha</h2>
+        {payroll.guides.length === 0 ? (
+          <p className="muted">
+            {payroll.locked
+              ? 'Sem guia: nada a recolher na DCTFWeb neste mês.'
+              : 'A guia da DCTFWeb (DARF com o INSS e o IRRF retidos) sai quando a contabilidade fechar o mês.'}
+          </p>
+        ) : (
+          payroll.guides.map((guide) => (
+            <GuideBox key={guide.documentId} companyId={companyId} guide={guide} />
+          ))
+        )}
+      </Card>
+    </div>
+  )
+}
