@@ -130,6 +130,19 @@ export const bankTransactionSchema = z.object({
 })
 export type BankTransaction = z.infer<typeof bankTransactionSchema>
 
+/**
+ * The statement line that paid an invoice or a guide (bank reconciliation): the transaction, its
+ * account as people name it ("Itaú ···1234") and the day the bank gives it.
+ */
+export const bankPaymentSchema = z.object({
+  transactionId: z.string(),
+  accountId: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  date: calendarDateSchema,
+})
+export type BankPayment = z.infer<typeof bankPaymentSchema>
+
 /** `PUT /bank-statements/transactions/{id}/tax-category`: a category id, or null to clear it. */
 export const taxCategoryUpdateSchema = z.strictObject({
   taxCategoryId: z
@@ -209,6 +222,19 @@ export const ofxImportResultSchema = z.object({
   duplicates: z.number().int(),
   dropped: z.number().int(),
   statement: z.object({ from: calendarDateSchema.nullable(), to: calendarDateSchema.nullable() }),
+  /**
+   * What bank reconciliation made of the new lines: matched to an invoice or a guide by
+   * themselves, suggested, left to reconcile. Null when it had not finished when the import
+   * answered (it goes on, and the reconciliation screen shows it).
+   */
+  reconciliation: z
+    .object({
+      matched: z.number().int().nonnegative(),
+      suggested: z.number().int().nonnegative(),
+      unmatched: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
 })
 export type OfxImportResult = z.infer<typeof ofxImportResultSchema>
 
