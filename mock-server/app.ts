@@ -9,6 +9,8 @@ import type { ServerConfig } from './config'
 import { sweepOverdue } from './core/billing'
 import { docsRouter, servedDocument } from './docs/index'
 import { createOfxReader } from './finance/ofx-reader'
+import { settleRecords } from './finance/reconciliation/ledger'
+import { attachReconciler } from './finance/reconciliation/reconciler'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
 import { originPolicy } from './origins'
@@ -36,6 +38,12 @@ export function createApp(config: ServerConfig) {
   const ofx = createOfxReader()
   // Loaded ahead of the first upload, except in the test suites (most never upload a file).
   if (config.environment !== 'test') ofx.warm()
+  // Bank reconciliation runs by itself in a worker thread (loaded ahead of the first run, except
+  // in the test suites); records that disagree with the data at start are settled first.
+  const reconciler = attachReconciler(store)
+  if (config.environment !== 'test') reconciler.warm()
+  for (const companyId of store.write(() => settleRecords(store)))
+    void reconciler.run(companyId, { kind: 'all' })
   // The assistant's CNAE index is built at start, not on the first request.
   loadAssistant()
   const deps: AppDeps = { store, auth, config, ofx }
@@ -87,6 +95,8 @@ export function createApp(config: ServerConfig) {
   const reset = async () => {
     await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
     auth.forgetEveryone()
+    // A reconciliation run from before the reset writes nothing after it.
+    reconciler.reset()
     store.reset()
   }
 
@@ -127,6 +137,7 @@ export function createApp(config: ServerConfig) {
     auth,
     reset,
     async close() {
+      await reconciler.close()
       await store.close()
       await ofx.close()
       await auth.close()

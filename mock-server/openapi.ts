@@ -122,6 +122,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
       'bank-connections',
       'bank-accounts',
       'bank-transactions',
+      'reconciliation',
       'reports',
       'luca',
       'files',
@@ -150,6 +151,8 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   'bank-connections': 'Cora OAuth and the bank connections.',
   'bank-accounts': 'Bank accounts, OFX imports and statement exports.',
   'bank-transactions': 'Bank transactions and their tax categories.',
+  reconciliation:
+    'Bank reconciliation: credits beside the invoices they pay, tax debits beside their guides.',
   reports: "The panel's reports.",
   luca: 'The assistant: CNAE activities and trade names from a description.',
   files: 'Signed upload and download links, and the files behind them.',

@@ -22,6 +22,11 @@ import {
 } from '../finance/bank-ledger'
 import { exportCsv, exportTxt } from '../finance/exports'
 import { ofxUpload } from '../finance/ofx-upload'
+import {
+  reconcileAfterImport,
+  reconcileCompany,
+  reconciliationOf,
+} from '../finance/reconciliation/reconciler'
 import { badRequest, paginate } from '../http'
 import type { Store } from '../store/database'
 
@@ -75,6 +80,8 @@ function deleteAccount({ store, companyId, params }: Call<{ params: { id: string
   const account = findAccount(store, params.id, companyId)
   const view = accountView(store, account)
   const removedTransactions = store.write(() => removeAccount(store, account))
+  // What its transactions paid is open again: other accounts' lines may pay it.
+  void reconcileCompany(store, companyId)
   return { data: { ...view, removedTransactions } }
 }
 
@@ -89,6 +96,10 @@ async function importOfx({ store, ofx, companyId, req }: Call) {
     source: 'ofx',
     connectionId: null,
   })
+  // Bank reconciliation looks at the new lines (waited for a while: the answer says what it made).
+  const reconciled = await reconciliationOf(
+    reconcileAfterImport(store, companyId, outcome.transactionIds),
+  )
   return {
     data: {
       account: accountView(store, outcome.account),
@@ -97,6 +108,7 @@ async function importOfx({ store, ofx, companyId, req }: Call) {
       duplicates: outcome.duplicates,
       dropped: outcome.dropped,
       statement: { from: statement.start, to: statement.end },
+      reconciliation: reconciled,
     },
   }
 }

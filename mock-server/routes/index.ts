@@ -21,6 +21,7 @@ import { nfsSchedulerEndpoints } from './nfs-schedulers'
 import { partnerEndpoints } from './partners'
 import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
+import { reconciliationEndpoints } from './reconciliation'
 import { referralEndpoints } from './referrals'
 import { reportEndpoints } from './reports'
 import { subscriptionEndpoints } from './subscriptions'
@@ -48,6 +49,7 @@ export const resources = {
   'bank-connections': bankConnectionEndpoints, // Cora OAuth and the connections
   'bank-accounts': bankAccountEndpoints, // accounts, OFX imports, exports
   'bank-transactions': bankTransactionEndpoints, // transactions and tax categories
+  reconciliation: reconciliationEndpoints, // credits beside invoices, tax debits beside guides
   reports: reportEndpoints, // the panel's reports
   luca: lucaEndpoints, // the assistant
   files: fileEndpoints, // signed upload/download links and the files behind them

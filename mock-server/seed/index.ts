@@ -5,14 +5,20 @@ import { seedCore } from './core'
 import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
 import { seedPublic } from './public'
+import { seedReconciliation } from './reconciliation'
 
 /** The whole initial data set, each area seeded from its fixtures and checked by its schemas. */
 export function buildSeed(): Model {
+  const core = seedCore()
+  const finance = seedFinance()
+  // Reconciliation reads and marks the finance data (received invoices, paid guides).
+  const reconciliations = seedReconciliation(finance, core.companies)
   return {
-    ...seedCore(),
+    ...core,
     ...seedBilling(),
     ...seedEngagement(),
-    ...seedFinance(),
+    ...finance,
+    reconciliations,
     ...seedPublic(),
   }
 }

@@ -94,10 +94,13 @@ export const layouts: Layouts = {
       status: (request) => request.status,
       date: (request) => request.date,
       number: { integer: (request) => request.number },
+      // Bank reconciliation: a transaction paid it (the "received / not received" filter).
+      received: { integer: (request) => (request.receivedBy ? 1 : 0) },
     },
     indexes: [
       ['companyId', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'date DESC', 'id DESC'],
+      ['companyId', 'status', 'received', 'date DESC', 'id DESC'],
       ['status', 'date DESC', 'id DESC'],
       ['date DESC', 'id DESC'],
     ],
@@ -166,6 +169,31 @@ export const layouts: Layouts = {
       expiresAt: (authorization) => authorization.expiresAt,
     },
     indexes: [['code'], ['expiresAt']],
+  },
+  // A transaction's reconciliation (its key is the transaction's): the tabs list by company or
+  // account and status, newest first; an automatic run looks lines up by amount.
+  reconciliations: {
+    table: 'reconciliations',
+    key: (record) => record.transactionId,
+    columns: {
+      companyId: (record) => record.companyId,
+      accountId: (record) => record.accountId,
+      status: (record) => record.status,
+      side: (record) => record.side,
+      date: (record) => record.date,
+      amountCents: { integer: (record) => record.amountCents },
+    },
+    indexes: [
+      ['companyId', 'status', 'date DESC', 'id DESC'],
+      ['accountId', 'status', 'date DESC', 'id DESC'],
+      ['companyId', 'date DESC', 'id DESC'],
+      ['accountId', 'date DESC', 'id DESC'],
+      ['companyId', 'amountCents'],
+    ],
+    counted: [
+      ['companyId', 'status'],
+      ['accountId', 'status'],
+    ],
   },
   leads: { table: 'leads', key: (lead) => lead.id },
   links: { table: 'links', key: (link) => link.id },
