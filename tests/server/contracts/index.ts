@@ -8,6 +8,7 @@ import { invoicesContracts } from './invoices'
 import { onboardingContracts } from './onboarding'
 import { panelContracts } from './panel'
 import { partnersContracts } from './partners'
+import { reconciliationContracts } from './reconciliation'
 import { siteContracts } from './site'
 import type { EndpointContract } from './types'
 
@@ -26,6 +27,7 @@ export const contractsByFeature = {
   invoices: invoicesContracts,
   documents: documentsContracts,
   'bank-statements': bankStatementsContracts,
+  reconciliation: reconciliationContracts,
   account: accountContracts,
   partners: partnersContracts,
   'back-office': backOfficeContracts,
