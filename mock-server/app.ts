@@ -116,6 +116,18 @@ export function createApp(config: ServerConfig) {
         return { ok: true }
       }),
     )
+    // Bank reconciliation over every line of a company, answered when written, with how long it
+    // took; and the runs so far, newest first (`npm run bench:api` times the automatic ones).
+    app.post(
+      '/__test/companies/:companyId/reconcile',
+      handle(async (req) => ({
+        data: await reconciler.run(req.params.companyId ?? '', { kind: 'all' }),
+      })),
+    )
+    app.get(
+      '/__test/reconciliation/runs',
+      handle(() => ({ data: reconciler.runs() })),
+    )
     // One company's record, track, subscriptions and payments back as seeded, so an e2e test
     // that walks a demo company through its wizard or pays leaves the shared data as it found it.
     app.post(

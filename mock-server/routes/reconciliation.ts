@@ -10,7 +10,7 @@ import {
   reconciliationSummarySchema,
 } from '../../src/schemas/reconciliation'
 import { endpoint, type Call } from '../api'
-import { confirmMatch, undoMatch } from '../finance/reconciliation/actions'
+import { confirmMatch, matchAmounts, undoMatch } from '../finance/reconciliation/actions'
 import { reconcileLines, settled } from '../finance/reconciliation/reconciler'
 import { rowsOf, summaryOf } from '../finance/reconciliation/views'
 import { notFound } from '../http'
@@ -41,7 +41,8 @@ function listReconciliation({
     throw notFound('Conta bancária não encontrada.')
   const page = store.reconciliations.page({
     where: {
-      ...(q.accountId ? { accountId: q.accountId } : { companyId }),
+      companyId,
+      accountId: q.accountId,
       status: q.status,
       side: q.side,
     },
@@ -69,8 +70,9 @@ async function confirmReconciliation({
   body,
 }: Call<{ body: z.output<typeof reconciliationConfirmSchema> }>) {
   const at = new Date().toISOString()
-  store.write(() => confirmMatch(store, companyId, body, caller.uid, at))
-  await settled(reconcileLines(store, companyId, [body.transactionId]), RUN_WAIT_MS)
+  const record = store.write(() => confirmMatch(store, companyId, body, caller.uid, at))
+  const amounts = matchAmounts(store, record.match)
+  await settled(reconcileLines(store, companyId, [body.transactionId], amounts), RUN_WAIT_MS)
   return { data: rowOf(store, body.transactionId) }
 }
 
@@ -80,8 +82,11 @@ async function undoReconciliation({
   companyId,
   params,
 }: Call<{ params: { transactionId: string } }>) {
-  store.write(() => undoMatch(store, companyId, params.transactionId, new Date().toISOString()))
-  await settled(reconcileLines(store, companyId, [params.transactionId]), RUN_WAIT_MS)
+  const undone = store.write(() =>
+    undoMatch(store, companyId, params.transactionId, new Date().toISOString()),
+  )
+  const amounts = matchAmounts(store, undone)
+  await settled(reconcileLines(store, companyId, [params.transactionId], amounts), RUN_WAIT_MS)
   return { data: rowOf(store, params.transactionId) }
 }
 

@@ -1,3 +1,4 @@
+import { amountDueOf } from '../../src/schemas/reconciliation'
 import { foldText } from '../finance/text'
 import type { CollectionName, RecordOf } from '../model'
 import type { TableLayout } from './table'
@@ -12,6 +13,12 @@ const ptBr = new Intl.Collator('pt-BR')
 /** Folded text of the fields a free-text search looks in (accents and case ignored). */
 const searchText = (...fields: (string | number | null | undefined)[]) =>
   foldText(fields.filter((field) => field !== null && field !== undefined).join(' '))
+
+/** What an invoice's taker pays in cents, when it is one amount. */
+const dueCentsOf = (request: RecordOf<'nfsRequests'>) => {
+  const due = amountDueOf(request)
+  return due.min === due.max ? due.min : null
+}
 
 type Layouts = { [K in CollectionName]: TableLayout<RecordOf<K>> }
 
@@ -94,13 +101,19 @@ export const layouts: Layouts = {
       status: (request) => request.status,
       date: (request) => request.date,
       number: { integer: (request) => request.number },
-      // Bank reconciliation: a transaction paid it (the "received / not received" filter).
+      // Bank reconciliation: a transaction paid it (the "received / not received" filter); what
+      // its taker pays, in cents (null while the ISS withheld is unknown), and who the taker is,
+      // so an automatic run reads only the invoices a few lines may pay.
       received: { integer: (request) => (request.receivedBy ? 1 : 0) },
+      dueCents: { integer: dueCentsOf },
+      takerDocument: (request) => request.taker?.document ?? null,
     },
     indexes: [
       ['companyId', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'received', 'date DESC', 'id DESC'],
+      ['companyId', 'status', 'received', 'dueCents'],
+      ['companyId', 'takerDocument'],
       ['status', 'date DESC', 'id DESC'],
       ['date DESC', 'id DESC'],
     ],

@@ -454,3 +454,19 @@ describe('the month', () => {
     ).toBe(400)
   })
 })
+
+describe('the test hooks (npm run bench:api times runs through them)', () => {
+  it('reconciles a company at once and lists the runs, newest first', async () => {
+    const res = await server.call('POST', `/__test/companies/${COMPANY}/reconcile`)
+    expect(res.status).toBe(200)
+    // The seed is what the rules make of it: a run over every line changes nothing.
+    expect(res.body.data).toMatchObject({ matched: 0, suggested: 0, unmatched: 0, removed: 0 })
+    expect(res.body.data.looked).toBeGreaterThan(100)
+    const runs = await server.call('GET', '/__test/reconciliation/runs')
+    expect(runs.body.data[0]).toMatchObject({
+      companyId: COMPANY,
+      scope: 'all',
+      ms: expect.any(Number),
+    })
+  })
+})

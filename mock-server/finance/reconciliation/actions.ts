@@ -30,6 +30,22 @@ const targetKeys = (match: ReconciliationMatch) =>
     ? match.invoiceIds.map((id) => `invoice:${id}`)
     : [`guide:${match.documentId}`]
 
+/**
+ * The amounts (signed cents) of what a match names: lines of those amounts may have it among
+ * their suggestions, and are looked at again when it is taken or freed.
+ */
+export function matchAmounts(store: Store, match: ReconciliationMatch | null): number[] {
+  if (!match) return []
+  if (match.kind === 'guide') {
+    const amount = store.documents.get(match.documentId)?.guia?.amount
+    return amount === undefined ? [] : [-toCents(amount)]
+  }
+  return match.invoiceIds.flatMap((id) => {
+    const request = store.nfsRequests.get(id)
+    return request ? [amountDueOf(request).min] : []
+  })
+}
+
 /** The CPF or CNPJ a memo names (not the company's own), for "Receita sem nota". */
 export function memoDocumentOf(store: Store, transaction: BankTransaction) {
   const own = store.companies.get(transaction.companyId)?.cnpj
@@ -152,14 +168,15 @@ export function confirmMatch(
 /**
  * `DELETE /bank-statements/reconciliation/{transactionId}`: the match is undone — the invoices
  * are not received any more, the guide is as it was — and what it named is never matched to this
- * line automatically again (it stays a suggestion). 409 when the line is not matched.
+ * line automatically again (it stays a suggestion). 409 when the line is not matched. Answers
+ * the match undone.
  */
 export function undoMatch(
   store: Store,
   companyId: string,
   transactionId: string,
   at: string,
-): ReconciliationRecord {
+): ReconciliationMatch {
   ownedBy(store.bankTransactions.get(transactionId), companyId, messages.transactionNotFound)
   const record = store.reconciliations.get(transactionId)
   if (!record || record.status !== 'matched' || !record.match) throw conflict(messages.notMatched)
@@ -175,5 +192,5 @@ export function undoMatch(
     updatedAt: at,
   }
   store.reconciliations.put(undone)
-  return undone
+  return record.match
 }

@@ -196,19 +196,18 @@ function guideReference(guide: EngineGuide, memo: MemoFacts): string | null {
   return word ? `"${word}" no histórico` : null
 }
 
-/** The memo names the company itself (a transfer between its own accounts). */
-function namesCompany(memo: string, facts: MemoFacts, company: EngineInput['company']) {
-  if (company.document && facts.documents.includes(company.document)) return true
+/** The company as its own transfers name it: its CNPJ, and its name as banks print it. */
+function ownNames(company: EngineInput['company']) {
   const name = bankFold(company.name)
     .replace(/[^0-9A-Z]+/g, ' ')
     .trim()
-  return (
-    name.length >= 4 &&
-    bankFold(memo)
-      .replace(/[^0-9A-Z]+/g, ' ')
-      .includes(name)
-  )
+  return { document: company.document, name: name.length >= 4 ? ` ${name} ` : null }
 }
+
+/** The memo names the company itself (a transfer between its own accounts). */
+const namesCompany = (memo: MemoFacts, own: ReturnType<typeof ownNames>) =>
+  (own.document !== null && memo.documents.includes(own.document)) ||
+  (own.name !== null && memo.plain.includes(own.name))
 
 type Candidate = {
   invoice: EngineInvoice
@@ -383,14 +382,21 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   const invoiceClaims = new Map<string, Set<string>>()
   const guideClaims = new Map<string, Set<string>>()
 
+  const own = ownNames(input.company)
   for (const line of input.lines) {
+    // A debit is read only if a guide of its amount is open: most are none of this.
+    const guidesOfAmount = line.cents < 0 ? guidesByCents.get(-line.cents) : undefined
+    if (line.cents === 0 || (line.cents < 0 && !guidesOfAmount)) {
+      outcomes.set(line.id, null)
+      continue
+    }
     const memo = readMemo(line.memo)
     const day = dayNumber(line.date)
     if (line.cents > 0) {
       if (
         NOT_REVENUE_TYPES.has(line.type) ||
         notRevenueCategory(line.categoryId, input.categoryKinds) ||
-        namesCompany(line.memo, memo, input.company)
+        namesCompany(memo, own)
       ) {
         outcomes.set(line.id, null)
         continue
@@ -416,9 +422,9 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       )
       if (claims.size > 0) invoiceClaims.set(line.id, claims)
       credits.push({ line, memo, day, candidates })
-    } else if (line.cents < 0) {
+    } else {
       const candidates: DebitWork['candidates'] = []
-      for (const guide of guidesByCents.get(-line.cents) ?? []) {
+      for (const guide of guidesOfAmount ?? []) {
         const distance = day - dayNumber(guide.dueDate)
         if (Math.abs(distance) <= GUIDE_WINDOW_DAYS)
           candidates.push({ guide, reference: guideReference(guide, memo), distance })
@@ -431,7 +437,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       if (claims.size > 0) guideClaims.set(line.id, claims)
       if (candidates.length > 0) debits.push({ line, memo, day, candidates })
       else outcomes.set(line.id, null)
-    } else outcomes.set(line.id, null)
+    }
   }
 
   const invoiceMatches = resolveClaims(invoiceClaims)

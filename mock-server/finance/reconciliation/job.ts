@@ -7,6 +7,7 @@ import type { NfsRequest } from '../../../src/schemas/invoice'
 import type { ReconciliationRecord } from '../../../src/schemas/reconciliation'
 import { layouts } from '../../store/layout'
 import { reconcile, type EngineLine, type EngineMatch, type LineOutcome } from './engine'
+import { readMemo } from './memo'
 import {
   categoryKindsOf,
   engineGuideOf,
@@ -29,6 +30,8 @@ export type JobScope =
       transactionIds: string[]
       /** Days whose lines to look at (an invoice's window, a guide's). */
       ranges: DateRange[]
+      /** Amounts (signed cents) whose unmatched lines to look at (an invoice's, freed or taken). */
+      amounts?: number[]
     }
 
 export type Job = { companyId: string; scope: JobScope }
@@ -104,7 +107,15 @@ export function jobReader(db: Database) {
     sameAmounts: records(
       `r.company_id = ? AND r.amount_cents IN (SELECT value FROM json_each(?)) AND r.status <> 'matched'`,
     ),
-    suggested: records(`r.company_id = ? AND r.status = 'suggested'`),
+    // The open invoices some lines may pay: of their amounts, of an unknown ISS, of the takers
+    // or the numbers their memos name.
+    openInvoicesFor: db
+      .prepare(
+        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND (due_cents IS NULL OR due_cents IN (SELECT value FROM json_each(@amounts)))
+         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND taker_document IN (SELECT value FROM json_each(@documents)) AND status = 'issued' AND received = 0
+         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND number IN (SELECT value FROM json_each(@numbers)) AND status = 'issued' AND received = 0`,
+      )
+      .pluck(),
   } satisfies Record<string, Statement | Database>
 }
 export type JobReader = ReturnType<typeof jobReader>
@@ -155,6 +166,42 @@ const sameContent = (a: RecordContent | null, b: RecordContent | null) =>
   JSON.stringify(a) === JSON.stringify(b)
 
 /**
+ * The open invoices a run needs: every one for a run over every line or over days; for a few
+ * lines, only those they may pay — of their amounts, of an unknown ISS, of the takers and the
+ * NFS-e numbers their memos name (an import of a thousand lines does not read ten thousand
+ * invoices).
+ */
+function openInvoicesOf(
+  reader: JobReader,
+  companyId: string,
+  scope: JobScope,
+  rows: Iterable<{ transaction: BankTransaction }>,
+): NfsRequest[] {
+  if (scope.kind === 'all' || scope.ranges.length > 0)
+    return (reader.openInvoices.all(companyId) as string[]).map((d) => parse<NfsRequest>(d))
+  const amounts = new Set<number>()
+  const documents = new Set<string>()
+  const numbers = new Set<number>()
+  for (const { transaction } of rows) {
+    if (transaction.amount <= 0) continue
+    amounts.add(toCents(transaction.amount))
+    const memo = readMemo(transaction.description)
+    for (const document of memo.documents) documents.add(document)
+    for (const number of memo.numbers) numbers.add(number)
+  }
+  if (amounts.size === 0) return []
+  const json = (set: Set<unknown>) => JSON.stringify([...set])
+  return (
+    reader.openInvoicesFor.all({
+      company: companyId,
+      amounts: json(amounts),
+      documents: json(documents),
+      numbers: json(numbers),
+    }) as string[]
+  ).map((d) => parse<NfsRequest>(d))
+}
+
+/**
  * One run: reads in one snapshot, applies the rules to the lines in scope (never to a matched
  * one, except a match whose invoice is no longer issued, which is undone and looked at again)
  * and answers the records that change.
@@ -175,7 +222,6 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     const companyDoc = reader.company.get(companyId) as string | undefined
     company = companyDoc ? parse<Company>(companyDoc) : undefined
     categories = (reader.categories.all() as string[]).map((d) => parse<TaxCategory>(d))
-    invoices = (reader.openInvoices.all(companyId) as string[]).map((d) => parse<NfsRequest>(d))
     guides = (reader.documents.all(companyId) as string[])
       .map((d) => parse<CompanyDocument>(d))
       .filter(isOpenGuide)
@@ -194,14 +240,15 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     else {
       const ids = JSON.stringify(scope.transactionIds)
       take(reader.byIds.all(ids, companyId) as Row[])
-      // Lines of the same amounts may tie with these (rule 4), or be freed by them.
-      const amounts = [...rows.values()].map(({ transaction }) => toCents(transaction.amount))
-      if (amounts.length > 0)
-        take(reader.sameAmounts.all(companyId, JSON.stringify([...new Set(amounts)])) as Row[])
+      // Lines of the same amounts may tie with these (rule 4), be freed by them, or suggest
+      // what they took (a suggestion of one invoice is of its amount).
+      const amounts = new Set(scope.amounts)
+      for (const { transaction } of rows.values()) amounts.add(toCents(transaction.amount))
+      if (amounts.size > 0)
+        take(reader.sameAmounts.all(companyId, JSON.stringify([...amounts])) as Row[])
       for (const range of scope.ranges)
         take(reader.inRange.all(companyId, range.from, range.to) as Row[])
     }
-    take(reader.suggested.all(companyId) as Row[])
     // Matches whose invoice stopped being issued (cancelled): undone, the line looked at again,
     // the other invoices of a several-invoices match open again.
     const freed: string[] = []
@@ -216,6 +263,7 @@ export function runJob(reader: JobReader, job: Job): JobResult {
       rows.set(lineId, { transaction: parse<BankTransaction>(row.t), record })
       freed.push(...record.match.invoiceIds.filter((id) => id !== request.id))
     }
+    invoices = openInvoicesOf(reader, companyId, scope, rows.values())
     if (freed.length > 0)
       for (const doc of reader.invoicesByIds.all(JSON.stringify(freed)) as string[]) {
         const request = parse<NfsRequest>(doc)

@@ -1,4 +1,4 @@
-import type { BankPayment, BankTransaction } from '../../../src/schemas/bank'
+import type { BankAccount, BankPayment, BankTransaction } from '../../../src/schemas/bank'
 import type { CompanyDocument } from '../../../src/schemas/document'
 import type { NfsRequest } from '../../../src/schemas/invoice'
 import type { ReconciliationMatch, ReconciliationRecord } from '../../../src/schemas/reconciliation'
@@ -11,8 +11,16 @@ import { isOpenGuide, isOpenInvoice } from './inputs'
 // paid, `paidAt`, `paidBy`); undoing a match puts both back as they were.
 
 /** The line that paid something, as the invoice or the guide keeps it. */
-export function bankPaymentOf(store: Store, transaction: BankTransaction): BankPayment {
-  const account = store.bankAccounts.get(transaction.accountId)
+export function bankPaymentOf(
+  store: Store,
+  transaction: Pick<BankTransaction, 'id' | 'accountId' | 'date'>,
+  accounts?: Map<string, BankAccount | undefined>,
+): BankPayment {
+  let account = accounts?.get(transaction.accountId)
+  if (!account && !accounts?.has(transaction.accountId)) {
+    account = store.bankAccounts.get(transaction.accountId)
+    accounts?.set(transaction.accountId, account)
+  }
   return {
     transactionId: transaction.id,
     accountId: transaction.accountId,
@@ -125,32 +133,56 @@ export function releaseMatch(store: Store, record: ReconciliationRecord, at: str
 
 export type Applied = 'applied' | 'stale'
 
+/** What the changes of one transaction share: the time, the accounts read, the new records. */
+export type ApplyBatch = {
+  at: string
+  accounts: Map<string, BankAccount | undefined>
+  /** Records of lines that had none: inserted together at the end of the batch. */
+  inserts: ReconciliationRecord[]
+}
+
+export const applyBatch = (at = new Date().toISOString()): ApplyBatch => ({
+  at,
+  accounts: new Map(),
+  inserts: [],
+})
+
 /**
  * Writes one change an automatic run proposed, if it still holds: the record is as the run read
  * it (a person's confirmation or undo since wins), the transaction is there, and what an
- * automatic match names is still open. Inside store.write().
+ * automatic match names is still open. Inside store.write(); `finishBatch` after the last one.
  */
-export function applyChange(store: Store, change: Change, at: string): Applied {
+export function applyChange(store: Store, change: Change, batch: ApplyBatch): Applied {
+  const { at } = batch
   const id = change.transactionId
-  const fresh = store.reconciliations.get(id)
+  const fresh = change.baseRev === 0 ? undefined : store.reconciliations.get(id)
   if ((fresh?.rev ?? 0) !== change.baseRev) return 'stale'
-  const transaction = store.bankTransactions.get(id)
-  if (!transaction || !change.next) {
+  if (change.baseRev === 0 && store.reconciliations.exists({ id })) return 'stale'
+  const next = change.next
+  if (!next || !store.bankTransactions.exists({ id })) {
     if (fresh) {
       if (change.release) releaseMatch(store, fresh, at)
       store.reconciliations.remove(id)
     }
     return 'applied'
   }
-  const next = change.next
   const target = next.match ? openTargets(store, next.companyId, id, next.match) : null
   if (next.match && !target) return 'stale'
   if (change.release && fresh) releaseMatch(store, fresh, at)
+  const payment = { id, accountId: next.accountId, date: next.date }
   const guideBefore = target
-    ? claimTargets(store, target, bankPaymentOf(store, transaction), at)
+    ? claimTargets(store, target, bankPaymentOf(store, payment, batch.accounts), at)
     : null
-  store.reconciliations.put(storedRecord(id, next, at, fresh, guideBefore))
+  const record = storedRecord(id, next, at, fresh, guideBefore)
+  if (fresh) store.reconciliations.put(record)
+  else batch.inserts.push(record)
   return 'applied'
+}
+
+/** Ends a batch of changes: the new records go in at once. */
+export function finishBatch(store: Store, batch: ApplyBatch) {
+  store.reconciliations.insertMany(batch.inserts)
+  batch.inserts = []
 }
 
 /** The record the rules' content makes (a match they make is automatic), after `previous`. */

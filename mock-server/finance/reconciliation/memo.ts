@@ -16,6 +16,8 @@ export type MemoFacts = {
   slipDigits: string[]
   /** The memo's words, upper case without accents. */
   words: Set<string>
+  /** The memo upper case without accents, its punctuation as spaces, a space at each end. */
+  plain: string
 }
 
 /** Upper case, no accents, `º`/`°` as `O` (as in "NF Nº 12"). */
@@ -78,6 +80,7 @@ export function readMemo(memo: string): MemoFacts {
     accessKeys: [...new Set(accessKeys)],
     slipDigits: [...new Set(slipDigits)],
     words: new Set(text.split(/[^0-9A-Z]+/).filter(Boolean)),
+    plain: ` ${text.replace(/[^0-9A-Z]+/g, ' ').trim()} `,
   }
 }
 

@@ -5,7 +5,7 @@ import { periodRange, todayInBrazil, type DateRange } from '../../../src/schemas
 import type { Store } from '../../store/database'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './engine'
 import type { Change, Job, JobScope } from './job'
-import { applyChange } from './ledger'
+import { applyBatch, applyChange, finishBatch } from './ledger'
 import { workerThread } from '../worker-thread'
 import type { ReconcileAnswer, ReconcileRequest } from './worker'
 
@@ -22,6 +22,9 @@ const RUN_TIMEOUT_MS = 30_000
 /** Changes written per transaction. */
 const APPLY_BATCH = 250
 
+/** The runs kept for `GET /__test/reconciliation/runs`. */
+const RUNS_KEPT = 20
+
 export type RunSummary = {
   /** Lines the run looked at. */
   looked: number
@@ -33,6 +36,9 @@ export type RunSummary = {
   /** Milliseconds from the start of the run to its last write. */
   ms: number
 }
+
+/** A run as the test hook lists it: whose, over what, and what it did. */
+export type RunRecord = RunSummary & { companyId: string; scope: JobScope['kind']; at: string }
 
 const emptySummary = (): RunSummary => ({
   looked: 0,
@@ -71,6 +77,7 @@ export function createReconciler(store: Store) {
   let closed = false
   const queue = new Map<string, Queued>()
   let draining: Promise<void> | null = null
+  const recent: RunRecord[] = []
 
   /** The worker's answer to one job, or a rejection after RUN_TIMEOUT_MS (worker restarted). */
   function compute(job: Job) {
@@ -100,16 +107,17 @@ export function createReconciler(store: Store) {
     for (let start = 0; start < changes.length; start += APPLY_BATCH) {
       if (closed || epoch !== startedEpoch) return stale
       const batch = changes.slice(start, start + APPLY_BATCH)
-      const at = new Date().toISOString()
       store.write(() => {
+        const written = applyBatch()
         for (const change of batch) {
-          if (applyChange(store, change, at) === 'stale') {
+          if (applyChange(store, change, written) === 'stale') {
             stale.push(change.transactionId)
             continue
           }
           if (!change.next) summary.removed++
           else summary[change.next.status]++
         }
+        finishBatch(store, written)
       })
       if (start + APPLY_BATCH < changes.length) await yieldTurn()
     }
@@ -130,6 +138,8 @@ export function createReconciler(store: Store) {
       if (!closed) console.error(`[reconciliation] ${companyId}:`, error)
     }
     summary.ms = Math.round(performance.now() - started)
+    recent.unshift({ ...summary, companyId, scope: item.scope.kind, at: new Date().toISOString() })
+    recent.length = Math.min(recent.length, RUNS_KEPT)
     for (const resolve of item.waiters) resolve(summary)
   }
 
@@ -164,6 +174,8 @@ export function createReconciler(store: Store) {
       for (const item of queue.values()) for (const resolve of item.waiters) resolve(emptySummary())
       queue.clear()
     },
+    /** The last runs, newest first. */
+    runs: () => [...recent],
     /** Loads the worker ahead of the first run. */
     warm: thread.warm,
     async close() {
@@ -202,6 +214,7 @@ export const reconcileLines = (
   store: Store,
   companyId: string,
   transactionIds: readonly string[],
+  amounts: readonly number[] = [],
 ) =>
   transactionIds.length === 0
     ? noRun()
@@ -209,6 +222,7 @@ export const reconcileLines = (
         kind: 'lines',
         transactionIds: [...transactionIds],
         ranges: [],
+        amounts: [...amounts],
       })
 
 /** After an import or a sync: the new lines (and lines of the same amounts, and suggestions). */
