@@ -42,6 +42,7 @@ import { Route as AppAdminUserMyInvitesRouteImport } from './routes/app/_admin/u
 import { Route as AppBareUserDisabledRouteImport } from './routes/app/_bare/user/disabled'
 import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './routes/app/_onboarding/wizard/company-migration'
 import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './routes/app/_onboarding/wizard/company-opening'
+import { Route as AppAdminCompanyBankStatementsReconciliationRouteImport } from './routes/app/_admin/_company/bank-statements/reconciliation'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './routes/app/_admin/_company/user/my-docs'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './routes/app/_admin/_company/user/my-referrals'
@@ -220,6 +221,12 @@ const AppOnboardingWizardCompanyOpeningRoute =
     path: '/wizard/company-opening',
     getParentRoute: () => AppOnboardingRouteRoute,
   } as any)
+const AppAdminCompanyBankStatementsReconciliationRoute =
+  AppAdminCompanyBankStatementsReconciliationRouteImport.update({
+    id: '/bank-statements/reconciliation',
+    path: '/bank-statements/reconciliation',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
 const AppAdminCompanyUserMyDocsRoute =
   AppAdminCompanyUserMyDocsRouteImport.update({
     id: '/user/my-docs',
@@ -343,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/tools/cnae/': typeof SiteToolsCnaeIndexRoute
+  '/app/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -387,6 +395,7 @@ export interface FileRoutesByTo {
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/tools/cnae': typeof SiteToolsCnaeIndexRoute
+  '/app/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -439,6 +448,7 @@ export interface FileRoutesById {
   '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/_site/tools/cnae/': typeof SiteToolsCnaeIndexRoute
+  '/app/_admin/_company/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
     | '/tools/cnae/'
+    | '/app/bank-statements/reconciliation'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
     | '/tools/cnae'
+    | '/app/bank-statements/reconciliation'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
@@ -580,6 +592,7 @@ export interface FileRouteTypes {
     | '/app/_onboarding/wizard/company-migration'
     | '/app/_onboarding/wizard/company-opening'
     | '/_site/tools/cnae/'
+    | '/app/_admin/_company/bank-statements/reconciliation'
     | '/app/_admin/_company/user/my-docs'
     | '/app/_admin/_company/user/my-profile'
     | '/app/_admin/_company/user/my-referrals'
@@ -836,6 +849,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingWizardCompanyOpeningRouteImport
       parentRoute: typeof AppOnboardingRouteRoute
     }
+    '/app/_admin/_company/bank-statements/reconciliation': {
+      id: '/app/_admin/_company/bank-statements/reconciliation'
+      path: '/bank-statements/reconciliation'
+      fullPath: '/app/bank-statements/reconciliation'
+      preLoaderRoute: typeof AppAdminCompanyBankStatementsReconciliationRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
     '/app/_admin/_company/user/my-docs': {
       id: '/app/_admin/_company/user/my-docs'
       path: '/user/my-docs'
@@ -955,6 +975,7 @@ interface AppAdminCompanyRouteRouteChildren {
   AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
   AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
   AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
+  AppAdminCompanyBankStatementsReconciliationRoute: typeof AppAdminCompanyBankStatementsReconciliationRoute
   AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
   AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
   AppAdminCompanyUserMyReferralsRoute: typeof AppAdminCompanyUserMyReferralsRoute
@@ -966,6 +987,8 @@ const AppAdminCompanyRouteRouteChildren: AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyBankStatementsReconciliationRoute:
+    AppAdminCompanyBankStatementsReconciliationRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
   AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
-import { todayInBrazil } from '../../src/schemas/finance-common'
+import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   reconciliationConfirmSchema,
   reconciliationListQuerySchema,
@@ -45,6 +45,7 @@ function listReconciliation({
       accountId: q.accountId,
       status: q.status,
       side: q.side,
+      date: q.period ? periodRange(q.period) : undefined,
     },
     order: 'date DESC, id DESC',
     limit: q.limit,
@@ -95,7 +96,7 @@ export const reconciliationEndpoints = [
     method: 'GET',
     path: '/bank-statements/reconciliation',
     summary:
-      'Transactions in reconciliation, newest first: matched, suggested or unmatched, with their invoices or guides.',
+      'Transactions in reconciliation, newest first: matched, suggested or unmatched (of an account, a side, a month), with their invoices or guides.',
     access: 'company',
     query: reconciliationListQuerySchema,
     answers: { 200: listOf(reconciliationRowSchema) },

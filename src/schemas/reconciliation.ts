@@ -158,11 +158,15 @@ export const reconciliationRowSchema = z.object({
 })
 export type ReconciliationRow = z.infer<typeof reconciliationRowSchema>
 
-/** `GET /bank-statements/reconciliation` (companyId, accountId, status, side, limit 10, offset). */
+/**
+ * `GET /bank-statements/reconciliation` (companyId, accountId, status, side, period `YYYY-MM`,
+ * limit 10, offset).
+ */
 export const reconciliationListQuerySchema = pageQuerySchema(10).extend({
   companyId: idSchema,
   accountId: idSchema.optional(),
   status: reconciliationStatusSchema.optional(),
+  period: competenceSchema.optional(),
   side: z.enum(reconciliationSides, { error: 'Lado inválido (use credit ou debit)' }).optional(),
 })
 export type ReconciliationListQuery = z.input<typeof reconciliationListQuerySchema>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
+import { bankPaymentText } from '@/schemas/bank'
 import {
   nfsRequestStatusLabels,
   nfsRequestStatuses,
@@ -18,7 +19,12 @@ import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatTakerDocument } from './invoice-form'
 import { requestStatusTones } from './invoice-labels'
-import { REQUESTS_PAGE_SIZE, requestsListInput, type InvoicesSearch } from './invoices-search'
+import {
+  REQUESTS_PAGE_SIZE,
+  requestsListInput,
+  type InvoicesSearch,
+  type ReceivedFilter,
+} from './invoices-search'
 import { RequestDetails } from './RequestDetails'
 import styles from './Invoices.module.css'
 
@@ -26,6 +32,11 @@ const statusOptions = nfsRequestStatuses.map((status) => ({
   value: status,
   label: nfsRequestStatusLabels[status],
 }))
+
+const receivedOptions: { value: ReceivedFilter; label: string }[] = [
+  { value: 'recebidas', label: 'Recebidas' },
+  { value: 'a-receber', label: 'Emitidas a receber' },
+]
 
 /** Solicitações: the company's NFS-e requests, filtered and paged in the URL. */
 export function InvoiceRequestsTab({
@@ -50,7 +61,7 @@ export function InvoiceRequestsTab({
     setQuery(search.query ?? '')
   }
   const page = search.page ?? 1
-  const filtered = Boolean(search.status || search.month || search.query)
+  const filtered = Boolean(search.status || search.month || search.query || search.received)
 
   const change = (next: Partial<InvoicesSearch>) =>
     onSearchChange({ ...search, ...next, page: undefined })
@@ -96,6 +107,15 @@ export function InvoiceRequestsTab({
             change({ status: (event.target.value || undefined) as NfsRequestStatus | undefined })
           }
         />
+        <SelectField
+          label="Recebimento"
+          value={search.received ?? ''}
+          placeholder="Todas"
+          options={receivedOptions}
+          onChange={(event) =>
+            change({ received: (event.target.value || undefined) as ReceivedFilter | undefined })
+          }
+        />
         <TextField
           label="Mês"
           type="month"
@@ -124,7 +144,7 @@ export function InvoiceRequestsTab({
         }}
         emptyFiltered={{
           title: 'Nenhuma solicitação com esses filtros',
-          description: 'Mude a situação, o mês ou a busca.',
+          description: 'Mude a situação, o recebimento, o mês ou a busca.',
         }}
         pager={{
           page,
@@ -174,6 +194,11 @@ export function InvoiceRequestsTab({
                   </Badge>
                   {request.status === 'rejected' && request.rejectionReason && (
                     <span className={styles.reason}>{request.rejectionReason}</span>
+                  )}
+                  {request.status === 'issued' && request.receivedBy && (
+                    <span className={styles.reason}>
+                      {bankPaymentText('Recebida', request.receivedBy)}
+                    </span>
                   )}
                 </>
               ),

@@ -19,6 +19,7 @@ export const clientNav: NavGroup[] = [
       { to: '/app/invoices', label: 'Notas fiscais', icon: 'receipt' },
       { to: '/app/documents', label: 'Documentos', icon: 'folder' },
       { to: '/app/bank-statements/accounts', label: 'Extratos bancários', icon: 'bank' },
+      { to: '/app/bank-statements/reconciliation', label: 'Conciliação', icon: 'swap' },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { CategoryCard } from './CategoryCard'
 import { CompanyCard } from './CompanyCard'
 import { MeiCard } from './MeiCard'
 import { PaymentsCard } from './PaymentsCard'
+import { ReconciliationCard } from './ReconciliationCard'
 import { SimplesCard } from './SimplesCard'
 import { periodChoices } from './period'
 import styles from './PanelScreen.module.css'
@@ -50,6 +51,7 @@ export function PanelBody({
           periods={periodChoices(today)}
           onPeriodChange={onPeriodChange}
         />
+        <ReconciliationCard companyId={company.id} />
         <PaymentsCard company={company} onCheckout={onCheckout} />
       </div>
 

@@ -1,4 +1,5 @@
 import type { ListBankAccountsInput } from './list-accounts'
+import type { ListReconciliationInput } from './list-reconciliation'
 import type { ListTransactionsInput } from './list-transactions'
 
 /**
@@ -19,6 +20,16 @@ export const bankKeys = {
     [...bankKeys.company(companyId), 'transactions', accountId] as const,
   transactionList: (input: ListTransactionsInput) =>
     [...bankKeys.transactions(input.companyId, input.accountId), input] as const,
+  /**
+   * Reconciliation: its tabs' pages and its month summaries, one branch a confirmation, an undo
+   * or an import refreshes whole.
+   */
+  reconciliation: (companyId: string) =>
+    [...bankKeys.company(companyId), 'reconciliation'] as const,
+  reconciliationList: (input: ListReconciliationInput) =>
+    [...bankKeys.reconciliation(input.companyId), 'list', input] as const,
+  reconciliationSummary: (companyId: string, period: string | undefined) =>
+    [...bankKeys.reconciliation(companyId), 'summary', period ?? 'this-month'] as const,
   /** The chart of accounts is the same for every company. */
   taxCategories: () => [...bankKeys.all, 'tax-categories'] as const,
 }

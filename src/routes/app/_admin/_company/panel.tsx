@@ -15,6 +15,7 @@ import {
   periodSearchValue,
 } from '@/screens/panel/search'
 import { canPreviewPanels } from '@/screens/panel/preview-flag'
+import { reconciliationSummaryQueryOptions } from '@/services/bank-statements'
 import { companyQueryOptions } from '@/services/companies'
 import { orNotFound } from '@/routes/app/-params'
 import { goToCheckout } from '../user/-checkout'
@@ -36,6 +37,7 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
       void queryClient.prefetchQuery(anualBillingQueryOptions(company.id))
       void queryClient.prefetchQuery(billingByCategoryQueryOptions(company.id, period))
       void queryClient.prefetchQuery(paymentsQueryOptions(company.id, PANEL_PAYMENTS))
+      void queryClient.prefetchQuery(reconciliationSummaryQueryOptions({ companyId: company.id }))
       // The Simples card (ME, EPP) and the MEI's DAS read the activities' tax data from it.
       if (company.size === 'ME' || company.size === 'EPP' || company.size === 'MEI')
         void queryClient.prefetchQuery(simplesSummaryQueryOptions(company.id))
