@@ -231,7 +231,7 @@ function DocumentList({
                       <span className={styles.reason}>{document.rejectionReason}</span>
                     )}
                     {guidePaidText(document) && (
-                      <span className={styles.reason}>{guidePaidText(document)}</span>
+                      <span className={styles.paid}>{guidePaidText(document)}</span>
                     )}
                   </>
                 )

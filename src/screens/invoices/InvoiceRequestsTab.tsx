@@ -196,7 +196,7 @@ export function InvoiceRequestsTab({
                     <span className={styles.reason}>{request.rejectionReason}</span>
                   )}
                   {request.status === 'issued' && request.receivedBy && (
-                    <span className={styles.reason}>
+                    <span className={styles.received}>
                       {bankPaymentText('Recebida', request.receivedBy)}
                     </span>
                   )}

@@ -89,7 +89,8 @@ test('an imported statement pays two invoices: one matched by itself, one confir
     'GET',
     `/nfs/requests?companyId=${ANA_COMPANY}&received=false&limit=50`,
   )
-  const candidates = open.body.data.filter((r) => r.taker)
+  // Not the invoice the seed suggests for its own TED: this statement pays two others.
+  const candidates = open.body.data.filter((r) => r.taker && r.id !== 'nfs-ana-sugerida')
   const [named, unnamed] = candidates
   expect(named && unnamed, 'ana has two issued invoices still to receive').toBeTruthy()
   const file = statementPaying(named!, unnamed!)
@@ -120,6 +121,15 @@ test('an imported statement pays two invoices: one matched by itself, one confir
   await expect(suggested.getByText('mesmo valor').first()).toBeVisible()
   await atBothWidths(page, 'reconciliation-suggestions')
   await expectNoAxeViolations(page, 'reconciliation-suggestions')
+  // "Escolher outra": the issued invoices to receive, the sum of those chosen.
+  await suggested.getByRole('button', { name: 'Escolher outra' }).click()
+  const choose = page.getByRole('dialog', { name: 'Escolher as notas' })
+  await choose.getByRole('checkbox', { name: new RegExp(`NFS-e nº ${unnamed!.number} `) }).check()
+  const amount = unnamed!.totalValue.toLocaleString('pt-BR', { minimumFractionDigits: 2 })
+  await expect(choose.getByText(`Escolhidas: R$ ${amount} de R$ ${amount}.`)).toBeVisible()
+  await atBothWidths(page, 'reconciliation-choose')
+  await choose.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(choose).toBeHidden()
   await suggested
     .getByRole('listitem')
     .filter({ hasText: `NFS-e nº ${unnamed!.number}` })
@@ -140,7 +150,9 @@ test('an imported statement pays two invoices: one matched by itself, one confir
 
   // The invoice says where its payment came in.
   await page.goto(`/app/invoices?request=${unnamed!.id}`)
-  await expect(page.getByText(/^Recebida em \d{2}\/\d{2} — Inter ···3033$/).first()).toBeVisible()
+  await expect(
+    page.getByText(/^Recebida em \d{2}\/\d{2} — Banco Inter ···3033$/).first(),
+  ).toBeVisible()
   await atBothWidths(page, 'invoice-received')
   await page.goto('/app/bank-statements/reconciliation?tab=conciliadas')
 
@@ -177,12 +189,14 @@ test('"Receita sem nota" starts an NFS-e request filled with the credit', async 
   await expect(line.getByText(/O histórico traz o documento 11\.444\.777\/0001-61/)).toBeVisible()
   await atBothWidths(page, 'reconciliation-to-reconcile')
   await expectNoAxeViolations(page, 'reconciliation-to-reconcile')
-  const credit = await api<{ data: { transaction: { date: string } }[] }>(
+  const credits = await api<{ data: { transaction: { date: string; description: string } }[] }>(
     ANA,
     'GET',
-    `/bank-statements/reconciliation?companyId=${ANA_COMPANY}&status=unmatched`,
+    `/bank-statements/reconciliation?companyId=${ANA_COMPANY}&status=unmatched&side=credit&limit=100`,
   )
-  const day = credit.body.data[0]!.transaction.date
+  const day = credits.body.data.find((row) =>
+    row.transaction.description.includes('ESTUDIO NOVA LUZ'),
+  )!.transaction.date
 
   await line.getByRole('link', { name: /^Pedir a nota fiscal/ }).click()
   const form = page.getByRole('form', { name: 'Nova solicitação de NFS-e' })
