@@ -3,10 +3,20 @@ import type { BankTransaction } from '../../src/schemas/bank'
 import type { CompanyDocument } from '../../src/schemas/document'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import type { ReconciliationRecord, ReconciliationRow } from '../../src/schemas/reconciliation'
+import type { Change } from '../../mock-server/finance/reconciliation/job'
+import {
+  applyBatch,
+  applyChange,
+  finishBatch,
+} from '../../mock-server/finance/reconciliation/ledger'
 import {
   creditsWithoutInvoice,
   reconcileAfterInvoiceChange,
 } from '../../mock-server/finance/reconciliation/reconciler'
+import {
+  SEEDED_SUGGESTED_INVOICE,
+  SEEDED_SUGGESTED_LINE,
+} from '../../mock-server/seed/reconciliation'
 import { ADMIN, ANA, BRUNO, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 
@@ -468,5 +478,58 @@ describe('the test hooks (npm run bench:api times runs through them)', () => {
       scope: 'all',
       ms: expect.any(Number),
     })
+  })
+})
+
+describe('an automatic run meets a person (ledger.applyChange)', () => {
+  it('never overwrites a confirmation made while it ran, and never matches an invoice twice', async () => {
+    const line = server.store.reconciliations.get(SEEDED_SUGGESTED_LINE)!
+    const invoiceId = SEEDED_SUGGESTED_INVOICE
+    // What a run read: the line as suggested, and its invoice open; it proposes a match.
+    const proposal: Change = {
+      transactionId: line.transactionId,
+      baseRev: line.rev,
+      release: false,
+      next: {
+        companyId: line.companyId,
+        accountId: line.accountId,
+        date: line.date,
+        amountCents: line.amountCents,
+        side: 'credit',
+        status: 'matched',
+        match: { kind: 'invoice', invoiceIds: [invoiceId], reasons: ['mesmo valor'] },
+        suggestions: [],
+        memoDocument: null,
+      },
+    }
+    // Meanwhile ana confirms it herself.
+    const confirmed = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: line.transactionId, invoiceIds: [invoiceId] },
+    })
+    expect(confirmed.status).toBe(201)
+    const outcome = server.store.write(() => {
+      const batch = applyBatch()
+      const result = applyChange(server.store, proposal, batch)
+      finishBatch(server.store, batch)
+      return result
+    })
+    expect(outcome).toBe('stale')
+    expect(server.store.reconciliations.get(line.transactionId)!.match).toMatchObject({
+      auto: false,
+      confirmedBy: 'uid-ana',
+    })
+
+    // Another line proposing the same invoice, now taken: refused.
+    const other = server.store.reconciliations.get('txn-ana-sem-nota')!
+    const twice = server.store.write(() =>
+      applyChange(
+        server.store,
+        { ...proposal, transactionId: other.transactionId, baseRev: other.rev },
+        applyBatch(),
+      ),
+    )
+    expect(twice).toBe('stale')
+    expect(request(invoiceId).receivedBy?.transactionId).toBe(line.transactionId)
   })
 })
