@@ -3,14 +3,12 @@ import { listOf, type List } from '@/schemas/common'
 import {
   reconciliationListQuerySchema,
   reconciliationRowSchema,
-  type ReconciliationListQuery,
   type ReconciliationRow,
 } from '@/schemas/reconciliation'
 import { api } from '@/services/api'
-import { bankKeys } from './keys'
+import { bankKeys, type ListReconciliationInput } from './keys'
 
-/** GET /bank-statements/reconciliation (companyId, accountId, status, side, limit, offset). */
-export type ListReconciliationInput = ReconciliationListQuery
+export type { ListReconciliationInput } from './keys'
 
 export async function listReconciliation(
   input: ListReconciliationInput,
