@@ -23,7 +23,7 @@ import type { FinanceData } from './finance'
 // the first start — her takers pay her issued invoices by Pix or TED naming their CPF or CNPJ
 // (matched by themselves), one pays without it (a suggestion), one invoice's taker withholds the
 // ISS, the last invoices are not paid yet, one credit of the month has no invoice, and the DAS and
-// INSS debits pay the accountant's guides. Then the rules run over every company's statement,
+// INSS debits pay the accountant's guides (all but the newest DAS). Then the rules run over every company's statement,
 // as the server would run them.
 
 const ANA = 'cmp-ana-design'
@@ -37,14 +37,11 @@ export const SEEDED_UNINVOICED_LINE = 'txn-ana-sem-nota'
 
 /** The client who paid ana this month without an invoice ("Receita sem nota"). */
 const UNINVOICED = { name: 'ESTUDIO NOVA LUZ LTDA', document: '11444777000161', amount: 1850 }
-/** The tax guides ana paid through her Cora account, by id. */
-const PAID_GUIDES = [
-  'doc-ana-das-3',
-  'doc-ana-das-2',
-  'doc-ana-das-1',
-  'doc-ana-das-0',
-  'doc-ana-gps',
-]
+/**
+ * The tax guides ana paid through her Cora account, by id. The newest DAS (doc-ana-das-0) is left
+ * to pay: the documents list shows a pending guide, and marking it paid by hand stays possible.
+ */
+const PAID_GUIDES = ['doc-ana-das-3', 'doc-ana-das-2', 'doc-ana-das-1', 'doc-ana-gps']
 
 const shiftDay = (day: string, days: number) =>
   todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))

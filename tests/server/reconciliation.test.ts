@@ -376,11 +376,30 @@ describe('invoices and guides that change', () => {
     })
     expect(created.status).toBe(201)
     expect(created.body.data).toMatchObject({ status: 'paid', paidBy: { transactionId: debitId } })
+
+    // Pending before its debit paid it: undoing the match leaves it pending again.
+    const undone = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${debitId}?${OWN}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(undone.status).toBe(200)
+    expect(server.store.documents.get(created.body.data.id)).toMatchObject({
+      status: 'pending',
+      paidAt: null,
+      paidBy: null,
+    })
   })
 
   it('undoing a guide match puts the guide back as it was', async () => {
-    const guide = server.store.documents.get('doc-ana-das-0')! as CompanyDocument
+    // The accountant had marked this DAS paid by hand before its debit was matched: undoing the
+    // match puts back that state (status and day), without the transaction.
+    const guide = server.store.documents.get('doc-ana-das-2')! as CompanyDocument
     expect(guide.status).toBe('paid')
+    const before = server.store.reconciliations.get(guide.paidBy!.transactionId)!.guideBefore
+    expect(before).toEqual({ status: 'paid', paidAt: expect.any(String) })
     const res = await server.call(
       'DELETE',
       `/bank-statements/reconciliation/${guide.paidBy!.transactionId}?${OWN}`,
@@ -389,17 +408,17 @@ describe('invoices and guides that change', () => {
       },
     )
     expect(res.status).toBe(200)
-    expect(server.store.documents.get('doc-ana-das-0')).toMatchObject({
-      status: 'pending',
-      paidAt: null,
+    expect(server.store.documents.get('doc-ana-das-2')).toMatchObject({
+      status: before!.status,
+      paidAt: before!.paidAt,
       paidBy: null,
     })
     const back = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
       as: ANA,
-      body: { transactionId: guide.paidBy!.transactionId, documentId: 'doc-ana-das-0' },
+      body: { transactionId: guide.paidBy!.transactionId, documentId: 'doc-ana-das-2' },
     })
     expect(back.status).toBe(201)
-    expect(server.store.documents.get('doc-ana-das-0')).toMatchObject({ status: 'paid' })
+    expect(server.store.documents.get('doc-ana-das-2')).toMatchObject({ status: 'paid' })
   })
 })
 
