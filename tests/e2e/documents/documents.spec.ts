@@ -80,7 +80,10 @@ test('a guia shows its linha digitável to copy and is marked paid', async ({ pa
     .click()
   await toast(page, `Guia marcada como paga: ${name}.`)
   await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
-  await expect(page.getByRole('row').filter({ hasText: name }).getByText('Paga')).toBeVisible()
+  // The status badge, and beside it the day it was paid (no bank line: marked by hand).
+  const paidRow = page.getByRole('row').filter({ hasText: name })
+  await expect(paidRow.getByText('Paga', { exact: true })).toBeVisible()
+  await expect(paidRow.getByText(/^Paga em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible()
 })
 
 for (const width of [1280, 390]) {
