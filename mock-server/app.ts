@@ -10,6 +10,8 @@ import { sweepOverdue } from './core/billing'
 import { docsRouter, servedDocument } from './docs/index'
 import { createOfxReader } from './finance/ofx-reader'
 import { createNfseEngine } from './nfse/engine'
+import { settleRecords } from './finance/reconciliation/ledger'
+import { attachReconciler } from './finance/reconciliation/reconciler'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
 import { hostPolicy } from './network'
@@ -39,10 +41,16 @@ export function createApp(config: ServerConfig) {
   const ofx = createOfxReader()
   const nfse = createNfseEngine()
   // Loaded ahead of the first upload, except in the test suites (most never upload a file).
+  // Bank reconciliation runs by itself in a worker thread (loaded ahead of the first run, except
+  // in the test suites); records that disagree with the data at start are settled first.
+  const reconciler = attachReconciler(store)
   if (config.environment !== 'test') {
     ofx.warm()
     nfse.warm()
+    reconciler.warm()
   }
+  for (const companyId of store.write(() => settleRecords(store)))
+    void reconciler.run(companyId, { kind: 'all' })
   // The assistant's CNAE index is built at start, not on the first request.
   loadAssistant()
   const deps: AppDeps = { store, auth, config, ofx, nfse }
@@ -103,6 +111,8 @@ export function createApp(config: ServerConfig) {
   const reset = async () => {
     await resetEmulatorAccounts(config.authEmulatorHost, config.projectId)
     auth.forgetEveryone()
+    // A reconciliation run from before the reset writes nothing after it.
+    reconciler.reset()
     store.reset()
   }
 
@@ -121,6 +131,18 @@ export function createApp(config: ServerConfig) {
         auth.expireTokensIssuedBefore(Math.floor(Date.now() / 1000))
         return { ok: true }
       }),
+    )
+    // Bank reconciliation over every line of a company, answered when written, with how long it
+    // took; and the runs so far, newest first (`npm run bench:api` times the automatic ones).
+    app.post(
+      '/__test/companies/:companyId/reconcile',
+      handle(async (req) => ({
+        data: await reconciler.run(req.params.companyId ?? '', { kind: 'all' }),
+      })),
+    )
+    app.get(
+      '/__test/reconciliation/runs',
+      handle(() => ({ data: reconciler.runs() })),
     )
     // One company's record, track, subscriptions and payments back as seeded, so an e2e test
     // that walks a demo company through its wizard or pays leaves the shared data as it found it.
@@ -143,6 +165,7 @@ export function createApp(config: ServerConfig) {
     auth,
     reset,
     async close() {
+      await reconciler.close()
       await store.close()
       await ofx.close()
       await nfse.close()

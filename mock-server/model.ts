@@ -11,6 +11,7 @@ import type { CompanyDocument } from '../src/schemas/document'
 import type { DucaPartner, Invite, ReferralReward } from '../src/schemas/engagement'
 import type { NfsRequest, NfsScheduler } from '../src/schemas/invoice'
 import type { Lead } from '../src/schemas/lead'
+import type { ReconciliationRecord } from '../src/schemas/reconciliation'
 import type { ReferralLink } from '../src/schemas/link'
 import type {
   ClosedMonthRecord,
@@ -53,6 +54,7 @@ export type Model = {
   bankAccounts: BankAccount[]
   bankTransactions: BankTransaction[]
   coraAuthorizations: CoraAuthorization[]
+  reconciliations: ReconciliationRecord[]
   leads: Lead[]
   links: ReferralLink[]
   certificates: CertificateRecord[]

@@ -125,6 +125,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
       'bank-connections',
       'bank-accounts',
       'bank-transactions',
+      'reconciliation',
       'reports',
       'simples',
       'payroll',
@@ -157,6 +158,8 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   'bank-connections': 'Cora OAuth and the bank connections.',
   'bank-accounts': 'Bank accounts, OFX imports and statement exports.',
   'bank-transactions': 'Bank transactions and their tax categories.',
+  reconciliation:
+    'Bank reconciliation: credits beside the invoices they pay, tax debits beside their guides.',
   reports: "The panel's reports.",
   simples:
     'The Simples Nacional month (PGDAS-D): its calculation and close, the month-close queue, the guides to pay and their late-payment recalculation.',

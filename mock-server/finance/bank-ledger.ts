@@ -3,6 +3,7 @@ import { setImmediate } from 'node:timers/promises'
 import type { BankAccount, BankAccountView, BankTransaction } from '../../src/schemas/bank'
 import type { Store } from '../store/database'
 import { bankNameOf, type Statement, type StatementEntry } from './ofx'
+import { releaseAccount } from './reconciliation/ledger'
 
 /** Bank and account numbers compare without masks or leading zeros (`0341` = `341`). */
 const canonical = (value: string) =>
@@ -24,6 +25,8 @@ export type ImportOutcome = {
   duplicates: number
   /** Entries dated after the statement's end (DTEND), or that had no date or amount. */
   dropped: number
+  /** The ids of the new transactions (what bank reconciliation looks at next). */
+  transactionIds: string[]
 }
 
 type Origin = { source: BankAccount['source']; connectionId: string | null }
@@ -178,7 +181,13 @@ export function importStatement(
   const fresh = importer.take(statement.entries)
   store.bankTransactions.insertMany(fresh)
   settleAccount(store, account, statement, origin, at)
-  return { account, created, imported: fresh.length, ...importer.counts }
+  return {
+    account,
+    created,
+    imported: fresh.length,
+    ...importer.counts,
+    transactionIds: fresh.map((t) => t.id),
+  }
 }
 
 /** Entries put in the books per transaction by importStatementInBatches. */
@@ -206,13 +215,13 @@ export function importStatementInBatches(
         accountFor(store, companyId, statement, origin, at),
       )
       const importer = importerOf(store, companyId, account, statement, at)
-      let imported = 0
+      const transactionIds: string[] = []
       for (let start = 0; start < statement.entries.length; start += IMPORT_BATCH) {
         const batch = statement.entries.slice(start, start + IMPORT_BATCH)
-        imported += store.write(() => {
+        store.write(() => {
           const fresh = importer.take(batch)
           store.bankTransactions.insertMany(fresh)
-          return fresh.length
+          for (const transaction of fresh) transactionIds.push(transaction.id)
         })
         await setImmediate()
       }
@@ -222,7 +231,13 @@ export function importStatementInBatches(
         settleAccount(store, current, statement, origin, at)
         return current
       })
-      return { account: settled, created, imported, ...importer.counts }
+      return {
+        account: settled,
+        created,
+        imported: transactionIds.length,
+        ...importer.counts,
+        transactionIds,
+      }
     })
   importsOf.set(store, run)
   return run
@@ -237,8 +252,12 @@ export function accountView(store: Store, account: BankAccount): BankAccountView
   }
 }
 
-/** Removes an account, its transactions, and its place in a connection; inside store.write(). */
+/**
+ * Removes an account, its transactions, and its place in a connection; what its transactions
+ * paid (bank reconciliation) is unpaid again. Inside store.write().
+ */
 export function removeAccount(store: Store, account: BankAccount) {
+  releaseAccount(store, account.id)
   const removed = store.bankTransactions.removeWhere({ accountId: account.id })
   store.bankAccounts.remove(account.id)
   for (const connection of store.bankConnections.find({

@@ -23,6 +23,11 @@ import {
 import { exportCsv, exportTxt } from '../finance/exports'
 import { ofxQueueMessages } from '../finance/ofx-reader'
 import { ofxUpload } from '../finance/ofx-upload'
+import {
+  reconcileAfterImport,
+  reconcileCompany,
+  reconciliationOf,
+} from '../finance/reconciliation/reconciler'
 import { badRequest, paginate } from '../http'
 import type { Store } from '../store/database'
 
@@ -76,6 +81,8 @@ function deleteAccount({ store, companyId, params }: Call<{ params: { id: string
   const account = findAccount(store, params.id, companyId)
   const view = accountView(store, account)
   const removedTransactions = store.write(() => removeAccount(store, account))
+  // What its transactions paid is open again: other accounts' lines may pay it.
+  void reconcileCompany(store, companyId)
   return { data: { ...view, removedTransactions } }
 }
 
@@ -90,6 +97,10 @@ async function importOfx({ store, ofx, companyId, req }: Call) {
     source: 'ofx',
     connectionId: null,
   })
+  // Bank reconciliation looks at the new lines (waited for a while: the answer says what it made).
+  const reconciled = await reconciliationOf(
+    reconcileAfterImport(store, companyId, outcome.transactionIds),
+  )
   return {
     data: {
       account: accountView(store, outcome.account),
@@ -98,6 +109,7 @@ async function importOfx({ store, ofx, companyId, req }: Call) {
       duplicates: outcome.duplicates,
       dropped: outcome.dropped,
       statement: { from: statement.start, to: statement.end },
+      reconciliation: reconciled,
     },
   }
 }

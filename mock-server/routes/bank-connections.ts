@@ -17,6 +17,7 @@ import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { accountView } from '../finance/bank-ledger'
 import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../finance/cora'
+import { reconcileAfterImport, settled } from '../finance/reconciliation/reconciler'
 import { paginate } from '../http'
 
 // Bank connections (docs/product.md §7 "Bank statements"): connecting a Cora account through its
@@ -30,14 +31,18 @@ function startCora({ store, config, caller, companyId }: Call) {
   return { data: started }
 }
 
-/** Exchanges Cora's one-time code: the connection, its account and the last 90 days. */
-function connectCora({
+/**
+ * Exchanges Cora's one-time code: the connection, its account and the last 90 days (which bank
+ * reconciliation then looks at).
+ */
+async function connectCora({
   store,
   caller,
   company,
   query,
 }: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
   const outcome = store.write(() => exchangeCoraCode(store, company, { ...query, uid: caller.uid }))
+  await settled(reconcileAfterImport(store, company.id, outcome.transactionIds))
   return {
     data: {
       connection: outcome.connection,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   bankTransactionSchema,
+  type BankTransaction,
   taxCategoryBulkUpdateSchema,
   taxCategorySchema,
   taxCategoryUpdateSchema,
@@ -10,6 +11,9 @@ import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/s
 import { periodRange } from '../../src/schemas/finance-common'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
+import { notRevenueCategory } from '../finance/reconciliation/engine'
+import { categoryKindsOf } from '../finance/reconciliation/inputs'
+import { reconcileLines } from '../finance/reconciliation/reconciler'
 import { foldText } from '../finance/text'
 import { badRequest, notFound } from '../http'
 import type { Store } from '../store/database'
@@ -32,6 +36,26 @@ function listTaxCategories({ store }: Call) {
   return { data, total: data.length }
 }
 
+/**
+ * Bank reconciliation looks again at credits whose new category moves them in or out of revenue
+ * (a transfer, a redemption or interest is not an invoice's payment).
+ */
+function reconcileRecategorized(
+  store: Store,
+  companyId: string,
+  changed: readonly { transaction: BankTransaction; before: string | null }[],
+) {
+  const kinds = categoryKindsOf(store.taxCategories.all())
+  const moved = changed
+    .filter(
+      ({ transaction, before }) =>
+        transaction.amount > 0 &&
+        notRevenueCategory(before, kinds) !== notRevenueCategory(transaction.taxCategoryId, kinds),
+    )
+    .map(({ transaction }) => transaction.id)
+  void reconcileLines(store, companyId, moved)
+}
+
 /** Several transactions at once (the screen's "Classificar selecionadas"): all or nothing. */
 function setTaxCategories({
   store,
@@ -39,17 +63,19 @@ function setTaxCategories({
   body: input,
 }: Call<{ body: z.output<typeof taxCategoryBulkUpdateSchema> }>) {
   assertCategory(store, input.taxCategoryId)
-  const updated = store.write(() => {
+  const changed = store.write(() => {
     const transactions = [...new Set(input.transactionIds)].map((id) =>
       ownedBy(store.bankTransactions.get(id), companyId, NOT_FOUND),
     )
-    for (const transaction of transactions) {
+    return transactions.map((transaction) => {
+      const before = transaction.taxCategoryId
       transaction.taxCategoryId = input.taxCategoryId
       store.bankTransactions.update(transaction)
-    }
-    return transactions.length
+      return { transaction, before }
+    })
   })
-  return { data: { updated, taxCategoryId: input.taxCategoryId } }
+  reconcileRecategorized(store, companyId, changed)
+  return { data: { updated: changed.length, taxCategoryId: input.taxCategoryId } }
 }
 
 function setTaxCategory({
@@ -60,8 +86,10 @@ function setTaxCategory({
 }: Call<{ params: { id: string }; body: { taxCategoryId: string | null } }>) {
   assertCategory(store, input.taxCategoryId)
   const transaction = ownedBy(store.bankTransactions.get(params.id), companyId, NOT_FOUND)
+  const before = transaction.taxCategoryId
   transaction.taxCategoryId = input.taxCategoryId
   store.write(() => store.bankTransactions.update(transaction))
+  reconcileRecategorized(store, companyId, [{ transaction, before }])
   return { data: transaction }
 }
 

@@ -17,6 +17,12 @@ import {
   type CompanyDocument,
   type DocumentStatus,
 } from '../../src/schemas/document'
+import { releaseGuide } from '../finance/reconciliation/ledger'
+import {
+  reconcileAfterGuideChange,
+  reconcileLines,
+  settled,
+} from '../finance/reconciliation/reconciler'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { filePath } from '../core/files'
@@ -59,8 +65,11 @@ function listDocuments({
   return paginate(list, q)
 }
 
-/** Registers an uploaded file as a document of the company. */
-function createDocument({
+/**
+ * Registers an uploaded file as a document of the company; a tax guide is open for bank
+ * reconciliation (the debits around its due date are looked at).
+ */
+async function createDocument({
   store,
   config,
   caller,
@@ -99,7 +108,9 @@ function createDocument({
     updatedAt: now,
   }
   store.write(() => store.documents.insert(document))
-  return { data: document }
+  if (document.type !== 'guia') return { data: document }
+  await settled(reconcileAfterGuideChange(store, companyId, [document.id]))
+  return { data: store.documents.get(document.id) ?? document }
 }
 
 /** A status change by the document's rules; a refusal carries the reason the client reads. */
@@ -138,15 +149,28 @@ function changeDocumentStatus({
 
 const onlyPendingDeleted = (status: DocumentStatus) =>
   `Só é possível excluir um documento pendente (este está "${documentStatusLabels[status]}").`
-/** The company deletes its own pending documents; the accountant any. */
-function deleteDocument({ store, caller, company, params }: Call<{ params: { id: string } }>) {
+/**
+ * The company deletes its own pending documents; the accountant any. A guide a transaction paid
+ * (bank reconciliation) leaves that line, which is looked at again.
+ */
+async function deleteDocument({
+  store,
+  caller,
+  company,
+  params,
+}: Call<{ params: { id: string } }>) {
   const document = ownedBy(store.documents.get(params.id), company.id, NOT_FOUND)
   if (!isSystemAdmin(caller.claims) && !companyMayDeleteDocument(document)) {
     if (document.sentBy !== 'company')
       throw forbidden('Documentos enviados pela contabilidade só podem ser excluídos por ela.')
     throw conflict(onlyPendingDeleted(document.status))
   }
-  store.write(() => store.documents.remove(document.id))
+  const released = store.write(() => {
+    const line = releaseGuide(store, document)
+    store.documents.remove(document.id)
+    return line
+  })
+  if (released) await settled(reconcileLines(store, company.id, [released.transactionId]))
   return { data: document }
 }
 

@@ -23,6 +23,7 @@ import { partnerEndpoints } from './partners'
 import { payrollEndpoints } from './payroll'
 import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
+import { reconciliationEndpoints } from './reconciliation'
 import { referralEndpoints } from './referrals'
 import { sefinNacionalEndpoints } from './sefin-nacional'
 import { reportEndpoints } from './reports'
@@ -53,6 +54,7 @@ export const resources = {
   'bank-connections': bankConnectionEndpoints, // Cora OAuth and the connections
   'bank-accounts': bankAccountEndpoints, // accounts, OFX imports, exports
   'bank-transactions': bankTransactionEndpoints, // transactions and tax categories
+  reconciliation: reconciliationEndpoints, // credits beside invoices, tax debits beside guides
   reports: reportEndpoints, // the panel's reports
   simples: simplesEndpoints, // the month (PGDAS-D), its close, the queue and the guides to pay
   payroll: payrollEndpoints, // the pró-labore and payroll of each month

@@ -34,6 +34,7 @@ import { ownedBy } from '../access'
 import type { ServerConfig } from '../config'
 import { filePath } from '../core/files'
 import { companyRefOf } from '../core/state'
+import { reconcileAfterInvoiceChange, settled } from '../finance/reconciliation/reconciler'
 import { foldText, queryMatcher } from '../finance/text'
 import { badRequest, conflict, notFound, paginate, parse } from '../http'
 import {
@@ -114,11 +115,19 @@ const adminViewOf = (store: Store, request: NfsRequest) => {
 /** Newest first (by the service date), the order of every request list. */
 const NEWEST = 'date DESC, id DESC'
 
-type RequestFilter = { companyId?: string; status?: NfsRequestStatus; date?: string }
+type RequestFilter = {
+  companyId?: string
+  status?: NfsRequestStatus
+  date?: string
+  /** Bank reconciliation: paid by a transaction, or issued and still unpaid. */
+  received?: boolean
+}
 
 const requestWhere = (filter: RequestFilter): Where => ({
   companyId: filter.companyId,
-  status: filter.status,
+  // Not received yet: issued (another status is not waiting for a payment).
+  status: filter.received === false ? 'issued' : filter.status,
+  received: filter.received === undefined ? undefined : filter.received ? 1 : 0,
   date: filter.date ? periodRange(filter.date) : undefined,
 })
 
@@ -248,7 +257,7 @@ type ListQuery = z.output<typeof nfsRequestListQuerySchema>
 
 /** The company's requests, newest first; a page straight from the index when nothing is searched. */
 function listRequests({ store, companyId, query: q }: Call<{ query: ListQuery }>) {
-  const filter = { companyId, status: q.status, date: q.date }
+  const filter = { companyId, status: q.status, date: q.date, received: q.received }
   if (!q.query)
     return store.nfsRequests.pageJson({
       where: requestWhere(filter),
@@ -288,8 +297,11 @@ function deleteRequest({ store, companyId, params }: Call<{ params: { id: string
   return { data: request }
 }
 
-/** The accountant moves a request on: issuing needs the number and the PDF; rejecting, a reason. */
-function changeRequestStatus({
+/**
+ * The accountant moves a request on: issuing needs the number and the PDF; rejecting, a reason.
+ * An issued invoice is open for bank reconciliation: the lines of its window are looked at.
+ */
+async function changeRequestStatus({
   store,
   config,
   caller,
@@ -328,7 +340,8 @@ function changeRequestStatus({
     if (issued) store.documents.insertMany(issued.documents)
     store.nfsRequests.update(request)
   })
-  return { data: adminViewOf(store, request) }
+  if (issued) await settled(reconcileAfterInvoiceChange(store, request.companyId, [request.id]))
+  return { data: adminViewOf(store, store.nfsRequests.get(request.id) ?? request) }
 }
 
 const cancelByEventMessage =
@@ -360,6 +373,8 @@ async function issueNational({ store, config, nfse, caller, params, req }: Reque
     { store, config, nfse },
     { requestId: params.id, by: caller.uid, sefinUrl: sefinBaseUrl(config, req) },
   )
+  // Its taker's payment may already be on the statement: the lines of its window are read again.
+  await settled(reconcileAfterInvoiceChange(store, issued.companyId, [issued.id]))
   return { data: adminViewOf(store, issued) }
 }
 
@@ -408,6 +423,8 @@ async function cancelNational({
     { store, config, nfse },
     { ...body, requestId: params.id, by: caller.uid, sefinUrl: sefinBaseUrl(config, req) },
   )
+  // A cancelled invoice is no longer issued: a payment matched to it goes back to the lists.
+  await settled(reconcileAfterInvoiceChange(store, cancelled.companyId, [cancelled.id]))
   return { data: adminViewOf(store, cancelled) }
 }
 

@@ -19,6 +19,7 @@ import {
   simplesQueueRowSchema,
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
+import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, HttpError } from '../http'
 import {
@@ -78,10 +79,14 @@ function putDeclaredRevenue({
 }
 
 /** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
-function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
+async function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const today = todayInBrazil()
   const now = new Date().toISOString()
-  store.write(() => closeMonth(store, companyId, params.period, caller.uid, now, today))
+  const closed = store.write(() =>
+    closeMonth(store, companyId, params.period, caller.uid, now, today),
+  )
+  // A debit already on the statement may pay the new guides.
+  await settled(reconcileAfterGuideChange(store, companyId, guideIdsOf(closed)))
   return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
 }
 
@@ -114,9 +119,12 @@ async function postCloseSeveral({
     await yieldTurn()
     try {
       const now = new Date().toISOString()
-      const { das } = store.write(() =>
+      const closed = store.write(() =>
         closeMonth(store, companyId, params.period, caller.uid, now, today),
       )
+      const { das } = closed
+      // Reconciled in the background: a bulk close does not wait for each company's run.
+      void reconcileAfterGuideChange(store, companyId, guideIdsOf(closed))
       outcomes.push({
         companyId,
         closed: true,
@@ -157,7 +165,7 @@ function getLatePayment({
 }
 
 /** A new guide for the payment day, replacing the expired one. */
-function postLatePayment({
+async function postLatePayment({
   store,
   caller,
   companyId,
@@ -166,12 +174,17 @@ function postLatePayment({
 }: Call<GuideCall & { body: z.output<typeof latePaymentInputSchema> }>) {
   const today = todayInBrazil()
   const now = new Date().toISOString()
-  return store.write(() => {
+  const { quote, document } = store.write(() => {
     const quote = latePaymentQuote(store, companyId, params.documentId, body.paymentDate, today)
-    const { document } = issueLateGuide(store, quote, caller.uid, now)
-    return { data: latePaymentView(quote, guideView(document, today)) }
+    return { quote, document: issueLateGuide(store, quote, caller.uid, now).document }
   })
+  await settled(reconcileAfterGuideChange(store, companyId, [document.id]))
+  return { data: latePaymentView(quote, guideView(document, today)) }
 }
+
+/** The guides a month close published (its DAS or DAS-MEI, and the payroll's DARF). */
+const guideIdsOf = (closed: ReturnType<typeof closeMonth>) =>
+  [closed.das, closed.darf].flatMap((guide) => (guide ? [guide.document.id] : []))
 
 const monthAnswer = { 200: recordOf(simplesMonthSchema) }
 

@@ -6,6 +6,7 @@ import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
 import { seedNfse, type NfseSeedOptions } from './nfse'
 import { seedPublic } from './public'
+import { seedReconciliation } from './reconciliation'
 import { seedSimples } from './simples'
 
 /**
@@ -20,15 +21,20 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
   const nfse = seedNfse(core.companies, finance.nfsRequests, options.nfse)
   // The months the accountant closed come from the calculation over the seeded invoices.
   const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests }, now)
+  const documents = [...finance.documents, ...simples.documents]
+  // Reconciliation reads and marks the finance data (received invoices, paid guides — the
+  // closed months' guides among them), so it comes last.
+  const reconciliations = seedReconciliation({ ...finance, documents }, core.companies, now)
   return {
     ...core,
     ...seedBilling(),
     ...seedEngagement(),
     ...finance,
+    reconciliations,
     ...seedPublic(),
     ...nfse,
     ...simples,
-    documents: [...finance.documents, ...simples.documents],
+    documents,
   }
 }
 

@@ -9,6 +9,9 @@ import {
   type SimplesMonthView,
   type TaxGuideRecord,
 } from '../../src/schemas/simples/api'
+import { toCents } from '../../src/schemas/money'
+import { creditsWithoutInvoice } from '../finance/reconciliation/reconciler'
+import { money } from '../core/checkout-page'
 import { badRequest, conflict } from '../http'
 import type { Store } from '../store/database'
 import { calculate, issuesOf, type Calculation } from './calculation'
@@ -26,19 +29,28 @@ export const missingMessages = {
   notOver: (period: string) =>
     `A competência ${competenceText(period)} ainda não terminou: o fechamento é a partir do dia 1º do mês seguinte.`,
   future: 'Essa competência ainda não começou.',
+  creditsWithoutInvoice: (count: number, amount: string) =>
+    count === 1
+      ? `Uma entrada no extrato sem nota fiscal (${amount}): emita a nota ou concilie a entrada na Conciliação.`
+      : `${count} entradas no extrato sem nota fiscal (${amount}): emita as notas ou concilie as entradas na Conciliação.`,
 } as const
 
 /**
- * Revenue of the month that the bank reconciliation found without an invoice. The single place
- * where the reconciliation's count joins what is missing: bank reconciliation (issue 33) is built
- * apart and adds its count here when the two meet; until then there is none to report.
+ * Revenue of the month that the bank reconciliation found without an invoice: the DAS is due on
+ * all the month's revenue (LC 123/2006, art. 18, § 3º: receita bruta auferida), so a credit no
+ * invoice explains keeps the month open until an invoice is issued for it (the reconciliation's
+ * "Receita sem nota" starts one) and matched. The single place where the two meet.
  */
-export function reconciliationIssues(
-  _store: Store,
-  _company: Company,
-  _period: string,
-): MonthIssue[] {
-  return []
+export function reconciliationIssues(store: Store, company: Company, period: string): MonthIssue[] {
+  const credits = creditsWithoutInvoice(store, company.id, period)
+  if (credits.length === 0) return []
+  const cents = credits.reduce((total, credit) => total + toCents(credit.amount), 0)
+  return [
+    {
+      code: 'credits-without-invoice',
+      message: missingMessages.creditsWithoutInvoice(credits.length, money.format(cents / 100)),
+    },
+  ]
 }
 
 /** What keeps an open month from being closed. */

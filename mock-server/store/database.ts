@@ -83,6 +83,7 @@ export class Store implements Tables {
   declare readonly bankAccounts: Table<RecordOf<'bankAccounts'>>
   declare readonly bankTransactions: Table<RecordOf<'bankTransactions'>>
   declare readonly coraAuthorizations: Table<RecordOf<'coraAuthorizations'>>
+  declare readonly reconciliations: Table<RecordOf<'reconciliations'>>
   declare readonly leads: Table<RecordOf<'leads'>>
   declare readonly links: Table<RecordOf<'links'>>
   declare readonly certificates: Table<RecordOf<'certificates'>>

@@ -1,5 +1,6 @@
 import { toCents } from '../../src/schemas/money'
 import { revenueSegmentOf } from '../../src/schemas/simples/month'
+import { amountDueOf } from '../../src/schemas/reconciliation'
 import { foldText } from '../finance/text'
 import type { CollectionName, RecordOf } from '../model'
 import type { TableLayout } from './table'
@@ -14,6 +15,12 @@ const ptBr = new Intl.Collator('pt-BR')
 /** Folded text of the fields a free-text search looks in (accents and case ignored). */
 const searchText = (...fields: (string | number | null | undefined)[]) =>
   foldText(fields.filter((field) => field !== null && field !== undefined).join(' '))
+
+/** What an invoice's taker pays in cents, when it is one amount. */
+const dueCentsOf = (request: RecordOf<'nfsRequests'>) => {
+  const due = amountDueOf(request)
+  return due.min === due.max ? due.min : null
+}
 
 type Layouts = { [K in CollectionName]: TableLayout<RecordOf<K>> }
 
@@ -103,11 +110,20 @@ export const layouts: Layouts = {
       segment: (request) => revenueSegmentOf(request),
       serviceCode: (request) => request.serviceCode,
       cents: { integer: (request) => toCents(request.totalValue) },
+      // Bank reconciliation: a transaction paid it (the "received / not received" filter); what
+      // its taker pays, in cents (null while the ISS withheld is unknown), and who the taker is,
+      // so an automatic run reads only the invoices a few lines may pay.
+      received: { integer: (request) => (request.receivedBy ? 1 : 0) },
+      dueCents: { integer: dueCentsOf },
+      takerDocument: (request) => request.taker?.document ?? null,
     },
     indexes: [
       ['companyId', 'status', 'month', 'segment', 'serviceCode', 'cents'],
       ['companyId', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'date DESC', 'id DESC'],
+      ['companyId', 'status', 'received', 'date DESC', 'id DESC'],
+      ['companyId', 'status', 'received', 'dueCents'],
+      ['companyId', 'takerDocument'],
       ['status', 'date DESC', 'id DESC'],
       ['date DESC', 'id DESC'],
     ],
@@ -176,6 +192,31 @@ export const layouts: Layouts = {
       expiresAt: (authorization) => authorization.expiresAt,
     },
     indexes: [['code'], ['expiresAt']],
+  },
+  // A transaction's reconciliation (its key is the transaction's): the tabs list by company or
+  // account and status, newest first; an automatic run looks lines up by amount.
+  reconciliations: {
+    table: 'reconciliations',
+    key: (record) => record.transactionId,
+    columns: {
+      companyId: (record) => record.companyId,
+      accountId: (record) => record.accountId,
+      status: (record) => record.status,
+      side: (record) => record.side,
+      date: (record) => record.date,
+      amountCents: { integer: (record) => record.amountCents },
+    },
+    indexes: [
+      ['companyId', 'status', 'date DESC', 'id DESC'],
+      ['accountId', 'status', 'date DESC', 'id DESC'],
+      ['companyId', 'date DESC', 'id DESC'],
+      ['accountId', 'date DESC', 'id DESC'],
+      ['companyId', 'amountCents'],
+    ],
+    counted: [
+      ['companyId', 'status'],
+      ['accountId', 'status'],
+    ],
   },
   leads: { table: 'leads', key: (lead) => lead.id },
   links: { table: 'links', key: (link) => link.id },

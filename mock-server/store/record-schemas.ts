@@ -19,6 +19,7 @@ import {
   payrollRecordSchema,
   taxGuideRecordSchema,
 } from '../../src/schemas/simples/api'
+import { reconciliationRecordSchema } from '../../src/schemas/reconciliation'
 import { trackSchema } from '../../src/schemas/track'
 import { userSchema } from '../../src/schemas/user'
 import type { CollectionName, RecordOf } from '../model'
@@ -60,4 +61,5 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   declaredRevenues: declaredRevenueRecordSchema,
   closedMonths: closedMonthRecordSchema,
   taxGuides: taxGuideRecordSchema,
+  reconciliations: reconciliationRecordSchema,
 }

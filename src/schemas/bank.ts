@@ -130,6 +130,40 @@ export const bankTransactionSchema = z.object({
 })
 export type BankTransaction = z.infer<typeof bankTransactionSchema>
 
+/**
+ * The statement line that paid an invoice or a guide (bank reconciliation): the transaction, its
+ * account as people name it ("Itaú ···1234") and the day the bank gives it.
+ */
+export const bankPaymentSchema = z.object({
+  transactionId: z.string(),
+  accountId: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  date: calendarDateSchema,
+})
+export type BankPayment = z.infer<typeof bankPaymentSchema>
+
+/**
+ * A bank as people say it: the name in parentheses if the bank gives one ("Nu Pagamentos (Nubank
+ * PJ)" → "Nubank PJ"), else without the company's suffixes ("Itaú Unibanco" → "Itaú", "Cora
+ * SCD" → "Cora").
+ */
+export function shortBankName(name: string) {
+  const inside = /\(([^)]+)\)/.exec(name)?.[1]
+  if (inside) return inside.trim()
+  return name.replace(/\s+(Unibanco|SCD|S\.?\s?A\.?|Ltda\.?|Pagamentos)\b.*$/i, '').trim() || name
+}
+
+/** "Recebida em 03/11 — Itaú ···8723" (an invoice), "Paga em 20/11 — Cora ···8739" (a guide). */
+export const bankPaymentText = (verb: 'Recebida' | 'Paga', payment: BankPayment) =>
+  `${verb} em ${payment.date.slice(8, 10)}/${payment.date.slice(5, 7)} — ${bankPaymentPlace(payment)}`
+
+/** "Itaú ···8723": where a payment went through (the bank and the account's last 4 digits). */
+export const bankPaymentPlace = (payment: Pick<BankPayment, 'bankName' | 'accountNumber'>) => {
+  const digits = payment.accountNumber.replace(/[^0-9A-Za-z]/g, '')
+  return `${shortBankName(payment.bankName)}${digits ? ` ···${digits.slice(-4)}` : ''}`
+}
+
 /** `PUT /bank-statements/transactions/{id}/tax-category`: a category id, or null to clear it. */
 export const taxCategoryUpdateSchema = z.strictObject({
   taxCategoryId: z
@@ -209,6 +243,19 @@ export const ofxImportResultSchema = z.object({
   duplicates: z.number().int(),
   dropped: z.number().int(),
   statement: z.object({ from: calendarDateSchema.nullable(), to: calendarDateSchema.nullable() }),
+  /**
+   * What bank reconciliation made of the new lines: matched to an invoice or a guide by
+   * themselves, suggested, left to reconcile. Null when it had not finished when the import
+   * answered (it goes on, and the reconciliation screen shows it).
+   */
+  reconciliation: z
+    .object({
+      matched: z.number().int().nonnegative(),
+      suggested: z.number().int().nonnegative(),
+      unmatched: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .optional(),
 })
 export type OfxImportResult = z.infer<typeof ofxImportResultSchema>
 

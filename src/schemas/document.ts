@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { paymentLineProblem, paymentLineSchema } from './payment-line'
+import { bankPaymentSchema } from './bank'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
@@ -172,6 +173,8 @@ export const documentSchema = z.object({
   reviewedAt: isoDateTimeSchema.nullable(),
   rejectionReason: z.string().nullable(),
   paidAt: isoDateTimeSchema.nullable(),
+  /** A guide: the statement line that paid it (bank reconciliation); null or absent until then. */
+  paidBy: bankPaymentSchema.nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { addressSchema } from './address'
+import { bankPaymentSchema } from './bank'
 import { cnpjKey, cnpjSchema, digitsOnly } from './brazil'
 import { companyRefSchema } from './company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
@@ -9,6 +10,7 @@ import {
   calendarDateSchema,
   dateFilterSchema,
   listQueryTextSchema,
+  queryBooleanSchema,
   roundMoney,
 } from './finance-common'
 import { messages } from './messages'
@@ -292,6 +294,26 @@ export const nfsRequestSchema = z.object({
     .optional(),
   /** Set when a schedule created the request. */
   schedulerId: z.string().nullable(),
+  /**
+   * What the taker withholds from the payment, in reais, when the invoice says it: the ISS (when
+   * `issWithheld`) and federal withholdings (IRRF, PIS, COFINS, CSLL, INSS). Reconciliation
+   * expects the value less these.
+   */
+  withholdings: z
+    .object({
+      iss: z.number().nonnegative().optional(),
+      irrf: z.number().nonnegative().optional(),
+      pis: z.number().nonnegative().optional(),
+      cofins: z.number().nonnegative().optional(),
+      csll: z.number().nonnegative().optional(),
+      inss: z.number().nonnegative().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** The statement day the taker's payment came in (bank reconciliation); null until then. */
+  receivedAt: calendarDateSchema.nullable().optional(),
+  /** The statement line that paid it. */
+  receivedBy: bankPaymentSchema.nullable().optional(),
   statusHistory: z.array(nfsStatusChangeSchema),
   createdBy: z.string(),
   createdAt: isoDateTimeSchema,
@@ -315,6 +337,8 @@ export const nfsRequestListQuerySchema = pageQuerySchema(10).extend({
   query: listQueryTextSchema.optional(),
   status: nfsRequestStatusSchema.optional(),
   date: dateFilterSchema.optional(),
+  /** Bank reconciliation: `true` the invoices a payment was matched to, `false` issued ones still unpaid. */
+  received: queryBooleanSchema.optional(),
 })
 
 /**

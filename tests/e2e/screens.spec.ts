@@ -51,6 +51,7 @@ const clientScreens: [string, string, string][] = [
     'bank-transactions',
     'Movimentações da conta',
   ],
+  ['/app/bank-statements/reconciliation', 'bank-reconciliation', 'Conciliação bancária'],
   ['/app/user/my-docs', 'my-docs', 'Meus documentos'],
   ['/app/user/my-certificate', 'my-certificate', 'Certificado digital'],
   ['/app/user/my-profile', 'my-profile', 'Meu perfil'],

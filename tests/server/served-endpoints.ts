@@ -53,6 +53,8 @@ export const infrastructure: ReadonlySet<string> = new Set([
   'POST /__reset',
   'POST /__test/expire-tokens',
   'POST /__test/companies/{companyId}/reseed',
+  'POST /__test/companies/{companyId}/reconcile',
+  'GET /__test/reconciliation/runs',
 ])
 
 /** Every route the app serves, in the order Express tries them. */

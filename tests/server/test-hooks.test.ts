@@ -52,10 +52,15 @@ describe('as `npm start` runs it (no MOCK_TEST_HOOKS)', () => {
   })
 
   it('answers the test hooks 404', async () => {
-    for (const hook of ['/__reset', '/__test/expire-tokens']) {
+    for (const hook of [
+      '/__reset',
+      '/__test/expire-tokens',
+      '/__test/companies/cmp-ana-design/reconcile',
+    ]) {
       const res = await fetch(url + hook, { method: 'POST' })
       expect(res.status, hook).toBe(404)
     }
+    expect((await fetch(`${url}/__test/reconciliation/runs`)).status).toBe(404)
   })
 
   it('is reset by `npm run db:reset` while it runs', async () => {

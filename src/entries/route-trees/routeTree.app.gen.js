@@ -28,6 +28,7 @@ import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_a
 import { Route as AppBareUserDisabledRouteImport } from './../../routes/app/_bare/user/disabled'
 import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './../../routes/app/_onboarding/wizard/company-migration'
 import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './../../routes/app/_onboarding/wizard/company-opening'
+import { Route as AppAdminCompanyBankStatementsReconciliationRouteImport } from './../../routes/app/_admin/_company/bank-statements/reconciliation'
 import { Route as AppAdminCompanyUserMyCertificateRouteImport } from './../../routes/app/_admin/_company/user/my-certificate'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './../../routes/app/_admin/_company/user/my-docs'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './../../routes/app/_admin/_company/user/my-profile'
@@ -139,6 +140,12 @@ const AppOnboardingWizardCompanyOpeningRoute =
     id: '/wizard/company-opening',
     path: '/wizard/company-opening',
     getParentRoute: () => AppOnboardingRouteRoute,
+  })
+const AppAdminCompanyBankStatementsReconciliationRoute =
+  AppAdminCompanyBankStatementsReconciliationRouteImport.update({
+    id: '/bank-statements/reconciliation',
+    path: '/bank-statements/reconciliation',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
   })
 const AppAdminCompanyUserMyCertificateRoute =
   AppAdminCompanyUserMyCertificateRouteImport.update({
@@ -259,6 +266,8 @@ const AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
   AppAdminCompanyPayrollRoute: AppAdminCompanyPayrollRoute,
+  AppAdminCompanyBankStatementsReconciliationRoute:
+    AppAdminCompanyBankStatementsReconciliationRoute,
   AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,

@@ -43,6 +43,7 @@ import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_a
 import { Route as AppBareUserDisabledRouteImport } from './../../routes/app/_bare/user/disabled'
 import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './../../routes/app/_onboarding/wizard/company-migration'
 import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './../../routes/app/_onboarding/wizard/company-opening'
+import { Route as AppAdminCompanyBankStatementsReconciliationRouteImport } from './../../routes/app/_admin/_company/bank-statements/reconciliation'
 import { Route as AppAdminCompanyUserMyCertificateRouteImport } from './../../routes/app/_admin/_company/user/my-certificate'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './../../routes/app/_admin/_company/user/my-docs'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './../../routes/app/_admin/_company/user/my-profile'
@@ -229,6 +230,12 @@ const AppOnboardingWizardCompanyOpeningRoute =
     path: '/wizard/company-opening',
     getParentRoute: () => AppOnboardingRouteRoute,
   } as any)
+const AppAdminCompanyBankStatementsReconciliationRoute =
+  AppAdminCompanyBankStatementsReconciliationRouteImport.update({
+    id: '/bank-statements/reconciliation',
+    path: '/bank-statements/reconciliation',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
 const AppAdminCompanyUserMyCertificateRoute =
   AppAdminCompanyUserMyCertificateRouteImport.update({
     id: '/user/my-certificate',
@@ -371,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/tools/cnae/': typeof SiteToolsCnaeIndexRoute
+  '/app/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
@@ -419,6 +427,7 @@ export interface FileRoutesByTo {
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/tools/cnae': typeof SiteToolsCnaeIndexRoute
+  '/app/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
@@ -475,6 +484,7 @@ export interface FileRoutesById {
   '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/_site/tools/cnae/': typeof SiteToolsCnaeIndexRoute
+  '/app/_admin/_company/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/_admin/_company/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
@@ -525,6 +535,7 @@ export interface FileRouteTypes {
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
     | '/tools/cnae/'
+    | '/app/bank-statements/reconciliation'
     | '/app/user/my-certificate'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
@@ -573,6 +584,7 @@ export interface FileRouteTypes {
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
     | '/tools/cnae'
+    | '/app/bank-statements/reconciliation'
     | '/app/user/my-certificate'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
@@ -628,6 +640,7 @@ export interface FileRouteTypes {
     | '/app/_onboarding/wizard/company-migration'
     | '/app/_onboarding/wizard/company-opening'
     | '/_site/tools/cnae/'
+    | '/app/_admin/_company/bank-statements/reconciliation'
     | '/app/_admin/_company/user/my-certificate'
     | '/app/_admin/_company/user/my-docs'
     | '/app/_admin/_company/user/my-profile'
@@ -894,6 +907,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingWizardCompanyOpeningRouteImport
       parentRoute: typeof AppOnboardingRouteRoute
     }
+    '/app/_admin/_company/bank-statements/reconciliation': {
+      id: '/app/_admin/_company/bank-statements/reconciliation'
+      path: '/bank-statements/reconciliation'
+      fullPath: '/app/bank-statements/reconciliation'
+      preLoaderRoute: typeof AppAdminCompanyBankStatementsReconciliationRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
     '/app/_admin/_company/user/my-certificate': {
       id: '/app/_admin/_company/user/my-certificate'
       path: '/user/my-certificate'
@@ -1035,6 +1055,7 @@ interface AppAdminCompanyRouteRouteChildren {
   AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
   AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
   AppAdminCompanyPayrollRoute: typeof AppAdminCompanyPayrollRoute
+  AppAdminCompanyBankStatementsReconciliationRoute: typeof AppAdminCompanyBankStatementsReconciliationRoute
   AppAdminCompanyUserMyCertificateRoute: typeof AppAdminCompanyUserMyCertificateRoute
   AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
   AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
@@ -1048,6 +1069,8 @@ const AppAdminCompanyRouteRouteChildren: AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
   AppAdminCompanyPayrollRoute: AppAdminCompanyPayrollRoute,
+  AppAdminCompanyBankStatementsReconciliationRoute:
+    AppAdminCompanyBankStatementsReconciliationRoute,
   AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,

@@ -13,6 +13,7 @@ import { Tabs } from '@/ui/Tabs'
 import { CompanyDetails, CompanyStatusBadge } from '@/screens/shared'
 import { CompanyEditForm } from './CompanyEditForm'
 import { CompanyPeoplePanel } from './CompanyPeoplePanel'
+import { CompanyReconciliationPanel } from './CompanyReconciliationPanel'
 import { CompanyTrackPanel } from './CompanyTrackPanel'
 import { companyTabLabels, companyTabs, type CompanySearch } from './company-search'
 import { StatusActions } from './StatusActions'
@@ -79,6 +80,21 @@ export function AdminCompanyScreen({
       </div>
     ),
     trilha: <CompanyTrackPanel key="trilha" companyId={companyId} />,
+    conciliacao: (
+      <CompanyReconciliationPanel
+        key="conciliacao"
+        companyId={companyId}
+        mes={search.mes}
+        page={search.semNota ?? 1}
+        onChange={(next) =>
+          void navigate({
+            to: '/app/admin/companies/$companyId',
+            params: { companyId },
+            search: changeFrom(search, { ...search, ...next }),
+          })
+        }
+      />
+    ),
     pessoas: (
       <CompanyPeoplePanel
         key="pessoas"

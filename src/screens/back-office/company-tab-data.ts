@@ -5,8 +5,13 @@ import {
   subscriptionsQueryOptions,
 } from '@/services/account'
 import { adminUsersQueryOptions, statusHistoryQueryOptions } from '@/services/back-office'
+import {
+  reconciliationQueryOptions,
+  reconciliationSummaryQueryOptions,
+} from '@/services/bank-statements'
 import { documentsQueryOptions } from '@/services/documents'
 import { COMPANY_PAYMENTS_LIMIT, COMPANY_USERS_LIMIT } from './CompanyPeoplePanel'
+import { creditsWithoutInvoiceInput, reconciliationMonth } from './CompanyReconciliationPanel'
 import { DOCUMENTS_PAGE_SIZE } from './DocumentReview'
 import { HISTORY_PAGE_SIZE } from './StatusHistory'
 import type { CompanySearch } from './company-search'
@@ -18,8 +23,17 @@ import type { CompanySearch } from './company-search'
 export async function ensureCompanyTabData(
   queryClient: QueryClient,
   companyId: string,
-  { tab, docs, historico }: CompanySearch,
+  { tab, docs, historico, mes, semNota }: CompanySearch,
 ) {
+  if (tab === 'conciliacao') {
+    const month = reconciliationMonth(mes)
+    await Promise.all([
+      queryClient.ensureQueryData(reconciliationSummaryQueryOptions({ companyId, period: month })),
+      queryClient.ensureQueryData(
+        reconciliationQueryOptions(creditsWithoutInvoiceInput(companyId, month, semNota ?? 1)),
+      ),
+    ])
+  }
   if (tab === 'situacao')
     await queryClient.ensureQueryData(
       statusHistoryQueryOptions(companyId, {

@@ -73,6 +73,12 @@ export function BankAccountsScreen(props: BankAccountsScreenProps) {
         actions={
           <>
             <Button onClick={() => setImporting(true)}>Importar OFX</Button>
+            <Link
+              to="/app/bank-statements/reconciliation"
+              className={buttonClass({ variant: 'secondary' })}
+            >
+              Conciliação
+            </Link>
             {coraAllowed && (
               <Button variant="secondary" loading={startCora.isPending} onClick={connectCora}>
                 Conectar Cora

@@ -6,7 +6,7 @@ import { Dialog } from '@/ui/Dialog'
 import { Alert } from '@/ui/Feedback'
 import { FileDrop } from '@/ui/FileDrop'
 import { notify } from '@/ui/notify'
-import { accountName, importSummary } from './bank-format'
+import { accountName, importSummary, reconciliationSummary } from './bank-format'
 import { ofxFileRules } from './ofx-rules'
 import styles from './Bank.module.css'
 
@@ -69,12 +69,18 @@ export function ImportOfxDialog({
         {result && (
           <Alert tone="success" title={`Extrato de ${accountName(result.account)} importado`}>
             <p style={{ margin: 0 }}>{importSummary(result)}</p>
-            <Link
-              to="/app/bank-statements/accounts/$accountId/transactions"
-              params={{ accountId: result.account.id }}
-            >
-              Ver as movimentações
-            </Link>
+            {result.reconciliation && (
+              <p style={{ margin: 0 }}>{reconciliationSummary(result.reconciliation)}</p>
+            )}
+            <div className="row" style={{ flexWrap: 'wrap' }}>
+              <Link
+                to="/app/bank-statements/accounts/$accountId/transactions"
+                params={{ accountId: result.account.id }}
+              >
+                Ver as movimentações
+              </Link>
+              <Link to="/app/bank-statements/reconciliation">Ver a conciliação</Link>
+            </div>
           </Alert>
         )}
         <FileDrop

@@ -32,5 +32,17 @@ export const importSummary = (result: { imported: number; duplicates: number; dr
     ),
   ].join('; ') + '.'
 
+/** What reconciliation made of an import's lines, in one sentence. */
+export const reconciliationSummary = (result: {
+  matched: number
+  suggested: number
+  unmatched: number
+}) =>
+  `Conciliação: ${[
+    formatCount(result.matched, 'conciliada sozinha', 'conciliadas sozinhas'),
+    formatCount(result.suggested, 'sugestão para conferir', 'sugestões para conferir'),
+    formatCount(result.unmatched, 'entrada sem nota', 'entradas sem nota'),
+  ].join('; ')}.`
+
 export const transactionCount = (count: number) =>
   formatCount(count, 'movimentação', 'movimentações')

@@ -21,7 +21,7 @@ import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatCompetence } from './document-format'
-import { documentSituation } from './document-labels'
+import { documentSituation, guidePaidText } from './document-labels'
 import { DOCUMENTS_PAGE_SIZE, documentsListInput, type DocumentsSearch } from './documents-search'
 import { DownloadButton } from './DownloadButton'
 import { GuidesToPay } from '@/screens/simples'
@@ -235,6 +235,9 @@ function DocumentList({
                     <Badge tone={situation.tone}>{situation.label}</Badge>
                     {document.status === 'rejected' && document.rejectionReason && (
                       <span className={styles.reason}>{document.rejectionReason}</span>
+                    )}
+                    {guidePaidText(document) && (
+                      <span className={styles.paid}>{guidePaidText(document)}</span>
                     )}
                   </>
                 )

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
+import { bankPaymentText } from '@/schemas/bank'
 import {
   nfsRequestStatusLabels,
   nfsRequestStatuses,
@@ -19,7 +20,12 @@ import { notify } from '@/ui/notify'
 import { AccessKey, NfseDownloads } from '@/screens/shared'
 import { formatTakerDocument } from './invoice-form'
 import { requestStatusTones } from './invoice-labels'
-import { REQUESTS_PAGE_SIZE, requestsListInput, type InvoicesSearch } from './invoices-search'
+import {
+  REQUESTS_PAGE_SIZE,
+  requestsListInput,
+  type InvoicesSearch,
+  type ReceivedFilter,
+} from './invoices-search'
 import { RequestDetails } from './RequestDetails'
 import styles from './Invoices.module.css'
 
@@ -27,6 +33,11 @@ const statusOptions = nfsRequestStatuses.map((status) => ({
   value: status,
   label: nfsRequestStatusLabels[status],
 }))
+
+const receivedOptions: { value: ReceivedFilter; label: string }[] = [
+  { value: 'recebidas', label: 'Recebidas' },
+  { value: 'a-receber', label: 'Emitidas a receber' },
+]
 
 /** Solicitações: the company's NFS-e requests, filtered and paged in the URL. */
 export function InvoiceRequestsTab({
@@ -51,7 +62,7 @@ export function InvoiceRequestsTab({
     setQuery(search.query ?? '')
   }
   const page = search.page ?? 1
-  const filtered = Boolean(search.status || search.month || search.query)
+  const filtered = Boolean(search.status || search.month || search.query || search.received)
 
   const change = (next: Partial<InvoicesSearch>) =>
     onSearchChange({ ...search, ...next, page: undefined })
@@ -97,6 +108,15 @@ export function InvoiceRequestsTab({
             change({ status: (event.target.value || undefined) as NfsRequestStatus | undefined })
           }
         />
+        <SelectField
+          label="Recebimento"
+          value={search.received ?? ''}
+          placeholder="Todas"
+          options={receivedOptions}
+          onChange={(event) =>
+            change({ received: (event.target.value || undefined) as ReceivedFilter | undefined })
+          }
+        />
         <TextField
           label="Mês"
           type="month"
@@ -125,7 +145,7 @@ export function InvoiceRequestsTab({
         }}
         emptyFiltered={{
           title: 'Nenhuma solicitação com esses filtros',
-          description: 'Mude a situação, o mês ou a busca.',
+          description: 'Mude a situação, o recebimento, o mês ou a busca.',
         }}
         pager={{
           page,
@@ -175,6 +195,11 @@ export function InvoiceRequestsTab({
                   </Badge>
                   {request.status === 'rejected' && request.rejectionReason && (
                     <span className={styles.reason}>{request.rejectionReason}</span>
+                  )}
+                  {request.status === 'issued' && request.receivedBy && (
+                    <span className={styles.received}>
+                      {bankPaymentText('Recebida', request.receivedBy)}
+                    </span>
                   )}
                 </>
               ),

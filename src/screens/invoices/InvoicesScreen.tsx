@@ -8,7 +8,7 @@ import { PageHeader } from '@/ui/Layout'
 import { SidePanel } from '@/ui/SidePanel'
 import { Tabs } from '@/ui/Tabs'
 import { notify } from '@/ui/notify'
-import { newInvoiceValues } from './invoice-form'
+import { draftInvoiceValues, newInvoiceValues } from './invoice-form'
 import { InvoiceForm } from './InvoiceForm'
 import { InvoiceRequestsTab } from './InvoiceRequestsTab'
 import type { InvoicesSearch, InvoiceTab } from './invoices-search'
@@ -42,6 +42,19 @@ function CompanyInvoices({
   const [requesting, setRequesting] = useState(false)
   const create = useCreateInvoiceRequest()
   const tab: InvoiceTab = search.tab ?? 'solicitacoes'
+  // A request started from a credit without an invoice (bank reconciliation) opens filled in.
+  const drafting = Boolean(search.draft)
+  const closeForm = () => {
+    setRequesting(false)
+    if (drafting)
+      onSearchChange({
+        ...search,
+        draft: undefined,
+        value: undefined,
+        date: undefined,
+        taker: undefined,
+      })
+  }
   return (
     <>
       <PageHeader
@@ -82,19 +95,21 @@ function CompanyInvoices({
         ]}
       />
       <SidePanel
-        open={requesting}
-        onOpenChange={setRequesting}
+        open={requesting || drafting}
+        onOpenChange={(open) => (open ? setRequesting(true) : closeForm())}
         title="Nova solicitação de NFS-e"
         description="Os dados da DPS nacional: a contabilidade confere e emite a nota."
         size="lg"
       >
-        {requesting && (
+        {(requesting || drafting) && (
           <InvoiceForm
             mode="request"
             company={company}
-            initialValues={newInvoiceValues(company)}
+            initialValues={
+              drafting ? draftInvoiceValues(company, search) : newInvoiceValues(company)
+            }
             submitLabel="Solicitar nota"
-            onCancel={() => setRequesting(false)}
+            onCancel={closeForm}
             onSubmit={async (values) => {
               const request = await create.mutateAsync({ companyId: company.id, request: values })
               notify.success('Solicitação enviada: a nota está pendente.')

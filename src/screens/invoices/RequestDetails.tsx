@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatMoney,
 } from '@/lib/format'
+import { bankPaymentText } from '@/schemas/bank'
 import { issTaxationLabels, nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
 import { AccessKey, NfseDownloads } from '@/screens/shared'
@@ -119,6 +120,26 @@ export function RequestDetails({
           ) : (
             'O PDF desta nota ainda não foi anexado pela contabilidade aos seus documentos.'
           )}
+        </Alert>
+      )}
+      {request.status === 'issued' && (
+        <Alert
+          tone={request.receivedBy ? 'success' : 'info'}
+          title={
+            request.receivedBy
+              ? bankPaymentText('Recebida', request.receivedBy)
+              : 'Ainda sem pagamento no extrato'
+          }
+        >
+          {request.receivedBy
+            ? 'O pagamento do tomador está no extrato, conciliado com esta nota.'
+            : 'Quando o pagamento do tomador chegar no extrato (OFX ou Cora), ele é conciliado com esta nota.'}{' '}
+          <Link
+            to="/app/bank-statements/reconciliation"
+            search={{ tab: request.receivedBy ? 'conciliadas' : undefined }}
+          >
+            Ver a conciliação
+          </Link>
         </Alert>
       )}
 

@@ -107,6 +107,23 @@ export function newInvoiceValues(company: Company | null): InvoiceFormValues {
   }
 }
 
+/**
+ * A new form filled from a credit without an invoice (bank reconciliation): its value, its day
+ * as the service date, and the CPF or CNPJ its memo names as the taker's.
+ */
+export function draftInvoiceValues(
+  company: Company | null,
+  draft: { value?: number; date?: string; taker?: string },
+): InvoiceFormValues {
+  const values = newInvoiceValues(company)
+  return {
+    ...values,
+    totalValue: draft.value ?? null,
+    date: draft.date ?? values.date,
+    taker: { ...values.taker, document: draft.taker ? formatTakerDocument(draft.taker) : '' },
+  }
+}
+
 /** A taker's CPF or CNPJ with its mask. */
 export const formatTakerDocument = (document: string) =>
   documentKindOf(document) === 'cpf' ? formatCpfValue(document) : formatCnpjValue(document)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDateSchema } from '@/schemas/finance-common'
 import { nfsRequestStatusSchema } from '@/schemas/invoice'
 import type { ListInvoiceRequestsInput } from '@/services/invoices'
 
@@ -6,6 +7,9 @@ import type { ListInvoiceRequestsInput } from '@/services/invoices'
 export const REQUESTS_PAGE_SIZE = 10
 
 export const invoiceTabs = ['solicitacoes', 'agendamentos'] as const
+
+export const receivedFilters = ['recebidas', 'a-receber'] as const
+export type ReceivedFilter = (typeof receivedFilters)[number]
 export type InvoiceTab = (typeof invoiceTabs)[number]
 
 /**
@@ -27,16 +31,29 @@ export const invoicesSearchSchema = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/)
     .optional()
     .catch(undefined),
+  /** Bank reconciliation: issued invoices a payment was matched to, or those still to receive. */
+  received: z.enum(receivedFilters).optional().catch(undefined),
+  // A new request started from elsewhere (a credit without an invoice, "Receita sem nota"): the
+  // form opens filled with its value, its day and the taker's CPF or CNPJ.
+  draft: z.boolean().optional().catch(undefined),
+  value: z.coerce.number().positive().max(100_000_000).optional().catch(undefined),
+  date: calendarDateSchema.optional().catch(undefined),
+  taker: z
+    .string()
+    .regex(/^[0-9A-Z]{11,14}$/)
+    .optional()
+    .catch(undefined),
 })
 export type InvoicesSearch = z.infer<typeof invoicesSearchSchema>
 
 /** The list call a search stands for. */
 export const requestsListInput = (
   companyId: string,
-  { status, month, query, page }: InvoicesSearch,
+  { status, month, query, page, received }: InvoicesSearch,
 ): ListInvoiceRequestsInput => ({
   companyId,
   status,
+  received: received === undefined ? undefined : received === 'recebidas' ? 'true' : 'false',
   date: month,
   query,
   limit: REQUESTS_PAGE_SIZE,

@@ -20,6 +20,7 @@ export const clientNav: NavGroup[] = [
       { to: '/app/documents', label: 'Documentos', icon: 'folder' },
       { to: '/app/payroll', label: 'Pró-labore', icon: 'idCard' },
       { to: '/app/bank-statements/accounts', label: 'Extratos bancários', icon: 'bank' },
+      { to: '/app/bank-statements/reconciliation', label: 'Conciliação', icon: 'swap' },
     ],
   },
   {

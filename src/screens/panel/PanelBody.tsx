@@ -12,6 +12,7 @@ import { CompanyCard } from './CompanyCard'
 import { MeiCard } from './MeiCard'
 import { PaymentsCard } from './PaymentsCard'
 import { GuidesCard } from './GuidesCard'
+import { ReconciliationCard } from './ReconciliationCard'
 import { SimplesCard } from './SimplesCard'
 import { periodChoices } from './period'
 import styles from './PanelScreen.module.css'
@@ -69,6 +70,7 @@ export function PanelBody({
           periods={periodChoices(today)}
           onPeriodChange={onPeriodChange}
         />
+        <ReconciliationCard companyId={company.id} />
         <PaymentsCard company={company} onCheckout={onCheckout} />
       </div>
 

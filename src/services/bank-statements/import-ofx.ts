@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { bankAccountSummarySchema, ofxImportResultSchema } from '@/schemas/bank'
 import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
+import { refreshReconciled } from './change-reconciliation'
 import { bankKeys } from './keys'
 
 export const importOfxInputSchema = z.object({ companyId: idSchema, file: z.instanceof(Blob) })
@@ -47,6 +48,8 @@ export function useImportOfx() {
         queryClient.invalidateQueries({
           queryKey: bankKeys.transactions(companyId, result.account.id),
         }),
+        // The new lines were reconciled: invoices may be received, guides paid.
+        refreshReconciled(queryClient, companyId),
       ]),
   })
 }

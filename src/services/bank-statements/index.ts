@@ -48,3 +48,23 @@ export {
   type ConnectCoraInput,
   type ConnectCoraResult,
 } from './connect-cora'
+export {
+  listReconciliation,
+  reconciliationQueryOptions,
+  useReconciliation,
+  type ListReconciliationInput,
+} from './list-reconciliation'
+export {
+  getReconciliationSummary,
+  reconciliationSummaryQueryOptions,
+  useReconciliationSummary,
+  type ReconciliationSummaryInput,
+} from './reconciliation-summary'
+export {
+  confirmReconciliation,
+  undoReconciliation,
+  useConfirmReconciliation,
+  useUndoReconciliation,
+  type ConfirmReconciliationInput,
+  type UndoReconciliationInput,
+} from './change-reconciliation'

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { bankAccountListQuerySchema, transactionListQuerySchema } from '@/schemas/bank'
+import type { ReconciliationListQuery } from '@/schemas/reconciliation'
 
 // The inputs of the feature's lists live beside their keys (each list's fetcher imports them
 // from here), so the factory depends on schemas only and no list file imports back into it.
@@ -8,6 +9,8 @@ export type ListBankAccountsInput = z.input<typeof bankAccountListQuerySchema>
 export type ListTransactionsInput = z.input<typeof transactionListQuerySchema> & {
   accountId: string
 }
+/** GET /bank-statements/reconciliation (companyId, accountId, status, side, limit, offset). */
+export type ListReconciliationInput = ReconciliationListQuery
 
 /**
  * Query keys of bank statements (CONTRIBUTING.md "Data through the router"). A company's keys
@@ -27,6 +30,16 @@ export const bankKeys = {
     [...bankKeys.company(companyId), 'transactions', accountId] as const,
   transactionList: (input: ListTransactionsInput) =>
     [...bankKeys.transactions(input.companyId, input.accountId), input] as const,
+  /**
+   * Reconciliation: its tabs' pages and its month summaries, one branch a confirmation, an undo
+   * or an import refreshes whole.
+   */
+  reconciliation: (companyId: string) =>
+    [...bankKeys.company(companyId), 'reconciliation'] as const,
+  reconciliationList: (input: ListReconciliationInput) =>
+    [...bankKeys.reconciliation(input.companyId), 'list', input] as const,
+  reconciliationSummary: (companyId: string, period: string | undefined) =>
+    [...bankKeys.reconciliation(companyId), 'summary', period ?? 'this-month'] as const,
   /** The chart of accounts is the same for every company. */
   taxCategories: () => [...bankKeys.all, 'tax-categories'] as const,
 }

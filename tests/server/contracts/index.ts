@@ -9,6 +9,7 @@ import { nfseContracts } from './nfse'
 import { onboardingContracts } from './onboarding'
 import { panelContracts } from './panel'
 import { partnersContracts } from './partners'
+import { reconciliationContracts } from './reconciliation'
 import { siteContracts } from './site'
 import { payrollContracts, simplesContracts } from './simples'
 import type { EndpointContract } from './types'
@@ -31,6 +32,7 @@ export const contractsByFeature = {
   nfse: nfseContracts, // the national NFS-e: issuance, certificates, the Sefin stand-in
   documents: documentsContracts,
   'bank-statements': bankStatementsContracts,
+  reconciliation: reconciliationContracts,
   account: accountContracts,
   partners: partnersContracts,
   'back-office': backOfficeContracts,

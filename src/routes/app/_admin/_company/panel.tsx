@@ -13,6 +13,7 @@ import {
   periodSearchValue,
 } from '@/screens/panel/search'
 import { canPreviewPanels } from '@/screens/panel/preview-flag'
+import { reconciliationSummaryQueryOptions } from '@/services/bank-statements'
 import { companyQueryOptions } from '@/services/companies'
 import { orNotFound } from '@/routes/app/-params'
 import { goToCheckout } from '../user/-checkout'
@@ -38,6 +39,7 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
       void queryClient.prefetchQuery(anualBillingQueryOptions(company.id))
       void queryClient.prefetchQuery(billingByCategoryQueryOptions(company.id, period))
       void queryClient.prefetchQuery(paymentsQueryOptions(company.id, PANEL_PAYMENTS))
+      void queryClient.prefetchQuery(reconciliationSummaryQueryOptions({ companyId: company.id }))
       // The Simples card's month (ME, EPP: the last one by default), the MEI's DAS-MEI of this
       // month, and the guides to pay.
       const month = todayInBrazil().slice(0, 7)

@@ -9,7 +9,13 @@ import { idParam, orNotFound } from '@/routes/app/-params'
 export const Route = createFileRoute('/app/_admin/admin/companies/$companyId')({
   params: idParam('companyId'),
   validateSearch: companySearchSchema,
-  loaderDeps: ({ search: { tab, docs, historico } }) => ({ tab, docs, historico }),
+  loaderDeps: ({ search: { tab, docs, historico, mes, semNota } }) => ({
+    tab,
+    docs,
+    historico,
+    mes,
+    semNota,
+  }),
   // The company and its track into the cache before the screen renders (an unknown id is 404),
   // then what the open tab reads.
   loader: async ({ context: { queryClient }, params: { companyId }, deps }) => {

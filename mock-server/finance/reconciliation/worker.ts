@@ -1,0 +1,49 @@
+import { parentPort } from 'node:worker_threads'
+import Database from 'better-sqlite3'
+import { jobReader, runJob, type Change, type Job, type JobReader } from './job'
+
+// The worker thread of automatic reconciliation (reconciler.ts), so that reading a company's
+// statement and applying the rules never holds the API's event loop: it reads the database on a
+// connection of its own (WAL: readers never wait for the writer), runs the rules (job.ts) and
+// sends back what changed, a slice at a time (each message is copied into the API's thread as
+// it arrives: small slices keep every copy short), then the end — or the error.
+
+export type ReconcileRequest = { id: number; file: string; job: Job }
+export type ReconcileAnswer =
+  | { id: number; kind: 'changes'; changes: Change[] }
+  | { id: number; kind: 'end'; looked: number; ms: number }
+  | { id: number; kind: 'error'; message: string }
+
+const SLICE = 500
+const readers = new Map<string, JobReader>()
+
+function readerFor(file: string) {
+  let reader = readers.get(file)
+  if (!reader) {
+    const db = new Database(file, { fileMustExist: true })
+    // Reads only: the API's thread is the one writer (and it checkpoints through its own worker).
+    db.pragma('query_only = ON')
+    db.pragma('mmap_size = 1073741824')
+    reader = jobReader(db)
+    readers.set(file, reader)
+  }
+  return reader
+}
+
+const send = (answer: ReconcileAnswer) => parentPort!.postMessage(answer)
+
+parentPort!.on('message', ({ id, file, job }: ReconcileRequest) => {
+  const started = performance.now()
+  try {
+    const { changes, looked } = runJob(readerFor(file), job)
+    for (let start = 0; start < changes.length; start += SLICE)
+      send({ id, kind: 'changes', changes: changes.slice(start, start + SLICE) })
+    send({ id, kind: 'end', looked, ms: Math.round(performance.now() - started) })
+  } catch (error) {
+    console.error('[reconciliation worker]', error)
+    // A database replaced under it (a reset) is opened again on the next job.
+    readers.get(file)?.db.close()
+    readers.delete(file)
+    send({ id, kind: 'error', message: error instanceof Error ? error.message : String(error) })
+  }
+})

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { idSchema, recordOf } from '@/schemas/common'
+import {
+  reconciliationConfirmSchema,
+  reconciliationRowSchema,
+  type ReconciliationConfirm,
+  type ReconciliationRow,
+} from '@/schemas/reconciliation'
+import { api } from '@/services/api'
+import { documentKeys } from '@/services/documents'
+import { invoiceKeys } from '@/services/invoices'
+import { bankKeys } from './keys'
+
+/**
+ * What a reconciliation changes besides its own lists: the invoices (received or not), the guides
+ * (paid or not) and the accounts' lines. An OFX import refreshes the same.
+ */
+export const refreshReconciled = (queryClient: QueryClient, companyId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: bankKeys.reconciliation(companyId) }),
+    queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(companyId) }),
+    queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
+  ])
+
+export type ConfirmReconciliationInput = { companyId: string } & ReconciliationConfirm
+
+/** POST /bank-statements/reconciliation?companyId: a credit's invoices, or a debit's guide. */
+export async function confirmReconciliation({
+  companyId,
+  ...body
+}: ConfirmReconciliationInput): Promise<ReconciliationRow> {
+  const { data } = await api.post('/bank-statements/reconciliation', {
+    query: { companyId: idSchema.parse(companyId) },
+    body: reconciliationConfirmSchema.parse(body),
+    schema: recordOf(reconciliationRowSchema),
+  })
+  return data
+}
+
+export const undoReconciliationInputSchema = z.object({
+  companyId: idSchema,
+  transactionId: idSchema,
+})
+export type UndoReconciliationInput = z.input<typeof undoReconciliationInputSchema>
+
+/** DELETE /bank-statements/reconciliation/{transactionId}?companyId: the match is undone. */
+export async function undoReconciliation(
+  input: UndoReconciliationInput,
+): Promise<ReconciliationRow> {
+  const { companyId, transactionId } = undoReconciliationInputSchema.parse(input)
+  const { data } = await api.delete(
+    `/bank-statements/reconciliation/${encodeURIComponent(transactionId)}`,
+    { query: { companyId }, schema: recordOf(reconciliationRowSchema) },
+  )
+  return data
+}
+
+export function useConfirmReconciliation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: confirmReconciliation,
+    onSuccess: (_row, { companyId }) => refreshReconciled(queryClient, companyId),
+  })
+}
+
+export function useUndoReconciliation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: undoReconciliation,
+    onSuccess: (_row, { companyId }) => refreshReconciled(queryClient, companyId),
+  })
+}

@@ -1,0 +1,554 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BankTransaction } from '../../src/schemas/bank'
+import type { CompanyDocument } from '../../src/schemas/document'
+import type { NfsRequest } from '../../src/schemas/invoice'
+import type { ReconciliationRecord, ReconciliationRow } from '../../src/schemas/reconciliation'
+import type { Change } from '../../mock-server/finance/reconciliation/job'
+import {
+  applyBatch,
+  applyChange,
+  finishBatch,
+} from '../../mock-server/finance/reconciliation/ledger'
+import {
+  creditsWithoutInvoice,
+  reconcileAfterInvoiceChange,
+} from '../../mock-server/finance/reconciliation/reconciler'
+import {
+  SEEDED_SUGGESTED_INVOICE,
+  SEEDED_SUGGESTED_LINE,
+} from '../../mock-server/seed/reconciliation'
+import { ADMIN, ANA, BRUNO, OWN } from './finance-callers'
+import { startTestServer, type TestServer } from './harness'
+
+// Bank reconciliation through the API (README "Bank reconciliation"): the seeded story, an OFX
+// import that pays two invoices (one naming the taker's CNPJ: matched by itself; one not: a
+// suggestion), a person's confirmation and undo with their refusals, an invoice issued and one
+// cancelled, a guide deleted, a credit recategorised, an account deleted, and the month's summary.
+
+const COMPANY = 'cmp-ana-design'
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+beforeEach(async () => {
+  await server.call('POST', '/__reset')
+})
+
+const records = (): ReconciliationRecord[] =>
+  server.store.data.reconciliations.filter((r: ReconciliationRecord) => r.companyId === COMPANY)
+const request = (id: string): NfsRequest => server.store.nfsRequests.get(id)!
+const openInvoices = (): NfsRequest[] =>
+  server.store.data.nfsRequests
+    .filter((r: NfsRequest) => r.companyId === COMPANY && r.status === 'issued' && !r.receivedBy)
+    .sort((a: NfsRequest, b: NfsRequest) => a.date.localeCompare(b.date))
+
+async function list(query = '') {
+  const res = await server.call('GET', `/bank-statements/reconciliation?${OWN}${query}`, {
+    as: ANA,
+  })
+  expect(res.status).toBe(200)
+  return res.body as { data: ReconciliationRow[]; total: number }
+}
+
+const masked = (cnpj: string) =>
+  `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
+const ofxAmount = (value: number) => value.toFixed(2)
+
+/** A small OFX statement of ana's account at Banco Inter (077), its entries on their days. */
+function statement(entries: { fitId: string; date: string; amount: number; memo: string }[]) {
+  const dates = entries.map((e) => e.date.replaceAll('-', '')).sort()
+  const lines = entries.map(
+    (e) =>
+      `<STMTTRN><TRNTYPE>${e.amount < 0 ? 'DEBIT' : 'CREDIT'}<DTPOSTED>${e.date.replaceAll('-', '')}<TRNAMT>${ofxAmount(e.amount)}<FITID>${e.fitId}<MEMO>${e.memo}</STMTTRN>`,
+  )
+  return `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+CHARSET:1252
+
+<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
+<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>778899-1<ACCTTYPE>CHECKING</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>${dates[0]}<DTEND>${dates.at(-1)}
+${lines.join('\n')}
+</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+`
+}
+
+function upload(text: string) {
+  const form = new FormData()
+  form.append(
+    'file',
+    new Blob([Buffer.from(text, 'latin1')], { type: 'application/x-ofx' }),
+    'inter.ofx',
+  )
+  return server.call('POST', `/bank-statements/ofx/upload?${OWN}`, { as: ANA, raw: form })
+}
+
+/** A PDF put in ana's folder through her signed upload link (as the accountant does): its stored name. */
+async function uploadPdf(name: string) {
+  const link = await server.call('GET', `/upload/${name}?${OWN}`, { as: ADMIN })
+  const signed = new URL(link.body.data.url)
+  const put = await fetch(server.url + signed.pathname + signed.search, {
+    method: 'PUT',
+    body: '%PDF-1.4',
+  })
+  return ((await put.json()) as { data: { fileName: string } }).data.fileName
+}
+
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+describe('the seeded story', () => {
+  it('has matched credits and guides, one suggestion and one credit without an invoice', async () => {
+    const suggested = await list('&status=suggested')
+    expect(suggested.total).toBe(1)
+    const [row] = suggested.data
+    expect(row!.transaction.description).toMatch(/^TED RECEBIDA - /)
+    expect(row!.suggestions[0]).toMatchObject({
+      kind: 'invoice',
+      reasons: ['mesmo valor', expect.stringMatching(/dias? após a emissão$/)],
+    })
+    expect(row!.invoices[0]).toMatchObject({ id: row!.suggestions[0]!.id, status: 'issued' })
+
+    const unmatched = await list('&status=unmatched')
+    expect(unmatched.data.map((r) => [r.transaction.id, r.memoDocument])).toEqual([
+      ['txn-ana-sem-nota', '11444777000161'],
+    ])
+
+    const matched = await list('&status=matched&side=debit&limit=20')
+    const guides = matched.data.map((r) => (r.match?.kind === 'guide' ? r.match.documentId : null))
+    expect(guides).toEqual(expect.arrayContaining(['doc-ana-das-1', 'doc-ana-gps']))
+    const das = server.store.documents.get('doc-ana-das-1')!
+    expect(das).toMatchObject({
+      status: 'paid',
+      paidBy: { accountId: 'acc-ana-cora', bankName: 'Cora SCD' },
+    })
+
+    // Every automatic match of an invoice wrote it down as received, by the same line.
+    for (const record of records().filter((r) => r.match?.kind === 'invoice')) {
+      const match = record.match as Extract<ReconciliationRecord['match'], { kind: 'invoice' }>
+      for (const id of match.invoiceIds)
+        expect(request(id).receivedBy?.transactionId).toBe(record.transactionId)
+    }
+  })
+
+  it('filters invoices received and not received', async () => {
+    const open = await server.call('GET', `/nfs/requests?${OWN}&received=false&limit=50`, {
+      as: ANA,
+    })
+    expect(open.status).toBe(200)
+    expect(open.body.data.map((r: NfsRequest) => r.id).sort()).toEqual(
+      openInvoices()
+        .map((r) => r.id)
+        .sort(),
+    )
+    const received = await server.call('GET', `/nfs/requests?${OWN}&received=true&limit=1`, {
+      as: ANA,
+    })
+    expect(received.body.data[0].receivedAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/))
+    expect(received.body.total).toBeGreaterThan(50)
+  })
+})
+
+describe('an OFX import that pays two invoices', () => {
+  it('matches the one naming the taker, suggests the other; a person confirms, then undoes', async () => {
+    const [first, second] = openInvoices().filter((r) => r.taker && r.schedulerId === null)
+    expect(first && second).toBeTruthy()
+    const day = (r: NfsRequest) => shift(r.date, 4)
+    const imported = await upload(
+      statement([
+        {
+          fitId: 'P1',
+          date: day(first!),
+          amount: first!.totalValue,
+          memo: `PIX RECEBIDO - ${first!.taker!.name.toUpperCase()} - ${masked(first!.taker!.document)}`,
+        },
+        {
+          fitId: 'P2',
+          date: day(second!),
+          amount: second!.totalValue,
+          memo: `TED RECEBIDA - ${second!.taker!.name.toUpperCase()}`,
+        },
+        { fitId: 'P3', date: day(second!), amount: -35.9, memo: 'TARIFA' },
+      ]),
+    )
+    expect(imported.status).toBe(201)
+    expect(imported.body.data.reconciliation).toMatchObject({ matched: 1 })
+
+    const lines: BankTransaction[] = server.store.data.bankTransactions.filter(
+      (t: BankTransaction) => ['P1', 'P2'].includes(t.fitId),
+    )
+    const paying = lines.find((t) => t.fitId === 'P1')!
+    const naming = lines.find((t) => t.fitId === 'P2')!
+    expect(request(first!.id)).toMatchObject({
+      receivedAt: paying.date,
+      receivedBy: {
+        transactionId: paying.id,
+        bankName: expect.any(String),
+        accountNumber: '778899-1',
+      },
+    })
+    const suggested = (await list('&status=suggested')).data.find(
+      (r) => r.transaction.id === naming.id,
+    )!
+    expect(suggested.suggestions.map((s) => s.id)).toContain(second!.id)
+
+    // Refusals: amounts that do not add up, a debit for an invoice, an invoice already received.
+    const wrong = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: naming.id, invoiceIds: [first!.id, second!.id] },
+    })
+    expect(wrong.status).toBe(409)
+    expect(wrong.body.message).toMatch(/já está conciliada com outra movimentação/)
+    const tariff = server.store.data.bankTransactions.find(
+      (t: BankTransaction) => t.fitId === 'P3',
+    )!
+    const debit = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: tariff.id, invoiceIds: [second!.id] },
+    })
+    expect(debit.status).toBe(400)
+    expect(debit.body.message).toBe(
+      'Notas fiscais se conciliam com entradas (créditos); esta movimentação é uma saída.',
+    )
+    const other = openInvoices().find(
+      (r) => r.id !== second!.id && r.totalValue !== second!.totalValue,
+    )
+    if (other) {
+      const differ = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+        as: ANA,
+        body: { transactionId: naming.id, invoiceIds: [other.id] },
+      })
+      expect(differ.status).toBe(400)
+      expect(differ.body.message).toMatch(/^Os valores não fecham: a movimentação é de R\$/)
+    }
+
+    const confirmed = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: naming.id, invoiceIds: [second!.id] },
+    })
+    expect(confirmed.status).toBe(201)
+    expect(confirmed.body.data).toMatchObject({
+      status: 'matched',
+      match: { kind: 'invoice', invoiceIds: [second!.id], auto: false, confirmedBy: 'uid-ana' },
+    })
+    expect(request(second!.id).receivedBy?.transactionId).toBe(naming.id)
+    const again = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: naming.id, invoiceIds: [second!.id] },
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe(
+      'Esta movimentação já está conciliada. Desfaça a conciliação antes de escolher outra.',
+    )
+
+    const undone = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${naming.id}?${OWN}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(undone.status).toBe(200)
+    expect(undone.body.data.status).toBe('suggested')
+    expect(undone.body.data.suggestions[0]).toMatchObject({
+      id: second!.id,
+      reasons: expect.arrayContaining(['conciliação desfeita antes']),
+    })
+    expect(request(second!.id).receivedBy).toBeNull()
+    const twice = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${naming.id}?${OWN}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(twice.status).toBe(409)
+    expect(twice.body.message).toBe('Esta movimentação não está conciliada: não há o que desfazer.')
+
+    // Undoing an automatic match: never matched automatically again, still suggested.
+    const auto = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${paying.id}?${OWN}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(auto.body.data).toMatchObject({ status: 'suggested', suggestions: [{ id: first!.id }] })
+    expect(request(first!.id).receivedBy).toBeNull()
+  })
+
+  it('answers 404 for another company’s transaction and 403 for another company', async () => {
+    const eva = server.store.data.bankTransactions.find(
+      (t: BankTransaction) => t.companyId !== COMPANY && t.amount > 0,
+    )!
+    const res = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: eva.id, invoiceIds: [openInvoices()[0]!.id] },
+    })
+    expect(res.status).toBe(404)
+    expect(res.body.message).toBe('Movimentação não encontrada.')
+    expect(
+      (await server.call('GET', `/bank-statements/reconciliation?${OWN}`, { as: BRUNO })).status,
+    ).toBe(403)
+  })
+})
+
+describe('invoices and guides that change', () => {
+  it('an invoice issued for the credit without one: matched by itself', async () => {
+    const credit = server.store.bankTransactions.get('txn-ana-sem-nota')!
+    const body = {
+      cnpj: '45218739000102',
+      totalValue: credit.amount,
+      serviceDescription: 'Projeto gráfico e diagramação de material institucional',
+      taxationCode: '230101',
+      municipalityCode: '3550308',
+      issWithheld: false,
+      date: credit.date,
+      taker: {
+        document: '11.444.777/0001-61',
+        name: 'Estúdio Nova Luz Ltda',
+        email: 'contato@novaluz.com.br',
+        address: {
+          zipCode: '01304-001',
+          state: 'SP',
+          city: 'São Paulo',
+          street: 'Rua Augusta',
+          number: '100',
+          complement: '',
+          neighborhood: 'Consolação',
+        },
+      },
+    }
+    const created = await server.call('POST', `/nfs/requests?${OWN}`, { as: ANA, body })
+    expect(created.status).toBe(201)
+    const id = created.body.data.id
+    await server.call('PUT', `/nfs/requests/${id}/status/processing`, { as: ADMIN })
+    const pdfFileName = await uploadPdf('nfse-9001.pdf')
+    const issued = await server.call('PUT', `/nfs/requests/${id}/status/issued`, {
+      as: ADMIN,
+      body: { number: 9001, pdfFileName },
+    })
+    expect(issued.status).toBe(200)
+    expect(issued.body.data.receivedBy).toMatchObject({ transactionId: 'txn-ana-sem-nota' })
+    expect(server.store.reconciliations.get('txn-ana-sem-nota')).toMatchObject({
+      status: 'matched',
+      match: {
+        invoiceIds: [id],
+        auto: true,
+        reasons: ['CNPJ do tomador no histórico', 'mesmo valor', expect.any(String)],
+      },
+    })
+  })
+
+  it('an invoice cancelled: its match is undone and the line goes back to the lists', async () => {
+    const record = records().find((r) => r.match?.kind === 'invoice' && r.match.auto)!
+    const [invoiceId] = (record.match as { invoiceIds: string[] }).invoiceIds
+    // What the national cancellation will do to the record (issue 31), then its call.
+    server.store.write(() => {
+      const cancelled = request(invoiceId!)
+      server.store.nfsRequests.update({ ...cancelled, status: 'cancelled' as NfsRequest['status'] })
+    })
+    await reconcileAfterInvoiceChange(server.store, COMPANY, [invoiceId!])
+    expect(request(invoiceId!).receivedBy).toBeNull()
+    const line = server.store.reconciliations.get(record.transactionId)!
+    expect(line.status).not.toBe('matched')
+    expect(line.match).toBeNull()
+  })
+
+  it('a guide deleted leaves its debit; a guide uploaded is paid by the debit', async () => {
+    const guide = server.store.documents.get('doc-ana-das-1')!
+    const debitId = guide.paidBy!.transactionId
+    const removed = await server.call('DELETE', `/documents/doc-ana-das-1?${OWN}`, { as: ADMIN })
+    expect(removed.status).toBe(200)
+    expect(server.store.reconciliations.get(debitId)).toBeUndefined()
+
+    const fileName = await uploadPdf('das-novo.pdf')
+    const created = await server.call('POST', `/documents?${OWN}`, {
+      as: ADMIN,
+      body: {
+        type: 'guia',
+        name: 'DAS – Simples Nacional',
+        fileName,
+        guia: { ...guide.guia, digitableLine: undefined },
+      },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.data).toMatchObject({ status: 'paid', paidBy: { transactionId: debitId } })
+
+    // Pending before its debit paid it: undoing the match leaves it pending again.
+    const undone = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${debitId}?${OWN}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(undone.status).toBe(200)
+    expect(server.store.documents.get(created.body.data.id)).toMatchObject({
+      status: 'pending',
+      paidAt: null,
+      paidBy: null,
+    })
+  })
+
+  it('undoing a guide match puts the guide back as it was', async () => {
+    // The accountant had marked this DAS paid by hand before its debit was matched: undoing the
+    // match puts back that state (status and day), without the transaction.
+    const guide = server.store.documents.get('doc-ana-das-2')! as CompanyDocument
+    expect(guide.status).toBe('paid')
+    const before = server.store.reconciliations.get(guide.paidBy!.transactionId)!.guideBefore
+    expect(before).toEqual({ status: 'paid', paidAt: expect.any(String) })
+    const res = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${guide.paidBy!.transactionId}?${OWN}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(res.status).toBe(200)
+    expect(server.store.documents.get('doc-ana-das-2')).toMatchObject({
+      status: before!.status,
+      paidAt: before!.paidAt,
+      paidBy: null,
+    })
+    const back = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: guide.paidBy!.transactionId, documentId: 'doc-ana-das-2' },
+    })
+    expect(back.status).toBe(201)
+    expect(server.store.documents.get('doc-ana-das-2')).toMatchObject({ status: 'paid' })
+  })
+})
+
+describe('what else moves a line', () => {
+  it('a credit classified as a partner’s contribution leaves reconciliation', async () => {
+    const res = await server.call(
+      'PUT',
+      `/bank-statements/transactions/txn-ana-sem-nota/tax-category?${OWN}`,
+      {
+        as: ANA,
+        body: { taxCategoryId: 'aporte-socios' },
+      },
+    )
+    expect(res.status).toBe(200)
+    await expect.poll(() => server.store.reconciliations.get('txn-ana-sem-nota')).toBeUndefined()
+  })
+
+  it('an account deleted: what it paid is open again', async () => {
+    const paid = server.store.data.nfsRequests.filter(
+      (r: NfsRequest) => r.receivedBy?.accountId === 'acc-ana-itau',
+    )
+    expect(paid.length).toBeGreaterThan(0)
+    expect(
+      (await server.call('DELETE', `/bank-statements/accounts/acc-ana-itau?${OWN}`, { as: ANA }))
+        .status,
+    ).toBe(200)
+    for (const r of paid) expect(request(r.id).receivedBy).toBeNull()
+    expect(records().filter((r) => r.accountId === 'acc-ana-itau')).toEqual([])
+  })
+})
+
+describe('the month', () => {
+  it('sums the credits matched, suggested and without an invoice, and the invoices not received', async () => {
+    const credit = server.store.bankTransactions.get('txn-ana-sem-nota')!
+    const period = credit.date.slice(0, 7)
+    const res = await server.call(
+      'GET',
+      `/bank-statements/reconciliation/summary?${OWN}&period=${period}`,
+      {
+        as: ANA,
+      },
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      period,
+      creditsWithoutInvoice: { count: 1, amount: credit.amount },
+      invoicesNotReceived: { count: openInvoices().length },
+      tabs: { unmatched: 1, suggested: 1 },
+    })
+    expect(res.body.data.credits.count).toBe(
+      res.body.data.matchedCredits.count + res.body.data.suggestedCredits.count + 1,
+    )
+    expect(creditsWithoutInvoice(server.store, COMPANY, period).map((t) => t.id)).toEqual([
+      'txn-ana-sem-nota',
+    ])
+    expect(
+      (
+        await server.call('GET', `/bank-statements/reconciliation/summary?${OWN}&period=2026-13`, {
+          as: ANA,
+        })
+      ).status,
+    ).toBe(400)
+  })
+})
+
+describe('the test hooks (npm run bench:api times runs through them)', () => {
+  it('reconciles a company at once and lists the runs, newest first', async () => {
+    const res = await server.call('POST', `/__test/companies/${COMPANY}/reconcile`)
+    expect(res.status).toBe(200)
+    // The seed is what the rules make of it: a run over every line changes nothing.
+    expect(res.body.data).toMatchObject({ matched: 0, suggested: 0, unmatched: 0, removed: 0 })
+    expect(res.body.data.looked).toBeGreaterThan(100)
+    const runs = await server.call('GET', '/__test/reconciliation/runs')
+    expect(runs.body.data[0]).toMatchObject({
+      companyId: COMPANY,
+      scope: 'all',
+      ms: expect.any(Number),
+    })
+  })
+})
+
+describe('an automatic run meets a person (ledger.applyChange)', () => {
+  it('never overwrites a confirmation made while it ran, and never matches an invoice twice', async () => {
+    const line = server.store.reconciliations.get(SEEDED_SUGGESTED_LINE)!
+    const invoiceId = SEEDED_SUGGESTED_INVOICE
+    // What a run read: the line as suggested, and its invoice open; it proposes a match.
+    const proposal: Change = {
+      transactionId: line.transactionId,
+      baseRev: line.rev,
+      release: false,
+      next: {
+        companyId: line.companyId,
+        accountId: line.accountId,
+        date: line.date,
+        amountCents: line.amountCents,
+        side: 'credit',
+        status: 'matched',
+        match: { kind: 'invoice', invoiceIds: [invoiceId], reasons: ['mesmo valor'] },
+        suggestions: [],
+        memoDocument: null,
+      },
+    }
+    // Meanwhile ana confirms it herself.
+    const confirmed = await server.call('POST', `/bank-statements/reconciliation?${OWN}`, {
+      as: ANA,
+      body: { transactionId: line.transactionId, invoiceIds: [invoiceId] },
+    })
+    expect(confirmed.status).toBe(201)
+    const outcome = server.store.write(() => {
+      const batch = applyBatch()
+      const result = applyChange(server.store, proposal, batch)
+      finishBatch(server.store, batch)
+      return result
+    })
+    expect(outcome).toBe('stale')
+    expect(server.store.reconciliations.get(line.transactionId)!.match).toMatchObject({
+      auto: false,
+      confirmedBy: 'uid-ana',
+    })
+
+    // Another line proposing the same invoice, now taken: refused.
+    const other = server.store.reconciliations.get('txn-ana-sem-nota')!
+    const twice = server.store.write(() =>
+      applyChange(
+        server.store,
+        { ...proposal, transactionId: other.transactionId, baseRev: other.rev },
+        applyBatch(),
+      ),
+    )
+    expect(twice).toBe('stale')
+    expect(request(invoiceId).receivedBy?.transactionId).toBe(line.transactionId)
+  })
+})
