@@ -17,14 +17,14 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
   const now = options.now ?? new Date()
   const core = seedCore()
   const finance = seedFinance(now)
-  // After the invoices: one of them was issued through the national system.
-  const nfse = seedNfse(core.companies, finance.nfsRequests, options.nfse)
   // The months the accountant closed come from the calculation over the seeded invoices.
   const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests }, now)
   const documents = [...finance.documents, ...simples.documents]
-  // Reconciliation reads and marks the finance data (received invoices, paid guides — the
-  // closed months' guides among them), so it comes last.
+  // Reconciliation tells ana's statement as a story (her newest invoice among it) and reads and
+  // marks the finance data: received invoices, paid guides — the closed months' among them.
   const reconciliations = seedReconciliation({ ...finance, documents }, core.companies, now)
+  // Last: ana's newest invoice was issued through the national system.
+  const nfse = seedNfse(core.companies, finance.nfsRequests, options.nfse)
   return {
     ...core,
     ...seedBilling(),

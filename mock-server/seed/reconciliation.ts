@@ -41,7 +41,7 @@ const UNINVOICED = { name: 'ESTUDIO NOVA LUZ LTDA', document: '11444777000161', 
  * The tax guides ana paid through her Cora account, by id. The newest DAS (doc-ana-das-0) is left
  * to pay: the documents list shows a pending guide, and marking it paid by hand stays possible.
  */
-const PAID_GUIDES = ['doc-ana-das-3', 'doc-ana-das-2', 'doc-ana-das-1', 'doc-ana-gps']
+const PAID_GUIDES = ['doc-ana-das-3', 'doc-ana-das-2', 'doc-ana-das-1', 'doc-ana-darf-1']
 
 const shiftDay = (day: string, days: number) =>
   todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
@@ -176,20 +176,28 @@ function tellAnasStory(finance: FinanceData, now: Date) {
   })
   moveBalance(finance, 'acc-ana-cora', toCents(UNINVOICED.amount))
 
-  // The DAS and INSS debits for exactly what the guides ask, on their due dates.
+  // The DAS and INSS debits for exactly what the guides ask, on their due dates: the statement
+  // generator pays on the 15th (INSS) and 20th (DAS) of each month, the guides fall due on a
+  // business day (a DAS due on a Sunday is paid on Monday), so the month's debit is moved to it.
+  // The INSS of the pró-labore is paid by the DCTFWeb's DARF.
   for (const id of PAID_GUIDES) {
     const guide = finance.documents.find((d) => d.id === id)?.guia
     if (!guide) continue
     const debit = lines.find(
       (t) =>
         t.accountId === 'acc-ana-cora' &&
-        t.date === guide.dueDate &&
+        t.date.slice(0, 7) === guide.dueDate.slice(0, 7) &&
         t.amount < 0 &&
         (guide.kind === 'DAS' ? /\bDAS\b/ : /\bGPS\b/).test(t.description),
     )
     if (!debit) continue
     moveBalance(finance, debit.accountId, -(toCents(debit.amount) + toCents(guide.amount)))
     debit.amount = -guide.amount
+    debit.date = guide.dueDate
+    if (guide.kind === 'DARF')
+      debit.description = bankText(
+        `PAGAMENTO DARF DCTFWEB - COMPETENCIA ${guide.competence.slice(5)}/${guide.competence.slice(0, 4)}`,
+      )
   }
 }
 

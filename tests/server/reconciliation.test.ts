@@ -118,7 +118,7 @@ describe('the seeded story', () => {
 
     const matched = await list('&status=matched&side=debit&limit=20')
     const guides = matched.data.map((r) => (r.match?.kind === 'guide' ? r.match.documentId : null))
-    expect(guides).toEqual(expect.arrayContaining(['doc-ana-das-1', 'doc-ana-gps']))
+    expect(guides).toEqual(expect.arrayContaining(['doc-ana-das-1', 'doc-ana-darf-1']))
     const das = server.store.documents.get('doc-ana-das-1')!
     expect(das).toMatchObject({
       status: 'paid',
