@@ -156,7 +156,7 @@ function InviteList({
           rows={data.data}
           rowKey={(invite) => invite.id}
           columns={[
-            { key: 'email', header: 'E-mail', cell: (invite) => invite.email },
+            { key: 'email', card: 'title', header: 'E-mail', cell: (invite) => invite.email },
             {
               key: 'when',
               header: pending ? 'Enviado em' : 'Aceito em',
@@ -185,6 +185,7 @@ function InviteList({
               ? [
                   {
                     key: 'actions',
+                    card: 'actions' as const,
                     header: <span className="visually-hidden">Ações</span>,
                     align: 'right' as const,
                     cell: (invite: Invite) => (

@@ -207,6 +207,7 @@ function DocumentList({
             columns={[
               {
                 key: 'name',
+                card: 'title',
                 header: 'Documento',
                 cell: (document) => (
                   <span className={styles.stacked}>
@@ -238,6 +239,7 @@ function DocumentList({
               },
               {
                 key: 'actions',
+                card: 'actions',
                 header: <span className="visually-hidden">Ações</span>,
                 align: 'right',
                 cell: (document) => (

@@ -81,6 +81,7 @@ export function PaymentsTable({
           columns={[
             {
               key: 'reference',
+              card: 'title',
               header: 'Cobrança',
               cell: (payment) => (
                 <span className={styles.stacked}>
@@ -120,6 +121,7 @@ export function PaymentsTable({
             },
             {
               key: 'action',
+              card: 'actions',
               header: <span className="visually-hidden">Ações</span>,
               align: 'right',
               cell: (payment) =>

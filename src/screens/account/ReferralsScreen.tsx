@@ -141,6 +141,7 @@ function Referrals({
               columns={[
                 {
                   key: 'name',
+                  card: 'title',
                   header: 'Pessoa',
                   cell: (referral) => (
                     <span className={styles.stacked}>

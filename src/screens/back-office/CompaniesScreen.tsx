@@ -95,6 +95,7 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Empresa',
               cell: (company) => (
                 <div className={styles.name}>

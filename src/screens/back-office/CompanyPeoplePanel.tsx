@@ -81,6 +81,7 @@ export function CompanyPeoplePanel({
             columns={[
               {
                 key: 'name',
+                card: 'title',
                 header: 'Nome',
                 cell: (user) => <UserName user={user} />,
               },
@@ -157,6 +158,7 @@ export function CompanyPeoplePanel({
             columns={[
               {
                 key: 'reference',
+                card: 'title',
                 header: 'Referência',
                 cell: (payment) => formatMonthYear(`${payment.reference}-15`),
               },

@@ -105,6 +105,7 @@ export function DocumentReview({
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Documento',
               cell: (document) => (
                 <div className={styles.name}>
@@ -139,6 +140,7 @@ export function DocumentReview({
             },
             {
               key: 'actions',
+              card: 'actions',
               header: 'Ações',
               cell: (document) => (
                 <div className={styles.rowActions}>

@@ -101,6 +101,7 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
           columns={[
             {
               key: 'company',
+              card: 'title',
               header: 'Empresa',
               cell: (request) => (
                 <div className={styles.name}>

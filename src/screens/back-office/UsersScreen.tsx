@@ -86,6 +86,7 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Nome',
               cell: (user) => <UserName user={user} />,
             },

@@ -330,6 +330,7 @@ function TransactionList({
           columns={[
             {
               key: 'select',
+              label: 'Selecionar',
               header: (
                 <input
                   type="checkbox"
@@ -358,6 +359,7 @@ function TransactionList({
             },
             {
               key: 'description',
+              card: 'title',
               header: 'Descrição',
               cell: (transaction) => (
                 <span className={styles.description}>{transaction.description}</span>

@@ -185,6 +185,7 @@ function DocumentList({
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Documento',
               cell: (document) => (
                 <div className={styles.name}>
@@ -236,6 +237,7 @@ function DocumentList({
             },
             {
               key: 'actions',
+              card: 'actions',
               header: 'Ações',
               align: 'right',
               cell: (document) => (

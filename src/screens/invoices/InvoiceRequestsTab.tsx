@@ -143,6 +143,7 @@ export function InvoiceRequestsTab({
             { key: 'date', header: 'Data', cell: (request) => formatDate(request.date) },
             {
               key: 'taker',
+              card: 'title',
               header: 'Tomador',
               cell: (request) =>
                 request.taker ? (
@@ -185,6 +186,7 @@ export function InvoiceRequestsTab({
             },
             {
               key: 'actions',
+              card: 'actions',
               header: 'Ações',
               align: 'right',
               cell: (request) => (

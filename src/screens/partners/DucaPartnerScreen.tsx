@@ -194,6 +194,7 @@ function ReferredCompanies({
             columns={[
               {
                 key: 'company',
+                card: 'title',
                 header: 'Empresa',
                 cell: (row) => (
                   <span className={styles.cell}>

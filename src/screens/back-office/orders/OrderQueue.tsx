@@ -98,6 +98,7 @@ export function OrderQueue({
             columns={[
               {
                 key: 'company',
+                card: 'title',
                 header: 'Empresa',
                 cell: (order) => (
                   <span className={styles.name}>
