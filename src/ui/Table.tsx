@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Loading } from './Feedback'
 import styles from './Table.module.css'
 
@@ -32,6 +32,11 @@ export type DataTableProps<Row> = {
   stacked?: string
   /** A totals row under the rows: its cells by column key. */
   footer?: Partial<Record<string, ReactNode>>
+  /**
+   * The key of the row an action just added or changed: it is highlighted for a few seconds, so
+   * the person sees where it went.
+   */
+  changed?: string | null
   /** Show the caption to sighted users too (otherwise it is for screen readers). */
   showCaption?: boolean
   /**
@@ -39,6 +44,24 @@ export type DataTableProps<Row> = {
    * button to it, for the keyboard). Clicks on a control inside the row are left to it.
    */
   onRowClick?: (row: Row) => void
+}
+
+/** How long a row an action changed stays marked (its highlight fades within it). */
+const CHANGED_MS = 5000
+
+/**
+ * The row an action just added or changed, for DataTable's `changed`: `mark(key)` after the
+ * action succeeded; the mark goes away by itself.
+ */
+export function useChangedRow() {
+  const [changed, setChanged] = useState<string | null>(null)
+  useEffect(() => {
+    if (changed === null) return
+    const timer = setTimeout(() => setChanged(null), CHANGED_MS)
+    return () => clearTimeout(timer)
+  }, [changed])
+  const mark = useCallback((key: string) => setChanged(key), [])
+  return { changed, mark }
 }
 
 const isOnControl = (target: EventTarget) =>
@@ -113,6 +136,7 @@ export function DataTable<Row>({
   loading,
   stacked,
   footer,
+  changed,
   showCaption = false,
   onRowClick,
 }: DataTableProps<Row>) {
@@ -181,6 +205,7 @@ export function DataTable<Row>({
             <tr
               key={rowKey(row)}
               className={onRowClick ? styles.clickable : undefined}
+              data-changed={changed != null && rowKey(row) === changed ? '' : undefined}
               onClick={
                 onRowClick
                   ? (event) => {

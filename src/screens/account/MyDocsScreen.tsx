@@ -22,7 +22,7 @@ import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { RadioCards } from '@/ui/RadioCards'
 import { ListView } from '@/ui/List'
-import { DataTable } from '@/ui/Table'
+import { DataTable, useChangedRow } from '@/ui/Table'
 import {
   MY_DOCS_PAGE_SIZE,
   myDocumentsInput,
@@ -56,6 +56,7 @@ export function MyDocsScreen({
   onPageChange: (page: number) => void
 }) {
   const { user, company } = useSessionView()
+  const added = useChangedRow()
   if (!user || !company) return null
   return (
     <div className={styles.page}>
@@ -63,13 +64,26 @@ export function MyDocsScreen({
         title="Meus documentos"
         description={`Seus documentos pessoais, para a contabilidade de ${company.alias ?? company.name}.`}
       />
-      <UploadCard companyId={company.id} />
-      <DocumentList companyId={company.id} uid={user.uid} page={page} onPageChange={onPageChange} />
+      <UploadCard companyId={company.id} onUploaded={(document) => added.mark(document.id)} />
+      <DocumentList
+        companyId={company.id}
+        uid={user.uid}
+        page={page}
+        onPageChange={onPageChange}
+        changed={added.changed}
+      />
     </div>
   )
 }
 
-function UploadCard({ companyId }: { companyId: string }) {
+function UploadCard({
+  companyId,
+  onUploaded,
+}: {
+  companyId: string
+  /** The document is in: the list shows where it went. */
+  onUploaded: (document: CompanyDocument) => void
+}) {
   const upload = useUploadDocument()
   const [kind, setKind] = useState<PersonalDocumentKind | undefined>(undefined)
   const [file, setFile] = useState<File | null>(null)
@@ -84,11 +98,12 @@ function UploadCard({ companyId }: { companyId: string }) {
     const label = personalDocumentKinds.find((option) => option.value === kind)!.label
     setProgress(0)
     try {
-      await upload.mutateAsync({
+      const document = await upload.mutateAsync({
         input: { companyId, file, type: 'pessoal', name: label },
         onProgress: (sent: number) => setProgress(sent),
       })
       notify.success(`${label} enviado.`)
+      onUploaded(document)
       setFile(null)
       setKind(undefined)
     } catch (caught) {
@@ -158,11 +173,13 @@ function DocumentList({
   uid,
   page,
   onPageChange,
+  changed,
 }: {
   companyId: string
   uid: string
   page: number
   onPageChange: (page: number) => void
+  changed: string | null
 }) {
   const input = myDocumentsInput(companyId, uid, page)
   const { data } = useSuspenseQuery(documentsQueryOptions(input))
@@ -204,6 +221,7 @@ function DocumentList({
             caption="Seus documentos pessoais"
             rows={data.data}
             rowKey={(document) => document.id}
+            changed={changed}
             columns={[
               {
                 key: 'name',

@@ -18,7 +18,7 @@ import { Alert, Badge } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
-import { DataTable } from '@/ui/Table'
+import { DataTable, useChangedRow } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatCompetence } from './document-format'
 import { documentSituation } from './document-labels'
@@ -49,6 +49,7 @@ const statusOptions = documentStatuses.map((status) => ({
 export function DocumentsScreen(props: DocumentsScreenProps) {
   const { companyId, company } = useSessionView()
   const [uploading, setUploading] = useState(false)
+  const added = useChangedRow()
   if (!companyId)
     return (
       <>
@@ -66,17 +67,23 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
         actions={<Button onClick={() => setUploading(true)}>Enviar documento</Button>}
       />
       <GuiasToPay companyId={companyId} />
-      <DocumentList companyId={companyId} {...props} />
-      <UploadDocumentDialog companyId={companyId} open={uploading} onOpenChange={setUploading} />
+      <DocumentList companyId={companyId} changed={added.changed} {...props} />
+      <UploadDocumentDialog
+        companyId={companyId}
+        open={uploading}
+        onOpenChange={setUploading}
+        onUploaded={(document) => added.mark(document.id)}
+      />
     </>
   )
 }
 
 function DocumentList({
   companyId,
+  changed,
   search,
   onSearchChange,
-}: DocumentsScreenProps & { companyId: string }) {
+}: DocumentsScreenProps & { companyId: string; changed: string | null }) {
   const { data, isFetching } = useSuspenseQuery(
     documentsQueryOptions(documentsListInput(companyId, search)),
   )
@@ -182,6 +189,7 @@ function DocumentList({
           loading={isFetching}
           rowKey={(document) => document.id}
           stacked={styles.rows}
+          changed={changed}
           columns={[
             {
               key: 'name',
