@@ -13,7 +13,7 @@ import {
 } from './finance-common'
 import { messages } from './messages'
 import { emailSchema } from './user'
-import { filledText } from './limit-messages'
+import { filledText, missingOr } from './limit-messages'
 
 // Service invoices (NFS-e): requests and monthly schedules (SPEC sections 3, 5, 7; PRODUCT.md
 // "Invoices").
@@ -61,11 +61,15 @@ export const dayOfMonthSchema = z
   .max(31, { error: messages.dayOfMonth })
 
 /** The taker's document: a CPF or a CNPJ (numeric or alphanumeric), by its check digits. */
+const takerDocumentMessage = missingOr(
+  messages.takerDocumentRequired,
+  messages.takerDocumentInvalid,
+)
 export const takerDocumentSchema = z
-  .string({ error: messages.takerDocumentInvalid })
+  .string({ error: takerDocumentMessage })
   .trim()
   .refine((value) => isValidCpf(value) || isValidCnpj(value, { version: 2 }), {
-    error: messages.takerDocumentInvalid,
+    error: takerDocumentMessage,
   })
   .transform((value) => (isValidCpf(value) ? digitsOnly(value) : cnpjKey(value)))
 
@@ -93,6 +97,7 @@ export const serviceDescriptionSchema = z
   .max(2000, { error: 'A descrição do serviço pode ter até 2.000 caracteres' })
 
 export const invoiceMessages = {
+  taxationCodeRequired: 'Informe o código de tributação nacional',
   taxationCodeInvalid:
     'Código de tributação nacional inválido: use os 6 dígitos (item, subitem e desdobramento da LC 116), ex.: 170601.',
   municipalityInvalid:
@@ -100,7 +105,7 @@ export const invoiceMessages = {
   municipalityUnknown: 'Município não encontrado entre os 5.571 do IBGE.',
   issWithheld: 'Informe se o ISS é retido pelo tomador (sim ou não).',
   issTaxation:
-    'Escolha a tributação do ISS (tribISSQN): operação tributável, imunidade, exportação de serviço ou não incidência.',
+    'Escolha a tributação do ISS: operação tributável, imunidade, exportação de serviço ou não incidência.',
 } as const
 
 /**
@@ -131,10 +136,14 @@ export const issTaxationCodes: Record<IssTaxation, '1' | '2' | '3' | '4'> = {
  * `cTribNac` of the national NFS-e: the LC 116/2003 item and subitem plus the national detail,
  * 6 digits (`170601`: item 17.06, detail 01).
  */
+const taxationCodeMessage = missingOr(
+  invoiceMessages.taxationCodeRequired,
+  invoiceMessages.taxationCodeInvalid,
+)
 export const taxationCodeSchema = z
-  .string({ error: invoiceMessages.taxationCodeInvalid })
+  .string({ error: taxationCodeMessage })
   .trim()
-  .regex(/^\d{6}$/, { error: invoiceMessages.taxationCodeInvalid })
+  .regex(/^\d{6}$/, { error: taxationCodeMessage })
 
 /** The LC 116 item of a national taxation code: `170601` → `17.06`. */
 export const serviceCodeOf = (taxationCode: string) =>

@@ -191,7 +191,6 @@ export function PaymentsTable({
                 term: 'Forma de pagamento',
                 value: receipt.method ? paymentMethodLabels[receipt.method] : '—',
               },
-              { term: 'Código do pagamento', value: <code>{receipt.id}</code> },
             ]}
           />
         )}

@@ -251,8 +251,9 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
               value: `${request.municipalityName} (IBGE ${request.municipalityCode})`,
             },
             {
-              term: 'Tributação do ISS (tribISSQN)',
-              value: `${issTaxationLabels[request.issTaxation]} (${issTaxationCodes[request.issTaxation]})`,
+              term: 'Tributação do ISS',
+              // The DPS code, for the accountant who types it at the national NFS-e.
+              value: `${issTaxationLabels[request.issTaxation]} (tribISSQN ${issTaxationCodes[request.issTaxation]})`,
             },
             {
               term: 'ISS retido pelo tomador',

@@ -85,7 +85,7 @@ function CompanyInvoices({
         open={requesting}
         onOpenChange={setRequesting}
         title="Nova solicitação de NFS-e"
-        description="Os dados da DPS nacional: a contabilidade confere e emite a nota."
+        description="Os dados da nota de serviço: a contabilidade confere e emite a NFS-e."
         size="lg"
       >
         {requesting && (
