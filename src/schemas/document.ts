@@ -4,6 +4,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './co
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
 import { filledText } from './limit-messages'
+import { documentStatusLabels } from './glossary'
 
 // Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
 // tax guides (guias) the accountant sends to be paid.
@@ -39,13 +40,6 @@ export const documentStatusSchema = z.enum(documentStatuses, {
   error: 'Status inválido (use pending, approved, rejected ou paid)',
 })
 export type DocumentStatus = z.infer<typeof documentStatusSchema>
-
-export const documentStatusLabels: Record<DocumentStatus, string> = {
-  pending: 'Pendente',
-  approved: 'Aprovado',
-  rejected: 'Recusado',
-  paid: 'Pago',
-}
 
 /** Kinds of tax guide. */
 export const guiaKinds = ['DAS', 'DARF', 'GPS', 'FGTS', 'ISS', 'ICMS', 'DAE'] as const
@@ -200,3 +194,6 @@ export const documentListQuerySchema = pageQuerySchema(10).extend({
  */
 export const companyMayDeleteDocument = (document: Pick<CompanyDocument, 'sentBy' | 'status'>) =>
   document.sentBy === 'company' && document.status === 'pending'
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { documentStatusLabels }

@@ -14,6 +14,7 @@ import {
 import { messages } from './messages'
 import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
+import { nfsRequestStatusLabels } from './glossary'
 
 // Service invoices (NFS-e): requests and monthly schedules (SPEC sections 3, 5, 7; PRODUCT.md
 // "Invoices").
@@ -23,13 +24,6 @@ export const nfsRequestStatusSchema = z.enum(nfsRequestStatuses, {
   error: 'Status inválido (use pending, processing, issued ou rejected)',
 })
 export type NfsRequestStatus = z.infer<typeof nfsRequestStatusSchema>
-
-export const nfsRequestStatusLabels: Record<NfsRequestStatus, string> = {
-  pending: 'Pendente',
-  processing: 'Em processamento',
-  issued: 'Emitida',
-  rejected: 'Rejeitada',
-}
 
 /** The request's statechart: pending → processing → issued | rejected (admin only). */
 export const nfsRequestTransitions: Record<NfsRequestStatus, readonly NfsRequestStatus[]> = {
@@ -355,3 +349,6 @@ export const nfsSchedulerListQuerySchema = pageQuerySchema(10).extend({ companyI
 export const nfsSchedulerActiveQuerySchema = pageQuerySchema(10).extend({
   companyId: idSchema.optional(),
 })
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { nfsRequestStatusLabels }

@@ -1,11 +1,8 @@
 import { useState } from 'react'
+import { documentStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate } from '@/lib/format'
-import {
-  companyMayDeleteDocument,
-  documentStatusLabels,
-  type CompanyDocument,
-} from '@/schemas/document'
+import { companyMayDeleteDocument, type CompanyDocument } from '@/schemas/document'
 import {
   documentFileRules,
   documentsQueryOptions,
@@ -245,9 +242,7 @@ function DocumentList({
                 cell: (document) => (
                   <span className={styles.stacked}>
                     <Badge tone={statusTone[document.status]}>
-                      {document.status === 'pending'
-                        ? 'Em análise'
-                        : documentStatusLabels[document.status]}
+                      {documentStatusLabels[document.status]}
                     </Badge>
                     {document.rejectionReason && (
                       <span className="muted">{document.rejectionReason}</span>

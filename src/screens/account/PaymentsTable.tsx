@@ -1,11 +1,7 @@
 import { useState } from 'react'
+import { paymentStatusLabels } from '@/schemas/glossary'
 import { formatDate, formatDateTime, formatMoney, formatCnpjValue } from '@/lib/format'
-import {
-  paymentMethodLabels,
-  paymentStatusLabels,
-  type Payment,
-  type PaymentStatus,
-} from '@/schemas/billing'
+import { paymentMethodLabels, type Payment, type PaymentStatus } from '@/schemas/billing'
 import type { Company } from '@/schemas/company'
 import { isPayable, oldestCharge } from '@/services/account'
 import { Button } from '@/ui/Button'

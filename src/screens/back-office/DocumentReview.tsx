@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { todayInBrazil } from '@/schemas/finance-common'
+import { documentSituationLabel } from '@/schemas/glossary'
 import {
   documentRejectSchema,
-  documentStatusLabels,
   documentTransition,
   documentTypeLabels,
   type CompanyDocument,
@@ -42,6 +43,7 @@ export function DocumentReview({
   page: number
   onPage: (page: number) => void
 }) {
+  const today = todayInBrazil()
   const { data: documents, isFetching } = useSuspenseQuery(
     documentsQueryOptions({
       companyId,
@@ -130,7 +132,7 @@ export function DocumentReview({
               cell: (document) => (
                 <div className={styles.name}>
                   <Badge tone={statusTones[document.status]}>
-                    {documentStatusLabels[document.status]}
+                    {documentSituationLabel(document, today)}
                   </Badge>
                   {document.rejectionReason && (
                     <span className="muted">{document.rejectionReason}</span>

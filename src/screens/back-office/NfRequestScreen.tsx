@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { Link } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import {
@@ -6,7 +7,6 @@ import {
   issTaxationLabels,
   documentKindOf,
   nfsRejectSchema,
-  nfsRequestStatusLabels,
   nfsRequestTransitions,
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'

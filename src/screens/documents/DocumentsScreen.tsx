@@ -1,15 +1,16 @@
 import { useState } from 'react'
+import { documentStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
 import {
   companyMayDeleteDocument,
-  documentStatusLabels,
   documentStatuses,
   documentTypeLabels,
   documentTypes,
   type CompanyDocument,
   type DocumentType,
 } from '@/schemas/document'
+import { guiaStatusLabels } from '@/schemas/glossary'
 import { documentsQueryOptions, useDeleteDocument } from '@/services/documents'
 import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
@@ -35,10 +36,10 @@ export type DocumentsScreenProps = {
 
 // The words the rows use: a pending document is "Em análise", a pending guia "A pagar".
 const statusFilterLabels: Record<(typeof documentStatuses)[number], string> = {
-  pending: 'Em análise ou a pagar',
+  pending: `${documentStatusLabels.pending} ou ${guiaStatusLabels.toPay.toLowerCase()}`,
   approved: documentStatusLabels.approved,
   rejected: documentStatusLabels.rejected,
-  paid: 'Paga',
+  paid: guiaStatusLabels.paid,
 }
 const statusOptions = documentStatuses.map((status) => ({
   value: status,

@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
-import {
-  nfsRequestStatusLabels,
-  nfsRequestStatuses,
-  type NfsRequest,
-  type NfsRequestStatus,
-} from '@/schemas/invoice'
+import { nfsRequestStatuses, type NfsRequest, type NfsRequestStatus } from '@/schemas/invoice'
 import { invoiceRequestsQueryOptions, useCancelInvoiceRequest } from '@/services/invoices'
 import { Button } from '@/ui/Button'
 import { ConfirmDialog } from '@/ui/Dialog'

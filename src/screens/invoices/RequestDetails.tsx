@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import {
   formatCepValue,
   formatCnpjValue,
@@ -6,7 +7,7 @@ import {
   formatDateTime,
   formatMoney,
 } from '@/lib/format'
-import { issTaxationLabels, nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
+import { issTaxationLabels, type NfsRequest } from '@/schemas/invoice'
 import { downloadFile } from '@/services/documents'
 import { useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'

@@ -90,7 +90,7 @@ describe('Novo usuário', () => {
 
   it("says 'E-mail inválido' and 'Celular inválido' (under 11 digits), with company admin preselected", async () => {
     const { user: person, form, submit } = renderCreate()
-    expect(within(form).getByRole('checkbox', { name: 'Administrador da empresa' })).toBeChecked()
+    expect(within(form).getByRole('checkbox', { name: 'Administrador de empresa' })).toBeChecked()
     expect(
       within(form).getByRole('checkbox', { name: 'Administrador do sistema' }),
     ).not.toBeChecked()
@@ -136,10 +136,10 @@ describe('Novo usuário', () => {
     await person.type(within(form).getByLabelText(/Nome completo/), 'Marina Alves')
     await person.type(within(form).getByLabelText(/E-mail/), 'Marina.Alves@contabil.dev')
     await person.type(within(form).getByLabelText(/Celular/), '11912345678')
-    await person.click(within(form).getByRole('checkbox', { name: 'Administrador da empresa' }))
+    await person.click(within(form).getByRole('checkbox', { name: 'Administrador de empresa' }))
     await submit()
     expect(await within(form).findByText('Escolha pelo menos um papel.')).toBeVisible()
-    await person.click(within(form).getByRole('checkbox', { name: 'Administrador da empresa' }))
+    await person.click(within(form).getByRole('checkbox', { name: 'Administrador de empresa' }))
     await person.type(within(form).getByRole('combobox', { name: 'Empresa' }), 'estúdio')
     await person.click(await screen.findByRole('option', { name: /Estúdio Eva Lima/ }))
     expect(
@@ -213,7 +213,7 @@ describe('Acesso', () => {
     expect(within(form).getByText(/Nenhuma empresa/)).toBeVisible()
     await person.type(within(form).getByRole('combobox', { name: 'Adicionar empresa' }), 'eva')
     await person.click(await screen.findByRole('option', { name: /Estúdio Eva Lima/ }))
-    await person.click(within(form).getByRole('checkbox', { name: 'Administrador da empresa' }))
+    await person.click(within(form).getByRole('checkbox', { name: 'Administrador de empresa' }))
     await person.click(save)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toEqual({
