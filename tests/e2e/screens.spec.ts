@@ -83,6 +83,15 @@ async function check(page: Page, name: string, title: string, heading: string | 
   )
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0)
   const desktop = (page.viewportSize()?.width ?? 0) >= 1280
+  if (desktop) {
+    // The header shows the signed-in person's name whole.
+    const person = page.getByTestId('user-name')
+    if (await person.count())
+      expect(
+        await person.evaluate((element) => element.scrollWidth - element.clientWidth),
+        `${name}: the header cuts the person's name`,
+      ).toBeLessThanOrEqual(0)
+  }
   expect(await tableProblems(page, desktop), `${name}: tables with a value cut or hidden`).toEqual(
     [],
   )
@@ -200,6 +209,17 @@ for (const [width, suffix] of [
       // The page is titled by the company's name (its loader reads it), not its id.
       await check(page, `admin-company-${suffix}`, 'Ateliê Lima & Santos', 'Ateliê Lima & Santos')
     })
+
+    if (width === 1280)
+      test('the header shows the longest seeded names whole', async ({ page }) => {
+        for (const email of ['marcelo.techfix.jp@gmail.com', 'ricardo@autopecasfernandes.com.br']) {
+          await page.goto('/app/login')
+          await signIn(page, email)
+          await expect(page).toHaveURL(/\/app\/panel$/)
+          await check(page, `header-${email.split(/[.@]/)[0]}-${suffix}`, 'Painel', 'Painel')
+          await signOut(page)
+        }
+      })
 
     test('the 404 page', async ({ page }) => {
       await page.goto('/nao-existe/mesmo')
