@@ -4,7 +4,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './co
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
 import { filledText } from './limit-messages'
-import { documentStatusLabels } from './glossary'
+import { documentStatusLabels, guiaStatusLabel, guiaStatusLabels } from './glossary'
 
 // Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
 // tax guides (guias) the accountant sends to be paid.
@@ -74,7 +74,7 @@ export const documentStatusChangeMessage = (
   to: DocumentStatus,
 ) =>
   type === 'guia'
-    ? `Uma guia só pode ir de "Pendente" para "Pago" (está "${documentStatusLabels[from]}", pedido: "${documentStatusLabels[to]}").`
+    ? `Uma guia só pode ir de "${guiaStatusLabels.toPay}" para "${guiaStatusLabels.paid}" (está "${guiaStatusLabel(from)}", pedido: "${guiaStatusLabel(to)}").`
     : `Não é possível mudar o documento de "${documentStatusLabels[from]}" para "${documentStatusLabels[to]}".`
 
 /** A document's name in the lists. */

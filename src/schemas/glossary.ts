@@ -77,6 +77,14 @@ export const guiaStatusLabels = {
   paid: 'Paga',
 } as const
 
+/** A guia's status in words, whatever its due date ("A pagar" until paid). */
+export const guiaStatusLabel = (status: CompanyDocument['status']) =>
+  status === 'pending'
+    ? guiaStatusLabels.toPay
+    : status === 'paid'
+      ? guiaStatusLabels.paid
+      : documentStatusLabels[status]
+
 /**
  * A document's situation in words, the same for the client and the accountant: a guia by whether
  * it is paid and past its due date (`today`, `YYYY-MM-DD` in Brazil), any other by its review.
