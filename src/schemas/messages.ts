@@ -17,7 +17,7 @@ export const messages = {
   cepRequired: 'Informe o CEP',
   cepInvalid: 'CEP inválido: são 8 dígitos, como 01310-100',
   cepBelowRange: 'CEP inválido: os CEPs vão de 01000-000 a 99999-999 (00000-000 não existe).',
-  ufRequired: 'Escolha a UF',
+  ufRequired: 'Escolha o estado (UF)',
   ufInvalid: 'UF inválida: use a sigla do estado, como SP',
   cityRequired: 'Informe a cidade',
   streetRequired: 'Informe a rua',

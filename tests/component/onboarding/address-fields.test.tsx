@@ -102,7 +102,7 @@ describe('AddressFields', () => {
       'Informe o número (ou S/N)',
       'Informe o bairro',
       'Informe a cidade',
-      'Escolha a UF',
+      'Escolha o estado (UF)',
     ])
       expect(await screen.findByText(message)).toBeVisible()
     await user.type(screen.getByLabelText(/Rua/), 'Rua Nova')
