@@ -20,7 +20,7 @@ export function assertCompanyAccess(caller: Caller, companyId: string): string {
   throw forbidden(accessMessages.company)
 }
 
-/** Admin-only endpoints (SPEC section 6). */
+/** Admin-only endpoints (docs/product.md §6). */
 export function requireSystemAdmin(caller: Caller) {
   if (!isSystemAdmin(caller.claims)) throw forbidden(authMessages.systemAdmin)
 }
@@ -55,6 +55,21 @@ export function requireCompany(
   if (isSystemAdmin(caller.claims) && !store.companies.exists({ id }))
     throw notFound(companyMessages.notFound)
   return id
+}
+
+/**
+ * The company of a record the request names by its id (a subscription), for the company gate. An
+ * id no record has is answered like a record of another company (403) to a company-admin, so the
+ * answer never tells which ids exist; a system admin, who may reach any company, gets the 404.
+ */
+export function companyOfRecord(
+  caller: Caller,
+  record: { companyId: string } | undefined,
+  notFoundMessage: string,
+): string {
+  if (record) return record.companyId
+  if (isSystemAdmin(caller.claims)) throw notFound(notFoundMessage)
+  throw forbidden(accessMessages.company)
 }
 
 /** A record of the company, or 404 (also when it belongs to another company: nothing to see). */

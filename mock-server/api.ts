@@ -13,6 +13,7 @@ import type { AuthService, Caller } from './auth'
 import type { ServerConfig } from './config'
 import { httpErrorOf, httpMessages, notFound, parse, unauthorized } from './http'
 import type { OfxReader } from './finance/ofx-reader'
+import { checkQuery, queryRuleOf } from './query-rules'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
 
@@ -211,13 +212,19 @@ const authenticate =
       })
   }
 
-/** Validates the path parameters and the query (400 with every issue). */
-const parseInput =
-  (spec: Endpoint): Stage =>
-  (call) => {
+/**
+ * Validates the path parameters and the query (400 with every issue). The query holds only what
+ * its schema declares (query-rules.ts): an unknown, bracketed or repeated parameter is refused
+ * by name before the schema reads it.
+ */
+const parseInput = (spec: Endpoint): Stage => {
+  const rule = queryRuleOf(spec.query, `${spec.method} ${spec.path}`)
+  return (call) => {
     call.params = spec.params ? parse(spec.params, call.req.params) : call.req.params
+    checkQuery(rule, call.req.query)
     if (spec.query) call.query = parse(spec.query, call.req.query)
   }
+}
 
 /** The checks of an endpoint's access, after the token (if any) and the input are read. */
 function accessChecks(deps: AppDeps, spec: Endpoint): Stage[] {

@@ -11,6 +11,7 @@ import { docsRouter, servedDocument } from './docs/index'
 import { createOfxReader } from './finance/ofx-reader'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
+import { hostPolicy } from './network'
 import { originPolicy } from './origins'
 import { endpoints } from './routes/index'
 import { loadDemoAccounts } from './seed/core'
@@ -44,7 +45,9 @@ export function createApp(config: ServerConfig) {
   app.disable('x-powered-by')
   // Queries are flat (`status=a&status=b` is a list): Node's own parser, not qs's nested syntax.
   app.set('query parser', 'simple')
-  // Only the app's own origins get a CORS grant; other origins are refused (origins.ts).
+  // Only requests that name this server by its own address (against DNS rebinding, network.ts),
+  // and of those, a browser's only from the app's own origins (origins.ts).
+  app.use(hostPolicy(config))
   app.use(originPolicy(config))
   // json-server's defaults without what a local API pays for on every call and does not use:
   // gzip (it serves localhost) and a static-folder lookup when there is no mock-server/public.
@@ -63,7 +66,14 @@ export function createApp(config: ServerConfig) {
     res.json({ ok: true })
   })
   // The API's contract and its interactive docs (docs/index.ts).
-  app.use(docsRouter({ authEmulatorHost: config.authEmulatorHost, accounts: loadDemoAccounts() }))
+  // Its sign-in box lists the demo accounts, passwords included, only under `npm start`'s
+  // development environment.
+  app.use(
+    docsRouter({
+      authEmulatorHost: config.authEmulatorHost,
+      accounts: config.environment === 'development' ? loadDemoAccounts() : [],
+    }),
+  )
   // The document is generated once, ahead of the first request, except in the test suites.
   if (config.environment !== 'test') setImmediate(servedDocument)
 

@@ -135,10 +135,33 @@ export function createAuth(options: { projectId: string; authEmulatorHost: strin
     identities.delete(uid)
   }
 
+  // The identity changes waiting for each person, in the order they came (see oneAtATime).
+  const turns = new Map<string, Promise<void>>()
+
+  /**
+   * Runs `task` once every earlier task for the same person has finished, failed or not: one
+   * change of a person's identity record at a time, so a change that reads the record in its turn
+   * sees every change before it, and none lands on top of another with an older copy.
+   */
+  function oneAtATime<T>(uid: string, task: () => Promise<T>): Promise<T> {
+    const previous = turns.get(uid) ?? Promise.resolve()
+    const run = previous.then(task)
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    turns.set(uid, done)
+    void done.then(() => {
+      if (turns.get(uid) === done) turns.delete(uid)
+    })
+    return run
+  }
+
   return {
     auth,
     callerFor,
     forget,
+    oneAtATime,
     /** Sets a user's roles and companies in the identity service; they count from the next call. */
     async setClaims(uid: string, claims: Claims) {
       try {

@@ -13,7 +13,7 @@ export type ServerConfig = {
   dataFile: string
   projectId: string
   authEmulatorHost: string
-  /** 'production' turns on the CNPJ registry check on company creation (SPEC section 5). */
+  /** 'production' turns on the CNPJ registry check on company creation (docs/product.md §5). */
   environment: 'development' | 'production' | 'test'
   /**
    * Serves the test hooks `POST /__reset` and `POST /__test/expire-tokens`: only when a test
@@ -27,10 +27,33 @@ export type ServerConfig = {
   /** Folder for uploaded files. */
   filesDir: string
   /**
-   * Secret that signs upload/download links: MOCK_SIGNING_SECRET, or the data folder's own,
-   * drawn at its first start (signing-secret.ts).
+   * Secret that signs upload/download links: MOCK_SIGNING_SECRET (32 bytes at least), or the data
+   * folder's own, drawn at its first start (signing-secret.ts).
    */
   signingSecret: string
+}
+
+/**
+ * A setting or a data folder the server cannot start with. Its message (pt-BR) says what to do;
+ * the server prints it and stops, without a stack trace (index.ts).
+ */
+export class StartupError extends Error {}
+
+/** The shortest signing secret accepted: an HMAC-SHA256 key of less than 32 bytes is weaker. */
+export const MIN_SIGNING_SECRET_BYTES = 32
+
+/** MOCK_SIGNING_SECRET when set (32 bytes at least), else the data folder's own secret. */
+function signingSecretOf(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = env.MOCK_SIGNING_SECRET
+  if (!given) return signingSecretIn(dataDir)
+  const bytes = Buffer.byteLength(given, 'utf8')
+  if (bytes < MIN_SIGNING_SECRET_BYTES)
+    throw new StartupError(
+      `MOCK_SIGNING_SECRET tem ${bytes} bytes: o segredo que assina os links de arquivos precisa ` +
+        `de pelo menos ${MIN_SIGNING_SECRET_BYTES} bytes (por exemplo, a saída de ` +
+        '`openssl rand -base64 32`). Sem a variável, o servidor usa o segredo da pasta de dados.',
+    )
+  return given
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -49,6 +72,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webUrl: env.WEB_URL ?? 'http://localhost:5173',
     publicUrl: env.MOCK_PUBLIC_URL ?? `http://localhost:${port}`,
     filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),
-    signingSecret: env.MOCK_SIGNING_SECRET || signingSecretIn(dataDir),
+    signingSecret: signingSecretOf(env, dataDir),
   }
 }

@@ -1,25 +1,28 @@
 import path from 'node:path'
-import { readConfig } from './config'
+import { readConfig, StartupError, type ServerConfig } from './config'
 import { createApp } from './app'
 import { listenForControl } from './control'
 import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
-import { LegacyDataError } from './store/legacy'
+import { DATA_FILE_REFUSED_EXIT } from './store/data-file-error'
 
 // Everything this process creates (data file, log, uploads) is readable by its owner only, and
 // what an older version left in the data folder readable by all is made private now.
 process.umask(PRIVATE_UMASK)
-const config = readConfig()
-makePrivate(config.dataDir)
 
+let config: ServerConfig
 let created: ReturnType<typeof createApp>
 try {
+  config = readConfig()
+  makePrivate(config.dataDir)
   // The data file is opened (or seeded from fixtures) before anything listens.
   created = createApp(config)
 } catch (error) {
-  if (!(error instanceof LegacyDataError)) throw error
+  // A setting or a data folder it cannot start with (an old format with changes, a file that is
+  // not a database): one message saying what to do, and the files left as they are.
+  if (!(error instanceof StartupError)) throw error
   console.error(`[mock-server] ${error.message}`)
-  process.exit(1)
+  process.exit(DATA_FILE_REFUSED_EXIT)
 }
 const { app, reset, close } = created
 

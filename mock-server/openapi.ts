@@ -34,6 +34,7 @@ import { accessMessages } from './access'
 import type { Access, Answers, Endpoint, ErrorStatus, Media, MediaAnswer } from './api'
 import { authMessages } from './auth'
 import { httpMessages, parseIssues } from './http'
+import { queryMessages, queryRuleOf } from './query-rules'
 import { resources, type ResourceName } from './routes/index'
 
 // The API's contract as an OpenAPI 3.1 document, generated from the route table
@@ -166,7 +167,7 @@ export const resourceDescriptions: Record<ResourceName, string> = {
 }
 
 /**
- * The calls SPEC section 7 lists; the README marks them (the others were added for what the
+ * The calls docs/product.md §7 lists; the README marks them (the others were added for what the
  * spec's screens need, for the public site and for the stand-ins).
  */
 export const specCalls: ReadonlySet<string> = new Set([
@@ -277,10 +278,13 @@ const isPage = (spec: Endpoint) =>
       isMedia(answer) && mediaOf(answer).some((m) => m === 'text/html' || m === 'redirect'),
   )
 
-/** The error statuses an endpoint answers: its input's 400, its access's 401 and 403, its own. */
+/**
+ * The error statuses an endpoint answers: its input's 400 (every endpoint: a query parameter it
+ * does not declare is refused, query-rules.ts), its access's 401 and 403, its own.
+ */
 export function errorStatusesOf(spec: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(spec.errors ?? [])
-  if (spec.params || spec.query || spec.body || spec.multipart) statuses.add(400)
+  statuses.add(400)
   if (accessRules[spec.access].token) statuses.add(401)
   if (spec.access !== 'public' && spec.access !== 'signed-in') statuses.add(403)
   // The company gate (access.ts requireCompany): someone else's company, or none such.
@@ -292,22 +296,41 @@ export function errorStatusesOf(spec: Endpoint): ErrorStatus[] {
 }
 
 /** The pt-BR messages a 400 of this endpoint's input says, from its own schemas (an empty input). */
-function badInputExample(spec: Endpoint): ApiErrorBody {
+function badInputExample(spec: Endpoint): ApiErrorBody | undefined {
   for (const schema of [spec.body, spec.query, spec.params]) {
     const result = schema?.safeParse({})
     if (!result || result.success) continue
     const issues = parseIssues(result.error)
     return { message: issues[0]!.message, issues }
   }
-  return { message: httpMessages.badJson }
+  return spec.body ? { message: httpMessages.badJson } : undefined
+}
+
+/** What a query the endpoint does not declare answers (query-rules.ts), by name. */
+function queryExamples(spec: Endpoint): Record<string, ApiErrorBody> {
+  const rule = queryRuleOf(spec.query)
+  const named = (name: string, message: string) => ({
+    message,
+    issues: [{ path: [name], message }],
+  })
+  const single = [...rule.names].find((name) => !rule.lists.has(name))
+  return {
+    ...(rule.loose
+      ? {}
+      : { 'parâmetro desconhecido': named('limt', queryMessages.unknown('limt')) }),
+    'chave com colchetes': named('limit[]', queryMessages.unknown('limit[]')),
+    ...(single ? { 'parâmetro repetido': named(single, queryMessages.repeated(single)) } : {}),
+  }
 }
 
 /** Examples of the pt-BR messages of an error status of this endpoint, by name. */
 function errorExamples(spec: Endpoint, status: ErrorStatus): Record<string, ApiErrorBody> {
   const own = spec.messages?.[status]
   switch (status) {
-    case 400:
-      return { 'entrada inválida': badInputExample(spec) }
+    case 400: {
+      const input = badInputExample(spec)
+      return { ...(input ? { 'entrada inválida': input } : {}), ...queryExamples(spec) }
+    }
     case 401:
       return {
         'sem token': { message: authMessages.signIn },
@@ -625,7 +648,11 @@ export function openApiDocument(): OpenApiDocument {
           '',
           'Lists answer `200 { data, total }` (paged by `limit` and `offset`), records `200 { data }`, creations `201 { data }`; errors `{ message, issues? }` with the message in Portuguese.',
           '',
+          'Queries are flat and strict: an operation reads only the query parameters it lists. A parameter it does not list (`?limt=5`), any bracketed key (`limit[]=1`, `offset[$ne]=0`) and a parameter given twice where it takes one value (`?limit=1&limit=2`) are refused with `400` naming the parameter: `Parâmetro desconhecido: limit[].`, `Informe limit uma vez só.`. A parameter whose schema is a list may repeat (`/documents?type=guia&type=extrato`). The content delivery stand-in (`/v2/cdn/stories`) lets unknown flat parameters through, as the service it stands in for does, and still refuses bracketed keys.',
+          '',
           'Every JSON answer of a GET carries a weak `ETag`; a GET that sends it back in `If-None-Match` (without `Cache-Control: no-cache`) is answered `304 Not Modified`, without a body, while the answer is the same.',
+          '',
+          "Every request names this server by its own address in `Host`: `localhost`, `127.0.0.1` or `[::1]` on its port, or the host of `MOCK_PUBLIC_URL`. Any other name is answered `421 Misdirected Request` with `{ message }` before any route (a web page that rebinds its own name to this machine reaches nothing), and a browser request from another origin than the app's own `403`.",
           '',
           'A token is a Firebase ID token of the Auth emulator: sign in with a demo account (README, "Demo accounts") through its REST API, `POST http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any` with `{ "email", "password", "returnSecureToken": true }`, and send its `idToken` as `Authorization: Bearer <idToken>`.',
         ].join('\n'),

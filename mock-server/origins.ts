@@ -8,10 +8,12 @@ import { isLoopbackHost } from './network'
 // app's own origins get a CORS grant, and a request that a browser marks as coming from any other
 // origin is refused before it reaches a route (a cross-site form post included).
 //
-// The app's origins: the web URL the stack was started with (WEB_URL: `npm start` passes its dev
-// server, `npm run test:e2e` and the benches their `vite preview` / build server, whose port they
-// chose), and this server's own public URL (its stand-in pages of Cora and the checkout post their
-// forms back to it). `vite preview` runs on the same port as the dev server (vite.config.ts), so
+// The app's origins, one list for the API and the Auth emulator's proxy
+// (scripts/auth-emulator-proxy.ts grants the same pages and nothing else): the web URL the stack
+// was started with (WEB_URL: `npm start` passes its dev server, `npm run test:e2e` and the
+// benches their `vite preview` / build server, whose port they chose), and this server's own
+// public URL (its stand-in pages of Cora and the checkout post their forms back to it; its
+// `/docs` page signs in at the emulator). `vite preview` runs on the same port as the dev server (vite.config.ts), so
 // the web URL covers both. A loopback origin also counts under its other loopback names
 // (localhost, 127.0.0.1, [::1]) on the same port: the same server, spelled differently.
 
@@ -37,8 +39,11 @@ function originsOf(address: string): string[] {
   })
 }
 
-/** The origins allowed to call the API from a browser. */
-export const allowedOrigins = (config: Pick<ServerConfig, 'webUrl' | 'publicUrl'>) =>
+/** Where the app's pages come from: its web URL, and the API's own public URL. */
+export type AppOrigins = Pick<ServerConfig, 'webUrl' | 'publicUrl'>
+
+/** The origins allowed to call the API, and the Auth emulator, from a browser. */
+export const allowedOrigins = (config: AppOrigins) =>
   new Set([...originsOf(config.webUrl), ...originsOf(config.publicUrl)])
 
 /**
@@ -46,7 +51,7 @@ export const allowedOrigins = (config: Pick<ServerConfig, 'webUrl' | 'publicUrl'
  * from paged answers), none for others, whose requests are refused with 403. A request without an
  * Origin header (a tool, a server, a top-level navigation) is not a cross-site one and goes on.
  */
-export function originPolicy(config: Pick<ServerConfig, 'webUrl' | 'publicUrl'>): RequestHandler[] {
+export function originPolicy(config: AppOrigins): RequestHandler[] {
   const allowed = allowedOrigins(config)
   const guard: RequestHandler = (req, res, next) => {
     const origin = req.headers.origin

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { generateCnpj } from '@brazilian-utils/brazilian-utils'
 import autocannon, { type Options, type Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
@@ -20,7 +21,10 @@ import { root, startEmulator, startMockServer, stopAll, waitForPort, type Servic
 // - the time to import an OFX file of 10,000 transactions;
 // - the p99 of other users' requests (an open loop at 100 requests/s, each timed from when it was
 //   due) while a big OFX is refused (200,000 entries, 18.5 MB: 413; 60,000 entries: 400) or
-//   imported (50,000 entries), next to the same probe with no upload.
+//   imported (50,000 entries), next to the same probe with no upload;
+// - the p99 of creating a company, one at a time, with 10,000 present (a server of its own on that
+//   data set, so the list rows keep theirs), next to the same with the seed's companies: the
+//   pt-BR name order is kept without reading every row.
 // Endpoints another area has not built yet are reported as "not available yet".
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -30,6 +34,9 @@ const COMPANY = 'cmp-ana-design'
 /** A list's share of the indexed-handler ceiling it must reach, and its p99 (ms). */
 const LIST_SHARE = 0.8
 const LIST_P99_MS = 40
+/** Companies present when one more is created, and that creation's p99 (ms). */
+const COMPANIES_PRESENT = 10_000
+const CREATE_COMPANY_P99_MS = 50
 
 type Row = {
   name: string
@@ -74,6 +81,7 @@ function dataSet() {
       importedAt: '2026-11-20T15:00:00.000Z',
     })
   }
+  addBenchOwners(seed)
   return { seed, generated: TRANSACTIONS - existing }
 }
 
@@ -101,6 +109,50 @@ async function signIn(authPort: number, email: string, password: string) {
   const body = (await response.json()) as { idToken?: string }
   if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
   return body.idToken
+}
+
+/** Owners of the companies the benches create (in the store only: the identity service has no
+ * such account, and the creation goes on without its claims, as for any unknown account). */
+const BENCH_OWNERS = Array.from({ length: 100 }, (_, i) => `uid-bench-${i}`)
+function addBenchOwners(seed: Model) {
+  const owner = seed.users.find((user) => user.roles.includes('company-admin'))!
+  seed.users.push(
+    ...BENCH_OWNERS.map((id, i) => ({
+      ...owner,
+      id,
+      email: `dono${i}@bench.contabil.dev`,
+      referralCode: `BENCH${i}`,
+      companies: [],
+    })),
+  )
+}
+
+/** Valid CNPJs, none twice (the creation refuses a CNPJ already registered). */
+const usedCnpjs = new Set<string>()
+function freshCnpj() {
+  for (;;) {
+    const cnpj = generateCnpj()
+    if (!usedCnpjs.has(cnpj)) return (usedCnpjs.add(cnpj), cnpj)
+  }
+}
+
+/** The seed with COMPANIES_PRESENT companies, named in no particular order. */
+function companiesDataSet() {
+  const seed: Model = buildSeed()
+  addBenchOwners(seed)
+  const model = seed.companies[0]!
+  const words = ['Alfa', 'Beta', 'Água', 'Ótica', 'Serviços', 'Comércio', 'Ética', 'Zênite']
+  for (let i = seed.companies.length; i < COMPANIES_PRESENT; i++)
+    seed.companies.push({
+      ...model,
+      id: `cmp-bench-${i}`,
+      cnpj: null,
+      name: `${words[i % words.length]} ${words[(i * 7) % words.length]} ${(i * 7919) % 100_000} Ltda`,
+      alias: null,
+      currentSubscription: null,
+      statusHistory: [],
+    })
+  return seed
 }
 
 // ---- measuring ----
@@ -307,6 +359,72 @@ async function main() {
           target: '≥ 200 writes/s, p99 ≤ 250',
         },
       })
+    }
+
+    // ---- create a company: with the seed's companies (anchor), and with 10,000 present ----
+    // One person creating at a time: the latency of one creation (the identity service's claims
+    // and the durable write included), where keeping the pt-BR name order read every row before.
+    const createRow = async (name: string, url: string, check: boolean) => {
+      let n = 0
+      const result = await load({
+        url,
+        connections: 1,
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            path: '/companies',
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ cnpj: freshCnpj(), userId: BENCH_OWNERS[n++ % 100] }),
+            }),
+          },
+        ],
+      })
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+      rows.push({
+        name,
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        ...(check
+          ? {
+              check: {
+                ok: result.latency.p99 <= CREATE_COMPANY_P99_MS,
+                target: `p99 ≤ ${CREATE_COMPANY_P99_MS}`,
+              },
+            }
+          : {}),
+      })
+    }
+    await createRow(
+      `create a company with the seed's ${seed.companies.length} present (anchor)`,
+      api,
+      false,
+    )
+    {
+      const companiesDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-companies-'))
+      await new Store(path.join(companiesDir, 'contabil.db'), companiesDataSet, {
+        log: () => {},
+      }).close()
+      const companiesPort = await freePortBlock(1, authPort + 40)
+      const companiesServer = await startMockServer({
+        port: companiesPort,
+        dataDir: companiesDir,
+        authPort,
+        webUrl: 'http://localhost:5173',
+        quiet: true,
+      })
+      try {
+        await createRow(
+          `create a company with ${COMPANIES_PRESENT.toLocaleString('en-US')} present`,
+          `http://127.0.0.1:${companiesPort}`,
+          true,
+        )
+      } finally {
+        await companiesServer.stop()
+        rmSync(companiesDir, { recursive: true, force: true })
+      }
     }
 
     // ---- OFX import ----

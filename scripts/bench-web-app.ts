@@ -65,8 +65,18 @@ export async function writeSignedInData(dataDir: string) {
 }
 
 /** The Auth emulator the signed-in row signs in against (public rows do not need it). */
-export const startSignedInEmulator = (port: number, dataDir: string): Promise<Service> =>
-  startEmulator({ port, dataDir: path.join(dataDir, 'emulator'), persist: false, quiet: true })
+export const startSignedInEmulator = (
+  port: number,
+  dataDir: string,
+  origins: { webUrl: string; publicUrl: string },
+): Promise<Service> =>
+  startEmulator({
+    port,
+    dataDir: path.join(dataDir, 'emulator'),
+    persist: false,
+    quiet: true,
+    origins,
+  })
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)

@@ -607,7 +607,7 @@ async function main() {
     console.log('[bench:web] starting the mock server and the static host…')
     // The signed-in row's data (50,000 transactions) and its Auth emulator.
     await writeSignedInData(path.join(work, 'mock'))
-    services.push(await startSignedInEmulator(ports.auth, work))
+    services.push(await startSignedInEmulator(ports.auth, work, { webUrl, publicUrl: apiUrl }))
     services.push(
       await startMockServer({
         port: ports.mock,

@@ -74,7 +74,13 @@ try {
   console.log('[e2e] starting the Auth emulator, the mock server and vite preview…')
   const emulatorDir = path.join(workDir, 'emulator')
   services.push(
-    await startEmulator({ port: ports.auth, dataDir: emulatorDir, persist: false, quiet: true }),
+    await startEmulator({
+      port: ports.auth,
+      dataDir: emulatorDir,
+      persist: false,
+      quiet: true,
+      origins: { webUrl: urls.web, publicUrl: urls.api },
+    }),
   )
   services.push(
     await startMockServer({

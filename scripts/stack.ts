@@ -4,7 +4,9 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { listenHostsOf } from '../mock-server/network'
+import type { AppOrigins } from '../mock-server/origins'
 import { makePrivate, PRIVATE_FILE_MODE, withPrivateUmask } from '../mock-server/private-files'
+import { DATA_FILE_REFUSED_EXIT } from '../mock-server/store/data-file-error'
 import { writeEmulatorImport } from '../mock-server/seed/emulator-accounts'
 import { startAuthEmulatorProxy } from './auth-emulator-proxy'
 import { freePortBlock } from './ports'
@@ -18,6 +20,12 @@ export const root = path.resolve(import.meta.dirname, '..')
 export const PROJECT_ID = 'demo-contabil'
 
 export type Service = { name: string; child: ChildProcess; stop: () => Promise<void> }
+
+/**
+ * A service that stopped while starting and has said why itself (the mock server refusing its
+ * data folder): whoever started it stops the rest without adding to its message.
+ */
+export class ServiceRefused extends Error {}
 
 export function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -74,7 +82,10 @@ function run(
     child.stdout?.on('data', keep)
     child.stderr?.on('data', keep)
     child.once('exit', (code) => {
-      if (code && code !== 0 && code !== 130)
+      // Its own message, alone: it names the problem and what to do.
+      if (code === DATA_FILE_REFUSED_EXIT)
+        console.error(`\n${tail.filter((line) => line.trim()).join('\n')}\n`)
+      else if (code && code !== 0 && code !== 130)
         console.error(`[${name}] exited with ${code}\n${tail.join('\n')}`)
     })
   }
@@ -101,7 +112,17 @@ function run(
   return { name, child, stop }
 }
 
-export type EmulatorOptions = { port: number; dataDir: string; persist: boolean; quiet?: boolean }
+export type EmulatorOptions = {
+  port: number
+  dataDir: string
+  persist: boolean
+  quiet?: boolean
+  /**
+   * The app's pages that may sign in from a browser (the web URL and the API's public URL, for
+   * its `/docs`): the proxy grants their origins only. Without it, only this machine's tools.
+   */
+  origins?: AppOrigins
+}
 
 /**
  * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
@@ -113,13 +134,16 @@ export async function startEmulator({
   dataDir,
   persist,
   quiet = false,
+  origins,
 }: EmulatorOptions): Promise<Service> {
   await assertPortFree(port, 'Firebase Auth emulator')
   const importDir = path.join(dataDir, 'auth')
   if (!persist || !existsSync(path.join(importDir, 'firebase-export-metadata.json')))
     writeEmulatorImport(importDir)
-  // Everyone talks to `port`: a proxy that makes popup sign-in work offline
-  // (scripts/auth-emulator-proxy.ts). The emulator itself, its hub and logging take a free block.
+  // Everyone talks to `port`: the proxy that keeps web pages out of the emulator's admin side and
+  // makes popup sign-in work offline (scripts/auth-emulator-proxy.ts). The emulator itself, its
+  // hub and logging take a free block on loopback that nobody else is told: the proxy writes its
+  // own address where the emulator writes the inner one.
   const inner = await freePortBlock(3)
   const config = {
     emulators: {
@@ -154,7 +178,7 @@ export async function startEmulator({
   const env = { CI: 'true', NO_UPDATE_NOTIFIER: '1', TMPDIR: tempDir }
   const emulator = withPrivateUmask(() => run('auth-emulator', process.execPath, args, env, quiet))
   await waitForPort(inner)
-  const proxy = await startAuthEmulatorProxy(port, inner)
+  const proxy = await startAuthEmulatorProxy(port, inner, { origins })
   return {
     name: emulator.name,
     child: emulator.child,
@@ -200,8 +224,18 @@ export async function startMockServer({
     },
     quiet,
   )
-  // The first address it listens on (loopback unless MOCK_HOST names another).
-  await waitForPort(port, listenHostsOf(env.MOCK_HOST ?? process.env.MOCK_HOST)[0])
+  // The first address it listens on (loopback unless MOCK_HOST names another), unless it stops
+  // first: a refused data folder stops it before it listens.
+  const refused = new Promise<never>((_resolve, reject) =>
+    service.child.once('exit', (code) => {
+      if (code === DATA_FILE_REFUSED_EXIT)
+        reject(new ServiceRefused('mock-server refused its data folder'))
+    }),
+  )
+  await Promise.race([
+    waitForPort(port, listenHostsOf(env.MOCK_HOST ?? process.env.MOCK_HOST)[0]),
+    refused,
+  ])
   return service
 }
 

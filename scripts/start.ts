@@ -1,7 +1,15 @@
 import path from 'node:path'
 import { isLoopbackHost, listenHostsOf, wideOpenWarning } from '../mock-server/network'
 import { loadDemoAccounts } from '../mock-server/seed/core'
-import { root, startEmulator, startMockServer, startWeb, stopAll, type Service } from './stack'
+import {
+  root,
+  ServiceRefused,
+  startEmulator,
+  startMockServer,
+  startWeb,
+  stopAll,
+  type Service,
+} from './stack'
 
 // `npm start`: the whole product on embedded defaults, no further step.
 const ports = {
@@ -14,6 +22,9 @@ const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path
 // what that means, since the emulator's tokens prove nothing.
 const wideHosts = listenHostsOf(process.env.MOCK_HOST).filter((host) => !isLoopbackHost(host))
 const wideWarning = wideHosts.length > 0 ? wideOpenWarning(wideHosts.join(', ')) : null
+const webUrl = `http://localhost:${ports.web}`
+// The API's own address, as the mock server reads it (mock-server/config.ts).
+const apiPublicUrl = process.env.MOCK_PUBLIC_URL ?? `http://localhost:${ports.mock}`
 const services: Service[] = []
 let stopping = false
 
@@ -29,7 +40,16 @@ process.on('SIGTERM', () => void shutdown(0))
 
 try {
   console.log('Iniciando o emulador do Firebase Auth…')
-  services.push(await startEmulator({ port: ports.auth, dataDir, persist: true, quiet: true }))
+  services.push(
+    await startEmulator({
+      port: ports.auth,
+      dataDir,
+      persist: true,
+      quiet: true,
+      // The app signs in from its dev server; the API's `/docs` page from the API's address.
+      origins: { webUrl, publicUrl: apiPublicUrl },
+    }),
+  )
   if (wideWarning) console.warn(`\n${wideWarning}\n`)
   console.log('Iniciando o servidor simulado (API)…')
   services.push(
@@ -37,7 +57,7 @@ try {
       port: ports.mock,
       dataDir,
       authPort: ports.auth,
-      webUrl: `http://localhost:${ports.web}`,
+      webUrl,
       quiet: true,
     }),
   )
@@ -79,6 +99,8 @@ ${accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.password}  (${a.roles.j
 `)
   if (wideWarning) console.warn(`  ${wideWarning}\n`)
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error)
+  // A refusal has printed its own message (what to do); anything else is said here.
+  if (!(error instanceof ServiceRefused))
+    console.error(error instanceof Error ? error.message : error)
   await shutdown(1)
 }

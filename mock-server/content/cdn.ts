@@ -15,8 +15,13 @@ export const UUID_BATCH = 50
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 const csv = z.string().max(10_000)
 
-/** Storyblok ignores parameters it does not know, so this is not strict either. */
-export const cdnQuerySchema = z.object({
+/**
+ * Storyblok's content API ignores parameters it does not know, and storyblok-js-client sends some
+ * this stand-in has no use for (`language`, `fallback_lang`, `excluding_fields`…): a loose object,
+ * so those pass (mock-server/query-rules.ts). A bracketed key (`filter_query[component][in]`) is
+ * still refused: the stand-in does not filter by it, and an unfiltered answer would mislead.
+ */
+export const cdnQuerySchema = z.looseObject({
   token: z.string().max(200).optional(),
   version: z
     .enum(['published', 'draft'], { error: 'version deve ser published ou draft' })

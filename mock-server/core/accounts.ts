@@ -1,8 +1,9 @@
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils'
 import { claimsOf } from '../../src/schemas/claims'
 import type { Company } from '../../src/schemas/company'
 import { userMessages, type User } from '../../src/schemas/user'
-import type { AuthService } from '../auth'
-import { HttpError, notFound } from '../http'
+import type { AuthService, Caller } from '../auth'
+import { HttpError, notFound, unauthorized } from '../http'
 import type { Store } from '../store/database'
 
 /** Firebase error codes, as firebase-admin reports them. */
@@ -72,6 +73,78 @@ export async function withFirebase<T>(
     await steps.undo().catch(() => undefined)
     throw error
   }
+}
+
+/** What a person's identity record holds that the identity service keeps too. */
+export type IdentityFields = Pick<User, 'name' | 'phone' | 'roles' | 'companies' | 'disabled'>
+
+/** What a change asks of a person's record: the fields it changes, and the store's other writes. */
+export type IdentityChange<T> = {
+  changes: Partial<IdentityFields>
+  /** The change's other writes, in the store transaction that writes the person (`user`: fresh). */
+  local?: (user: User) => T
+}
+
+/**
+ * Writes `fields` of a person to the identity service, and only those: the display name, the
+ * blocking, the mobile when it changed, the claims (roles and companies) when either changes.
+ */
+async function writeIdentityFields(auth: AuthService, user: User, fields: Partial<IdentityFields>) {
+  const profile: { displayName?: string; disabled?: boolean; phoneNumber?: string | null } = {}
+  if (fields.name !== undefined) profile.displayName = fields.name
+  if (fields.disabled !== undefined) profile.disabled = fields.disabled
+  if (fields.phone !== undefined && fields.phone !== user.phone)
+    profile.phoneNumber =
+      fields.phone && isValidMobilePhone(fields.phone) ? e164(fields.phone) : null
+  if (Object.keys(profile).length > 0)
+    await auth.auth.updateUser(user.id, profile).catch((error: unknown) => {
+      if (firebaseCode(error) !== 'auth/user-not-found') firebaseError(error)
+    })
+  if (fields.roles !== undefined || fields.companies !== undefined)
+    await syncClaims(auth, {
+      id: user.id,
+      roles: fields.roles ?? user.roles,
+      companies: fields.companies ?? user.companies,
+    })
+}
+
+/**
+ * Changes a person's identity record (roles, companies, blocking, name, mobile) in the identity
+ * service and the store, from a fresh read: one change per person at a time (`oneAtATime`), each
+ * reading the record once its turn comes, so `plan` decides on the record as every earlier change
+ * left it (its checks throw there); and each sends the identity service only the fields it
+ * changes. No request can write back an older copy of what an admin changed meanwhile, and a
+ * person's own change of name or mobile sends nothing else. If the store cannot take the change,
+ * the identity service gets those fields back as they were.
+ */
+export function changeIdentity<T = undefined>(
+  { store, auth, caller }: { store: Store; auth: AuthService; caller: Caller },
+  uid: string,
+  plan: (user: User) => IdentityChange<T>,
+): Promise<{ user: User; result: T | undefined }> {
+  return auth.oneAtATime(uid, async () => {
+    const user = findUser(store, uid)
+    // Blocked while the request waited for its turn: the person's own change no longer counts.
+    if (caller.uid === uid && user.disabled) throw unauthorized()
+    const { changes, local } = plan(user)
+    const before = Object.fromEntries(
+      Object.keys(changes).map((field) => [field, user[field as keyof IdentityFields]]),
+    ) as Partial<IdentityFields>
+    try {
+      return await withFirebase(store, {
+        firebase: () => writeIdentityFields(auth, user, changes),
+        local: () => {
+          const fresh = Object.assign(findUser(store, uid), changes)
+          store.users.update(fresh)
+          return { user: fresh, result: local?.(fresh) }
+        },
+        undo: () => writeIdentityFields(auth, { ...user, ...changes }, before),
+      })
+    } finally {
+      // Blocking and claims count from the next call.
+      auth.forget(uid)
+    }
+  })
 }
 
 /** Firebase's refusals as API answers. */

@@ -16,11 +16,11 @@ import { badRequest, conflict, notFound } from '../http'
 import type { Store } from '../store/database'
 import { ownerOf } from './accounts'
 import { applyCompanyEvent, findCompany, syncCurrentSubscription, trackOf } from './state'
+import { roundMoney } from '../../src/schemas/money'
 
 // Plans, subscriptions and payments (PRODUCT.md "billing"): what paying does to the rest. The
 // functions that change records write them, inside the caller's store.write().
 
-const round = (value: number) => Math.round(value * 100) / 100
 const day = (iso: string) => parse(iso, 'yyyy-MM-dd', new Date(2000, 0, 1))
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd')
 export const monthLabel = (reference: string) => `${reference.slice(5, 7)}/${reference.slice(0, 4)}`
@@ -98,7 +98,7 @@ export function choosePlan(
       if (payment.subscriptionId === current.id && payment.status !== 'paid') {
         payment.planId = plan.id
         payment.grossAmount = plan.monthlyPrice
-        payment.amount = round(Math.max(0.01, plan.monthlyPrice - payment.discount))
+        payment.amount = roundMoney(Math.max(0.01, plan.monthlyPrice - payment.discount))
         payment.description = `Primeira mensalidade — Plano ${plan.name}`
         store.payments.update(payment)
       }
@@ -237,7 +237,7 @@ export function chargeFor(
   const id = `pay-${randomUUID()}`
   const company = findCompany(store, subscription.companyId)
   const gross = subscription.amount
-  const discount = Math.min(redeemCredit(store, company, id, at), round(gross - 0.01))
+  const discount = Math.min(redeemCredit(store, company, id, at), roundMoney(gross - 0.01))
   const payment: Payment = {
     id,
     companyId: subscription.companyId,
@@ -247,7 +247,7 @@ export function chargeFor(
     description: discount > 0 ? `${description} (crédito de indicação)` : description,
     grossAmount: gross,
     discount,
-    amount: round(gross - discount),
+    amount: roundMoney(gross - discount),
     dueDate,
     status: dueDate < today ? 'overdue' : 'pending',
     method: null,

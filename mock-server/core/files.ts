@@ -4,11 +4,12 @@ import path from 'node:path'
 import { fileMessages, fileNameSchema } from '../../src/schemas/files'
 import type { ServerConfig } from '../config'
 import { badRequest, conflict, forbidden } from '../http'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files'
 
 // Signed links for the files of a company (PRODUCT.md "signed upload/download URLs"): an HMAC of
 // the method, the company, the file name and the expiry, checked in constant time, with the data
 // folder's own secret (signing-secret.ts). The server caps the expiry whatever the link says, and
-// an upload link works once (storeOnce). Files live in `config.filesDir/<companyId>/<fileName>`;
+// an upload link works once, even after its file is deleted (storeOnce). Files live in `config.filesDir/<companyId>/<fileName>`;
 // names are checked so they never leave that folder.
 
 /** How long a signed link works, at most: a link claiming a later expiry is refused. */
@@ -82,27 +83,64 @@ export function verifySignedLink(
   if (expires * 1000 > now + LINK_TTL_SECONDS * 1000) throw forbidden(fileMessages.linkInvalid)
 }
 
-/** 409 when an upload link was used already: its storage key holds a file. */
-export function assertNotUploaded(file: string) {
-  if (existsSync(file)) throw conflict(fileMessages.linkUsed)
+/**
+ * Where the used upload links are noted: one empty file per link, under the company and named by
+ * the link's storage key, in a folder of the files folder that no company id can name.
+ */
+const usedLinkNote = (config: ServerConfig, companyId: string, fileName: string) => {
+  const dir = path.join(config.filesDir, '.used-upload-links', companyId)
+  return { dir, note: path.join(dir, fileName) }
+}
+
+/** 409 when an upload link was used already: its storage key holds a file, or its note is there. */
+export function assertNotUploaded(config: ServerConfig, companyId: string, fileName: string) {
+  if (
+    existsSync(filePath(config, companyId, fileName).file) ||
+    existsSync(usedLinkNote(config, companyId, fileName).note)
+  )
+    throw conflict(fileMessages.linkUsed)
+}
+
+/** Notes older than a link can live are of links that no longer work: they go. */
+async function dropStaleNotes(dir: string, now: number) {
+  const before = now - (LINK_TTL_SECONDS + 60) * 1000
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    const note = path.join(dir, name)
+    const stat = await fs.stat(note).catch(() => null)
+    if (stat && stat.mtimeMs < before) await fs.rm(note, { force: true })
+  }
 }
 
 /**
- * Puts a fully written temp file at `file` only if nothing is there yet (a hard link never
- * replaces, unlike a rename), then drops the temp name. Every upload link names a storage key of
- * its own, so a key that holds a file means the link was used: the second PUT of a link, even one
- * racing the first, is refused (409) and the file stays the one first sent. No state beyond the
- * file itself, so it holds across restarts.
+ * Stores a fully written temp file as the upload of a link, once. The link is noted as used first
+ * (an empty file created only if it is not there, `wx`), then the file is put at its storage key
+ * only if nothing is there yet (a hard link never replaces, unlike a rename), and the temp name is
+ * dropped. So the second PUT of a link, even one racing the first, or one sent after the file was
+ * deleted, is refused (409) and the file stays the one first sent. The note is on disk, so it
+ * holds across restarts; it is dropped once the link could no longer work anyway (a link lives
+ * LINK_TTL_SECONDS at most). A PUT that failed before this (too large, cut off) does not use up
+ * its link.
  */
-export async function storeOnce(temp: string, file: string) {
-  try {
-    await fs.link(temp, file)
-  } catch (error) {
+export async function storeOnce(
+  config: ServerConfig,
+  companyId: string,
+  fileName: string,
+  temp: string,
+  now = Date.now(),
+) {
+  const { dir, note } = usedLinkNote(config, companyId, fileName)
+  const refusedIfExists = (error: unknown) => {
     if ((error as { code?: string }).code === 'EEXIST') throw conflict(fileMessages.linkUsed)
     throw error
+  }
+  try {
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
+    await fs.writeFile(note, '', { flag: 'wx', mode: PRIVATE_FILE_MODE }).catch(refusedIfExists)
+    await fs.link(temp, filePath(config, companyId, fileName).file).catch(refusedIfExists)
   } finally {
     await fs.rm(temp, { force: true })
   }
+  await dropStaleNotes(dir, now)
 }
 
 /** A file name from the URL, checked (400 for anything that could leave the company's folder). */

@@ -23,10 +23,12 @@ const status = document.getElementById('sign-in-status')
 const account = form.elements.namedItem('account')
 const password = form.elements.namedItem('password')
 
-// Choosing an account fills its password (the demo accounts' are in the README too).
-account.addEventListener('change', () => {
-  password.value = account.selectedOptions[0]?.dataset.password ?? ''
-})
+// Choosing a demo account fills its password (the list is there under `npm start` only; the
+// accounts are in the README too). Elsewhere the e-mail is typed.
+if (account instanceof HTMLSelectElement)
+  account.addEventListener('change', () => {
+    password.value = account.selectedOptions[0]?.dataset.password ?? ''
+  })
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault()

@@ -34,19 +34,33 @@ export const servedDocument = () => (documentJson ??= JSON.stringify(openApiDocu
 export const signInUrlOf = (authEmulatorHost: string) =>
   `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-contabil`
 
-function page(options: { authEmulatorHost: string; accounts: readonly DemoLogin[] }) {
-  const signInUrl = signInUrlOf(options.authEmulatorHost)
-  const first = options.accounts.find((account) => !account.roles.includes('system-admin'))
-  const example = first ?? options.accounts[0]
-  const curl = example
-    ? `curl -s -X POST '${signInUrl}' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify({ email: example.email, password: example.password, returnSecureToken: true })}'`
-    : ''
-  const options_ = options.accounts
+/**
+ * The sign-in box's fields: under `npm start`'s development environment a list of the demo
+ * accounts with their passwords (the admin's too: it is the README's own table), anywhere else an
+ * e-mail and a password to type, so no page of another environment shows a password.
+ */
+function accountFields(accounts: readonly DemoLogin[], example: DemoLogin | undefined) {
+  if (!example)
+    return `<label>E-mail <input name="account" type="email" autocomplete="username" required></label>
+      <label>Senha <input name="password" type="password" autocomplete="current-password" required></label>`
+  const choices = accounts
     .map(
       (account) =>
         `<option value="${escapeHtml(account.email)}" data-password="${escapeHtml(account.password)}"${account === example ? ' selected' : ''}>${escapeHtml(account.email)} (${escapeHtml(account.roles.join(', '))})</option>`,
     )
     .join('')
+  return `<label>Conta <select name="account">${choices}</select></label>
+      <label>Senha <input name="password" type="password" autocomplete="off" value="${escapeHtml(example.password)}"></label>`
+}
+
+function page(options: { authEmulatorHost: string; accounts: readonly DemoLogin[] }) {
+  const signInUrl = signInUrlOf(options.authEmulatorHost)
+  const first = options.accounts.find((account) => !account.roles.includes('system-admin'))
+  const example = first ?? options.accounts[0]
+  const credentials = example
+    ? { email: example.email, password: example.password }
+    : { email: '<e-mail>', password: '<senha>' }
+  const curl = `curl -s -X POST '${signInUrl}' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify({ ...credentials, returnSecureToken: true })}'`
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -63,10 +77,9 @@ function page(options: { authEmulatorHost: string; accounts: readonly DemoLogin[
   <p>O contrato da API (<a href="/openapi.json">OpenAPI 3.1</a>), gerado das tabelas de rotas de <code>mock-server/routes</code> e dos schemas zod de <code>src/schemas</code>. Os endpoints estão agrupados por recurso, como no README.</p>
   <section class="docs-token" aria-labelledby="token-title">
     <h2 id="token-title">Token para o “Try it out”</h2>
-    <p>Os endpoints com cadeado pedem um token: entre com uma conta de demonstração (o emulador do Firebase Auth devolve um ID token, que vai para “Authorize”).</p>
+    <p>Os endpoints com cadeado pedem um token: entre com uma conta de demonstração (o emulador do Firebase Auth devolve um ID token, que vai para “Authorize”).${example ? '' : ' As contas aparecem aqui só no ambiente de desenvolvimento (<code>npm start</code>); as de demonstração estão no README.'}</p>
     <form id="sign-in" data-sign-in-url="${escapeHtml(signInUrl)}">
-      <label>Conta <select name="account">${options_}</select></label>
-      <label>Senha <input name="password" type="password" autocomplete="off" value="${escapeHtml(example?.password ?? '')}"></label>
+      ${accountFields(options.accounts, example)}
       <button type="submit">Entrar e autorizar</button>
       <output id="sign-in-status" role="status" aria-live="polite"></output>
     </form>
@@ -104,7 +117,10 @@ const contentPolicy = (authEmulatorHost: string) =>
 
 const noCache = (res: Response) => res.set('Cache-Control', 'no-cache')
 
-/** `GET /openapi.json`, `GET /docs` and the page's files under `/docs/assets/`. */
+/**
+ * `GET /openapi.json`, `GET /docs` and the page's files under `/docs/assets/`. `accounts`: the demo
+ * accounts the sign-in box lists (none outside the development environment, see accountFields).
+ */
 export function docsRouter(options: { authEmulatorHost: string; accounts: readonly DemoLogin[] }) {
   const router = Router()
   const html = page(options)
@@ -118,8 +134,10 @@ export function docsRouter(options: { authEmulatorHost: string; accounts: readon
       .send(html)
   })
   router.get('/docs/assets/:name', (req, res, next) => {
-    const file = assets[req.params.name ?? '']
-    if (!file) return next()
+    // Only the table's own names: `constructor` or `__proto__` are no file (Object.hasOwn).
+    const name = req.params.name ?? ''
+    if (!Object.hasOwn(assets, name)) return next()
+    const file = assets[name]!
     res.sendFile(file, { headers: { 'Cache-Control': 'no-cache' } }, (error) => {
       if (error) next(error)
     })

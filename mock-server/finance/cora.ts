@@ -3,6 +3,7 @@ import { addMinutes, subDays } from 'date-fns'
 import escapeHtml from 'escape-html'
 import type { BankConnection, CoraAuthorization } from '../../src/schemas/bank'
 import type { Company } from '../../src/schemas/company'
+import { roundMoney } from '../../src/schemas/money'
 import { todayInBrazil } from '../../src/schemas/finance-common'
 import { badRequest, forbidden } from '../http'
 import { loadFinanceCompanies } from './company-fixtures'
@@ -272,7 +273,7 @@ export function exchangeCoraCode(
   if (!accountOfStatement(store, company.id, statement)) {
     // A new Cora account opens with the balance the bank reports: what the period moved.
     const moved = statement.entries.reduce((sum, e) => sum + e.amount, 0)
-    statement.balance = { amount: Math.round(moved * 100) / 100, date: statement.end as string }
+    statement.balance = { amount: roundMoney(moved), date: statement.end as string }
   }
   const outcome = importStatement(
     store,

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import type { BankAccount, BankTransaction, TaxCategory } from '../../src/schemas/bank'
+import { toCents } from '../../src/schemas/money'
 import { spreadsheetText } from '../../src/schemas/spreadsheet'
 import { bankText } from './statement-generator'
 
@@ -7,8 +8,11 @@ import { bankText } from './statement-generator'
 export const SUSPENSE_ACCOUNT = { code: '1.1.9.99', name: 'Valores a classificar' }
 
 const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`
-const brAmount = (value: number) => Math.abs(value).toFixed(2).replace('.', ',')
-const signedBrAmount = (value: number) => value.toFixed(2).replace('.', ',')
+/** Whole cents as `1500,00` (a minus sign when negative). */
+const centsText = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`
+const brAmount = (value: number) => centsText(Math.abs(toCents(value)))
+const signedBrAmount = (value: number) => centsText(toCents(value))
 
 /**
  * The `txt` export: one line per transaction, for import into accounting software (double

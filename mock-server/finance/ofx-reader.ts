@@ -1,10 +1,17 @@
 import { Worker } from 'node:worker_threads'
 import { badRequest, HttpError } from '../http'
+import { fairQueue } from './fair-queue'
 import type { Statement } from './ofx'
 import type { OfxAnswer, OfxJob } from './ofx-worker'
 
 /** A file that takes longer than this to read is refused (the worker is restarted). */
 const READ_TIMEOUT_MS = 30_000
+/** Files of one company that may wait for the reader at once (each up to 10 MB in memory). */
+export const MAX_WAITING_OFX_PER_COMPANY = 3
+
+export const ofxQueueMessages = {
+  full: `Já há ${MAX_WAITING_OFX_PER_COMPANY} extratos desta empresa esperando leitura. Aguarde que terminem e envie este de novo.`,
+} as const
 
 type Pending = {
   statement?: Statement
@@ -14,13 +21,18 @@ type Pending = {
 
 /**
  * Reads OFX files in one worker thread (started on first use, restarted if it dies or hangs), one
- * file at a time, so parsing a big statement never blocks the API's event loop.
+ * file at a time, so parsing a big statement never blocks the API's event loop. The files wait in
+ * one line per company, served in turns (fair-queue.ts): one company's files cannot hold the
+ * others', and a company has at most MAX_WAITING_OFX_PER_COMPANY files waiting.
  */
 export function createOfxReader() {
   let worker: Worker | null = null
   let nextId = 1
   const pending = new Map<number, Pending>()
-  let queue: Promise<unknown> = Promise.resolve()
+  const turns = fairQueue({
+    waitingPerOwner: MAX_WAITING_OFX_PER_COMPANY,
+    message: ofxQueueMessages.full,
+  })
 
   const failAll = (error: Error) => {
     for (const job of pending.values()) job.reject(error)
@@ -86,17 +98,18 @@ export function createOfxReader() {
   }
 
   return {
-    /** The statement in a file, or the refusal (HttpError) to answer. One file at a time. */
     /** Starts the worker ahead of the first file (loading it takes a second or two). */
     warm() {
       worker ??= start()
     },
-    read(file: Buffer): Promise<Statement> {
+    /**
+     * The statement in a company's file, or the refusal (HttpError) to answer. One file at a time,
+     * the companies in turns.
+     */
+    read(file: Buffer, companyId: string): Promise<Statement> {
       // A copy the worker takes over (transferred, not cloned).
       const bytes = new Uint8Array(file)
-      const result = queue.then(() => readNow(bytes))
-      queue = result.catch(() => undefined)
-      return result
+      return turns.run(companyId, () => readNow(bytes))
     },
     async close() {
       const current = worker

@@ -3,12 +3,13 @@ import {
   activityTaxOf,
   meiOccupationSchema,
   simplesAnnexSchema,
-  simplesFirstBandRate,
   type ActivityTax,
   type CnaeServer,
   type MeiOccupation,
   type SimplesAnnex,
 } from '../../src/schemas/cnae'
+// Nominal rate of the first revenue band of each annex, in percent (the tax module's fact).
+import { SIMPLES_FIRST_BAND_RATE as simplesFirstBandRate } from '../../src/schemas/tax'
 import { cnaeDigits, formatCnaeCode, normalizeSearch } from '../../src/schemas/slug'
 import { fixture } from '../fixtures'
 

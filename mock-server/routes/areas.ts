@@ -7,7 +7,7 @@ import { fixture } from '../fixtures'
 import { notFound } from '../http'
 import { cnaeCatalog } from '../reference/cnaes'
 
-// Practice areas behind /areas/{slug} (SPEC section 7 `GET /areas/{slug}`): read-only reference
+// Practice areas behind /areas/{slug} (docs/product.md §7 `GET /areas/{slug}`): read-only reference
 // data from fixtures/areas.json, each activity with its CNAE record.
 
 let areas: Map<string, AreaServer> | undefined

@@ -21,11 +21,12 @@ import {
   taxCategoriesById,
 } from '../finance/bank-ledger'
 import { exportCsv, exportTxt } from '../finance/exports'
+import { ofxQueueMessages } from '../finance/ofx-reader'
 import { ofxUpload } from '../finance/ofx-upload'
 import { badRequest, paginate } from '../http'
 import type { Store } from '../store/database'
 
-// Bank accounts (SPEC section 7 "Bank statements"): the company's accounts with their counts,
+// Bank accounts (docs/product.md §7 "Bank statements"): the company's accounts with their counts,
 // OFX imports (an account is found by bank and number, or created) and the accounting exports.
 
 const NOT_FOUND = 'Conta bancária não encontrada.'
@@ -84,7 +85,7 @@ function deleteAccount({ store, companyId, params }: Call<{ params: { id: string
  */
 async function importOfx({ store, ofx, companyId, req }: Call) {
   if (!req.file) throw badRequest('Envie o arquivo OFX no campo "file" (multipart/form-data).')
-  const statement = await ofx.read(req.file.buffer)
+  const statement = await ofx.read(req.file.buffer, companyId)
   const outcome = await importStatementInBatches(store, companyId, statement, {
     source: 'ofx',
     connectionId: null,
@@ -180,7 +181,8 @@ export const bankAccountEndpoints = [
     query: companyScopeQuerySchema,
     multipart: { field: 'file', read: ofxUpload },
     answers: { 201: recordOf(ofxImportResultSchema) },
-    errors: [404, 413],
+    errors: [404, 413, 429],
+    messages: { 429: ofxQueueMessages.full },
     handler: importOfx,
   }),
   endpoint({

@@ -19,7 +19,7 @@ import { accountView } from '../finance/bank-ledger'
 import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../finance/cora'
 import { paginate } from '../http'
 
-// Bank connections (SPEC section 7 "Bank statements"): connecting a Cora account through its
+// Bank connections (docs/product.md §7 "Bank statements"): connecting a Cora account through its
 // OAuth (the consent page is the Cora stand-in, routes/cora.ts) and the connections there are.
 
 /** Starts a Cora authorization: the address of Cora's consent page. */

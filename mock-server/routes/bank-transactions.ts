@@ -14,7 +14,7 @@ import { foldText } from '../finance/text'
 import { badRequest, notFound } from '../http'
 import type { Store } from '../store/database'
 
-// Bank transactions (SPEC section 7 "Bank statements"): the company's or an account's
+// Bank transactions (docs/product.md §7 "Bank statements"): the company's or an account's
 // transactions, newest first, and their tax categories (the chart of accounts).
 
 const NOT_FOUND = 'Transação não encontrada.'

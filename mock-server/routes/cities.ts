@@ -5,7 +5,7 @@ import { endpoint, type Call } from '../api'
 import { notFound } from '../http'
 import { cityDirectory } from '../reference/cities'
 
-// The 5,571 municipalities (SPEC section 7: `GET /api/city-search`, q, limit 5): a search,
+// The 5,571 municipalities (docs/product.md §7: `GET /api/city-search`, q, limit 5): a search,
 // accent- and case-insensitive, and the city of a city page. Same-origin calls: the web server
 // proxies /api here.
 

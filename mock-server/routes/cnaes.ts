@@ -6,7 +6,7 @@ import { endpoint, type Call } from '../api'
 import { badRequest, notFound, paginate } from '../http'
 import { cnaeCatalog } from '../reference/cnaes'
 
-// CNAE 2.3 subclasses (SPEC section 7 "Reference data"), snake_case as SPEC section 3 says.
+// CNAE 2.3 subclasses (docs/product.md §7 "Reference data"), snake_case as docs/product.md §3 says.
 
 function searchCnaes({ query }: Call<{ query: z.output<typeof cnaeListQuerySchema> }>) {
   return paginate(cnaeCatalog().search(query), query)

@@ -47,7 +47,7 @@ import {
   stepSubmissionEvent,
 } from '../../src/machines/track'
 import { endpoint, type Call } from '../api'
-import { findUser, ownerOf, syncClaims, withFirebase } from '../core/accounts'
+import { changeIdentity, findUser, ownerOf } from '../core/accounts'
 import { choosePlan, paymentsOfCompany, subscriptionsOfCompany } from '../core/billing'
 import { cnpjRecordRefusal, registryRecordOf } from '../core/registry'
 import { changeStatus, syncCurrentSubscription, trackOf, trackView } from '../core/state'
@@ -57,7 +57,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, paginate, parse }
 import type { Store } from '../store/database'
 import { JsonText } from '../store/table'
 
-// Companies (SPEC section 7 "Companies"; the session's, the wizards' and the back office's): every
+// Companies (docs/product.md §7 "Companies"; the session's, the wizards' and the back office's): every
 // `/companies*` endpoint. The company of `/companies/{id}…` is found and access-checked by
 // requireCompany (access.ts) before the handler runs.
 
@@ -205,13 +205,8 @@ function getCompany({ company }: Call) {
 }
 
 /** An existing company, by its CNPJ, for the caller or (admin) for a user: the migration track. */
-async function createCompany({
-  store,
-  auth,
-  config,
-  caller,
-  body: input,
-}: Call<{ body: CompanyCreate }>) {
+async function createCompany(call: Call<{ body: CompanyCreate }>) {
+  const { store, config, caller, body: input } = call
   const userId = input.userId ?? caller.uid
   const user = findUser(store, userId)
   const record = registryRecordOf(store, input.cnpj)
@@ -240,20 +235,16 @@ async function createCompany({
     createdAt: now,
     updatedAt: now,
   }
-  const before = [...user.companies]
-  const after = [...before, id]
-  await withFirebase(store, {
-    firebase: () => syncClaims(auth, { ...user, companies: after }),
+  // The owner's companies as they are in their turn (changeIdentity): another change of them
+  // meanwhile (an admin's, another company added) is kept.
+  await changeIdentity(call, user.id, (owner) => ({
+    changes: { companies: [...owner.companies, id] },
     local: () => {
       if (cnpjTaken(store, input.cnpj)) throw conflict(companyMessages.cnpjTaken)
       store.companies.insert(company)
       store.tracks.insert({ companyId: id, ...emptyTrack('migrate-company') })
-      const owner = findUser(store, userId)
-      owner.companies = [...owner.companies, id]
-      store.users.update(owner)
     },
-    undo: () => syncClaims(auth, { ...user, companies: before }),
-  })
+  }))
   return { data: company }
 }
 

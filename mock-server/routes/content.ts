@@ -9,13 +9,12 @@ import {
 import { endpoint, type Call } from '../api'
 import { cdnQuerySchema, getStory, listStories, type CdnAnswer } from '../content/cdn'
 import { contentSpace, type Version } from '../content/space'
-import { HttpError } from '../http'
 
 // The Storyblok content delivery API stand-in (PRODUCT.md "External services"), read by the web
 // app through the real storyblok-js-client: `GET /v2/cdn/stories` and
 // `GET /v2/cdn/stories/{slug...}`, access tokens, published and draft versions, paging with the
 // `total` / `per-page` headers, relations and links, and a rate limit of 5 requests per second
-// per token and client, answered with 429 past it (SPEC section 9).
+// per token and client, answered with 429 past it (docs/product.md §9).
 
 /** The two access tokens of the space: public reads published content, preview reads drafts too. */
 export const contentTokens = () => ({
@@ -23,7 +22,7 @@ export const contentTokens = () => ({
   preview: process.env.MOCK_CONTENT_PREVIEW_TOKEN ?? 'local-preview-token',
 })
 
-/** SPEC section 9: 5 requests per second. 0 turns the limit off. */
+/** docs/product.md §9: 5 requests per second. 0 turns the limit off. */
 const rateLimitFrom = (environment: string) => {
   const configured = process.env.MOCK_CONTENT_RATE_LIMIT
   if (configured !== undefined && configured !== '') return Math.max(0, Number(configured) || 0)
@@ -111,13 +110,21 @@ function listContentStories(call: Call<{ query: z.output<typeof cdnQuerySchema> 
   if (gated) answer(call.res, listStories(contentSpace(), gated.version, call.query))
 }
 
-function getContentStory(call: Call<{ query: z.output<typeof cdnQuerySchema> }>) {
+/** A story's full slug, slashes included (`blog/posts/abrir-empresa`). */
+const storySlugParamsSchema = z.object({
+  slug: z.string().max(500, { error: 'Slug muito longo.' }),
+})
+
+function getContentStory(
+  call: Call<{
+    params: z.output<typeof storySlugParamsSchema>
+    query: z.output<typeof cdnQuerySchema>
+  }>,
+) {
   const gated = gate(call)
   if (!gated) return
   // Express has decoded the path already (and answered 400 to a malformed one).
-  const slug = String(call.req.params[0] ?? '')
-  if (slug.length > 500) throw new HttpError(400, 'Slug muito longo.')
-  answer(call.res, getStory(contentSpace(), gated.version, slug, call.query))
+  answer(call.res, getStory(contentSpace(), gated.version, call.params.slug, call.query))
 }
 
 /** Storyblok's own error bodies: a refusal names its status, an unknown story is a list. */
@@ -144,7 +151,9 @@ export const contentEndpoints = [
     path: '/v2/cdn/stories/{slug}',
     summary: 'Storyblok delivery API stand-in: one story by its full slug.',
     access: 'public',
-    expressPath: /^\/v2\/cdn\/stories\/(.+)$/,
+    // The slug holds slashes: Express's `:slug` with a pattern of its own.
+    expressPath: '/v2/cdn/stories/:slug(.+)',
+    params: storySlugParamsSchema,
     query: cdnQuerySchema,
     answers: { 200: storyAnswerSchema },
     errors: [401, 404, 429],

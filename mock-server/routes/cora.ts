@@ -27,7 +27,15 @@ export const coraEndpoints = [
     path: '/cora/oauth/authorize',
     summary: "Cora's consent page (stand-in).",
     access: 'public',
-    query: z.object({ state: z.string().optional() }),
+    // What the app's authorize link carries (finance/cora.ts `startCoraAuthorization`), as Cora's
+    // OAuth 2.0 authorization request has it; only `state` is read.
+    query: z.object({
+      state: z.string().max(200).optional(),
+      client_id: z.string().max(200).optional(),
+      response_type: z.literal('code').optional(),
+      scope: z.string().max(500).optional(),
+      redirect_uri: z.string().max(2000).optional(),
+    }),
     answers: { 200: { media: 'text/html' } },
     errors: [400],
     handler: showAuthorizePage,

@@ -26,7 +26,7 @@ export const FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'
 const NOT_FOUND = 'Documento não encontrado.'
 
-// Documents (SPEC section 7 "Documents"). A document registers a file the company uploaded
+// Documents (docs/product.md §7 "Documents"). A document registers a file the company uploaded
 // through its signed upload link (`fileName`, in the company's folder); the client gets a
 // download link for it from `GET /download/{fileName}?companyId`. Rules:
 // - the company sends any type but `guia`; the accountant (system admin) sends any type, and a

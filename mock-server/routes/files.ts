@@ -75,8 +75,8 @@ async function receiveFile({ store, config, params, req, res }: Call<SignedParam
     res.setHeader('Connection', 'close')
     throw tooLarge()
   }
-  const { dir, file } = filePath(config, companyId, fileName)
-  assertNotUploaded(file)
+  const { dir } = filePath(config, companyId, fileName)
+  assertNotUploaded(config, companyId, fileName)
   await fs.mkdir(dir, { recursive: true })
   const temp = path.join(dir, `.upload-${randomUUID()}`)
   let size = 0
@@ -96,7 +96,7 @@ async function receiveFile({ store, config, params, req, res }: Call<SignedParam
     if (error instanceof HttpError) res.setHeader('Connection', 'close')
     throw error
   }
-  await storeOnce(temp, file)
+  await storeOnce(config, companyId, fileName, temp)
   const stored: StoredFile = {
     companyId,
     fileName,

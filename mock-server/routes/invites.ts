@@ -13,7 +13,7 @@ import {
 } from '../../src/schemas/engagement'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
-import { findUser, syncClaims, withFirebase } from '../core/accounts'
+import { changeIdentity } from '../core/accounts'
 import { findCompany } from '../core/state'
 import { conflict, forbidden, notFound, paginate } from '../http'
 import type { Store } from '../store/database'
@@ -103,34 +103,35 @@ function listReceivedInvites({ store, caller }: Call) {
 }
 
 /** The invited person joins the company: their claims gain it, the invite is accepted. */
-async function acceptInvite({ store, auth, caller, params }: Call<{ params: { id: string } }>) {
-  const invite = findInvite(store, params.id)
-  if (caller.email?.toLowerCase() !== invite.email) throw forbidden(inviteMessages.wrongRecipient)
+async function acceptInvite(call: Call<{ params: { id: string } }>) {
+  const { store, auth, caller, params } = call
+  const invite = store.invites.get(params.id)
+  // An id no invite has is answered like another person's invite: the answer never tells which
+  // invites exist to someone they were not sent to.
+  if (!invite || caller.email?.toLowerCase() !== invite.email)
+    throw forbidden(inviteMessages.wrongRecipient)
   await assertEmailVerified(auth, caller.uid, inviteMessages.emailNotVerified)
   const status = inviteStatusAt(invite)
   if (status === 'expired') throw conflict(inviteMessages.expired)
   if (status !== 'pending') throw conflict(inviteMessages.notPending)
-  const user = findUser(store, caller.uid)
   findCompany(store, invite.companyId)
-  const before = [...user.companies]
-  const after = before.includes(invite.companyId) ? before : [...before, invite.companyId]
   const at = new Date().toISOString()
-  const accepted = await withFirebase(store, {
-    firebase: () => syncClaims(auth, { ...user, companies: after }),
+  // The person's companies as they are in their turn (changeIdentity), the invite's one added.
+  const { result: accepted } = await changeIdentity(call, caller.uid, (member) => ({
+    changes: {
+      companies: member.companies.includes(invite.companyId)
+        ? member.companies
+        : [...member.companies, invite.companyId],
+    },
     local: () => {
-      const member = findUser(store, user.id)
-      if (!member.companies.includes(invite.companyId))
-        member.companies = [...member.companies, invite.companyId]
-      store.users.update(member)
       const current = findInvite(store, invite.id)
       if (inviteStatusAt(current) !== 'pending') throw conflict(inviteMessages.notPending)
       current.status = 'accepted'
       current.acceptedAt = at
-      current.acceptedBy = user.id
+      current.acceptedBy = member.id
       return store.invites.update(current)
     },
-    undo: () => syncClaims(auth, { ...user, companies: before }),
-  })
+  }))
   return { data: accepted }
 }
 

@@ -5,7 +5,7 @@ import { leadCreateSchema, leadSchema, type Lead } from '../../src/schemas/lead'
 import { endpoint, type Call } from '../api'
 import { badRequest } from '../http'
 
-// Leads from the public site's forms (SPEC section 7 `POST /leads`, section 5 messages).
+// Leads from the public site's forms (docs/product.md §7 `POST /leads`, section 5 messages).
 
 function createLead({ store, body: input }: Call<{ body: z.output<typeof leadCreateSchema> }>) {
   // A lead's plan is a subscription plan the product sells (the billing plans).

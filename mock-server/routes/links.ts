@@ -4,7 +4,7 @@ import { linkAliasSchema, linkResolutionSchema, type LinkResolution } from '../.
 import { endpoint, type Call } from '../api'
 import { notFound } from '../http'
 
-// Referral links (SPEC section 7 `GET /links/{alias}`): the site's named links, then any user's
+// Referral links (docs/product.md §7 `GET /links/{alias}`): the site's named links, then any user's
 // own referral code, case-insensitive. Answers the code sign-up keeps as `indicatedBy`.
 
 const NOT_FOUND = 'Link de indicação não encontrado ou encerrado.'

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
 import type { Company } from '../../src/schemas/company'
 import type { CompanyDocument } from '../../src/schemas/document'
+import { dayInBrazil } from '../../src/schemas/calendar'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   canChangeNfsRequestStatus,
@@ -38,7 +39,7 @@ import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'
 
-// Invoice (NFS-e) requests (SPEC section 7 "Invoices (NFS)"): the company asks, the accountant
+// Invoice (NFS-e) requests (docs/product.md §7 "Invoices (NFS)"): the company asks, the accountant
 // works the queue and issues or rejects; and the services the company invoiced before.
 
 const NOT_FOUND = 'Solicitação de nota não encontrada.'
@@ -204,7 +205,7 @@ function servicesOf(requests: readonly NfsRequest[], schedulers: readonly NfsSch
     })
   }
   for (const r of requests) record(r.taxationCode, r.serviceDescription, r.date)
-  for (const s of schedulers) record(s.taxationCode, s.serviceDescription, s.updatedAt.slice(0, 10))
+  for (const s of schedulers) record(s.taxationCode, s.serviceDescription, dayInBrazil(s.updatedAt))
   return [...byCode.values()].sort(
     (a, b) =>
       b.lastUsedOn.localeCompare(a.lastUsedOn) || a.taxationCode.localeCompare(b.taxationCode),

@@ -18,8 +18,7 @@ import { endpoint, type Call } from '../api'
 import { paymentsOfCompany } from '../core/billing'
 import { badRequest, conflict, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
-
-const round = (value: number) => Math.round(value * 100) / 100
+import { roundMoney } from '../../src/schemas/money'
 
 /** A Duca partner code: `DUCA-` and the initials of the name plus a digit, unique. */
 function partnerCode(store: Store, name: string): string {
@@ -47,7 +46,7 @@ function partnerCompanies(store: Store, partner: DucaPartner): DucaReferredCompa
       const company = store.companies.get(companyId)
       if (!company) continue
       const paid = paymentsOfCompany(store, companyId).filter((p) => p.status === 'paid')
-      const paidTotal = round(paid.reduce((sum, p) => sum + p.amount, 0))
+      const paidTotal = roundMoney(paid.reduce((sum, p) => sum + p.amount, 0))
       const plan = company.currentSubscription
         ? store.plans.get(company.currentSubscription.planId)
         : undefined
@@ -60,7 +59,7 @@ function partnerCompanies(store: Store, partner: DucaPartner): DucaReferredCompa
         planName: plan?.name ?? null,
         monthlyFee: company.currentSubscription?.amount ?? 0,
         paidTotal,
-        commissionTotal: round(paidTotal * partner.commissionRate),
+        commissionTotal: roundMoney(paidTotal * partner.commissionRate),
       })
     }
   return rows.sort((a, b) => b.signedUpAt.localeCompare(a.signedUpAt))

@@ -13,11 +13,10 @@ import { endpoint, type Call } from '../api'
 import { findUser } from '../core/accounts'
 import { paginate } from '../http'
 import type { Store } from '../store/database'
+import { roundMoney } from '../../src/schemas/money'
 
 // Referrals (PRODUCT.md "Referrals"): the caller's code and link, and the people who signed up
 // with it, each with the reward it earned.
-
-const round = (value: number) => Math.round(value * 100) / 100
 
 /** The people who signed up with a user's code, with the reward each one earned. */
 function referralsOf(store: Store, user: User): Referral[] {
@@ -50,7 +49,7 @@ function getMyReferrals({ store, config, caller }: Call) {
   const user = findUser(store, caller.uid)
   const referrals = referralsOf(store, user)
   const sum = (status: string) =>
-    round(
+    roundMoney(
       referrals.filter((r) => r.reward.status === status).reduce((s, r) => s + r.reward.amount, 0),
     )
   return {

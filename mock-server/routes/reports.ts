@@ -26,7 +26,7 @@ import { recentMonths } from '../finance/statement-generator'
 import { cnaeCatalog } from '../reference/cnaes'
 import type { Store } from '../store/database'
 
-// The panel's reports (SPEC section 7 "Reports and payments"), and what the Simples Nacional
+// The panel's reports (docs/product.md §7 "Reports and payments"), and what the Simples Nacional
 // rates are computed from (README "The panel and the account screens").
 
 /** The day a company started operating: when it first became active, else when it was created. */

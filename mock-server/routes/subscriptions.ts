@@ -7,6 +7,7 @@ import {
   subscriptionRecordSchema,
 } from '../../src/schemas/billing'
 import { idSchema, listOf, recordOf } from '../../src/schemas/common'
+import { companyOfRecord } from '../access'
 import { endpoint, type Call } from '../api'
 import {
   billingMessages,
@@ -55,9 +56,16 @@ function changePlan({
 }
 
 const subscriptionParams = z.object({ id: idSchema })
-/** Subscription calls reach the company the subscription is of. */
-const subscriptionCompany = ({ store, params }: Call) =>
-  findSubscription(store, (params as { id: string }).id).companyId
+/**
+ * Subscription calls reach the company the subscription is of; an unknown id says no more than
+ * another company's (the access is checked before the lookup can tell them apart).
+ */
+const subscriptionCompany = ({ store, caller, params }: Call) =>
+  companyOfRecord(
+    caller,
+    store.subscriptions.get((params as { id: string }).id),
+    billingMessages.subscriptionNotFound,
+  )
 
 export const subscriptionEndpoints = [
   endpoint({

@@ -37,21 +37,21 @@ import {
 import { searchKey } from '../../src/schemas/people'
 import { endpoint, type Call } from '../api'
 import {
+  changeIdentity,
   e164,
   firebaseCode,
   firebaseError,
   findUser,
   referralCodeOf,
-  syncClaims,
   systemAdmins,
-  withFirebase,
+  type IdentityFields,
 } from '../core/accounts'
 import { companyRefOf } from '../core/state'
 import type { ServerConfig } from '../config'
 import { badRequest, conflict, forbidden, HttpError, notFound, paginate } from '../http'
 import type { Store } from '../store/database'
 
-// People (SPEC section 7 "Users"): sign-up, the caller's own record, the profile and its photo,
+// People (docs/product.md §7 "Users"): sign-up, the caller's own record, the profile and its photo,
 // and the back office's user management (`/admin/users`).
 
 const userParams = z.object({ id: idSchema })
@@ -211,10 +211,14 @@ function getMe({ store, caller }: Call) {
 
 // ---- the profile ----
 
-/** Name and mobile by the person; roles, companies and blocking by a system admin. */
+/**
+ * Name and mobile by the person; roles, companies and blocking by a system admin. The change is
+ * made from the person's record as it is in its turn (changeIdentity), and sends only the fields
+ * the request names: a person's own change of name cannot bring back a blocking, a role or a
+ * company that an admin changed while it waited.
+ */
 async function updateUser(call: Call<{ params: { id: string }; body: UserUpdate }>) {
-  const { store, auth, caller, params, body: input } = call
-  const user = findUser(store, params.id)
+  const { store, caller, params, body: input } = call
   const adminOnly =
     input.roles !== undefined || input.companies !== undefined || input.disabled !== undefined
   if (adminOnly && !isSystemAdmin(caller.claims)) throw forbidden(userMessages.adminFieldsOnly)
@@ -223,71 +227,51 @@ async function updateUser(call: Call<{ params: { id: string }; body: UserUpdate 
     throw badRequest(userMessages.companyUnknown, [
       { path: ['companies', unknown], message: userMessages.companyUnknown },
     ])
-  // An admin cannot take away their own admin role (nobody would be left to give it back).
-  if (
-    caller.uid === user.id &&
-    user.roles.includes('system-admin') &&
-    input.roles !== undefined &&
-    !input.roles.includes('system-admin')
-  )
-    throw conflict(userMessages.ownAdminRole)
-  const losesAdmin =
-    user.roles.includes('system-admin') &&
-    ((input.roles !== undefined && !input.roles.includes('system-admin')) ||
-      input.disabled === true)
-  if (losesAdmin && systemAdmins(store).length <= 1) throw conflict(userMessages.lastAdmin)
-
-  const before = {
-    name: user.name,
-    phone: user.phone,
-    roles: [...user.roles],
-    companies: [...user.companies],
-    disabled: user.disabled,
+  const changes: Partial<IdentityFields> = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.phone !== undefined && { phone: input.phone }),
+    ...(input.roles !== undefined && { roles: [...new Set(input.roles)] }),
+    ...(input.companies !== undefined && { companies: [...new Set(input.companies)] }),
+    ...(input.disabled !== undefined && { disabled: input.disabled }),
   }
-  const after = {
-    name: input.name ?? before.name,
-    phone: input.phone === undefined ? before.phone : input.phone,
-    roles: input.roles ? [...new Set(input.roles)] : before.roles,
-    companies: input.companies ? [...new Set(input.companies)] : before.companies,
-    disabled: input.disabled ?? before.disabled,
-  }
-  const phoneChanged = after.phone !== before.phone
-  const apply = async (values: typeof before) => {
-    const phoneNumber = values.phone && isValidMobilePhone(values.phone) ? e164(values.phone) : null
-    await auth.auth
-      .updateUser(user.id, {
-        displayName: values.name,
-        disabled: values.disabled,
-        ...(phoneChanged ? { phoneNumber } : {}),
-      })
-      .catch((error: unknown) => {
-        if (firebaseCode(error) !== 'auth/user-not-found') firebaseError(error)
-      })
-    await syncClaims(auth, { id: user.id, roles: values.roles, companies: values.companies })
-  }
-  const updated = await withFirebase(store, {
-    firebase: () => apply(after),
-    local: () => store.users.update(Object.assign(findUser(store, user.id), after)),
-    undo: () => apply(before),
+  const { user } = await changeIdentity(call, params.id, (user) => {
+    // An admin cannot take away their own admin role (nobody would be left to give it back).
+    if (
+      caller.uid === user.id &&
+      user.roles.includes('system-admin') &&
+      changes.roles !== undefined &&
+      !changes.roles.includes('system-admin')
+    )
+      throw conflict(userMessages.ownAdminRole)
+    const losesAdmin =
+      user.roles.includes('system-admin') &&
+      ((changes.roles !== undefined && !changes.roles.includes('system-admin')) ||
+        changes.disabled === true)
+    if (losesAdmin && systemAdmins(store).length <= 1) throw conflict(userMessages.lastAdmin)
+    return { changes }
   })
-  return { data: updated }
+  return { data: user }
 }
 
 /** The account goes first: whatever happens next, the person can no longer sign in. */
 async function deleteUser({ store, auth, config, params }: Call<{ params: { id: string } }>) {
-  const user = findUser(store, params.id)
-  if (user.roles.includes('system-admin') && systemAdmins(store).length <= 1)
-    throw conflict(userMessages.lastAdmin)
-  await auth.auth
-    .deleteUser(user.id)
-    .catch((error: unknown) => {
-      if (firebaseCode(error) !== 'auth/user-not-found') throw error
+  const { id } = findUser(store, params.id)
+  // In the person's turn, like every change of their identity record (changeIdentity).
+  await auth.oneAtATime(id, async () => {
+    const user = findUser(store, id)
+    if (user.roles.includes('system-admin') && systemAdmins(store).length <= 1)
+      throw conflict(userMessages.lastAdmin)
+    await auth.auth
+      .deleteUser(user.id)
+      .catch((error: unknown) => {
+        if (firebaseCode(error) !== 'auth/user-not-found') throw error
+      })
+      .finally(() => auth.forget(user.id))
+    await removePhotos(config, user.id)
+    store.write(() => {
+      store.users.remove(user.id)
+      store.ducaPartners.removeWhere({ userId: user.id })
     })
-    .finally(() => auth.forget(user.id))
-  await removePhotos(config, user.id)
-  store.write(() => {
-    store.users.remove(user.id)
-    store.ducaPartners.removeWhere({ userId: user.id })
   })
 }
 

@@ -20,6 +20,7 @@ import {
   type CompanyDocument,
 } from '../../src/schemas/document'
 import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
+import { toCents } from '../../src/schemas/money'
 import {
   nfsRequestSchema,
   nfsSchedulerSchema,
@@ -99,7 +100,7 @@ const MONTHLY_DOCUMENTS = new Set<CompanyDocument['type']>([
 export function collectionSlipLine(amount: number, reference: string): string {
   const rng = rngFor(`slip:${reference}`)
   const free = Array.from({ length: 25 }, () => String(rng.int(0, 9))).join('')
-  const value = String(Math.round(amount * 100)).padStart(11, '0')
+  const value = String(toCents(amount)).padStart(11, '0')
   const body = `858${value}0328${free}`
   const barcode = `${body.slice(0, 3)}${collectionCheckDigit('8', body)}${body.slice(3)}`
   return [0, 1, 2, 3]

@@ -6,6 +6,7 @@ import Sqlite, { type Database, type Statement, type Transaction } from 'better-
 import type { CollectionName, Model, RecordOf } from '../model'
 import { collectionNames, layouts } from './layout'
 import { startCheckpointer } from './checkpointer'
+import { isUnreadableDatabase, unreadableDataFile } from './data-file-error'
 import { readLegacyData, retireLegacyData } from './legacy'
 import { Table, type TableLayout, type TableSession } from './table'
 
@@ -98,15 +99,25 @@ export class Store implements Tables {
     if (fresh) closeSync(openSync(file, 'a', 0o600))
     else chmodSync(file, 0o600)
     this.db = new Sqlite(file)
-    this.db.pragma('journal_mode = WAL')
-    // Commits append to the WAL; durable() fsyncs it before a write is acknowledged.
-    this.db.pragma('synchronous = NORMAL')
-    this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_LIMIT}`)
-    // Reads map the file instead of copying its pages in with a read() each: the default page
-    // cache (2 MB) holds little of 50,000 transactions, so every list paid system calls per page.
-    this.db.pragma(`mmap_size = ${MMAP_BYTES}`)
     this.transaction = this.db.transaction((run: () => unknown) => run())
-    const missing = this.prepareSchema()
+    let missing: CollectionName[]
+    try {
+      // The first statement reads the file's header: a file that is not a database fails here,
+      // before anything is written to it.
+      this.db.pragma('journal_mode = WAL')
+      // Commits append to the WAL; durable() fsyncs it before a write is acknowledged.
+      this.db.pragma('synchronous = NORMAL')
+      this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_LIMIT}`)
+      // Reads map the file instead of copying its pages in with a read() each: the default page
+      // cache (2 MB) holds little of 50,000 transactions, so every list paid system calls per
+      // page.
+      this.db.pragma(`mmap_size = ${MMAP_BYTES}`)
+      missing = this.prepareSchema()
+    } catch (error) {
+      if (!isUnreadableDatabase(error)) throw error
+      this.db.close()
+      throw unreadableDataFile(file)
+    }
     this.beginRead = this.db.prepare('BEGIN DEFERRED')
     this.commitRead = this.db.prepare('COMMIT')
     // This process is the file's only writer, and counts its commits: the instance and the count

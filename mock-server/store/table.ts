@@ -1,5 +1,9 @@
 import { hash } from 'node:crypto'
 import type { Database, Statement } from 'better-sqlite3'
+import { RankColumn } from './rank'
+
+/** Up to this many rows, an insert places each in the ranked orders; more are numbered afresh. */
+const PLACED_ONE_BY_ONE = 64
 
 /** What a column holds (SQLite binds no booleans: they are stored 1/0). */
 export type ColumnValue = string | number | null
@@ -29,9 +33,10 @@ export type TableLayout<T> = {
   counted?: readonly (readonly string[])[]
   /**
    * Integer columns holding each record's place in an order SQLite cannot sort by itself (names
-   * in pt-BR), by rank field: the text column it follows and how two values compare. The table
-   * numbers the rows again when a write adds a row or changes that column, so an index serves
-   * the order; ties keep insertion order.
+   * in pt-BR), by rank field: the text column it follows and how two values compare. A write that
+   * adds a row or changes that column places the row among the others (rank.ts: a bisection
+   * through the index, not a read of the whole table), so an index serves the order; ties keep
+   * insertion order.
    */
   ranks?: Record<string, { of: string; compare: (a: string, b: string) => number }>
 }
@@ -88,12 +93,7 @@ export class Table<T extends object> {
   readonly name: string
   private readonly columns: [field: string, column: string, of: (record: T) => ColumnValue][]
   private readonly known: Set<string>
-  private readonly ranks: {
-    compare: (a: string, b: string) => number
-    sourceOf: Statement
-    sources: Statement
-    place: Statement
-  }[]
+  private readonly ranks: { sourceOf: Statement; column: RankColumn }[]
   private readonly statements = new Map<string, Statement>()
   private readonly orders = new Map<string, string>()
   private readonly counts: GroupCounts | undefined
@@ -118,10 +118,8 @@ export class Table<T extends object> {
       const column = columnOf(field)
       const source = this.column(of)
       return {
-        compare,
         sourceOf: db.prepare(`SELECT ${source} FROM ${this.name} WHERE id = ?`).pluck(),
-        sources: db.prepare(`SELECT id, ${source}, ${column} FROM ${this.name} ORDER BY seq`).raw(),
-        place: db.prepare(`UPDATE ${this.name} SET ${column} = ? WHERE id = ?`),
+        column: new RankColumn(db, this.name, source, column, compare),
       }
     })
     for (const field of Object.keys(layout.ranks ?? {})) this.known.add(field)
@@ -345,7 +343,11 @@ export class Table<T extends object> {
       changes?.add(this.rowColumns(row), 1)
     }
     changes?.save()
-    if (records.length > 0) this.rank()
+    // A few rows are placed one by one; a bulk insert (the seed) numbers the table afresh.
+    if (records.length > PLACED_ONE_BY_ONE) for (const { column } of this.ranks) column.numberAll()
+    else
+      for (const record of records)
+        for (const { column } of this.ranks) column.placeRow(this.layout.key(record))
   }
 
   /** Writes a changed record back (it must exist). */
@@ -405,24 +407,13 @@ export class Table<T extends object> {
     return this.ranks.map(({ sourceOf }) => sourceOf.get(key) as ColumnValue)
   }
 
-  /** Numbers the rows again if the write added this row or changed what a rank follows. */
+  /** Places the row again in each order whose value the write added or changed. */
   private rankIfChanged(key: string, before: ColumnValue[] | undefined) {
     if (this.ranks.length === 0) return
     const after = this.rankSources(key)!
-    if (before === undefined || after.some((value, i) => value !== before[i])) this.rank()
-  }
-
-  /** Each rank column: the row's place in its order (ties in insertion order). */
-  private rank() {
-    for (const { compare, sources, place } of this.ranks) {
-      const rows = sources.all() as [id: string, value: string | null, rank: number | null][]
-      const ordered = rows
-        .map(([id, value, rank], seq) => ({ id, value: value ?? '', rank, seq }))
-        .sort((a, b) => compare(a.value, b.value) || a.seq - b.seq)
-      ordered.forEach(({ id, rank }, index) => {
-        if (rank !== index) place.run(index, id)
-      })
-    }
+    this.ranks.forEach(({ column }, i) => {
+      if (before === undefined || after[i] !== before[i]) column.placeRow(key)
+    })
   }
 
   // ---- SQL ----

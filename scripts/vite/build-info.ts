@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import type { Plugin } from 'vite'
 
-// New builds (SPEC sections 7 and 9): every build gets an id, stamped into the bundle
+// New builds (docs/product.md §7 and §9): every build gets an id, stamped into the bundle
 // (import.meta.env.VITE_BUILD_ID) and written next to it:
 //   /build-meta.json   this build: id, time, commit, entry;
 //   /latest-build.json the newest build deployed (a deploy overwrites it), which open tabs poll

@@ -1,10 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
+import { chunkGroups } from './chunks'
 
 // Public pages never load Firebase (issue 4, kept by issue 14): the SDK must live only in chunks
 // that neither the prerendered pages' script (index.html, every public page) nor the client-side
 // app's entry (app.html: the signed-in area, referral links, editors' previews) imports
-// statically. `npm run test:e2e` runs this on its build.
+// statically. And every manual chunk of vite.config.ts (scripts/vite/chunks.ts) is there and holds
+// modules its test names, read from the build's source maps. `npm run test:e2e` runs this on its
+// build.
 
 const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
 
@@ -42,6 +45,34 @@ export function checkBundles(outDir: string): string[] {
     }
     for (const file of firebaseChunks)
       if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by ${page}'s entry ${entry}`)
+  }
+  return [...problems, ...checkChunkGroups(assets)]
+}
+
+/** The modules a chunk was built from (its source map's sources), as absolute paths. */
+function modulesOf(assets: string, file: string): string[] {
+  const map = path.join(assets, `${file}.map`)
+  if (!existsSync(map)) return []
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }
+  return sources.map((source) => path.resolve(assets, source))
+}
+
+/**
+ * Each manual chunk: one file named after its group holds modules its test matches (another
+ * chunk may share the name: a route file `login.tsx` makes a chunk `login` too).
+ */
+export function checkChunkGroups(assets: string): string[] {
+  const files = readdirSync(assets).filter((file) => file.endsWith('.js'))
+  const problems: string[] = []
+  for (const group of chunkGroups) {
+    const named = files.filter((file) => file.startsWith(`${group.name}-`))
+    const holders = named.filter((file) =>
+      modulesOf(assets, file).some((module) => group.test.test(module)),
+    )
+    if (holders.length !== 1)
+      problems.push(
+        `manual chunk ${group.name}: ${holders.length} chunks hold modules its test names (${group.test}), expected one`,
+      )
   }
   return problems
 }

@@ -15,7 +15,7 @@ export function buildServices(env: Record<string, string | undefined>) {
 
 /** Every published story's slug and date, through storyblok-js-client (all pages, 100 a page). */
 export async function fetchPublishedSlugs(endpoint: string, token: string) {
-  // The content service allows 5 requests per second (SPEC section 9).
+  // The content service allows 5 requests per second (docs/product.md §9).
   const client = new StoryblokClient({
     accessToken: token,
     endpoint: endpoint.replace(/\/+$/, ''),

@@ -37,7 +37,7 @@ async function walk(server: ViteDevServer, follow: (url: string) => boolean) {
         .map(visit),
     )
   }
-  await visit('/src/main.tsx')
+  await visit('/src/entries/app/main.tsx')
   return seen.size
 }
 

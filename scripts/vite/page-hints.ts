@@ -8,7 +8,7 @@ import { buildServices } from './content-slugs'
 // - the entry's own styles (tokens, base) inlined: small, and they do not hold the first paint
 //   back for a request;
 // - the app's scripts asked for once the page has painted (the build writes a first paint into
-//   the page, src/app-first-paint.tsx): nothing the browser fetches or runs for them comes before
+//   the page, src/entries/painted-page/app-first-paint.tsx): nothing the browser fetches or runs for them comes before
 //   what the page shows. A tab opened in the background loads them at once.
 
 export function pageHints(): Plugin {

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
 import type { OutputBundle, RolldownOutput } from 'rolldown'
 import { buildServices } from './content-slugs'
+import { buildPaintedPageScript } from './painted-page-script'
 import { referenceData, stackModule } from './node-modules'
 import { seoFileContents } from './seo-files'
 import { siteAssets, type SiteAssets } from './site-assets'
@@ -15,8 +16,8 @@ import { siteAssets, type SiteAssets } from './site-assets'
 // `npm run build` writes every public page as its own HTML file (issue 14), after the client-side
 // app's build:
 //
-// 1. a server build of src/entry-prerender.tsx (the pages' renderer) and a small client build of
-//    src/entry-static.ts (the prerendered pages' script and their islands), next to the app's;
+// 1. a server build of src/entries/prerender/entry-prerender.tsx (the pages' renderer) and a small client build of
+//    src/entries/site/entry-static.ts (the prerendered pages' script and their islands), next to the app's;
 // 2. the content service and the API are read once (when they are this machine's and not running,
 //    a mock server is started for the build and stopped after it);
 // 3. every page is rendered and written: /index.html, /abrir-empresa.html, …, /404.html, with the
@@ -25,7 +26,7 @@ import { siteAssets, type SiteAssets } from './site-assets'
 // The app's own index.html becomes /app.html: the host serves it for /app/* and /links/*
 // (scripts/vite/static-hosting.ts), every other unknown address gets /404.html with status 404.
 
-type Prerenderer = typeof import('../../src/entry-prerender')
+type Prerenderer = typeof import('../../src/entries/prerender/entry-prerender')
 
 const NESTED = 'CONTABIL_NESTED_BUILD'
 const isLocal = (url: string) => /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(url)
@@ -96,7 +97,7 @@ async function buildRenderer(config: ResolvedConfig, outDir: string): Promise<Pr
   await build({
     ...nestedConfig(config),
     build: {
-      ssr: path.join(config.root, 'src/entry-prerender.tsx'),
+      ssr: path.join(config.root, 'src/entries/prerender/entry-prerender.tsx'),
       outDir,
       emptyOutDir: true,
       copyPublicDir: false,
@@ -115,7 +116,7 @@ async function buildRenderer(config: ResolvedConfig, outDir: string): Promise<Pr
   return (await import(pathToFileURL(path.join(outDir, 'entry-prerender.mjs')).href)) as Prerenderer
 }
 
-/** The prerendered pages' own script (src/entry-static.ts) and its islands, into the app's dist. */
+/** The prerendered pages' own script (src/entries/site/entry-static.ts) and its islands, into the app's dist. */
 async function buildPageScript(config: ResolvedConfig, outDir: string): Promise<string> {
   const output = (await build({
     ...nestedConfig(config),
@@ -127,7 +128,7 @@ async function buildPageScript(config: ResolvedConfig, outDir: string): Promise<
       // As the app's own build (hidden: kept for error reports, never referenced or served).
       sourcemap: config.build.sourcemap,
       rolldownOptions: {
-        input: { site: path.join(config.root, 'src/entry-static.ts') },
+        input: { site: path.join(config.root, 'src/entries/site/entry-static.ts') },
         output: {
           entryFileNames: 'assets/static-[hash].js',
           chunkFileNames: 'assets/static-[name]-[hash].js',
@@ -271,7 +272,7 @@ async function renderInWorkers(
 }
 
 /**
- * app.html's first paint (src/app-first-paint.tsx): what a full load of /app shows before any
+ * app.html's first paint (src/entries/painted-page/app-first-paint.tsx): what a full load of /app shows before any
  * script ran, the login form or the layout's skeleton, with the cookie banner.
  */
 function writeAppFirstPaint(
@@ -324,9 +325,10 @@ export function prerender(): Plugin {
         await ensureServices(config.root, services.apiUrl, services.contentEndpoint, site),
       )
       try {
-        const [renderer, entry] = await Promise.all([
+        const [renderer, entry, paintedPageScript] = await Promise.all([
           buildRenderer(config, work),
           buildPageScript(config, outDir),
+          buildPaintedPageScript(config.root),
         ])
         const data = await renderer.loadSiteData(await referenceData(config.root))
         await stopServices()
@@ -334,7 +336,7 @@ export function prerender(): Plugin {
         renameSync(path.join(outDir, 'index.html'), path.join(outDir, 'app.html'))
         writeAppFirstPaint(
           path.join(outDir, 'app.html'),
-          await renderer.appFirstPaint(assets.appCss),
+          await renderer.appFirstPaint(assets.appCss, paintedPageScript),
         )
         const pageAssets = { css: assets.css, entry, appEntry: assets.appEntry }
         const pages = [...data.pages, { kind: 'not-found' as const }]

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
+import { dayInBrazil } from '../../src/schemas/calendar'
 import { SITEMAP_FILES, sitePages, type SitePage } from '../../src/schemas/site-pages'
 import { buildServices, fetchPublishedSlugs } from './content-slugs'
 import { fixtureStories, referenceData } from './node-modules'
@@ -12,7 +13,8 @@ import { fixtureStories, referenceData } from './node-modules'
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-const day = (date: string | null | undefined) => (date ? date.slice(0, 10) : null)
+// A page's last change as the day it was in São Paulo (the product's calendar).
+const day = (date: string | null | undefined) => (date ? dayInBrazil(date) : null)
 
 export function urlset(site: string, pages: Pick<SitePage, 'path' | 'lastmod'>[]) {
   const urls = pages

@@ -44,7 +44,7 @@ export type SiteAssets = {
   /** [address pattern, CSS text] for each public route, most specific first. */
   css: [string, string][]
   /**
-   * The styles app.html's first paint may use (scripts/vite/app-first-paint.ts): those the app
+   * The styles app.html's first paint may use (src/entries/painted-page/app-first-paint.tsx): those the app
    * loads with its layouts, its login screens and the design system, less the entry's own (which
    * app.html holds already).
    */

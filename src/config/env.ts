@@ -10,9 +10,9 @@ const apiUrl = value(e.VITE_API_URL, 'http://localhost:3000')
 const storyblokEndpoint = value(e.VITE_STORYBLOK_ENDPOINT, `${apiUrl}/v2`)
 
 export const env = {
-  /** Main API (SPEC section 7). */
+  /** Main API (docs/product.md §7). */
   apiUrl,
-  /** Functions API (the second client of SPEC section 7). */
+  /** Functions API (the second client of docs/product.md §7). */
   functionsUrl: value(e.VITE_FUNCTIONS_URL, apiUrl),
   /** Public address of this site, for canonical URLs and sitemaps. */
   siteUrl: value(e.VITE_SITE_URL, 'http://localhost:5173'),
@@ -47,7 +47,7 @@ export const env = {
   },
   /** Google Tag Manager container; loaded only after cookie consent. */
   gtmId: optional(e.VITE_GTM_ID),
-  /** Feature flags by e-mail allow-list (SPEC section 6). */
+  /** Feature flags by e-mail allow-list (docs/product.md §6). */
   flags: {
     panelFeatureEmails: (e.VITE_FLAG_PANEL_EMAILS ?? 'admin@contabil.dev')
       .split(',')

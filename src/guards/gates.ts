@@ -1,8 +1,11 @@
-// Route gates (SPEC section 6, PRODUCT.md "Roles and gates"): pure decisions over the session
-// and the location. Routes name the gates they need; `runGates` applies them in order.
+// Route gates (docs/product.md §6, PRODUCT.md "Roles and gates"): pure decisions over the session
+// and the location. Routes name the gates they need; `runGates` applies them in order. The paths
+// they send to, and the login page they let through, are src/lib/landing.ts's, which app.html's
+// painted page reads to paint where a full load will land (tests/unit/landing-cases.ts).
 import type { SessionView } from '@/machines/session'
 import { isTrackDone, wizardPathOf } from '@/schemas/track'
-import { LOGIN_PATH, loginHref } from './safe-next'
+import { DISABLED_PAGE, isLoginPath } from '@/lib/landing'
+import { loginHref } from './safe-next'
 
 export type GateInput = {
   view: SessionView
@@ -28,11 +31,9 @@ const pass = (banners: GateBanner[] = []): GateResult => ({ kind: 'pass', banner
 const redirectTo = (to: string): GateResult => ({ kind: 'redirect', to })
 
 export const OPENING_WIZARD = wizardPathOf('create-company')
-export const DISABLED_PAGE = '/app/user/disabled'
+export { DISABLED_PAGE }
 const PANEL = '/app/panel'
 const BACK_OFFICE = '/app/admin/companies'
-
-const isLoginPath = (pathname: string) => pathname.replace(/\/+$/, '') === LOGIN_PATH
 
 /** Signed out → `/app/login?next=<path>`, unless already on the login page. */
 const auth: Gate = ({ view, location }) => {
@@ -101,7 +102,7 @@ export class UnknownGateError extends Error {
   }
 }
 
-/** SPEC section 8: an unknown route-check name raises an error. */
+/** docs/product.md §8: an unknown route-check name raises an error. */
 export function getGate(name: string): Gate {
   if (!Object.hasOwn(gateRegistry, name)) throw new UnknownGateError(name)
   return gateRegistry[name as GateName]

@@ -1,4 +1,4 @@
-// SPEC section 8: navigating to an external URL without explicit permission raises an error.
+// docs/product.md §8: navigating to an external URL without explicit permission raises an error.
 // Every programmatic navigation to an address that came from data (API answers, query strings)
 // goes through `resolveNavigation` / `navigateTo`.
 

@@ -1,7 +1,10 @@
+import { LOGIN_PATH } from '@/lib/landing'
+
 // `next` (where to go after sign-in) only ever leads to a path on this site, whatever is put in
 // it (PRODUCT.md "Roles and gates": no open redirect). Anything doubtful is dropped, not repaired.
 
-export const LOGIN_PATH = '/app/login'
+/** The login page (src/lib/landing.ts, which the painted page reads too). */
+export { LOGIN_PATH }
 
 // A placeholder origin: a value that parses to any other origin is not internal.
 const BASE = 'https://contabil.internal'

@@ -1,4 +1,6 @@
 import { formatCep, formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
+import { dayInBrazil } from '@/schemas/calendar'
+import { toCents } from '@/schemas/money'
 
 // The one set of formatters (PRODUCT.md "Formats and language"): pt-BR money, numbers, dates and
 // Brazilian documents, for the public site and the signed-in area alike.
@@ -17,11 +19,15 @@ export function formatInteger(value: number): string {
 export const formatCount = (count: number, one: string, many: string) =>
   `${formatInteger(count)} ${count === 1 ? one : many}`
 
-/** 1234.56 → "R$ 1.234,56" (a no-break space after R$, like Intl). */
+/**
+ * 1234.56 → "R$ 1.234,56" (a no-break space after R$, like Intl), rounded to the cent as the
+ * amounts are (`toCents`: 1,005 → "R$ 1,01"); what rounds to zero is "R$ 0,00", never "-R$ 0,00".
+ */
 export function formatMoney(value: number): string {
-  const cents = Math.round(Math.abs(value) * 100)
-  const text = `R$\u00a0${formatInteger(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')}`
-  return value < 0 ? `-${text}` : text
+  const cents = toCents(value)
+  const whole = Math.abs(cents)
+  const text = `R$\u00a0${formatInteger(Math.floor(whole / 100))},${String(whole % 100).padStart(2, '0')}`
+  return cents < 0 ? `-${text}` : text
 }
 
 /** 15.5 → "15,5" (decimals as written, comma as separator). */
@@ -35,14 +41,11 @@ export const formatPercent = (share: number, decimals = 2) =>
 
 /**
  * "21/11/2026": a plain `YYYY-MM-DD` is that calendar day; a time (ISO text or Date) is the day
- * it falls on in São Paulo (UTC−3, no daylight saving since 2019).
+ * it falls on in São Paulo (`dayInBrazil`, src/schemas/calendar.ts).
  */
 export function formatDate(value: string | Date): string {
-  const text = value instanceof Date ? value.toISOString() : value
-  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
-  if (plain) return `${plain[3]}/${plain[2]}/${plain[1]}`
-  const local = new Date(Date.parse(text) - 3 * 60 * 60 * 1000).toISOString()
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)}`
+  const [year, month, day] = dayInBrazil(value).split('-')
+  return `${day}/${month}/${year}`
 }
 
 const lazy = <T>(make: () => T) => {

@@ -1,2 +1,2 @@
-/** The signed-in area: /app and everything below it. */
-export const isAppPath = (pathname: string) => pathname === '/app' || pathname.startsWith('/app/')
+/** The signed-in area: /app and everything below it (src/lib/landing.ts). */
+export { isAppPath } from './landing'

@@ -1,4 +1,4 @@
-// The session statechart (SPEC section 4 "Session", PRODUCT.md "Roles and gates").
+// The session statechart (docs/product.md §4 "Session", PRODUCT.md "Roles and gates").
 // Pure: no React, fetch, cookies, Firebase or router here. Every effect is a named actor or action
 // with an inert default, supplied by src/services/session through `.provide()`.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
@@ -47,7 +47,7 @@ const cleared = {
 } satisfies Omit<SessionContext, 'companyId'>
 
 /**
- * SPEC section 4: the company id is, in order, the one already held, the first of the claims'
+ * docs/product.md §4: the company id is, in order, the one already held, the first of the claims'
  * companies, the claims' companyId. A held id the claims do not grant (another user's choice on
  * this browser) is not used.
  */
@@ -198,7 +198,7 @@ export const sessionMachine = setup({
             },
             choosingCompany: {
               always: [
-                // SPEC section 4: a system admin skips company and track loading.
+                // docs/product.md §4: a system admin skips company and track loading.
                 { guard: 'isSystemAdmin', target: 'ready', actions: 'clearError' },
                 {
                   guard: 'hasCompanyCandidate',

@@ -13,7 +13,7 @@ import { ConsentGate } from '@/screens/site/consent/ConsentGate'
 import { LazyErrorPage, LazyNotFoundPage } from '@/screens/errors/lazy'
 import { Toaster } from '@/ui/Toaster'
 
-// SPEC section 1: the site's title and description.
+// docs/product.md §1: the site's title and description.
 export const SITE_TITLE = 'Contabil | O controle da sua empresa, reinventado'
 export const SITE_DESCRIPTION =
   'Contabilidade sem burocracia, rápida e segura: resolva tudo online, pelo melhor preço.'

@@ -2,9 +2,9 @@ import { Outlet, createFileRoute, useRouterState } from '@tanstack/react-router'
 import { SiteLayout } from '@/screens/site/layout/SiteLayout'
 import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 
-// The institutional layout (SPEC section 2): every public page, with the site's header, navigation
+// The institutional layout (docs/product.md §2): every public page, with the site's header, navigation
 // and footer. Pathless: it adds no segment to the address. The build renders the same layout
-// into every prerendered page (src/entry-prerender.tsx); this route serves the client-side app
+// into every prerendered page (src/entries/prerender/entry-prerender.tsx); this route serves the client-side app
 // (the dev server, the editors' preview, referral links).
 export const Route = createFileRoute('/_site')({
   component: Layout,

@@ -3,7 +3,7 @@ import { cepSchema, ufSchema } from './brazil'
 import { filledText } from './limit-messages'
 import { messages } from './messages'
 
-/** The address lookup result (SPEC section 3), extended with the number a person types. */
+/** The address lookup result (docs/product.md §3), extended with the number a person types. */
 export const addressSchema = z.object({
   zipCode: cepSchema,
   state: ufSchema,
@@ -16,7 +16,7 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>
 
 /**
- * What ViaCEP answers for a CEP it knows (`GET /ws/{cep}/json/`, SPEC section 3 "Address lookup
+ * What ViaCEP answers for a CEP it knows (`GET /ws/{cep}/json/`, docs/product.md §3 "Address lookup
  * result"): the fields the lookup reads, and the others the service sends.
  */
 export const viaCepAddressSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { CnaeServer } from './cnae'
 
-// Practice areas (SPEC section 7 `GET /areas/{slug}`): the data behind /areas/{slug} — the
+// Practice areas (docs/product.md §7 `GET /areas/{slug}`): the data behind /areas/{slug} — the
 // typical CNAE subclasses of the area, registrations and a checklist. The page's copy comes from
 // the content service (story areas/{slug}); this endpoint adds the reference data.
 

@@ -77,7 +77,7 @@ export const stateBoards: Record<Uf, string> = {
   TO: 'Junta Comercial do Estado do Tocantins (Jucetins)',
 }
 
-/** `GET /api/city-search` (SPEC section 7): q, limit (5). */
+/** `GET /api/city-search` (docs/product.md §7): q, limit (5). */
 export const citySearchQuerySchema = z.strictObject({
   q: z
     .string({ error: 'Informe o nome da cidade' })

@@ -1,15 +1,12 @@
 import { z } from 'zod'
 import { pageQuerySchema } from './common'
 
-// CNAE 2.3 subclasses (SPEC section 3 "CNAE activity"). The server answers in snake_case; the
+// CNAE 2.3 subclasses (docs/product.md §3 "CNAE activity"). The server answers in snake_case; the
 // web client renames the fields to camelCase in one place (src/services/site/cnaes/map.ts).
 
 export const simplesAnnexes = ['I', 'II', 'III', 'IV', 'V'] as const
 export const simplesAnnexSchema = z.enum(simplesAnnexes)
 export type SimplesAnnex = z.infer<typeof simplesAnnexSchema>
-
-/** Nominal rate of the first revenue band of each annex, in percent (the tax module's fact). */
-export { SIMPLES_FIRST_BAND_RATE as simplesFirstBandRate } from './tax'
 
 const hierarchyLevelSchema = z.object({
   code: z.string(),
@@ -105,7 +102,7 @@ const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true ou false' })
   .transform((value) => value === 'true' || value === '1')
 
-/** `GET /cnaes` (SPEC section 7): search by words or code, limit 10, offset, isActive. */
+/** `GET /cnaes` (docs/product.md §7): search by words or code, limit 10, offset, isActive. */
 export const cnaeListQuerySchema = z.strictObject({
   ...pageQuerySchema(10, 100).shape,
   search: z

@@ -24,7 +24,7 @@ export const apiErrorBodySchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>
 
-/** Query parameters of paged lists (SPEC section 7 "List parameters"). */
+/** Query parameters of paged lists (docs/product.md §7 "List parameters"). */
 export const pageQuerySchema = (defaultLimit: number, maxLimit = 100) =>
   z.object({
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),

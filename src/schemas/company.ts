@@ -35,7 +35,7 @@ export const subscriptionSchema = z.object({
   startedAt: isoDateTimeSchema.nullable(),
 })
 export type Subscription = z.infer<typeof subscriptionSchema>
-/** SPEC section 4: a subscription is active when its status is active. */
+/** docs/product.md §4: a subscription is active when its status is active. */
 export const isSubscriptionActive = (
   subscription: Pick<Subscription, 'status'> | null | undefined,
 ) => subscription?.status === 'active'
@@ -98,12 +98,12 @@ export const companyMessages = {
   reasonRequired: 'Informe o motivo da desativação.',
 } as const
 
-/** The `?companyId=` of calls about one company (SPEC section 7 "List parameters"). */
+/** The `?companyId=` of calls about one company (docs/product.md §7 "List parameters"). */
 export const companyQuerySchema = z.strictObject({
   companyId: z.string().trim().min(1).max(128),
 })
 
-/** `POST /companies` (SPEC section 7): an existing company by its CNPJ, for a user. */
+/** `POST /companies` (docs/product.md §7): an existing company by its CNPJ, for a user. */
 export const companyCreateSchema = z.strictObject({
   cnpj: cnpjSchema,
   userId: z.string().trim().min(1).max(128).optional(),
@@ -148,7 +148,7 @@ export const companySortLabels: Record<CompanySort, string> = {
   updated: 'Última alteração',
 }
 
-/** `GET /companies` (SPEC section 7): search by name, alias or CNPJ; 25 a page. */
+/** `GET /companies` (docs/product.md §7): search by name, alias or CNPJ; 25 a page. */
 export const companyListQuerySchema = pageQuerySchema(25).extend({
   query: z.string().trim().max(100).optional(),
   status: companyStatusSchema.optional(),

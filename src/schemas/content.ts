@@ -1,5 +1,5 @@
 // Content of the marketing pages, as the headless content service (Storyblok's CDN API) serves it.
-// SPEC section 2: story fields component, uuid, content, links, relations. Types only (no zod), so
+// docs/product.md §2: story fields component, uuid, content, links, relations. Types only (no zod), so
 // the public pages carry no validation library on first load; the mock server builds these
 // shapes from fixtures/content and the web app renders them through its component map.
 
@@ -120,7 +120,7 @@ export const storyPath = (fullSlug: string) => {
 
 // How pages read stories from the content service (the app and the build's prerendering).
 
-/** Relation fields the component map renders resolved (SPEC: story relations). */
+/** Relation fields the component map renders resolved (docs/product.md §2: story relations). */
 export const RESOLVE_RELATIONS = [
   'pricing.plans',
   'testimonials.items',
@@ -132,7 +132,7 @@ export const RESOLVE_RELATIONS = [
 /** Story links resolved to their URLs. */
 export const RESOLVE_LINKS = 'url'
 
-/** The blog list's page size (SPEC section 9: content page size 25). */
+/** The blog list's page size (docs/product.md §9: content page size 25). */
 export const STORIES_PER_PAGE = 25
 
 /** The blog list's order: newest first. */

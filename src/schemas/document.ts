@@ -171,7 +171,7 @@ export const documentSchema = z.object({
 })
 export type CompanyDocument = z.infer<typeof documentSchema>
 
-/** `GET /documents` (SPEC: companyId, limit 10, offset, repeatable type; status too). */
+/** `GET /documents` (docs/product.md §7: companyId, limit 10, offset, repeatable type; status too). */
 export const documentListQuerySchema = pageQuerySchema(10).extend({
   companyId: idSchema,
   type: z

@@ -27,7 +27,7 @@ export const inviteMessages = {
   selfInvite: 'Você já tem acesso a esta empresa.',
   notPending: 'Este convite não está mais pendente.',
   expired: 'Este convite expirou. Peça um novo convite.',
-  wrongRecipient: 'Este convite foi enviado para outro e-mail.',
+  wrongRecipient: 'Este convite não foi enviado para o seu e-mail.',
   emailNotVerified:
     'Confirme seu e-mail antes de aceitar o convite: ele vale para quem comprova que o endereço é seu.',
 } as const

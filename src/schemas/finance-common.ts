@@ -78,19 +78,8 @@ export const dateFilterSchema = z
 /** `YYYY-MM` of a `YYYY-MM-DD` day. */
 export const monthOf = (day: string) => day.slice(0, 7)
 
-const brazilDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/**
- * Today as `YYYY-MM-DD` in Brazil (America/Sao_Paulo), whatever the zone of the server or the
- * browser: the one "today" every rule uses (at 23:30 in São Paulo on 30 November it is still the
- * 30th, though UTC is already in December).
- */
-export const todayInBrazil = (now: Date = new Date()) => brazilDay.format(now)
+/** Today in Brazil: the calendar module's (./calendar.ts), where every day is cut. */
+export { todayInBrazil } from './calendar'
 
 /** `YYYY-MM` moved by `months` (negative: back): `2026-01` − 2 → `2025-11`. */
 export function shiftMonth(month: string, months: number): string {

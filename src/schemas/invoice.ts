@@ -16,7 +16,7 @@ import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
 
-// Service invoices (NFS-e): requests and monthly schedules (SPEC sections 3, 5, 7; PRODUCT.md
+// Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, 5, 7; PRODUCT.md
 // "Invoices").
 
 export const nfsRequestStatuses = ['pending', 'processing', 'issued', 'rejected'] as const
@@ -39,7 +39,7 @@ export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequest
 export const nfsRequestStatusChangeMessage = (from: NfsRequestStatus, to: NfsRequestStatus) =>
   `Não é possível mudar a nota de "${nfsRequestStatusLabels[from]}" para "${nfsRequestStatusLabels[to]}".`
 
-/** SPEC section 5: totalValue at least 1 real (any other problem with it says the same). */
+/** docs/product.md §5: totalValue at least 1 real (any other problem with it says the same). */
 export const totalValueSchema = z
   .number({ error: messages.totalValueMin })
   .finite({ error: messages.totalValueMin })
@@ -270,7 +270,7 @@ export const nfsRequestSchema = z.object({
 })
 export type NfsRequest = z.infer<typeof nfsRequestSchema>
 
-/** `GET /nfs/requests` (SPEC section 7: query, companyId, status, date, limit 10, offset). */
+/** `GET /nfs/requests` (docs/product.md §7: query, companyId, status, date, limit 10, offset). */
 export const nfsRequestListQuerySchema = pageQuerySchema(10).extend({
   companyId: idSchema,
   query: listQueryTextSchema.optional(),
@@ -292,7 +292,7 @@ export const nfsRequestWithCompanySchema = nfsRequestSchema.extend({
 })
 export type NfsRequestWithCompany = z.infer<typeof nfsRequestWithCompanySchema>
 
-/** `POST /nfs/schedulers` and `PUT /nfs/schedulers/{id}` (SPEC: cnpj, dayOfMonth, totalValue). */
+/** `POST /nfs/schedulers` and `PUT /nfs/schedulers/{id}` (docs/product.md §3: cnpj, dayOfMonth, totalValue). */
 export const nfsSchedulerInputSchema = z.strictObject({
   ...invoiceBody,
   dayOfMonth: dayOfMonthSchema,

@@ -4,10 +4,10 @@ import { trackIdSchema } from './company'
 import { messages } from './messages'
 import { emailSchema, personNameSchema } from './user'
 
-// Leads from the public site (SPEC section 3 "Lead", section 5 rules): name, e-mail, an optional
+// Leads from the public site (docs/product.md §3 "Lead", section 5 rules): name, e-mail, an optional
 // mobile phone of at least 17 characters as formatted by the mask, and the plan of interest.
 
-/** SPEC section 5 / 9: a lead's phone, when given, has at least 17 formatted characters. */
+/** docs/product.md §5 / 9: a lead's phone, when given, has at least 17 formatted characters. */
 export const LEAD_PHONE_MIN_LENGTH = 17
 
 const leadPhoneSchema = z

@@ -5,7 +5,7 @@ import { messages } from './messages'
 // field and the limit: 'Nome pode ter no máximo 120 caracteres.'. locale.ts installs it as zod's
 // custom error, so every `.max()`, `.min()`, `.length()`, `.gt()`… without a message of its own
 // gets one, in every schema, for the forms and the API alike. A message set on the check itself
-// (SPEC section 8's, word for word, or a schema's own) still wins.
+// (docs/product.md §8's, word for word, or a schema's own) still wins.
 
 /** How fields are called on screen, by their key in the schemas (the last key of an issue path). */
 export const fieldLabels: Record<string, string> = {
@@ -127,7 +127,7 @@ export function limitMessage(issue: { code?: string; path?: PropertyKey[] }): st
       if (exact) return `${subject} precisa ter ${plural(limit, 'caractere', 'caracteres')}.`
       if (code === 'too_big')
         return `${subject} pode ter no máximo ${plural(limit, 'caractere', 'caracteres')}.`
-      // At least one character is what "required" means (SPEC section 8's message).
+      // At least one character is what "required" means (docs/product.md §8's message).
       if (Number(limit) <= 1) return messages.required
       return `${subject} precisa ter pelo menos ${plural(limit, 'caractere', 'caracteres')}.`
     case 'array':

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isoDateTimeSchema } from './common'
 
-// Referral links (SPEC section 7 `GET /links/{alias}`): a short alias that a visitor opens at
+// Referral links (docs/product.md §7 `GET /links/{alias}`): a short alias that a visitor opens at
 // /links/{alias}; it resolves to the referrer's code, which sign-up stores as `indicatedBy`.
 // An alias is either one of the campaign/partner links kept here, or a user's own referral code.
 

@@ -1,4 +1,4 @@
-// The user-facing messages of SPEC section 8, word for word, plus the product's own.
+// The user-facing messages of docs/product.md §8, word for word, plus the product's own.
 // Forms, the API client and the mock server all read them from here.
 export const messages = {
   cnpjRequired: 'CNPJ precisa ser definido.',

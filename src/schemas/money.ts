@@ -1,8 +1,19 @@
 // Money as the API carries it: a number of reais with two decimals. This module imports nothing:
-// the tax rules (tax.ts) use it, and the CNAE catalog loads them on the public pages and in the
-// build's sitemaps.
+// the tax rules (tax.ts) use it, the formatters (src/lib/format.ts) too, and the CNAE catalog
+// loads them on the public pages and in the build's sitemaps.
 
-/** Rounds to whole cents (avoids 0.1 + 0.2 drift in sums). */
-export const toCents = (value: number) => Math.round(value * 100)
+/**
+ * Reais to whole cents, half a cent rounded up (away from zero) on the decimal value as written:
+ * 1,005 → 101 and 2,675 → 268, where `Math.round(v * 100)` gives 100 and 267 because 1.005 is
+ * stored as 1.00499999…. The shortest decimal text of the number (`String(v)`, which reads 1.005
+ * back) is moved two places by its exponent, which is exact. No negative zero: −0,004 is 0.
+ */
+export function toCents(value: number): number {
+  if (!Number.isFinite(value)) return Number.NaN
+  const [digits, exponent = '0'] = String(Math.abs(value)).split('e')
+  const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`))
+  return value < 0 && cents !== 0 ? -cents : cents
+}
 export const fromCents = (cents: number) => cents / 100
+/** A value of reais rounded to the cent (see toCents). */
 export const roundMoney = (value: number) => fromCents(toCents(value))

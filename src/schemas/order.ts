@@ -46,7 +46,7 @@ export const openOrderStatuses = {
   'migrate-company': ['pending', 'migrating'],
 } as const
 
-/** `GET /companies/orders/opening-requests` and `/migration-requests` (SPEC section 7: 10 a page). */
+/** `GET /companies/orders/opening-requests` and `/migration-requests` (docs/product.md §7: 10 a page). */
 export const orderListQuerySchema = pageQuerySchema(10).extend({
   query: z.string().trim().max(100).optional(),
   status: companyStatusSchema.optional(),

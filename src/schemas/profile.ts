@@ -37,7 +37,7 @@ export const profileUpdateSchema = z.strictObject({
 })
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>
 
-/** A new password: the sign-up rule (8 characters, SPEC section 5) with letters and digits. */
+/** A new password: the sign-up rule (8 characters, docs/product.md §5) with letters and digits. */
 export const newPasswordSchema = passwordSchema.refine(
   (value) => /\p{L}/u.test(value) && /\d/.test(value),
   { error: profileMessages.weakPassword },

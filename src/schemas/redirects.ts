@@ -1,4 +1,4 @@
-// SPEC section 2: "A table of fixed redirect rules exists". This is that table, shared like a
+// docs/product.md §2: "A table of fixed redirect rules exists". This is that table, shared like a
 // schema: the host answers it with a 301 (scripts/vite/static-hosting.ts) and the app applies it in the
 // root route's beforeLoad, before any route loads. Rules match a whole path (a trailing slash is
 // ignored); the visitor's query string is kept, on top of any the target sets.

@@ -53,7 +53,7 @@ export const trackSchema = z.object({
 })
 export type Track = z.infer<typeof trackSchema>
 
-/** SPEC section 4: a track is done when its status is done. */
+/** docs/product.md §4: a track is done when its status is done. */
 export const isTrackDone = (track: Pick<Track, 'status'> | null | undefined) =>
   track?.status === 'done'
 
@@ -61,11 +61,11 @@ export const isTrackDone = (track: Pick<Track, 'status'> | null | undefined) =>
 export const currentStep = (track: Track): Step | undefined =>
   track.steps.find((step) => step.status !== 'done')
 
-/** Where the partners of a track live (SPEC section 4). */
+/** Where the partners of a track live (docs/product.md §4). */
 export const partnersStepOf = (trackId: TrackId): StepId =>
   trackId === 'create-company' ? 'partner-registration' : 'partner-registration-basic'
 
-/** SPEC section 4: a one-person company has exactly one registered partner. */
+/** docs/product.md §4: a one-person company has exactly one registered partner. */
 export const isOnePersonCompany = (track: Track): boolean => {
   const step = track.steps.find((s) => s.stepId === partnersStepOf(track.trackId))
   const partners = (step?.payload as { partners?: unknown[] } | null | undefined)?.partners

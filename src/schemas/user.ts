@@ -36,7 +36,7 @@ export const userCompaniesSchema = z
   .array(z.string().trim().min(1).max(128), { error: 'Lista de empresas inválida.' })
   .max(50, { error: 'Uma pessoa pode ter no máximo 50 empresas.' })
 
-/** Sign-up: `POST /users` (SPEC section 3 "User create", section 5 rules). */
+/** Sign-up: `POST /users` (docs/product.md §3 "User create", section 5 rules). */
 export const userCreateSchema = z.strictObject({
   name: personNameSchema,
   email: emailSchema,
@@ -47,7 +47,7 @@ export const userCreateSchema = z.strictObject({
 })
 export type UserCreate = z.input<typeof userCreateSchema>
 
-/** `POST /admin/users` (SPEC section 5): phone optional, at least 11 characters. */
+/** `POST /admin/users` (docs/product.md §5): phone optional, at least 11 characters. */
 export const adminUserCreateSchema = z.strictObject({
   email: emailSchema,
   name: personNameSchema,
@@ -57,7 +57,7 @@ export const adminUserCreateSchema = z.strictObject({
 })
 export type AdminUserCreate = z.input<typeof adminUserCreateSchema>
 
-/** The current user kept after sign-in (SPEC section 3). */
+/** The current user kept after sign-in (docs/product.md §3). */
 export const currentUserSchema = z.object({
   email: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -128,7 +128,7 @@ export const userUpdateSchema = z
   })
 export type UserUpdate = z.input<typeof userUpdateSchema>
 
-/** `GET /admin/users` (SPEC section 7). */
+/** `GET /admin/users` (docs/product.md §7). */
 export const adminUserListQuerySchema = pageQuerySchema(10).extend({
   companyId: z.string().trim().min(1).max(128).optional(),
   query: z.string().trim().max(100).optional(),

@@ -1,4 +1,4 @@
-// The global error handler's record (SPEC section 8): every uncaught error is kept with where it
+// The global error handler's record (docs/product.md §8): every uncaught error is kept with where it
 // happened, logged, and available to support tooling (window.__contabilErrors in the console).
 export type RecordedError = {
   at: string

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { SessionService } from './session/types'
 
 /**
- * What every route's beforeLoad and loader receive (src/router.tsx, src/router-public.tsx).
+ * What every route's beforeLoad and loader receive (src/entries/app/router.tsx, src/entries/site/router-public.tsx).
  */
 export type RouterContext = {
   /**

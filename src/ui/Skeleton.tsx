@@ -1,7 +1,13 @@
 import styles from './Skeleton.module.css'
 
 /** A grey block where content is coming. */
-export function SkeletonBlock({ height = 16, width = '100%' }: { height?: number; width?: string }) {
+export function SkeletonBlock({
+  height = 16,
+  width = '100%',
+}: {
+  height?: number
+  width?: string
+}) {
   return <span className={styles.block} style={{ height, width }} aria-hidden="true" />
 }
 

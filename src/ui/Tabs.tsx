@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { replayAs } from '@/lib/replay'
 import { Tabs as RadixTabs } from 'radix-ui'
 import styles from './Tabs.module.css'
 
@@ -10,12 +11,15 @@ export function Tabs<Value extends string>({
   onValueChange,
   items,
   label,
+  replay,
 }: {
   value: Value
   onValueChange: (value: Value) => void
   items: readonly TabItem<Value>[]
   /** What the tabs choose between, for screen readers. */
   label: string
+  /** Tabs app.html's painted page may show: pressed there, pressed again live (`tab-<value>`). */
+  replay?: boolean
 }) {
   return (
     <RadixTabs.Root
@@ -25,7 +29,12 @@ export function Tabs<Value extends string>({
     >
       <RadixTabs.List aria-label={label} className={styles.list}>
         {items.map((item) => (
-          <RadixTabs.Trigger key={item.value} value={item.value} className={styles.trigger}>
+          <RadixTabs.Trigger
+            key={item.value}
+            value={item.value}
+            className={styles.trigger}
+            {...(replay ? replayAs(`tab-${item.value}`) : {})}
+          >
             {item.label}
           </RadixTabs.Trigger>
         ))}

@@ -5,7 +5,7 @@ const ToastHost = lazy(() =>
   import('./toast-runtime').then((module) => ({ default: module.ToastHost })),
 )
 
-/** Mounts the toast container (SPEC section 4 settings) once a page raises its first toast. */
+/** Mounts the toast container (docs/product.md §4 settings) once a page raises its first toast. */
 export function Toaster() {
   const [wanted, setWanted] = useState(false)
   useEffect(() => onToastRequested(() => setWanted(true)), [])

@@ -1,4 +1,4 @@
-// Input masks with the spec's tokens (SPEC section 5): # digit, @ letter, * alphanumeric.
+// Input masks with the spec's tokens (docs/product.md §5): # digit, @ letter, * alphanumeric.
 export const maskDefinitions = {
   '#': /[0-9]/,
   '@': /[a-zA-Z]/,

@@ -1,19 +1,16 @@
-// Toasts of the five SPEC types; their settings are in <ToastHost /> (src/ui/toast-runtime.tsx).
+// Toasts of the five kinds (docs/product.md §4); their settings are in <ToastHost /> (src/ui/toast-runtime.tsx).
 // react-toastify is loaded on the first toast, not with the page: <Toaster /> mounts the container
-// then. Toasts raised before the container is up wait here, not in react-toastify's own queue:
-// that queue is emptied into the first container to mount, which React's development double
-// mount (StrictMode) throws away at once, losing a page's first toast.
+// then. Toasts raised before the container is there wait here, and the container takes them once
+// it is mounted for good (react-toastify's own waiting list went to the first container React
+// mounted, which development's StrictMode drops and mounts again: the toast was lost).
 
 type Kind = 'success' | 'error' | 'warning' | 'info' | 'default'
-
-/** What raises a toast once the container is up (react-toastify's `toast`). */
-export type ToastFunction = ((message: string) => unknown) &
-  Record<Exclude<Kind, 'default'>, (message: string) => unknown>
+type Deliver = (kind: Kind, message: string) => void
 
 let requested = false
 const listeners = new Set<() => void>()
-let host: ToastFunction | null = null
 const waiting: [Kind, string][] = []
+let deliver: Deliver | undefined
 
 /** <Toaster /> listens here to mount the container when the first toast is raised. */
 export function onToastRequested(listener: () => void) {
@@ -22,23 +19,22 @@ export function onToastRequested(listener: () => void) {
   return () => void listeners.delete(listener)
 }
 
-const raise = (toast: ToastFunction, kind: Kind, message: string) =>
-  kind === 'default' ? toast(message) : toast[kind](message)
-
 /**
- * The container is up (`toast`) or gone (`null`): <ToastHost /> says so once its container
- * has mounted for good; the toasts that waited are shown then, in order.
+ * <ToastHost /> hands its container over once it is mounted: the toasts raised before are shown
+ * now, in order, and the next ones at once. Returns the way to take it back (unmount).
  */
-export function setToastHost(toast: ToastFunction | null) {
-  host = toast
-  if (!toast) return
-  for (const [kind, message] of waiting.splice(0)) raise(toast, kind, message)
+export function attachToastHost(host: Deliver) {
+  deliver = host
+  for (const [kind, message] of waiting.splice(0)) host(kind, message)
+  return () => {
+    if (deliver === host) deliver = undefined
+  }
 }
 
 function show(kind: Kind, message: string) {
   requested = true
   listeners.forEach((listener) => listener())
-  if (host) raise(host, kind, message)
+  if (deliver) deliver(kind, message)
   else waiting.push([kind, message])
 }
 

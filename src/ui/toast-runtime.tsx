@@ -1,22 +1,26 @@
 import { useEffect } from 'react'
 import { ToastContainer, toast } from 'react-toastify'
 import 'react-toastify/dist/ReactToastify.css'
-import { setToastHost } from './notify'
+import { attachToastHost } from './notify'
 
 // react-toastify and its styles, loaded the first time a page shows a toast (src/ui/notify.ts).
 
 export { toast }
 
-/** The house toast: gone after 3000 ms, bottom-right, no close button, no progress bar, no icon. */
+/** docs/product.md §4: 3000 ms, bottom-right, no close button, no progress bar, no icon. */
 export function ToastHost() {
-  // The container subscribes in its own effect, before this one; a task later it is the one that
-  // stays (a development double mount has undone its first by then), and the waiting toasts go
-  // to it.
+  // The container takes the toasts once it is mounted for good: after this commit's effects
+  // (development's StrictMode mounts it, drops it and mounts it again within one commit).
   useEffect(() => {
-    const timer = setTimeout(() => setToastHost(toast))
+    let detach: (() => void) | undefined
+    const timer = setTimeout(() => {
+      detach = attachToastHost((kind, message) =>
+        kind === 'default' ? toast(message) : toast[kind](message),
+      )
+    })
     return () => {
       clearTimeout(timer)
-      setToastHost(null)
+      detach?.()
     }
   }, [])
   return (

@@ -1,18 +1,21 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { appFirstPaint, firstPaintScript } from '@/app-first-paint'
-import { firstPaintUsed, takeOverFirstPaint } from '@/first-paint'
+import { appFirstPaint } from '@/entries/painted-page/app-first-paint'
+import { paintFirstPage } from '@/entries/painted-page/paint'
+import { firstPaintUsed, takeOverFirstPaint } from '@/entries/app/first-paint'
 import { storedUserKey } from '@/services/session/stored-user'
 
 // Issue 17: app.html's first paint. The build renders the login form, the sign-up form and the
-// layouts' skeletons with the app's own components; the page's script picks the one the address
-// will show (as the routes decide it) before anything is painted, keeps what the visitor does
-// until the app runs, and the app carries it over when it replaces the page.
+// layouts' skeletons with the app's own components; the page's script (src/entries/painted-page,
+// compiled into app.html at build; its landing choices are tests/unit/landing.test.ts's) picks
+// the one the address will show before anything is painted, keeps what the visitor does until
+// the app runs, and the app carries it over when it replaces the page, finding forms and buttons
+// by their replay names, not their labels (issue 29).
 
 const API_KEY = 'test-key'
 let paint: Awaited<ReturnType<typeof appFirstPaint>>
 
 beforeAll(async () => {
-  paint = await appFirstPaint('._never_used{color:red}', API_KEY)
+  paint = await appFirstPaint('._never_used{color:red}', '/* the compiled script */', API_KEY)
 })
 
 afterEach(() => {
@@ -27,7 +30,7 @@ function load(address: string, { signedIn = false } = {}) {
   window.history.replaceState(null, '', address)
   if (signedIn) window.localStorage.setItem(storedUserKey(API_KEY), '{}')
   document.body.innerHTML = `<div id="consent-slot">${paint.slot}</div><div id="root"></div>${paint.body.replace(/<script>[\s\S]*<\/script>/, '')}`
-  new Function(firstPaintScript(API_KEY))()
+  paintFirstPage(document, window, storedUserKey(API_KEY))
   return document.getElementById('root')!
 }
 
@@ -88,7 +91,7 @@ describe('what the visitor does before the app runs', () => {
     const sent = new Event('submit', { bubbles: true, cancelable: true })
     form.dispatchEvent(sent)
     expect(sent.defaultPrevented).toBe(true)
-    expect(window.__firstPaint?.submit).toBe('Entrar com e-mail e senha')
+    expect(window.__firstPaint?.submit).toBe('sign-in')
   })
 
   it('carries the typed values and the focus over, then sends the live form', () => {
@@ -103,7 +106,7 @@ describe('what the visitor does before the app runs', () => {
     const takeOver = takeOverFirstPaint(root)
 
     // What React does on its first commit: the painted page goes, the live one comes.
-    root.innerHTML = `<form aria-label="Entrar com e-mail e senha"><input name="email"><input name="password" type="password"></form>`
+    root.innerHTML = `<form aria-label="Entrar com e-mail e senha" data-replay="sign-in"><input name="email"><input name="password" type="password"></form>`
     const live = root.querySelector('form')!
     const typed: string[] = []
     live.addEventListener('input', (event) => typed.push((event.target as HTMLInputElement).name))
@@ -128,12 +131,12 @@ describe('what the visitor does before the app runs', () => {
     const root = load('/app/login')
     expect(firstPaintUsed()).toBe(false)
     root.querySelector<HTMLButtonElement>('button[aria-label="Entrar com Google"]')!.click()
-    expect(window.__firstPaint?.click).toBe('Entrar com Google')
+    expect(window.__firstPaint?.click).toBe('provider-google')
     // The app starts the session at once: the sign-in pressed needs it.
     expect(firstPaintUsed()).toBe(true)
     const takeOver = takeOverFirstPaint(root)
 
-    root.innerHTML = `<div role="group" aria-label="Entrar com outra conta"><button type="button" aria-label="Entrar com Google">Google</button><button type="button" aria-label="Entrar com GitHub">GitHub</button></div>`
+    root.innerHTML = `<div role="group" aria-label="Entrar com outra conta"><button type="button" aria-label="Entrar com Google" data-replay="provider-google">Google</button><button type="button" aria-label="Entrar com GitHub" data-replay="provider-github">GitHub</button></div>`
     const pressed: string[] = []
     for (const button of root.querySelectorAll('button'))
       button.addEventListener('click', () => pressed.push(button.getAttribute('aria-label')!))
@@ -148,5 +151,40 @@ describe('what the visitor does before the app runs', () => {
     takeOverFirstPaint(root)()
     expect(document.querySelectorAll('[data-consent-banner]')).toHaveLength(0)
     expect(document.documentElement.hasAttribute('data-consent')).toBe(false)
+  })
+
+  it('finds the button again by its replay name when its label was renamed', () => {
+    const root = load('/app/login')
+    root.querySelector<HTMLButtonElement>('button[data-replay="provider-google"]')!.click()
+    const takeOver = takeOverFirstPaint(root)
+    // The live page says it differently; the same button keeps its replay name. A button that
+    // only reads the same (no replay name) is not pressed.
+    root.innerHTML = `<button type="button" aria-label="Entrar com Google">Entrar com Google</button><button type="button" aria-label="Continuar com a conta Google" data-replay="provider-google">Continuar com Google</button>`
+    const pressed: string[] = []
+    for (const button of root.querySelectorAll('button'))
+      button.addEventListener('click', () => pressed.push(button.textContent!))
+    takeOver()
+    expect(pressed).toEqual(['Continuar com Google'])
+  })
+
+  it('sends the live form again by its replay name when its label was renamed', () => {
+    const root = load('/app/login')
+    root
+      .querySelector('form[data-replay="sign-in"]')!
+      .dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    const takeOver = takeOverFirstPaint(root)
+    root.innerHTML = `<form aria-label="Acesse sua conta" data-replay="sign-in"><input name="email"></form>`
+    const submit = vi.fn((event: Event) => event.preventDefault())
+    root.querySelector('form')!.addEventListener('submit', submit)
+    takeOver()
+    expect(submit).toHaveBeenCalledTimes(1)
+  })
+
+  it('presses the "Criar conta" tab again by its replay name', () => {
+    const root = load('/app/login')
+    const tab = root.querySelector<HTMLButtonElement>('button[data-replay="tab-signup"]')
+    expect(tab?.getAttribute('role')).toBe('tab')
+    tab!.click()
+    expect(window.__firstPaint?.click).toBe('tab-signup')
   })
 })

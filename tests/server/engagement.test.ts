@@ -94,7 +94,7 @@ describe('invites', () => {
     })
     expect(wrong).toMatchObject({
       status: 403,
-      body: { message: 'Este convite foi enviado para outro e-mail.' },
+      body: { message: 'Este convite não foi enviado para o seu e-mail.' },
     })
     const ok = await server.call('POST', '/invites/inv-ana-cristina/accept', { as: CRISTINA })
     expect(ok.body.data).toMatchObject({ status: 'accepted', acceptedBy: 'uid-cristina' })

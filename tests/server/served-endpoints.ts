@@ -14,7 +14,10 @@ type Layer = {
 
 export type ServedEndpoint = {
   method: string
-  /** Express's path, `:param` written `{param}` (a RegExp route as its source). */
+  /**
+   * Express's path, `:param` written `{param}` (`:slug(.+)`, a parameter with its own pattern, too;
+   * a RegExp route as its source).
+   */
   path: string
   /** Whether this route answers a request path (as Express matches it). */
   matches: (pathname: string) => boolean
@@ -25,7 +28,7 @@ function walk(stack: Layer[], into: ServedEndpoint[]) {
     if (layer.route) {
       const { path, methods } = layer.route
       const shown = (Array.isArray(path) ? path : [path])
-        .map((p) => (typeof p === 'string' ? p.replace(/:(\w+)/g, '{$1}') : String(p)))
+        .map((p) => (typeof p === 'string' ? p.replace(/:(\w+)(\([^)]*\))?/g, '{$1}') : String(p)))
         .join(', ')
       for (const [method, on] of Object.entries(methods))
         if (on && method !== '_all')

@@ -4,6 +4,7 @@ import type { CompanyStatus, TrackId } from '@/schemas/company'
 import { emptyTrack, type Track } from '@/schemas/track'
 import { companyFixture, doneTrack, userFixture } from './fixtures'
 import { UnknownGateError, getGate, gateRegistry, runGates, type GateInput } from '@/guards/gates'
+import { landingCases, type Visitor } from './landing-cases'
 
 const company = (status: CompanyStatus, trackId: TrackId = 'create-company') =>
   companyFixture({ alias: 'Ana Design', cnpj: '45218739000102', status, trackId })
@@ -205,4 +206,21 @@ describe('wizard gate (/app/wizard/company-opening and company-migration)', () =
     const failed = client({ status: 'companyError', company: null, error: 'Falhou.' })
     expect(wizard(at(failed, OPENING))).toEqual({ kind: 'error', message: 'Falhou.' })
   })
+})
+
+describe('the landing table the painted page shares (tests/unit/landing-cases.ts)', () => {
+  const views: Record<Visitor, SessionView> = {
+    'signed-out': signedOut,
+    client: client(),
+    'client-opening': client({ company: company('pending'), track: openTrack('create-company') }),
+    'client-disabled': client({ company: company('disabled') }),
+  }
+  it.each(landingCases.map((c) => [c.address, c.visitor, c] as const))(
+    '%s (%s): the gates decide as the painted page expects',
+    (_address, _visitor, landing) => {
+      const result = runGates(landing.gates, at(views[landing.visitor], landing.address))
+      if (landing.then === 'pass') expect(result.kind).toBe('pass')
+      else expect(result).toEqual({ kind: 'redirect', to: landing.then.redirect })
+    },
+  )
 })

@@ -65,7 +65,7 @@ describe('the response validator', () => {
 
   it('catches a status the operation does not document', () => {
     const verdict = validator.check(answer({ status: 500, body: { message: 'Erro' } }))
-    expect(verdict.problems).toEqual(['status 500 is not documented (it answers 200, 401)'])
+    expect(verdict.problems).toEqual(['status 500 is not documented (it answers 200, 400, 401)'])
   })
 
   it('catches a media type the status does not declare, and a body where there is none', () => {

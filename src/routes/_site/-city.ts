@@ -1,7 +1,7 @@
 import { splitCitySlug } from '@/schemas/slug'
 
 // /contabilidade-em/{city}-{state} and /contador-em/{city}-{state}: one path segment, split at
-// its last '-' into the typed params city and state (SPEC section 2). The loader is in
+// its last '-' into the typed params city and state (docs/product.md §2). The loader is in
 // -city-loader.ts, the head in -page-heads.ts.
 
 export type { CityPrefix } from '@/schemas/site-pages'

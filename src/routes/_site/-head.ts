@@ -6,7 +6,7 @@ import { breadcrumbList, faqPage, type JsonLd } from './-structured-data'
 
 // Title, description, canonical URL, Open Graph and structured data (JSON-LD) for every public
 // page. The client-side routes return it from `head()`; the build writes the same tags into each
-// prerendered page (src/entry-prerender.tsx renders them with headTags()).
+// prerendered page (src/entries/prerender/entry-prerender.tsx renders them with headTags()).
 
 export const absoluteUrl = (path: string) => `${env.siteUrl.replace(/\/+$/, '')}${path}`
 

@@ -11,7 +11,7 @@ import { blogPosting, cityAccountingService, faqPage, organization } from './-st
 // The head of each kind of public page, from the data the page shows: used by the client-side
 // routes' head() and by the build for the prerendered pages, so both always agree.
 
-/** SPEC section 1: the home page has the site's own title and description. */
+/** docs/product.md §1: the home page has the site's own title and description. */
 export const homeHead = (story: Story<PageContent> | undefined) =>
   pageHead({
     title: story?.content.seo_title ?? '',

@@ -3,7 +3,7 @@ import type { TrackId } from '@/schemas/company'
 /**
  * Pages that are one story each, with nothing of their own: the title when the story has no SEO
  * title, and the sign-up track the page stands for. The client-side routes and the build
- * (src/entry-prerender.tsx) read them here.
+ * (src/entries/prerender/entry-prerender.tsx) read them here.
  */
 export const storyPages = {
   'abrir-empresa': { path: '/abrir-empresa', title: 'Abrir empresa', track: 'create-company' },

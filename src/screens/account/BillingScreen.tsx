@@ -27,6 +27,7 @@ import { RadioCards } from '@/ui/RadioCards'
 import { PaymentsTable } from './PaymentsTable'
 import { monthReference, subscriptionStatusLabels } from './billing-labels'
 import { BILLING_PAGE_SIZE, type CheckoutOutcome } from './billing-search'
+import { takeCheckoutReturn } from './checkout-return'
 import { usePayCharge } from './usePayCharge'
 import styles from './Account.module.css'
 
@@ -92,16 +93,18 @@ function CompanyBilling({
   const firstOpen = overdue ?? oldestCharge(payments.data, isPayable)
 
   // Back from the checkout: the company (status, banner) and its billing are read again, and the
-  // outcome is told once.
+  // outcome is told once (kept from the address the app opened at, or this page's address).
   const told = useRef(false)
   useEffect(() => {
-    if (!checkout || told.current) return
+    if (told.current) return
+    const outcome = takeCheckoutReturn(checkout)
+    if (!outcome) return
     told.current = true
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: companyKeys.detail(company.id) }),
       queryClient.invalidateQueries({ queryKey: accountKeys.company(company.id) }),
     ])
-    if (checkout === 'confirmado') notify.success('Pagamento confirmado. Obrigado!')
+    if (outcome === 'confirmado') notify.success('Pagamento confirmado. Obrigado!')
     else notify.info('Pagamento não concluído: a cobrança continua em aberto.')
     onCheckoutSeen()
   }, [checkout, company.id, onCheckoutSeen, queryClient])

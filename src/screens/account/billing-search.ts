@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { checkoutOutcomes } from './checkout-return'
+
+export { checkoutOutcomes, type CheckoutOutcome } from './checkout-return'
 
 export const BILLING_PAGE_SIZE = 10
-
-export const checkoutOutcomes = ['confirmado', 'cancelado'] as const
-export type CheckoutOutcome = (typeof checkoutOutcomes)[number]
 
 /** /app/user/my-billing search params: the history page, and how the checkout ended. */
 export const billingSearchSchema = z.object({

@@ -1,3 +1,4 @@
+import { replayAs } from '@/lib/replay'
 import type { FederatedProvider } from '@/services/session'
 import styles from './LoginScreen.module.css'
 
@@ -29,6 +30,7 @@ export function FederatedButtons({
           disabled={disabled}
           aria-busy={busy === provider.id || undefined}
           aria-label={`Entrar com ${provider.label}`}
+          {...replayAs(`provider-${provider.id}`)}
         >
           <span className={styles.mark} style={{ background: provider.color }} aria-hidden="true">
             {provider.mark}

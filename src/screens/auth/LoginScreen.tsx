@@ -69,6 +69,7 @@ export function LoginScreen({
 
       {mode === 'signin' || mode === 'signup' ? (
         <Tabs
+          replay
           label="Entrar ou criar conta"
           value={mode}
           onValueChange={onModeChange}

@@ -1,3 +1,4 @@
+import { replayAs } from '@/lib/replay'
 import { useRef, useState, type FormEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { z } from 'zod'
@@ -111,6 +112,7 @@ export function SignInForm({
         onSubmit={(event) => void submit(event)}
         noValidate
         aria-label="Entrar com e-mail e senha"
+        {...replayAs('sign-in')}
       >
         <EmailField registration={register('email')} error={errors.email} />
         <TextField
@@ -122,10 +124,20 @@ export function SignInForm({
           {...register('password')}
         />
         <div className={styles.inlineLinks}>
-          <button type="button" className={styles.linkButton} onClick={() => onModeChange('reset')}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => onModeChange('reset')}
+            {...replayAs('mode-reset')}
+          >
             Esqueci minha senha
           </button>
-          <button type="button" className={styles.linkButton} onClick={() => onModeChange('link')}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => onModeChange('link')}
+            {...replayAs('mode-link')}
+          >
             Entrar com link por e-mail
           </button>
         </div>

@@ -1,3 +1,4 @@
+import { replayAs } from '@/lib/replay'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -23,7 +24,7 @@ type SignUpOutput = z.output<typeof userCreateSchema>
 const fields = ['name', 'email', 'password', 'phone', 'trackId', 'indicatedBy'] as const
 
 /**
- * Sign-up (SPEC section 3 "User create", section 5 messages from the shared schema): POST /users,
+ * Sign-up (docs/product.md §3 "User create", section 5 messages from the shared schema): POST /users,
  * then sign in with the same e-mail and password. What was typed stays on any failure.
  */
 export function SignUpForm({
@@ -77,7 +78,13 @@ export function SignUpForm({
   })
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Criar conta">
+    <form
+      className="stack"
+      onSubmit={submit}
+      noValidate
+      aria-label="Criar conta"
+      {...replayAs('sign-up')}
+    >
       {error && <Alert tone="danger" title={error} />}
       <Controller
         control={form.control}

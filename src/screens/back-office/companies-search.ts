@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { companySortSchema, companyStatusSchema, trackIdSchema } from '@/schemas/company'
 import type { ListCompaniesInput } from '@/services/companies'
 
-/** Companies shown a page (SPEC section 9: 25 for the company list). */
+/** Companies shown a page (docs/product.md §9: 25 for the company list). */
 export const COMPANIES_PAGE_SIZE = 25
 
 /** Pages of the back office's lists in the URL: 1, 2, …; a bad value is the first page. */

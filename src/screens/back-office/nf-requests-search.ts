@@ -5,7 +5,7 @@ import { nfsRequestStatusSchema } from '@/schemas/invoice'
 import type { SearchNfsRequestsInput } from '@/services/back-office'
 import { pageSearchSchema } from './companies-search'
 
-/** Requests shown a page (SPEC section 9: 10 for most lists). */
+/** Requests shown a page (docs/product.md §9: 10 for most lists). */
 export const NF_REQUESTS_PAGE_SIZE = 10
 
 /**

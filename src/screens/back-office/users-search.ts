@@ -3,7 +3,7 @@ import { idSchema } from '@/schemas/common'
 import type { ListAdminUsersInput } from '@/services/back-office'
 import { pageSearchSchema } from './companies-search'
 
-/** People shown a page (SPEC section 9: 10 for most lists). */
+/** People shown a page (docs/product.md §9: 10 for most lists). */
 export const USERS_PAGE_SIZE = 10
 
 /** `/app/admin/users` search: a company, a name or e-mail, the page. */

@@ -42,7 +42,7 @@ export function BankAccountsScreen(props: BankAccountsScreenProps) {
   const { companyId, company, user } = useSessionView()
   const [importing, setImporting] = useState(false)
   const startCora = useStartCora()
-  // SPEC section 6: the Cora integration is behind an e-mail allow-list.
+  // docs/product.md §6: the Cora integration is behind an e-mail allow-list.
   const coraAllowed = Boolean(user?.email && env.flags.coraEmails.includes(user.email))
 
   if (!companyId)

@@ -32,7 +32,7 @@ export function CoraCallbackScreen({
   const connect = useConnectCora()
   const navigate = useNavigate()
   const started = useRef(false)
-  // SPEC section 6: the Cora integration is behind an e-mail allow-list.
+  // docs/product.md §6: the Cora integration is behind an e-mail allow-list.
   const allowed = Boolean(user?.email && env.flags.coraEmails.includes(user.email))
 
   useEffect(() => {

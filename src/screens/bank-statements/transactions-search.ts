@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { calendarDateSchema } from '@/schemas/finance-common'
 import type { ListTransactionsInput } from '@/services/bank-statements'
 
-/** Rows a page can show (SPEC section 9: 10 by default; the API takes up to 100). */
+/** Rows a page can show (docs/product.md §9: 10 by default; the API takes up to 100). */
 export const TRANSACTION_PAGE_SIZES = [10, 25, 50, 100] as const
 export const DEFAULT_TRANSACTION_PAGE_SIZE = 10
 

@@ -7,7 +7,7 @@ import {
 } from '@/schemas/document'
 import type { ListDocumentsInput } from '@/services/documents'
 
-/** Documents shown a page (SPEC section 9: 10 for most lists). */
+/** Documents shown a page (docs/product.md §9: 10 for most lists). */
 export const DOCUMENTS_PAGE_SIZE = 10
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).optional().catch(undefined)

@@ -4,7 +4,7 @@ import { recordError } from '@/services/errors'
 import { Button } from '@/ui/Button'
 import { StatusPage } from './StatusPage'
 
-/** 500: the global error handler records the error and shows this page (SPEC section 8). */
+/** 500: the global error handler records the error and shows this page (docs/product.md §8). */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   useEffect(() => {

@@ -3,7 +3,7 @@ import styles from './StatusPage.module.css'
 
 export type StatusPageProps = {
   status: number
-  /** SPEC section 2: 'Page Not Found' / 'Internal Server Error'. */
+  /** docs/product.md §2: 'Page Not Found' / 'Internal Server Error'. */
   title: string
   message: string
   description: ReactNode
@@ -12,7 +12,7 @@ export type StatusPageProps = {
   embedded?: boolean
 }
 
-/** The generic error page: status code, title, message and description (SPEC section 2). */
+/** The generic error page: status code, title, message and description (docs/product.md §2). */
 export function StatusPage({
   status,
   title,

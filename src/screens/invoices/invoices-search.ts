@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { nfsRequestStatusSchema } from '@/schemas/invoice'
 import type { ListInvoiceRequestsInput } from '@/services/invoices'
 
-/** Requests shown a page (SPEC section 7: limit 10). */
+/** Requests shown a page (docs/product.md §7: limit 10). */
 export const REQUESTS_PAGE_SIZE = 10
 
 export const invoiceTabs = ['solicitacoes', 'agendamentos'] as const

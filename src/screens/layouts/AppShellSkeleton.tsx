@@ -4,7 +4,7 @@ import styles from './AppShell.module.css'
 
 /**
  * The frame of a signed-in page before the app knows who is signed in (app.html's first paint,
- * scripts/vite/app-first-paint.ts): AppShell's top bar, side menu and page area with grey blocks
+ * src/entries/painted-page/app-first-paint.tsx): AppShell's top bar, side menu and page area with grey blocks
  * where the session's parts go, so the page that replaces it keeps its place.
  */
 export function AppShellSkeleton({ sideMenu }: { sideMenu: boolean }) {

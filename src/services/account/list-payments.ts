@@ -5,7 +5,7 @@ import { listOf, type List } from '@/schemas/common'
 import { api } from '@/services/api'
 import { accountKeys } from './keys'
 
-/** GET /v1/ecommerce/payments?companyId (SPEC section 7): the company's charges, newest first. */
+/** GET /v1/ecommerce/payments?companyId (docs/product.md §7): the company's charges, newest first. */
 export const listPaymentsInputSchema = paymentListQuerySchema
 export type ListPaymentsInput = z.input<typeof paymentListQuerySchema>
 

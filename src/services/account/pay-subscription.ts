@@ -4,7 +4,7 @@ import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
 
 /**
- * POST /subscriptions/{id} (SPEC section 7): the open charge of the subscription (created when
+ * POST /subscriptions/{id} (docs/product.md §7): the open charge of the subscription (created when
  * there is none) and the checkout URL to pay it. The caller sends the browser there
  * (`navigateTo(url, { allowExternal: true })`); the checkout comes back to the app by itself.
  */

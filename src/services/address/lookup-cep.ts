@@ -7,11 +7,11 @@ import { addressKeys } from './keys'
 /** The input of a lookup: a CEP with or without its hyphen; kept as its 8 digits. */
 export const lookupCepInputSchema = cepSchema
 
-/** The address lookup result (SPEC section 3); the number is the person's to type. */
+/** The address lookup result (docs/product.md §3); the number is the person's to type. */
 export type CepAddress = Omit<Address, 'number'>
 
 /**
- * `GET /ws/{cep}/json/` (SPEC section 7: same origin, no base URL; the host sends it to ViaCEP).
+ * `GET /ws/{cep}/json/` (docs/product.md §7: same origin, no base URL; the host sends it to ViaCEP).
  * Resolves the address, or null when the CEP does not exist. A malformed CEP throws before
  * calling anyone.
  */

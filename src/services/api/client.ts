@@ -149,7 +149,7 @@ export function createApiClient(
         ? bridge.currentToken()
         : null
     let response = await send(token)
-    // SPEC section 4/7: a 401 refreshes the token once (shared by all failing requests), then the
+    // docs/product.md §4 and §7: a 401 refreshes the token once (shared by all failing requests), then the
     // request is replayed, so nothing the user was doing is lost.
     if (response.status === 401 && useAuth && bridge && (await bridge.refresh(token))) {
       response = await send(await bridge.getToken())

@@ -1,4 +1,4 @@
-// The API clients (SPEC section 7): every feature's fetchers go through these.
+// The API clients (docs/product.md §7): every feature's fetchers go through these.
 export {
   ApiError,
   buildUrl,

@@ -21,7 +21,7 @@ export const changeCompanyStatusInputSchema = z.object({
 export type ChangeCompanyStatusInput = z.input<typeof changeCompanyStatusInputSchema>
 
 /**
- * PUT /companies/{id}/status/{status} (SPEC section 7): the server runs the company-status
+ * PUT /companies/{id}/status/{status} (docs/product.md §7): the server runs the company-status
  * statechart; a change it does not allow (someone changed the company first) answers 409.
  */
 export async function changeCompanyStatus(input: ChangeCompanyStatusInput): Promise<Company> {

@@ -20,7 +20,7 @@ export const changeNfsRequestStatusInputSchema = z.discriminatedUnion('status', 
 export type ChangeNfsRequestStatusInput = z.input<typeof changeNfsRequestStatusInputSchema>
 
 /**
- * PUT /nfs/requests/{id}/status/{status} (SPEC section 7, admin): pending → processing →
+ * PUT /nfs/requests/{id}/status/{status} (docs/product.md §7, admin): pending → processing →
  * issued | rejected; a move the request's life does not allow (someone moved it first) is 409.
  */
 export async function changeNfsRequestStatus(

@@ -10,7 +10,7 @@ import { api } from '@/services/api'
 import { backOfficeKeys } from './keys'
 
 /**
- * POST /admin/users (SPEC sections 3 and 5): the Firebase account with its claims; answers the
+ * POST /admin/users (docs/product.md §3 and §5): the Firebase account with its claims; answers the
  * person with a sign-in link for the admin to hand over (there is no e-mail here).
  */
 export async function createAdminUser(input: AdminUserCreate): Promise<AdminUserCreated> {

@@ -4,7 +4,7 @@ import { adminUserDetailSchema, type AdminUserDetail } from '@/schemas/user'
 import { api } from '@/services/api'
 import { backOfficeKeys } from './keys'
 
-/** GET /admin/users/{id} (SPEC section 7): the person, their companies, their last sign-in. */
+/** GET /admin/users/{id} (docs/product.md §7): the person, their companies, their last sign-in. */
 export const getAdminUserInputSchema = idSchema
 
 export async function getAdminUser(userId: string, signal?: AbortSignal): Promise<AdminUserDetail> {

@@ -1,6 +1,15 @@
-import type { ListAdminUsersInput } from './list-users'
-import type { SearchNfsRequestsInput } from './search-nfs-requests'
-import type { ListOrdersInput, OrderTrack } from './orders/list-orders'
+import type { z } from 'zod'
+import type { TrackId } from '@/schemas/company'
+import type { nfsRequestSearchQuerySchema } from '@/schemas/invoice'
+import type { orderListQuerySchema } from '@/schemas/order'
+import type { adminUserListQuerySchema } from '@/schemas/user'
+
+// The inputs of the feature's lists live beside their keys (each list's fetcher imports them
+// from here), so the factory depends on schemas only and no list file imports back into it.
+export type OrderTrack = TrackId
+export type ListAdminUsersInput = z.input<typeof adminUserListQuerySchema>
+export type SearchNfsRequestsInput = z.input<typeof nfsRequestSearchQuerySchema>
+export type ListOrdersInput = z.input<typeof orderListQuerySchema>
 
 /**
  * Query keys of the back office (CONTRIBUTING.md "Data through the router"). A company's data

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
 import { adminUserListQuerySchema, adminUserSchema, type AdminUser } from '@/schemas/user'
 import { api } from '@/services/api'
-import { backOfficeKeys } from './keys'
+import { backOfficeKeys, type ListAdminUsersInput } from './keys'
 
-/** GET /admin/users (SPEC section 7): by company and name or e-mail, 10 a page. */
+/** GET /admin/users (docs/product.md §7): by company and name or e-mail, 10 a page. */
 export const listAdminUsersInputSchema = adminUserListQuerySchema
-export type ListAdminUsersInput = z.input<typeof adminUserListQuerySchema>
+export type { ListAdminUsersInput } from './keys'
 
 export async function listAdminUsers(
   input: ListAdminUsersInput,

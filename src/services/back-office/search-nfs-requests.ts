@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
 import {
   nfsRequestSearchQuerySchema,
@@ -7,14 +6,14 @@ import {
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'
 import { api } from '@/services/api'
-import { backOfficeKeys } from './keys'
+import { backOfficeKeys, type SearchNfsRequestsInput } from './keys'
 
 /**
- * GET /nfs/requests/search (SPEC section 7, admin): every company's requests by status, date and
+ * GET /nfs/requests/search (docs/product.md §7, admin): every company's requests by status, date and
  * text, 10 a page, open ones first and oldest first.
  */
 export const searchNfsRequestsInputSchema = nfsRequestSearchQuerySchema
-export type SearchNfsRequestsInput = z.input<typeof nfsRequestSearchQuerySchema>
+export type { SearchNfsRequestsInput } from './keys'
 
 export async function searchNfsRequests(
   input: SearchNfsRequestsInput,

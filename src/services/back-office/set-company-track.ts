@@ -13,7 +13,7 @@ export type SetCompanyTrackInput = z.input<typeof setCompanyTrackInputSchema>
 const answerSchema = recordOf(z.object({ company: companySchema, track: trackSchema }))
 
 /**
- * PUT /companies/{id}/track/{track} (SPEC section 7): the company starts the other track from
+ * PUT /companies/{id}/track/{track} (docs/product.md §7): the company starts the other track from
  * its first step (what the old track had is dropped); 409 once it is past `pending` or paid.
  */
 export async function setCompanyTrack(input: SetCompanyTrackInput) {

@@ -12,7 +12,7 @@ export const updateCompanyInputSchema = z.object({
 })
 export type UpdateCompanyInput = z.input<typeof updateCompanyInputSchema>
 
-/** PUT /companies/{id} (SPEC section 7, admin): registration data; 400 names each bad field. */
+/** PUT /companies/{id} (docs/product.md §7, admin): registration data; 400 names each bad field. */
 export async function updateCompany(input: UpdateCompanyInput): Promise<Company> {
   const { companyId, update } = updateCompanyInputSchema.parse(input)
   const { data } = await api.put(`/companies/${encodeURIComponent(companyId)}`, {

@@ -9,7 +9,7 @@ export const updateUserAccessInputSchema = z.object({ userId: idSchema, access: 
 export type UpdateUserAccessInput = z.input<typeof updateUserAccessInputSchema>
 
 /**
- * PATCH /users/{id} (SPEC section 7) with roles and companies, admin only; the server keeps the
+ * PATCH /users/{id} (docs/product.md §7) with roles and companies, admin only; the server keeps the
  * identity service's claims in step and refuses taking away one's own system-admin role (409).
  */
 export async function updateUserAccess(input: UpdateUserAccessInput): Promise<User> {

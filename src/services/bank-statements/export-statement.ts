@@ -35,7 +35,7 @@ export function exportFileName(
 }
 
 /**
- * GET /bank-statements/accounts/{id}/exports/{type} (SPEC section 7): the accounting-import `txt`
+ * GET /bank-statements/accounts/{id}/exports/{type} (docs/product.md §7): the accounting-import `txt`
  * or a `csv`, for a period. Answers the file's text.
  */
 export async function exportStatement(input: ExportStatementInput): Promise<Blob> {

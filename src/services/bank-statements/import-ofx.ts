@@ -21,7 +21,7 @@ const importAnswerSchema = recordOf(
 export type OfxImport = z.infer<typeof importAnswerSchema>['data']
 
 /**
- * POST /bank-statements/ofx/upload?companyId (SPEC section 7: multipart, `file`): the account is
+ * POST /bank-statements/ofx/upload?companyId (docs/product.md §7: multipart, `file`): the account is
  * found by bank and number (or created); answers how many entries came in, were already there,
  * or were dropped as dated after the statement.
  */

@@ -1,5 +1,13 @@
-import type { ListBankAccountsInput } from './list-accounts'
-import type { ListTransactionsInput } from './list-transactions'
+import type { z } from 'zod'
+import type { bankAccountListQuerySchema, transactionListQuerySchema } from '@/schemas/bank'
+
+// The inputs of the feature's lists live beside their keys (each list's fetcher imports them
+// from here), so the factory depends on schemas only and no list file imports back into it.
+export type ListBankAccountsInput = z.input<typeof bankAccountListQuerySchema>
+/** One account's transactions: the list's query with its account. */
+export type ListTransactionsInput = z.input<typeof transactionListQuerySchema> & {
+  accountId: string
+}
 
 /**
  * Query keys of bank statements (CONTRIBUTING.md "Data through the router"). A company's keys

@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { bankAccountListQuerySchema, bankAccountSummarySchema } from '@/schemas/bank'
 import { listOf, type List } from '@/schemas/common'
 import type { BankAccountSummary } from '@/schemas/bank'
 import { api } from '@/services/api'
-import { bankKeys } from './keys'
+import { bankKeys, type ListBankAccountsInput } from './keys'
 
-/** GET /bank-statements/accounts (SPEC section 7: companyId, limit 10, offset). */
+/** GET /bank-statements/accounts (docs/product.md §7: companyId, limit 10, offset). */
 export const listBankAccountsInputSchema = bankAccountListQuerySchema
-export type ListBankAccountsInput = z.input<typeof bankAccountListQuerySchema>
+export type { ListBankAccountsInput } from './keys'
 
 export async function listBankAccounts(
   input: ListBankAccountsInput,

@@ -7,15 +7,13 @@ import {
 } from '@/schemas/bank'
 import { idSchema, listOf, type List } from '@/schemas/common'
 import { api } from '@/services/api'
-import { bankKeys } from './keys'
+import { bankKeys, type ListTransactionsInput } from './keys'
 
 /** GET /bank-statements/transactions of one account: period, text, "Sem categoria", paged. */
 export const listTransactionsInputSchema = transactionListQuerySchema.and(
   z.object({ accountId: idSchema }),
 )
-export type ListTransactionsInput = z.input<typeof transactionListQuerySchema> & {
-  accountId: string
-}
+export type { ListTransactionsInput } from './keys'
 
 export async function listTransactions(
   input: ListTransactionsInput,

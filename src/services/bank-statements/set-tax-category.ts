@@ -17,7 +17,7 @@ export const setTaxCategoryInputSchema = z.object({
 })
 export type SetTaxCategoryInput = z.input<typeof setTaxCategoryInputSchema>
 
-/** PUT /bank-statements/transactions/{id}/tax-category?companyId (SPEC section 7). */
+/** PUT /bank-statements/transactions/{id}/tax-category?companyId (docs/product.md §7). */
 export async function setTaxCategory(input: SetTaxCategoryInput): Promise<BankTransaction> {
   const { companyId, transactionId, taxCategoryId } = setTaxCategoryInputSchema.parse(input)
   const { data } = await api.put(

@@ -8,7 +8,7 @@ export const startCoraInputSchema = z.object({ companyId: idSchema })
 
 const startAnswerSchema = recordOf(coraConsentSchema)
 
-/** GET /bank-statements/connections/oauth/cora (SPEC section 7): Cora's authorization address. */
+/** GET /bank-statements/connections/oauth/cora (docs/product.md §7): Cora's authorization address. */
 export async function startCora(input: z.input<typeof startCoraInputSchema>) {
   const { companyId } = startCoraInputSchema.parse(input)
   const { data } = await api.get('/bank-statements/connections/oauth/cora', {

@@ -4,7 +4,7 @@ import { trackSchema, type Track } from '@/schemas/track'
 import { api } from '@/services/api'
 import { companyKeys } from './keys'
 
-/** GET /companies/{id}/steps (SPEC section 7): the company's track with its steps, `{ data }`. */
+/** GET /companies/{id}/steps (docs/product.md §7): the company's track with its steps, `{ data }`. */
 export const getCompanyStepsInputSchema = idSchema
 
 export async function getCompanySteps(companyId: string, signal?: AbortSignal): Promise<Track> {

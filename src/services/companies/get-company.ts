@@ -4,7 +4,7 @@ import { companySchema, type Company } from '@/schemas/company'
 import { api } from '@/services/api'
 import { companyKeys } from './keys'
 
-/** GET /companies/{id} (SPEC section 7): one company, `{ data }`. */
+/** GET /companies/{id} (docs/product.md §7): one company, `{ data }`. */
 export const getCompanyInputSchema = idSchema
 
 export async function getCompany(companyId: string, signal?: AbortSignal): Promise<Company> {

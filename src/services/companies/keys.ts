@@ -1,4 +1,9 @@
-import type { ListCompaniesInput } from './list-companies'
+import type { z } from 'zod'
+import type { companyListQuerySchema } from '@/schemas/company'
+
+// The inputs of the feature's lists live beside their keys (each list's fetcher imports them
+// from here), so the factory depends on schemas only and no list file imports back into it.
+export type ListCompaniesInput = z.input<typeof companyListQuerySchema>
 
 /**
  * Query keys for companies, from one factory (CONTRIBUTING.md "Data through the router"). The

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
 import { companyListQuerySchema, companySchema, type Company } from '@/schemas/company'
 import { api } from '@/services/api'
-import { companyKeys } from './keys'
+import { companyKeys, type ListCompaniesInput } from './keys'
 
-/** GET /companies (SPEC section 7): search by name, alias or CNPJ; 25 a page (all, for admins). */
+/** GET /companies (docs/product.md §7): search by name, alias or CNPJ; 25 a page (all, for admins). */
 export const listCompaniesInputSchema = companyListQuerySchema
-export type ListCompaniesInput = z.input<typeof companyListQuerySchema>
+export type { ListCompaniesInput } from './keys'
 
 export async function listCompanies(
   input: ListCompaniesInput,

@@ -8,7 +8,7 @@ import { documentKeys } from './keys'
 export const deleteDocumentInputSchema = z.object({ companyId: idSchema, documentId: idSchema })
 export type DeleteDocumentInput = z.input<typeof deleteDocumentInputSchema>
 
-/** DELETE /documents/{id}?companyId (SPEC section 7); answers the removed document. */
+/** DELETE /documents/{id}?companyId (docs/product.md §7); answers the removed document. */
 export async function deleteDocument(input: DeleteDocumentInput): Promise<CompanyDocument> {
   const { companyId, documentId } = deleteDocumentInputSchema.parse(input)
   const { data } = await api.delete(`/documents/${encodeURIComponent(documentId)}`, {

@@ -6,7 +6,7 @@ import { api } from '@/services/api'
 export const downloadLinkInputSchema = z.object({ companyId: idSchema, fileName: fileNameSchema })
 export type DownloadLinkInput = z.input<typeof downloadLinkInputSchema>
 
-/** GET /download/{filename}?companyId (SPEC section 7): a short-lived signed GET link. */
+/** GET /download/{filename}?companyId (docs/product.md §7): a short-lived signed GET link. */
 export async function getDownloadLink(
   input: DownloadLinkInput,
   signal?: AbortSignal,

@@ -1,4 +1,9 @@
-import type { ListDocumentsInput } from './list-documents'
+import type { z } from 'zod'
+import type { documentListQuerySchema } from '@/schemas/document'
+
+// The inputs of the feature's lists live beside their keys (each list's fetcher imports them
+// from here), so the factory depends on schemas only and no list file imports back into it.
+export type ListDocumentsInput = z.input<typeof documentListQuerySchema>
 
 /**
  * Query keys of a company's documents (CONTRIBUTING.md "Data through the router"): every key

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
 import { documentListQuerySchema, documentSchema, type CompanyDocument } from '@/schemas/document'
 import { api } from '@/services/api'
-import { documentKeys } from './keys'
+import { documentKeys, type ListDocumentsInput } from './keys'
 
-/** GET /documents (SPEC section 7): companyId, repeatable type, status, competence; 10 a page. */
+/** GET /documents (docs/product.md §7): companyId, repeatable type, status, competence; 10 a page. */
 export const listDocumentsInputSchema = documentListQuerySchema
-export type ListDocumentsInput = z.input<typeof documentListQuerySchema>
+export type { ListDocumentsInput } from './keys'
 
 export async function listDocuments(
   input: ListDocumentsInput,

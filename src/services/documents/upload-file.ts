@@ -35,7 +35,7 @@ export function safeFileName(name: string): string {
 export const uploadLinkInputSchema = z.object({ companyId: idSchema, fileName: fileNameSchema })
 export type UploadLinkInput = z.input<typeof uploadLinkInputSchema>
 
-/** GET /upload/{filename}?companyId (SPEC section 7): where to PUT the file, until when. */
+/** GET /upload/{filename}?companyId (docs/product.md §7): where to PUT the file, until when. */
 export async function getUploadLink(
   input: UploadLinkInput,
   signal?: AbortSignal,
@@ -111,7 +111,7 @@ export type UploadFileInput = {
 }
 
 /**
- * The signed-link upload (SPEC section 7 `GET /upload/{filename}`): asks for a link, then PUTs
+ * The signed-link upload (docs/product.md §7 `GET /upload/{filename}`): asks for a link, then PUTs
  * the bytes with progress. Answers the stored file; its `fileName` is the name the server kept,
  * which is what a document registers.
  */

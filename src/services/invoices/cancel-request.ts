@@ -11,7 +11,7 @@ export const cancelInvoiceRequestInputSchema = z.object({
 })
 export type CancelInvoiceRequestInput = z.input<typeof cancelInvoiceRequestInputSchema>
 
-/** DELETE /nfs/requests/{id}?companyId (SPEC section 7): only a pending request. */
+/** DELETE /nfs/requests/{id}?companyId (docs/product.md §7): only a pending request. */
 export async function cancelInvoiceRequest(input: CancelInvoiceRequestInput): Promise<NfsRequest> {
   const { companyId, requestId } = cancelInvoiceRequestInputSchema.parse(input)
   const { data } = await api.delete(`/nfs/requests/${encodeURIComponent(requestId)}`, {

@@ -16,7 +16,7 @@ export const createInvoiceRequestInputSchema = z.object({
 })
 export type CreateInvoiceRequestInput = { companyId: string; request: NfsRequestCreate }
 
-/** POST /nfs/requests?companyId (SPEC section 7): a request the accountant issues. */
+/** POST /nfs/requests?companyId (docs/product.md §7): a request the accountant issues. */
 export async function createInvoiceRequest(input: CreateInvoiceRequestInput): Promise<NfsRequest> {
   const { companyId, request } = createInvoiceRequestInputSchema.parse(input)
   const { data } = await api.post('/nfs/requests', {

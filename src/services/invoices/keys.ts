@@ -1,4 +1,9 @@
-import type { ListInvoiceRequestsInput } from './list-requests'
+import type { z } from 'zod'
+import type { nfsRequestListQuerySchema } from '@/schemas/invoice'
+
+// The inputs of the feature's lists live beside their keys (each list's fetcher imports them
+// from here), so the factory depends on schemas only and no list file imports back into it.
+export type ListInvoiceRequestsInput = z.input<typeof nfsRequestListQuerySchema>
 
 /**
  * Query keys of a company's invoices (CONTRIBUTING.md "Data through the router"): requests and

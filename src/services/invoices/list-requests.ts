@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
 import { nfsRequestListQuerySchema, nfsRequestSchema, type NfsRequest } from '@/schemas/invoice'
 import { api } from '@/services/api'
-import { invoiceKeys } from './keys'
+import { invoiceKeys, type ListInvoiceRequestsInput } from './keys'
 
-/** GET /nfs/requests (SPEC section 7: query, companyId, status, date, limit 10, offset). */
+/** GET /nfs/requests (docs/product.md §7: query, companyId, status, date, limit 10, offset). */
 export const listInvoiceRequestsInputSchema = nfsRequestListQuerySchema
-export type ListInvoiceRequestsInput = z.input<typeof nfsRequestListQuerySchema>
+export type { ListInvoiceRequestsInput } from './keys'
 
 export async function listInvoiceRequests(
   input: ListInvoiceRequestsInput,

@@ -8,7 +8,7 @@ import {
 import { api } from '@/services/api'
 import { invoiceKeys } from './keys'
 
-/** GET /nfs/schedulers?companyId (SPEC section 7), with each one's next issue date. */
+/** GET /nfs/schedulers?companyId (docs/product.md §7), with each one's next issue date. */
 /** A company has few schedules: the list reads them all (up to the API's 100). */
 export const SCHEDULERS_LIMIT = 100
 

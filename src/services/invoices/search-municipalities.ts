@@ -4,11 +4,11 @@ import { listOf } from '@/schemas/common'
 import { sameOriginApi } from '@/services/api'
 import { invoiceKeys } from './keys'
 
-/** Municipalities a search offers at once (SPEC section 9: the city search answers 5). */
+/** Municipalities a search offers at once (docs/product.md §9: the city search answers 5). */
 export const MUNICIPALITY_SEARCH_LIMIT = 5
 
 /**
- * GET /api/city-search (SPEC section 7: q, limit 5; same origin, accents and case ignored): the
+ * GET /api/city-search (docs/product.md §7: q, limit 5; same origin, accents and case ignored): the
  * municipalities (IBGE) whose name matches, for the invoice's place of service.
  */
 export async function searchMunicipalities(query: string, signal?: AbortSignal): Promise<City[]> {

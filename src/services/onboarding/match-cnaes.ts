@@ -11,7 +11,7 @@ import { api } from '@/services/api'
 export const matchCnaesInputSchema = intentBodySchema
 
 /**
- * POST /luca/cnaes/match (SPEC section 7, the assistant "Luca"): CNAE subclasses for what the
+ * POST /luca/cnaes/match (docs/product.md §7, the assistant "Luca"): CNAE subclasses for what the
  * company does, in a person's words, best first.
  */
 export async function matchCnaes(input: IntentBody): Promise<CnaeMatch[]> {

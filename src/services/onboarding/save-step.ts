@@ -16,7 +16,7 @@ export const saveStepInputSchema = z.object({
 export type SaveStepInput = z.input<typeof saveStepInputSchema>
 
 /**
- * POST /companies/{id}/steps/{stepId} (SPEC section 7): a draft of the step (`draft: true`), or
+ * POST /companies/{id}/steps/{stepId} (docs/product.md §7): a draft of the step (`draft: true`), or
  * the step's payload to complete it (or revise it, when it is done and the next one has not
  * started). The server checks it with the same schema and the track statechart; it answers the
  * track.

@@ -10,7 +10,7 @@ import { api } from '@/services/api'
 
 export const suggestAliasesInputSchema = intentBodySchema
 
-/** POST /luca/companies/alias-suggest (SPEC section 7): trade-name ideas from a description. */
+/** POST /luca/companies/alias-suggest (docs/product.md §7): trade-name ideas from a description. */
 export async function suggestAliases(input: IntentBody): Promise<AliasSuggestion[]> {
   const body = suggestAliasesInputSchema.parse(input)
   const { data } = await api.post('/luca/companies/alias-suggest', {

@@ -1,5 +1,5 @@
 // Loads React Query the first time a signed-in layout asks for it (src/routes/app/-query-context.ts;
-// a full load where someone is signed in asks at once, src/main.tsx). Public pages and the login
+// a full load where someone is signed in asks at once, src/entries/app/main.tsx). Public pages and the login
 // page never load it.
 
 type QueryModule = typeof import('./client')

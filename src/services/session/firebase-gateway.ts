@@ -39,7 +39,7 @@ const providers: Record<FederatedProvider, () => AuthProvider> = {
   twitter: () => new TwitterAuthProvider(),
 }
 
-/** SPEC section 3: the current user kept after sign-in. */
+/** docs/product.md §3: the current user kept after sign-in. */
 export function toCurrentUser(user: User): CurrentUser {
   const created = user.metadata.creationTime ? new Date(user.metadata.creationTime) : null
   return {

@@ -19,7 +19,7 @@ const cookieOptions = (): Cookies.CookieAttributes => ({
   secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
 })
 
-/** SPEC section 4: cookies currentUser, claims and accessToken with sameSite lax. */
+/** docs/product.md §4: cookies currentUser, claims and accessToken with sameSite lax. */
 export const browserPersistence: SessionPersistence = {
   save({ user, claims, accessToken }) {
     const options = cookieOptions()

@@ -7,11 +7,11 @@ import { firstCnaePage } from '@/screens/site/cnae/search-state'
 import { CitySearch } from '@/screens/site/content/CitySearch'
 import { LeadFormSlot } from '@/screens/site/forms/LeadFormSlot'
 import { Island, IslandCollector, type IslandRecord } from '@/screens/site/islands/Island'
-import { hydrateIsland } from '@/site-islands'
+import { hydrateIsland } from '@/entries/site/site-islands'
 
 // The islands of prerendered pages: the build renders each as a root of its own with its id
-// prefix and its props next to it (src/entry-prerender.tsx); the browser hydrates exactly that
-// (src/site-islands.tsx). React in development reports any difference between the two, so a
+// prefix and its props next to it (src/entries/prerender/entry-prerender.tsx); the browser hydrates exactly that
+// (src/entries/site/site-islands.tsx). React in development reports any difference between the two, so a
 // hydration here with no error means the page is taken over as it is.
 
 const cnae: Cnae = {

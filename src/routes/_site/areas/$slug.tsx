@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_site/areas/$slug')({
   loader: async ({ params }) => {
     const [story, area] = await Promise.all([
       loadStory<PageContent>(`areas/${params.slug}`),
-      // SPEC section 7: a failure of GET /areas/{slug} is only logged; the page shows its content.
+      // docs/product.md §7: a failure of GET /areas/{slug} is only logged; the page shows its content.
       fetchArea(params.slug).catch((error: unknown) => {
         recordError(error, 'router')
         return null

@@ -10,7 +10,7 @@ import { blogHead } from '../-page-heads'
 type BlogSearch = { pagina?: number }
 
 export const Route = createFileRoute('/_site/blog/')({
-  // ?pagina=2: the list pages by 25 (SPEC section 9).
+  // ?pagina=2: the list pages by 25 (docs/product.md §9).
   validateSearch: (search: Record<string, unknown>): BlogSearch => {
     const page = Number(search.pagina)
     return Number.isInteger(page) && page > 1 ? { pagina: page } : {}

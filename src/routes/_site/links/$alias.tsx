@@ -6,7 +6,7 @@ import { SiteNotFound } from '@/screens/site/pages/SiteNotFound'
 import { loadRecord } from '../-content'
 import { pageHead } from '../-head'
 
-// A referral link (SPEC section 7 `GET /links/{alias}`): its code goes to sign-up as indicatedBy.
+// A referral link (docs/product.md §7 `GET /links/{alias}`): its code goes to sign-up as indicatedBy.
 export const Route = createFileRoute('/_site/links/$alias')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ params, abortController }) =>

@@ -5,7 +5,7 @@ import { layoutBoundaries } from '@/routes/app/-boundaries'
 import { withQueryClient } from '@/routes/app/-query-context'
 import { QueryRoot } from '@/services/query'
 
-/** Admin layout (SPEC section 2): side menu and company selector; sign-in required. */
+/** Admin layout (docs/product.md §2): side menu and company selector; sign-in required. */
 export const Route = createFileRoute('/app/_admin')({
   ...layoutBoundaries,
   beforeLoad: ({ context, location }) => {

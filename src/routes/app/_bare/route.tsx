@@ -5,7 +5,7 @@ import { layoutBoundaries } from '@/routes/app/-boundaries'
 import { withQueryClient } from '@/routes/app/-query-context'
 import { QueryRoot } from '@/services/query'
 
-/** Admin layout without side menu and company selector (SPEC section 2); sign-in required. */
+/** Admin layout without side menu and company selector (docs/product.md §2); sign-in required. */
 export const Route = createFileRoute('/app/_bare')({
   ...layoutBoundaries,
   beforeLoad: ({ context, location }) => {

@@ -5,7 +5,7 @@ import { layoutBoundaries } from '@/routes/app/-boundaries'
 import { withQueryClient } from '@/routes/app/-query-context'
 import { QueryRoot } from '@/services/query'
 
-/** Default layout (SPEC section 2): sign-in plus company-requirements (the bank callback). */
+/** Default layout (docs/product.md §2): sign-in plus company-requirements (the bank callback). */
 export const Route = createFileRoute('/app/_default')({
   ...layoutBoundaries,
   beforeLoad: async ({ context, location }) => ({

@@ -7,7 +7,7 @@ import { withQueryClient } from '@/routes/app/-query-context'
 import { QueryRoot } from '@/services/query'
 
 /**
- * Onboarding layout (SPEC section 2): no side menu; sign-in required, and only for a company
+ * Onboarding layout (docs/product.md §2): no side menu; sign-in required, and only for a company
  * whose track is open, in its own track's wizard (the `wizard` gate).
  */
 export const Route = createFileRoute('/app/_onboarding')({

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { companyStatusSchema } from '@/schemas/company'
 import type { ListOrdersInput } from '@/services/back-office'
 
-/** SPEC section 7: order queues page by 10. */
+/** docs/product.md §7: order queues page by 10. */
 export const ORDERS_PAGE_SIZE = 10
 
 /** The queues' address: search, status and page (1-based), each falling back when malformed. */

@@ -1,6 +1,6 @@
 import type { PageContent, Story } from '@/schemas/content'
 
-// /tools/cnae?busca=…&pagina=2: words or a code, 10 results a page (SPEC section 7). One reading
+// /tools/cnae?busca=…&pagina=2: words or a code, 10 results a page (docs/product.md §7). One reading
 // of the address for the client-side route and for the prerendered page's search island.
 
 export type CnaeSearchState = { busca: string; pagina: number }

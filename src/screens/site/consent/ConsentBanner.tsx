@@ -2,7 +2,7 @@ import type { Ref } from 'react'
 import type { ConsentChoice } from '@/services/site/consent/consent'
 import styles from './ConsentBanner.module.css'
 
-// SPEC sections 2 and 9: offered in Portuguese and English, English by default; Portuguese when
+// docs/product.md §2 and §9: offered in Portuguese and English, English by default; Portuguese when
 // the browser prefers it. The banner is a bar at the very top of the page, in the page's flow: it
 // pushes the page down instead of lying over it, so it never hides content or an action, and its
 // plain buttons do not pass for the page's own. Public pages have "Preferências de cookies" in
@@ -47,7 +47,7 @@ export function ConsentBanner({
   onChoose?: (choice: ConsentChoice) => void
   /**
    * In a prerendered page, which holds the banner in both languages: hidden until the page's
-   * first script (consentBootScript) asks for one, wired up by src/entry-static.ts.
+   * first script (consentBootScript) asks for one, wired up by src/entries/site/entry-static.ts.
    */
   prerendered?: boolean
   ref?: Ref<HTMLElement>

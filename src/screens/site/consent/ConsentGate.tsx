@@ -16,7 +16,7 @@ export const CONSENT_SLOT_ID = 'consent-slot'
 /**
  * In the client-rendered app: with consent to analytics, loads the tag manager; with no valid
  * choice, shows the banner from the first render (so nothing on the page moves when it appears),
- * at the top of the page. Prerendered public pages hold their own banner (src/entry-static.ts).
+ * at the top of the page. Prerendered public pages hold their own banner (src/entries/site/entry-static.ts).
  */
 export function ConsentGate() {
   const [open, setOpen] = useState(() => storedConsent() === null)

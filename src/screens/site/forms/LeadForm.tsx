@@ -20,7 +20,7 @@ import {
   type LeadFormValues,
 } from './lead-form-types'
 
-// The lead form (SPEC section 3 "Lead", section 5): name, e-mail ('E-mail inválido'), a mobile
+// The lead form (docs/product.md §3 "Lead", section 5): name, e-mail ('E-mail inválido'), a mobile
 // with the imask mask (at least 17 formatted characters, 'Celular inválido'), the plan; POST
 // /leads; a success toast. The rules are the server's own schema, so messages match word for word.
 

@@ -2,12 +2,12 @@ import { createContext, useContext, type ComponentType, type ReactElement } from
 
 // Prerendered pages are plain HTML; only their interactive parts ("islands": the lead form, the
 // city search, the CNAE search) become React again in the browser, each on its own, when the
-// visitor reaches for it (src/entry-static.ts). While the build renders a page, an island leaves a
+// visitor reaches for it (src/entries/site/entry-static.ts). While the build renders a page, an island leaves a
 // marked, empty element and is recorded; the build then renders each island as a root of its
 // own (exactly what the browser hydrates: the same component, the same props, its own id
 // prefix, so ids never collide) and puts its HTML and serialized props into the page.
 
-/** The islands a page can hold; src/site-islands.tsx maps each name to its component. */
+/** The islands a page can hold; src/entries/site/site-islands.tsx maps each name to its component. */
 export type IslandName = 'lead-form' | 'city-search' | 'cnae-search'
 
 export type IslandRecord = {

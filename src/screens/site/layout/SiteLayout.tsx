@@ -8,6 +8,7 @@ import {
   signUpLink,
   trackOfPath,
 } from '@/services/site/links/signup'
+import { yearInBrazil } from '@/schemas/calendar'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'
@@ -17,7 +18,7 @@ import styles from './SiteLayout.module.css'
 // The institutional layout: header with the main navigation, the page, and the footer. The same
 // markup is rendered by the client-side app (dev server, preview) and by the build for every
 // prerendered page; there the menu and the cookie-preferences button are wired up by
-// src/entry-static.ts through their data attributes (data-menu, data-menu-button, data-open,
+// src/entries/site/entry-static.ts through their data attributes (data-menu, data-menu-button, data-open,
 // data-consent-reopen), without React.
 
 const mainNav = [
@@ -225,7 +226,7 @@ function SiteFooter() {
         </nav>
       </div>
       <div className={`container ${styles.footerBottom}`}>
-        <p>© {new Date().getFullYear()} Contabil. Todos os direitos reservados.</p>
+        <p>© {yearInBrazil(new Date())} Contabil. Todos os direitos reservados.</p>
         <div className={styles.footerLinks}>
           <button type="button" onClick={reopenConsent} data-consent-reopen="">
             Preferências de cookies

@@ -1,6 +1,7 @@
 import type { PostContent, Story } from '@/schemas/content'
 import { isResolved } from '@/schemas/content'
 import { signUpLink } from '@/services/site/links/signup'
+import { dayInBrazil } from '@/schemas/calendar'
 import { formatDate } from '@/lib/format'
 import { buttonClass } from '@/ui/Button'
 import { ContentLink } from '../content/ContentLink'
@@ -32,7 +33,7 @@ export function BlogPostScreen({ post }: { post: Story<PostContent> }) {
             {published && (
               <span>
                 Publicado em <time dateTime={published}>{formatDate(published)}</time>
-                {updated && updated.slice(0, 10) !== published.slice(0, 10) && (
+                {updated && dayInBrazil(updated) !== dayInBrazil(published) && (
                   <>
                     {' '}
                     · atualizado em <time dateTime={updated}>{formatDate(updated)}</time>

@@ -6,7 +6,7 @@ import { ContentLink } from '../content/ContentLink'
 import { SiteLayout } from '../layout/SiteLayout'
 
 /**
- * The 404 page's content (SPEC section 2: 'Page not found: {path}'), without a router: the build
+ * The 404 page's content (docs/product.md §2: 'Page not found: {path}'), without a router: the build
  * renders it to /404.html, which the host serves for every unknown address; the browser then
  * puts the address it was asked for into the message (the block is marked `data-not-found`).
  */

@@ -8,7 +8,7 @@ import { Blocks } from '../content/Blocks'
 /**
  * A page built from a story's body through the component map. `slots` fill the bloks that need
  * the page's own data; `track` is remembered for sign-up (the path the visitor came by): here in
- * the client-rendered app, from `data-track` on prerendered pages (src/entry-static.ts).
+ * the client-rendered app, from `data-track` on prerendered pages (src/entries/site/entry-static.ts).
  */
 export function StoryPage({
   story,

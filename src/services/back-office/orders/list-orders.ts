@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { listOf, type List } from '@/schemas/common'
-import type { TrackId } from '@/schemas/company'
 import { orderListQuerySchema, orderSchema, type Order } from '@/schemas/order'
 import { api } from '@/services/api'
-import { backOfficeKeys } from '../keys'
+import { backOfficeKeys, type ListOrdersInput, type OrderTrack } from '../keys'
 
-export type OrderTrack = TrackId
+export type { OrderTrack } from '../keys'
 export const listOrdersInputSchema = orderListQuerySchema
-export type ListOrdersInput = z.input<typeof orderListQuerySchema>
+export type { ListOrdersInput } from '../keys'
 
 const paths: Record<OrderTrack, string> = {
   'create-company': '/companies/orders/opening-requests',
@@ -16,7 +14,7 @@ const paths: Record<OrderTrack, string> = {
 }
 
 /**
- * GET /companies/orders/opening-requests and /migration-requests (SPEC section 7): the companies
+ * GET /companies/orders/opening-requests and /migration-requests (docs/product.md §7): the companies
  * on each track, newest first, 10 a page.
  */
 export async function listOrders(

@@ -1,7 +1,7 @@
 // A chunk of an older build that is gone (a deploy replaced it): one guarded reload gets the
 // current build's files. No dependencies: prerendered pages use it too.
 
-/** SPEC section 9: reload guard time-to-live. */
+/** docs/product.md §9: reload guard time-to-live. */
 export const RELOAD_GUARD_TTL_MS = 10_000
 
 const RELOAD_KEY = 'contabil:recarregado-em'

@@ -3,14 +3,14 @@ import { isChunkLoadError, reloadOnce, RELOAD_GUARD_TTL_MS } from './reload'
 
 export { isChunkLoadError, reloadOnce, RELOAD_GUARD_TTL_MS }
 
-// New builds (SPEC sections 7 and 9): the build writes /build-meta.json (this build) and
+// New builds (docs/product.md §7 and §9): the build writes /build-meta.json (this build) and
 // /latest-build.json (the newest one deployed, which a deploy overwrites). The app knows its own
 // build id, checks latest-build.json every hour (and when the tab comes back after an hour
 // away) and, when a newer build is out, loads it on the next navigation: a full page load of the
 // address the visitor asked for, so nothing breaks half-way. A chunk that fails to load (the old
 // build's files are gone) reloads the page once; the guard keeps it from looping for 10 seconds.
 
-/** SPEC section 9: build manifest re-check every hour. */
+/** docs/product.md §9: build manifest re-check every hour. */
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 export const LATEST_BUILD_URL = '/latest-build.json'

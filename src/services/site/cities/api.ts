@@ -2,10 +2,10 @@ import type { City } from '@/schemas/city'
 import type { List } from '@/schemas/common'
 import { sameOriginApi } from '@/services/api'
 
-// City search (SPEC section 7 `GET /api/city-search`, q, limit 5) and the city of a city page.
+// City search (docs/product.md §7 `GET /api/city-search`, q, limit 5) and the city of a city page.
 // Same-origin calls, like the address lookup: the web server forwards /api to the service.
 
-/** SPEC section 9: city search answers 5 at a time. */
+/** docs/product.md §9: city search answers 5 at a time. */
 export const CITY_SEARCH_LIMIT = 5
 
 export const searchCities = (q: string, signal?: AbortSignal, limit = CITY_SEARCH_LIMIT) =>

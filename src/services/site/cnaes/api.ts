@@ -3,11 +3,11 @@ import type { List } from '@/schemas/common'
 import { api } from '@/services/api'
 import { toCnae } from './map'
 
-// `GET /cnaes` and `GET /cnaes/{code}` (SPEC section 7), public: no token.
+// `GET /cnaes` and `GET /cnaes/{code}` (docs/product.md §7), public: no token.
 
 export type CnaeSearch = { search?: string; limit?: number; offset?: number; isActive?: boolean }
 
-/** SPEC section 9: lists page by 10. */
+/** docs/product.md §9: lists page by 10. */
 export const CNAE_PAGE_SIZE = 10
 
 export async function searchCnaes(

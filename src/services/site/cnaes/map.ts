@@ -1,7 +1,7 @@
 import type { Cnae, CnaeServer } from '@/schemas/cnae'
 
 /**
- * SPEC section 3: the server's snake_case CNAE becomes the app's camelCase here, and only here.
+ * docs/product.md §3: the server's snake_case CNAE becomes the app's camelCase here, and only here.
  * Every screen and service that reads a CNAE gets it through this function.
  */
 export function toCnae(raw: CnaeServer): Cnae {

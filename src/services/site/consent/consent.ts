@@ -1,12 +1,12 @@
 import { env } from '@/config/env'
 
-// Cookie consent (SPEC sections 2 and 9): cookies `ncc_c` (the choice) and `ncc_e` (when it
+// Cookie consent (docs/product.md §2 and §9): cookies `ncc_c` (the choice) and `ncc_e` (when it
 // expires, in ms since the epoch), 365 days, path `/`. Analytics and the tag manager load only
 // after consent. This file is read on every page, so it uses no library.
 
 export const CONSENT_COOKIE = 'ncc_c'
 export const CONSENT_EXPIRY_COOKIE = 'ncc_e'
-/** SPEC section 9: 31,536,000,000 ms. */
+/** docs/product.md §9: 31,536,000,000 ms. */
 export const CONSENT_TTL_MS = 31_536_000_000
 
 /** 'all': analytics and the tag manager allowed; 'necessary': only what the site needs to work. */
@@ -30,7 +30,7 @@ export function storedConsent(source?: string, now = Date.now()): ConsentChoice 
   return choice
 }
 
-/** Keeps the visitor's choice for 365 days (SPEC section 9). */
+/** Keeps the visitor's choice for 365 days (docs/product.md §9). */
 export function saveConsent(choice: ConsentChoice, now = Date.now()) {
   const expires = new Date(now + CONSENT_TTL_MS).toUTCString()
   const secure = window.location.protocol === 'https:' ? '; secure' : ''
@@ -65,7 +65,7 @@ export const consentBootScript =
   "l=(n.languages||[n.language]).filter(Boolean)[0]||'';" +
   "h.setAttribute('data-consent',/^pt/i.test(l)?'pt':'en')})(document,navigator)"
 
-/** SPEC section 5: a tag-manager id is GTM- followed by uppercase letters or digits. */
+/** docs/product.md §5: a tag-manager id is GTM- followed by uppercase letters or digits. */
 export const isValidGtmId = (id: string | undefined | null): id is string =>
   typeof id === 'string' && /^GTM-[A-Z0-9]+$/.test(id)
 
@@ -87,7 +87,7 @@ export function loadTagManager(id: string | undefined): boolean {
   return true
 }
 
-/** The banner's language: Portuguese when the browser prefers it, English otherwise (SPEC). */
+/** The banner's language: Portuguese when the browser prefers it, English otherwise (docs/product.md §2). */
 export function consentLocale(
   languages: readonly string[] = navigator.languages ?? [navigator.language],
 ): 'pt' | 'en' {

@@ -3,7 +3,7 @@ import StoryblokClient from 'storyblok-js-client'
 // The real storyblok-js-client, pointed at the content service (the mock's CDN stand-in locally,
 // Storyblok in production) through its `endpoint` option.
 //
-// SPEC sections 8 and 9: the service allows 5 requests per second and a 429 is retried up to 5
+// docs/product.md §8 and §9: the service allows 5 requests per second and a 429 is retried up to 5
 // times with growing delay. The client's own 429 retry waits a fixed time, so the retry happens
 // one level down, in the fetch it is given: a 429 is retried there with exponential backoff
 // (honouring Retry-After), and after the fifth retry the request fails as a rate-limit error

@@ -1,4 +1,4 @@
-// Preview mode (SPEC section 2 / issue: `?_storyblok` or a preview flag reads the draft version).
+// Preview mode (docs/product.md §2 / issue: `?_storyblok` or a preview flag reads the draft version).
 // Storyblok's visual editor opens pages with `?_storyblok=…`; `?preview=1` does the same by hand
 // and `?preview=0` leaves. The choice is kept for the tab, so links inside the site stay in preview.
 // No library here: the layout reads it on every page.

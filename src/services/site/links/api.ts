@@ -2,7 +2,7 @@ import type { LinkResolution } from '@/schemas/link'
 import { api } from '@/services/api'
 
 /**
- * `GET /links/{alias}` (SPEC section 7): the referral code behind a referral link. Not parsed: the
+ * `GET /links/{alias}` (docs/product.md §7): the referral code behind a referral link. Not parsed: the
  * public pages' script loads this, and they carry no validation library (the answer's schema,
  * `linkResolutionSchema`, is the contract the server suites hold the mock to).
  */

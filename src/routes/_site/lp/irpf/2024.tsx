@@ -9,7 +9,7 @@ import { storyPages } from '../../-story-pages'
 
 const page = storyPages['lp/irpf/2024']
 
-// The income-tax campaign of 2024 (SPEC section 2).
+// The income-tax campaign of 2024 (docs/product.md §2).
 export const Route = createFileRoute('/_site/lp/irpf/2024')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => loadStory<PageContent>('lp/irpf/2024'),

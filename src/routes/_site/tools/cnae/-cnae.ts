@@ -1,7 +1,7 @@
 import { splitCnaeSlug } from '@/schemas/slug'
 
 // /tools/cnae/{code}-{text}: one path segment holding the typed params code and text
-// (SPEC section 2). The head is in ../../-page-heads.ts.
+// (docs/product.md §2). The head is in ../../-page-heads.ts.
 
 export type CnaeParams = { slug: string; code: string; text: string }
 

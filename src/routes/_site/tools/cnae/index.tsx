@@ -11,7 +11,7 @@ import { loadStory } from '../../-content'
 import { storyHead } from '../../-head'
 
 export const Route = createFileRoute('/_site/tools/cnae/')({
-  // ?busca=…&pagina=2: words or a code, 10 results a page (SPEC section 7).
+  // ?busca=…&pagina=2: words or a code, 10 results a page (docs/product.md §7).
   validateSearch: cnaeSearchParams,
   loaderDeps: ({ search }) => ({ busca: search.busca ?? '', pagina: search.pagina ?? 1 }),
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],

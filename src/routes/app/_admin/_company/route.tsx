@@ -3,7 +3,7 @@ import { enforceGates } from '@/guards/enforce'
 import { GateBanners } from '@/screens/layouts/GateBanners'
 import { layoutBoundaries } from '@/routes/app/-boundaries'
 
-/** Admin layout pages that also need the company-requirements gate (SPEC section 6). */
+/** Admin layout pages that also need the company-requirements gate (docs/product.md §6). */
 export const Route = createFileRoute('/app/_admin/_company')({
   ...layoutBoundaries,
   beforeLoad: ({ context, location }) =>

@@ -2,7 +2,7 @@ import { navigateTo } from '@/guards/navigation'
 
 /**
  * Leaves the app for a payment's checkout page. The page is on the payment provider's address
- * (the API's stand-in here), so leaving is allowed explicitly (SPEC section 8); the provider
+ * (the API's stand-in here), so leaving is allowed explicitly (docs/product.md §8); the provider
  * sends the browser back to billing when done.
  */
 export const goToCheckout = (url: string) =>

@@ -1,13 +1,13 @@
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { CnaeSearchIsland } from './screens/site/cnae/CnaeSearchIsland'
-import { CitySearch } from './screens/site/content/CitySearch'
-import { LeadFormSlot } from './screens/site/forms/LeadFormSlot'
-import type { LeadFormProps } from './screens/site/forms/lead-form-types'
-import type { IslandName } from './screens/site/islands/Island'
-import { Toaster } from './ui/Toaster'
+import { CnaeSearchIsland } from '@/screens/site/cnae/CnaeSearchIsland'
+import { CitySearch } from '@/screens/site/content/CitySearch'
+import { LeadFormSlot } from '@/screens/site/forms/LeadFormSlot'
+import type { LeadFormProps } from '@/screens/site/forms/lead-form-types'
+import type { IslandName } from '@/screens/site/islands/Island'
+import { Toaster } from '@/ui/Toaster'
 
-// The islands of prerendered pages, loaded by src/entry-static.ts the first time the visitor
+// The islands of prerendered pages, loaded by src/entries/site/entry-static.ts the first time the visitor
 // reaches for one: each is hydrated on its own (hydrateRoot) with the props the build serialized
 // next to it and the id prefix it was rendered with, so React takes over the HTML as it is.
 

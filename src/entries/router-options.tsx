@@ -1,7 +1,7 @@
-import type { RouterContext } from './services/router-context'
-import { loadSession } from './services/session/load'
-import { LazyErrorPage, LazyNotFoundPage } from './screens/errors/lazy'
-import { Loading } from './ui/Feedback'
+import type { RouterContext } from '@/services/router-context'
+import { loadSession } from '@/services/session/load'
+import { LazyErrorPage, LazyNotFoundPage } from '@/screens/errors/lazy'
+import { Loading } from '@/ui/Feedback'
 
 export { loadSession }
 

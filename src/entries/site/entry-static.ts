@@ -1,24 +1,24 @@
-import { messages } from './schemas/messages'
-import { installGlobalErrorHandlers, recordError } from './services/errors'
-import { isChunkLoadError, reloadOnce } from './services/site/build/reload'
+import { messages } from '@/schemas/messages'
+import { installGlobalErrorHandlers, recordError } from '@/services/errors'
+import { isChunkLoadError, reloadOnce } from '@/services/site/build/reload'
 import {
   applyConsentChoice,
   consentLocale,
   loadTagManager,
   storedConsent,
   type ConsentChoice,
-} from './services/site/consent/consent'
-import { isPreview } from './services/site/content/preview'
+} from '@/services/site/consent/consent'
+import { isPreview } from '@/services/site/content/preview'
 import {
   isTrack,
   referralParam,
   refreshSignUpLinks,
   rememberReferral,
   rememberTrack,
-} from './services/site/links/signup'
-import { env } from './config/env'
+} from '@/services/site/links/signup'
+import { env } from '@/config/env'
 
-// The script of every prerendered public page (the build writes them, src/entry-prerender.tsx).
+// The script of every prerendered public page (the build writes them, src/entries/prerender/entry-prerender.tsx).
 // The page is complete without it; this small file only wires up what a visitor touches, with no
 // framework: the cookie banner, the menu, the sign-up links (the remembered track and referral),
 // the 404 page's address. The islands (lead form, city search, CNAE search) load React and
@@ -55,7 +55,7 @@ async function startClientApp() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cookie consent (SPEC sections 2 and 9): the page holds the banner in both languages; the
+// Cookie consent (docs/product.md §2 and §9): the page holds the banner in both languages; the
 // page's first script (consentBootScript) showed one if there is no valid choice yet.
 
 /** A click on the banner's choices or on "Preferências de cookies" (delegated from the document). */
@@ -102,7 +102,7 @@ function setUpSignUp() {
   refreshSignUpLinks()
   const alias = referralParam(window.location.search)
   if (!alias) return
-  void import('./services/site/links/api')
+  void import('@/services/site/links/api')
     .then(({ resolveLink }) => resolveLink(alias))
     .then(
       (link) => {

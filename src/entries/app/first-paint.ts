@@ -1,33 +1,23 @@
-// app.html paints a page before the app's code runs (src/app-first-paint.tsx): the login form, or
+// app.html paints a page before the app's code runs (src/entries/painted-page/app-first-paint.tsx): the login form, or
 // the skeleton of the layout the address opens in, with the cookie banner when no choice was made.
 // React replaces all of it on its first commit, which the app makes only once the page is ready
-// (src/main.tsx). What the visitor did on the painted page meanwhile (kept by app.html's script
+// (src/entries/app/main.tsx). What the visitor did on the painted page meanwhile (kept by app.html's script
 // in `window.__firstPaint`) carries over: the values typed, field by field (by name), the field
 // focused, a cookie choice, and then a form sent or a button pressed is done again on the live
-// page. The painted cookie banners go in the same frame as React's own appears, so nothing moves.
+// page, found by its replay name (`data-replay`, src/lib/replay.ts), never by its text. The
+// painted cookie banners go in the same frame as React's own appears, so nothing moves.
 //
 // "Entrar com Google" (or another account) pressed on the painted page is pressed again too: the
 // browser lets a page open a popup for a few seconds after the visitor's click (the click's user
 // activation belongs to the window, not to the painted button), so the live page's sign-in opens
 // it then. For that the session (Firebase) starts loading as soon as the app's code runs
-// (`firstPaintUsed`, src/main.tsx), not on a later interaction.
+// (`firstPaintUsed`, src/entries/app/main.tsx), not on a later interaction.
 
-/** What app.html's first-paint script kept (src/app-first-paint.tsx). */
-type FirstPaintRecord = {
-  focused: string | null
-  /** The accessible name (aria-label) of the form sent. */
-  submit: string | null
-  /** The accessible name or text of the button pressed. */
-  click: string | null
-  consent: string | null
-  stop: () => void
-}
+import { REPLAY_ATTRIBUTE } from '@/lib/replay'
 
-declare global {
-  interface Window {
-    __firstPaint?: FirstPaintRecord
-  }
-}
+/** The element of the live page that has a replay name (src/lib/replay.ts), if any. */
+const replayed = <T extends Element>(root: ParentNode, selector: string, name: string) =>
+  root.querySelector<T>(`${selector}[${REPLAY_ATTRIBUTE}="${CSS.escape(name)}"]`)
 
 const inputValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
 
@@ -79,15 +69,7 @@ export function takeOverFirstPaint(root: HTMLElement): () => void {
       document
         .querySelector<HTMLElement>(`[data-consent-choice="${CSS.escape(record.consent)}"]`)
         ?.click()
-    if (record.submit)
-      root
-        .querySelector<HTMLFormElement>(`form[aria-label="${CSS.escape(record.submit)}"]`)
-        ?.requestSubmit()
-    else if (record.click)
-      [...root.querySelectorAll<HTMLElement>('button, [role="tab"]')]
-        .find(
-          (button) => (button.getAttribute('aria-label') ?? button.textContent) === record.click,
-        )
-        ?.click()
+    if (record.submit) replayed<HTMLFormElement>(root, 'form', record.submit)?.requestSubmit()
+    else if (record.click) replayed<HTMLElement>(root, 'button', record.click)?.click()
   }
 }

@@ -8,22 +8,22 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root'
-import { Route as SiteRouteImport } from './routes/_site'
-import { Route as SiteIndexRouteImport } from './routes/_site/index'
-import { Route as Site404RouteImport } from './routes/_site/404'
-import { Route as SiteAbrirEmpresaRouteImport } from './routes/_site/abrir-empresa'
-import { Route as SiteTrocarContadorRouteImport } from './routes/_site/trocar-contador'
-import { Route as SiteAreasSlugRouteImport } from './routes/_site/areas/$slug'
-import { Route as SiteBlogIndexRouteImport } from './routes/_site/blog/index'
-import { Route as SiteContabilidadeEmSlugRouteImport } from './routes/_site/contabilidade-em/$slug'
-import { Route as SiteContadorEmSlugRouteImport } from './routes/_site/contador-em/$slug'
-import { Route as SiteLinksAliasRouteImport } from './routes/_site/links/$alias'
-import { Route as SiteBlogPostsSlugRouteImport } from './routes/_site/blog/posts/$slug'
-import { Route as SiteLpIrpf2024RouteImport } from './routes/_site/lp/irpf/2024'
-import { Route as SiteLpIrpf2025RouteImport } from './routes/_site/lp/irpf/2025'
-import { Route as SiteToolsCnaeIndexRouteImport } from './routes/_site/tools/cnae/index'
-import { Route as SiteToolsCnaeSlugRouteImport } from './routes/_site/tools/cnae/$slug'
+import { Route as rootRouteImport } from './../../routes/__root'
+import { Route as SiteRouteImport } from './../../routes/_site'
+import { Route as SiteIndexRouteImport } from './../../routes/_site/index'
+import { Route as Site404RouteImport } from './../../routes/_site/404'
+import { Route as SiteAbrirEmpresaRouteImport } from './../../routes/_site/abrir-empresa'
+import { Route as SiteTrocarContadorRouteImport } from './../../routes/_site/trocar-contador'
+import { Route as SiteAreasSlugRouteImport } from './../../routes/_site/areas/$slug'
+import { Route as SiteBlogIndexRouteImport } from './../../routes/_site/blog/index'
+import { Route as SiteContabilidadeEmSlugRouteImport } from './../../routes/_site/contabilidade-em/$slug'
+import { Route as SiteContadorEmSlugRouteImport } from './../../routes/_site/contador-em/$slug'
+import { Route as SiteLinksAliasRouteImport } from './../../routes/_site/links/$alias'
+import { Route as SiteBlogPostsSlugRouteImport } from './../../routes/_site/blog/posts/$slug'
+import { Route as SiteLpIrpf2024RouteImport } from './../../routes/_site/lp/irpf/2024'
+import { Route as SiteLpIrpf2025RouteImport } from './../../routes/_site/lp/irpf/2025'
+import { Route as SiteToolsCnaeIndexRouteImport } from './../../routes/_site/tools/cnae/index'
+import { Route as SiteToolsCnaeSlugRouteImport } from './../../routes/_site/tools/cnae/$slug'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',

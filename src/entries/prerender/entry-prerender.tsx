@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import type { City } from './schemas/city'
-import type { Cnae, CnaeServer } from './schemas/cnae'
-import type { List } from './schemas/common'
-import type { PageContent, PostContent, Story } from './schemas/content'
-import { pageFile, sitePages, TEMPLATE_SLUGS, type SitePage } from './schemas/site-pages'
-import { headTags, storyHead, type PageHead } from './routes/_site/-head'
+import type { City } from '@/schemas/city'
+import type { Cnae, CnaeServer } from '@/schemas/cnae'
+import type { List } from '@/schemas/common'
+import type { PageContent, PostContent, Story } from '@/schemas/content'
+import { pageFile, sitePages, TEMPLATE_SLUGS, type SitePage } from '@/schemas/site-pages'
+import { headTags, storyHead, type PageHead } from '@/routes/_site/-head'
 import {
   blogHead,
   cityHead,
@@ -13,50 +13,50 @@ import {
   homeHead,
   notFoundHead,
   postHead,
-} from './routes/_site/-page-heads'
-import { storyPages } from './routes/_site/-story-pages'
-import { fetchArea, type Area } from './services/site/areas/api'
-import { CNAE_PAGE_SIZE, searchCnaes } from './services/site/cnaes/api'
-import { toCnae } from './services/site/cnaes/map'
-import { consentBootScript } from './services/site/consent/consent'
-import { createContentClient } from './services/site/content/client'
+} from '@/routes/_site/-page-heads'
+import { storyPages } from '@/routes/_site/-story-pages'
+import { fetchArea, type Area } from '@/services/site/areas/api'
+import { CNAE_PAGE_SIZE, searchCnaes } from '@/services/site/cnaes/api'
+import { toCnae } from '@/services/site/cnaes/map'
+import { consentBootScript } from '@/services/site/consent/consent'
+import { createContentClient } from '@/services/site/content/client'
 import {
   fetchStories,
   fetchStory,
   type StoryPage as StoryList,
-} from './services/site/content/stories'
-import { trackOfPath } from './services/site/links/signup'
-import { env } from './config/env'
-import { classesIn, cssSubset } from './lib/css-subset'
-import { CnaeSearchIsland } from './screens/site/cnae/CnaeSearchIsland'
-import { cnaeSearchLabels, firstCnaePage } from './screens/site/cnae/search-state'
-import { ConsentBanner } from './screens/site/consent/ConsentBanner'
+} from '@/services/site/content/stories'
+import { trackOfPath } from '@/services/site/links/signup'
+import { env } from '@/config/env'
+import { classesIn, cssSubset } from '@/lib/css-subset'
+import { CnaeSearchIsland } from '@/screens/site/cnae/CnaeSearchIsland'
+import { cnaeSearchLabels, firstCnaePage } from '@/screens/site/cnae/search-state'
+import { ConsentBanner } from '@/screens/site/consent/ConsentBanner'
 import {
   Island,
   IslandCollector,
   serializeProps,
   type IslandRecord,
-} from './screens/site/islands/Island'
-import { SiteLayout } from './screens/site/layout/SiteLayout'
-import { AreaPage } from './screens/site/pages/AreaPage'
-import { BlogListScreen } from './screens/site/pages/BlogListScreen'
-import { BlogPostScreen } from './screens/site/pages/BlogPostScreen'
-import { CityPage } from './screens/site/pages/CityPage'
-import { CnaePageScreen } from './screens/site/pages/CnaePageScreen'
-import { CnaeSearchScreen } from './screens/site/pages/CnaeSearchScreen'
-import { NotFoundContent } from './screens/site/pages/SiteNotFound'
-import { StoryPage } from './screens/site/pages/StoryPage'
+} from '@/screens/site/islands/Island'
+import { SiteLayout } from '@/screens/site/layout/SiteLayout'
+import { AreaPage } from '@/screens/site/pages/AreaPage'
+import { BlogListScreen } from '@/screens/site/pages/BlogListScreen'
+import { BlogPostScreen } from '@/screens/site/pages/BlogPostScreen'
+import { CityPage } from '@/screens/site/pages/CityPage'
+import { CnaePageScreen } from '@/screens/site/pages/CnaePageScreen'
+import { CnaeSearchScreen } from '@/screens/site/pages/CnaeSearchScreen'
+import { NotFoundContent } from '@/screens/site/pages/SiteNotFound'
+import { StoryPage } from '@/screens/site/pages/StoryPage'
 
 // The build's renderer (scripts/vite/prerender.ts runs it in Node after a server build of this
 // file): it reads the content service and the API once, through the same clients the app uses,
 // and renders every public page to a complete HTML document with the same components, heads and
 // structured data as the client-side routes. Only the islands (src/screens/site/islands) come to
-// life in the browser; src/entry-static.ts does the rest without React.
+// life in the browser; src/entries/site/entry-static.ts does the rest without React.
 
 export { pageFile, sitePages }
 export type { SitePage }
 // The signed-in area's page (app.html) gets its first paint from the same renderer.
-export { appFirstPaint } from './app-first-paint'
+export { appFirstPaint } from '../painted-page/app-first-paint'
 
 /** Everything the pages show, read once. */
 export type SiteData = {
@@ -73,9 +73,9 @@ export type SiteData = {
 export type PageAssets = {
   /** [address pattern, CSS] for each public route, most specific first. */
   css: [string, string][]
-  /** The script of prerendered pages (src/entry-static.ts). */
+  /** The script of prerendered pages (src/entries/site/entry-static.ts). */
   entry: string
-  /** The client-side app's entry, for the editors' preview (src/main.tsx). */
+  /** The client-side app's entry, for the editors' preview (src/entries/app/main.tsx). */
   appEntry: string
 }
 
@@ -125,7 +125,7 @@ export async function loadSiteData(reference: {
   for (const page of pages) {
     if (page.kind !== 'story' || !page.slug.startsWith('areas/')) continue
     const slug = page.slug.slice('areas/'.length)
-    // SPEC section 7: without the area's data the page still shows all of its content.
+    // docs/product.md §7: without the area's data the page still shows all of its content.
     areas.set(
       slug,
       await fetchArea(slug).catch((error: unknown) => {

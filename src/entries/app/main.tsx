@@ -1,21 +1,24 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { AnyRouter, RouterProvider as Provider } from '@tanstack/react-router'
+import { keepCheckoutReturn } from '@/screens/account/checkout-return'
 import { firstPaintUsed, takeOverFirstPaint } from './first-paint'
-import { isAppPath } from './lib/paths'
-import { watchForNewBuilds } from './services/site/build/watch'
-import { installGlobalErrorHandlers } from './services/errors'
-import { loadQuery } from './services/query/lazy'
-import { loadSession } from './services/session/load'
-import { identityUserStored } from './services/session/stored-user'
-import './ui/styles/base.css'
+import { isAppPath } from '@/lib/paths'
+import { watchForNewBuilds } from '@/services/site/build/watch'
+import { installGlobalErrorHandlers } from '@/services/errors'
+import { loadQuery } from '@/services/query/lazy'
+import { loadSession } from '@/services/session/load'
+import { identityUserStored } from '@/services/session/stored-user'
+import '@/ui/styles/base.css'
 
 installGlobalErrorHandlers()
+// The checkout's outcome, read from the address before anything can change it.
+keepCheckoutReturn(window.location)
 
 const root = document.getElementById('root')!
 
 /**
- * The signed-in area: the whole app's router (src/router.tsx) and the page its address names,
+ * The signed-in area: the whole app's router (src/entries/app/router.tsx) and the page its address names,
  * loaded before the first render while app.html's first paint (the login form, or the layout's
  * skeleton) holds the screen, so React's first commit is the page itself.
  */
@@ -33,7 +36,7 @@ async function startApp(): Promise<{ router: AnyRouter; RouterProvider: typeof P
   // The page is already painted: the code runs in short tasks, each step in its own, so the
   // page answers a tap or a key between them (the validation library first, set up in
   // Portuguese, then the routes).
-  await import('./schemas/locale')
+  await import('@/schemas/locale')
   await nextTask()
   const { createAppRouter, RouterProvider } = await import('./router')
   await nextTask()
@@ -47,14 +50,14 @@ async function startApp(): Promise<{ router: AnyRouter; RouterProvider: typeof P
 }
 
 async function startSite() {
-  const { createPublicRouter, RouterProvider } = await import('./router-public')
+  const { createPublicRouter, RouterProvider } = await import('../site/router-public')
   return { router: createPublicRouter() as AnyRouter, RouterProvider }
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // Anything else (the dev server's public pages, editors' previews, referral links) starts with
-// the public routes only (src/router-public.tsx).
+// the public routes only (src/entries/site/router-public.tsx).
 const afterFirstCommit = takeOverFirstPaint(root)
 const { router, RouterProvider } = isAppPath(window.location.pathname)
   ? await startApp()

@@ -1,0 +1,59 @@
+// The build's manual chunks (vite.config.ts `codeSplitting.groups`), by the file paths each one
+// takes: a test that matches nothing after a file moved would change the bundle silently, so the
+// e2e run's bundle check (scripts/vite/bundle-check.ts) proves, on the build's source maps, that
+// every group's chunk exists and holds modules its test names. (That check found a group `ui-core`
+// (src/ui Field, Tabs, Icon, Logo) that took nothing: `login`, of the same priority and first,
+// takes them with the login screen that imports them. It is gone; the bundle is the same.)
+
+export type ChunkGroup = { name: string; priority: number; test: RegExp }
+
+export const chunkGroups: ChunkGroup[] = [
+  {
+    // What the client-side app needs before either router can render (React, the
+    // router, the entry's own modules): one chunk instead of dozens of small shared
+    // ones. The route trees are not in it: the signed-in area's page never loads the
+    // public site's, nor the public site's the signed-in area's. First, so that the
+    // entry imports nothing from the routers' chunks.
+    name: 'framework',
+    priority: 3,
+    test: /[\\/]src[\\/](entries[\\/]app[\\/]first-paint\.ts|lib[\\/](paths|landing|replay)\.ts|services[\\/](site[\\/]build[\\/]watch|errors|query[\\/]lazy|session[\\/](load|stored-user))\.ts)$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+  },
+  {
+    // The router library on its own, loaded with either router (src/entries/app/router.tsx,
+    // src/entries/site/router-public.tsx): it evaluates in a task of its own, after React's.
+    name: 'router-lib',
+    priority: 3,
+    test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
+  },
+  {
+    // The validation library, set up in Portuguese (src/schemas/locale.ts), on its own:
+    // the app's start evaluates it in a task of its own, before the routes
+    // (src/entries/app/main.tsx).
+    name: 'zod',
+    priority: 3,
+    test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]schemas[\\/]locale\.ts$/,
+  },
+  {
+    // The signed-in area's router with what its route tree needs to match an address
+    // and run the gates (the routes' params, search and beforeLoad; the screens and
+    // loaders load with their routes): one chunk, not one per route file.
+    name: 'app-core',
+    priority: 2,
+    // With the API client, which nearly every page's data goes through.
+    test: /[\\/]src[\\/](entries[\\/](app[\\/]router\.tsx|route-trees[\\/]routeTree\.app\.gen\.js)|services[\\/]api[\\/]index\.ts)$/,
+  },
+  {
+    // The login page's screen (its password form, the layout, the sign-in messages):
+    // one chunk, where every signed-out visit comes in. Its other forms load with their
+    // modes.
+    name: 'login',
+    priority: 1,
+    test: /[\\/]src[\\/](screens[\\/](auth[\\/](LoginScreen|SignInForm|EmailField|FederatedButtons)|layouts[\\/]AuthLayout)\.tsx|services[\\/]auth[\\/]auth-errors\.ts)$/,
+  },
+  {
+    // React Query, which every signed-in page reads through: one chunk, not five.
+    name: 'query',
+    priority: 1,
+    test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]services[\\/]query[\\/]client\.tsx$/,
+  },
+]
