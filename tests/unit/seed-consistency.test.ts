@@ -2,7 +2,7 @@ import { addMonths, format, parse } from 'date-fns'
 import { describe, expect, it } from 'vitest'
 import { seedBilling } from '../../mock-server/seed/billing'
 import { seedFinance } from '../../mock-server/seed/finance'
-import { todayInBrazil } from '../../src/schemas/finance-common'
+import { dayInBrazil, monthInBrazil, todayInBrazil } from '../../src/schemas/calendar'
 
 // The demo data tells one story: what it says happened happened before now, and a subscription's
 // charges follow from its own start, month by month ("Em dia, assinante desde 10/03/2025" above a
@@ -52,15 +52,15 @@ describe('the seeded billing follows each subscription', () => {
         // A subscriber since a date has paid (or owes) its first fee then.
         expect(own.length).toBeGreaterThan(0)
         expect(subscription.startedAt).not.toBeNull()
-        expect(own[0]!.reference).toBe(todayInBrazil(new Date(subscription.startedAt!)).slice(0, 7))
+        expect(own[0]!.reference).toBe(monthInBrazil(subscription.startedAt!))
         expect(own[0]!.status).toBe('paid')
       }
       own.slice(1).forEach((payment, index) => {
         expect(payment.reference).toBe(nextMonth(own[index]!.reference))
       })
       for (const payment of own) {
-        expect(payment.createdAt.slice(0, 10) <= today, payment.id).toBe(true)
-        if (payment.paidAt) expect(todayInBrazil(new Date(payment.paidAt)) <= today).toBe(true)
+        expect(dayInBrazil(payment.createdAt) <= today, payment.id).toBe(true)
+        if (payment.paidAt) expect(dayInBrazil(payment.paidAt) <= today).toBe(true)
       }
       // "Em dia" means nothing is overdue; "Em atraso", something is.
       const late = own.some((payment) => payment.status === 'overdue')
