@@ -241,9 +241,11 @@ function DocumentList({
                 header: 'Situação',
                 cell: (document) => (
                   <span className={styles.stacked}>
-                    <Badge tone={statusTone[document.status]}>
-                      {documentStatusLabels[document.status]}
-                    </Badge>
+                    <span>
+                      <Badge tone={statusTone[document.status]}>
+                        {documentStatusLabels[document.status]}
+                      </Badge>
+                    </span>
                     {document.rejectionReason && (
                       <span className="muted">{document.rejectionReason}</span>
                     )}

@@ -108,7 +108,10 @@ export function PaymentsTable({
               header: 'Situação',
               cell: (payment) => (
                 <span className={styles.stacked}>
-                  <PaymentStatusBadge status={payment.status} />
+                  {/* In a span: the badge keeps its width, where the cell's text goes. */}
+                  <span>
+                    <PaymentStatusBadge status={payment.status} />
+                  </span>
                   {payment.paidAt && (
                     <span className="muted">pago em {formatDate(payment.paidAt)}</span>
                   )}

@@ -168,9 +168,11 @@ function Referrals({
                   cell: (referral) => (
                     <span className={styles.stacked}>
                       <strong>{formatMoney(referral.reward.amount)}</strong>
-                      <Badge tone={rewardTone[referral.reward.status]}>
-                        {referralRewardStatusLabels[referral.reward.status]}
-                      </Badge>
+                      <span>
+                        <Badge tone={rewardTone[referral.reward.status]}>
+                          {referralRewardStatusLabels[referral.reward.status]}
+                        </Badge>
+                      </span>
                     </span>
                   ),
                 },
