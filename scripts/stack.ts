@@ -125,6 +125,32 @@ export type EmulatorOptions = {
 }
 
 /**
+ * The emulator opens its port before it imports the accounts: a sign-in in between is refused
+ * (EMAIL_NOT_FOUND). Ready is when its accounts are there — asked on its inner port, as a tool of
+ * this machine, with the emulator's administrator credential.
+ */
+async function waitForAccounts(innerPort: number, timeoutMs = 90_000): Promise<void> {
+  const url = `http://127.0.0.1:${innerPort}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:query`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ returnUserInfo: false }),
+    }).catch(() => null)
+    const count = res?.ok
+      ? Number(((await res.json()) as { recordsCount?: string }).recordsCount)
+      : 0
+    if (count > 0) return
+    if (Date.now() > deadline)
+      throw new Error(
+        `the Auth emulator on port ${innerPort} had no accounts after ${timeoutMs} ms`,
+      )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/**
  * The Firebase Auth emulator, seeded with the demo accounts. With `persist`, accounts made while
  * it runs are exported on exit into `dataDir/auth` (never over the fixtures) and imported next time.
  * The data folder is private (0700, files 0600), and so is what the emulator writes into it.
@@ -178,6 +204,7 @@ export async function startEmulator({
   const env = { CI: 'true', NO_UPDATE_NOTIFIER: '1', TMPDIR: tempDir }
   const emulator = withPrivateUmask(() => run('auth-emulator', process.execPath, args, env, quiet))
   await waitForPort(inner)
+  await waitForAccounts(inner)
   const proxy = await startAuthEmulatorProxy(port, inner, { origins })
   return {
     name: emulator.name,
