@@ -13,6 +13,7 @@ import type { AuthService, Caller } from './auth'
 import type { ServerConfig } from './config'
 import { httpErrorOf, httpMessages, notFound, parse, unauthorized } from './http'
 import type { OfxReader } from './finance/ofx-reader'
+import type { NfseEngine } from './nfse/engine'
 import { checkQuery, queryRuleOf } from './query-rules'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
@@ -23,7 +24,14 @@ import { JsonText } from './store/table'
 // README's endpoint tables from the document.
 
 /** What every handler gets besides its request. */
-export type AppDeps = { store: Store; auth: AuthService; config: ServerConfig; ofx: OfxReader }
+export type AppDeps = {
+  store: Store
+  auth: AuthService
+  config: ServerConfig
+  ofx: OfxReader
+  /** The national NFS-e's worker: schemas, signatures, DANFSe (nfse/engine.ts). */
+  nfse: NfseEngine
+}
 
 /**
  * Who may call (tests/server/contracts/types.ts says the same for the examples):
@@ -40,10 +48,17 @@ export type Access =
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502
 
 export type Media =
-  'application/pdf' | 'text/html' | 'text/plain' | 'text/csv' | 'image' | 'file' | 'redirect'
+  | 'application/pdf'
+  | 'application/xml'
+  | 'text/html'
+  | 'text/plain'
+  | 'text/csv'
+  | 'image'
+  | 'file'
+  | 'redirect'
 /** An answer that is not JSON: a file, a page, a redirect (or one of several kinds). */
 export type MediaAnswer = { media: Media | readonly Media[] }
 /** Each success status an endpoint answers, with its body's schema (null: no body). */
@@ -151,6 +166,7 @@ class RequestCall implements Call {
   readonly auth: AuthService
   readonly config: ServerConfig
   readonly ofx: OfxReader
+  readonly nfse: NfseEngine
   params: unknown = undefined
   query: unknown = undefined
   body: unknown = undefined
@@ -166,6 +182,7 @@ class RequestCall implements Call {
     this.auth = deps.auth
     this.config = deps.config
     this.ofx = deps.ofx
+    this.nfse = deps.nfse
   }
   get caller() {
     if (!this.knownCaller) throw unauthorized()

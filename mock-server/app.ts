@@ -9,6 +9,7 @@ import type { ServerConfig } from './config'
 import { sweepOverdue } from './core/billing'
 import { docsRouter, servedDocument } from './docs/index'
 import { createOfxReader } from './finance/ofx-reader'
+import { createNfseEngine } from './nfse/engine'
 import { applySchedules } from './finance/schedule-job'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
 import { hostPolicy } from './network'
@@ -28,18 +29,23 @@ const HOUR = 60 * 60 * 1000
  * store/database.ts) and the API's endpoints (routes/, one file per resource).
  */
 export function createApp(config: ServerConfig) {
-  const store = new Store(config.dataFile, buildSeed)
+  const nfseSeed = { dataDir: config.dataDir, testPkiDir: config.testPkiDir }
+  const store = new Store(config.dataFile, () => buildSeed({ nfse: nfseSeed }))
   seedFiles(config)
   const auth = createAuth({
     projectId: config.projectId,
     authEmulatorHost: config.authEmulatorHost,
   })
   const ofx = createOfxReader()
+  const nfse = createNfseEngine()
   // Loaded ahead of the first upload, except in the test suites (most never upload a file).
-  if (config.environment !== 'test') ofx.warm()
+  if (config.environment !== 'test') {
+    ofx.warm()
+    nfse.warm()
+  }
   // The assistant's CNAE index is built at start, not on the first request.
   loadAssistant()
-  const deps: AppDeps = { store, auth, config, ofx }
+  const deps: AppDeps = { store, auth, config, ofx, nfse }
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
@@ -139,6 +145,7 @@ export function createApp(config: ServerConfig) {
     async close() {
       await store.close()
       await ofx.close()
+      await nfse.close()
       await auth.close()
     },
   }

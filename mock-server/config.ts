@@ -31,6 +31,18 @@ export type ServerConfig = {
    * folder's own, drawn at its first start (signing-secret.ts).
    */
   signingSecret: string
+  /**
+   * The local test PKI (the test CA, the stand-in's and the seeded companies' certificates):
+   * MOCK_TEST_PKI_DIR (the test suites share one), or `<data>/test-pki`.
+   */
+  testPkiDir: string
+  /**
+   * The national NFS-e API (Sefin Nacional) the product issues through: MOCK_SEFIN_URL, or this
+   * server's own stand-in (`/sefin-nacional`) when unset. Pointing at the real API is this setting.
+   */
+  sefinUrl: string | null
+  /** The public consultation link of an access key, as the DANFSe's QR code carries it. */
+  nfseConsultationUrl: string
 }
 
 /**
@@ -73,5 +85,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.MOCK_PUBLIC_URL ?? `http://localhost:${port}`,
     filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),
     signingSecret: signingSecretOf(env, dataDir),
+    testPkiDir: env.MOCK_TEST_PKI_DIR || path.join(dataDir, 'test-pki'),
+    sefinUrl: env.MOCK_SEFIN_URL || null,
+    nfseConsultationUrl:
+      env.MOCK_NFSE_CONSULTATION_URL || 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=',
   }
 }

@@ -14,6 +14,12 @@ import type { Lead } from '../src/schemas/lead'
 import type { ReferralLink } from '../src/schemas/link'
 import type { Track } from '../src/schemas/track'
 import type { User } from '../src/schemas/user'
+import type {
+  CertificateRecord,
+  DpsSequence,
+  SefinEventRecord,
+  SefinNfseRecord,
+} from './nfse/records'
 
 // What the mock backend stores: one collection (one SQLite table, mock-server/store/layout.ts) per
 // entity, each record shaped by its zod schema in src/schemas. The seeders (mock-server/seed) fill
@@ -43,6 +49,10 @@ export type Model = {
   coraAuthorizations: CoraAuthorization[]
   leads: Lead[]
   links: ReferralLink[]
+  certificates: CertificateRecord[]
+  dpsSequences: DpsSequence[]
+  sefinNfse: SefinNfseRecord[]
+  sefinEvents: SefinEventRecord[]
 }
 
 export type CollectionName = keyof Model

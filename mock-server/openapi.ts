@@ -111,6 +111,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
     resources: [
       'users',
       'companies',
+      'certificates',
       'invites',
       'referrals',
       'plans',
@@ -131,14 +132,16 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
   { name: "The public site's data", resources: ['cnaes', 'cities', 'areas', 'links', 'leads'] },
   {
     name: 'Stand-ins of external services',
-    resources: ['content', 'viacep', 'cnpj', 'cora', 'checkout'],
+    resources: ['content', 'viacep', 'cnpj', 'cora', 'checkout', 'sefin-nacional'],
   },
 ]
 
 /** What each resource's file serves (its tag's description). */
 export const resourceDescriptions: Record<ResourceName, string> = {
   users: "Sign-up, the caller's profile and its photo, and the back office's users.",
-  companies: 'Every `/companies*` endpoint: the session, the wizards and the back office.',
+  companies:
+    'Every `/companies*` endpoint but the certificate: the session, the wizards and the back office.',
+  certificates: "A company's A1 certificate (`/companies/{id}/certificate`): sent, read, removed.",
   invites: "Invites to a company's team, sent and received.",
   referrals: "The caller's referral code and the people it brought.",
   plans: 'The plans and their prices.',
@@ -164,6 +167,8 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   cnpj: "The Receita's CNPJ registry (stand-in).",
   cora: "Cora's consent page (stand-in).",
   checkout: 'The payment checkout (stand-in).',
+  'sefin-nacional':
+    'The national NFS-e API (Sefin Nacional, homologation): a signed DPS becomes an NFS-e; consultation; cancellation events.',
 }
 
 /**
@@ -244,10 +249,12 @@ const statusText: Record<number, string> = {
   409: "A change the record's state does not allow",
   413: 'Too large',
   429: 'Over the rate limit',
+  502: 'A service the endpoint calls did not answer (the national NFS-e system)',
 }
 
 const mediaTypes: Record<Media, string[]> = {
   'application/pdf': ['application/pdf'],
+  'application/xml': ['application/xml'],
   'text/html': ['text/html'],
   'text/plain': ['text/plain'],
   'text/csv': ['text/csv'],
@@ -589,11 +596,14 @@ function operationOf(
             type: 'object',
             properties: { [spec.multipart.field]: binary('application/octet-stream') },
             required: [spec.multipart.field],
+            // The form's other fields (a certificate's password), as the body's schema says.
+            ...(spec.body ? { allOf: [builder.ref(spec.body)] } : {}),
           },
         },
       },
     }
-  if (spec.rawBody)
+  // A raw body with a schema is JSON the endpoint reads itself (a stand-in answering as its service).
+  if (spec.rawBody && !spec.body)
     requestBody = {
       required: true,
       content: { 'application/octet-stream': { schema: binary('application/octet-stream') } },

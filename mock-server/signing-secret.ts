@@ -6,15 +6,19 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files'
 // The secret that signs file links. A constant in the code would let anyone who read the code
 // sign a link to any company's file; so each data folder gets its own, drawn at its first start
 // (32 random bytes) and kept there, readable only by its owner. MOCK_SIGNING_SECRET overrides it.
+// The key that seals the companies' certificate keys (nfse/vault.ts) is kept the same way.
 
 const SECRET_FILE = 'signing-secret'
 const SECRET_BYTES = 32
 /** 32 bytes in base64url, as written by this module. */
 const SECRET_TEXT = /^[A-Za-z0-9_-]{43}$/
 
-/** The secret of a data folder: read from it, or drawn and written (0600) the first time. */
-export function signingSecretIn(dataDir: string): string {
-  const file = path.join(dataDir, SECRET_FILE)
+/**
+ * A secret of a data folder kept in `fileName`: read from it, or drawn (32 random bytes) and
+ * written (0600) the first time.
+ */
+export function dataFolderSecret(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName)
   const read = () => {
     try {
       return readFileSync(file, 'utf8').trim()
@@ -41,3 +45,6 @@ export function signingSecretIn(dataDir: string): string {
   }
   return secret
 }
+
+/** The secret of a data folder: read from it, or drawn and written (0600) the first time. */
+export const signingSecretIn = (dataDir: string): string => dataFolderSecret(dataDir, SECRET_FILE)

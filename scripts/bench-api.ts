@@ -5,9 +5,13 @@ import path from 'node:path'
 import { generateCnpj } from '@brazilian-utils/brazilian-utils'
 import autocannon, { type Options, type Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
+import { certifiedCompanies } from '../mock-server/seed/nfse'
 import { buildSeed } from '../mock-server/seed/index'
+import { prepareTestPki } from '../mock-server/nfse/test-pki'
 import { Store } from '../mock-server/store/database'
 import { OFX_MAX_ENTRIES } from '../src/schemas/bank'
+import { todayInBrazil } from '../src/schemas/calendar'
+import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
 import { latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
@@ -24,7 +28,12 @@ import { root, startEmulator, startMockServer, stopAll, waitForPort, type Servic
 //   imported (50,000 entries), next to the same probe with no upload;
 // - the p99 of creating a company, one at a time, with 10,000 present (a server of its own on that
 //   data set, so the list rows keep theirs), next to the same with the seed's companies: the
-//   pt-BR name order is kept without reading every row.
+//   pt-BR name order is kept without reading every row;
+// - the national NFS-e, one request after another: a DPS built, validated against the official
+//   XSD and signed (GET …/dps), next to the same request's JSON (anchor); an issuance through the
+//   Sefin Nacional stand-in (POST …/issue), next to a plain write of the same kind of request
+//   (anchor); and 1,000 requests issued one after another (total). These run after the list
+//   rows, on requests of another company, so the lists measure what they measured before.
 // Endpoints another area has not built yet are reported as "not available yet".
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -34,6 +43,13 @@ const COMPANY = 'cmp-ana-design'
 /** A list's share of the indexed-handler ceiling it must reach, and its p99 (ms). */
 const LIST_SHARE = 0.8
 const LIST_P99_MS = 40
+/** The national NFS-e rows: another company's requests (the lists above measure ana's). */
+const NFSE_COMPANY = 'cmp-eva-studio'
+const NFSE_SAMPLES = 200
+const NFSE_TIMED_ISSUES = 100
+const NFSE_RUN = 1_000
+const DPS_P95_MS = 50
+const ISSUE_P95_MS = 150
 /** Companies present when one more is created, and that creation's p99 (ms). */
 const COMPANIES_PRESENT = 10_000
 const CREATE_COMPANY_P99_MS = 50
@@ -41,6 +57,7 @@ const CREATE_COMPANY_P99_MS = 50
 type Row = {
   name: string
   rps?: number
+  p95?: number
   p99?: number
   note?: string
   check?: { ok: boolean; target: string }
@@ -51,8 +68,37 @@ const children: ChildProcess[] = []
 
 // ---- data ----
 
-function dataSet() {
-  const seed: Model = buildSeed()
+/** Pending requests of the NFS-e company for the national rows (issued one by one). */
+function nfseRequests(seed: Model): NfsRequest[] {
+  const template = seed.nfsRequests.find((r) => r.companyId === NFSE_COMPANY)
+  if (!template) throw new Error(`no request of ${NFSE_COMPANY} in the seed`)
+  const now = new Date().toISOString()
+  const count = 1 + NFSE_TIMED_ISSUES + NFSE_RUN + NFSE_SAMPLES
+  return Array.from({ length: count }, (_, i) => ({
+    ...template,
+    ...nationalFieldsUnset,
+    id: `nfs-bench-${i}`,
+    serviceDescription: `Serviço de medição ${i}`,
+    date: todayInBrazil(),
+    status: 'pending',
+    number: null,
+    issuedAt: null,
+    rejectionReason: null,
+    issuedFiles: null,
+    schedulerId: null,
+    statusHistory: [{ from: null, to: 'pending', at: now, by: template.createdBy }],
+    createdAt: now,
+    updatedAt: now,
+  }))
+}
+
+async function dataSet(dataDir: string) {
+  // The seeded companies' certificates come from a local test PKI of this data folder (its keys
+  // drawn in the thread pool first), as the mock server's own start makes them.
+  const testPkiDir = path.join(dataDir, 'test-pki')
+  await prepareTestPki(testPkiDir, certifiedCompanies(buildSeed().companies))
+  const seed: Model = buildSeed({ nfse: { dataDir, testPkiDir } })
+  seed.nfsRequests.push(...nfseRequests(seed))
   const existing = seed.bankTransactions.length
   const names = [
     ['CREDIT', 'PIX RECEBIDO'],
@@ -187,10 +233,11 @@ async function listRow(
 }
 
 function print() {
-  const header = ['Measure', 'Requests/s', 'p99 (ms)', 'Target', 'Result']
+  const header = ['Measure', 'Requests/s', 'p95 (ms)', 'p99 (ms)', 'Target', 'Result']
   const table = rows.map((row) => [
     row.name,
     row.rps === undefined ? '—' : Math.round(row.rps).toLocaleString('en-US'),
+    row.p95 === undefined ? '—' : String(row.p95),
     row.p99 === undefined ? '—' : String(row.p99),
     row.check?.target ?? '',
     row.note ?? (row.check ? (row.check.ok ? 'ok' : 'MISSED') : ''),
@@ -208,7 +255,7 @@ function print() {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-'))
   try {
-    const { seed, generated } = dataSet()
+    const { seed, generated } = await dataSet(dataDir)
     // The mock server's database, and the same data as JSON for the two reference servers.
     await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
     const file = path.join(dataDir, 'bench-seed.json')
@@ -494,6 +541,88 @@ async function main() {
         check: { ok: run.p99 <= 250, target: 'p99 ≤ 250' },
       })
     }
+    // ---- the national NFS-e, one request after another ----
+    const eva = {
+      Authorization: `Bearer ${await signIn(authPort, 'eva@contabil.dev', 'Cliente#2026')}`,
+    }
+    const timed = async (count: number, call: (i: number) => Promise<Response>) => {
+      const samples: number[] = []
+      for (let i = 0; i < count; i++) {
+        const started = performance.now()
+        const res = await call(i)
+        await res.arrayBuffer()
+        if (!res.ok) throw new Error(`${res.url} answered ${res.status}`)
+        samples.push(performance.now() - started)
+      }
+      return {
+        p95: Math.round(percentile(samples, 95)),
+        p99: Math.round(percentile(samples, 99)),
+        total: samples.reduce((sum, ms) => sum + ms, 0),
+      }
+    }
+    const scope = `companyId=${NFSE_COMPANY}`
+    const sample = 1 + NFSE_TIMED_ISSUES + NFSE_RUN
+    // Warm: the NFS-e worker and its compiled schemas, the certificate, the Simples rate.
+    await timed(20, (i) =>
+      fetch(`${api}/nfs/requests/nfs-bench-${sample + i}/dps?${scope}`, { headers: eva }),
+    )
+    const json = await timed(NFSE_SAMPLES, (i) =>
+      fetch(`${api}/nfs/requests/nfs-bench-${sample + i}?${scope}`, { headers: eva }),
+    )
+    rows.push({
+      name: `anchor: the request's JSON (GET /nfs/requests/{id}), ${NFSE_SAMPLES} one after another`,
+      p95: json.p95,
+      p99: json.p99,
+    })
+    const dps = await timed(NFSE_SAMPLES, (i) =>
+      fetch(`${api}/nfs/requests/nfs-bench-${sample + i}/dps?${scope}`, { headers: eva }),
+    )
+    rows.push({
+      name: `DPS built + validated (XSD) + signed (GET …/dps), ${NFSE_SAMPLES} one after another`,
+      p95: dps.p95,
+      p99: dps.p99,
+      check: { ok: dps.p95 <= DPS_P95_MS, target: `p95 ≤ ${DPS_P95_MS}` },
+    })
+    const post = (path: string, body?: unknown) =>
+      fetch(`${api}${path}`, {
+        method: path.includes('/status/') ? 'PUT' : 'POST',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      })
+    // The first issuance starts the stand-in's side (its certificate, its checks) too.
+    await timed(1, () => post('/nfs/requests/nfs-bench-0/issue'))
+    const write = await timed(NFSE_TIMED_ISSUES, (i) =>
+      post(`/nfs/requests/nfs-bench-${sample + i}/status/processing`),
+    )
+    rows.push({
+      name: `anchor: a plain write of a request (PUT …/status/processing), ${NFSE_TIMED_ISSUES} one after another`,
+      p95: write.p95,
+      p99: write.p99,
+    })
+    const issue = await timed(NFSE_TIMED_ISSUES, (i) =>
+      post(`/nfs/requests/nfs-bench-${1 + i}/issue`),
+    )
+    rows.push({
+      name: `issuance through the Sefin Nacional stand-in (POST …/issue), ${NFSE_TIMED_ISSUES} one after another`,
+      p95: issue.p95,
+      p99: issue.p99,
+      check: { ok: issue.p95 <= ISSUE_P95_MS, target: `p95 ≤ ${ISSUE_P95_MS}` },
+    })
+    const runStarted = performance.now()
+    const run = await timed(NFSE_RUN, (i) =>
+      post(`/nfs/requests/nfs-bench-${1 + NFSE_TIMED_ISSUES + i}/issue`),
+    )
+    const runMs = performance.now() - runStarted
+    rows.push({
+      name: `${NFSE_RUN.toLocaleString('en-US')} requests issued one after another (${(runMs / 1000).toFixed(1)} s in all, ${Math.round(runMs / NFSE_RUN)} ms each)`,
+      p95: run.p95,
+      p99: run.p99,
+      check: {
+        ok: runMs <= NFSE_RUN * ISSUE_P95_MS,
+        target: `≤ ${((NFSE_RUN * ISSUE_P95_MS) / 1000).toLocaleString('en-US')} s`,
+      },
+    })
+
     print()
   } finally {
     for (const child of children) child.kill('SIGTERM')

@@ -126,6 +126,8 @@ try {
       E2E_BASE_URL: urls.web,
       E2E_API_URL: urls.api,
       E2E_AUTH_URL: urls.auth,
+      // The mock's data folder: the NFS-e spec makes certificates from its local test PKI.
+      E2E_MOCK_DATA_DIR: path.join(workDir, 'mock'),
       E2E_JSON_REPORT: reportFile,
       // Each run keeps its own failure traces (several runs may go at once).
       E2E_OUTPUT_DIR: path.join(root, 'test-results', `e2e-${started}-${process.pid}`),

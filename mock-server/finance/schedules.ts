@@ -1,7 +1,7 @@
 import { getDaysInMonth, parse } from 'date-fns'
 import type { Company } from '../../src/schemas/company'
 import { monthOf, shiftMonth, todayInBrazil } from '../../src/schemas/finance-common'
-import type { NfsRequest, NfsScheduler } from '../../src/schemas/invoice'
+import { nationalFieldsUnset, type NfsRequest, type NfsScheduler } from '../../src/schemas/invoice'
 
 /** How far back a schedule catches up after the server was down (months). */
 const MAX_CATCH_UP_MONTHS = 24
@@ -82,6 +82,7 @@ export function runSchedules(
         number: null,
         issuedAt: null,
         rejectionReason: null,
+        ...nationalFieldsUnset,
         schedulerId: scheduler.id,
         statusHistory: [{ from: null, to: 'pending', at, by: 'system' }],
         createdBy: 'system',

@@ -3,6 +3,7 @@ import { areaEndpoints } from './areas'
 import { bankAccountEndpoints } from './bank-accounts'
 import { bankConnectionEndpoints } from './bank-connections'
 import { bankTransactionEndpoints } from './bank-transactions'
+import { certificateEndpoints } from './certificates'
 import { checkoutEndpoints } from './checkout'
 import { cityEndpoints } from './cities'
 import { cnaeEndpoints } from './cnaes'
@@ -22,6 +23,7 @@ import { partnerEndpoints } from './partners'
 import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
 import { referralEndpoints } from './referrals'
+import { sefinNacionalEndpoints } from './sefin-nacional'
 import { reportEndpoints } from './reports'
 import { subscriptionEndpoints } from './subscriptions'
 import { userEndpoints } from './users'
@@ -36,6 +38,7 @@ export const resources = {
   // The app's own API
   users: userEndpoints, // sign-up, the profile and its photo, the back office's users
   companies: companyEndpoints, // every /companies* endpoint: session, wizard, back office
+  certificates: certificateEndpoints, // a company's A1 certificate (/companies/{id}/certificate)
   invites: inviteEndpoints,
   referrals: referralEndpoints,
   plans: planEndpoints,
@@ -63,6 +66,7 @@ export const resources = {
   cnpj: cnpjEndpoints, // the Receita's CNPJ registry
   cora: coraEndpoints, // Cora's consent page
   checkout: checkoutEndpoints, // the payment checkout
+  'sefin-nacional': sefinNacionalEndpoints, // the national NFS-e API (homologation)
 } satisfies Record<string, Endpoint[]>
 
 export type ResourceName = keyof typeof resources

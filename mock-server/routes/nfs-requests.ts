@@ -3,12 +3,12 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
 import type { Company } from '../../src/schemas/company'
-import type { CompanyDocument } from '../../src/schemas/document'
 import { dayInBrazil } from '../../src/schemas/calendar'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   canChangeNfsRequestStatus,
   invoiceMessages,
+  nationalFieldsUnset,
   nfsIssueSchema,
   nfsRejectSchema,
   nfsRequestCreateSchema,
@@ -28,6 +28,7 @@ import {
   type NfsScheduler,
   type NfsService,
 } from '../../src/schemas/invoice'
+import { nfseCancelSchema } from '../../src/schemas/nfse'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import type { ServerConfig } from '../config'
@@ -35,6 +36,16 @@ import { filePath } from '../core/files'
 import { companyRefOf } from '../core/state'
 import { foldText, queryMatcher } from '../finance/text'
 import { badRequest, conflict, notFound, paginate, parse } from '../http'
+import {
+  cancelRequest,
+  danfseOf,
+  dpsOf,
+  issuanceMessages,
+  issueRequest,
+  nfseDocumentOf,
+  nfseOf,
+} from '../nfse/issuance'
+import { sefinBaseUrl } from '../nfse/sefin-client'
 import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'
@@ -84,6 +95,7 @@ const queueRank: Record<NfsRequestStatus, number> = {
   processing: 1,
   issued: 2,
   rejected: 2,
+  cancelled: 2,
 }
 function byQueueOrder(a: NfsRequest, b: NfsRequest) {
   const rank = queueRank[a.status] - queueRank[b.status]
@@ -164,28 +176,8 @@ function issuedDocuments(
     const message = `Esta empresa já tem uma NFS-e com o número ${input.number}.`
     throw badRequest(message, [{ path: ['number'], message }])
   }
-  const documentOf = (fileName: string, kind: 'PDF' | 'XML'): CompanyDocument => ({
-    id: `doc-${randomUUID()}`,
-    companyId: request.companyId,
-    type: 'nota-fiscal',
-    name: `NFS-e nº ${input.number} (${kind})`,
-    description: request.taker
-      ? `Nota fiscal de serviço emitida para ${request.taker.name}.`
-      : 'Nota fiscal de serviço emitida sem tomador identificado.',
-    fileName,
-    status: 'approved',
-    guia: null,
-    // The month of the service (the invoice's competence).
-    competence: request.date.slice(0, 7),
-    sentBy: 'accountant',
-    createdBy: by,
-    reviewedBy: by,
-    reviewedAt: at,
-    rejectionReason: null,
-    paidAt: null,
-    createdAt: at,
-    updatedAt: at,
-  })
+  const documentOf = (fileName: string, kind: 'PDF' | 'XML') =>
+    nfseDocumentOf(request, fileName, `NFS-e nº ${input.number} (${kind})`, by, at)
   const pdf = documentOf(input.pdfFileName, 'PDF')
   const xml = input.xmlFileName ? documentOf(input.xmlFileName, 'XML') : null
   return { number: input.number, documents: xml ? [pdf, xml] : [pdf], pdf, xml }
@@ -241,6 +233,7 @@ function createRequest({
     number: null,
     issuedAt: null,
     rejectionReason: null,
+    ...nationalFieldsUnset,
     schedulerId: null,
     statusHistory: [{ from: null, to: 'pending', at: now, by: caller.uid }],
     createdBy: caller.uid,
@@ -308,6 +301,8 @@ function changeRequestStatus({
   if (!request) throw notFound(NOT_FOUND)
   const from = request.status
   if (!canChangeNfsRequestStatus(from, to)) throw conflict(nfsRequestStatusChangeMessage(from, to))
+  // A cancellation is the national event, with its code and reason (POST …/cancel).
+  if (to === 'cancelled') throw conflict(cancelByEventMessage)
   const now = new Date().toISOString()
   const issued =
     to === 'issued' ? issuedDocuments(store, config, request, req.body, caller.uid, now) : null
@@ -334,6 +329,86 @@ function changeRequestStatus({
     store.nfsRequests.update(request)
   })
   return { data: adminViewOf(store, request) }
+}
+
+const cancelByEventMessage =
+  'Uma NFS-e é cancelada pelo evento de cancelamento da Sefin Nacional, com o código e o motivo: use "Cancelar" (POST /nfs/requests/{id}/cancel).'
+
+// ---- the national NFS-e (nfse/issuance.ts) ----
+
+type RequestCall = Call<{ params: { id: string } }>
+
+/** Answers an XML document as a download named after the request. */
+function sendXml(res: Call['res'], xml: string, fileName: string) {
+  res.type('application/xml; charset=utf-8')
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`)
+  res.send(xml)
+}
+
+/** `GET …/dps`: the signed DPS (as sent, or as it would be sent now). */
+async function getDps({ store, config, nfse, optionalCompanyId, params, req, res }: RequestCall) {
+  const xml = await dpsOf(
+    { store, config, nfse },
+    { requestId: params.id, companyId: optionalCompanyId, sefinUrl: sefinBaseUrl(config, req) },
+  )
+  sendXml(res, xml, `dps-${params.id}.xml`)
+}
+
+/** `POST …/issue`: issues the request's NFS-e through the national system. */
+async function issueNational({ store, config, nfse, caller, params, req }: RequestCall) {
+  const issued = await issueRequest(
+    { store, config, nfse },
+    { requestId: params.id, by: caller.uid, sefinUrl: sefinBaseUrl(config, req) },
+  )
+  return { data: adminViewOf(store, issued) }
+}
+
+/** `GET …/nfse`: the NFS-e's XML. */
+async function getNfse({ store, config, nfse, optionalCompanyId, params, req, res }: RequestCall) {
+  const { request, xml } = await nfseOf(
+    { store, config, nfse },
+    { requestId: params.id, companyId: optionalCompanyId, sefinUrl: sefinBaseUrl(config, req) },
+  )
+  sendXml(res, xml, `nfse-${request.number}-${request.accessKey}.xml`)
+}
+
+/** `GET …/danfse`: the NFS-e's DANFSe (PDF). */
+async function getDanfse({
+  store,
+  config,
+  nfse,
+  optionalCompanyId,
+  params,
+  req,
+  res,
+}: RequestCall) {
+  const { request, pdf } = await danfseOf(
+    { store, config, nfse },
+    { requestId: params.id, companyId: optionalCompanyId, sefinUrl: sefinBaseUrl(config, req) },
+  )
+  res.type('application/pdf')
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="danfse-${request.number}-${request.accessKey}.pdf"`,
+  )
+  res.send(Buffer.from(pdf))
+}
+
+/** `POST …/cancel`: cancels the NFS-e (national event e101101) with its code and reason. */
+async function cancelNational({
+  store,
+  config,
+  nfse,
+  caller,
+  params,
+  body,
+  req,
+}: Call<{ params: { id: string }; body: z.output<typeof nfseCancelSchema> }>) {
+  const cancelled = await cancelRequest(
+    { store, config, nfse },
+    { ...body, requestId: params.id, by: caller.uid, sefinUrl: sefinBaseUrl(config, req) },
+  )
+  return { data: adminViewOf(store, cancelled) }
 }
 
 /** The services the company invoiced before, for the request form (last used first). */
@@ -419,6 +494,69 @@ export const nfsRequestEndpoints = [
     errors: [404, 409],
     messages: { 409: nfsRequestStatusChangeMessage('issued', 'pending') },
     handler: changeRequestStatus,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/requests/{id}/dps',
+    summary:
+      'The signed DPS (layout 1.01): as sent, or for an open request as it would be sent now.',
+    access: 'company',
+    companyOptional: 'for-admins',
+    params: requestParams,
+    query: z.object({ companyId: idSchema.optional() }),
+    answers: { 200: { media: 'application/xml' } },
+    errors: [404, 409, 502],
+    messages: { 409: issuanceMessages.noDps('rejected') },
+    handler: getDps,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/nfs/requests/{id}/issue',
+    summary: 'Issues the NFS-e through the national system: DPS built, validated, signed and sent.',
+    access: 'system-admin',
+    params: requestParams,
+    answers: { 200: recordOf(nfsRequestWithCompanySchema) },
+    errors: [404, 409, 502],
+    messages: { 409: issuanceMessages.alreadyIssued(12) },
+    handler: issueNational,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/requests/{id}/nfse',
+    summary: 'The NFS-e (XML) the national system issued.',
+    access: 'company',
+    companyOptional: 'for-admins',
+    params: requestParams,
+    query: z.object({ companyId: idSchema.optional() }),
+    answers: { 200: { media: 'application/xml' } },
+    errors: [404, 409, 502],
+    messages: { 409: issuanceMessages.notNational },
+    handler: getNfse,
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/nfs/requests/{id}/danfse',
+    summary: 'The DANFSe (PDF) of the NFS-e.',
+    access: 'company',
+    companyOptional: 'for-admins',
+    params: requestParams,
+    query: z.object({ companyId: idSchema.optional() }),
+    answers: { 200: { media: 'application/pdf' } },
+    errors: [404, 409, 502],
+    messages: { 409: issuanceMessages.notNational },
+    handler: getDanfse,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/nfs/requests/{id}/cancel',
+    summary: 'Cancels the NFS-e: national event e101101 with its code and reason.',
+    access: 'system-admin',
+    params: requestParams,
+    body: nfseCancelSchema,
+    answers: { 200: recordOf(nfsRequestWithCompanySchema) },
+    errors: [404, 409, 502],
+    messages: { 409: issuanceMessages.notCancellable('pending') },
+    handler: cancelNational,
   }),
   endpoint({
     method: 'GET',

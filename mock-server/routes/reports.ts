@@ -143,6 +143,14 @@ function getBillingByCategory({
 
 /** RBT12 and the fator R payroll of the 12 months before the current one. */
 function getSimplesSummary({ store, company }: Call) {
+  return { data: simplesSummaryOf(store, company) }
+}
+
+/**
+ * A company's Simples Nacional summary: RBT12, the fator R payroll and the activities' tax facts
+ * (the panel's card, and the approximate rate an NFS-e declares).
+ */
+export function simplesSummaryOf(store: Store, company: Company): SimplesSummary {
   const today = todayInBrazil()
   // The 12 months before the month being calculated (LC 123/2006, art. 18, § 1º).
   const window = recentMonths(today, 13)
@@ -183,7 +191,7 @@ function getSimplesSummary({ store, company }: Call) {
     payrollByCategory,
     activities: cnaeCatalog().taxOf(company.activities),
   }
-  return { data }
+  return data
 }
 
 export const reportEndpoints = [

@@ -22,6 +22,7 @@ import {
 import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
 import { toCents } from '../../src/schemas/money'
 import {
+  nationalFieldsUnset,
   nfsRequestSchema,
   nfsSchedulerSchema,
   type NfsRequest,
@@ -29,8 +30,8 @@ import {
   type NfsScheduler,
 } from '../../src/schemas/invoice'
 import { runSchedules } from '../finance/schedules'
+import { ibgeCodeOf } from '../nfse/places'
 import { cityDirectory } from '../reference/cities'
-import { normalizeSearch } from '../../src/schemas/slug'
 import {
   loadStatementProfiles,
   recentMonths,
@@ -111,10 +112,8 @@ export function collectionSlipLine(amount: number, reference: string): string {
 
 /** The IBGE municipality of an address (by name and state, accents and case ignored). */
 function municipalityOf(address: { city: string; state: string } | null) {
-  const name = address ? normalizeSearch(address.city) : ''
-  const city = cityDirectory().all.find(
-    (c) => c.state === address?.state && normalizeSearch(c.name) === name,
-  )
+  const code = ibgeCodeOf(address)
+  const city = cityDirectory().all.find((c) => c.ibgeCode === code)
   if (!city) throw new Error(`finance fixture: no IBGE municipality for ${address?.city ?? 'null'}`)
   return city
 }
@@ -263,6 +262,7 @@ export function seedFinance(now: Date = new Date()): FinanceData {
       number: null,
       issuedAt: null,
       rejectionReason: null,
+      ...nationalFieldsUnset,
       schedulerId: null,
       statusHistory: [],
       createdBy: fin.createdBy,

@@ -4,16 +4,24 @@ import { seedBilling } from './billing'
 import { seedCore } from './core'
 import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
+import { seedNfse, type NfseSeedOptions } from './nfse'
 import { seedPublic } from './public'
 
-/** The whole initial data set, each area seeded from its fixtures and checked by its schemas. */
-export function buildSeed(): Model {
+/**
+ * The whole initial data set, each area seeded from its fixtures and checked by its schemas.
+ * With `nfse` (the server's data folder), the active companies get their test certificates.
+ */
+export function buildSeed(options: { nfse?: NfseSeedOptions } = {}): Model {
+  const core = seedCore()
+  const finance = seedFinance()
   return {
-    ...seedCore(),
+    ...core,
     ...seedBilling(),
     ...seedEngagement(),
-    ...seedFinance(),
+    ...finance,
     ...seedPublic(),
+    // After the invoices: one of them was issued through the national system.
+    ...seedNfse(core.companies, finance.nfsRequests, options.nfse),
   }
 }
 

@@ -85,6 +85,10 @@ export class Store implements Tables {
   declare readonly coraAuthorizations: Table<RecordOf<'coraAuthorizations'>>
   declare readonly leads: Table<RecordOf<'leads'>>
   declare readonly links: Table<RecordOf<'links'>>
+  declare readonly certificates: Table<RecordOf<'certificates'>>
+  declare readonly dpsSequences: Table<RecordOf<'dpsSequences'>>
+  declare readonly sefinNfse: Table<RecordOf<'sefinNfse'>>
+  declare readonly sefinEvents: Table<RecordOf<'sefinEvents'>>
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file

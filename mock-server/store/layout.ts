@@ -169,6 +169,27 @@ export const layouts: Layouts = {
   },
   leads: { table: 'leads', key: (lead) => lead.id },
   links: { table: 'links', key: (link) => link.id },
+  // A company's A1 certificate and its DPS numbering: each the company's, keyed by its id.
+  certificates: { table: 'certificates', key: (certificate) => certificate.companyId },
+  dpsSequences: { table: 'dps_sequences', key: (sequence) => sequence.companyId },
+  // The Sefin Nacional stand-in's registry: NFS-e by access key, found by DPS and numbered per
+  // provider; events by id, per NFS-e.
+  sefinNfse: {
+    table: 'sefin_nfse',
+    key: (nfse) => nfse.accessKey,
+    columns: {
+      dpsId: (nfse) => nfse.dpsId,
+      providerCnpj: (nfse) => nfse.providerCnpj,
+      number: { integer: (nfse) => nfse.number },
+    },
+    indexes: [['dpsId'], ['providerCnpj', 'number']],
+  },
+  sefinEvents: {
+    table: 'sefin_events',
+    key: (event) => event.id,
+    columns: { accessKey: (event) => event.accessKey },
+    indexes: [['accessKey']],
+  },
 }
 
 export const collectionNames = Object.keys(layouts) as CollectionName[]

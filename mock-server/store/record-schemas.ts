@@ -16,6 +16,12 @@ import { referralLinkSchema } from '../../src/schemas/link'
 import { trackSchema } from '../../src/schemas/track'
 import { userSchema } from '../../src/schemas/user'
 import type { CollectionName, RecordOf } from '../model'
+import {
+  certificateRecordSchema,
+  dpsSequenceSchema,
+  sefinEventRecordSchema,
+  sefinNfseRecordSchema,
+} from '../nfse/records'
 
 // The zod schema of each collection's records (the model, model.ts): what a record read from
 // outside the store (an old data folder's db.json, store/legacy.ts) must be before it is stored.
@@ -40,4 +46,8 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   coraAuthorizations: coraAuthorizationSchema,
   leads: leadSchema,
   links: referralLinkSchema,
+  certificates: certificateRecordSchema,
+  dpsSequences: dpsSequenceSchema,
+  sefinNfse: sefinNfseRecordSchema,
+  sefinEvents: sefinEventRecordSchema,
 }

@@ -106,6 +106,7 @@ export const nfsRequestStatusLabels: Record<NfsRequestStatus, string> = {
   processing: 'Em processamento',
   issued: 'Emitida',
   rejected: 'Rejeitada',
+  cancelled: 'Cancelada',
 }
 
 /** A monthly charge of the Contabil's subscription. */

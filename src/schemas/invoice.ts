@@ -15,23 +15,38 @@ import { messages } from './messages'
 import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
+import { nfseCancellationCodeSchema } from './nfse'
 
 // Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, 5, 7; PRODUCT.md
 // "Invoices").
 
-export const nfsRequestStatuses = ['pending', 'processing', 'issued', 'rejected'] as const
+export const nfsRequestStatuses = [
+  'pending',
+  'processing',
+  'issued',
+  'rejected',
+  'cancelled',
+] as const
 export const nfsRequestStatusSchema = z.enum(nfsRequestStatuses, {
-  error: 'Status inválido (use pending, processing, issued ou rejected)',
+  error: 'Status inválido (use pending, processing, issued, rejected ou cancelled)',
 })
 export type NfsRequestStatus = z.infer<typeof nfsRequestStatusSchema>
 
-/** The request's statechart: pending → processing → issued | rejected (admin only). */
+/**
+ * The request's statechart (admin only): pending → processing → issued | rejected, and an issued
+ * NFS-e → cancelled by the national cancellation event (`POST /nfs/requests/{id}/cancel`). Issuing
+ * through the national system (`POST /nfs/requests/{id}/issue`) may also start from pending.
+ */
 export const nfsRequestTransitions: Record<NfsRequestStatus, readonly NfsRequestStatus[]> = {
   pending: ['processing'],
   processing: ['issued', 'rejected'],
-  issued: [],
+  issued: ['cancelled'],
   rejected: [],
+  cancelled: [],
 }
+
+/** The statuses a national issuance starts from (`POST /nfs/requests/{id}/issue`). */
+export const nfsIssuableStatuses: readonly NfsRequestStatus[] = ['pending', 'processing']
 
 export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) =>
   nfsRequestTransitions[from].includes(to)
@@ -256,6 +271,22 @@ export const nfsRequestSchema = z.object({
   number: z.number().int().positive().nullable(),
   issuedAt: isoDateTimeSchema.nullable(),
   rejectionReason: z.string().nullable(),
+  /**
+   * The NFS-e's access key (`chaveAcesso`, 50 digits) once issued through the national system;
+   * null until then, and for an NFS-e a municipality's own system issued (the manual path).
+   */
+  accessKey: z
+    .string()
+    .regex(/^\d{50}$/)
+    .nullable()
+    .default(null),
+  /** The DPS's série and number (`serie`, `nDPS`), the company's own, set when it was issued. */
+  series: z.string().nullable().default(null),
+  dpsNumber: z.number().int().positive().nullable().default(null),
+  /** The national cancellation (event e101101): when, its code and its reason. */
+  cancelledAt: isoDateTimeSchema.nullable().default(null),
+  cancellationCode: nfseCancellationCodeSchema.nullable().default(null),
+  cancellationReason: z.string().nullable().default(null),
   /** Once issued through the back office: its PDF (and XML), as `nota-fiscal` documents. */
   issuedFiles: z
     .object({ pdf: nfsIssuedFileSchema, xml: nfsIssuedFileSchema.nullable() })
@@ -269,6 +300,16 @@ export const nfsRequestSchema = z.object({
   updatedAt: isoDateTimeSchema,
 })
 export type NfsRequest = z.infer<typeof nfsRequestSchema>
+
+/** The national issuance's fields of a request nobody issued or cancelled yet. */
+export const nationalFieldsUnset = {
+  accessKey: null,
+  series: null,
+  dpsNumber: null,
+  cancelledAt: null,
+  cancellationCode: null,
+  cancellationReason: null,
+} as const satisfies Partial<NfsRequest>
 
 /** `GET /nfs/requests` (docs/product.md §7: query, companyId, status, date, limit 10, offset). */
 export const nfsRequestListQuerySchema = pageQuerySchema(10).extend({

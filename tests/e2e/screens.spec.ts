@@ -109,6 +109,7 @@ const clientScreens: [string, string, string][] = [
     'Movimentações da conta',
   ],
   ['/app/user/my-docs', 'my-docs', 'Meus documentos'],
+  ['/app/user/my-certificate', 'my-certificate', 'Certificado digital'],
   ['/app/user/my-profile', 'my-profile', 'Meu perfil'],
   ['/app/user/my-referrals', 'my-referrals', 'Indicações'],
   ['/app/user/my-billing', 'my-billing', 'Cobrança'],

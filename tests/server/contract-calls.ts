@@ -64,14 +64,16 @@ export async function callContract(
 ) {
   let raw = options.raw
   if (raw === undefined && options.body === undefined && contract.multipart) {
-    const file = readFileSync(
-      path.resolve(import.meta.dirname, '../..', contract.multipart.fixture),
-    )
+    const { multipart } = contract
+    const file = multipart.file
+      ? multipart.file()
+      : readFileSync(path.resolve(import.meta.dirname, '../..', multipart.fixture!))
     const form = new FormData()
+    for (const [name, value] of Object.entries(multipart.fields ?? {})) form.append(name, value)
     form.append(
-      contract.multipart.field,
-      new Blob([new Uint8Array(file)], { type: contract.multipart.contentType }),
-      contract.multipart.filename,
+      multipart.field,
+      new Blob([new Uint8Array(file)], { type: multipart.contentType }),
+      multipart.filename,
     )
     raw = form
   }
@@ -90,12 +92,19 @@ export async function callContract(
 }
 
 /**
- * The message of an error answer: `{ message }` in JSON, Storyblok's list of messages (its
- * stand-in answers like the real API), or the text of an HTML page.
+ * The message of an error answer: `{ message }` in JSON, the national NFS-e API's errors and
+ * Storyblok's list of messages (their stand-ins answer like the real APIs), or the text of an
+ * HTML page.
  */
 export function messageOf(res: { body: unknown; text: string; headers: Headers }): string {
   const json = res.body as { message?: unknown } | undefined
   if (json && typeof json.message === 'string') return json.message
+  // The Sefin Nacional stand-in answers as the national API: `erros` (a list) or `erro`.
+  const national = res.body as
+    { erros?: { Descricao?: unknown }[]; erro?: { descricao?: unknown } } | undefined
+  if (Array.isArray(national?.erros))
+    return national.erros.map((error) => String(error.Descricao ?? '')).join(' ')
+  if (typeof national?.erro?.descricao === 'string') return national.erro.descricao
   if (Array.isArray(res.body) && res.body.every((item) => typeof item === 'string'))
     return res.body.join(' ')
   if ((res.headers.get('content-type') ?? '').includes('text/html'))

@@ -26,7 +26,7 @@ function request(contract: EndpointContract, as?: string) {
   let raw: FormData | undefined
   if (contract.multipart) {
     const file = readFileSync(
-      path.resolve(import.meta.dirname, '../..', contract.multipart.fixture),
+      path.resolve(import.meta.dirname, '../..', contract.multipart.fixture!),
     )
     raw = new FormData()
     raw.append(

@@ -2,21 +2,33 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { prepareTestPki } from '../../mock-server/nfse/test-pki'
+import { seedCore } from '../../mock-server/seed/core'
+import { certifiedCompanies } from '../../mock-server/seed/nfse'
 import { freePortBlock } from '../../scripts/ports'
 import { startEmulator } from '../../scripts/stack'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     authEmulatorHost: string
+    testPkiDir: string
   }
 }
 
-/** One Auth emulator for the whole server suite, on free ports, seeded with the demo accounts. */
+/**
+ * One Auth emulator for the whole server suite, on free ports, seeded with the demo accounts; and
+ * one folder for the local test PKI, so the suite's servers draw its RSA keys once.
+ */
 export default async function setup(project: TestProject) {
+  const pkiDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-test-pki-'))
+  // Its keys drawn here, in the thread pool: a server would draw them on its event loop.
+  await prepareTestPki(pkiDir, certifiedCompanies(seedCore().companies))
+  project.provide('testPkiDir', pkiDir)
+  const removePki = () => rmSync(pkiDir, { recursive: true, force: true })
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST
   if (existing) {
     project.provide('authEmulatorHost', existing)
-    return
+    return removePki
   }
   const port = await freePortBlock(3)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-emulator-'))
@@ -25,5 +37,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await emulator.stop()
     rmSync(dataDir, { recursive: true, force: true })
+    removePki()
   }
 }

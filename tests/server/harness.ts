@@ -83,6 +83,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
       MOCK_DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       MOCK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+      MOCK_TEST_PKI_DIR: process.env.MOCK_TEST_PKI_DIR,
     }),
     environment: 'test',
     testHooks: true,

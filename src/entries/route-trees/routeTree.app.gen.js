@@ -27,6 +27,7 @@ import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_a
 import { Route as AppBareUserDisabledRouteImport } from './../../routes/app/_bare/user/disabled'
 import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './../../routes/app/_onboarding/wizard/company-migration'
 import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './../../routes/app/_onboarding/wizard/company-opening'
+import { Route as AppAdminCompanyUserMyCertificateRouteImport } from './../../routes/app/_admin/_company/user/my-certificate'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './../../routes/app/_admin/_company/user/my-docs'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './../../routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './../../routes/app/_admin/_company/user/my-referrals'
@@ -131,6 +132,12 @@ const AppOnboardingWizardCompanyOpeningRoute =
     path: '/wizard/company-opening',
     getParentRoute: () => AppOnboardingRouteRoute,
   })
+const AppAdminCompanyUserMyCertificateRoute =
+  AppAdminCompanyUserMyCertificateRouteImport.update({
+    id: '/user/my-certificate',
+    path: '/user/my-certificate',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  })
 const AppAdminCompanyUserMyDocsRoute =
   AppAdminCompanyUserMyDocsRouteImport.update({
     id: '/user/my-docs',
@@ -231,6 +238,7 @@ const AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
   AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,

@@ -42,6 +42,7 @@ import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_a
 import { Route as AppBareUserDisabledRouteImport } from './../../routes/app/_bare/user/disabled'
 import { Route as AppOnboardingWizardCompanyMigrationRouteImport } from './../../routes/app/_onboarding/wizard/company-migration'
 import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './../../routes/app/_onboarding/wizard/company-opening'
+import { Route as AppAdminCompanyUserMyCertificateRouteImport } from './../../routes/app/_admin/_company/user/my-certificate'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './../../routes/app/_admin/_company/user/my-docs'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './../../routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './../../routes/app/_admin/_company/user/my-referrals'
@@ -220,6 +221,12 @@ const AppOnboardingWizardCompanyOpeningRoute =
     path: '/wizard/company-opening',
     getParentRoute: () => AppOnboardingRouteRoute,
   } as any)
+const AppAdminCompanyUserMyCertificateRoute =
+  AppAdminCompanyUserMyCertificateRouteImport.update({
+    id: '/user/my-certificate',
+    path: '/user/my-certificate',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
 const AppAdminCompanyUserMyDocsRoute =
   AppAdminCompanyUserMyDocsRouteImport.update({
     id: '/user/my-docs',
@@ -343,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/tools/cnae/': typeof SiteToolsCnaeIndexRoute
+  '/app/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -387,6 +395,7 @@ export interface FileRoutesByTo {
   '/app/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/tools/cnae': typeof SiteToolsCnaeIndexRoute
+  '/app/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -439,6 +448,7 @@ export interface FileRoutesById {
   '/app/_onboarding/wizard/company-migration': typeof AppOnboardingWizardCompanyMigrationRoute
   '/app/_onboarding/wizard/company-opening': typeof AppOnboardingWizardCompanyOpeningRoute
   '/_site/tools/cnae/': typeof SiteToolsCnaeIndexRoute
+  '/app/_admin/_company/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
     | '/tools/cnae/'
+    | '/app/user/my-certificate'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/app/wizard/company-migration'
     | '/app/wizard/company-opening'
     | '/tools/cnae'
+    | '/app/user/my-certificate'
     | '/app/user/my-docs'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
@@ -580,6 +592,7 @@ export interface FileRouteTypes {
     | '/app/_onboarding/wizard/company-migration'
     | '/app/_onboarding/wizard/company-opening'
     | '/_site/tools/cnae/'
+    | '/app/_admin/_company/user/my-certificate'
     | '/app/_admin/_company/user/my-docs'
     | '/app/_admin/_company/user/my-profile'
     | '/app/_admin/_company/user/my-referrals'
@@ -836,6 +849,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnboardingWizardCompanyOpeningRouteImport
       parentRoute: typeof AppOnboardingRouteRoute
     }
+    '/app/_admin/_company/user/my-certificate': {
+      id: '/app/_admin/_company/user/my-certificate'
+      path: '/user/my-certificate'
+      fullPath: '/app/user/my-certificate'
+      preLoaderRoute: typeof AppAdminCompanyUserMyCertificateRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
     '/app/_admin/_company/user/my-docs': {
       id: '/app/_admin/_company/user/my-docs'
       path: '/user/my-docs'
@@ -955,6 +975,7 @@ interface AppAdminCompanyRouteRouteChildren {
   AppAdminCompanyDocumentsRoute: typeof AppAdminCompanyDocumentsRoute
   AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
   AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
+  AppAdminCompanyUserMyCertificateRoute: typeof AppAdminCompanyUserMyCertificateRoute
   AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
   AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
   AppAdminCompanyUserMyReferralsRoute: typeof AppAdminCompanyUserMyReferralsRoute
@@ -966,6 +987,7 @@ const AppAdminCompanyRouteRouteChildren: AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyDocumentsRoute: AppAdminCompanyDocumentsRoute,
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
+  AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
   AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,

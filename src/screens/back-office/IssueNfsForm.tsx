@@ -26,7 +26,8 @@ const serverFields: Record<string, keyof IssueValues> = {
 }
 
 /**
- * "Emitir": the NFS-e number the municipality gave, its PDF and XML (sent with progress to the
+ * "Registrar emissão manual" (a municipality outside the national system): the NFS-e number the
+ * municipality gave, its PDF and XML (sent with progress to the
  * company's files; they become the company's `nota-fiscal` documents, which the client's invoice
  * links to). A number already used is said on the number; a 409 (moved meanwhile) goes up.
  */
@@ -73,7 +74,7 @@ export function IssueNfsForm({
   })
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Emitir NFS-e">
+    <form className="stack" onSubmit={submit} noValidate aria-label="Registrar emissão manual">
       {failure && (
         <Alert tone="danger" title="A nota não foi emitida">
           {failure}
@@ -84,7 +85,7 @@ export function IssueNfsForm({
         required
         inputMode="numeric"
         autoComplete="off"
-        hint="O número que a prefeitura (ou o emissor nacional) deu à nota."
+        hint="O número que o emissor da prefeitura deu à nota."
         error={errors.number?.message}
         {...form.register('number')}
       />
@@ -123,7 +124,7 @@ export function IssueNfsForm({
       </div>
       <div className="row">
         <Button type="submit" loading={isSubmitting}>
-          Emitir NFS-e
+          Registrar NFS-e
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancelar

@@ -6,6 +6,7 @@ import {
   issTaxationCodes,
   issTaxationLabels,
   documentKindOf,
+  nfsIssuableStatuses,
   nfsRejectSchema,
   nfsRequestTransitions,
   type NfsRequestWithCompany,
@@ -27,20 +28,25 @@ import { Alert, Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
-import { CompanyStatusBadge, formatAddress } from '@/screens/shared'
+import { nfseCancellationCodeLabels } from '@/schemas/nfse'
+import { AccessKey, CompanyStatusBadge, formatAddress, NfseDownloads } from '@/screens/shared'
 import { companyLabel } from './CompanyPicker'
+import { CancelNfseDialog } from './CancelNfseDialog'
 import { IssueNfsForm } from './IssueNfsForm'
+import { NationalIssue } from './NationalIssue'
 import { nfsStatusTones } from './labels'
 import { ReasonDialog } from './ReasonDialog'
 import styles from './BackOffice.module.css'
 
-type Action = 'processing' | 'issue' | 'reject' | null
+type Action = 'processing' | 'issue' | 'reject' | 'cancel' | null
 
 /**
  * /app/admin/invoices/nf-requests/{requestId}: one NFS-e request with every field, and what its
- * life allows from here (pending → processing → issued | rejected): "Iniciar processamento",
- * "Emitir" (number, PDF, XML) or "Rejeitar" (a reason the client reads). A 409 (someone moved it
- * first) is explained and the request reloaded.
+ * life allows from here: "Emitir NFS-e" through the national system (from pending or
+ * processing), "Iniciar processamento", "Registrar emissão manual" (number, PDF, XML: a
+ * municipality outside the national system), "Rejeitar" (a reason the client reads), and for an
+ * NFS-e the national system issued, "Cancelar NFS-e" (the national event). A 409 (someone moved
+ * it first) is explained and the request reloaded.
  */
 export function NfRequestScreen({ requestId }: { requestId: string }) {
   const queryClient = useQueryClient()
@@ -121,21 +127,35 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
               onCancel={() => setAction(null)}
             />
           ) : (
-            next.length > 0 && (
-              <div className="row">
-                {next.includes('processing') && (
-                  <Button onClick={() => setAction('processing')}>Iniciar processamento</Button>
-                )}
-                {next.includes('issued') && (
-                  <Button onClick={() => setAction('issue')}>Emitir</Button>
-                )}
-                {next.includes('rejected') && (
-                  <Button variant="danger" onClick={() => setAction('reject')}>
-                    Rejeitar
-                  </Button>
-                )}
-              </div>
-            )
+            <>
+              {nfsIssuableStatuses.includes(request.status) && (
+                <NationalIssue request={request} onConflict={(message) => void moved(message)} />
+              )}
+              {(next.length > 0 || request.accessKey) && (
+                <div className="row">
+                  {next.includes('processing') && (
+                    <Button variant="secondary" onClick={() => setAction('processing')}>
+                      Iniciar processamento
+                    </Button>
+                  )}
+                  {next.includes('issued') && (
+                    <Button variant="secondary" onClick={() => setAction('issue')}>
+                      Registrar emissão manual
+                    </Button>
+                  )}
+                  {next.includes('rejected') && (
+                    <Button variant="danger" onClick={() => setAction('reject')}>
+                      Rejeitar
+                    </Button>
+                  )}
+                  {next.includes('cancelled') && request.accessKey && (
+                    <Button variant="danger" onClick={() => setAction('cancel')}>
+                      Cancelar NFS-e
+                    </Button>
+                  )}
+                </div>
+              )}
+            </>
           )}
         </Card>
         <RequestDetails request={request} />
@@ -161,6 +181,14 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         busy={change.isPending}
         onConfirm={() => void startProcessing()}
       />
+      {action === 'cancel' && (
+        <CancelNfseDialog
+          request={request}
+          onDone={() => setAction(null)}
+          onClose={() => setAction(null)}
+          onConflict={(message) => void moved(message)}
+        />
+      )}
       {action === 'reject' && (
         <ReasonDialog
           title="Rejeitar a solicitação?"
@@ -180,25 +208,41 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
 function NextStep({ request }: { request: NfsRequestWithCompany }) {
   switch (request.status) {
     case 'pending':
-      return <p>O cliente pediu esta nota. Comece o processamento para emiti-la.</p>
+      return (
+        <p>
+          O cliente pediu esta nota. Emita a NFS-e pelo Sistema Nacional (a DPS é montada, validada
+          no esquema oficial, assinada com o certificado da empresa e enviada à Sefin Nacional), ou
+          comece o processamento para registrar uma emissão feita no emissor da prefeitura.
+        </p>
+      )
     case 'processing':
       return (
         <p>
-          Emita a nota no emissor da prefeitura (ou o nacional) e registre aqui o número com o PDF e
-          o XML, ou rejeite com o motivo.
+          Emita a NFS-e pelo Sistema Nacional; se o município ainda não está nele, emita no emissor
+          da prefeitura e registre aqui o número com o PDF e o XML. Ou rejeite, com o motivo.
         </p>
       )
     case 'issued':
       return (
         <p>
           NFS-e nº <strong>{request.number}</strong> emitida em{' '}
-          {request.issuedAt ? formatDateTime(request.issuedAt) : '—'}. Nada mais a fazer.
+          {request.issuedAt ? formatDateTime(request.issuedAt) : '—'}
+          {request.accessKey
+            ? ' pela Sefin Nacional. Se preciso, cancele-a pelo evento de cancelamento.'
+            : ' no emissor do município. Nada mais a fazer.'}
         </p>
       )
     case 'rejected':
       return (
         <p>
           Rejeitada. O cliente lê o motivo: <strong>{request.rejectionReason}</strong>
+        </p>
+      )
+    case 'cancelled':
+      return (
+        <p>
+          NFS-e nº <strong>{request.number}</strong> cancelada em{' '}
+          {request.cancelledAt ? formatDateTime(request.cancelledAt) : '—'}. Nada mais a fazer.
         </p>
       )
   }
@@ -308,29 +352,56 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
               term: 'Emitida em',
               value: request.issuedAt ? formatDateTime(request.issuedAt) : '—',
             },
+            ...(request.accessKey
+              ? [
+                  { term: 'Chave de acesso', value: <AccessKey value={request.accessKey} /> },
+                  {
+                    term: 'DPS (série e número)',
+                    value: `Série ${request.series ?? '—'}, nº ${request.dpsNumber ?? '—'}`,
+                  },
+                ]
+              : request.status === 'issued'
+                ? [{ term: 'Emissão', value: 'No emissor do município (sem chave nacional)' }]
+                : []),
             ...(request.status === 'rejected'
               ? [{ term: 'Motivo da rejeição', value: request.rejectionReason ?? '—' }]
               : []),
+            ...(request.status === 'cancelled'
+              ? [
+                  {
+                    term: 'Cancelada em',
+                    value: request.cancelledAt ? formatDateTime(request.cancelledAt) : '—',
+                  },
+                  {
+                    term: 'Motivo do cancelamento',
+                    value: `${request.cancellationCode ? `${request.cancellationCode} — ${nfseCancellationCodeLabels[request.cancellationCode]}: ` : ''}${request.cancellationReason ?? '—'}`,
+                  },
+                ]
+              : []),
           ]}
         />
-        {files && (
-          <div className="row">
-            {[files.pdf, files.xml].flatMap((file) =>
-              file ? (
-                <Button
-                  key={file.fileName}
-                  variant="secondary"
-                  size="sm"
-                  loading={downloading === file.fileName}
-                  onClick={() => void download(file.fileName)}
-                >
-                  Baixar {file.fileName.toLowerCase().endsWith('.xml') ? 'XML' : 'PDF'}
-                </Button>
-              ) : (
-                []
-              ),
-            )}
-          </div>
+        {request.accessKey ? (
+          <NfseDownloads request={request} files={['danfse', 'nfse', 'dps']} />
+        ) : (
+          files && (
+            <div className="row">
+              {[files.pdf, files.xml].flatMap((file) =>
+                file ? (
+                  <Button
+                    key={file.fileName}
+                    variant="secondary"
+                    size="sm"
+                    loading={downloading === file.fileName}
+                    onClick={() => void download(file.fileName)}
+                  >
+                    Baixar {file.fileName.toLowerCase().endsWith('.xml') ? 'XML' : 'PDF'}
+                  </Button>
+                ) : (
+                  []
+                ),
+              )}
+            </div>
+          )
         )}
       </Card>
       <section aria-labelledby="nfs-history" className="stack">

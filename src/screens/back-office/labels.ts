@@ -6,9 +6,13 @@ export const trackTitle = (trackId: keyof typeof trackLabels) =>
   trackLabels[trackId].charAt(0).toUpperCase() + trackLabels[trackId].slice(1)
 
 /** The badge tone of each moment of an NFS-e request's life. */
-export const nfsStatusTones: Record<NfsRequestStatus, 'warning' | 'info' | 'success' | 'danger'> = {
+export const nfsStatusTones: Record<
+  NfsRequestStatus,
+  'warning' | 'info' | 'success' | 'danger' | 'neutral'
+> = {
   pending: 'warning',
   processing: 'info',
   issued: 'success',
   rejected: 'danger',
+  cancelled: 'neutral',
 }

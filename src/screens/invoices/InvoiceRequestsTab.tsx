@@ -12,6 +12,7 @@ import { SidePanel } from '@/ui/SidePanel'
 import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
+import { AccessKey, NfseDownloads } from '@/screens/shared'
 import { formatTakerDocument } from './invoice-form'
 import { requestStatusTones } from './invoice-labels'
 import { REQUESTS_PAGE_SIZE, requestsListInput, type InvoicesSearch } from './invoices-search'
@@ -177,8 +178,16 @@ export function InvoiceRequestsTab({
             },
             {
               key: 'number',
-              header: 'Número',
-              cell: (request) => (request.number === null ? '—' : `nº ${request.number}`),
+              header: 'Número e chave',
+              cell: (request) =>
+                request.number === null ? (
+                  '—'
+                ) : (
+                  <div className={styles.number}>
+                    <span>nº {request.number}</span>
+                    {request.accessKey && <AccessKey value={request.accessKey} />}
+                  </div>
+                ),
             },
             {
               key: 'actions',
@@ -195,6 +204,9 @@ export function InvoiceRequestsTab({
                   >
                     Detalhes
                   </Button>
+                  {request.accessKey && (
+                    <NfseDownloads request={request} companyId={companyId} compact />
+                  )}
                   {request.status === 'pending' && (
                     <Button
                       size="sm"

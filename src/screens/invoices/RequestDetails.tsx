@@ -8,6 +8,8 @@ import {
   formatMoney,
 } from '@/lib/format'
 import { issTaxationLabels, type NfsRequest } from '@/schemas/invoice'
+import { nfseCancellationCodeLabels } from '@/schemas/nfse'
+import { AccessKey, NfseDownloads } from '@/screens/shared'
 import { downloadFile } from '@/services/documents'
 import { useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'
@@ -71,7 +73,33 @@ export function RequestDetails({
           {request.rejectionReason ?? 'A contabilidade não informou o motivo.'}
         </Alert>
       )}
-      {request.status === 'issued' && (
+      {request.status === 'issued' && request.accessKey && (
+        <Alert tone="success" title={`NFS-e nº ${request.number ?? ''} emitida`}>
+          <p>Emitida pela Sefin Nacional. Chave de acesso:</p>
+          <AccessKey value={request.accessKey} />
+          <NfseDownloads request={request} companyId={companyId} />
+        </Alert>
+      )}
+      {request.status === 'cancelled' && (
+        <Alert tone="warning" title={`NFS-e nº ${request.number ?? ''} cancelada`}>
+          <p>
+            Cancelada pela contabilidade em{' '}
+            {request.cancelledAt ? formatDateTime(request.cancelledAt) : '—'}
+            {request.cancellationCode
+              ? ` (${nfseCancellationCodeLabels[request.cancellationCode].toLowerCase()})`
+              : ''}
+            : {request.cancellationReason ?? 'sem motivo informado'}
+          </p>
+          {request.accessKey && (
+            <>
+              <p>Chave de acesso:</p>
+              <AccessKey value={request.accessKey} />
+              <NfseDownloads request={request} companyId={companyId} />
+            </>
+          )}
+        </Alert>
+      )}
+      {request.status === 'issued' && !request.accessKey && (
         <Alert tone="success" title={`NFS-e nº ${request.number ?? ''} emitida`}>
           {request.issuedFiles ? (
             <div className="row" style={{ flexWrap: 'wrap', marginTop: 8 }}>

@@ -7,6 +7,7 @@ export const requestStatusTones: Record<NfsRequestStatus, Tone> = {
   processing: 'info',
   issued: 'success',
   rejected: 'danger',
+  cancelled: 'neutral',
 }
 
 /** Who moved a request, for people: the client, the accountant, or a schedule. */

@@ -26,6 +26,7 @@ export const clientNav: NavGroup[] = [
     items: [
       { to: '/app/user/my-profile', label: 'Meu perfil', icon: 'user' },
       { to: '/app/user/my-docs', label: 'Meus documentos', icon: 'idCard' },
+      { to: '/app/user/my-certificate', label: 'Certificado digital', icon: 'shield' },
       { to: '/app/user/my-billing', label: 'Cobrança', icon: 'card' },
       { to: '/app/user/my-invites', label: 'Convites', icon: 'mail' },
       { to: '/app/user/my-referrals', label: 'Indicações', icon: 'gift' },

@@ -13,3 +13,4 @@ export {
   emptyAddressValues,
   type AddressFormValues,
 } from './AddressFields'
+export { AccessKey, NfseDownloads } from './nfse-display'

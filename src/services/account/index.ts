@@ -39,3 +39,12 @@ export {
   referralSummaryQueryOptions,
   referralsQueryOptions,
 } from './referrals'
+export {
+  certificateQueryOptions,
+  getCertificate,
+  removeCertificate,
+  uploadCertificate,
+  useRemoveCertificate,
+  useUploadCertificate,
+  type UploadCertificateInput,
+} from './certificate'

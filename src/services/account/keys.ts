@@ -17,6 +17,8 @@ export const accountKeys = {
   paymentList: (companyId: string, page: { limit: number; offset: number }) =>
     [...accountKeys.payments(companyId), page] as const,
   invites: (companyId: string) => [...accountKeys.company(companyId), 'invites'] as const,
+  /** The company's A1 certificate (it signs the national NFS-e). */
+  certificate: (companyId: string) => [...accountKeys.company(companyId), 'certificate'] as const,
   user: (uid: string) => [...accountKeys.all, 'user', uid] as const,
   me: (uid: string) => [...accountKeys.user(uid), 'profile'] as const,
   receivedInvites: (uid: string) => [...accountKeys.user(uid), 'invites-received'] as const,

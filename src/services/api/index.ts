@@ -12,3 +12,4 @@ export {
 } from './client'
 export { api, functionsApi, sameOriginApi } from './clients'
 export { showServerIssues, type IssueFields } from './server-issues'
+export { saveBlob } from './save-blob'

@@ -37,3 +37,4 @@ export {
   searchMunicipalities,
   useMunicipalities,
 } from './search-municipalities'
+export { getNfseFile, nfseFileName, useDownloadNfseFile, type NfseFileInput } from './nfse-files'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { idSchema } from '@/schemas/common'
-import { api } from '@/services/api'
+import { api, saveBlob } from '@/services/api'
 
 export const transferLetterInputSchema = idSchema
 
@@ -13,20 +13,6 @@ export async function getTransferLetter(companyId: string): Promise<Blob> {
   return api.get<Blob>(`/companies/${encodeURIComponent(id)}/transfer-letter`, {
     responseType: 'blob',
   })
-}
-
-/** Saves a file the app holds in memory under a name (the browser's download). */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = fileName
-  anchor.style.display = 'none'
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  // The download has the bytes once the click is handled; the URL can go a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 export const transferLetterFileName = (cnpj: string | null) =>

@@ -7,7 +7,7 @@ import { IssueNfsForm } from '@/screens/back-office/IssueNfsForm'
 import { ReasonDialog } from '@/screens/back-office/ReasonDialog'
 import { API, backOfficeServer, renderWithQuery } from './support'
 
-// The NFS-e forms: "Emitir" (number, PDF required, XML optional; the files go up through the
+// The NFS-e forms: "Registrar emissão manual" (number, PDF required, XML optional; the files go up through the
 // signed upload link, then PUT .../status/issued) and the refusals others read (rejecting a
 // request, refusing a document): their messages and what is sent.
 
@@ -57,7 +57,7 @@ afterAll(() => server.close())
 const fileInputs = (form: HTMLElement) =>
   [...form.querySelectorAll('input[type=file]')] as HTMLInputElement[]
 
-describe('Emitir', () => {
+describe('Registrar emissão manual', () => {
   function renderIssue() {
     const onConflict = vi.fn()
     const rendered = renderWithQuery(
@@ -70,12 +70,13 @@ describe('Emitir', () => {
       // A file of another kind reaches the form (a drop ignores the picker's filter).
       { applyAccept: false },
     )
-    const form = screen.getByRole('form', { name: 'Emitir NFS-e' })
+    const form = screen.getByRole('form', { name: 'Registrar emissão manual' })
     return {
       ...rendered,
       form,
       onConflict,
-      submit: () => rendered.user.click(within(form).getByRole('button', { name: 'Emitir NFS-e' })),
+      submit: () =>
+        rendered.user.click(within(form).getByRole('button', { name: 'Registrar NFS-e' })),
     }
   }
 

@@ -154,7 +154,7 @@ test('a client typing the back office’s addresses gets the 403 screen', async 
   }
 })
 
-test('work ana’s pending NFS-e request to issued with a PDF; ana sees it and downloads the PDF', async ({
+test('work ana’s pending NFS-e request to issued by hand with a PDF; ana sees it and downloads the PDF', async ({
   page,
   browser,
   baseURL,
@@ -186,17 +186,18 @@ test('work ana’s pending NFS-e request to issued with a PDF; ana sees it and d
   await expect(page.getByText(description)).toBeVisible()
   await expectAccessible(page, 'nf request')
 
-  // Only the moves of its life: pending → processing.
-  await expect(page.getByRole('button', { name: 'Emitir' })).toHaveCount(0)
+  // Pending: the national issue, or processing (a manual issue comes after it).
+  await expect(page.getByRole('button', { name: 'Emitir NFS-e', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Registrar emissão manual' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Iniciar processamento' }).click()
   await page
     .getByRole('dialog', { name: 'Iniciar o processamento?' })
     .getByRole('button', { name: 'Iniciar processamento' })
     .click()
   await expect(page.getByText('Solicitação em processamento.')).toBeVisible()
-  await page.getByRole('button', { name: 'Emitir', exact: true }).click()
-  const form = page.getByRole('form', { name: 'Emitir NFS-e' })
-  await form.getByRole('button', { name: 'Emitir NFS-e' }).click()
+  await page.getByRole('button', { name: 'Registrar emissão manual' }).click()
+  const form = page.getByRole('form', { name: 'Registrar emissão manual' })
+  await form.getByRole('button', { name: 'Registrar NFS-e' }).click()
   await expect(form.getByText('Informe o número da NFS-e (só dígitos, até 15).')).toBeVisible()
   await expect(form.getByText('Anexe o PDF da nota.')).toBeVisible()
   const number = String(900000 + Math.floor(Math.random() * 99999))
@@ -207,7 +208,7 @@ test('work ana’s pending NFS-e request to issued with a PDF; ana sees it and d
     .first()
     .setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) })
   await screenshot(page, 'admin-nf-request-issue')
-  await form.getByRole('button', { name: 'Emitir NFS-e' }).click()
+  await form.getByRole('button', { name: 'Registrar NFS-e' }).click()
   await expect(page.getByText(`NFS-e nº ${number} emitida`).first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Rejeitar' })).toHaveCount(0)
   await screenshot(page, 'admin-nf-request-issued')

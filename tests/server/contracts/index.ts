@@ -5,6 +5,7 @@ import { bankStatementsContracts } from './bank-statements'
 import { documentsContracts } from './documents'
 import { filesContracts } from './files'
 import { invoicesContracts } from './invoices'
+import { nfseContracts } from './nfse'
 import { onboardingContracts } from './onboarding'
 import { panelContracts } from './panel'
 import { partnersContracts } from './partners'
@@ -24,6 +25,7 @@ export const contractsByFeature = {
   onboarding: onboardingContracts,
   panel: panelContracts,
   invoices: invoicesContracts,
+  nfse: nfseContracts, // the national NFS-e: issuance, certificates, the Sefin stand-in
   documents: documentsContracts,
   'bank-statements': bankStatementsContracts,
   account: accountContracts,

@@ -28,8 +28,19 @@ export type EndpointContract = {
   access: Access
   /** A valid JSON body for the example (mutations). */
   body?: unknown
-  /** multipart/form-data bodies are built by the test from this description. */
-  multipart?: { field: string; filename: string; contentType: string; fixture: string }
+  /**
+   * multipart/form-data bodies are built by the test from this description: the file from a
+   * fixture (or made by `file`, for one that cannot be committed, such as a certificate with its
+   * key), and the form's other fields.
+   */
+  multipart?: {
+    field: string
+    filename: string
+    contentType: string
+    fixture?: string
+    file?: () => Uint8Array
+    fields?: Record<string, string>
+  }
   /** Status the example answers for an allowed caller (default 200, or 201 for POST). */
   okStatus?: number
   /** Takes input that the bad-input sweep should attack (body and/or query). */

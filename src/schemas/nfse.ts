@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { isoDateTimeSchema } from './common'
+import { filledText } from './limit-messages'
+
+// The national NFS-e (Sistema Nacional NFS-e, layout 1.01): what the product, its screens and the
+// mock's Sefin Nacional stand-in share — the cancellation event's codes and reason, the A1
+// certificate a company signs with, and the access key as people read it.
+
+// ---- cancellation (event e101101) ----
+
+/**
+ * `cMotivo` of the cancellation event e101101 (`TSCodJustCanc`, tiposSimples_v1.01.xsd): 1 error
+ * in the issue, 2 service not provided, 9 other.
+ */
+export const nfseCancellationCodes = ['1', '2', '9'] as const
+export const nfseCancellationCodeSchema = z.enum(nfseCancellationCodes, {
+  error:
+    'Escolha o motivo do cancelamento: 1 (erro na emissão), 2 (serviço não prestado) ou 9 (outros).',
+})
+export type NfseCancellationCode = z.infer<typeof nfseCancellationCodeSchema>
+
+export const nfseCancellationCodeLabels: Record<NfseCancellationCode, string> = {
+  '1': 'Erro na emissão',
+  '2': 'Serviço não prestado',
+  '9': 'Outros',
+}
+
+/** The reason's limits (`TSMotivo`: 15 to 255 characters, tiposSimples_v1.01.xsd). */
+export const NFSE_REASON_MIN = 15
+export const NFSE_REASON_MAX = 255
+
+/**
+ * `TSString`, the type of `xMotivo` (tiposSimples_v1.01.xsd): characters from the space to `ÿ`
+ * (U+0020–U+00FF, the Latin-1 range), no line break, not starting or ending with a space.
+ */
+const nationalTextPattern = /^[\u0020-\u00ff]*$/
+
+export const nfseReasonMessages = {
+  required: 'Explique o motivo do cancelamento.',
+  characters:
+    'O motivo aceita letras, números e pontuação comuns, em uma linha: tire quebras de linha, emojis e símbolos como “ ” ou —.',
+} as const
+
+/** `xMotivo` of the cancellation: 15 to 255 characters of the national text type. */
+export const nfseReasonSchema = filledText(nfseReasonMessages.required, {
+  min: NFSE_REASON_MIN,
+  max: NFSE_REASON_MAX,
+}).regex(nationalTextPattern, { error: nfseReasonMessages.characters })
+
+/** `POST /nfs/requests/{id}/cancel`: the national cancellation's code and reason. */
+export const nfseCancelSchema = z.strictObject({
+  code: nfseCancellationCodeSchema,
+  reason: nfseReasonSchema,
+})
+export type NfseCancel = z.input<typeof nfseCancelSchema>
+
+// ---- the A1 certificate ----
+
+/**
+ * A company's A1 certificate as the API answers it (never its key): the subject and issuer as
+ * printed (`CN=…, O=…`), the CNPJ it was issued to, its serial number (hex) and validity.
+ */
+export const certificateInfoSchema = z.object({
+  subject: z.string(),
+  cnpj: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  notBefore: isoDateTimeSchema,
+  notAfter: isoDateTimeSchema,
+})
+export type CertificateInfo = z.infer<typeof certificateInfoSchema>
+
+/** The certificate's password, as typed (PKCS#12 passwords are short texts). */
+export const certificatePasswordSchema = z
+  .string({ error: 'Informe a senha do certificado.' })
+  .min(1, { error: 'Informe a senha do certificado.' })
+  .max(128)
+
+/** The multipart form of `PUT /companies/{id}/certificate`: the file goes in the `file` part. */
+export const certificateUploadSchema = z.strictObject({ password: certificatePasswordSchema })
+
+/** Files a certificate upload takes: PKCS#12 (`.pfx`, `.p12`), up to 64 KB. */
+export const CERTIFICATE_EXTENSIONS = ['.pfx', '.p12'] as const
+export const CERTIFICATE_MAX_BYTES = 64 * 1024
+
+/** Days before its expiry from which the account area warns about a certificate. */
+export const CERTIFICATE_WARNING_DAYS = 30
+
+const DAY_MS = 86_400_000
+
+/** Whole days until a certificate expires (negative once it has). */
+export const daysUntil = (notAfter: string, now: Date = new Date()) =>
+  Math.floor((Date.parse(notAfter) - now.getTime()) / DAY_MS)
+
+/** How a certificate stands: valid, expiring within 30 days, or expired. */
+export function certificateStanding(
+  certificate: Pick<CertificateInfo, 'notAfter' | 'notBefore'>,
+  now: Date = new Date(),
+): 'valid' | 'expiring' | 'expired' {
+  if (Date.parse(certificate.notAfter) <= now.getTime()) return 'expired'
+  return daysUntil(certificate.notAfter, now) <= CERTIFICATE_WARNING_DAYS ? 'expiring' : 'valid'
+}
+
+// ---- the access key ----
+
+/** The 50-digit access key in groups of four, as the DANFSe prints it. */
+export const formatAccessKey = (key: string) => key.replace(/(\d{4})(?=\d)/g, '$1 ')

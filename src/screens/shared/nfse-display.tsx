@@ -1,0 +1,74 @@
+import { formatAccessKey } from '@/schemas/nfse'
+import type { NfsRequest } from '@/schemas/invoice'
+import { useDownloadNfseFile, type NfseFileInput } from '@/services/invoices'
+import { Button } from '@/ui/Button'
+import { notify } from '@/ui/notify'
+import styles from './Nfse.module.css'
+
+/** The 50-digit access key in groups of four (screen readers read it as one number). */
+export function AccessKey({ value }: { value: string }) {
+  return (
+    <span className={styles.key}>
+      <span aria-hidden="true">{formatAccessKey(value)}</span>
+      <span className="visually-hidden">{value}</span>
+    </span>
+  )
+}
+
+const fileLabels: Record<NfseFileInput['file'], string> = {
+  nfse: 'Baixar XML',
+  danfse: 'Baixar DANFSe',
+  dps: 'Baixar DPS assinada',
+}
+/** In a list's row: the file's name alone (the accessible name still says what it does). */
+const shortLabels: Record<NfseFileInput['file'], string> = {
+  nfse: 'XML',
+  danfse: 'DANFSe',
+  dps: 'DPS',
+}
+
+/**
+ * The downloads of an NFS-e the national system issued: its XML and its DANFSe (and, for the
+ * accountant, the signed DPS). `companyId` is the client's company; an admin leaves it out.
+ */
+export function NfseDownloads({
+  request,
+  companyId,
+  files = ['nfse', 'danfse'],
+  compact = false,
+}: {
+  request: Pick<NfsRequest, 'id' | 'number' | 'accessKey'>
+  companyId?: string
+  files?: NfseFileInput['file'][]
+  compact?: boolean
+}) {
+  const download = useDownloadNfseFile()
+  const busy = download.isPending ? download.variables.file : null
+  return (
+    <div
+      className={styles.files}
+      role="group"
+      aria-label={`Arquivos da NFS-e nº ${request.number ?? ''}`}
+    >
+      {files.map((file) => (
+        <Button
+          key={file}
+          size="sm"
+          variant={file === 'danfse' && !compact ? 'primary' : 'secondary'}
+          loading={busy === file}
+          aria-label={`${fileLabels[file]} da NFS-e nº ${request.number ?? ''}`}
+          onClick={() =>
+            download.mutate(
+              { requestId: request.id, companyId, file, request },
+              {
+                onError: (error) => notify.error(error.message),
+              },
+            )
+          }
+        >
+          {compact ? shortLabels[file] : fileLabels[file]}
+        </Button>
+      ))}
+    </div>
+  )
+}

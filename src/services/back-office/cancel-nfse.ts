@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { idSchema, recordOf } from '@/schemas/common'
+import { nfsRequestWithCompanySchema, type NfsRequestWithCompany } from '@/schemas/invoice'
+import { nfseCancelSchema } from '@/schemas/nfse'
+import { api } from '@/services/api'
+import { invoiceKeys } from '@/services/invoices'
+import { invalidateNfsRequest } from './change-nfs-request-status'
+
+export const cancelNfseInputSchema = z.object({ requestId: idSchema, cancel: nfseCancelSchema })
+export type CancelNfseInput = z.input<typeof cancelNfseInputSchema>
+
+/**
+ * POST /nfs/requests/{id}/cancel (admin): the national cancellation event (e101101) with its code
+ * (1 error in the issue, 2 service not provided, 9 other) and a reason of 15 to 255 characters.
+ */
+export async function cancelNfse(input: CancelNfseInput): Promise<NfsRequestWithCompany> {
+  const { requestId, cancel } = cancelNfseInputSchema.parse(input)
+  const { data } = await api.post(`/nfs/requests/${encodeURIComponent(requestId)}/cancel`, {
+    body: cancel,
+    schema: recordOf(nfsRequestWithCompanySchema),
+  })
+  return data
+}
+
+export const useCancelNfse = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: cancelNfse,
+    onSuccess: (request) =>
+      Promise.all([
+        invalidateNfsRequest(queryClient, request),
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
+      ]),
+  })
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { idSchema, recordOf } from '@/schemas/common'
+import { nfsRequestWithCompanySchema, type NfsRequestWithCompany } from '@/schemas/invoice'
+import { api } from '@/services/api'
+import { invoiceKeys } from '@/services/invoices'
+import { invalidateNfsRequest } from './change-nfs-request-status'
+
+export const issueNationalNfseInputSchema = idSchema
+
+/**
+ * POST /nfs/requests/{id}/issue (admin): the NFS-e issued through the national system — the DPS
+ * built, validated against the official schema, signed with the company's certificate and sent.
+ * A refusal of the national system is a 409 whose issues are its errors (`['sefin', code]`).
+ */
+export async function issueNationalNfse(requestId: string): Promise<NfsRequestWithCompany> {
+  const id = issueNationalNfseInputSchema.parse(requestId)
+  const { data } = await api.post(`/nfs/requests/${encodeURIComponent(id)}/issue`, {
+    schema: recordOf(nfsRequestWithCompanySchema),
+  })
+  return data
+}
+
+/** The request, the queues, the company's documents and its invoices follow the issue. */
+export const useIssueNationalNfse = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: issueNationalNfse,
+    onSuccess: (request) =>
+      Promise.all([
+        invalidateNfsRequest(queryClient, request),
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
+      ]),
+  })
+}

@@ -1,0 +1,103 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { CancelNfseDialog } from '@/screens/back-office/CancelNfseDialog'
+import { NationalIssue } from '@/screens/back-office/NationalIssue'
+import { API, backOfficeServer, renderWithQuery } from './support'
+
+// The national NFS-e in the back office: "Emitir NFS-e" shows its steps and, when the Sefin
+// Nacional refuses the DPS, each error with its code and message; "Cancelar NFS-e" asks for the
+// national code and a reason of 15 to 255 characters, with a counter, and sends both.
+
+const request = { id: 'nfs-ana-1', companyId: 'cmp-ana-design' }
+const calls: string[] = []
+const server = backOfficeServer(
+  http.get(`${API}/nfs/requests/:id/dps`, ({ params }) => {
+    calls.push(`GET /nfs/requests/${String(params.id)}/dps`)
+    return new HttpResponse('<DPS/>', { headers: { 'Content-Type': 'application/xml' } })
+  }),
+  http.post(`${API}/nfs/requests/:id/issue`, ({ params }) => {
+    calls.push(`POST /nfs/requests/${String(params.id)}/issue`)
+    return HttpResponse.json(
+      {
+        message:
+          'A Sefin Nacional recusou o documento: E0312 — O código de tributação nacional (cTribNac) não existe na lista de serviços nacional.',
+        issues: [
+          {
+            path: ['sefin', 'E0312'],
+            message:
+              'O código de tributação nacional (cTribNac) não existe na lista de serviços nacional.',
+          },
+        ],
+      },
+      { status: 409 },
+    )
+  }),
+  http.post(`${API}/nfs/requests/:id/cancel`, async ({ params, request: post }) => {
+    calls.push(`POST /nfs/requests/${String(params.id)}/cancel ${await post.text()}`)
+    return HttpResponse.json({ message: 'A Sefin Nacional não respondeu.' }, { status: 502 })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  calls.length = 0
+})
+afterAll(() => server.close())
+
+describe('Emitir NFS-e', () => {
+  it('checks the DPS, sends it, and shows the national refusal with its code; not a conflict', async () => {
+    const onConflict = vi.fn()
+    const { user } = renderWithQuery(<NationalIssue request={request} onConflict={onConflict} />)
+    await user.click(screen.getByRole('button', { name: 'Emitir NFS-e' }))
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('A Sefin Nacional recusou a DPS')).toBeVisible()
+    expect(within(alert).getByText('E0312')).toBeVisible()
+    expect(
+      within(alert).getByText(/não existe na lista de serviços nacional/, { selector: 'li' }),
+    ).toBeVisible()
+    expect(calls).toEqual(['GET /nfs/requests/nfs-ana-1/dps', 'POST /nfs/requests/nfs-ana-1/issue'])
+    const steps = screen.getByRole('list', { name: 'Emissão da NFS-e' })
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/^feito/), expect.stringMatching(/^não concluído/)])
+    expect(onConflict).not.toHaveBeenCalled()
+  })
+})
+
+describe('Cancelar NFS-e', () => {
+  const nfse = { id: 'nfs-ana-1', number: 12, totalValue: 1850.5, taker: null }
+
+  it('needs the code and 15 to 255 characters of reason, counted as typed, and sends them', async () => {
+    const { user } = renderWithQuery(
+      <CancelNfseDialog request={nfse} onDone={vi.fn()} onClose={vi.fn()} onConflict={vi.fn()} />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar a NFS-e nº 12?' })
+    const send = within(dialog).getByRole('button', { name: 'Cancelar NFS-e' })
+    await user.click(send)
+    expect(
+      await within(dialog).findByText(/Escolha o motivo do cancelamento: 1 \(erro na emissão\)/),
+    ).toBeVisible()
+    expect(within(dialog).getByText('Explique o motivo do cancelamento.')).toBeVisible()
+    const reason = within(dialog).getByLabelText(/Explique o motivo/)
+    await user.type(reason, 'Nota duplicada')
+    expect(reason).toHaveAccessibleDescription(/14 de 255 caracteres \(mínimo 15\)/)
+    await user.selectOptions(within(dialog).getByLabelText(/Motivo do cancelamento/), '9')
+    await user.click(send)
+    expect(
+      await within(dialog).findByText('Motivo precisa ter pelo menos 15 caracteres.'),
+    ).toBeVisible()
+    expect(calls).toEqual([])
+    await user.type(reason, ' no mês')
+    await user.click(send)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toBe(
+      `POST /nfs/requests/nfs-ana-1/cancel ${JSON.stringify({ code: '9', reason: 'Nota duplicada no mês' })}`,
+    )
+    // The server's failure stays in the dialog, with what was typed.
+    expect(await within(dialog).findByText('A Sefin Nacional não respondeu.')).toBeVisible()
+    expect(reason).toHaveValue('Nota duplicada no mês')
+  })
+})

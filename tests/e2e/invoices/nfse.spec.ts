@@ -1,0 +1,221 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Browser, type Download, type Page } from '@playwright/test'
+import {
+  buildCompanyCertificate,
+  pkcs12Of,
+  rsaKeyPairAsync,
+} from '../../../mock-server/nfse/certificates'
+import { testPki } from '../../../mock-server/nfse/test-pki'
+import { pdfText } from '../../pdf-text'
+import { ADMIN, consentState, signInFromLogin } from '../support'
+import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
+import { ANA, ANA_COMPANY, api, toast } from './support'
+import { nationalIssueRequest } from './requests'
+
+// Issue 31, the national NFS-e: ana asks for an invoice; the accountant presses "Emitir NFS-e"
+// (the DPS built, validated, signed and sent to the Sefin Nacional stand-in); ana sees the number
+// and the access key and downloads the XML and the DANFSe (its text read); the accountant cancels
+// it with a reason. And the company's A1 certificate: a wrong password refused, a right one shown
+// with its expiry (and the warning of a certificate that expires within 30 days).
+
+const request = nationalIssueRequest
+
+async function newPage(browser: Browser, baseURL: string | undefined, email: string, next: string) {
+  const context = await browser.newContext({ baseURL, storageState: consentState(baseURL!) })
+  const page = await context.newPage()
+  await signInFromLogin(page, email, `/app/login?next=${encodeURIComponent(next)}`)
+  return { context, page }
+}
+
+async function bytesOf(download: Download) {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/** Ana asks for the note in the form, as a client does. */
+async function askForTheNote(page: Page) {
+  await page.getByRole('button', { name: 'Nova solicitação' }).click()
+  const panel = page.getByRole('dialog', { name: 'Nova solicitação de NFS-e' })
+  await expect(panel.getByLabel('Município da prestação')).toHaveValue('São Paulo/SP')
+  await panel.getByLabel('CPF ou CNPJ').fill('66.769.352/0001-14')
+  await panel.getByLabel('Nome ou razão social').fill(request.taker.name)
+  await panel.getByLabel('E-mail do tomador').fill(request.taker.email)
+  await panel.getByLabel('CEP').fill(request.taker.address.zipCode)
+  await expect(panel.getByLabel('Rua')).toHaveValue(request.taker.address.street)
+  await panel.getByLabel('Número', { exact: false }).first().fill(request.taker.address.number)
+  await panel
+    .getByRole('combobox', { name: 'Serviço da empresa' })
+    .selectOption({ label: 'Outro código de tributação…' })
+  await panel.getByLabel('Código de tributação nacional (cTribNac)').fill(request.taxationCode)
+  await panel.getByLabel('Descrição do serviço').fill(request.serviceDescription)
+  await panel.getByRole('radio', { name: /^Sim/ }).check()
+  await panel.getByLabel('Valor total').fill('2.480,90')
+  await panel.getByRole('button', { name: 'Solicitar nota' }).click()
+  await toast(page, 'Solicitação enviada: a nota está pendente.')
+  await page
+    .getByRole('dialog', { name: 'Solicitação de NFS-e' })
+    .getByRole('button', { name: 'Fechar' })
+    .click()
+}
+
+test('ana asks, the accountant issues through the national system, ana downloads the XML and the DANFSe, the accountant cancels', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const ana = await newPage(browser, baseURL, ANA, '/app/invoices')
+  await askForTheNote(ana.page)
+
+  // What the form sent is the request the unit test builds a DPS of (requests.ts).
+  const found = await api<{ data: (typeof request & { id: string; status: string })[] }>(
+    ANA,
+    'GET',
+    `/nfs/requests?companyId=${ANA_COMPANY}&query=${encodeURIComponent('campanha de inverno')}`,
+  )
+  const asked = found.body.data.find((r) => r.serviceDescription === request.serviceDescription)!
+  expect(asked).toMatchObject({ ...request, status: 'pending' })
+
+  // The accountant issues it.
+  const admin = await newPage(browser, baseURL, ADMIN.email, '/app/admin/invoices/nf-requests')
+  await admin.page.goto(`/app/admin/invoices/nf-requests/${asked.id}`)
+  await expect(
+    admin.page.getByRole('heading', { level: 1, name: /NFS-e para Café Bom Grão/ }),
+  ).toBeVisible()
+  await admin.page.getByRole('button', { name: 'Emitir NFS-e', exact: true }).click()
+  const steps = admin.page.getByRole('list', { name: 'Emissão da NFS-e' })
+  await expect(steps).toBeVisible()
+  await toast(admin.page, /NFS-e nº \d+ emitida pela Sefin Nacional\./)
+  // Issued: the card says so, with the key, and offers the cancellation.
+  await expect(admin.page.getByText(/pela Sefin Nacional\. Se preciso, cancele-a/)).toBeVisible()
+  const issued = (
+    await api<{ data: { number: number; accessKey: string } }>(
+      ANA,
+      'GET',
+      `/nfs/requests/${asked.id}?companyId=${ANA_COMPANY}`,
+    )
+  ).body.data
+  expect(issued.accessKey).toMatch(/^\d{50}$/)
+  await expect(admin.page.getByText('Chave de acesso', { exact: true })).toBeVisible()
+  await expect(admin.page.getByText(issued.accessKey).first()).toBeAttached()
+  await expectNoAxeViolations(admin.page, 'nf request issued (national)')
+  await screenshot(admin.page, 'admin-nf-request-national-issued')
+
+  // Ana sees the number and the key, and downloads the XML and the DANFSe.
+  await ana.page.goto(`/app/invoices?query=${encodeURIComponent('campanha de inverno')}`)
+  const row = ana.page.getByRole('row', { name: /Café Bom Grão/ }).first()
+  await expect(row).toContainText(`nº ${issued.number}`)
+  await expect(row).toContainText(issued.accessKey)
+  await screenshot(ana.page, 'invoices-national-issued')
+  await row.getByRole('button', { name: /Detalhes da nota/ }).click()
+  const details = ana.page.getByRole('dialog', { name: 'Solicitação de NFS-e' })
+  await expect(details.getByText(`NFS-e nº ${issued.number} emitida`)).toBeVisible()
+  const xmlDownload = ana.page.waitForEvent('download')
+  await details.getByRole('button', { name: `Baixar XML da NFS-e nº ${issued.number}` }).click()
+  const xml = (await bytesOf(await xmlDownload)).toString('utf8')
+  expect(xml).toContain(`<infNFSe Id="NFS${issued.accessKey}">`)
+  expect(xml).toContain('<cTribNac>230101</cTribNac>')
+  const pdfDownload = ana.page.waitForEvent('download')
+  await details.getByRole('button', { name: `Baixar DANFSe da NFS-e nº ${issued.number}` }).click()
+  const danfse = await pdfDownload
+  expect(danfse.suggestedFilename()).toBe(`danfse-${issued.number}-${issued.accessKey}.pdf`)
+  const text = await pdfText(await bytesOf(danfse))
+  expect(text).toContain(issued.accessKey)
+  expect(text).toContain('R$ 2.480,90')
+  expect(text).toContain('Café Bom Grão Comércio Ltda')
+  await expectNoAxeViolations(ana.page, 'invoice details (national)')
+  await screenshot(ana.page, 'invoice-details-national')
+  await details.getByRole('button', { name: 'Fechar' }).click()
+
+  // The accountant cancels it: a code and a reason of 15 to 255 characters.
+  await admin.page.getByRole('button', { name: 'Cancelar NFS-e' }).click()
+  const dialog = admin.page.getByRole('dialog', { name: `Cancelar a NFS-e nº ${issued.number}?` })
+  await dialog.getByRole('button', { name: 'Cancelar NFS-e' }).click()
+  await expect(dialog.getByText('Explique o motivo do cancelamento.')).toBeVisible()
+  await dialog.getByLabel('Motivo do cancelamento').selectOption('2')
+  await dialog.getByLabel('Explique o motivo').fill('Cliente desistiu')
+  await expect(
+    dialog.getByText('16 de 255 caracteres (mínimo 15).', { exact: false }),
+  ).toBeVisible()
+  await dialog.getByLabel('Explique o motivo').fill('Curto demais')
+  await dialog.getByRole('button', { name: 'Cancelar NFS-e' }).click()
+  await expect(dialog.getByText('Motivo precisa ter pelo menos 15 caracteres.')).toBeVisible()
+  await screenshot(admin.page, 'admin-nf-request-cancel-dialog')
+  await dialog
+    .getByLabel('Explique o motivo')
+    .fill('A campanha foi cancelada pelo cliente antes da entrega')
+  await dialog.getByRole('button', { name: 'Cancelar NFS-e' }).click()
+  await toast(admin.page, `NFS-e nº ${issued.number} cancelada na Sefin Nacional.`)
+  await expect(admin.page.getByText(/cancelada em/).first()).toBeVisible()
+  await screenshot(admin.page, 'admin-nf-request-cancelled')
+
+  await ana.page.reload()
+  const cancelled = ana.page.getByRole('row', { name: /Café Bom Grão/ }).first()
+  await expect(cancelled).toContainText('Cancelada')
+
+  // The same screens on a phone (390 px): nothing scrolls sideways.
+  for (const [page, name] of [
+    [ana.page, 'invoices-national-cancelled'],
+    [admin.page, 'admin-nf-request-cancelled'],
+  ] as const) {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoSidewaysScroll(page, name)
+    await screenshot(page, name)
+  }
+  await ana.context.close()
+  await admin.context.close()
+})
+
+test('the company certificate: a wrong password is refused, a right one is shown with its expiry', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const dataDir = process.env.E2E_MOCK_DATA_DIR
+  if (!dataDir) throw new Error('E2E_MOCK_DATA_DIR is not set (run through npm run test:e2e)')
+  // A certificate from the mock's local test CA, for ana's CNPJ, valid for 20 more days.
+  const pki = testPki(path.join(dataDir, 'test-pki'))
+  const now = Date.now()
+  const pems = buildCompanyCertificate(
+    pki.ca,
+    { name: 'Ana Design Ltda', cnpj: '45218739000102' },
+    { notBefore: new Date(now - 86_400_000), notAfter: new Date(now + 20 * 86_400_000) },
+    await rsaKeyPairAsync(),
+  )
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'contabil-pfx-')), 'ana-design.pfx')
+  writeFileSync(file, pkcs12Of(pems, 'senha-certa-2026'))
+
+  await signInFromLogin(page, ANA, '/app/login?next=/app/user/my-certificate')
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificado digital' })).toBeVisible()
+  // The seeded one, from the local test CA.
+  await expect(page.getByText('AC Contabil Teste Local').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Enviar outro certificado' }).click()
+  const form = page.getByRole('form', { name: 'Enviar certificado digital' })
+  await form.locator('input[type=file]').setInputFiles({
+    name: 'ana-design.pfx',
+    mimeType: 'application/x-pkcs12',
+    buffer: readFileSync(file),
+  })
+  await form.getByLabel('Senha do certificado').fill('senha-errada')
+  await form.getByRole('button', { name: 'Enviar certificado' }).click()
+  await expect(
+    form.getByText('Senha do certificado incorreta: confira a senha que veio com o arquivo .pfx.'),
+  ).toBeVisible()
+  await expect(form.getByLabel('Senha do certificado')).toHaveAttribute('aria-invalid', 'true')
+  await screenshot(page, 'my-certificate-wrong-password')
+
+  await form.getByLabel('Senha do certificado').fill('senha-certa-2026')
+  await form.getByRole('button', { name: 'Enviar certificado' }).click()
+  await toast(page, 'Certificado de 45.218.739/0001-02 guardado.')
+  const expiry = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Math.floor((now + 20 * 86_400_000) / 1000) * 1000),
+  )
+  const certificate = page.getByRole('main')
+  await expect(certificate.getByText(expiry).first()).toBeVisible()
+  await expect(certificate.getByText(/O certificado vence em (19|20) dias/)).toBeVisible()
+  await expect(certificate.getByText('Vence em breve')).toBeVisible()
+  await expectNoAxeViolations(page, 'my certificate')
+  await expectNoSidewaysScroll(page, 'my certificate')
+  await screenshot(page, 'my-certificate-expiring')
+})

@@ -1,0 +1,121 @@
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  buildCompanyCertificate,
+  pkcs12Of,
+  rsaKeyPairAsync,
+} from '../../mock-server/nfse/certificates'
+import { testPki } from '../../mock-server/nfse/test-pki'
+import { CERTIFICATE_PASSWORD } from './contracts/nfse'
+import { startTestServer, type TestServer } from './harness'
+
+// `PUT/GET/DELETE /companies/{id}/certificate`: an A1 read with its password and refused in pt-BR
+// when the password is wrong, it expired, it is another CNPJ's or not a PKCS#12; kept with its key
+// sealed; answered without it.
+
+const ANA = { id: 'cmp-ana-design', name: 'Ana Design Ltda', cnpj: '45218739000102' }
+const PATH = '/companies/cmp-ana-design/certificate'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+beforeEach(async () => {
+  await server.call('POST', '/__reset')
+})
+
+const pki = () => testPki(process.env.MOCK_TEST_PKI_DIR!)
+
+function upload(
+  file: Uint8Array,
+  password: string,
+  fileName = 'empresa.pfx',
+  as = 'ana@contabil.dev',
+) {
+  const form = new FormData()
+  form.append('password', password)
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'application/x-pkcs12' }), fileName)
+  return server.call('PUT', PATH, { as, raw: form })
+}
+
+const DAY = 86_400_000
+
+describe('PUT /companies/{id}/certificate', () => {
+  it('keeps a right one and answers it without its key; GET shows it, DELETE removes it', async () => {
+    const pems = pki().certificateOf(ANA)
+    const answer = await upload(pkcs12Of(pems, CERTIFICATE_PASSWORD), CERTIFICATE_PASSWORD)
+    expect(answer.status, answer.text).toBe(200)
+    expect(Object.keys(answer.body.data).sort()).toEqual(
+      ['cnpj', 'issuer', 'notAfter', 'notBefore', 'serialNumber', 'subject'].sort(),
+    )
+    expect(answer.body.data).toMatchObject({ cnpj: ANA.cnpj })
+    expect(answer.body.data.subject).toContain('ANA DESIGN LTDA:45218739000102')
+    expect(answer.text).not.toMatch(/PRIVATE KEY|privateKey/)
+
+    // At rest: the key sealed (no PEM key in the database), by a key of the data folder (0600).
+    const row = server.store.db
+      .prepare('SELECT doc FROM certificates WHERE id = ?')
+      .get(ANA.id) as { doc: string }
+    expect(row.doc).not.toContain('PRIVATE KEY')
+    expect(JSON.parse(row.doc).privateKey).toMatchObject({ iv: expect.any(String) })
+    const keyFile = path.join(server.config.dataDir, 'certificate-key')
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+
+    const shown = await server.call('GET', PATH, { as: 'ana@contabil.dev' })
+    expect(shown.body.data).toEqual(answer.body.data)
+    expect((await server.call('DELETE', PATH, { as: 'ana@contabil.dev' })).status).toBe(204)
+    expect((await server.call('GET', PATH, { as: 'ana@contabil.dev' })).body).toEqual({
+      data: null,
+    })
+  })
+
+  it('refuses a wrong password on the password field, and changes nothing', async () => {
+    const before = server.store.snapshot()
+    const answer = await upload(pkcs12Of(pki().certificateOf(ANA), 'certa'), 'errada')
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe(
+      'Senha do certificado incorreta: confira a senha que veio com o arquivo .pfx.',
+    )
+    expect(answer.body.issues[0].path).toEqual(['password'])
+    expect(server.store.snapshot()).toEqual(before)
+  })
+
+  it('refuses an expired certificate, another CNPJ’s, a file that is not PKCS#12', async () => {
+    const ca = pki().ca
+    const expired = buildCompanyCertificate(
+      ca,
+      ANA,
+      { notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - 10 * DAY) },
+      await rsaKeyPairAsync(),
+    )
+    const old = await upload(pkcs12Of(expired, 'senha'), 'senha')
+    expect(old.status).toBe(400)
+    expect(old.body.message).toMatch(/^O certificado venceu em \d{2}\/\d{2}\/\d{4}/)
+
+    const eva = pki().certificateOf({
+      id: 'cmp-eva-studio',
+      name: 'Eva Studio',
+      cnpj: '51357924000180',
+    })
+    const other = await upload(pkcs12Of(eva, 'senha'), 'senha')
+    expect(other.status).toBe(400)
+    expect(other.body.message).toBe(
+      'O certificado é do CNPJ 51.357.924/0001-80, não desta empresa: envie o e-CNPJ da própria empresa.',
+    )
+
+    const text = await upload(new TextEncoder().encode('não sou um certificado'), 'senha')
+    expect(text.status).toBe(400)
+    expect(text.body.issues[0].path).toEqual(['file'])
+
+    const named = await upload(pkcs12Of(pki().certificateOf(ANA), 'senha'), 'senha', 'cert.pem')
+    expect(named.body.message).toBe('O certificado A1 é um arquivo .pfx ou .p12.')
+
+    const missing = new FormData()
+    missing.append('password', 'senha')
+    const none = await server.call('PUT', PATH, { as: 'ana@contabil.dev', raw: missing })
+    expect(none.status).toBe(400)
+    expect(none.body.message).toBe('Envie o arquivo do certificado A1 (.pfx ou .p12).')
+  })
+})

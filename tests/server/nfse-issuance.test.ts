@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { isAccessKey } from '../../mock-server/nfse/access-key'
+import { readNfse } from '../../mock-server/nfse/reader'
+import { verifyEnveloped } from '../../mock-server/nfse/xmldsig'
+import { validateAgainst } from '../../mock-server/nfse/xsd'
+import { Store } from '../../mock-server/store/database'
+import { pdfText } from '../pdf-text'
+import { exampleInvoiceBody } from './contracts/invoices'
+import { seededNational } from './contracts/nfse'
+import { ADMIN, signIn, startTestServer, type TestServer } from './harness'
+
+// The national NFS-e through the API: a request issued through the Sefin Nacional stand-in (the
+// DPS built, validated, signed and sent; the NFS-e's number, key, XML and DANFSe filed), the DPS
+// number never reused, refusals that change nothing, the cancellation event, and who reads what.
+
+const ANA = 'ana@contabil.dev'
+const BRUNO = 'bruno@contabil.dev'
+const OWN = 'companyId=cmp-ana-design'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+beforeEach(async () => {
+  await server.call('POST', '/__reset')
+})
+
+/** The bytes of a download (the harness's `call` reads answers as text). */
+async function download(path: string, as: string) {
+  const response = await fetch(server.url + path, {
+    headers: { Authorization: `Bearer ${await signIn(as)}` },
+  })
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  }
+}
+
+const issue = (id: string) => server.call('POST', `/nfs/requests/${id}/issue`, { as: ADMIN.email })
+
+/** Every collection, as the store holds it (for "nothing changed"). */
+const snapshot = () => server.store.snapshot()
+
+describe('POST /nfs/requests/{id}/issue', () => {
+  it('issues through the national system: number, key, DPS série/number, XML and DANFSe filed', async () => {
+    const seededNumber = seededNational().request.number!
+    const answer = await issue('nfs-ana-aguardando')
+    expect(answer.status, answer.text).toBe(200)
+    const issued = answer.body.data
+    expect(issued.status).toBe('issued')
+    // The seed's national NFS-e was the company's DPS 1: this one is DPS 2, and its NFS-e number
+    // follows the seed's (the national system numbers per provider and never reuses one).
+    expect(issued).toMatchObject({ series: '1', dpsNumber: 2, number: seededNumber + 1 })
+    expect(isAccessKey(issued.accessKey)).toBe(true)
+    expect(issued.statusHistory.at(-1)).toMatchObject({ from: 'pending', to: 'issued' })
+
+    // The NFS-e's XML and DANFSe are the company's `nota-fiscal` documents.
+    const documents = server.store.documents.find({ where: { companyId: 'cmp-ana-design' } })
+    const filed = documents.filter((d) =>
+      [issued.issuedFiles.pdf.documentId, issued.issuedFiles.xml.documentId].includes(d.id),
+    )
+    expect(filed.map((d) => d.type)).toEqual(['nota-fiscal', 'nota-fiscal'])
+
+    // The NFS-e: valid against the official schema, signed by the national system, with the key.
+    const nfse = await server.call('GET', `/nfs/requests/nfs-ana-aguardando/nfse?${OWN}`, {
+      as: ANA,
+    })
+    expect(nfse.status).toBe(200)
+    expect(nfse.headers.get('content-type')).toContain('application/xml')
+    expect(validateAgainst('NFSe', nfse.text)).toEqual([])
+    expect(verifyEnveloped(nfse.text, 'infNFSe').valid).toBe(true)
+    expect(verifyEnveloped(nfse.text, 'infDPS').valid).toBe(true)
+    expect(readNfse(nfse.text)).toMatchObject({
+      accessKey: issued.accessKey,
+      number: String(issued.number),
+    })
+
+    // The DPS as sent: valid, signed by the company, the one the NFS-e embeds.
+    const dps = await server.call('GET', `/nfs/requests/nfs-ana-aguardando/dps?${OWN}`, { as: ANA })
+    expect(validateAgainst('DPS', dps.text)).toEqual([])
+    expect(verifyEnveloped(dps.text, 'infDPS').valid).toBe(true)
+    expect(nfse.text).toContain(dps.text.slice(dps.text.indexOf('<DPS')))
+
+    // The DANFSe: a PDF whose text has the key, the number and the value.
+    const danfse = await download(`/nfs/requests/nfs-ana-aguardando/danfse?${OWN}`, ANA)
+    expect(danfse.type).toBe('application/pdf')
+    const text = await pdfText(danfse.bytes)
+    expect(text).toContain(issued.accessKey)
+    expect(text).toContain('R$ 9.800,00')
+    expect(text).toContain('AMBIENTE DE HOMOLOGAÇÃO')
+
+    // Issued once: again is a 409.
+    const again = await issue('nfs-ana-aguardando')
+    expect(again.status).toBe(409)
+    expect(again.body.message).toMatch(/já foi emitida/)
+  })
+
+  it('numbers the DPS per company, once per NFS-e, and keeps the counter on disk', async () => {
+    expect((await issue('nfs-ana-aguardando')).body.data.dpsNumber).toBe(2)
+    expect((await issue('nfs-ana-processando')).body.data.dpsNumber).toBe(3)
+    // Another connection to the same file (as a restart would open it) reads the counter.
+    const reopened = new Store(server.config.dataFile, () => {
+      throw new Error('not seeded again')
+    })
+    try {
+      expect(reopened.dpsSequences.get('cmp-ana-design')).toMatchObject({ lastNumber: 3 })
+    } finally {
+      await reopened.close()
+    }
+  })
+
+  it('shows a refusal of the national system with its code and changes nothing', async () => {
+    // A national taxation code outside the national list (the request form takes any 6 digits).
+    const created = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, taxationCode: '999999' },
+    })
+    expect(created.status).toBe(201)
+    const before = snapshot()
+    const refused = await issue(created.body.data.id)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toMatch(/^A Sefin Nacional recusou o documento: E0312/)
+    expect(refused.body.issues).toEqual([
+      { path: ['sefin', 'E0312'], message: expect.stringMatching(/lista de serviços nacional/) },
+    ])
+    expect(snapshot()).toEqual(before)
+    // The number the refused DPS had is the next one's: it was never used.
+    const next = await issue('nfs-ana-aguardando')
+    expect(next.body.data.dpsNumber).toBe(2)
+  })
+
+  it('never sends a DPS the official schema refuses: 400 naming the field, nothing changes', async () => {
+    const created = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: {
+        ...exampleInvoiceBody,
+        taker: {
+          ...exampleInvoiceBody.taker,
+          address: { ...exampleInvoiceBody.taker.address, street: 'Rua Harmonia — fundos' },
+        },
+      },
+    })
+    const before = snapshot()
+    const refused = await issue(created.body.data.id)
+    expect(refused.status).toBe(400)
+    expect(refused.body.issues[0]).toMatchObject({ path: ['taker', 'address', 'street'] })
+    expect(refused.body.issues[0].message).toMatch(/^Rua do tomador \("Rua Harmonia — fundos"\)/)
+    expect(snapshot()).toEqual(before)
+  })
+
+  it('needs the company certificate', async () => {
+    expect(
+      (await server.call('DELETE', '/companies/cmp-ana-design/certificate', { as: ANA })).status,
+    ).toBe(204)
+    const refused = await issue('nfs-ana-aguardando')
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toMatch(/não tem certificado digital A1/)
+  })
+})
+
+describe('POST /nfs/requests/{id}/cancel', () => {
+  const cancel = (id: string, body: unknown) =>
+    server.call('POST', `/nfs/requests/${id}/cancel`, { as: ADMIN.email, body })
+
+  it('refuses a reason outside 15–255 characters of the national text, each said in pt-BR', async () => {
+    const id = seededNational().request.id
+    const short = await cancel(id, { code: '1', reason: 'Valor errado' })
+    expect(short.status).toBe(400)
+    expect(short.body.message).toBe('Motivo precisa ter pelo menos 15 caracteres.')
+    const long = await cancel(id, { code: '1', reason: 'x'.repeat(256) })
+    expect(long.body.message).toBe('Motivo pode ter no máximo 255 caracteres.')
+    const lines = await cancel(id, { code: '1', reason: 'Valor errado\nna segunda linha' })
+    expect(lines.body.message).toMatch(/em uma linha/)
+    const code = await cancel(id, { code: '3', reason: 'Valor do serviço informado errado' })
+    expect(code.body.message).toMatch(/1 \(erro na emissão\), 2 \(serviço não prestado\) ou 9/)
+  })
+
+  it('cancels through the national event: status, code, reason, the DANFSe stamped', async () => {
+    const id = seededNational().request.id
+    const reason = 'Serviço cancelado pelo cliente antes do início'
+    const answer = await cancel(id, { code: '2', reason })
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.body.data).toMatchObject({
+      status: 'cancelled',
+      cancellationCode: '2',
+      cancellationReason: reason,
+    })
+    expect(answer.body.data.statusHistory.at(-1)).toMatchObject({ from: 'issued', to: 'cancelled' })
+    expect(server.store.sefinNfse.get(seededNational().accessKey)?.status).toBe('cancelled')
+    expect(server.store.sefinEvents.count({ accessKey: seededNational().accessKey })).toBe(1)
+    const danfse = await download(`/nfs/requests/${id}/danfse?${OWN}`, ANA)
+    const text = await pdfText(danfse.bytes)
+    expect(text).toContain('CANCELADA')
+    expect(text).toContain(reason)
+    const again = await cancel(id, { code: '2', reason })
+    expect(again.status).toBe(409)
+  })
+
+  it('is not the status change: PUT …/status/cancelled points to the event', async () => {
+    const id = seededNational().request.id
+    const moved = await server.call('PUT', `/nfs/requests/${id}/status/cancelled`, {
+      as: ADMIN.email,
+      body: {},
+    })
+    expect(moved.status).toBe(409)
+    expect(moved.body.message).toMatch(/evento de cancelamento/)
+  })
+})
+
+describe('who reads the national documents', () => {
+  it("no company reads another's XML, DPS or DANFSe", async () => {
+    const id = seededNational().request.id
+    for (const what of ['nfse', 'dps', 'danfse']) {
+      // Bruno, for his own company: ana's request is not one of its records.
+      const own = await server.call('GET', `/nfs/requests/${id}/${what}?companyId=cmp-bruno-tech`, {
+        as: BRUNO,
+      })
+      expect(own.status, what).toBe(404)
+      // Bruno, naming ana's company: not his.
+      const other = await server.call('GET', `/nfs/requests/${id}/${what}?${OWN}`, { as: BRUNO })
+      expect(other.status, what).toBe(403)
+    }
+  })
+
+  it('a client cannot issue or cancel', async () => {
+    expect(
+      (await server.call('POST', '/nfs/requests/nfs-ana-aguardando/issue', { as: ANA })).status,
+    ).toBe(403)
+    const cancel = await server.call(
+      'POST',
+      `/nfs/requests/${seededNational().request.id}/cancel`,
+      {
+        as: ANA,
+        body: { code: '1', reason: 'Valor do serviço informado errado' },
+      },
+    )
+    expect(cancel.status).toBe(403)
+  })
+})
