@@ -174,6 +174,37 @@ function settleRequest(request: NfsRequest, today: string, forced?: NfsRequestSt
   request.updatedAt = last
 }
 
+/**
+ * Nothing the seed says happened is later than `now`: the days are laid out at fixed hours (an
+ * import at 23:00, a sync at 06:00, an invoice asked at 09:00), and on the day the seed runs those
+ * hours may still be ahead ("Última importação 27/11, 23:00" read at 11:30). Such a moment is
+ * `now` instead; order within a record's history is kept (never later than the next step).
+ */
+function notAfter(
+  now: Date,
+  data: Pick<FinanceData, 'nfsRequests' | 'documents' | 'bankConnections' | 'bankTransactions'>,
+) {
+  const latest = now.toISOString()
+  const clamp = (iso: string) => (iso > latest ? latest : iso)
+  const clampOrNull = (iso: string | null) => (iso === null ? null : clamp(iso))
+  for (const request of data.nfsRequests) {
+    request.createdAt = clamp(request.createdAt)
+    request.updatedAt = clamp(request.updatedAt)
+    request.issuedAt = clampOrNull(request.issuedAt)
+    for (const change of request.statusHistory) change.at = clamp(change.at)
+  }
+  for (const document of data.documents) {
+    document.createdAt = clamp(document.createdAt)
+    document.updatedAt = clamp(document.updatedAt)
+    document.reviewedAt = clampOrNull(document.reviewedAt)
+    document.paidAt = clampOrNull(document.paidAt)
+  }
+  for (const connection of data.bankConnections)
+    connection.lastSyncAt = clamp(connection.lastSyncAt)
+  for (const transaction of data.bankTransactions)
+    transaction.importedAt = clamp(transaction.importedAt)
+}
+
 /** The whole finance data set, anchored on `now` (the demo always shows the last 14 months). */
 export function seedFinance(now: Date = new Date()): FinanceData {
   const today = todayInBrazil(now)
@@ -424,6 +455,8 @@ export function seedFinance(now: Date = new Date()): FinanceData {
       usedAt: null,
     },
   ]
+
+  notAfter(now, { nfsRequests, documents, bankConnections, bankTransactions })
 
   // Everything checked by the same schemas the API uses.
   return {

@@ -33,6 +33,12 @@ export function formatMoney(value: number): string {
 /** 15.5 → "15,5" (decimals as written, comma as separator). */
 export const formatDecimal = (value: number) => String(value).replace('.', ',')
 
+/** 0.1751 → "17,51 %" (rates and shares, two decimals at most). */
+export const formatPercent = (share: number, decimals = 2) =>
+  `${(Math.round(share * 100 * 10 ** decimals) / 10 ** decimals).toLocaleString('pt-BR', {
+    maximumFractionDigits: decimals,
+  })} %`
+
 /**
  * "21/11/2026": a plain `YYYY-MM-DD` is that calendar day; a time (ISO text or Date) is the day
  * it falls on in São Paulo (`dayInBrazil`, src/schemas/calendar.ts).

@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { cepSchema, ufSchema } from './brazil'
+import { filledText } from './limit-messages'
 import { messages } from './messages'
 
 /** The address lookup result (docs/product.md §3), extended with the number a person types. */
 export const addressSchema = z.object({
   zipCode: cepSchema,
   state: ufSchema,
-  city: z.string().trim().min(1, { error: messages.required }).max(120),
-  street: z.string().trim().min(1, { error: messages.required }).max(200),
-  number: z.string().trim().min(1, { error: messages.required }).max(20),
+  city: filledText(messages.cityRequired, { max: 120 }),
+  street: filledText(messages.streetRequired, { max: 200 }),
+  number: filledText(messages.numberRequired, { max: 20 }),
   complement: z.string().trim().max(120).default(''),
-  neighborhood: z.string().trim().min(1, { error: messages.required }).max(120),
+  neighborhood: filledText(messages.neighborhoodRequired, { max: 120 }),
 })
 export type Address = z.infer<typeof addressSchema>
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isoDateSchema, isoDateTimeSchema, pageQuerySchema } from './common'
 import { companySizeSchema, subscriptionSchema } from './company'
 import { fieldError } from './limit-messages'
+import { paymentStatusLabels } from './glossary'
 
 // Plans, subscriptions and payments (PRODUCT.md "Documents, bank statements, billing, reports").
 
@@ -58,11 +59,6 @@ export const planChangeMessages = {
 export const paymentStatuses = ['pending', 'paid', 'overdue'] as const
 export const paymentStatusSchema = z.enum(paymentStatuses)
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  pending: 'Em aberto',
-  paid: 'Pago',
-  overdue: 'Em atraso',
-}
 
 export const paymentMethods = ['pix', 'card', 'boleto'] as const
 export const paymentMethodSchema = z.enum(paymentMethods, { error: 'Forma de pagamento inválida' })
@@ -126,3 +122,6 @@ export const OVERDUE_GRACE_DAYS = 15
 /** The active plans that suit a company size (the subscription step offers these). */
 export const plansFor = (plans: readonly Plan[], size: Plan['sizes'][number] | null) =>
   plans.filter((plan) => plan.active && (size === null || plan.sizes.includes(size)))
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { paymentStatusLabels }

@@ -6,6 +6,7 @@ import {
   isValidMobilePhone,
 } from '@brazilian-utils/brazilian-utils'
 import './locale'
+import { missingOr } from './limit-messages'
 import { messages } from './messages'
 
 // Brazilian identifiers, checked by their check digits through @brazilian-utils.
@@ -23,19 +24,21 @@ export const cnpjSchema = z
   .refine((value) => isValidCnpj(value, { version: 2 }), { error: messages.cnpjInvalid })
   .transform(cnpjKey)
 
+const cpfMessage = missingOr(messages.cpfRequired, messages.cpfInvalid)
 export const cpfSchema = z
-  .string({ error: messages.cpfInvalid })
+  .string({ error: cpfMessage })
   .trim()
-  .refine((value) => isValidCpf(value), { error: messages.cpfInvalid })
+  .refine((value) => isValidCpf(value), { error: cpfMessage })
   .transform(digitsOnly)
 
 /** The lowest CEP the Correios give (São Paulo's centre): none starts with 00. */
 export const LOWEST_CEP = '01000000'
 
+const cepMessage = missingOr(messages.cepRequired, messages.cepInvalid)
 export const cepSchema = z
-  .string({ error: messages.cepInvalid })
+  .string({ error: cepMessage })
   .trim()
-  .refine((value) => isValidCep(value), { error: messages.cepInvalid })
+  .refine((value) => isValidCep(value), { error: cepMessage })
   .transform(digitsOnly)
   .refine((cep) => cep >= LOWEST_CEP, { error: messages.cepBelowRange })
 
@@ -88,5 +91,5 @@ export const ufs = [
   'SP',
   'TO',
 ] as const
-export const ufSchema = z.enum(ufs, { error: 'UF inválida' })
+export const ufSchema = z.enum(ufs, { error: missingOr(messages.ufRequired, messages.ufInvalid) })
 export type Uf = z.infer<typeof ufSchema>

@@ -3,6 +3,7 @@ import { addressSchema } from './address'
 import { cnaeCodeSchema, cnpjSchema } from './brazil'
 import { isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { filledText } from './limit-messages'
+import { companyStatusLabels } from './glossary'
 
 export const companyStatuses = [
   'pending',
@@ -15,16 +16,6 @@ export const companyStatuses = [
 ] as const
 export const companyStatusSchema = z.enum(companyStatuses)
 export type CompanyStatus = z.infer<typeof companyStatusSchema>
-
-export const companyStatusLabels: Record<CompanyStatus, string> = {
-  pending: 'Cadastro pendente',
-  awaiting_opening: 'Aguardando abertura',
-  migrating: 'Em migração',
-  opening: 'Em abertura',
-  active: 'Ativa',
-  overdue: 'Pagamento em atraso',
-  disabled: 'Desativada',
-}
 
 export const trackIds = ['create-company', 'migrate-company'] as const
 export const trackIdSchema = z.enum(trackIds)
@@ -194,3 +185,6 @@ export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>
 
 /** `GET /companies/{id}/status-history`: newest first, paged. */
 export const statusHistoryQuerySchema = pageQuerySchema(20)
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { companyStatusLabels }

@@ -5,6 +5,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './co
 import { fileNameSchema } from './files'
 import { amountSchema, calendarDateSchema } from './finance-common'
 import { filledText } from './limit-messages'
+import { documentStatusLabels, guiaStatusLabel, guiaStatusLabels } from './glossary'
 
 // Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
 // tax guides (guias) the accountant sends to be paid.
@@ -41,13 +42,6 @@ export const documentStatusSchema = z.enum(documentStatuses, {
 })
 export type DocumentStatus = z.infer<typeof documentStatusSchema>
 
-export const documentStatusLabels: Record<DocumentStatus, string> = {
-  pending: 'Pendente',
-  approved: 'Aprovado',
-  rejected: 'Recusado',
-  paid: 'Pago',
-}
-
 /** Kinds of tax guide. */
 export const guiaKinds = ['DAS', 'DARF', 'GPS', 'FGTS', 'ISS', 'ICMS', 'DAE'] as const
 export const guiaKindSchema = z.enum(guiaKinds, { error: 'Tipo de guia inválido' })
@@ -81,7 +75,7 @@ export const documentStatusChangeMessage = (
   to: DocumentStatus,
 ) =>
   type === 'guia'
-    ? `Uma guia só pode ir de "Pendente" para "Pago" (está "${documentStatusLabels[from]}", pedido: "${documentStatusLabels[to]}").`
+    ? `Uma guia só pode ir de "${guiaStatusLabels.toPay}" para "${guiaStatusLabels.paid}" (está "${guiaStatusLabel(from)}", pedido: "${guiaStatusLabel(to)}").`
     : `Não é possível mudar o documento de "${documentStatusLabels[from]}" para "${documentStatusLabels[to]}".`
 
 /** A document's name in the lists. */
@@ -203,3 +197,6 @@ export const documentListQuerySchema = pageQuerySchema(10).extend({
  */
 export const companyMayDeleteDocument = (document: Pick<CompanyDocument, 'sentBy' | 'status'>) =>
   document.sentBy === 'company' && document.status === 'pending'
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { documentStatusLabels }

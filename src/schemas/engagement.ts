@@ -6,6 +6,7 @@ import { companyStatusSchema } from './company'
 import { crcSchema, fullNameSchema, textSchema } from './people'
 import { emailSchema } from './user'
 import { fieldError } from './limit-messages'
+import { inviteStatusLabels, referralRewardStatusLabels, ducaStatusLabels } from './glossary'
 
 // Invites, referrals and the Duca partner program (the screens /app/user/my-invites,
 // /app/user/my-referrals, /app/partners/duca and /app/wizard/partners/duca).
@@ -18,12 +19,6 @@ export const INVITE_VALID_DAYS = 30
 export const inviteStatuses = ['pending', 'accepted', 'revoked', 'expired'] as const
 export const inviteStatusSchema = z.enum(inviteStatuses)
 export type InviteStatus = z.infer<typeof inviteStatusSchema>
-export const inviteStatusLabels: Record<InviteStatus, string> = {
-  pending: 'Aguardando resposta',
-  accepted: 'Aceito',
-  revoked: 'Cancelado',
-  expired: 'Expirado',
-}
 
 export const inviteMessages = {
   notFound: 'Convite não encontrado.',
@@ -76,11 +71,6 @@ export const REFERRAL_REWARD = 50
 export const referralRewardStatuses = ['pending', 'available', 'redeemed'] as const
 export const referralRewardStatusSchema = z.enum(referralRewardStatuses)
 export type ReferralRewardStatus = z.infer<typeof referralRewardStatusSchema>
-export const referralRewardStatusLabels: Record<ReferralRewardStatus, string> = {
-  pending: 'Aguardando o primeiro pagamento',
-  available: 'Crédito disponível',
-  redeemed: 'Crédito usado',
-}
 
 /**
  * A reward as the store keeps it, created when the referred person's first payment is paid and
@@ -156,11 +146,6 @@ export const ducaKindLabels: Record<z.infer<typeof ducaKindSchema>, string> = {
 export const ducaStatuses = ['pending_review', 'approved', 'rejected'] as const
 export const ducaStatusSchema = z.enum(ducaStatuses)
 export type DucaStatus = z.infer<typeof ducaStatusSchema>
-export const ducaStatusLabels: Record<DucaStatus, string> = {
-  pending_review: 'Em análise',
-  approved: 'Aprovado',
-  rejected: 'Não aprovado',
-}
 
 export const ducaMessages = {
   alreadyPartner: 'Você já está cadastrado no programa Duca.',
@@ -240,3 +225,6 @@ export const ducaReviewSchema = z.strictObject({
 export const ducaListQuerySchema = pageQuerySchema(10).extend({
   status: ducaStatusSchema.optional(),
 })
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { inviteStatusLabels, referralRewardStatusLabels, ducaStatusLabels }

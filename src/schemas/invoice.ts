@@ -15,7 +15,8 @@ import {
 } from './finance-common'
 import { messages } from './messages'
 import { emailSchema } from './user'
-import { filledText } from './limit-messages'
+import { filledText, missingOr } from './limit-messages'
+import { nfsRequestStatusLabels } from './glossary'
 import { nfseCancellationCodeSchema } from './nfse'
 
 // Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, 5, 7; PRODUCT.md
@@ -32,14 +33,6 @@ export const nfsRequestStatusSchema = z.enum(nfsRequestStatuses, {
   error: 'Status inválido (use pending, processing, issued, rejected ou cancelled)',
 })
 export type NfsRequestStatus = z.infer<typeof nfsRequestStatusSchema>
-
-export const nfsRequestStatusLabels: Record<NfsRequestStatus, string> = {
-  pending: 'Pendente',
-  processing: 'Em processamento',
-  issued: 'Emitida',
-  rejected: 'Rejeitada',
-  cancelled: 'Cancelada',
-}
 
 /**
  * The request's statechart (admin only): pending → processing → issued | rejected, and an issued
@@ -79,11 +72,15 @@ export const dayOfMonthSchema = z
   .max(31, { error: messages.dayOfMonth })
 
 /** The taker's document: a CPF or a CNPJ (numeric or alphanumeric), by its check digits. */
+const takerDocumentMessage = missingOr(
+  messages.takerDocumentRequired,
+  messages.takerDocumentInvalid,
+)
 export const takerDocumentSchema = z
-  .string({ error: messages.takerDocumentInvalid })
+  .string({ error: takerDocumentMessage })
   .trim()
   .refine((value) => isValidCpf(value) || isValidCnpj(value, { version: 2 }), {
-    error: messages.takerDocumentInvalid,
+    error: takerDocumentMessage,
   })
   .transform((value) => (isValidCpf(value) ? digitsOnly(value) : cnpjKey(value)))
 
@@ -111,6 +108,7 @@ export const serviceDescriptionSchema = z
   .max(2000, { error: 'A descrição do serviço pode ter até 2.000 caracteres' })
 
 export const invoiceMessages = {
+  taxationCodeRequired: 'Informe o código de tributação nacional',
   taxationCodeInvalid:
     'Código de tributação nacional inválido: use os 6 dígitos (item, subitem e desdobramento da LC 116), ex.: 170601.',
   municipalityInvalid:
@@ -118,7 +116,7 @@ export const invoiceMessages = {
   municipalityUnknown: 'Município não encontrado entre os 5.571 do IBGE.',
   issWithheld: 'Informe se o ISS é retido pelo tomador (sim ou não).',
   issTaxation:
-    'Escolha a tributação do ISS (tribISSQN): operação tributável, imunidade, exportação de serviço ou não incidência.',
+    'Escolha a tributação do ISS: operação tributável, imunidade, exportação de serviço ou não incidência.',
 } as const
 
 /**
@@ -149,10 +147,14 @@ export const issTaxationCodes: Record<IssTaxation, '1' | '2' | '3' | '4'> = {
  * `cTribNac` of the national NFS-e: the LC 116/2003 item and subitem plus the national detail,
  * 6 digits (`170601`: item 17.06, detail 01).
  */
+const taxationCodeMessage = missingOr(
+  invoiceMessages.taxationCodeRequired,
+  invoiceMessages.taxationCodeInvalid,
+)
 export const taxationCodeSchema = z
-  .string({ error: invoiceMessages.taxationCodeInvalid })
+  .string({ error: taxationCodeMessage })
   .trim()
-  .regex(/^\d{6}$/, { error: invoiceMessages.taxationCodeInvalid })
+  .regex(/^\d{6}$/, { error: taxationCodeMessage })
 
 /** The LC 116 item of a national taxation code: `170601` → `17.06`. */
 export const serviceCodeOf = (taxationCode: string) =>
@@ -412,3 +414,6 @@ export const nfsSchedulerListQuerySchema = pageQuerySchema(10).extend({ companyI
 export const nfsSchedulerActiveQuerySchema = pageQuerySchema(10).extend({
   companyId: idSchema.optional(),
 })
+
+// Their words are the glossary's (one name for each status, on every screen).
+export { nfsRequestStatusLabels }

@@ -213,3 +213,15 @@ export function filledText(
     .min(1, { error: empty, abort: true })
   return (min > 1 ? filled.min(min) : filled).max(max)
 }
+
+const isBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '')
+
+/**
+ * A check's message that tells an empty field from a wrong one: `missing` says what to give
+ * ('Informe o CEP'), `invalid` why a value given is refused ('CEP inválido: são 8 dígitos…').
+ */
+export const missingOr =
+  (missing: string, invalid: string) =>
+  (issue: { input?: unknown }): string =>
+    isBlank(issue.input) ? missing : invalid

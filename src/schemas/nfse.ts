@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isoDateTimeSchema } from './common'
-import { filledText } from './limit-messages'
+import { fieldError, filledText } from './limit-messages'
 
 // The national NFS-e (Sistema Nacional NFS-e, layout 1.01): what the product, its screens and the
 // mock's Sefin Nacional stand-in share — the cancellation event's codes and reason, the A1
@@ -72,7 +72,7 @@ export type CertificateInfo = z.infer<typeof certificateInfoSchema>
 
 /** The certificate's password, as typed (PKCS#12 passwords are short texts). */
 export const certificatePasswordSchema = z
-  .string({ error: 'Informe a senha do certificado.' })
+  .string({ error: fieldError('Informe a senha do certificado.') })
   .min(1, { error: 'Informe a senha do certificado.' })
   .max(128)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isoDateTimeSchema } from './common'
 import { trackIdSchema, type TrackId } from './company'
+import { stepLabels, trackLabels } from './glossary'
 
 export const stepStatuses = ['pending', 'in_progress', 'done'] as const
 export const stepStatusSchema = z.enum(stepStatuses)
@@ -92,18 +93,5 @@ export const emptyTrack = (trackId: TrackId): Track => ({
   })),
 })
 
-export const stepLabels: Record<StepId, string> = {
-  'pre-registration': 'Pré-cadastro',
-  'partner-registration': 'Cadastro dos sócios',
-  'partner-registration-basic': 'Sócios',
-  'migrate-accountant': 'Contador atual',
-  subscription: 'Assinatura',
-  'awaiting-guide': 'Guia de registro',
-  'upload-guide-receipt': 'Comprovante da guia',
-  'download-company-info': 'Dados da empresa (CNPJ)',
-}
-
-export const trackLabels: Record<TrackId, string> = {
-  'create-company': 'abertura de empresa',
-  'migrate-company': 'troca de contador',
-}
+// Their words are the glossary's (one name for each status, on every screen).
+export { stepLabels, trackLabels }

@@ -9,9 +9,28 @@ export type ErrorSummaryItem = {
   message: string
 }
 
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+
+/**
+ * A line of the summary: the message alone when it already names its field (the field's label or
+ * the label's first word: 'Informe o CPF ou CNPJ do tomador', 'Valor precisa ser maior ou igual a
+ * 1 real.' for "Valor total"), else the label first ('Descrição do serviço: Descreva o serviço
+ * prestado'). A field is never named twice on one line.
+ */
+export function summaryLine({ label, message }: Pick<ErrorSummaryItem, 'label' | 'message'>) {
+  const said = plain(message)
+  const first = plain(label).split(/[^\p{L}\p{N}]+/u)[0] ?? ''
+  const names = said.includes(plain(label)) || (first.length >= 3 && said.includes(first))
+  return names ? message : `${label}: ${message}`
+}
+
 /**
  * What is wrong with a long form, above it: takes focus after a failed submit (`attempt` changes)
- * so the person hears it, and each line moves the focus to its field.
+ * so the person hears it, and each line (one per field) moves the focus to its field.
  */
 export function ErrorSummary({
   items,
@@ -43,7 +62,7 @@ export function ErrorSummary({
         {items.map((item) => (
           <li key={item.key}>
             <button type="button" className={styles.link} onClick={() => onSelect(item.key)}>
-              {item.label}: {item.message}
+              {summaryLine(item)}
             </button>
           </li>
         ))}

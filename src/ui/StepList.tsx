@@ -9,14 +9,10 @@ export type StepListItem = {
   title: ReactNode
   description?: ReactNode
   state: StepState
+  /** The state in words (the glossary's, from the caller: the UI kit knows no product words). */
+  stateLabel: string
   /** The step the user is on now. */
   current?: boolean
-}
-
-const stateLabels: Record<StepState, string> = {
-  pending: 'Pendente',
-  in_progress: 'Em andamento',
-  done: 'Concluída',
 }
 const stateTones = { pending: 'neutral', in_progress: 'info', done: 'success' } as const
 
@@ -38,8 +34,7 @@ export function StepList({ items, label }: { items: readonly StepListItem[]; lab
           <div className={styles.body}>
             <div className={styles.title}>
               <strong>{item.title}</strong>
-              <Badge tone={stateTones[item.state]}>{stateLabels[item.state]}</Badge>
-              {item.current && <span className="visually-hidden">(etapa atual)</span>}
+              <Badge tone={stateTones[item.state]}>{item.stateLabel}</Badge>
             </div>
             {item.description && <p className={styles.description}>{item.description}</p>}
           </div>

@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, signIn } from './support'
 
 // Every /app screen in its layout: its pt-BR document title and h1, no horizontal overflow on a
-// 390 px phone, and (with SCREENSHOT_DIR set) a PNG of each for a human to look at.
+// 390 px phone, every table's values whole at 1280 and 390 px, and (with SCREENSHOT_DIR set) a PNG
+// of each for a human to look at.
 const shots = process.env.SCREENSHOT_DIR
 if (shots) mkdirSync(shots, { recursive: true })
 
@@ -14,6 +15,66 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/app\/login$/)
 }
 
+/**
+ * Every table with a frame shows every value whole: nothing hidden behind a sideways scroll,
+ * no cell outside its frame, no text cut inside a cell. Where the columns do not fit, the list
+ * kit shows cards (`data-layout="cards"`): each field of a card then shows its label beside its
+ * value. At 1280 px every table fits as a table, with room for a desktop browser's scrollbar
+ * (about 16 px of the 1280).
+ */
+async function tableProblems(page: Page, desktop: boolean) {
+  return page.evaluate((desktop) => {
+    const problems: string[] = []
+    const cutInside = (element: Element) =>
+      [element, ...element.querySelectorAll('*')].some((node) => {
+        const style = getComputedStyle(node)
+        const clips =
+          ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis'
+        return clips && node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 1
+      })
+    for (const table of document.querySelectorAll('table')) {
+      const frame = table.parentElement!
+      // Tables only for screen readers (a chart's data) have no frame to fit.
+      if (frame.clientWidth <= 1) continue
+      const name = table.caption?.textContent ?? '(sem legenda)'
+      const cards = frame.dataset.layout === 'cards'
+      if (frame.scrollWidth > frame.clientWidth + 1)
+        problems.push(
+          `${name}: ${frame.scrollWidth - frame.clientWidth} px behind a sideways scroll`,
+        )
+      if (!cards) {
+        const room = frame.clientWidth - (desktop ? 16 : 0)
+        const width = table.style.width
+        table.style.width = 'min-content'
+        const needs = Math.ceil(table.getBoundingClientRect().width)
+        table.style.width = width
+        if (needs > room) problems.push(`${name}: ${needs} px in ${room} px`)
+      } else if (desktop) problems.push(`${name}: cards at a desktop width`)
+      const box = frame.getBoundingClientRect()
+      for (const cell of table.querySelectorAll('tbody td, tbody th, tfoot td, tfoot th')) {
+        const text = (cell.textContent ?? '').trim()
+        const hasControl = cell.querySelector('input, select, button, a') !== null
+        if (!text && !hasControl) continue
+        const where = `${name}: "${text.slice(0, 40)}"`
+        if (!cell.checkVisibility()) {
+          problems.push(`${where} hidden`)
+          continue
+        }
+        const rect = cell.getBoundingClientRect()
+        if (rect.left < box.left - 1 || rect.right > box.right + 1)
+          problems.push(`${where} outside its frame`)
+        if (cutInside(cell)) problems.push(`${where} cut`)
+        if (cards && cell.getAttribute('data-card') === 'field') {
+          const label = cell.querySelector('[data-part="label"]')
+          if (!label?.checkVisibility() || !(label.textContent ?? '').trim())
+            problems.push(`${where} without its label`)
+        }
+      }
+    }
+    return problems
+  }, desktop)
+}
+
 async function check(page: Page, name: string, title: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   await expect(page).toHaveTitle(`${title} | Contabil`)
@@ -21,23 +82,19 @@ async function check(page: Page, name: string, title: string, heading: string | 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0)
-  if ((page.viewportSize()?.width ?? 0) >= 1280) {
-    // Every table fits its frame at 1280 px, with room for a desktop browser's scrollbar (about
-    // 16 px of the 1280): no column is cut off or hidden behind a sideways scroll.
-    const tooWide = await page.evaluate(() =>
-      [...document.querySelectorAll('table')].flatMap((table) => {
-        // Tables only for screen readers (a chart's data) have no frame to fit.
-        if (table.parentElement!.clientWidth <= 1) return []
-        const room = table.parentElement!.clientWidth - 16
-        const width = table.style.width
-        table.style.width = 'min-content'
-        const needs = Math.ceil(table.getBoundingClientRect().width)
-        table.style.width = width
-        return needs > room ? [`${table.caption?.textContent}: ${needs} px in ${room} px`] : []
-      }),
-    )
-    expect(tooWide, `${name}: tables wider than their frame`).toEqual([])
+  const desktop = (page.viewportSize()?.width ?? 0) >= 1280
+  if (desktop) {
+    // The header shows the signed-in person's name whole.
+    const person = page.getByTestId('user-name')
+    if (await person.count())
+      expect(
+        await person.evaluate((element) => element.scrollWidth - element.clientWidth),
+        `${name}: the header cuts the person's name`,
+      ).toBeLessThanOrEqual(0)
   }
+  expect(await tableProblems(page, desktop), `${name}: tables with a value cut or hidden`).toEqual(
+    [],
+  )
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
 }
 
@@ -68,6 +125,7 @@ const adminScreens: [string, string, string][] = [
   ['/app/admin/companies/migration-orders', 'admin-migration-orders', 'Pedidos de migração'],
   ['/app/admin/invoices/nf-requests', 'admin-nf-requests', 'Solicitações de NFS-e'],
   ['/app/admin/users', 'admin-users', 'Usuários'],
+  ['/app/admin/users/uid-marcos', 'admin-user', 'Marcos Vinícius Duarte'],
 ]
 
 for (const [width, suffix] of [
@@ -141,6 +199,11 @@ for (const [width, suffix] of [
         await page.goto(url)
         await check(page, `${name}-${suffix}`, title, title)
       }
+      // A request in the NFS-e queue, titled by its taker.
+      await page.goto('/app/admin/invoices/nf-requests/nfs-ana-aguardando')
+      const request = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+      expect(request).toMatch(/^NFS-e para /)
+      await check(page, `admin-nf-request-${suffix}`, request, request)
       // An order far along: every step's data, as the step registry's views show it.
       await page.goto('/app/admin/companies/orders/cmp-beatriz-nutri')
       await check(page, `admin-order-${suffix}`, 'Nutri Bia', 'Nutri Bia')
@@ -148,6 +211,17 @@ for (const [width, suffix] of [
       // The page is titled by the company's name (its loader reads it), not its id.
       await check(page, `admin-company-${suffix}`, 'Ateliê Lima & Santos', 'Ateliê Lima & Santos')
     })
+
+    if (width === 1280)
+      test('the header shows the longest seeded names whole', async ({ page }) => {
+        for (const email of ['marcelo.techfix.jp@gmail.com', 'ricardo@autopecasfernandes.com.br']) {
+          await page.goto('/app/login')
+          await signIn(page, email)
+          await expect(page).toHaveURL(/\/app\/panel$/)
+          await check(page, `header-${email.split(/[.@]/)[0]}-${suffix}`, 'Painel', 'Painel')
+          await signOut(page)
+        }
+      })
 
     test('the 404 page', async ({ page }) => {
       await page.goto('/nao-existe/mesmo')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signIn, startTestServer, type TestServer } from './harness'
+import { messages } from '../../src/schemas/messages'
 
 // Companies (SPEC section 7): lists, orders, registration data, the wizard steps on the track
 // machine, the status machine, the track switch, and company creation by CNPJ.
@@ -279,7 +280,7 @@ describe('POST /companies/{id}/steps/{stepId}', () => {
     expect(issues).toEqual(
       expect.arrayContaining([
         'payload.partners.0.propertyRegime: Informe o regime de bens',
-        'payload.partners.1.cpf: CPF inválido',
+        `payload.partners.1.cpf: ${messages.cpfInvalid}`,
         'payload.partners.2.name: Informe o nome completo',
         'payload.partners: A soma das participações precisa ser 100%',
       ]),

@@ -191,7 +191,7 @@ describe('PUT /documents/{id}/status/{status}', () => {
     })
     expect(again.status).toBe(409)
     expect(again.body.message).toBe(
-      'Uma guia só pode ir de "Pendente" para "Pago" (está "Pago", pedido: "Pago").',
+      'Uma guia só pode ir de "A pagar" para "Paga" (está "Paga", pedido: "Paga").',
     )
     const approveGuia = await server.call('PUT', `/documents/doc-ana-darf/status/approved?${OWN}`, {
       as: ADMIN,
@@ -236,7 +236,7 @@ describe('PUT /documents/{id}/status/{status}', () => {
       as: ADMIN,
     })
     expect(paid.status).toBe(409)
-    expect(paid.body.message).toBe('Não é possível mudar o documento de "Aprovado" para "Pago".')
+    expect(paid.body.message).toBe('Não é possível mudar o documento de "Aprovado" para "Paga".')
     expect(
       (await server.call('PUT', `/documents/doc-ana-rg/status/archived?${OWN}`, { as: ADMIN }))
         .status,

@@ -154,7 +154,7 @@ describe('POST /nfs/requests', () => {
           ...exampleInvoiceBody,
           taker: { ...exampleInvoiceBody.taker, document: '111.111.111-11' },
         },
-        'CPF ou CNPJ do tomador inválido',
+        messages.takerDocumentInvalid,
       ],
       [{ ...exampleInvoiceBody, taxationCode: '1701' }, invoiceMessages.taxationCodeInvalid],
       [{ ...exampleInvoiceBody, municipalityCode: '355030' }, invoiceMessages.municipalityInvalid],

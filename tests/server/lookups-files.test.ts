@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedPath } from '../../mock-server/core/files'
 import { startTestServer, type TestServer } from './harness'
+import { messages } from '../../src/schemas/messages'
 
 // The external stand-ins: ViaCEP, the CNPJ registry check, and signed upload/download links.
 
@@ -52,7 +53,7 @@ describe('GET /api/cnpj-exists', () => {
       exists: false,
     })
     const invalid = await server.call('GET', '/api/cnpj-exists?cnpj=12.345.678/0001-00')
-    expect(invalid).toMatchObject({ status: 400, body: { message: 'CNPJ inválido' } })
+    expect(invalid).toMatchObject({ status: 400, body: { message: messages.cnpjInvalid } })
   })
 })
 

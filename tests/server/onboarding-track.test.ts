@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { signIn, startTestServer, type TestServer } from './harness'
 import { pdfText } from './pdf-text'
+import { messages } from '../../src/schemas/messages'
 
 // The wizards' track on the server, past what companies.test.ts covers: revising a done step,
 // a limited company following its partners, the accountant's actions on an opening (guide,
@@ -223,7 +224,7 @@ describe('the accountant moves an opening to active', () => {
     )
     expect(await cnpj('12.ABC.345/01DE-00')).toMatchObject({
       status: 400,
-      body: { message: 'CNPJ inválido' },
+      body: { message: messages.cnpjInvalid },
     })
     const recorded = await cnpj('12.ABC.345/01DE-35')
     expect(recorded.status).toBe(200)

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { formatDateTime } from '@/lib/format'
+import { formatCnpjValue, formatDateTime } from '@/lib/format'
 import { useMyCompanies } from '@/services/companies'
 import { useSessionService, useSessionView } from '@/services/session'
 import { buttonClass } from '@/ui/Button'
@@ -45,7 +45,7 @@ export function DisabledScreen() {
   const change = [...company.statusHistory].reverse().find((entry) => entry.to === 'disabled')
   const subject = encodeURIComponent(`Reativação da empresa ${company.name}`)
   const body = encodeURIComponent(
-    `Olá! Quero falar sobre a reativação da empresa ${company.name} (${company.id}).\nConta: ${user?.email ?? ''}`,
+    `Olá! Quero falar sobre a reativação da empresa ${company.name}${company.cnpj ? ` (CNPJ ${formatCnpjValue(company.cnpj)})` : ''}.\nConta: ${user?.email ?? ''}`,
   )
 
   return (

@@ -1,8 +1,9 @@
 import { useState } from 'react'
+import { inviteStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate } from '@/lib/format'
 import type { Company } from '@/schemas/company'
-import { inviteStatusLabels, type Invite, type InviteStatus } from '@/schemas/engagement'
+import { type Invite, type InviteStatus } from '@/schemas/engagement'
 import { invitesQueryOptions, useCancelInvite } from '@/services/account'
 import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
@@ -156,7 +157,7 @@ function InviteList({
           rows={data.data}
           rowKey={(invite) => invite.id}
           columns={[
-            { key: 'email', header: 'E-mail', cell: (invite) => invite.email },
+            { key: 'email', card: 'title', header: 'E-mail', cell: (invite) => invite.email },
             {
               key: 'when',
               header: pending ? 'Enviado em' : 'Aceito em',
@@ -185,6 +186,7 @@ function InviteList({
               ? [
                   {
                     key: 'actions',
+                    card: 'actions' as const,
                     header: <span className="visually-hidden">Ações</span>,
                     align: 'right' as const,
                     cell: (invite: Invite) => (

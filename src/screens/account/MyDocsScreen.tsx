@@ -1,11 +1,8 @@
 import { useState } from 'react'
+import { documentStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate } from '@/lib/format'
-import {
-  companyMayDeleteDocument,
-  documentStatusLabels,
-  type CompanyDocument,
-} from '@/schemas/document'
+import { companyMayDeleteDocument, type CompanyDocument } from '@/schemas/document'
 import {
   documentFileRules,
   documentsQueryOptions,
@@ -22,7 +19,7 @@ import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { RadioCards } from '@/ui/RadioCards'
 import { ListView } from '@/ui/List'
-import { DataTable } from '@/ui/Table'
+import { DataTable, useChangedRow } from '@/ui/Table'
 import {
   MY_DOCS_PAGE_SIZE,
   myDocumentsInput,
@@ -56,6 +53,7 @@ export function MyDocsScreen({
   onPageChange: (page: number) => void
 }) {
   const { user, company } = useSessionView()
+  const added = useChangedRow()
   if (!user || !company) return null
   return (
     <div className={styles.page}>
@@ -63,13 +61,26 @@ export function MyDocsScreen({
         title="Meus documentos"
         description={`Seus documentos pessoais, para a contabilidade de ${company.alias ?? company.name}.`}
       />
-      <UploadCard companyId={company.id} />
-      <DocumentList companyId={company.id} uid={user.uid} page={page} onPageChange={onPageChange} />
+      <UploadCard companyId={company.id} onUploaded={(document) => added.mark(document.id)} />
+      <DocumentList
+        companyId={company.id}
+        uid={user.uid}
+        page={page}
+        onPageChange={onPageChange}
+        changed={added.changed}
+      />
     </div>
   )
 }
 
-function UploadCard({ companyId }: { companyId: string }) {
+function UploadCard({
+  companyId,
+  onUploaded,
+}: {
+  companyId: string
+  /** The document is in: the list shows where it went. */
+  onUploaded: (document: CompanyDocument) => void
+}) {
   const upload = useUploadDocument()
   const [kind, setKind] = useState<PersonalDocumentKind | undefined>(undefined)
   const [file, setFile] = useState<File | null>(null)
@@ -84,11 +95,12 @@ function UploadCard({ companyId }: { companyId: string }) {
     const label = personalDocumentKinds.find((option) => option.value === kind)!.label
     setProgress(0)
     try {
-      await upload.mutateAsync({
+      const document = await upload.mutateAsync({
         input: { companyId, file, type: 'pessoal', name: label },
         onProgress: (sent: number) => setProgress(sent),
       })
       notify.success(`${label} enviado.`)
+      onUploaded(document)
       setFile(null)
       setKind(undefined)
     } catch (caught) {
@@ -158,11 +170,13 @@ function DocumentList({
   uid,
   page,
   onPageChange,
+  changed,
 }: {
   companyId: string
   uid: string
   page: number
   onPageChange: (page: number) => void
+  changed: string | null
 }) {
   const input = myDocumentsInput(companyId, uid, page)
   const { data } = useSuspenseQuery(documentsQueryOptions(input))
@@ -204,9 +218,11 @@ function DocumentList({
             caption="Seus documentos pessoais"
             rows={data.data}
             rowKey={(document) => document.id}
+            changed={changed}
             columns={[
               {
                 key: 'name',
+                card: 'title',
                 header: 'Documento',
                 cell: (document) => (
                   <span className={styles.stacked}>
@@ -225,11 +241,11 @@ function DocumentList({
                 header: 'Situação',
                 cell: (document) => (
                   <span className={styles.stacked}>
-                    <Badge tone={statusTone[document.status]}>
-                      {document.status === 'pending'
-                        ? 'Em análise'
-                        : documentStatusLabels[document.status]}
-                    </Badge>
+                    <span>
+                      <Badge tone={statusTone[document.status]}>
+                        {documentStatusLabels[document.status]}
+                      </Badge>
+                    </span>
                     {document.rejectionReason && (
                       <span className="muted">{document.rejectionReason}</span>
                     )}
@@ -238,6 +254,7 @@ function DocumentList({
               },
               {
                 key: 'actions',
+                card: 'actions',
                 header: <span className="visually-hidden">Ações</span>,
                 align: 'right',
                 cell: (document) => (

@@ -1,11 +1,7 @@
 import { useState } from 'react'
+import { paymentStatusLabels } from '@/schemas/glossary'
 import { formatDate, formatDateTime, formatMoney, formatCnpjValue } from '@/lib/format'
-import {
-  paymentMethodLabels,
-  paymentStatusLabels,
-  type Payment,
-  type PaymentStatus,
-} from '@/schemas/billing'
+import { paymentMethodLabels, type Payment, type PaymentStatus } from '@/schemas/billing'
 import type { Company } from '@/schemas/company'
 import { isPayable, oldestCharge } from '@/services/account'
 import { Button } from '@/ui/Button'
@@ -81,6 +77,7 @@ export function PaymentsTable({
           columns={[
             {
               key: 'reference',
+              card: 'title',
               header: 'Cobrança',
               cell: (payment) => (
                 <span className={styles.stacked}>
@@ -111,7 +108,10 @@ export function PaymentsTable({
               header: 'Situação',
               cell: (payment) => (
                 <span className={styles.stacked}>
-                  <PaymentStatusBadge status={payment.status} />
+                  {/* In a span: the badge keeps its width, where the cell's text goes. */}
+                  <span>
+                    <PaymentStatusBadge status={payment.status} />
+                  </span>
                   {payment.paidAt && (
                     <span className="muted">pago em {formatDate(payment.paidAt)}</span>
                   )}
@@ -120,6 +120,7 @@ export function PaymentsTable({
             },
             {
               key: 'action',
+              card: 'actions',
               header: <span className="visually-hidden">Ações</span>,
               align: 'right',
               cell: (payment) =>
@@ -189,7 +190,6 @@ export function PaymentsTable({
                 term: 'Forma de pagamento',
                 value: receipt.method ? paymentMethodLabels[receipt.method] : '—',
               },
-              { term: 'Código do pagamento', value: <code>{receipt.id}</code> },
             ]}
           />
         )}

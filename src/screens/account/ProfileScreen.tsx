@@ -4,7 +4,8 @@ import { meQueryOptions } from '@/services/account'
 import { useSessionView } from '@/services/session'
 import { Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
-import { CompanyDetails, roleLabels, SUPPORT_EMAIL } from '@/screens/shared'
+import { rolesSummary } from '@/schemas/glossary'
+import { CompanyDetails, SUPPORT_EMAIL } from '@/screens/shared'
 import { DeleteAccountCard } from './DeleteAccountCard'
 import { EmailForm } from './EmailForm'
 import { PasswordForm } from './PasswordForm'
@@ -42,7 +43,7 @@ function Profile({ uid }: { uid: string }) {
               <div className="row">
                 {(claims?.roles ?? []).map((role) => (
                   <Badge key={role} tone="info">
-                    {roleLabels[role]}
+                    {rolesSummary([role], claims?.companies?.length ?? 0)}
                   </Badge>
                 ))}
               </div>

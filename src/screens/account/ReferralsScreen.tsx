@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { companyStatusLabels, referralRewardStatusLabels } from '@/schemas/glossary'
 import { formatDate, formatInteger, formatMoney } from '@/lib/format'
-import { companyStatusLabels } from '@/schemas/company'
-import { referralRewardStatusLabels, type ReferralRewardStatus } from '@/schemas/engagement'
+import { type ReferralRewardStatus } from '@/schemas/engagement'
 import { referralsQueryOptions, referralSummaryQueryOptions } from '@/services/account'
 import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
@@ -141,6 +141,7 @@ function Referrals({
               columns={[
                 {
                   key: 'name',
+                  card: 'title',
                   header: 'Pessoa',
                   cell: (referral) => (
                     <span className={styles.stacked}>
@@ -167,9 +168,11 @@ function Referrals({
                   cell: (referral) => (
                     <span className={styles.stacked}>
                       <strong>{formatMoney(referral.reward.amount)}</strong>
-                      <Badge tone={rewardTone[referral.reward.status]}>
-                        {referralRewardStatusLabels[referral.reward.status]}
-                      </Badge>
+                      <span>
+                        <Badge tone={rewardTone[referral.reward.status]}>
+                          {referralRewardStatusLabels[referral.reward.status]}
+                        </Badge>
+                      </span>
                     </span>
                   ),
                 },

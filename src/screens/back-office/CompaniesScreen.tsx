@@ -1,13 +1,8 @@
 import { useState, type FormEvent } from 'react'
+import { companyStatusLabels } from '@/schemas/glossary'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import {
-  companySortLabels,
-  companySorts,
-  companyStatusLabels,
-  companyStatuses,
-  trackIds,
-} from '@/schemas/company'
+import { companySortLabels, companySorts, companyStatuses, trackIds } from '@/schemas/company'
 import { formatCnpjValue, formatDate, formatDateTime } from '@/lib/format'
 import { companiesQueryOptions } from '@/services/companies'
 import { Button } from '@/ui/Button'
@@ -95,6 +90,7 @@ export function AdminCompaniesScreen({ search }: { search: CompaniesSearch }) {
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Empresa',
               cell: (company) => (
                 <div className={styles.name}>

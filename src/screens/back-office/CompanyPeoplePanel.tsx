@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import { paymentStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { paymentMethodLabels, paymentStatusLabels } from '@/schemas/billing'
+import { paymentMethodLabels } from '@/schemas/billing'
 import { formatDate, formatInteger, formatMoney, formatMonthYear } from '@/lib/format'
 import {
   paymentsQueryOptions,
@@ -16,7 +17,7 @@ import { Badge } from '@/ui/Feedback'
 import { Card } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
-import { roleLabels, subscriptionLabels } from '@/screens/shared'
+import { rolesSummary, subscriptionStatusLabels, userAccessLabels } from '@/schemas/glossary'
 import { DocumentReview } from './DocumentReview'
 import { OrderLink } from './OrderLink'
 import { UserName } from './user-name'
@@ -81,13 +82,14 @@ export function CompanyPeoplePanel({
             columns={[
               {
                 key: 'name',
+                card: 'title',
                 header: 'Nome',
                 cell: (user) => <UserName user={user} />,
               },
               {
                 key: 'roles',
                 header: 'Papéis',
-                cell: (user) => user.roles.map((role) => roleLabels[role]).join(', '),
+                cell: (user) => rolesSummary(user.roles, user.companies.length),
               },
               { key: 'phone', header: 'Celular', cell: (user) => user.phone ?? '—' },
               {
@@ -95,7 +97,7 @@ export function CompanyPeoplePanel({
                 header: 'Acesso',
                 cell: (user) =>
                   user.disabled ? (
-                    <Badge tone="danger">Bloqueado</Badge>
+                    <Badge tone="danger">{userAccessLabels.blocked}</Badge>
                   ) : (
                     <Badge tone="success">Ativo</Badge>
                   ),
@@ -119,14 +121,14 @@ export function CompanyPeoplePanel({
           <DescriptionList
             items={[
               { term: 'Plano', value: planNameOf(plans, current.planId) },
-              { term: 'Situação', value: subscriptionLabels[current.status] },
+              { term: 'Situação', value: subscriptionStatusLabels[current.status] },
               { term: 'Mensalidade', value: `${formatMoney(current.amount)}/mês` },
               { term: 'Vencimento', value: `Todo dia ${current.billingDay}` },
               {
                 term: 'Início',
                 value: current.startedAt
                   ? formatDate(current.startedAt)
-                  : 'Aguardando o 1º pagamento',
+                  : subscriptionStatusLabels.pending,
               },
               {
                 term: 'Contratada em',
@@ -157,6 +159,7 @@ export function CompanyPeoplePanel({
             columns={[
               {
                 key: 'reference',
+                card: 'title',
                 header: 'Referência',
                 cell: (payment) => formatMonthYear(`${payment.reference}-15`),
               },

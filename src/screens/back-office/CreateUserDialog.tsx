@@ -13,7 +13,7 @@ import { Alert } from '@/ui/Feedback'
 import { CheckboxField, TextField } from '@/ui/Field'
 import { MaskedFormField } from '@/ui/MaskedFormField'
 import { notify } from '@/ui/notify'
-import { roleLabels } from '@/screens/shared'
+import { roleLabels } from '@/schemas/glossary'
 import { CompanyPicker, companyLabel } from './CompanyPicker'
 import { errorSummaryItems, saveFailureOf } from './form-errors'
 import {

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { todayInBrazil } from '@/schemas/finance-common'
+import { documentSituationLabel } from '@/schemas/glossary'
 import {
   documentRejectSchema,
-  documentStatusLabels,
   documentTransition,
   documentTypeLabels,
   type CompanyDocument,
@@ -42,6 +43,7 @@ export function DocumentReview({
   page: number
   onPage: (page: number) => void
 }) {
+  const today = todayInBrazil()
   const { data: documents, isFetching } = useSuspenseQuery(
     documentsQueryOptions({
       companyId,
@@ -105,6 +107,7 @@ export function DocumentReview({
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Documento',
               cell: (document) => (
                 <div className={styles.name}>
@@ -129,7 +132,7 @@ export function DocumentReview({
               cell: (document) => (
                 <div className={styles.name}>
                   <Badge tone={statusTones[document.status]}>
-                    {documentStatusLabels[document.status]}
+                    {documentSituationLabel(document, today)}
                   </Badge>
                   {document.rejectionReason && (
                     <span className="muted">{document.rejectionReason}</span>
@@ -139,6 +142,7 @@ export function DocumentReview({
             },
             {
               key: 'actions',
+              card: 'actions',
               header: 'Ações',
               cell: (document) => (
                 <div className={styles.rowActions}>

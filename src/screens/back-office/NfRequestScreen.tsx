@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { Link } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import {
@@ -7,7 +8,6 @@ import {
   documentKindOf,
   nfsIssuableStatuses,
   nfsRejectSchema,
-  nfsRequestStatusLabels,
   nfsRequestTransitions,
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'
@@ -295,8 +295,9 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
               value: `${request.municipalityName} (IBGE ${request.municipalityCode})`,
             },
             {
-              term: 'Tributação do ISS (tribISSQN)',
-              value: `${issTaxationLabels[request.issTaxation]} (${issTaxationCodes[request.issTaxation]})`,
+              term: 'Tributação do ISS',
+              // The DPS code, for the accountant who types it at the national NFS-e.
+              value: `${issTaxationLabels[request.issTaxation]} (tribISSQN ${issTaxationCodes[request.issTaxation]})`,
             },
             {
               term: 'ISS retido pelo tomador',

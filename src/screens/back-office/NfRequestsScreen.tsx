@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { nfsRequestStatuses, nfsRequestStatusLabels } from '@/schemas/invoice'
+import { nfsRequestStatuses } from '@/schemas/invoice'
 import { formatCnpjValue, formatDate, formatDateTime, formatMoney } from '@/lib/format'
 import { nfsQueueQueryOptions } from '@/services/back-office'
 import { companyQueryOptions } from '@/services/companies'
@@ -101,6 +102,7 @@ export function NfRequestsScreen({ search }: { search: NfRequestsSearch }) {
           columns={[
             {
               key: 'company',
+              card: 'title',
               header: 'Empresa',
               cell: (request) => (
                 <div className={styles.name}>

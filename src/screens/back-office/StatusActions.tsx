@@ -1,6 +1,7 @@
 import { useState } from 'react'
+import { companyStatusLabels } from '@/schemas/glossary'
 import { useQueryClient } from '@tanstack/react-query'
-import { companyDisableSchema, companyStatusLabels } from '@/schemas/company'
+import { companyDisableSchema } from '@/schemas/company'
 import {
   allowedStatusMoves,
   statusOf,

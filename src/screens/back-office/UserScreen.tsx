@@ -14,7 +14,8 @@ import { DescriptionList } from '@/ui/DescriptionList'
 import { Alert, Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
-import { CompanyStatusBadge, roleLabels } from '@/screens/shared'
+import { rolesSummary, userAccessLabels } from '@/schemas/glossary'
+import { CompanyStatusBadge } from '@/screens/shared'
 import { CompanyPicker, companyLabel } from './CompanyPicker'
 import { RoleChoices } from './CreateUserDialog'
 import { userAccessFormSchema, type UserAccessOutput, type UserAccessValues } from './user-form'
@@ -49,14 +50,14 @@ export function AdminUserScreen({ userId }: { userId: string }) {
               { term: 'Celular', value: user.phone ?? 'Não informado' },
               {
                 term: 'Papéis',
-                value: user.roles.map((role) => roleLabels[role]).join(', '),
+                value: rolesSummary(user.roles, user.companies.length),
               },
               {
                 term: 'Acesso',
                 value: user.disabled ? (
-                  <Badge tone="danger">Bloqueado</Badge>
+                  <Badge tone="danger">{userAccessLabels.blocked}</Badge>
                 ) : (
-                  <Badge tone="success">Ativo</Badge>
+                  <Badge tone="success">{userAccessLabels.active}</Badge>
                 ),
               },
               {

@@ -10,7 +10,7 @@ import { TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
-import { roleLabels } from '@/screens/shared'
+import { rolesSummary, userAccessLabels } from '@/schemas/glossary'
 import { CompanyPicker, companyLabel } from './CompanyPicker'
 import { CreateUserDialog } from './CreateUserDialog'
 import { USERS_PAGE_SIZE, usersListInput, type UsersSearch } from './users-search'
@@ -86,6 +86,7 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Nome',
               cell: (user) => <UserName user={user} />,
             },
@@ -96,10 +97,10 @@ export function AdminUsersScreen({ search }: { search: UsersSearch }) {
                 <div className={styles.badges}>
                   {user.roles.map((role) => (
                     <Badge key={role} tone={role === 'system-admin' ? 'info' : 'neutral'}>
-                      {roleLabels[role]}
+                      {rolesSummary([role], user.companies.length)}
                     </Badge>
                   ))}
-                  {user.disabled && <Badge tone="danger">Bloqueado</Badge>}
+                  {user.disabled && <Badge tone="danger">{userAccessLabels.blocked}</Badge>}
                 </div>
               ),
             },

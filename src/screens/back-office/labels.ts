@@ -1,5 +1,5 @@
 import type { NfsRequestStatus } from '@/schemas/invoice'
-import { trackLabels } from '@/schemas/track'
+import { trackLabels } from '@/schemas/glossary'
 
 /** "Abertura de empresa": a track's name on its own (the labels are written for sentences). */
 export const trackTitle = (trackId: keyof typeof trackLabels) =>

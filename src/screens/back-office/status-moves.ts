@@ -1,4 +1,5 @@
-import { companyStatusLabels, type CompanyStatus } from '@/schemas/company'
+import { type CompanyStatus } from '@/schemas/company'
+import { companyStatusLabels } from '@/schemas/glossary'
 import type { StatusMove } from '@/machines/company-status'
 
 /** What a move's button says: the event in the accountant's words. */

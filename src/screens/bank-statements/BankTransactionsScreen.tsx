@@ -16,7 +16,7 @@ import { Alert } from '@/ui/Feedback'
 import { CheckboxField, SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
-import { DataTable } from '@/ui/Table'
+import { DataTable, useChangedRow } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { accountName, signedMoney, transactionCount } from './bank-format'
 import { ExportDialog, RANGE_BACKWARDS } from './ExportDialog'
@@ -185,6 +185,7 @@ function TransactionList({
   const input = transactionsListInput(companyId, account.id, search)
   const { data, isFetching } = useSuspenseQuery(transactionsQueryOptions(input))
   const setOne = useSetTaxCategory(account.id)
+  const saved = useChangedRow()
   const setMany = useSetTaxCategories(account.id)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [bulkCategory, setBulkCategory] = useState<string | null>(null)
@@ -208,6 +209,8 @@ function TransactionList({
     setOne.mutate(
       { companyId, transactionId: transaction.id, taxCategoryId },
       {
+        // The select shows the new category; the row lights up to say it was saved.
+        onSuccess: () => saved.mark(transaction.id),
         onError: (error) =>
           notify.error(
             `Não foi possível classificar "${transaction.description}": ${error.message} A categoria voltou para "${nameOf(before)}".`,
@@ -327,9 +330,11 @@ function TransactionList({
           loading={isFetching}
           rowKey={(transaction) => transaction.id}
           stacked={styles.rows}
+          changed={saved.changed}
           columns={[
             {
               key: 'select',
+              label: 'Selecionar',
               header: (
                 <input
                   type="checkbox"
@@ -358,6 +363,7 @@ function TransactionList({
             },
             {
               key: 'description',
+              card: 'title',
               header: 'Descrição',
               cell: (transaction) => (
                 <span className={styles.description}>{transaction.description}</span>

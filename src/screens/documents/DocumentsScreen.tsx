@@ -1,15 +1,16 @@
 import { useState } from 'react'
+import { documentStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
 import {
   companyMayDeleteDocument,
-  documentStatusLabels,
   documentStatuses,
   documentTypeLabels,
   documentTypes,
   type CompanyDocument,
   type DocumentType,
 } from '@/schemas/document'
+import { guiaStatusLabels } from '@/schemas/glossary'
 import { documentsQueryOptions, useDeleteDocument } from '@/services/documents'
 import { useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
@@ -18,7 +19,7 @@ import { Alert, Badge } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
-import { DataTable } from '@/ui/Table'
+import { DataTable, useChangedRow } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatCompetence } from './document-format'
 import { documentSituation, guidePaidText } from './document-labels'
@@ -35,10 +36,10 @@ export type DocumentsScreenProps = {
 
 // The words the rows use: a pending document is "Em análise", a pending guia "A pagar".
 const statusFilterLabels: Record<(typeof documentStatuses)[number], string> = {
-  pending: 'Em análise ou a pagar',
+  pending: `${documentStatusLabels.pending} ou ${guiaStatusLabels.toPay.toLowerCase()}`,
   approved: documentStatusLabels.approved,
   rejected: documentStatusLabels.rejected,
-  paid: 'Paga',
+  paid: guiaStatusLabels.paid,
 }
 const statusOptions = documentStatuses.map((status) => ({
   value: status,
@@ -49,6 +50,7 @@ const statusOptions = documentStatuses.map((status) => ({
 export function DocumentsScreen(props: DocumentsScreenProps) {
   const { companyId, company } = useSessionView()
   const [uploading, setUploading] = useState(false)
+  const added = useChangedRow()
   if (!companyId)
     return (
       <>
@@ -72,17 +74,23 @@ export function DocumentsScreen(props: DocumentsScreenProps) {
           empty={<p className={styles.muted}>Nenhuma guia a pagar agora.</p>}
         />
       </section>
-      <DocumentList companyId={companyId} {...props} />
-      <UploadDocumentDialog companyId={companyId} open={uploading} onOpenChange={setUploading} />
+      <DocumentList companyId={companyId} changed={added.changed} {...props} />
+      <UploadDocumentDialog
+        companyId={companyId}
+        open={uploading}
+        onOpenChange={setUploading}
+        onUploaded={(document) => added.mark(document.id)}
+      />
     </>
   )
 }
 
 function DocumentList({
   companyId,
+  changed,
   search,
   onSearchChange,
-}: DocumentsScreenProps & { companyId: string }) {
+}: DocumentsScreenProps & { companyId: string; changed: string | null }) {
   const { data, isFetching } = useSuspenseQuery(
     documentsQueryOptions(documentsListInput(companyId, search)),
   )
@@ -188,9 +196,11 @@ function DocumentList({
           loading={isFetching}
           rowKey={(document) => document.id}
           stacked={styles.rows}
+          changed={changed}
           columns={[
             {
               key: 'name',
+              card: 'title',
               header: 'Documento',
               cell: (document) => (
                 <div className={styles.name}>
@@ -245,6 +255,7 @@ function DocumentList({
             },
             {
               key: 'actions',
+              card: 'actions',
               header: 'Ações',
               align: 'right',
               cell: (document) => (

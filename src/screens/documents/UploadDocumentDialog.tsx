@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
-import { competenceSchema, documentNameSchema } from '@/schemas/document'
+import { competenceSchema, documentNameSchema, type CompanyDocument } from '@/schemas/document'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { documentFileRules, useUploadDocument } from '@/services/documents'
 import { Button } from '@/ui/Button'
@@ -40,10 +40,13 @@ export function UploadDocumentDialog({
   companyId,
   open,
   onOpenChange,
+  onUploaded,
 }: {
   companyId: string
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** The document is in: the list shows where it went. */
+  onUploaded?: (document: CompanyDocument) => void
 }) {
   const upload = useUploadDocument()
   const [file, setFile] = useState<File | null>(null)
@@ -69,7 +72,9 @@ export function UploadDocumentDialog({
     setFile(next)
     setFileError(null)
     upload.reset()
-    if (!form.getValues('name').trim()) form.setValue('name', stemOf(next.name))
+    // The name the file gives fills an empty field, and a message asking for one goes away.
+    if (!form.getValues('name').trim())
+      form.setValue('name', stemOf(next.name), { shouldValidate: form.formState.isSubmitted })
   }
 
   const submit = form.handleSubmit(
@@ -95,6 +100,7 @@ export function UploadDocumentDialog({
         notify.success(`Documento enviado: ${document.name}.`)
         reset()
         onOpenChange(false)
+        onUploaded?.(document)
       } catch {
         // The message is shown from the mutation's error; the form keeps everything.
       } finally {

@@ -1,5 +1,5 @@
+import { documentSituationLabel } from '@/schemas/glossary'
 import {
-  documentStatusLabels,
   documentTypeLabels,
   documentTypes,
   type CompanyDocument,
@@ -7,6 +7,7 @@ import {
 } from '@/schemas/document'
 import { formatDate } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
+import { todayInBrazil } from '@/schemas/finance-common'
 import { isOverdue } from './document-format'
 
 /** The types a company sends itself (guias come from the accountant). */
@@ -29,19 +30,24 @@ export function guidePaidText(document: CompanyDocument): string | null {
   return document.paidAt ? `Paga em ${formatDate(document.paidAt)}` : null
 }
 
-/** A document's situation for people: a guia is "A pagar" / "Vencida" / "Paga". */
-export function documentSituation(document: CompanyDocument): { label: string; tone: Tone } {
-  if (document.type === 'guia') {
-    if (document.status === 'paid') return { label: 'Paga', tone: 'success' }
-    if (isOverdue(document)) return { label: 'Vencida', tone: 'danger' }
-    return { label: 'A pagar', tone: 'warning' }
-  }
-  const tone: Record<CompanyDocument['status'], Tone> = {
-    pending: 'info',
-    approved: 'success',
-    rejected: 'danger',
-    paid: 'success',
-  }
-  const label = document.status === 'pending' ? 'Em análise' : documentStatusLabels[document.status]
-  return { label, tone: tone[document.status] }
+const tones: Record<CompanyDocument['status'], Tone> = {
+  pending: 'info',
+  approved: 'success',
+  rejected: 'danger',
+  paid: 'success',
+}
+
+/**
+ * A document's situation for people, in the glossary's words (the back office says the same): a
+ * guia is "A pagar" / "Vencida" / "Paga", any other document "Em análise" / "Aprovado" /
+ * "Recusado".
+ */
+export function documentSituation(
+  document: CompanyDocument,
+  today = todayInBrazil(),
+): { label: string; tone: Tone } {
+  const label = documentSituationLabel(document, today)
+  if (document.type === 'guia' && document.status !== 'paid')
+    return { label, tone: isOverdue(document, today) ? 'danger' : 'warning' }
+  return { label, tone: tones[document.status] }
 }

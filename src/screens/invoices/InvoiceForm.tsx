@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { z } from 'zod'
@@ -14,6 +14,7 @@ import { ErrorSummary, type ErrorSummaryItem } from '@/ui/ErrorSummary'
 import { MoneyField } from '@/ui/MoneyField'
 import { RadioCards } from '@/ui/RadioCards'
 import {
+  SERVICE_REQUIRED,
   fieldLabels,
   requestFormSchema,
   scheduleFormSchema,
@@ -102,6 +103,11 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
     otherCode || (taxationCode !== '' && !known.some((s) => s.taxationCode === taxationCode))
       ? OTHER_CODE
       : taxationCode
+  // The code is chosen as one of the company's services: its message names that field.
+  const byService = known.length > 0 && codeChoice !== OTHER_CODE
+  const serviceSelect = useRef<HTMLSelectElement>(null)
+  const serviceError =
+    errors.taxationCode && (taxationCode ? errors.taxationCode.message : SERVICE_REQUIRED)
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
@@ -122,7 +128,11 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
     }
   })
 
-  const summary = summaryOf(errors)
+  const summary = summaryOf(errors).map((item) =>
+    item.key === 'taxationCode' && byService
+      ? { ...item, label: fieldLabels.service!, message: serviceError ?? item.message }
+      : item,
+  )
   return (
     <form
       className={styles.form}
@@ -133,7 +143,11 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
       <ErrorSummary
         items={summary}
         attempt={submitCount}
-        onSelect={(key) => form.setFocus(key as Path<InvoiceFormValues>)}
+        onSelect={(key) =>
+          key === 'taxationCode' && byService
+            ? serviceSelect.current?.focus()
+            : form.setFocus(key as Path<InvoiceFormValues>)
+        }
       />
 
       <fieldset className={styles.group}>
@@ -195,8 +209,11 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
         <legend>Serviço</legend>
         {known.length > 0 && (
           <SelectField
+            ref={serviceSelect}
             label="Serviço da empresa"
+            required
             hint="Os usados por último aparecem primeiro."
+            error={byService ? serviceError : undefined}
             value={codeChoice}
             options={[
               ...known.map((service) => ({
@@ -217,26 +234,23 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
               form.setValue('taxationCode', choice, { shouldValidate: submitCount > 0 })
               const service = known.find((s) => s.taxationCode === choice)
               if (service && !form.getValues('serviceDescription').trim())
-                form.setValue('serviceDescription', service.description)
+                form.setValue('serviceDescription', service.description, {
+                  shouldValidate: submitCount > 0,
+                })
             }}
           />
         )}
         {(known.length === 0 || codeChoice === OTHER_CODE) && (
           <TextField
-            label="Código de tributação nacional (cTribNac)"
+            label="Código de tributação nacional"
             required
             inputMode="numeric"
             maxLength={6}
             placeholder="Ex.: 170601"
-            hint="6 dígitos: item e subitem da LC 116 e o desdobramento nacional."
+            hint="6 dígitos: item e subitem da LC 116 e o desdobramento nacional (o cTribNac da NFS-e nacional)."
             error={errors.taxationCode?.message}
             {...form.register('taxationCode')}
           />
-        )}
-        {known.length > 0 && codeChoice !== OTHER_CODE && errors.taxationCode && (
-          <span role="alert" className={styles.error}>
-            {errors.taxationCode.message}
-          </span>
         )}
         <TextAreaField
           label="Descrição do serviço"
@@ -253,9 +267,9 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
           initialName={initialMunicipalityName}
         />
         <SelectField
-          label="Tributação do ISS (tribISSQN)"
+          label="Tributação do ISS"
           required
-          hint="Quase sempre operação tributável; as outras só quando a lei afasta o ISS deste serviço."
+          hint="Quase sempre operação tributável; as outras só quando a lei afasta o ISS deste serviço (o tribISSQN da NFS-e nacional)."
           options={issTaxations.map((value) => ({ value, label: issTaxationLabels[value] }))}
           error={errors.issTaxation?.message}
           {...form.register('issTaxation')}

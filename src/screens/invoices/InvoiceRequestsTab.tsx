@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
-import {
-  nfsRequestStatusLabels,
-  nfsRequestStatuses,
-  type NfsRequest,
-  type NfsRequestStatus,
-} from '@/schemas/invoice'
+import { nfsRequestStatuses, type NfsRequest, type NfsRequestStatus } from '@/schemas/invoice'
 import { invoiceRequestsQueryOptions, useCancelInvoiceRequest } from '@/services/invoices'
 import { Button } from '@/ui/Button'
 import { ConfirmDialog } from '@/ui/Dialog'
@@ -164,6 +160,7 @@ export function InvoiceRequestsTab({
             { key: 'date', header: 'Data', cell: (request) => formatDate(request.date) },
             {
               key: 'taker',
+              card: 'title',
               header: 'Tomador',
               cell: (request) =>
                 request.taker ? (
@@ -219,6 +216,7 @@ export function InvoiceRequestsTab({
             },
             {
               key: 'actions',
+              card: 'actions',
               header: 'Ações',
               align: 'right',
               cell: (request) => (

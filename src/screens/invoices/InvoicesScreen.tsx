@@ -98,7 +98,7 @@ function CompanyInvoices({
         open={requesting || drafting}
         onOpenChange={(open) => (open ? setRequesting(true) : closeForm())}
         title="Nova solicitação de NFS-e"
-        description="Os dados da DPS nacional: a contabilidade confere e emite a nota."
+        description="Os dados da nota de serviço: a contabilidade confere e emite a NFS-e."
         size="lg"
       >
         {(requesting || drafting) && (

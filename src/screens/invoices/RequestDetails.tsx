@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import {
   formatCepValue,
   formatCnpjValue,
@@ -7,7 +8,7 @@ import {
   formatMoney,
 } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
-import { issTaxationLabels, nfsRequestStatusLabels, type NfsRequest } from '@/schemas/invoice'
+import { issTaxationLabels, type NfsRequest } from '@/schemas/invoice'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
 import { AccessKey, NfseDownloads } from '@/screens/shared'
 import { downloadFile } from '@/services/documents'

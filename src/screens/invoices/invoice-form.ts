@@ -43,6 +43,10 @@ export type InvoiceFormValues = {
   }
 }
 
+export const TAKER_EMAIL_REQUIRED = 'Informe o e-mail do tomador'
+export const SERVICE_REQUIRED = 'Escolha o serviço da empresa'
+export const DATE_REQUIRED = 'Informe a data de competência'
+
 /** The taker is checked by the shared schema only when the invoice names one. */
 const takerFormSchema = z
   .object({
@@ -56,7 +60,13 @@ const takerFormSchema = z
     if (!enabled) return
     const result = nfsTakerSchema.safeParse(taker)
     for (const issue of result.error?.issues ?? [])
-      context.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      context.addIssue({
+        code: 'custom',
+        path: issue.path,
+        // An empty e-mail is one to give, not a malformed one.
+        message:
+          issue.path[0] === 'email' && !taker.email.trim() ? TAKER_EMAIL_REQUIRED : issue.message,
+      })
   })
   .transform(({ enabled, ...taker }) => (enabled ? nfsTakerSchema.parse(taker) : null))
 
@@ -75,7 +85,11 @@ const invoiceFields = {
 }
 
 /** "Nova solicitação": what `POST /nfs/requests` takes. */
-export const requestFormSchema = z.object({ ...invoiceFields, date: calendarDateSchema })
+export const requestFormSchema = z.object({
+  ...invoiceFields,
+  // A date field left empty (or with a day that does not exist) holds nothing: what to give.
+  date: z.string().trim().min(1, { error: DATE_REQUIRED }).pipe(calendarDateSchema),
+})
 
 /** A schedule: what `POST`/`PUT /nfs/schedulers` take ('Dia do mês precisa ser entre 1 e 31.'). */
 export const scheduleFormSchema = z.object({
@@ -167,6 +181,7 @@ export const fieldLabels: Record<string, string> = {
   'taker.address.city': 'Cidade do tomador',
   'taker.address.state': 'Estado do tomador',
   taxationCode: 'Código de tributação nacional',
+  service: 'Serviço da empresa',
   serviceDescription: 'Descrição do serviço',
   municipalityCode: 'Município da prestação',
   issWithheld: 'ISS retido pelo tomador',

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { companyStatusLabels } from '@/schemas/company'
+import { companyStatusLabels } from '@/schemas/glossary'
 import { useMyCompanies } from '@/services/companies'
 import { useSessionService, useSessionView } from '@/services/session'
 import { controlClass } from '@/ui/Field'

@@ -25,7 +25,9 @@ export function UserMenu({ showProfile = true }: { showProfile?: boolean }) {
       trigger={
         <button type="button" className={styles.trigger} aria-label={`Conta de ${name}`}>
           <Avatar name={user.displayName} email={user.email} photoUrl={user.photoUrl} />
-          <span className={styles.name}>{name}</span>
+          <span className={styles.name} data-testid="user-name">
+            {name}
+          </span>
           <Icon name="chevronDown" size={16} />
         </button>
       }

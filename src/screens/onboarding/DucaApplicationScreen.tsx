@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { ducaStatusLabels } from '@/schemas/glossary'
 import { Link } from '@tanstack/react-router'
 import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
@@ -9,7 +10,6 @@ import { stateNames } from '@/schemas/city'
 import {
   ducaKindLabels,
   ducaRegistrationSchema,
-  ducaStatusLabels,
   DUCA_COMMISSION_RATE,
   type DucaPartner,
 } from '@/schemas/engagement'

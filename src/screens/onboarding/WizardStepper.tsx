@@ -1,5 +1,5 @@
 import type { StepId, StepStatus } from '@/schemas/track'
-import { stepStatusLabels } from './step-labels'
+import { stepStateLabel } from '@/schemas/glossary'
 import { stepRegistry } from './step-registry'
 import styles from './TrackWizardScreen.module.css'
 
@@ -42,8 +42,8 @@ export function WizardStepper({
         {steps.map((step, index) => {
           const isCurrent = step.stepId === current
           const reachable = step.status === 'done' || isCurrent
-          const status =
-            isCurrent && step.status === 'pending' ? 'Etapa atual' : stepStatusLabels[step.status]
+          // The current step says so, started or not (the same words at every width).
+          const status = stepStateLabel(step.status, isCurrent)
           return (
             <li
               key={step.stepId}
@@ -64,11 +64,7 @@ export function WizardStepper({
                 </span>
                 <span className={styles.stepText}>
                   <span className={styles.stepTitle}>{stepRegistry[step.stepId].label}</span>
-                  <span className={styles.stepStatus}>
-                    {isCurrent && step.status === 'pending'
-                      ? 'Etapa atual'
-                      : stepStatusLabels[step.status]}
-                  </span>
+                  <span className={styles.stepStatus}>{status}</span>
                 </span>
               </button>
             </li>

@@ -1,4 +1,6 @@
-import { stepLabels, type StepId, type StepStatus } from '@/schemas/track'
+import { type StepId, type StepStatus } from '@/schemas/track'
+import { stepLabels } from '@/schemas/glossary'
+import { stepStatusLabels } from '@/schemas/glossary'
 
 /** What each step asks, under its title in the wizard. */
 const stepDescriptions: Record<StepId, string> = {
@@ -25,12 +27,8 @@ export const stepHeading = (stepId: StepId) => ({
   description: stepDescriptions[stepId],
 })
 
-/** Where a step stands, in words (the wizard's stepper, the back office's order and company pages). */
-export const stepStatusLabels: Record<StepStatus, string> = {
-  pending: 'Pendente',
-  in_progress: 'Em andamento',
-  done: 'Concluída',
-}
+/** Where a step stands, in the glossary's words (the wizard's stepper, the back office's pages). */
+export { stepStatusLabels }
 
 export const stepStatusTones = {
   pending: 'neutral',

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react'
+import { stepLabels } from '@/schemas/glossary'
 import { stepActors } from '@/schemas/steps'
-import { stepLabels, type StepId } from '@/schemas/track'
+import { type StepId } from '@/schemas/track'
 import { stepHeading } from './step-labels'
 import type { StepContext } from './steps/step-context'
 import {

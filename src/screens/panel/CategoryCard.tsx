@@ -7,6 +7,7 @@ import { billingByCategoryQueryOptions } from '@/services/panel'
 import { buttonClass } from '@/ui/Button'
 import { EmptyState } from '@/ui/Feedback'
 import { SkeletonBlock } from '@/ui/Skeleton'
+import { DataTable } from '@/ui/Table'
 import { PanelCard } from './PanelCard'
 import { longMonthLabel } from './months'
 import { periodLabel } from './period'
@@ -119,56 +120,46 @@ function CategoryReport({ companyId, period }: { companyId: string; period: stri
           Entradas e saídas por categoria em {label}; os valores estão na tabela a seguir.
         </figcaption>
       </figure>
-      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-      <div
-        className={styles.tableWrap}
-        role="region"
-        aria-label={`Tabela das movimentações por categoria em ${label}`}
-        tabIndex={0}
-      >
-        <table className={styles.table}>
-          <caption className="visually-hidden">Movimentações por categoria em {label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Categoria</th>
-              <th scope="col" className={styles.number}>
-                Entradas
-              </th>
-              <th scope="col" className={styles.number}>
-                Saídas
-              </th>
-              <th scope="col" className={styles.number}>
-                Saldo
-              </th>
-              <th scope="col" className={styles.number}>
-                Lançamentos
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.categories.map((row) => (
-              <tr key={row.taxCategory?.id ?? 'sem-categoria'}>
-                <th scope="row">{nameOf(row)}</th>
-                <td className={styles.number}>{formatMoney(row.credits)}</td>
-                <td className={styles.number}>{formatMoney(row.debits)}</td>
-                <td className={styles.number}>{formatMoney(row.total)}</td>
-                <td className={styles.number}>{formatInteger(row.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td className={styles.number}>{formatMoney(data.totals.credits)}</td>
-              <td className={styles.number}>{formatMoney(data.totals.debits)}</td>
-              <td className={styles.number} data-testid="category-balance">
-                {formatMoney(data.totals.balance)}
-              </td>
-              <td className={styles.number}>{formatInteger(data.totals.count)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        caption={`Movimentações por categoria em ${label}`}
+        rows={data.categories}
+        rowKey={(row) => row.taxCategory?.id ?? 'sem-categoria'}
+        columns={[
+          {
+            key: 'category',
+            header: 'Categoria',
+            card: 'title',
+            rowHeader: true,
+            cell: nameOf,
+          },
+          {
+            key: 'credits',
+            header: 'Entradas',
+            align: 'right',
+            cell: (row) => formatMoney(row.credits),
+          },
+          {
+            key: 'debits',
+            header: 'Saídas',
+            align: 'right',
+            cell: (row) => formatMoney(row.debits),
+          },
+          { key: 'total', header: 'Saldo', align: 'right', cell: (row) => formatMoney(row.total) },
+          {
+            key: 'count',
+            header: 'Lançamentos',
+            align: 'right',
+            cell: (row) => formatInteger(row.count),
+          },
+        ]}
+        footer={{
+          category: 'Total',
+          credits: formatMoney(data.totals.credits),
+          debits: formatMoney(data.totals.debits),
+          total: <span data-testid="category-balance">{formatMoney(data.totals.balance)}</span>,
+          count: formatInteger(data.totals.count),
+        }}
+      />
     </div>
   )
 }

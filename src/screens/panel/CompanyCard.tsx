@@ -1,13 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { stepLabels, stepStateLabel, trackLabels } from '@/schemas/glossary'
 import { formatCnpjValue } from '@/lib/format'
 import type { Company } from '@/schemas/company'
-import { isTrackDone, stepLabels, trackLabels, type Track } from '@/schemas/track'
+import { isTrackDone, type Track } from '@/schemas/track'
 import { planNameOf, plansQueryOptions } from '@/services/account'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, Eyebrow } from '@/ui/Layout'
 import { StepList } from '@/ui/StepList'
 import { CompanyStatusBadge } from '@/screens/shared'
 import styles from './PanelScreen.module.css'
+
+/** The first step not done: where the client is. */
+const currentStepOf = (track: Track) => track.steps.find((step) => step.status !== 'done')?.stepId
 
 /** The company at a glance: names, CNPJ, status, plan, and the track while it runs. */
 export function CompanyCard({ company, track }: { company: Company; track: Track | null }) {
@@ -42,6 +46,8 @@ export function CompanyCard({ company, track }: { company: Company; track: Track
               key: step.stepId,
               title: stepLabels[step.stepId],
               state: step.status,
+              current: step.stepId === currentStepOf(track),
+              stateLabel: stepStateLabel(step.status, step.stepId === currentStepOf(track)),
             }))}
           />
         </div>

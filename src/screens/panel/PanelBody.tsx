@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { companyStatusLabels, type Company } from '@/schemas/company'
+import { companyStatusLabels } from '@/schemas/glossary'
+import { type Company } from '@/schemas/company'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { addMonths } from '@/schemas/simples'
 import type { Track } from '@/schemas/track'

@@ -33,8 +33,5 @@ export function compactMoney(value: number): string {
   return `${sign}R$ ${Math.round(abs)}`
 }
 
-/** 0.1751 → "17,51 %" (rates and shares, two decimals at most). */
-export const formatPercent = (share: number, decimals = 2) =>
-  `${(Math.round(share * 100 * 10 ** decimals) / 10 ** decimals).toLocaleString('pt-BR', {
-    maximumFractionDigits: decimals,
-  })} %`
+/** 0.1751 → "17,51 %": the app's one way of writing a rate (src/lib/format.ts). */
+export { formatPercent } from '@/lib/format'

@@ -1,11 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import { ducaStatusLabels } from '@/schemas/glossary'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import {
-  DUCA_COMMISSION_RATE,
-  ducaKindLabels,
-  ducaStatusLabels,
-  type DucaPartner,
-} from '@/schemas/engagement'
+import { DUCA_COMMISSION_RATE, ducaKindLabels, type DucaPartner } from '@/schemas/engagement'
 import { formatDate, formatMoney } from '@/lib/format'
 import { ducaCompaniesQueryOptions, myDucaQueryOptions } from '@/services/partners'
 import { useSessionView } from '@/services/session'
@@ -194,6 +190,7 @@ function ReferredCompanies({
             columns={[
               {
                 key: 'company',
+                card: 'title',
                 header: 'Empresa',
                 cell: (row) => (
                   <span className={styles.cell}>

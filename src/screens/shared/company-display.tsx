@@ -1,10 +1,11 @@
+import { subscriptionStatusLabels } from '@/schemas/glossary'
 import {
   companySizeLabels,
-  companyStatusLabels,
   companyTypeLabels,
   type Company,
   type CompanyStatus,
 } from '@/schemas/company'
+import { companyStatusLabels } from '@/schemas/glossary'
 import type { Address } from '@/schemas/address'
 import { formatCepValue, formatCnpjValue, formatDate, formatMoney } from '@/lib/format'
 import { Badge } from '@/ui/Feedback'
@@ -29,12 +30,8 @@ export const formatAddress = (address: Address | null) =>
     ? `${address.street}, ${address.number}${address.complement ? ` – ${address.complement}` : ''}, ${address.neighborhood}, ${address.city}/${address.state}, CEP ${formatCepValue(address.zipCode)}`
     : 'Ainda não informado'
 
-export const subscriptionLabels = {
-  pending: 'Aguardando pagamento',
-  active: 'Ativa',
-  overdue: 'Em atraso',
-  canceled: 'Cancelada',
-} as const
+/** A subscription's situation, in the glossary's words (the client's Cobrança says the same). */
+export const subscriptionLabels = subscriptionStatusLabels
 
 /** A company's registration data as a description list. */
 export function CompanyDetails({ company }: { company: Company }) {

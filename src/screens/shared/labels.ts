@@ -1,6 +1,2 @@
-import type { Role } from '@/schemas/claims'
-
-export const roleLabels: Record<Role, string> = {
-  'system-admin': 'Administrador do sistema',
-  'company-admin': 'Administrador da empresa',
-}
+// A role's name is the glossary's, as every screen says it.
+export { roleLabels, rolesSummary } from '@/schemas/glossary'

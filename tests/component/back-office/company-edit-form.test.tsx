@@ -77,10 +77,13 @@ describe('CompanyEditForm', () => {
       'Informe a razão social',
     )
     expect(within(form).getByLabelText(/CNPJ/)).toHaveAccessibleDescription(/CNPJ inválido/)
-    expect(within(form).getByLabelText(/Número/)).toHaveAccessibleDescription('Campo obrigatório')
-    expect(summary.parentElement).toHaveTextContent('CNPJ: CNPJ inválido')
+    expect(within(form).getByLabelText(/Número/)).toHaveAccessibleDescription(
+      'Informe o número (ou S/N)',
+    )
+    expect(summary.parentElement).toHaveTextContent('CNPJ inválido: confira os 14 caracteres')
+    expect(summary.parentElement).not.toHaveTextContent('CNPJ: CNPJ')
     // A line of the summary takes the person to the field.
-    await user.click(within(summary.parentElement!).getByRole('button', { name: /Número/ }))
+    await user.click(within(summary.parentElement!).getByRole('button', { name: /número/i }))
     expect(within(form).getByLabelText(/Número/)).toHaveFocus()
     expect(sent).toEqual([])
   })
@@ -123,13 +126,16 @@ describe('CompanyEditForm', () => {
     await user.click(save)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toMatchObject({ cnpj: '12ABC34501DE35' })
-    expect(await within(form).findByText('CNPJ não existe.')).toBeVisible()
+    expect(
+      await within(form).findByText('CNPJ não existe.', { selector: '[id$=-error]' }),
+    ).toBeVisible()
     expect(within(form).getByLabelText(/CEP/)).toHaveAccessibleDescription(/CEP inválido/)
     // The summary names them too, and takes focus after the failed save.
     const summary = screen.getByText('Confira os campos marcados').parentElement!
     await waitFor(() => expect(summary).toHaveFocus())
-    expect(summary).toHaveTextContent('CNPJ: CNPJ não existe.')
-    expect(summary).toHaveTextContent('CEP: CEP inválido')
+    expect(summary).toHaveTextContent('CNPJ não existe.')
+    expect(summary).toHaveTextContent('CEP inválido')
+    expect(summary).not.toHaveTextContent('CEP: CEP')
     expect(onDone).not.toHaveBeenCalled()
   })
 
@@ -138,7 +144,11 @@ describe('CompanyEditForm', () => {
       HttpResponse.json({ message: 'Já existe uma empresa com este CNPJ.' }, { status: 409 })
     const { user, form, save } = renderForm()
     await user.click(save)
-    expect(await within(form).findByText('Já existe uma empresa com este CNPJ.')).toBeVisible()
+    expect(
+      await within(form).findByText('Já existe uma empresa com este CNPJ.', {
+        selector: '[id$=-error]',
+      }),
+    ).toBeVisible()
     expect(within(form).getByLabelText(/CNPJ/)).toHaveAttribute('aria-invalid', 'true')
   })
 })

@@ -90,7 +90,7 @@ describe('Novo usuário', () => {
 
   it("says 'E-mail inválido' and 'Celular inválido' (under 11 digits), with company admin preselected", async () => {
     const { user: person, form, submit } = renderCreate()
-    expect(within(form).getByRole('checkbox', { name: 'Administrador da empresa' })).toBeChecked()
+    expect(within(form).getByRole('checkbox', { name: 'Administrador de empresa' })).toBeChecked()
     expect(
       within(form).getByRole('checkbox', { name: 'Administrador do sistema' }),
     ).not.toBeChecked()
@@ -106,8 +106,11 @@ describe('Novo usuário', () => {
     // The summary names both and takes focus.
     const summary = screen.getByText('Confira os campos marcados').parentElement!
     expect(summary).toHaveFocus()
-    expect(summary).toHaveTextContent('E-mail: E-mail inválido')
-    expect(summary).toHaveTextContent('Celular: Celular inválido')
+    // Each line names its field once.
+    expect(summary).toHaveTextContent('E-mail inválido')
+    expect(summary).not.toHaveTextContent('E-mail: E-mail')
+    expect(summary).toHaveTextContent('Celular inválido')
+    expect(summary).not.toHaveTextContent('Celular: Celular')
     expect(sent).toEqual([])
   })
 
@@ -133,10 +136,10 @@ describe('Novo usuário', () => {
     await person.type(within(form).getByLabelText(/Nome completo/), 'Marina Alves')
     await person.type(within(form).getByLabelText(/E-mail/), 'Marina.Alves@contabil.dev')
     await person.type(within(form).getByLabelText(/Celular/), '11912345678')
-    await person.click(within(form).getByRole('checkbox', { name: 'Administrador da empresa' }))
+    await person.click(within(form).getByRole('checkbox', { name: 'Administrador de empresa' }))
     await submit()
     expect(await within(form).findByText('Escolha pelo menos um papel.')).toBeVisible()
-    await person.click(within(form).getByRole('checkbox', { name: 'Administrador da empresa' }))
+    await person.click(within(form).getByRole('checkbox', { name: 'Administrador de empresa' }))
     await person.type(within(form).getByRole('combobox', { name: 'Empresa' }), 'estúdio')
     await person.click(await screen.findByRole('option', { name: /Estúdio Eva Lima/ }))
     expect(
@@ -166,7 +169,11 @@ describe('Novo usuário', () => {
     await person.type(within(form).getByLabelText(/Nome completo/), 'Ana Paula Ribeiro')
     await person.type(within(form).getByLabelText(/E-mail/), 'ana@contabil.dev')
     await submit()
-    expect(await within(form).findByText('Este e-mail já está cadastrado.')).toBeVisible()
+    expect(
+      await within(form).findByText('Este e-mail já está cadastrado.', {
+        selector: '[id$=-error]',
+      }),
+    ).toBeVisible()
     expect(within(form).getByLabelText(/E-mail/)).toHaveAttribute('aria-invalid', 'true')
 
     createAnswer = () =>
@@ -206,7 +213,7 @@ describe('Acesso', () => {
     expect(within(form).getByText(/Nenhuma empresa/)).toBeVisible()
     await person.type(within(form).getByRole('combobox', { name: 'Adicionar empresa' }), 'eva')
     await person.click(await screen.findByRole('option', { name: /Estúdio Eva Lima/ }))
-    await person.click(within(form).getByRole('checkbox', { name: 'Administrador da empresa' }))
+    await person.click(within(form).getByRole('checkbox', { name: 'Administrador de empresa' }))
     await person.click(save)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toEqual({

@@ -112,25 +112,65 @@ async function renderForm(
 const field = (name: RegExp | string) => screen.getByLabelText(name, { exact: false })
 
 describe('Nova solicitação', () => {
-  it('says what is wrong with every field, in a summary that takes focus, and sends nothing', async () => {
+  it('says what to give for each empty field, once each in a summary that takes focus, and sends nothing', async () => {
     const { user, onSubmit } = await renderForm('request')
     await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
     await waitFor(() => expect(screen.getByText('Confira os campos marcados')).toBeVisible())
     const list = within(screen.getByText('Confira os campos marcados').parentElement!)
+    // An empty field says what to give, by the name the person sees; the line does not repeat it.
     for (const message of [
-      'CPF ou CNPJ do tomador: CPF ou CNPJ do tomador inválido',
-      'Nome do tomador: Informe o nome ou a razão social do tomador',
-      'E-mail do tomador: E-mail inválido',
-      'CEP do tomador: CEP inválido',
+      'Informe o CPF ou CNPJ do tomador',
+      'Informe o nome ou a razão social do tomador',
+      'Informe o e-mail do tomador',
+      'Informe o CEP',
+      'Informe a rua',
+      'Escolha o serviço da empresa',
       'Descrição do serviço: Descreva o serviço prestado (mínimo 5 caracteres)',
-      'Valor total: Valor precisa ser maior ou igual a 1 real.',
+      'Valor precisa ser maior ou igual a 1 real.',
     ])
       expect(list.getByRole('button', { name: message })).toBeVisible()
+    const lines = list.getAllByRole('button').map((line) => line.textContent)
+    expect(new Set(lines).size).toBe(lines.length)
+    expect(lines.join(' ')).not.toMatch(/inválid|Campo obrigatório|cTribNac|desdobramento/)
+    expect(field('CPF ou CNPJ')).toHaveAccessibleDescription(
+      expect.stringContaining('Informe o CPF ou CNPJ do tomador'),
+    )
+    expect(
+      screen.getByRole('combobox', { name: 'Serviço da empresa' }),
+    ).toHaveAccessibleDescription(expect.stringContaining('Escolha o serviço da empresa'))
     expect(document.activeElement).toBe(
       screen.getByText('Confira os campos marcados').parentElement,
     )
     expect(field('Valor total')).toHaveAttribute('aria-invalid', 'true')
     expect(onSubmit).not.toHaveBeenCalled()
+
+    // The summary's line takes the focus to the field the person sees.
+    await user.click(list.getByRole('button', { name: 'Escolha o serviço da empresa' }))
+    expect(screen.getByRole('combobox', { name: 'Serviço da empresa' })).toHaveFocus()
+  })
+
+  it('says why a filled value is refused, and the message goes once the field is fixed', async () => {
+    const { user } = await renderForm('request')
+    await user.type(field('CPF ou CNPJ'), '123.456.789-00')
+    await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
+    const document = field('CPF ou CNPJ')
+    await waitFor(() =>
+      expect(document).toHaveAccessibleDescription(
+        expect.stringContaining(
+          'CPF ou CNPJ do tomador inválido: confira os 11 dígitos do CPF ou os 14 caracteres do CNPJ',
+        ),
+      ),
+    )
+    const summary = within(screen.getByText('Confira os campos marcados').parentElement!)
+    expect(summary.getByRole('button', { name: /^CPF ou CNPJ do tomador inválido/ })).toBeVisible()
+
+    await user.clear(document)
+    await user.type(document, '529.982.247-25')
+    await waitFor(() => expect(document).not.toHaveAttribute('aria-invalid', 'true'))
+    expect(document).not.toHaveAccessibleDescription(expect.stringContaining('inválido'))
+    expect(summary.queryByRole('button', { name: /CPF ou CNPJ/ })).toBeNull()
+    // The other fields still say what they need.
+    expect(summary.getByRole('button', { name: 'Informe o e-mail do tomador' })).toBeVisible()
   })
 
   it("refuses R$ 0,50 with the spec's message", async () => {
@@ -227,7 +267,7 @@ describe('Nova solicitação', () => {
     await user.click(screen.getByRole('button', { name: 'Solicitar nota' }))
     expect(
       await screen.findByRole('button', {
-        name: /Código de tributação nacional: Código de tributação nacional inválido: use os 6 dígitos/,
+        name: /^Código de tributação nacional inválido: use os 6 dígitos/,
       }),
     ).toBeVisible()
     await user.type(field('Código de tributação nacional'), '01')

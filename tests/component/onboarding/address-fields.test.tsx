@@ -96,8 +96,15 @@ describe('AddressFields', () => {
     expect(screen.getByLabelText(/Rua/)).toHaveValue('')
     expect(screen.getByLabelText(/Rua/)).toBeEnabled()
     await user.click(screen.getByRole('button', { name: 'Salvar' }))
-    expect(await screen.findAllByText('Campo obrigatório')).toHaveLength(4)
-    expect(screen.getByText('UF inválida')).toBeVisible()
+    // Each empty field says what to give.
+    for (const message of [
+      'Informe a rua',
+      'Informe o número (ou S/N)',
+      'Informe o bairro',
+      'Informe a cidade',
+      'Escolha o estado (UF)',
+    ])
+      expect(await screen.findByText(message)).toBeVisible()
     await user.type(screen.getByLabelText(/Rua/), 'Rua Nova')
     await user.type(screen.getByLabelText(/Número/), '10')
     await user.type(screen.getByLabelText(/Bairro/), 'Centro')
@@ -112,7 +119,7 @@ describe('AddressFields', () => {
     const { user } = renderHarness()
     await user.type(screen.getByLabelText(/CEP/), '0131')
     await user.click(screen.getByRole('button', { name: 'Salvar' }))
-    expect(await screen.findByText('CEP inválido')).toBeVisible()
+    expect(await screen.findByText('CEP inválido: são 8 dígitos, como 01310-100')).toBeVisible()
     expect(lookups).toEqual([])
   })
 })

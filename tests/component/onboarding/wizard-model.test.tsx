@@ -36,13 +36,14 @@ beforeAll(loadStepScreens)
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
+// The current step says so whether it was started or not (docs/glossary.md).
 const statusText = (status: StepStatus, current: boolean) =>
   status === 'done'
     ? 'Concluída'
-    : status === 'in_progress'
-      ? 'Em andamento'
-      : current
-        ? 'Etapa atual'
+    : current
+      ? 'Etapa atual'
+      : status === 'in_progress'
+        ? 'Em andamento'
         : 'Pendente'
 
 const address = {

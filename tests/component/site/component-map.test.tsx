@@ -42,7 +42,7 @@ const hero = blok('hero', {
   highlights: 'Honorários grátis\nCNPJ em 9 dias úteis',
   aside: [
     blok('summary_card', {
-      title: 'Ana Design Ltda',
+      title: 'Cartão do editor',
       subtitle: 'Resumo de outubro',
       rows: [
         blok('summary_row', {
@@ -182,7 +182,7 @@ describe('component map', () => {
       ),
     ).toBeInTheDocument()
     expect(screen.getByText('27 estados')).toBeInTheDocument()
-    const summary = screen.getByText('Ana Design Ltda').closest('figure')!
+    const summary = screen.getByText('Cartão do editor').closest('figure')!
     expect(within(summary).getByRole('definition')).toHaveTextContent('R$ 1.460,00Pago')
     expect(screen.getByRole('heading', { level: 3, name: 'Impostos no prazo' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 3, name: 'Planejamento' })).toBeInTheDocument()
@@ -193,6 +193,21 @@ describe('component map', () => {
     expect(screen.getByRole('columnheader', { name: 'MEI' })).toBeInTheDocument()
     expect(screen.getByRole('rowheader', { name: 'Sócios' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'O prazo terminou' })).toBeInTheDocument()
+  })
+
+  it("shows the example company's month as the Simples rules work it out, not typed figures", async () => {
+    await renderInRouter(() => (
+      <Blocks blocks={[blok('example_company', {})]} ctx={{ path: '/', preview: false }} />
+    ))
+    const card = screen.getByText('Estúdio Aurora Design Ltda').closest('figure')!
+    const figure = (term: string) =>
+      expect(within(card).getByText(term).closest('div')!.querySelector('dd'))
+    expect(within(card).getByText('Resumo de junho no app')).toBeVisible()
+    figure('DAS de junho').toHaveTextContent('R$ 1.332,13Pago')
+    figure('Fator R (12 meses)').toHaveTextContent('28,88 %Anexo III')
+    figure('Pró-labore').toHaveTextContent('R$ 5.200,00Em dia')
+    figure('Próxima guia').toHaveTextContent('20/08/2026DAS de julho')
+    expect(within(card).getByText(/Empresa fictícia/)).toBeVisible()
   })
 
   it('renders resolved relations: plans with their prices and features', async () => {

@@ -249,7 +249,7 @@ test('create a user (a short phone is refused) and sign in as them', async ({
   await form.getByLabel('Nome completo').fill('Marina Alves')
   await form.getByLabel('E-mail').fill(email)
   await form.getByLabel('Celular').pressSequentially('1191234')
-  await expect(form.getByRole('checkbox', { name: 'Administrador da empresa' })).toBeChecked()
+  await expect(form.getByRole('checkbox', { name: 'Administrador de empresa' })).toBeChecked()
   await form.getByRole('combobox', { name: 'Empresa' }).fill('Ana Design')
   await page.getByRole('option', { name: /Ana Design/ }).click()
   await form.getByRole('button', { name: 'Criar acesso' }).click()

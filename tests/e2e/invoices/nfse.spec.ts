@@ -49,7 +49,7 @@ async function askForTheNote(page: Page) {
   await panel
     .getByRole('combobox', { name: 'Serviço da empresa' })
     .selectOption({ label: 'Outro código de tributação…' })
-  await panel.getByLabel('Código de tributação nacional (cTribNac)').fill(request.taxationCode)
+  await panel.getByLabel('Código de tributação nacional').fill(request.taxationCode)
   await panel.getByLabel('Descrição do serviço').fill(request.serviceDescription)
   await panel.getByRole('radio', { name: /^Sim/ }).check()
   await panel.getByLabel('Valor total').fill('2.480,90')

@@ -64,7 +64,7 @@ test.describe('bruno continues his opening', () => {
       await signInFromLogin(other, 'bruno@contabil.dev')
       await expect(other).toHaveURL(/\/app\/wizard\/company-opening$/)
       await expect(
-        other.getByRole('button', { name: 'Cadastro dos sócios: Em andamento' }),
+        other.getByRole('button', { name: 'Cadastro dos sócios: Etapa atual' }),
       ).toBeVisible()
       const there = other.getByRole('form', { name: 'Cadastro dos sócios' })
       await expect(there.getByRole('textbox', { name: 'CPF', exact: true })).toHaveValue(cpf)
@@ -127,7 +127,7 @@ test.describe('bruno continues his opening', () => {
     await page.getByRole('link', { name: 'Voltar sem pagar' }).click()
     await expect(page).toHaveURL(/company-opening\?pagamento=cancelado$/)
     await expect(page.getByText('Pagamento não concluído')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Assinatura: Em andamento' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Assinatura: Etapa atual' })).toBeVisible()
     await checkStep(page, 'wizard-3-assinatura-cancelada')
   })
 })

@@ -1,40 +1,60 @@
 import { expect, test } from '@playwright/test'
+import { stateNames as allStateNames } from '../../../src/schemas/city'
+import { placePhrases } from '../../../src/schemas/place-articles'
 import { citySlugOf, expectSeo, municipalities, sample } from './support'
 
 // Every one of the 5,571 municipalities has a page under both prefixes, with the city and the
-// state in the title, heading and copy, and a lead form. Unknown cities give the 404 page.
+// state in the title, heading and copy (with the article Portuguese gives them: "no Recife",
+// "do Distrito Federal"), and a lead form. Unknown cities give the 404 page.
 
-const stateNames: Record<string, string> = {
-  SP: 'São Paulo',
-  RO: 'Rondônia',
-  MT: 'Mato Grosso',
-  DF: 'Distrito Federal',
-}
 const fixed = [
-  { name: 'São José dos Campos', state: 'SP', slug: 'sao-jose-dos-campos-sp' },
-  { name: "Alta Floresta D'Oeste", state: 'RO', slug: 'alta-floresta-doeste-ro' },
-  { name: 'Boa Esperança do Norte', state: 'MT', slug: 'boa-esperanca-do-norte-mt' },
-  { name: 'Brasília', state: 'DF', slug: 'brasilia-df' },
-]
+  {
+    name: 'São José dos Campos',
+    state: 'SP',
+    slug: 'sao-jose-dos-campos-sp',
+    em: 'em São José dos Campos',
+    board: 'de São Paulo',
+  },
+  {
+    name: "Alta Floresta D'Oeste",
+    state: 'RO',
+    slug: 'alta-floresta-doeste-ro',
+    em: "em Alta Floresta D'Oeste",
+    board: 'de Rondônia',
+  },
+  {
+    name: 'Boa Esperança do Norte',
+    state: 'MT',
+    slug: 'boa-esperanca-do-norte-mt',
+    em: 'em Boa Esperança do Norte',
+    board: 'de Mato Grosso',
+  },
+  {
+    name: 'Brasília',
+    state: 'DF',
+    slug: 'brasilia-df',
+    em: 'em Brasília',
+    board: 'do Distrito Federal',
+  },
+  { name: 'Recife', state: 'PE', slug: 'recife-pe', em: 'no Recife', board: 'de Pernambuco' },
+] as const
 
 for (const city of fixed) {
   test(`/contabilidade-em/${city.slug}`, async ({ page }) => {
     const path = `/contabilidade-em/${city.slug}`
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      `Contabilidade em ${city.name} - ${city.state}, sem sair da sua empresa`,
+      `Contabilidade ${city.em} - ${city.state}, sem sair da sua empresa`,
     )
-    await expect(page.getByText(`${city.name} · ${stateNames[city.state]}`)).toBeVisible()
+    await expect(page.getByText(`${city.name} · ${allStateNames[city.state]}`)).toBeVisible()
     await expect(page.getByRole('form', { name: 'Fale com um contador' })).toBeVisible()
     await expectSeo(
       page,
       path,
-      `Contabilidade em ${city.name} - ${city.state}: contabilidade online | Contabil`,
+      `Contabilidade ${city.em} - ${city.state}: contabilidade online | Contabil`,
     )
     await expect(
-      page.getByText(
-        new RegExp(`Registramos o contrato social na Junta Comercial de ${stateNames[city.state]}`),
-      ),
+      page.getByText(new RegExp(`Registramos o contrato social na Junta Comercial ${city.board}`)),
     ).toBeVisible()
   })
 }
@@ -42,12 +62,14 @@ for (const city of fixed) {
 test('a sample of municipalities under both prefixes, from the full list', async ({ page }) => {
   for (const city of sample(municipalities(), 6)) {
     const slug = citySlugOf(city)
+    const state = city.state as keyof typeof allStateNames
+    const { cidade_em: em } = placePhrases({ ...city, state, stateName: allStateNames[state] })
     await page.goto(`/contador-em/${slug}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      `Contador em ${city.name} - ${city.state} que responde quando você precisa`,
+      `Contador ${em} - ${city.state} que responde quando você precisa`,
     )
     await expect(page).toHaveTitle(
-      `Contador em ${city.name} - ${city.state}: contador online para sua empresa | Contabil`,
+      `Contador ${em} - ${city.state}: contador online para sua empresa | Contabil`,
     )
     await page.goto(`/contabilidade-em/${slug}`)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(

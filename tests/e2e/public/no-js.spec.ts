@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { stateNames } from '../../../src/schemas/city'
+import { placePhrases } from '../../../src/schemas/place-articles'
 import { citySlugOf, cnaeSlugOf, municipalities, sample, subclasses } from './support'
 
 // Issue 14: every public page is written by the build as HTML with its content and head, so a
@@ -41,17 +42,23 @@ for (const [region, states] of Object.entries(regions)) {
   )
   test(`a city page of the ${region} region: ${city!.name} - ${city!.state}`, async ({ page }) => {
     const data = await open(page, `/contabilidade-em/${citySlugOf(city!)}`)
+    // The city and the state with the article Portuguese gives them ("no Recife", "do Acre").
+    const place = placePhrases({
+      ...city!,
+      state: city!.state as keyof typeof stateNames,
+      stateName: stateNames[city!.state as keyof typeof stateNames],
+    })
     await expect(page).toHaveTitle(
-      `Contabilidade em ${city!.name} - ${city!.state}: contabilidade online | Contabil`,
+      `Contabilidade ${place.cidade_em} - ${city!.state}: contabilidade online | Contabil`,
     )
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      `Contabilidade em ${city!.name} - ${city!.state}, sem sair da sua empresa`,
+      `Contabilidade ${place.cidade_em} - ${city!.state}, sem sair da sua empresa`,
     )
     const main = page.getByRole('main')
     await expect(main).toContainText(
-      `Registramos o contrato social na Junta Comercial de ${stateNames[city!.state as keyof typeof stateNames]}`,
+      `Registramos o contrato social na Junta Comercial ${place.estado_de}`,
     )
-    await expect(main).toContainText(`Planos para empresas de ${city!.name}`)
+    await expect(main).toContainText(`Planos para empresas ${place.cidade_de}`)
     await expect(main.getByRole('form', { name: 'Fale com um contador' })).toBeVisible()
     const types = data.map((item) => item['@type'])
     expect(types).toEqual(

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
+import { companyStatusLabels } from '@/schemas/glossary'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { companyStatusLabels } from '@/schemas/company'
 import { openOrderStatuses } from '@/schemas/order'
 import { formatDateTime } from '@/lib/format'
 import { ordersQueryOptions, type OrderTrack } from '@/services/back-office'
@@ -98,6 +98,7 @@ export function OrderQueue({
             columns={[
               {
                 key: 'company',
+                card: 'title',
                 header: 'Empresa',
                 cell: (order) => (
                   <span className={styles.name}>

@@ -1,4 +1,5 @@
-import { stepLabels, trackLabels, type StepId } from '@/schemas/track'
+import { type StepId } from '@/schemas/track'
+import { stepLabels, trackLabels } from '@/schemas/glossary'
 import type { Order } from '@/schemas/order'
 
 const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' })

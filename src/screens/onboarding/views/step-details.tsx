@@ -1,7 +1,8 @@
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query'
 import { companySizeLabels } from '@/schemas/company'
 import { fileDisplayName } from '@/schemas/files'
-import { registryStatuses, type RegistryRecord } from '@/schemas/registry'
+import { registryStatusLabels } from '@/schemas/glossary'
+import type { RegistryRecord } from '@/schemas/registry'
 import { formatCnaeCode } from '@/schemas/slug'
 import type { AwaitingGuide } from '@/schemas/steps'
 import { formatCnpjValue, formatDate, formatMoney, formatMonthYear } from '@/lib/format'
@@ -158,14 +159,6 @@ export function PlanName({ planId }: { planId: string }) {
       {plan ? ` · ${formatMoney(plan.monthlyPrice)}/mês` : ''}
     </>
   )
-}
-
-const registryStatusLabels: Record<(typeof registryStatuses)[number], string> = {
-  ATIVA: 'Ativa',
-  SUSPENSA: 'Suspensa',
-  INAPTA: 'Inapta',
-  BAIXADA: 'Baixada',
-  NULA: 'Nula',
 }
 
 /** The Receita's record of a CNPJ, as the CNPJ card shows it. */

@@ -87,7 +87,7 @@ type BasicPartner = Pick<Partner, 'name' | 'cpf' | 'email' | 'sharePercent'>
 
 /** The migration's partners: name, CPF, e-mail and share. */
 const basicPartnerColumns: Column<BasicPartner>[] = [
-  { key: 'name', header: 'Nome', cell: (partner) => partner.name },
+  { key: 'name', card: 'title', header: 'Nome', cell: (partner) => partner.name },
   {
     key: 'cpf',
     header: 'CPF',
@@ -109,6 +109,7 @@ const basicPartnerColumns: Column<BasicPartner>[] = [
 const fullPartnerColumns: Column<Partner>[] = [
   {
     key: 'name',
+    card: 'title',
     header: 'Sócio',
     cell: (partner) => (
       <span className={styles.lines}>

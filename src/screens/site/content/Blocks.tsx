@@ -10,7 +10,7 @@ import {
   type TestimonialContent,
 } from '@/schemas/content'
 import type { TrackId } from '@/schemas/company'
-import { formatMoney } from '@/lib/format'
+import { formatDate, formatInteger, formatMoney, formatPercent } from '@/lib/format'
 import { Badge } from '@/ui/Feedback'
 import { Icon, type IconName } from '@/ui/Icon'
 import { buttonClass } from '@/ui/Button'
@@ -21,6 +21,7 @@ import { RichText } from './RichText'
 import { LeadFormSlot } from '../forms/LeadFormSlot'
 import { Island } from '../islands/Island'
 import { CitySearch } from './CitySearch'
+import { exampleCompany, exampleCompanySummary } from './example-company'
 import styles from './Blocks.module.css'
 import tables from './Tables.module.css'
 
@@ -459,36 +460,120 @@ function LeadFormBlock({ blok, ctx }: BlockProps<object>) {
   )
 }
 
+type FigureRow = { key: string; label: string; value: string; note?: string; tone?: string }
+
+const rowTones: Record<string, 'success' | 'info' | 'warning' | 'neutral'> = {
+  success: 'success',
+  info: 'info',
+  warning: 'warning',
+}
+
 /** A card with figures, the way the app shows them (the home page's hero). */
-function SummaryCard({ blok }: BlockProps<object>) {
-  const tones: Record<string, 'success' | 'info' | 'warning' | 'neutral'> = {
-    success: 'success',
-    info: 'info',
-    warning: 'warning',
-  }
+function FigureCard({
+  title,
+  subtitle,
+  rows,
+  footnote,
+}: {
+  title: string
+  subtitle?: string
+  rows: FigureRow[]
+  footnote?: string
+}) {
   return (
     <figure className={styles.summary}>
       <figcaption className={styles.summaryHeader}>
-        <span className={styles.summaryTitle}>{text(blok.title)}</span>
-        {text(blok.subtitle) && (
-          <span className={styles.summarySubtitle}>{text(blok.subtitle)}</span>
-        )}
+        <span className={styles.summaryTitle}>{title}</span>
+        {subtitle && <span className={styles.summarySubtitle}>{subtitle}</span>}
       </figcaption>
       <dl className={styles.summaryRows}>
-        {bloks(blok.rows).map((row) => (
-          <div key={row._uid}>
-            <dt>{text(row.label)}</dt>
+        {rows.map((row) => (
+          <div key={row.key}>
+            <dt>{row.label}</dt>
             <dd>
-              <strong>{text(row.value)}</strong>
-              {text(row.note) && (
-                <Badge tone={tones[text(row.tone)] ?? 'neutral'}>{text(row.note)}</Badge>
-              )}
+              <strong>{row.value}</strong>
+              {row.note && <Badge tone={rowTones[row.tone ?? ''] ?? 'neutral'}>{row.note}</Badge>}
             </dd>
           </div>
         ))}
       </dl>
-      {text(blok.footnote) && <p className={styles.summaryFootnote}>{text(blok.footnote)}</p>}
+      {footnote && <p className={styles.summaryFootnote}>{footnote}</p>}
     </figure>
+  )
+}
+
+/** A card of figures an editor typed (for figures the product does not work out). */
+function SummaryCard({ blok }: BlockProps<object>) {
+  return (
+    <FigureCard
+      title={text(blok.title)}
+      subtitle={text(blok.subtitle)}
+      rows={bloks(blok.rows).map((row) => ({
+        key: row._uid,
+        label: text(row.label),
+        value: text(row.value),
+        note: text(row.note),
+        tone: text(row.tone),
+      }))}
+      footnote={text(blok.footnote)}
+    />
+  )
+}
+
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  )
+
+/**
+ * The example company's month, as the app would show it: a fictional company whose figures the
+ * product's Simples Nacional rules work out when the page is built (example-company.ts), never a
+ * client's. The editor places the card; the figures are not theirs to type.
+ */
+function ExampleCompanyCard() {
+  const summary = exampleCompanySummary()
+  const month = monthName(summary.month)
+  return (
+    <FigureCard
+      title={exampleCompany.name}
+      subtitle={`Resumo de ${month} no app`}
+      rows={[
+        {
+          key: 'das',
+          label: `DAS de ${month}`,
+          value: formatMoney(summary.das),
+          note: 'Pago',
+          tone: 'success',
+        },
+        {
+          key: 'fator-r',
+          label: 'Fator R (12 meses)',
+          value: summary.fatorR === null ? '—' : formatPercent(summary.fatorR),
+          note: `Anexo ${summary.annex}`,
+          tone: 'info',
+        },
+        {
+          key: 'invoices',
+          label: 'Notas fiscais emitidas',
+          value: formatInteger(summary.invoices),
+        },
+        {
+          key: 'pro-labore',
+          label: 'Pró-labore',
+          value: formatMoney(summary.proLabore),
+          note: 'Em dia',
+          tone: 'success',
+        },
+        {
+          key: 'next',
+          label: 'Próxima guia',
+          value: formatDate(summary.nextDasDue),
+          note: `DAS de ${monthName(summary.nextMonth)}`,
+          tone: 'warning',
+        },
+      ]}
+      footnote="Empresa fictícia: os valores são calculados pelas regras do Simples Nacional que o app usa."
+    />
   )
 }
 
@@ -520,6 +605,7 @@ const components: Record<string, ComponentType<BlockProps<Record<string, unknown
   lead_form: LeadFormBlock,
   city_search: CitySearchBlock,
   summary_card: SummaryCard,
+  example_company: ExampleCompanyCard,
 }
 
 /** The components the map knows (tests and the preview note use it). */

@@ -1,4 +1,5 @@
 import type { City } from '@/schemas/city'
+import { placePhrases } from '@/schemas/place-articles'
 
 // Template stories (the city pages, the CNAE pages) carry placeholders such as {cidade} in their
 // text; the page fills them with its data. Keys, ids and links are left alone.
@@ -30,10 +31,15 @@ export function fillPlaceholders<T>(value: T, vars: Record<string, string>): T {
   return Object.keys(vars).length === 0 ? value : (fill(value) as T)
 }
 
-/** What the city templates' placeholders stand for. */
+/**
+ * What the city templates' placeholders stand for. After "de" and "em" a template writes
+ * {cidade_de}, {cidade_em}, {estado_de} or {estado_em}, which carry the article where Portuguese
+ * uses one ("Prefeitura {cidade_de}" → "Prefeitura do Recife", "Prefeitura de Curitiba").
+ */
 export const cityVars = (city: City) => ({
   cidade: city.name,
   uf: city.state,
   estado: city.stateName,
   junta: city.board,
+  ...placePhrases(city),
 })
