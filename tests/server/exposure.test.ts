@@ -235,7 +235,7 @@ describe('which web pages may call it (CORS)', () => {
 
 describe('signed file links', () => {
   const secretFile = path.join(dataDir, 'signing-secret')
-  const EVA_PDF = ['cmp-eva-studio', 'das-estudio-eva.pdf'] as const
+  const EVA_PDF = ['cmp-eva-comercio', 'alvara-loja.pdf'] as const
   const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds
 
   it('are signed with a secret drawn for this data folder, readable by its owner only', () => {

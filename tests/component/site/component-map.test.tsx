@@ -204,7 +204,7 @@ describe('component map', () => {
       expect(within(card).getByText(term).closest('div')!.querySelector('dd'))
     expect(within(card).getByText('Resumo de junho no app')).toBeVisible()
     figure('DAS de junho').toHaveTextContent('R$ 1.332,13Pago')
-    figure('Fator R (12 meses)').toHaveTextContent('28,88 %Anexo III')
+    figure('Fator R (12 meses)').toHaveTextContent('28 %Anexo III')
     figure('Pró-labore').toHaveTextContent('R$ 5.200,00Em dia')
     figure('Próxima guia').toHaveTextContent('20/08/2026DAS de julho')
     expect(within(card).getByText(/Empresa fictícia/)).toBeVisible()
