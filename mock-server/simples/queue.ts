@@ -6,6 +6,7 @@ import type {
 } from '../../src/schemas/simples/api'
 import { companyRefOf } from '../core/state'
 import { foldText } from '../finance/text'
+import { HttpError } from '../http'
 import type { Store } from '../store/database'
 import { regimeOf } from './calculation'
 import { monthView } from './months'
@@ -59,7 +60,27 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
     const company = store.companies.get(String(row.id))
     const regime = company && regimeOf(company)
     if (!company || !regime) return []
-    const month = monthView(store, company, period, today)
+    let month
+    try {
+      month = monthView(store, company, period, today)
+    } catch (error) {
+      // A company that began after this competence (or a month not begun) has no month to close:
+      // it stays in the list with the reason, rather than failing the accountant's whole page.
+      if (!(error instanceof HttpError) || error.status !== 400) throw error
+      return [
+        {
+          company: companyRefOf(company),
+          period,
+          regime,
+          status: 'open' as const,
+          revenue: 0,
+          das: { amount: 0, dueDate: null },
+          missing: [{ code: 'no-month', message: error.message }],
+          guide: null,
+          lateInvoices: 0,
+        },
+      ]
+    }
     return [
       {
         company: companyRefOf(company),
