@@ -88,12 +88,17 @@ function tellAnasStory(finance: FinanceData, now: Date) {
     withheld.issWithheld = true
     withheld.withholdings = { iss: roundMoney(withheld.totalValue * 0.02) }
   }
-  const unpaid = new Set(
-    issued
-      .filter((r) => r.schedulerId === null)
-      .slice(-2)
-      .map((r) => r.id),
-  )
+  // The two newest one-off invoices of two different takers (a statement that pays them can
+  // then tell them apart by who paid).
+  const unpaid = new Set<string>()
+  const unpaidTakers = new Set<string>()
+  for (const r of [...issued].reverse()) {
+    if (unpaid.size === 2) break
+    const taker = r.taker?.document ?? ''
+    if (r.schedulerId !== null || unpaidTakers.has(taker)) continue
+    unpaid.add(r.id)
+    unpaidTakers.add(taker)
+  }
   let n = 0
   const pay = (request: NfsRequest, day: string, named: boolean, id = `txn-ana-pay-${++n}`) => {
     const taker = request.taker

@@ -110,6 +110,8 @@ test('an imported statement pays two invoices: one matched by itself, one confir
   await openTab(page, /^Conciliadas/)
   const namedMemo = `PIX RECEBIDO - ${named!.taker!.name.toUpperCase()}`
   const matched = card(page, new RegExp(`^${namedMemo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    // Other payments of the same taker are on the statement too: the line is the one of its NFS-e.
+    .filter({ hasText: `NFS-e nº ${named!.number}` })
   await expect(matched.getByText('Conciliada automaticamente')).toBeVisible()
   await expect(matched.getByText('CNPJ do tomador no histórico')).toBeVisible()
   await expect(matched.getByText(`NFS-e nº ${named!.number}`, { exact: false })).toBeVisible()
