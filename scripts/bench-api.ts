@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { generateCnpj } from '@brazilian-utils/brazilian-utils'
+import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
 import autocannon, { type Options, type Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
 import { certifiedCompanies } from '../mock-server/seed/nfse'
@@ -100,19 +100,12 @@ function nfseRequests(seed: Model): NfsRequest[] {
   }))
 }
 
-/** A CNPJ with its two check digits (the Receita's modulo 11), from its first 12 digits. */
-function cnpjOf(base: string) {
-  const digit = (digits: string) => {
-    const weights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - digits.length)
-    const rest = [...digits].reduce((sum, d, i) => sum + Number(d) * weights[i]!, 0) % 11
-    return rest < 2 ? '0' : String(11 - rest)
-  }
-  const first = base + digit(base)
-  return first + digit(first)
-}
-const masked = (cnpj: string) =>
-  `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
-const TAKERS = Array.from({ length: 500 }, (_, i) => cnpjOf(`${10_000_000 + i * 7}0001`))
+/** 500 takers, each a distinct valid CNPJ (head office). */
+const TAKERS = (() => {
+  const takers = new Set<string>()
+  while (takers.size < 500) takers.add(generateCnpj({ branch: 1 }))
+  return [...takers]
+})()
 const shiftDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
@@ -147,7 +140,8 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
       receivedBy: null,
     })
     if (unpaid) open.push({ date, amount: totalValue, taker })
-    else if (k % 10 < 7) line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${masked(taker)}`
+    else if (k % 10 < 7)
+      line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(taker)}`
   })
   return open
 }
@@ -156,7 +150,7 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
 function paymentsOfx(open: readonly OpenInvoice[]) {
   const entries = open.map(
     (o, i) =>
-      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${masked(o.taker)}</STMTTRN>`,
+      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker)}</STMTTRN>`,
   )
   return Buffer.from(
     [

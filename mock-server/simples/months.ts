@@ -1,5 +1,10 @@
 import type { Company } from '../../src/schemas/company'
-import { dctfWebDueDate, simplesTaxLabels, type SimplesTax } from '../../src/schemas/simples'
+import {
+  dctfWebDueDate,
+  moneyText,
+  simplesTaxLabels,
+  type SimplesTax,
+} from '../../src/schemas/simples'
 import type { CompanyDocument } from '../../src/schemas/document'
 import {
   simplesMessages,
@@ -11,7 +16,6 @@ import {
 } from '../../src/schemas/simples/api'
 import { toCents } from '../../src/schemas/money'
 import { creditsWithoutInvoice } from '../finance/reconciliation/reconciler'
-import { money } from '../core/checkout-page'
 import { badRequest, conflict } from '../http'
 import type { Store } from '../store/database'
 import { calculate, issuesOf, type Calculation } from './calculation'
@@ -48,7 +52,7 @@ export function reconciliationIssues(store: Store, company: Company, period: str
   return [
     {
       code: 'credits-without-invoice',
-      message: missingMessages.creditsWithoutInvoice(credits.length, money.format(cents / 100)),
+      message: missingMessages.creditsWithoutInvoice(credits.length, moneyText(cents)),
     },
   ]
 }
