@@ -82,7 +82,7 @@ function deleteAccount({ store, companyId, params }: Call<{ params: { id: string
   const view = accountView(store, account)
   const removedTransactions = store.write(() => removeAccount(store, account))
   // What its transactions paid is open again: other accounts' lines may pay it.
-  void reconcileCompany(store, companyId)
+  void reconcileCompany(store, companyId, undefined, { awaited: false })
   return { data: { ...view, removedTransactions } }
 }
 

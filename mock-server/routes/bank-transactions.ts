@@ -53,7 +53,7 @@ function reconcileRecategorized(
         notRevenueCategory(before, kinds) !== notRevenueCategory(transaction.taxCategoryId, kinds),
     )
     .map(({ transaction }) => transaction.id)
-  void reconcileLines(store, companyId, moved)
+  void reconcileLines(store, companyId, moved, [], { awaited: false })
 }
 
 /** Several transactions at once (the screen's "Classificar selecionadas"): all or nothing. */

@@ -124,7 +124,7 @@ async function postCloseSeveral({
       )
       const { das } = closed
       // Reconciled in the background: a bulk close does not wait for each company's run.
-      void reconcileAfterGuideChange(store, companyId, guideIdsOf(closed))
+      void reconcileAfterGuideChange(store, companyId, guideIdsOf(closed), { awaited: false })
       outcomes.push({
         companyId,
         closed: true,

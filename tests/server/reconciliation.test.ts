@@ -12,6 +12,8 @@ import {
 import {
   creditsWithoutInvoice,
   reconcileAfterInvoiceChange,
+  reconcileCompany,
+  reconcileLines,
 } from '../../mock-server/finance/reconciliation/reconciler'
 import {
   SEEDED_SUGGESTED_INVOICE,
@@ -550,5 +552,29 @@ describe('an automatic run meets a person (ledger.applyChange)', () => {
     )
     expect(twice).toBe('stale')
     expect(request(invoiceId).receivedBy?.transactionId).toBe(line.transactionId)
+  })
+})
+
+describe('the queue of runs', () => {
+  it('runs what a request waits for ahead of the runs nobody waits for', async () => {
+    const others: string[] = server.store.data.companies
+      .map((c: { id: string }) => c.id)
+      .filter((id: string) => id !== COMPANY)
+      .slice(0, 6)
+    const finished: string[] = []
+    // A bulk month close queues every company's run in the background...
+    const background = others.map((id) =>
+      reconcileCompany(server.store, id, undefined, { awaited: false }).then(() =>
+        finished.push(id),
+      ),
+    )
+    // ...then ana undoes a match and waits for hers.
+    await reconcileLines(server.store, COMPANY, [SEEDED_SUGGESTED_LINE]).then(() =>
+      finished.push(COMPANY),
+    )
+    await Promise.all(background)
+    // Only the run already under way when she asked finished before hers.
+    expect(finished.indexOf(COMPANY)).toBeLessThanOrEqual(1)
+    expect(finished).toHaveLength(others.length + 1)
   })
 })

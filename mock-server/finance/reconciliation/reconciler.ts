@@ -49,11 +49,25 @@ const emptySummary = (): RunSummary => ({
   ms: 0,
 })
 
+/** How a run is asked for. */
+export type RunOptions = {
+  /** The run comes from changes that no longer held: it does not ask for another. */
+  retry?: boolean
+  /**
+   * A request answers after this run (default): it goes ahead of the runs nobody waits for (a
+   * bulk month close's, a recategorization's), so a person's confirmation is not queued behind
+   * a hundred companies.
+   */
+  awaited?: boolean
+}
+
 type Queued = {
   scope: JobScope
   waiters: ((summary: RunSummary) => void)[]
   /** A run that comes from changes that no longer held: it does not ask for another. */
   retry: boolean
+  /** A request waits for this run (a person's action): it goes ahead of background runs. */
+  awaited: boolean
 }
 
 /** Merges two scopes: everything wins; otherwise the lines and days of both. */
@@ -133,7 +147,11 @@ export function createReconciler(store: Store) {
       summary.looked = looked
       const stale = await apply(changes, startedEpoch, summary)
       if (stale.length > 0 && !item.retry && epoch === startedEpoch)
-        enqueue(companyId, { kind: 'lines', transactionIds: stale, ranges: [] }, true)
+        enqueue(
+          companyId,
+          { kind: 'lines', transactionIds: stale, ranges: [] },
+          { retry: true, awaited: false },
+        )
     } catch (error) {
       if (!closed) console.error(`[reconciliation] ${companyId}:`, error)
     }
@@ -143,24 +161,35 @@ export function createReconciler(store: Store) {
     for (const resolve of item.waiters) resolve(summary)
   }
 
+  /** The oldest run a request waits for, else the oldest run. */
+  function next(): [string, Queued] {
+    for (const entry of queue) if (entry[1].awaited) return entry
+    return queue.entries().next().value!
+  }
+
   async function drain() {
     while (queue.size > 0 && !closed) {
-      const [companyId, item] = queue.entries().next().value!
+      const [companyId, item] = next()
       queue.delete(companyId)
       await runOne(companyId, item)
     }
     draining = null
   }
 
-  function enqueue(companyId: string, scope: JobScope, retry = false): Promise<RunSummary> {
+  function enqueue(
+    companyId: string,
+    scope: JobScope,
+    { retry = false, awaited = true }: RunOptions = {},
+  ): Promise<RunSummary> {
     if (closed) return Promise.resolve(emptySummary())
     return new Promise((resolve) => {
       const queued = queue.get(companyId)
       if (queued) {
         queued.scope = merged(queued.scope, scope)
         queued.retry &&= retry
+        queued.awaited ||= awaited
         queued.waiters.push(resolve)
-      } else queue.set(companyId, { scope, waiters: [resolve], retry })
+      } else queue.set(companyId, { scope, waiters: [resolve], retry, awaited })
       draining ??= drain()
     })
   }
@@ -205,8 +234,9 @@ export function reconcileCompany(
   store: Store,
   companyId: string,
   scope: JobScope = { kind: 'all' },
+  options?: RunOptions,
 ) {
-  return reconcilers.get(store)?.run(companyId, scope) ?? noRun()
+  return reconcilers.get(store)?.run(companyId, scope, options) ?? noRun()
 }
 
 /** The lines of these transactions (new ones, one a person changed): they and their kin. */
@@ -215,15 +245,21 @@ export const reconcileLines = (
   companyId: string,
   transactionIds: readonly string[],
   amounts: readonly number[] = [],
+  options?: RunOptions,
 ) =>
   transactionIds.length === 0
     ? noRun()
-    : reconcileCompany(store, companyId, {
-        kind: 'lines',
-        transactionIds: [...transactionIds],
-        ranges: [],
-        amounts: [...amounts],
-      })
+    : reconcileCompany(
+        store,
+        companyId,
+        {
+          kind: 'lines',
+          transactionIds: [...transactionIds],
+          ranges: [],
+          amounts: [...amounts],
+        },
+        options,
+      )
 
 /** After an import or a sync: the new lines (and lines of the same amounts, and suggestions). */
 export const reconcileAfterImport = reconcileLines
@@ -238,11 +274,12 @@ function reconcileAround(
   days: readonly (string | undefined)[],
   before: number,
   after: number,
+  options?: RunOptions,
 ) {
   const ranges: DateRange[] = days.flatMap((day) =>
     day ? [{ from: shifted(day, before), to: shifted(day, after) }] : [],
   )
-  return reconcileCompany(store, companyId, { kind: 'lines', transactionIds: [], ranges })
+  return reconcileCompany(store, companyId, { kind: 'lines', transactionIds: [], ranges }, options)
 }
 
 /**
@@ -269,10 +306,11 @@ export function reconcileAfterGuideChange(
   store: Store,
   companyId: string,
   documentIds?: readonly string[],
+  options?: RunOptions,
 ) {
-  if (!documentIds) return reconcileCompany(store, companyId)
+  if (!documentIds) return reconcileCompany(store, companyId, undefined, options)
   const days = documentIds.map((id) => store.documents.get(id)?.guia?.dueDate)
-  return reconcileAround(store, companyId, days, -GUIDE_WINDOW_DAYS, GUIDE_WINDOW_DAYS)
+  return reconcileAround(store, companyId, days, -GUIDE_WINDOW_DAYS, GUIDE_WINDOW_DAYS, options)
 }
 
 /**
