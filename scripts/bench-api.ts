@@ -76,7 +76,10 @@ const children: ChildProcess[] = []
 
 // ---- data ----
 
-/** Pending requests of the NFS-e company for the national rows (issued one by one). */
+/**
+ * Pending requests of the NFS-e company for the national rows (issued one by one); their ids are
+ * their own (`nfs-national-…`), apart from reconciliation's invoices (`nfs-bench-…`).
+ */
 function nfseRequests(seed: Model): NfsRequest[] {
   const template = seed.nfsRequests.find((r) => r.companyId === NFSE_COMPANY)
   if (!template) throw new Error(`no request of ${NFSE_COMPANY} in the seed`)
@@ -85,7 +88,7 @@ function nfseRequests(seed: Model): NfsRequest[] {
   return Array.from({ length: count }, (_, i) => ({
     ...template,
     ...nationalFieldsUnset,
-    id: `nfs-bench-${i}`,
+    id: `nfs-national-${i}`,
     serviceDescription: `Serviço de medição ${i}`,
     date: todayInBrazil(),
     status: 'pending',
@@ -687,10 +690,10 @@ async function main() {
     const sample = 1 + NFSE_TIMED_ISSUES + NFSE_RUN
     // Warm: the NFS-e worker and its compiled schemas, the certificate, the Simples rate.
     await timed(20, (i) =>
-      fetch(`${api}/nfs/requests/nfs-bench-${sample + i}/dps?${scope}`, { headers: eva }),
+      fetch(`${api}/nfs/requests/nfs-national-${sample + i}/dps?${scope}`, { headers: eva }),
     )
     const json = await timed(NFSE_SAMPLES, (i) =>
-      fetch(`${api}/nfs/requests/nfs-bench-${sample + i}?${scope}`, { headers: eva }),
+      fetch(`${api}/nfs/requests/nfs-national-${sample + i}?${scope}`, { headers: eva }),
     )
     rows.push({
       name: `anchor: the request's JSON (GET /nfs/requests/{id}), ${NFSE_SAMPLES} one after another`,
@@ -698,7 +701,7 @@ async function main() {
       p99: json.p99,
     })
     const dps = await timed(NFSE_SAMPLES, (i) =>
-      fetch(`${api}/nfs/requests/nfs-bench-${sample + i}/dps?${scope}`, { headers: eva }),
+      fetch(`${api}/nfs/requests/nfs-national-${sample + i}/dps?${scope}`, { headers: eva }),
     )
     rows.push({
       name: `DPS built + validated (XSD) + signed (GET …/dps), ${NFSE_SAMPLES} one after another`,
@@ -713,9 +716,9 @@ async function main() {
         body: JSON.stringify(body ?? {}),
       })
     // The first issuance starts the stand-in's side (its certificate, its checks) too.
-    await timed(1, () => post('/nfs/requests/nfs-bench-0/issue'))
+    await timed(1, () => post('/nfs/requests/nfs-national-0/issue'))
     const write = await timed(NFSE_TIMED_ISSUES, (i) =>
-      post(`/nfs/requests/nfs-bench-${sample + i}/status/processing`),
+      post(`/nfs/requests/nfs-national-${sample + i}/status/processing`),
     )
     rows.push({
       name: `anchor: a plain write of a request (PUT …/status/processing), ${NFSE_TIMED_ISSUES} one after another`,
@@ -723,7 +726,7 @@ async function main() {
       p99: write.p99,
     })
     const issue = await timed(NFSE_TIMED_ISSUES, (i) =>
-      post(`/nfs/requests/nfs-bench-${1 + i}/issue`),
+      post(`/nfs/requests/nfs-national-${1 + i}/issue`),
     )
     rows.push({
       name: `issuance through the Sefin Nacional stand-in (POST …/issue), ${NFSE_TIMED_ISSUES} one after another`,
@@ -733,7 +736,7 @@ async function main() {
     })
     const runStarted = performance.now()
     const run = await timed(NFSE_RUN, (i) =>
-      post(`/nfs/requests/nfs-bench-${1 + NFSE_TIMED_ISSUES + i}/issue`),
+      post(`/nfs/requests/nfs-national-${1 + NFSE_TIMED_ISSUES + i}/issue`),
     )
     const runMs = performance.now() - runStarted
     rows.push({
