@@ -43,6 +43,27 @@ describe('toCents: half-up on the decimal value', () => {
     )
   })
 
+  it('gives, for any number, the cents of its decimal text moved two places (the whole-cents shortcut agrees)', () => {
+    const byText = (value: number) => {
+      const [digits, exponent = '0'] = String(Math.abs(value)).split('e')
+      const cents = Math.round(Number(`${digits}e${Number(exponent) + 2}`))
+      return value < 0 && cents !== 0 ? -cents : cents
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+          fc.integer({ min: -1e11, max: 1e11 }).map((cents) => cents / 100),
+          fc.integer({ min: -1e9, max: 1e9 }).map((tenths) => tenths / 1e4),
+        ),
+        (value) => {
+          expect(toCents(value)).toBe(byText(value))
+        },
+      ),
+      { numRuns: 5_000 },
+    )
+  })
+
   it('goes back to reais', () => {
     expect(fromCents(268)).toBe(2.68)
   })

@@ -3,7 +3,7 @@ import type { BankTransaction, TaxCategory } from '../../../src/schemas/bank'
 import type { Company } from '../../../src/schemas/company'
 import type { CompanyDocument } from '../../../src/schemas/document'
 import { toCents, type DateRange } from '../../../src/schemas/finance-common'
-import type { NfsRequest } from '../../../src/schemas/invoice'
+import { nfsRequestStatuses, type NfsRequest } from '../../../src/schemas/invoice'
 import type { ReconciliationRecord } from '../../../src/schemas/reconciliation'
 import { layouts } from '../../store/layout'
 import { reconcile, type EngineLine, type EngineMatch, type LineOutcome } from './engine'
@@ -72,6 +72,10 @@ const T = {
   categories: layouts.taxCategories.table,
 }
 const NOT_MATCHED = `(r.status IS NULL OR r.status <> 'matched')`
+const NOT_ISSUED = nfsRequestStatuses
+  .filter((status) => status !== 'issued')
+  .map((status) => `'${status}'`)
+  .join(', ')
 
 /** The statements a run reads with, prepared once per connection. */
 export function jobReader(db: Database) {
@@ -92,9 +96,11 @@ export function jobReader(db: Database) {
         `SELECT doc FROM ${T.requests} WHERE company_id = ? AND status = 'issued' AND received = 0`,
       )
       .pluck(),
+    // Each status but issued, spelled out: the planner then reads only the received ones on the
+    // (company, status, received) index, where `<>` read every invoice of the company.
     releasedInvoices: db
       .prepare(
-        `SELECT doc FROM ${T.requests} WHERE company_id = ? AND status <> 'issued' AND received = 1`,
+        `SELECT doc FROM ${T.requests} WHERE company_id = ? AND status IN (${NOT_ISSUED}) AND received = 1`,
       )
       .pluck(),
     invoicesByIds: db
@@ -102,18 +108,27 @@ export function jobReader(db: Database) {
       .pluck(),
     documents: db.prepare(`SELECT doc FROM ${T.documents} WHERE company_id = ?`).pluck(),
     all: lines(`t.company_id = ? AND ${NOT_MATCHED}`),
-    byIds: lines(`t.id IN (SELECT value FROM json_each(?)) AND t.company_id = ?`),
+    // `+` keeps the company out of the index choice: the lines are found by their ids, not
+    // among every line of the company.
+    byIds: lines(`t.id IN (SELECT value FROM json_each(?)) AND +t.company_id = ?`),
     inRange: lines(`t.company_id = ? AND t.date >= ? AND t.date <= ? AND ${NOT_MATCHED}`),
     sameAmounts: records(
       `r.company_id = ? AND r.amount_cents IN (SELECT value FROM json_each(?)) AND r.status <> 'matched'`,
     ),
     // The open invoices some lines may pay: of their amounts, of an unknown ISS, of the takers
-    // or the numbers their memos name.
+    // the memos name — each part on an index of its own (an `OR`, or the status and the
+    // received flag as index terms, made the planner read every open invoice of the company).
     openInvoicesFor: db
       .prepare(
-        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND (due_cents IS NULL OR due_cents IN (SELECT value FROM json_each(@amounts)))
-         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND taker_document IN (SELECT value FROM json_each(@documents)) AND status = 'issued' AND received = 0
-         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND number IN (SELECT value FROM json_each(@numbers)) AND status = 'issued' AND received = 0`,
+        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IS NULL
+         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IN (SELECT value FROM json_each(@amounts))
+         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND taker_document IN (SELECT value FROM json_each(@documents)) AND +status = 'issued' AND +received = 0`,
+      )
+      .pluck(),
+    // ...and of the NFS-e numbers the memos name (no index: read only when a memo names one).
+    openInvoicesNumbered: db
+      .prepare(
+        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND number IN (SELECT value FROM json_each(@numbers))`,
       )
       .pluck(),
   } satisfies Record<string, Statement | Database>
@@ -191,14 +206,20 @@ function openInvoicesOf(
   }
   if (amounts.size === 0) return []
   const json = (set: Set<unknown>) => JSON.stringify([...set])
-  return (
+  const docs = new Set(
     reader.openInvoicesFor.all({
       company: companyId,
       amounts: json(amounts),
       documents: json(documents),
+    }) as string[],
+  )
+  if (numbers.size > 0)
+    for (const doc of reader.openInvoicesNumbered.all({
+      company: companyId,
       numbers: json(numbers),
-    }) as string[]
-  ).map((d) => parse<NfsRequest>(d))
+    }) as string[])
+      docs.add(doc)
+  return [...docs].map((d) => parse<NfsRequest>(d))
 }
 
 /**
