@@ -3,6 +3,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
 import {
   calendarDateSchema,
   dateFilterSchema,
+  type BankPayment,
   listQueryTextSchema,
   queryBooleanSchema,
 } from './finance-common'
@@ -130,18 +131,9 @@ export const bankTransactionSchema = z.object({
 })
 export type BankTransaction = z.infer<typeof bankTransactionSchema>
 
-/**
- * The statement line that paid an invoice or a guide (bank reconciliation): the transaction, its
- * account as people name it ("Itaú ···1234") and the day the bank gives it.
- */
-export const bankPaymentSchema = z.object({
-  transactionId: z.string(),
-  accountId: z.string(),
-  bankName: z.string(),
-  accountNumber: z.string(),
-  date: calendarDateSchema,
-})
-export type BankPayment = z.infer<typeof bankPaymentSchema>
+// The line that paid an invoice or a guide is finance-common's (invoices and documents name it
+// without loading the bank statements' schemas).
+export { bankPaymentSchema, type BankPayment } from './finance-common'
 
 /**
  * A bank as people say it: the name in parentheses if the bank gives one ("Nu Pagamentos (Nubank

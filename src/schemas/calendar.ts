@@ -48,3 +48,21 @@ export const monthInBrazil = (at: Date | string | number) => dayInBrazil(at).sli
 
 /** The year a moment falls on in São Paulo. */
 export const yearInBrazil = (at: Date | string | number) => Number(dayInBrazil(at).slice(0, 4))
+
+/** A `YYYY-MM` month as a count of months (to add and compare months without dates). */
+export const monthIndex = (period: string) =>
+  Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1
+/** The `YYYY-MM` month of such a count. */
+export const monthOfIndex = (index: number) =>
+  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+
+/** The months from `from` to `to`, both included (`YYYY-MM`). */
+export function monthsFrom(from: string, to: string): string[] {
+  const months: string[] = []
+  for (let i = monthIndex(from); i <= monthIndex(to); i++) months.push(monthOfIndex(i))
+  return months
+}
+
+/** `YYYY-MM` moved by some months. */
+export const addMonths = (period: string, months: number) =>
+  monthOfIndex(monthIndex(period) + months)

@@ -1,28 +1,29 @@
 import { z } from 'zod'
 import { paymentLineProblem, paymentLineSchema } from './payment-line'
-import { bankPaymentSchema } from './bank'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
-import { amountSchema, calendarDateSchema } from './finance-common'
+import {
+  amountSchema,
+  bankPaymentSchema,
+  calendarDateSchema,
+  competenceSchema,
+} from './finance-common'
+import {
+  documentStatusSchema,
+  documentTypeSchema,
+  documentTypes,
+  type DocumentStatus,
+  type DocumentType,
+} from './document-kinds'
 import { filledText } from './limit-messages'
 import { documentStatusLabels, guiaStatusLabel, guiaStatusLabels } from './glossary'
 
 // Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
 // tax guides (guias) the accountant sends to be paid.
 
-export const documentTypes = [
-  'contrato-social',
-  'cartao-cnpj',
-  'alvara',
-  'guia',
-  'comprovante',
-  'nota-fiscal',
-  'extrato',
-  'pessoal',
-  'outros',
-] as const
-export const documentTypeSchema = z.enum(documentTypes, { error: 'Tipo de documento inválido' })
-export type DocumentType = z.infer<typeof documentTypeSchema>
+// The kinds and statuses are document-kinds' (the address bar's search parsing reads them there,
+// without loading these schemas); documents keep naming them from here.
+export * from './document-kinds'
 
 export const documentTypeLabels: Record<DocumentType, string> = {
   'contrato-social': 'Contrato social',
@@ -35,12 +36,6 @@ export const documentTypeLabels: Record<DocumentType, string> = {
   pessoal: 'Documento pessoal',
   outros: 'Outros',
 }
-
-export const documentStatuses = ['pending', 'approved', 'rejected', 'paid'] as const
-export const documentStatusSchema = z.enum(documentStatuses, {
-  error: 'Status inválido (use pending, approved, rejected ou paid)',
-})
-export type DocumentStatus = z.infer<typeof documentStatusSchema>
 
 /** Kinds of tax guide. */
 export const guiaKinds = ['DAS', 'DARF', 'GPS', 'FGTS', 'ISS', 'ICMS', 'DAE'] as const
@@ -81,10 +76,9 @@ export const documentStatusChangeMessage = (
 /** A document's name in the lists. */
 export const documentNameSchema = filledText('Dê um nome ao documento', { min: 2, max: 150 })
 
-/** A month a document or tax refers to, `YYYY-MM`. */
-export const competenceSchema = z
-  .string({ error: 'Competência inválida (AAAA-MM)' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Competência inválida (AAAA-MM)' })
+// The competence month is finance-common's (the address bar's search parsing reads it there,
+// without loading the documents' schemas); documents keep naming it from here.
+export { competenceSchema }
 
 /** Whether a typed linha digitável is a valid collection slip (48 digits, every check digit). */
 export const isDigitableLine = (line: string) => paymentLineProblem(line, ['collection']) === null

@@ -9,6 +9,11 @@ import { roundMoney } from './money'
 
 export { fromCents, roundMoney, toCents } from './money'
 
+/** A month a document or tax refers to, `YYYY-MM`. */
+export const competenceSchema = z
+  .string({ error: 'Competência inválida (AAAA-MM)' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Competência inválida (AAAA-MM)' })
+
 /** A positive amount in reais, at most R$ 1 bilhão, rounded to cents. */
 export const amountSchema = z
   .number({ error: fieldError(messages.amountInvalid) })
@@ -92,3 +97,16 @@ export const queryBooleanSchema = z.stringbool({ error: 'Use true ou false.' })
 
 /** Free-text search of the lists. */
 export const listQueryTextSchema = z.string().trim().max(200)
+
+/**
+ * The statement line that paid an invoice or a guide (bank reconciliation): the transaction, its
+ * account as people name it ("Itaú ···1234") and the day the bank gives it.
+ */
+export const bankPaymentSchema = z.object({
+  transactionId: z.string(),
+  accountId: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  date: calendarDateSchema,
+})
+export type BankPayment = z.infer<typeof bankPaymentSchema>

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { addressSchema } from './address'
-import { bankPaymentSchema } from './bank'
 import { cnpjKey, cnpjSchema, digitsOnly } from './brazil'
 import { companyRefSchema } from './company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { fileNameSchema } from './files'
 import {
+  bankPaymentSchema,
   calendarDateSchema,
   dateFilterSchema,
   listQueryTextSchema,
@@ -18,21 +18,14 @@ import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
 import { nfseCancellationCodeSchema } from './nfse'
+import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
 
 // Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, 5, 7; PRODUCT.md
 // "Invoices").
 
-export const nfsRequestStatuses = [
-  'pending',
-  'processing',
-  'issued',
-  'rejected',
-  'cancelled',
-] as const
-export const nfsRequestStatusSchema = z.enum(nfsRequestStatuses, {
-  error: 'Status inválido (use pending, processing, issued, rejected ou cancelled)',
-})
-export type NfsRequestStatus = z.infer<typeof nfsRequestStatusSchema>
+// The statuses are invoice-status' (the invoices list's address is parsed in the app's first
+// chunk, without these schemas); invoices keep naming them from here.
+export * from './invoice-status'
 
 /**
  * The request's statechart (admin only): pending → processing → issued | rejected, and an issued

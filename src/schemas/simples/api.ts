@@ -6,6 +6,11 @@ import { competenceSchema, guiaKindSchema } from '../document'
 import { calendarDateSchema, roundMoney } from '../finance-common'
 import { fieldError } from '../limit-messages'
 import { simplesTaxes } from './tables'
+import { monthStatusSchema, queueSortSchema } from './queue-params'
+
+// The month statuses and the queue's sort orders are queue-params' (the address bar's search
+// parsing reads them there, without loading this module).
+export * from './queue-params'
 
 // The API of the month (PGDAS-D), the payroll and the guides: one zod schema per entity, shared by
 // the forms, the client and the mock server (README "API conventions").
@@ -178,15 +183,6 @@ export const declaredRevenueItemSchema = z.object({
 
 // ---- the month ----
 
-export const monthStatuses = ['open', 'closed', 'paid'] as const
-export const monthStatusSchema = z.enum(monthStatuses)
-export type MonthStatus = z.infer<typeof monthStatusSchema>
-export const monthStatusLabels: Record<MonthStatus, string> = {
-  open: 'Em aberto',
-  closed: 'Fechado',
-  paid: 'Pago',
-}
-
 const taxesSchema = z.object(
   Object.fromEntries(simplesTaxes.map((tax) => [tax, z.number()])) as Record<
     (typeof simplesTaxes)[number],
@@ -294,13 +290,6 @@ export const simplesMonthSchema = z.object({
 export type SimplesMonthView = z.infer<typeof simplesMonthSchema>
 
 // ---- the month-close queue ----
-
-export const queueSorts = ['name', 'status'] as const
-export const queueSortSchema = z.enum(queueSorts)
-export const queueSortLabels: Record<(typeof queueSorts)[number], string> = {
-  name: 'Nome (A–Z)',
-  status: 'Situação (em aberto primeiro)',
-}
 
 /** `GET /simples/{period}`: every active Simples and MEI company's month, 25 a page. */
 export const simplesQueueQuerySchema = pageQuerySchema(25).extend({

@@ -1,4 +1,9 @@
+import { addMonths, monthIndex, monthsFrom } from '../calendar'
 import { div, mul, ratio, roundHalfUp, sum, ZERO, type Ratio } from './ratio'
+
+// The month arithmetic lives in the calendar module (the address bar's search parsing uses it
+// without loading the Simples rules); the Simples modules keep importing it from here.
+export { addMonths, monthsFrom }
 
 // RBT12 (the revenue of the 12 months before the month calculated) and the fator R (payroll over
 // revenue of the same months), with the rules for a company younger than 13 months (Resolução
@@ -27,22 +32,6 @@ export const rbt12Sources = {
     'Resolução CGSN nº 140/2018, art. 26, § 7º (sem receita e com folha: 0,28; sem folha: 0,01)',
   FATOR_R_TRUNCATED: 'PGDAS-D: o fator r é considerado com duas casas decimais, sem arredondar',
 } as const
-
-const monthIndex = (period: string) =>
-  Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1
-const monthOfIndex = (index: number) =>
-  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-
-/** The months from `from` to `to`, both included (`YYYY-MM`). */
-export function monthsFrom(from: string, to: string): string[] {
-  const months: string[] = []
-  for (let i = monthIndex(from); i <= monthIndex(to); i++) months.push(monthOfIndex(i))
-  return months
-}
-
-/** `YYYY-MM` moved by some months. */
-export const addMonths = (period: string, months: number) =>
-  monthOfIndex(monthIndex(period) + months)
 
 export type Rbt12Rule = 'first-month' | 'young-company' | 'twelve-months'
 

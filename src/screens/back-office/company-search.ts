@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { competenceSchema } from '@/schemas/document'
+import { competenceSchema } from '@/schemas/finance-common'
 import { pageSearchSchema } from './companies-search'
 
 /** The parts of a company's page, as they read in the URL. */

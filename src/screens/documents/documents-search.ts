@@ -1,10 +1,6 @@
 import { z } from 'zod'
-import {
-  competenceSchema,
-  documentStatusSchema,
-  documentTypeSchema,
-  documentTypes,
-} from '@/schemas/document'
+import { documentStatusSchema, documentTypeSchema, documentTypes } from '@/schemas/document-kinds'
+import { competenceSchema } from '@/schemas/finance-common'
 import type { ListDocumentsInput } from '@/services/documents'
 
 /** Documents shown a page (docs/product.md §9: 10 for most lists). */

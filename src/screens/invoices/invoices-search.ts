@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { calendarDateSchema } from '@/schemas/finance-common'
-import { nfsRequestStatusSchema } from '@/schemas/invoice'
+import { nfsRequestStatusSchema } from '@/schemas/invoice-status'
 import type { ListInvoiceRequestsInput } from '@/services/invoices'
 
 /** Requests shown a page (docs/product.md §7: limit 10). */

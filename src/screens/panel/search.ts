@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { competenceSchema } from '@/schemas/document'
+import { competenceSchema } from '@/schemas/finance-common'
 import { reportPeriodSchema } from '@/schemas/finance-common'
 
 // What the panel's route needs before its screen loads (search params, the payments page): kept

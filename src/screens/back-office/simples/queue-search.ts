@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { competenceSchema } from '@/schemas/document'
-import { todayInBrazil } from '@/schemas/finance-common'
-import { addMonths } from '@/schemas/simples'
-import { monthStatusSchema, queueSortSchema } from '@/schemas/simples/api'
+// Light modules only: the route's search parsing is in the app's first chunk.
+import { addMonths } from '@/schemas/calendar'
+import { competenceSchema, todayInBrazil } from '@/schemas/finance-common'
+import { monthStatusSchema, queueSortSchema } from '@/schemas/simples/queue-params'
 import type { ListQueueInput } from '@/services/simples'
 import { pageSearchSchema } from '../companies-search'
 

@@ -3,8 +3,8 @@ import { pageTitle } from '@/lib/title'
 import { plansQueryOptions, paymentsQueryOptions } from '@/services/account'
 import { anualBillingQueryOptions, billingByCategoryQueryOptions } from '@/services/panel'
 import { guidesQueryOptions, monthQueryOptions } from '@/services/simples'
+import { addMonths } from '@/schemas/calendar'
 import { todayInBrazil } from '@/schemas/finance-common'
-import { addMonths } from '@/schemas/simples'
 import { PanelScreen } from '@/screens/panel/PanelScreen'
 import {
   PANEL_PAYMENTS,

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { pageTitle } from '@/lib/title'
-import { competenceSchema } from '@/schemas/document'
-import { todayInBrazil } from '@/schemas/finance-common'
-import { addMonths } from '@/schemas/simples'
+import { addMonths } from '@/schemas/calendar'
+import { competenceSchema, todayInBrazil } from '@/schemas/finance-common'
 import { payrollQueryOptions } from '@/services/payroll'
 import { PayrollScreen } from '@/screens/payroll/PayrollScreen'
 

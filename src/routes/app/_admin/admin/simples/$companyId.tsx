@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { pageTitle } from '@/lib/title'
-import { competenceSchema } from '@/schemas/document'
+import { competenceSchema } from '@/schemas/finance-common'
 import { companyQueryOptions } from '@/services/companies'
 import { payrollQueryOptions } from '@/services/payroll'
 import { monthQueryOptions } from '@/services/simples'
