@@ -9,14 +9,31 @@ import { certifiedCompanies } from '../mock-server/seed/nfse'
 import { buildSeed } from '../mock-server/seed/index'
 import { prepareTestPki } from '../mock-server/nfse/test-pki'
 import { Store } from '../mock-server/store/database'
-import { OFX_MAX_ENTRIES } from '../src/schemas/bank'
+import { OFX_MAX_BYTES, OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/schemas/calendar'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
-import { latencyProbe, percentile } from './latency-probe'
+import { answered, latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
-import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
+import {
+  root,
+  signInWithPassword,
+  startEmulator,
+  startMockServer,
+  stopAll,
+  waitForPort,
+  type Service,
+} from './stack'
 import { SIMPLES_COMPANIES, simplesDataSet, simplesRows } from './bench-simples'
+import {
+  SMOKE,
+  benchMs,
+  benchSize,
+  probeAnswered,
+  runBench,
+  unavailable,
+  verdict,
+} from './bench-smoke'
 
 // `npm run bench:api`: the API under load, in one run, on a data set with 50,000 bank
 // transactions (generated into a temp data dir):
@@ -41,11 +58,13 @@ import { SIMPLES_COMPANIES, simplesDataSet, simplesRows } from './bench-simples'
 //   companies: one company's month (p95), the month-close queue's first page, closing every
 //   month, and other users' p99 meanwhile.
 // Endpoints another area has not built yet are reported as "not available yet".
+// `--smoke` (scripts/bench-smoke.ts): every data set tiny and every row run once, judging no time.
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
-const TRANSACTIONS = 50_000
+/** Bank transactions in the data set, the seed's included (it has about 1,600). */
+const TRANSACTIONS = benchSize(50_000, 2_500)
 /** Issued invoices of ana's that bank reconciliation matches the transactions against. */
-const INVOICES = 10_000
+const INVOICES = benchSize(10_000, 50)
 const ACCOUNT = 'acc-ana-cora'
 const COMPANY = 'cmp-ana-design'
 /** A list's share of the indexed-handler ceiling it must reach, and its p99 (ms). */
@@ -53,14 +72,16 @@ const LIST_SHARE = 0.8
 const LIST_P99_MS = 40
 /** The national NFS-e rows: another company's requests (the lists above measure ana's). */
 const NFSE_COMPANY = 'cmp-eva-studio'
-const NFSE_SAMPLES = 200
-const NFSE_TIMED_ISSUES = 100
-const NFSE_RUN = 1_000
+const NFSE_SAMPLES = benchSize(200, 2)
+const NFSE_TIMED_ISSUES = benchSize(100, 2)
+const NFSE_RUN = benchSize(1_000, 2)
 const DPS_P95_MS = 50
 const ISSUE_P95_MS = 150
 /** Companies present when one more is created, and that creation's p99 (ms). */
-const COMPANIES_PRESENT = 10_000
+const COMPANIES_PRESENT = benchSize(10_000, 50)
 const CREATE_COMPANY_P99_MS = 50
+/** The OFX import row's entries. */
+const OFX_IMPORT = benchSize(10_000, 50)
 
 type Row = {
   name: string
@@ -226,20 +247,6 @@ function baseline(mode: 'json-server' | 'minimal', port: number, file: string) {
   return waitForPort(port)
 }
 
-async function signIn(authPort: number, email: string, password: string) {
-  const response = await fetch(
-    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  )
-  const body = (await response.json()) as { idToken?: string }
-  if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
-  return body.idToken
-}
-
 /** Owners of the companies the benches create (in the store only: the identity service has no
  * such account, and the creation goes on without its claims, as for any unknown account). */
 const BENCH_OWNERS = Array.from({ length: 100 }, (_, i) => `uid-bench-${i}`)
@@ -287,6 +294,8 @@ function companiesDataSet() {
 // ---- measuring ----
 
 async function load(options: Options): Promise<Result> {
+  // The smoke sends the row's request once.
+  if (SMOKE) return autocannon({ ...options, connections: 1, amount: 1 })
   await autocannon({ ...options, duration: 1 }) // warm-up
   return autocannon({ ...options, duration: SECONDS })
 }
@@ -305,7 +314,7 @@ async function listRow(
   headers: Record<string, string>,
 ): Promise<Result | undefined> {
   if (!(await available(url, headers))) {
-    rows.push({ name, note: 'not available yet' })
+    rows.push({ name, note: unavailable(name) })
     return undefined
   }
   const result = await load({ url, connections: 50, headers })
@@ -323,12 +332,14 @@ function print() {
     row.p95 === undefined ? '—' : String(row.p95),
     row.p99 === undefined ? '—' : String(row.p99),
     row.check?.target ?? '',
-    row.note ?? (row.check ? (row.check.ok ? 'ok' : 'MISSED') : ''),
+    row.note ?? verdict(row.check),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
   console.log(
-    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions (the Simples rows: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies), ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
+    SMOKE
+      ? `\nbench:api --smoke — ${TRANSACTIONS.toLocaleString('en-US')} transactions, every row once: times mean nothing\n`
+      : `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions (the Simples rows: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies), ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
   )
   console.log(line(header))
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
@@ -387,10 +398,10 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 200))
 
     const ana = {
-      Authorization: `Bearer ${await signIn(authPort, 'ana@contabil.dev', 'Cliente#2026')}`,
+      Authorization: `Bearer ${await signInWithPassword(authPort, 'ana@contabil.dev', 'Cliente#2026')}`,
     }
     const admin = {
-      Authorization: `Bearer ${await signIn(authPort, 'admin@contabil.dev', 'Admin#2026')}`,
+      Authorization: `Bearer ${await signInWithPassword(authPort, 'admin@contabil.dev', 'Admin#2026')}`,
     }
 
     // ---- lists ----
@@ -465,7 +476,7 @@ async function main() {
         body: next(0).body,
       })
       if (check.status === 404 && (await check.text()).includes('Rota não encontrada')) {
-        rows.push({ name, note: 'not available yet' })
+        rows.push({ name, note: unavailable(name) })
         continue
       }
       let n = 0
@@ -496,11 +507,10 @@ async function main() {
     // ---- bank reconciliation ----
     const probeUrl = `${api}/bank-statements/transactions?companyId=${COMPANY}&accountId=${ACCOUNT}&limit=10`
     const probed = async (during: () => Promise<string>) => {
-      const probe = latencyProbe(() =>
-        fetch(probeUrl, { headers: ana }).then((r) => r.arrayBuffer()),
-      )
+      const probe = latencyProbe(() => fetch(probeUrl, { headers: ana }).then(answered))
       const outcome = await during()
       const samples = await probe.stop()
+      probeAnswered(samples, `other requests during ${outcome || 'a quiet moment'}`)
       return { outcome, samples, p99: percentile(samples, 99) }
     }
     type Run = { looked: number; matched: number; suggested: number; unmatched: number; ms: number }
@@ -620,35 +630,48 @@ async function main() {
       })
     }
     const started = performance.now()
-    const imported = await uploadOfx(ofxSample(10_000), 'extrato-inter-10000.ofx')
+    const imported = await uploadOfx(ofxSample(OFX_IMPORT), `extrato-inter-${OFX_IMPORT}.ofx`)
     const elapsed = performance.now() - started
     const text = await imported.text()
+    const importName = `OFX import, ${OFX_IMPORT.toLocaleString('en-US')} transactions`
     if (imported.status === 404 && text.includes('Rota não encontrada'))
-      rows.push({ name: 'OFX import, 10,000 transactions', note: 'not available yet' })
+      rows.push({ name: importName, note: unavailable(importName) })
     else if (!imported.ok)
       throw new Error(`OFX import answered ${imported.status}: ${text.slice(0, 300)}`)
     else
       rows.push({
-        name: `OFX import, 10,000 transactions (${Math.round(elapsed)} ms)`,
+        name: `${importName} (${Math.round(elapsed)} ms)`,
         check: { ok: elapsed <= 2000, target: '≤ 2000 ms' },
       })
 
     // ---- other users while a big OFX is refused or imported ----
-    const quiet = await probed(() => new Promise((resolve) => setTimeout(() => resolve(''), 3000)))
+    const quiet = await probed(
+      () => new Promise((resolve) => setTimeout(() => resolve(''), benchMs(3000, 50))),
+    )
     rows.push({
       name: `other requests, no upload (open loop 100/s, ${quiet.samples.length} requests)`,
       p99: Math.round(quiet.p99),
     })
+    // The smoke's files are as small as each refusal allows: just over the size limit, just over
+    // the entries' limit, and a small import.
+    const oversized = benchSize(200_000, 1_000)
+    const overBytes = benchSize(18.5e6, OFX_MAX_BYTES + 64 * 1024)
+    const overEntries = OFX_MAX_ENTRIES + benchSize(10_000, 1)
+    const bigImport = benchSize(OFX_MAX_ENTRIES, 100)
     const bigUploads: Array<[string, Buffer, number]> = [
-      ['200,000-entry 18.5 MB OFX refused', ofxSample(200_000, { bytes: 18.5e6 }), 413],
       [
-        `${(OFX_MAX_ENTRIES + 10_000).toLocaleString('en-US')}-entry OFX refused`,
-        ofxSample(OFX_MAX_ENTRIES + 10_000, { firstId: 20_000_000 }),
+        `${oversized.toLocaleString('en-US')}-entry ${(overBytes / 1e6).toFixed(1)} MB OFX refused`,
+        ofxSample(oversized, { bytes: overBytes }),
+        413,
+      ],
+      [
+        `${overEntries.toLocaleString('en-US')}-entry OFX refused`,
+        ofxSample(overEntries, { firstId: 20_000_000 }),
         400,
       ],
       [
-        `${OFX_MAX_ENTRIES.toLocaleString('en-US')}-entry OFX imported`,
-        ofxSample(OFX_MAX_ENTRIES, { firstId: 30_000_000, accountNumber: '5555555-5' }),
+        `${bigImport.toLocaleString('en-US')}-entry OFX imported`,
+        ofxSample(bigImport, { firstId: 30_000_000, accountNumber: '5555555-5' }),
         201,
       ],
     ]
@@ -669,7 +692,7 @@ async function main() {
     }
     // ---- the national NFS-e, one request after another ----
     const eva = {
-      Authorization: `Bearer ${await signIn(authPort, 'eva@contabil.dev', 'Cliente#2026')}`,
+      Authorization: `Bearer ${await signInWithPassword(authPort, 'eva@contabil.dev', 'Cliente#2026')}`,
     }
     const timed = async (count: number, call: (i: number) => Promise<Response>) => {
       const samples: number[] = []
@@ -689,7 +712,7 @@ async function main() {
     const scope = `companyId=${NFSE_COMPANY}`
     const sample = 1 + NFSE_TIMED_ISSUES + NFSE_RUN
     // Warm: the NFS-e worker and its compiled schemas, the certificate, the Simples rate.
-    await timed(20, (i) =>
+    await timed(benchSize(20, 1), (i) =>
       fetch(`${api}/nfs/requests/nfs-national-${sample + i}/dps?${scope}`, { headers: eva }),
     )
     const json = await timed(NFSE_SAMPLES, (i) =>
@@ -768,6 +791,7 @@ async function main() {
       rmSync(simplesDir, { recursive: true, force: true })
     }
     print()
+    return rows.length
   } finally {
     for (const child of children) child.kill('SIGTERM')
     await stopAll(services)
@@ -775,4 +799,4 @@ async function main() {
   }
 }
 
-await main()
+await runBench('bench:api', main)

@@ -7,14 +7,15 @@ import type { Model } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
 import { payrollRecordOf } from '../mock-server/simples/payroll'
 import { Store } from '../mock-server/store/database'
-import { latencyProbe, percentile } from './latency-probe'
+import { answered, latencyProbe, percentile } from './latency-probe'
+import { benchMs, benchSize, probeAnswered } from './bench-smoke'
 
 // The Simples month under load (`npm run bench:api`): a data set with 10,000 active Simples
 // companies, each with 12 months of issued NFS-e and payroll; the month of one company (p95), the
 // month-close queue's first page, and closing every company's month — 100 a request — while other
 // users' requests are timed (an open loop).
 
-export const SIMPLES_COMPANIES = Number(process.env.BENCH_SIMPLES_COMPANIES ?? 10_000)
+export const SIMPLES_COMPANIES = benchSize(Number(process.env.BENCH_SIMPLES_COMPANIES ?? 10_000), 3)
 
 /** The month the queue closes: the last one. */
 export const benchPeriod = () => addMonths(todayInBrazil().slice(0, 7), -1)
@@ -116,13 +117,15 @@ export async function simplesRows(
   const monthUrl = `/companies/cmp-ana-design/simples/${period}`
   // Warm-up, as the other rows' 1 s of load before they measure: the route compiled and its
   // statements prepared, so the p95 is the steady state's.
-  const warmUntil = performance.now() + 1_000
-  while (performance.now() < warmUntil) await timed(monthUrl, headers.ana)
+  const warmUntil = performance.now() + benchMs(1_000)
+  do await timed(monthUrl, headers.ana)
+  while (performance.now() < warmUntil)
   const probe = latencyProbe(() =>
-    fetch(`${api}${monthUrl}`, { headers: headers.ana }).then((r) => r.arrayBuffer()),
+    fetch(`${api}${monthUrl}`, { headers: headers.ana }).then(answered),
   )
-  await new Promise((resolve) => setTimeout(resolve, 5_000))
+  await new Promise((resolve) => setTimeout(resolve, benchMs(5_000, 50)))
   const month = await probe.stop()
+  probeAnswered(month, 'the month of one company')
   const p95 = percentile(month, 95)
   rows.push({
     name: `Simples month of one company (GET /companies/{id}/simples/{period}; open loop 100/s, ${month.length} requests, p95 ${Math.round(p95)} ms)`,
@@ -135,18 +138,17 @@ export async function simplesRows(
   const first = await timed(queueUrl, headers.admin)
   const total = (first.body as { total: number }).total
   const again: number[] = []
-  for (let n = 0; n < 20; n++) again.push((await timed(queueUrl, headers.admin)).ms)
+  const more = benchSize(20, 1)
+  for (let n = 0; n < more; n++) again.push((await timed(queueUrl, headers.admin)).ms)
   const worst = Math.max(first.ms, ...again)
   rows.push({
-    name: `month-close queue, first page of ${total.toLocaleString('en-US')} companies (first ${Math.round(first.ms)} ms, p95 of 20 more ${Math.round(percentile(again, 95))} ms)`,
+    name: `month-close queue, first page of ${total.toLocaleString('en-US')} companies (first ${Math.round(first.ms)} ms, p95 of ${more} more ${Math.round(percentile(again, 95))} ms)`,
     check: { ok: worst <= 500, target: '≤ 500 ms' },
   })
 
   // Closing every month, 100 a request, while others' requests are timed.
   const others = latencyProbe(() =>
-    fetch(`${api}/nfs/requests?companyId=cmp-ana-design`, { headers: headers.ana }).then((r) =>
-      r.arrayBuffer(),
-    ),
+    fetch(`${api}/nfs/requests?companyId=cmp-ana-design`, { headers: headers.ana }).then(answered),
   )
   const started = performance.now()
   let closed = 0
@@ -160,6 +162,7 @@ export async function simplesRows(
   }
   const elapsed = performance.now() - started
   const samples = await others.stop()
+  probeAnswered(samples, 'other requests while the months closed')
   if (closed !== ids.length) throw new Error(`closed ${closed} of ${ids.length} months`)
   rows.push({
     name: `closing ${closed.toLocaleString('en-US')} months, 100 a request (${Math.round(elapsed / 1000)} s)`,

@@ -2,7 +2,8 @@ import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { buildSeed } from '../mock-server/seed/index'
 import { Store } from '../mock-server/store/database'
-import { startEmulator, startWeb, type Service } from './stack'
+import { benchSize } from './bench-smoke'
+import { signInWithPassword, startEmulator, startWeb, type Service } from './stack'
 
 // The signed-in row of `npm run bench:web` (issue 11): ana's transactions screen for a Cora
 // account holding 50,000 transactions, from the click on "Ver movimentações" on the accounts page
@@ -10,7 +11,7 @@ import { startEmulator, startWeb, type Service } from './stack'
 // (the app's code in the browser's cache, no data in React Query's), so every click waits for the
 // route's loader: the account, its first page of transactions and the tax categories.
 
-export const SIGNED_IN_TRANSACTIONS = 50_000
+export const SIGNED_IN_TRANSACTIONS = benchSize(50_000, 500)
 export const SIGNED_IN_RUNS = 5
 /** Click to first rows painted, at most (issue 11). */
 export const SIGNED_IN_BUDGET_MS = 300
@@ -62,6 +63,37 @@ export async function writeSignedInData(dataDir: string) {
     })
   }
   await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
+}
+
+/**
+ * The smoke of the signed-in row's data (`npm run bench:web -- --smoke`): ana signs in, and what
+ * the transactions screen's loader asks for answers, the account holding every transaction of the
+ * data set. Resolves with the number of rows it stood for.
+ */
+export async function signedInDataAnswers(apiUrl: string, authPort: number): Promise<number> {
+  const headers = {
+    Authorization: `Bearer ${await signInWithPassword(authPort, EMAIL, PASSWORD)}`,
+  }
+  const scope = `companyId=${COMPANY}`
+  const calls = [
+    `/bank-statements/accounts/${ACCOUNT}?${scope}`,
+    `/bank-statements/transactions?${scope}&accountId=${ACCOUNT}&limit=50&offset=0`,
+    '/bank-statements/tax-categories',
+  ]
+  const [, transactions] = await Promise.all(
+    calls.map(async (call) => {
+      const response = await fetch(`${apiUrl}${call}`, { headers })
+      const text = await response.text()
+      if (!response.ok)
+        throw new Error(`${call} answered ${response.status}: ${text.slice(0, 200)}`)
+      return JSON.parse(text) as { total?: number }
+    }),
+  )
+  if (transactions?.total !== SIGNED_IN_TRANSACTIONS)
+    throw new Error(
+      `the account holds ${transactions?.total} transactions, not ${SIGNED_IN_TRANSACTIONS}`,
+    )
+  return 1
 }
 
 /** The Auth emulator the signed-in row signs in against (public rows do not need it). */

@@ -25,11 +25,13 @@ import {
   reloadMedians,
   reloadMisses,
   startSignedInEmulator,
+  signedInDataAnswers,
   writeSignedInData,
   type DevServerRow,
   type InteractionRow,
   type ReloadRow,
 } from './bench-web-app'
+import { SMOKE, runBench } from './bench-smoke'
 import { freePortBlock } from './ports'
 import { root, startMockServer, stopAll, waitForPort, type Service } from './stack'
 import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
@@ -578,7 +580,31 @@ function printDevServer(row: DevServerRow | null) {
 /** The first visit of the dev server may cost at most this many times the second. */
 const DEV_FIRST_VISIT_RATIO = 2
 
-async function main() {
+type Ports = { mock: number; web: number; auth: number }
+
+/**
+ * The signed-in rows' data (ana's account of 50,000 transactions) written, its Auth emulator and
+ * the mock server on it started (into `services`, for the caller to stop).
+ */
+async function startSignedInData(work: string, ports: Ports, services: Service[]) {
+  const webUrl = `http://localhost:${ports.web}`
+  const apiUrl = `http://localhost:${ports.mock}`
+  await writeSignedInData(path.join(work, 'mock'))
+  services.push(await startSignedInEmulator(ports.auth, work, { webUrl, publicUrl: apiUrl }))
+  services.push(
+    await startMockServer({
+      port: ports.mock,
+      dataDir: path.join(work, 'mock'),
+      authPort: ports.auth,
+      webUrl,
+      quiet: true,
+      // The content service's 5 requests/s stays on, as in production.
+      env: { MOCK_LOG: '0' },
+    }),
+  )
+}
+
+async function main(): Promise<number> {
   const services: Service[] = []
   const work = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-web-'))
   const referenceDir = path.join(work, 'static')
@@ -605,20 +631,7 @@ async function main() {
       })
     }
     console.log('[bench:web] starting the mock server and the static host…')
-    // The signed-in row's data (50,000 transactions) and its Auth emulator.
-    await writeSignedInData(path.join(work, 'mock'))
-    services.push(await startSignedInEmulator(ports.auth, work, { webUrl, publicUrl: apiUrl }))
-    services.push(
-      await startMockServer({
-        port: ports.mock,
-        dataDir: path.join(work, 'mock'),
-        authPort: ports.auth,
-        webUrl,
-        quiet: true,
-        // The content service's 5 requests/s stays on, as in production.
-        env: { MOCK_LOG: '0' },
-      }),
-    )
+    await startSignedInData(work, ports, services)
     server = await serveBuild(dist, ports.web, ports.mock, referenceDir)
     await waitForPort(ports.web)
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) })
@@ -670,6 +683,7 @@ async function main() {
     const misses =
       printTable(rows, interactions) + printReloads(reloads) + printDevServer(devServer)
     process.exitCode = misses > 0 ? 1 : 0
+    return rows.length + interactions.length + reloads.length + (devServer ? 1 : 0)
   } finally {
     await browser?.close()
     server?.close()
@@ -678,5 +692,27 @@ async function main() {
   }
 }
 
+/**
+ * `--smoke` (scripts/bench-smoke.ts): the bench's data set, the signed-in rows' (ana's account),
+ * built at a tiny size, the emulator and the mock server started on it, and what the transactions
+ * row's screen loads answered. The browser rows need a production build (a minute and more) and
+ * Lighthouse runs: they run in the bench only (the e2e suite runs the build).
+ */
+async function smoke(): Promise<number> {
+  const services: Service[] = []
+  const work = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-web-smoke-'))
+  try {
+    const base = await freePortBlock(3)
+    const ports = { mock: base, web: base + 1, auth: base + 2 }
+    await startSignedInData(work, ports, services)
+    const rows = await signedInDataAnswers(`http://localhost:${ports.mock}`, ports.auth)
+    console.log(`[bench:web --smoke] the signed-in rows' data set: built, served, answered`)
+    return rows
+  } finally {
+    await stopAll(services)
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename))
-  await main()
+  await runBench('bench:web', SMOKE ? smoke : main)

@@ -35,6 +35,12 @@ export function latencyProbe(request: () => Promise<unknown>, everyMs = 10) {
   }
 }
 
+/** A probe request's answer read whole; one that is not a 2xx is a failed request. */
+export async function answered(response: Response): Promise<ArrayBuffer> {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`)
+  return response.arrayBuffer()
+}
+
 /** The p-th percentile (nearest rank) of some samples, in their unit. */
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN

@@ -312,6 +312,21 @@ function logged(child: ChildProcess, text: string, timeoutMs: number) {
   })
 }
 
+/** A demo account's ID token from the emulator's REST API, as a tool of this machine asks it. */
+export async function signInWithPassword(authPort: number, email: string, password: string) {
+  const response = await fetch(
+    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  )
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
+  return body.idToken
+}
+
 export async function stopAll(services: Service[]) {
   await Promise.all([...services].reverse().map((service) => service.stop()))
 }

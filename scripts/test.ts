@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { SmokeSummary } from './bench-smoke'
 import { root } from './stack'
 
-// `npm test`: typecheck, lint, every vitest project (unit, component, server) and the Playwright
-// e2e suite against the real stack. Every step runs even when an earlier one failed; the last
-// line sums them all: `N passed, N failed` (typecheck and lint count as one check each).
+// `npm test`: typecheck, lint, every vitest project (unit, component, server), every bench's smoke
+// and the Playwright e2e suite against the real stack. Every step runs even when an earlier one
+// failed; the last line sums them all: `N passed, N failed` (typecheck and lint count as one check
+// each).
 
 type Result = { name: string; passed: number; failed: number; seconds: number }
 
@@ -72,6 +74,29 @@ await step('vitest (unit, component, server)', async () => {
   } catch {
     return { passed: 0, failed: 1 }
   }
+})
+
+// Every bench's smoke (scripts/bench-smoke.ts): each `bench:*` script of package.json with
+// `--smoke`, its data sets tiny and each row once; a row that answered counts as passed, a bench
+// that could not start or a row that errored as failed.
+await step('bench smoke (bench:* --smoke)', async () => {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  let passed = 0
+  let failed = 0
+  for (const bench of Object.keys(scripts).filter((name) => name.startsWith('bench:'))) {
+    const summary = path.join(work, `${bench.replace(':', '-')}.json`)
+    const code = await run(npm, ['run', bench, '--', '--smoke'], { BENCH_SMOKE_SUMMARY: summary })
+    try {
+      const outcome = JSON.parse(readFileSync(summary, 'utf8')) as SmokeSummary
+      passed += outcome.rows
+      failed += outcome.failed === 0 && code !== 0 ? 1 : outcome.failed
+    } catch {
+      failed += 1
+    }
+  }
+  return { passed, failed }
 })
 
 await step('e2e (Playwright, Chromium)', async () => {
