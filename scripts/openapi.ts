@@ -1,17 +1,20 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { openApiDocument } from '../mock-server/openapi'
-import { documentFile, documentText, readmeFile, readmeWithTables } from './openapi-files'
+import { documentFile, documentText, endpointTablesFile, withEndpointTables } from './openapi-files'
 
 // `npm run docs:api`: writes the OpenAPI document the mock server is generated with to
-// docs/openapi.json, and the README's endpoint tables from it. `--check` writes nothing and fails
+// docs/openapi.json, and the endpoint tables of docs/api.md from it. `--check` writes nothing and fails
 // when either is out of date (the unit test tests/unit/openapi-files.test.ts does the same).
 
 const check = process.argv.includes('--check')
 const document = openApiDocument()
 const wanted = [
   { file: documentFile, text: await documentText(document) },
-  { file: readmeFile, text: await readmeWithTables(readFileSync(readmeFile, 'utf8'), document) },
+  {
+    file: endpointTablesFile,
+    text: await withEndpointTables(readFileSync(endpointTablesFile, 'utf8'), document),
+  },
 ]
 let stale = 0
 for (const { file, text } of wanted) {

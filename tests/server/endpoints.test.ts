@@ -18,16 +18,16 @@ import {
 // Four lists must agree: the routes the mock server serves (read from Express), the route table
 // they are mounted from (mock-server/routes, one file per resource), the examples in
 // tests/server/contracts (which the authorization matrix and the bad-input sweep call), and the
-// README's endpoint tables. A new route without an example, an example of a route nobody serves,
-// a README row out of step or naming the wrong file, or an access the table and the example
-// disagree on fails here.
+// endpoint tables of docs/api.md. A new route without an example, an example of a route nobody
+// serves, a docs/api.md row out of step or naming the wrong file, or an access the table and the
+// example disagree on fails here.
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const apiPage = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8')
 
-/** Every row of the README's endpoint tables: method, paths, and the route file serving them. */
-function readmeRows() {
+/** Every row of docs/api.md's endpoint tables: method, paths, and the route file serving them. */
+function tableRows() {
   const rows: { method: string; paths: string[]; file: string }[] = []
-  for (const line of readme.split('\n')) {
+  for (const line of apiPage.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim())
     const [, method, paths] = cells
     if (!method || !/^(GET|POST|PUT|PATCH|DELETE)$/.test(method) || !paths) continue
@@ -42,9 +42,9 @@ function readmeRows() {
   return rows
 }
 
-/** "METHOD /path" for every row of the README's endpoint tables. */
+/** "METHOD /path" for every row of docs/api.md's endpoint tables. */
 const listedEndpoints = () =>
-  new Set(readmeRows().flatMap((row) => row.paths.map((path) => `${row.method} ${path}`)))
+  new Set(tableRows().flatMap((row) => row.paths.map((path) => `${row.method} ${path}`)))
 
 /** A documented route as a request path: every `{param}` a sample segment. */
 const sampleOf = (route: string) => route.replace(/\{\w+\}/g, 'x1')
@@ -92,7 +92,7 @@ describe('served endpoints and their examples', () => {
   })
 })
 
-describe('README endpoint tables', () => {
+describe('the endpoint tables of docs/api.md', () => {
   const listed = listedEndpoints()
   const documented = new Set(contracts.map((c) => `${c.method} ${c.route}`))
 
@@ -131,8 +131,8 @@ describe('the route table', () => {
     expect(wrong).toEqual([])
   })
 
-  it("is found from the README: each row names the file whose table holds the row's paths", () => {
-    const wrong = readmeRows().flatMap(({ method, paths, file }) => {
+  it("is found from docs/api.md: each row names the file whose table holds the row's paths", () => {
+    const wrong = tableRows().flatMap(({ method, paths, file }) => {
       const name = /^routes\/([\w-]+)\.ts$/.exec(file)?.[1] as keyof typeof resources | undefined
       const table = name ? resources[name] : undefined
       if (!table) return [`${method} ${paths.join(', ')}: names no route file (${file})`]

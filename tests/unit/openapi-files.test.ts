@@ -4,14 +4,14 @@ import { openApiDocument } from '../../mock-server/openapi'
 import {
   documentFile,
   documentText,
-  readmeFile,
-  readmeWithTables,
+  endpointTablesFile,
   tablesIn,
+  withEndpointTables,
 } from '../../scripts/openapi-files'
 
-// docs/openapi.json and the README's endpoint tables are written by `npm run docs:api` from the
-// document the mock server is generated with: a route table or a schema changed without running
-// it fails here.
+// docs/openapi.json and the endpoint tables of docs/api.md are written by `npm run docs:api` from
+// the document the mock server is generated with: a route table or a schema changed without
+// running it fails here.
 
 const document = openApiDocument()
 
@@ -23,14 +23,16 @@ describe('docs/openapi.json', () => {
   })
 })
 
-describe("the README's endpoint tables", () => {
+describe('the endpoint tables of docs/api.md', () => {
   it('are the ones the document makes (npm run docs:api)', async () => {
-    const readme = readFileSync(readmeFile, 'utf8')
-    expect(tablesIn(readme)).toBe(tablesIn(await readmeWithTables(readme, document)))
+    const page = readFileSync(endpointTablesFile, 'utf8')
+    expect(tablesIn(page)).toBe(tablesIn(await withEndpointTables(page, document)))
   })
 
   it('list every operation of the document once, with who may call it and its route file', async () => {
-    const tables = tablesIn(await readmeWithTables(readFileSync(readmeFile, 'utf8'), document))
+    const tables = tablesIn(
+      await withEndpointTables(readFileSync(endpointTablesFile, 'utf8'), document),
+    )
     const rows = tables
       .split('\n')
       .map((line) => line.split('|').map((cell) => cell.trim()))
