@@ -2,7 +2,7 @@ import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config'
 
 // Three suites: pure logic in node, components in jsdom, and the mock server in-process
-// against the Auth emulator (scripts/test.mjs starts the emulator and sets its env).
+// against the Auth emulator (tests/server/global-setup.ts starts the emulator and sets its env).
 export default mergeConfig(
   viteConfig,
   defineConfig({

@@ -4,7 +4,7 @@ import { authMessages, type Caller } from './auth'
 import { forbidden, notFound } from './http'
 import type { Store } from './store/database'
 
-// Who may reach what (README "Who may call"). The caller's roles and companies are the identity
+// Who may reach what (docs/api.md "Conventions"). The caller's roles and companies are the identity
 // service's record of the user (auth.ts), never the token's own claims.
 
 export const accessMessages = {

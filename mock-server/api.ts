@@ -21,7 +21,7 @@ import { JsonText } from './store/table'
 // The API as a table: every endpoint is a row — method, path, who may call it, the zod schemas
 // of its parameters, query, body and answers, and its named handler. The server mounts the rows
 // (mountEndpoints); the OpenAPI document is generated from the same rows (openapi.ts), and the
-// README's endpoint tables from the document.
+// endpoint tables of docs/api.md from the document.
 
 /** What every handler gets besides its request. */
 export type AppDeps = {
@@ -89,7 +89,7 @@ export type CompanySource = 'query.companyId' | 'params.id' | ((call: Call) => s
 
 export type Endpoint = {
   method: Method
-  /** The path as the README and the OpenAPI document write it: `/companies/{id}/steps`. */
+  /** The path as docs/api.md and the OpenAPI document write it: `/companies/{id}/steps`. */
   path: string
   /** What it does, in a line. */
   summary: string

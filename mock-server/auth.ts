@@ -21,10 +21,10 @@ type Identity = { email: string | undefined; claims: Claims; disabled: boolean; 
 
 /**
  * Verifies Firebase ID tokens with firebase-admin against the Auth emulator and scopes every
- * call by the user's claims (PRODUCT.md "Roles and gates"). The emulator does not sign its tokens
- * (any well-formed `alg: none` token verifies), so a token only says who the caller claims to be:
- * roles, companies and e-mail come from the identity service's record of that user (`getUser`),
- * cached briefly and dropped whenever this server changes the user.
+ * call by the user's claims (docs/product.md §6 "Roles and gates"). The emulator does not sign its
+ * tokens (any well-formed `alg: none` token verifies), so a token only says who the caller claims
+ * to be: roles, companies and e-mail come from the identity service's record of that user
+ * (`getUser`), cached briefly and dropped whenever this server changes the user.
  */
 export function createAuth(options: { projectId: string; authEmulatorHost: string }) {
   // firebase-admin reads the emulator address from the environment on every call.

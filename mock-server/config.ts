@@ -3,7 +3,7 @@ import { listenHostsOf } from './network'
 import { signingSecretIn } from './signing-secret'
 
 // Every setting has a default that matches the local stack `npm start` brings up
-// (PRODUCT.md "Running locally"); tests and benches override them through env.
+// (README.md "Configuration"); tests and benches override them through env.
 export type ServerConfig = {
   port: number
   /** Where it listens: loopback (127.0.0.1 and ::1) unless MOCK_HOST says otherwise (network.ts). */

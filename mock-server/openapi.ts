@@ -43,8 +43,9 @@ import { resources, type ResourceName } from './routes/index'
 // JSON Schema output (`z.toJSONSchema`, draft 2020-12, which OpenAPI 3.1 speaks): the rows the
 // server mounts, so nothing is described that is not served and the other way round
 // (tests/server/openapi.test.ts). `npm run docs:api` writes it to docs/openapi.json and the
-// README's endpoint tables from it; the mock serves it at /openapi.json and browses it at /docs;
-// the server suites check every answer they receive against it (tests/server/response-validator.ts).
+// endpoint tables of docs/api.md from it; the mock serves it at /openapi.json and browses it at
+// /docs; the server suites check every answer they receive against it
+// (tests/server/response-validator.ts).
 //
 // Every schema is rendered as its side that parses (zod's `input`): a request is what the server's
 // parse accepts, an answer what the client's fetcher, parsing with the same schema, accepts.
@@ -88,7 +89,7 @@ export type OpenApiDocument = {
   }
 }
 
-/** Who may call, as the document and the README say it (api.ts `Access`). */
+/** Who may call, as the document and docs/api.md say it (api.ts `Access`). */
 export const accessRules: Record<Access, { who: string; token: boolean }> = {
   public: { who: 'anyone, no token', token: false },
   'signed-link': { who: 'anyone holding a link the API signed (no token)', token: false },
@@ -105,7 +106,7 @@ export const accessRules: Record<Access, { who: string; token: boolean }> = {
   },
 }
 
-/** How the README and the docs page group the resources (routes/index.ts keeps their order). */
+/** How docs/api.md and the docs page group the resources (routes/index.ts keeps their order). */
 export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
   {
     name: "The app's own API",
@@ -181,7 +182,7 @@ export const resourceDescriptions: Record<ResourceName, string> = {
 }
 
 /**
- * The calls docs/product.md §7 lists; the README marks them (the others were added for what the
+ * The calls docs/product.md §7 lists; docs/api.md marks them (the others were added for what the
  * spec's screens need, for the public site and for the stand-ins).
  */
 export const specCalls: ReadonlySet<string> = new Set([

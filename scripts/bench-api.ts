@@ -413,8 +413,8 @@ async function main() {
       url: `http://127.0.0.1:${minimalPort}/transactions?accountId=${ACCOUNT}&limit=10&offset=0`,
       connections: 50,
     })
-    // Issue 20's bar: an authenticated list serves at least 0.8 of what a bare indexed handler
-    // serves in the same run, with p99 ≤ 40 ms.
+    // The lists' bar (docs/testing.md "Benchmarks"): an authenticated list serves at least 0.8 of
+    // what a bare indexed handler serves in the same run, with p99 ≤ 40 ms.
     const floorRps = ceiling.requests.average * LIST_SHARE
     const lists: Array<[string, string, Record<string, string>]> = [
       [

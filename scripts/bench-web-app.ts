@@ -5,15 +5,15 @@ import { Store } from '../mock-server/store/database'
 import { benchSize } from './bench-smoke'
 import { signInWithPassword, startEmulator, startWeb, type Service } from './stack'
 
-// The signed-in row of `npm run bench:web` (issue 11): ana's transactions screen for a Cora
-// account holding 50,000 transactions, from the click on "Ver movimentações" on the accounts page
-// to the first rows painted, median of 5. Each run starts from a freshly loaded accounts page
-// (the app's code in the browser's cache, no data in React Query's), so every click waits for the
-// route's loader: the account, its first page of transactions and the tax categories.
+// The signed-in row of `npm run bench:web` (docs/testing.md "Benchmarks"): ana's transactions
+// screen for a Cora account holding 50,000 transactions, from the click on "Ver movimentações" on
+// the accounts page to the first rows painted, median of 5. Each run starts from a freshly loaded
+// accounts page (the app's code in the browser's cache, no data in React Query's), so every click
+// waits for the route's loader: the account, its first page of transactions and the tax categories.
 
 export const SIGNED_IN_TRANSACTIONS = benchSize(50_000, 500)
 export const SIGNED_IN_RUNS = 5
-/** Click to first rows painted, at most (issue 11). */
+/** Click to first rows painted, at most (docs/testing.md "Benchmarks"). */
 export const SIGNED_IN_BUDGET_MS = 300
 
 const EMAIL = 'ana@contabil.dev'
@@ -185,7 +185,7 @@ export async function measureTransactionsClick(
   }
 }
 
-// Issue 17: a full load of a signed-in screen against the same screen reached by an in-app link,
+// A full load of a signed-in screen against the same screen reached by an in-app link,
 // and the dev server's first visit against its second.
 //
 // - Reload → content: the browser is on the screen (the app's code in its HTTP cache, as for
@@ -378,7 +378,7 @@ async function measureScreen(
   }
 }
 
-/** The three signed-in screens of issue 17, one after the other. */
+/** The three signed-in screens the reload rows measure, one after the other. */
 export async function measureReloads(
   browser: Browser,
   webUrl: string,

@@ -39,7 +39,7 @@ import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 // `npm run bench:web`: builds the app, serves the production build the way the production host
 // does (prerendered pages, /app and /links to the app, 404 with status, gzip, long-lived cache for
 // hashed assets, /api forwarded to the mock server) next to the mock server, and measures the
-// public pages issue 14 names. For each page, in the same run and side by side:
+// public pages docs/testing.md "Benchmarks" names. For each page, in the same run and side by side:
 //
 // - first-load JavaScript: every script a fresh browser fetched until the network went quiet
 //   (and 1.5 s more), as sent over the wire (gzip);
@@ -52,11 +52,11 @@ import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 //   inlined. It is what the page would cost with no JavaScript at all; the page must stay within
 //   1.3 times of it.
 //
-// Budgets (issue 14): JS ≤ 100 KB gzip, performance ≥ 98, accessibility 100, SEO 100, best
-// practices ≥ 95, LCP ≤ 1.3 × the static file's, TBT ≤ 50 ms, CLS 0. The table marks what misses
-// them; the exit status is 1 when anything does.
+// Budgets (docs/testing.md "Benchmarks"): JS ≤ 100 KB gzip, performance ≥ 98, accessibility 100,
+// SEO 100, best practices ≥ 95, LCP ≤ 1.3 × the static file's, TBT ≤ 50 ms, CLS 0. The table marks
+// what misses them; the exit status is 1 when anything does.
 //
-// The signed-in area (issue 17), in the same run:
+// The signed-in area, in the same run:
 //
 // - /app/login signed out, with a static HTML file of the same login form as its anchor: JS
 //   ≤ 170 KB gzip in ≤ 15 scripts, performance ≥ 95, accessibility 100, best practices ≥ 95,
@@ -133,7 +133,7 @@ export const benchTargets: BenchTarget[] = [
     staticReference: true,
   },
   {
-    // Issue 17: where every client and accountant comes in, signed out. The anchor is the same
+    // Where every client and accountant comes in, signed out. The anchor is the same
     // login form as a static HTML file. Not for search engines: no SEO budget.
     name: 'Entrar (sem sessão)',
     path: '/app/login',
@@ -183,7 +183,7 @@ const REFERENCE_PREFIX = '/__bench-static/'
 /**
  * The production host: prerendered pages and the host's rules (scripts/vite/static-hosting.ts),
  * static files, gzip, /api and /ws forwarded to the API, and the bench's reference files. A build
- * without prerendered pages (before issue 14) falls back to its index.html for every address.
+ * without prerendered pages (an older build) falls back to its index.html for every address.
  */
 export function serveBuild(dist: string, port: number, apiPort: number, referenceDir?: string) {
   const gzipCache = new Map<string, Buffer>()
@@ -507,7 +507,7 @@ function printTable(rows: Measured[], interactions: InteractionRow[] = []) {
   )
 }
 
-/** Issue 17's signed-in loads: full reload against the in-app link, 401s and untokened calls. */
+/** The signed-in loads: full reload against the in-app link, 401s and untokened calls. */
 function printReloads(rows: ReloadRow[]) {
   if (rows.length === 0) return 0
   const mark = (miss: boolean) => (miss ? ' ✗' : '')

@@ -74,7 +74,7 @@ function page(options: { authEmulatorHost: string; accounts: readonly DemoLogin[
 <body>
 <header class="docs-header">
   <h1>Contabil — API simulada</h1>
-  <p>O contrato da API (<a href="/openapi.json">OpenAPI 3.1</a>), gerado das tabelas de rotas de <code>mock-server/routes</code> e dos schemas zod de <code>src/schemas</code>. Os endpoints estão agrupados por recurso, como no README.</p>
+  <p>O contrato da API (<a href="/openapi.json">OpenAPI 3.1</a>), gerado das tabelas de rotas de <code>mock-server/routes</code> e dos schemas zod de <code>src/schemas</code>. Os endpoints estão agrupados por recurso, como em docs/api.md.</p>
   <section class="docs-token" aria-labelledby="token-title">
     <h2 id="token-title">Token para o “Try it out”</h2>
     <p>Os endpoints com cadeado pedem um token: entre com uma conta de demonstração (o emulador do Firebase Auth devolve um ID token, que vai para “Authorize”).${example ? '' : ' As contas aparecem aqui só no ambiente de desenvolvimento (<code>npm start</code>); as de demonstração estão no README.'}</p>

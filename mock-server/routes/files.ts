@@ -30,10 +30,10 @@ import { findCompany } from '../domain/companies/company-records'
 import { HttpError, notFound } from '../http'
 import { renderGuideFile } from '../domain/simples/guides'
 
-// Files of a company (PRODUCT.md "Signed upload/download URLs"): the API hands out short-lived
-// signed links, and the files themselves go through `/files/{companyId}/{filename}` with the
-// signature — up to 10 MB, never outside the company's folder. Every upload link names a storage
-// key of its own (the user's name with a token, `storageKeyOf`), which the PUT answers as
+// Files of a company (docs/product.md §10 "Files", docs/api.md "Uploads"): the API hands out
+// short-lived signed links, and the files themselves go through `/files/{companyId}/{filename}`
+// with the signature — up to 10 MB, never outside the company's folder. Every upload link names a
+// storage key of its own (the user's name with a token, `storageKeyOf`), which the PUT answers as
 // `fileName` and a document registers; a download is called by the user's name.
 
 const tooLarge = () => new HttpError(413, fileMessages.tooLarge)

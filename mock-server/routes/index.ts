@@ -34,7 +34,7 @@ import { viaCepEndpoints } from '../stand-ins/viacep/routes'
 
 /**
  * The API, one file per resource: `mock-server/routes/<name>.ts` serves the endpoints under
- * `resources[name]`, in the order Express tries them (the README's endpoint tables name the same
+ * `resources[name]`, in the order Express tries them (docs/api.md's endpoint tables name the same
  * files). Add an endpoint to its resource's table; add a line here only for a new resource.
  */
 export const resources = {

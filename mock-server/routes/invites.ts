@@ -19,8 +19,8 @@ import { conflict, forbidden, notFound, paginate } from '../http'
 import type { Store } from '../store/database'
 import { assertEmailVerified } from '../verified-email'
 
-// Invites (PRODUCT.md "Invites"): a company-admin brings someone into one of their companies by
-// e-mail; the invited person sees it on every signed-in page and accepts it.
+// Invites (docs/product.md §10 "Invites and referrals"): a company-admin brings someone into one of
+// their companies by e-mail; the invited person sees it on every signed-in page and accepts it.
 
 /** An invite as answered: its status as of now (a pending one past its date is expired). */
 const inviteView = (invite: Invite, now = new Date()): Invite => ({

@@ -9,7 +9,7 @@ import { suggestAliases } from '../domain/assistant/alias-suggest'
 import { matchCnaes } from '../domain/assistant/cnae-matcher'
 import { endpoint, type Call } from '../api'
 
-// The assistant "Luca" (docs/product.md §7 "Leads and assistant"): CNAE activities and trade names
+// The assistant "Luca" (docs/product.md §7): CNAE activities and trade names
 // for what the person says their business does.
 
 type Intent = { body: z.output<typeof intentBodySchema> }

@@ -51,7 +51,7 @@ import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'
 
-// Invoice (NFS-e) requests (docs/product.md §7 "Invoices (NFS)"): the company asks, the accountant
+// Invoice (NFS-e) requests (docs/product.md §10 "Invoices"): the company asks, the accountant
 // works the queue and issues or rejects; and the services the company invoiced before.
 
 const NOT_FOUND = 'Solicitação de nota não encontrada.'

@@ -18,7 +18,7 @@ import { runDateOf } from '../domain/invoices/schedules'
 import { paginate } from '../http'
 import { assertIssuer, issuerMessages, municipalityName } from './nfs-requests'
 
-// Invoice schedules (docs/product.md §7 "Invoices (NFS)"): a request made every month on a day; the
+// Invoice schedules (docs/product.md §10 "Invoices"): a request made every month on a day; the
 // hourly job makes them (finance/schedule-job.ts), and runs again right after a schedule changes.
 
 const NOT_FOUND = 'Agendamento não encontrado.'

@@ -16,9 +16,9 @@ import { rowsOf, summaryOf } from '../domain/bank/reconciliation/views'
 import { notFound } from '../http'
 import type { Store } from '../store/database'
 
-// Bank reconciliation (README "Bank reconciliation"): each transaction beside the invoices or the
-// guide it pays — matched by the rules, suggested, or left to reconcile — a person's confirmation
-// and undo, and a month's summary for the panel and the back office.
+// Bank reconciliation (docs/decisions.md "Bank reconciliation"): each transaction beside the
+// invoices or the guide it pays — matched by the rules, suggested, or left to reconcile — a
+// person's confirmation and undo, and a month's summary for the panel and the back office.
 
 /** How long a confirmation or an undo waits for the run it starts before answering. */
 const RUN_WAIT_MS = 5_000

@@ -15,8 +15,8 @@ import { paginate } from '../http'
 import type { Store } from '../store/database'
 import { roundMoney } from '../../src/kernel/money'
 
-// Referrals (PRODUCT.md "Referrals"): the caller's code and link, and the people who signed up
-// with it, each with the reward it earned.
+// Referrals (docs/product.md §10 "Invites and referrals"): the caller's code and link, and the
+// people who signed up with it, each with the reward it earned.
 
 /** The people who signed up with a user's code, with the reward each one earned. */
 function referralsOf(store: Store, user: User): Referral[] {

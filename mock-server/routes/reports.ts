@@ -22,8 +22,8 @@ import { taxCategoriesById } from '../domain/bank/ledger'
 import { recentMonths } from '../stand-ins/cora/statement-generator'
 import type { Store } from '../store/database'
 
-// The panel's reports (docs/product.md §7 "Reports and payments"), and what the Simples Nacional
-// rates are computed from (README "The panel and the account screens").
+// The panel's reports (docs/product.md §10 "Reports"), and what the Simples Nacional
+// rates are computed from (docs/decisions.md "The panel and the account screens").
 
 /** The day a company started operating: when it first became active, else when it was created. */
 function openedOn(company: Company): string {

@@ -17,8 +17,8 @@ import {
   subscriptionsOfCompany,
 } from '../domain/billing/subscriptions'
 
-// A company's subscriptions (PRODUCT.md "Billing"): the list, the charge to pay now (a checkout
-// address) and a plan change from the next monthly charge.
+// A company's subscriptions (docs/product.md §10 "Billing"): the list, the charge to pay now (a
+// checkout address) and a plan change from the next monthly charge.
 
 /** The company's subscriptions, newest first. */
 function listSubscriptions({ store, companyId }: Call) {

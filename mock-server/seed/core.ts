@@ -13,7 +13,7 @@ import type { Model } from '../model'
 /** Users, companies and their tracks. */
 export type CoreData = Pick<Model, 'users' | 'companies' | 'tracks'>
 
-/** The demo accounts of PRODUCT.md, also seeded into the Auth emulator. */
+/** The demo accounts (README.md "Demo accounts"), also seeded into the Auth emulator. */
 export const demoAccountSchema = z.object({
   uid: z.string(),
   email: z.email(),

@@ -6,11 +6,11 @@ import type { ServerConfig } from '../config'
 import { badRequest, conflict, forbidden } from '../http'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files'
 
-// Signed links for the files of a company (PRODUCT.md "signed upload/download URLs"): an HMAC of
-// the method, the company, the file name and the expiry, checked in constant time, with the data
-// folder's own secret (signing-secret.ts). The server caps the expiry whatever the link says, and
-// an upload link works once, even after its file is deleted (storeOnce). Files live in `config.filesDir/<companyId>/<fileName>`;
-// names are checked so they never leave that folder.
+// Signed links for the files of a company (docs/product.md §10 "Files", docs/api.md "Uploads"): an
+// HMAC of the method, the company, the file name and the expiry, checked in constant time, with the
+// data folder's own secret (signing-secret.ts). The server caps the expiry whatever the link says,
+// and an upload link works once, even after its file is deleted (storeOnce). Files live in
+// `config.filesDir/<companyId>/<fileName>`; names are checked so they never leave that folder.
 
 /** How long a signed link works, at most: a link claiming a later expiry is refused. */
 export const LINK_TTL_SECONDS = 15 * 60

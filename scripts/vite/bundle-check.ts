@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { chunkGroups } from './chunks'
 
-// Public pages never load Firebase (issue 4, kept by issue 14): the SDK must live only in chunks
+// Public pages never load Firebase (docs/build-and-hosting.md): the SDK must live only in chunks
 // that neither the prerendered pages' script (index.html, every public page) nor the client-side
 // app's entry (app.html: the signed-in area, referral links, editors' previews) imports
 // statically. And every manual chunk of vite.config.ts (scripts/vite/chunks.ts) is there and holds

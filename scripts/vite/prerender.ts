@@ -13,8 +13,8 @@ import { referenceData, stackModule } from './node-modules'
 import { seoFileContents } from './seo-files'
 import { siteAssets, type SiteAssets } from './site-assets'
 
-// `npm run build` writes every public page as its own HTML file (issue 14), after the client-side
-// app's build:
+// `npm run build` writes every public page as its own HTML file (docs/build-and-hosting.md), after
+// the client-side app's build:
 //
 // 1. a server build of src/entries/prerender/entry-prerender.tsx (the pages' renderer) and a small client build of
 //    src/entries/site/entry-static.ts (the prerendered pages' script and their islands), next to the app's;

@@ -5,7 +5,7 @@ import { SITEMAP_FILES, sitePages, type SitePage } from '../../src/schemas/site-
 import { buildServices, fetchPublishedSlugs } from './content-slugs'
 import { fixtureStories, referenceData } from './node-modules'
 
-// robots.txt and the sitemaps (issue 4 "Findable", issue 14): a sitemap index pointing at one
+// robots.txt and the sitemaps (docs/build-and-hosting.md): a sitemap index pointing at one
 // sitemap per kind of page, listing every page the build prerenders (src/schemas/site-pages.ts)
 // with its last change. The build writes them with the pages (scripts/vite/prerender.ts); the dev
 // server (`npm start`) answers the same files from the same list.

@@ -4,8 +4,8 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import { findRedirect } from '../../src/schemas/redirects'
 
-// How the production host serves a build (issue 14), here for `vite preview` and the web bench
-// (scripts/bench-web.ts); a real host gets the same rules in its own configuration:
+// How the production host serves a build (docs/build-and-hosting.md), here for `vite preview` and
+// the web bench (scripts/bench-web.ts); a real host gets the same rules in its own configuration:
 //
 // - the fixed redirect table (src/schemas/redirects.ts): 301 to its target, the query kept, so an
 //   old address works before any script runs (the app applies the same table on client navigation);
@@ -17,9 +17,9 @@ import { findRedirect } from '../../src/schemas/redirects'
 // Files (anything with an extension), /api and /ws are left to the host's other rules, except
 // source maps (*.map): kept for error reports, never served (404).
 //
-// The rules read the path as sent (issue 19): a control character is a 400; a path that decodes
-// to `//…` or `/\…` is a 404, never a redirect (as a `Location` a browser reads it as another
-// site); every `Location` is percent-encoded and checked to stay on this site.
+// The rules read the path as sent (docs/build-and-hosting.md): a control character is a 400; a path
+// that decodes to `//…` or `/\…` is a 404, never a redirect (as a `Location` a browser reads it as
+// another site); every `Location` is percent-encoded and checked to stay on this site.
 
 export type StaticAnswer =
   { status: 200 | 404; file: string } | { status: 301; location: string } | { status: 400 } | null

@@ -1,4 +1,4 @@
-// Route gates (docs/product.md §6, PRODUCT.md "Roles and gates"): pure decisions over the session
+// Route gates (docs/product.md §6 "Roles and gates"): pure decisions over the session
 // and the location. Routes name the gates they need; `runGates` applies them in order. The paths
 // they send to, and the login page they let through, are src/lib/landing.ts's, which app.html's
 // painted page reads to paint where a full load will land (tests/unit/landing-cases.ts).
@@ -80,7 +80,10 @@ const wizard: Gate = ({ view, location }) => {
   return here === own ? pass() : redirectTo(own)
 }
 
-/** Deliberate change (PRODUCT.md): `/app/admin/*` needs the system-admin role; others get 403. */
+/**
+ * Deliberate change (docs/product.md §6): `/app/admin/*` needs the system-admin role; others get
+ * 403.
+ */
 const systemAdmin: Gate = ({ view, location }) => {
   if (!view.user) return auth({ view, location })
   return view.isSystemAdmin ? pass() : { kind: 'forbidden' }

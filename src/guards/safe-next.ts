@@ -1,7 +1,7 @@
 import { LOGIN_PATH } from '@/lib/landing'
 
 // `next` (where to go after sign-in) only ever leads to a path on this site, whatever is put in
-// it (PRODUCT.md "Roles and gates": no open redirect). Anything doubtful is dropped, not repaired.
+// it (docs/product.md §6: no open redirect). Anything doubtful is dropped, not repaired.
 
 /** The login page (src/lib/landing.ts, which the painted page reads too). */
 export { LOGIN_PATH }

@@ -2,12 +2,12 @@ import { formatCep, formatCnpj, formatCpf } from '@brazilian-utils/brazilian-uti
 import { dayInBrazil } from '@/kernel/dates'
 import { toCents } from '@/kernel/money'
 
-// The one set of formatters (PRODUCT.md "Formats and language"): pt-BR money, numbers, dates and
-// Brazilian documents, for the public site and the signed-in area alike.
-// Money, numbers and calendar days are written out without Intl: building an Intl formatter costs
-// a phone tens of milliseconds (locale data), which a first paint cannot afford. Their text is
-// exactly Intl's pt-BR (tests/unit/format.test.ts compares them). Date-times and month names use
-// Intl, each formatter made on first use.
+// The one set of formatters (docs/product.md §11 "Formats and language"): pt-BR money, numbers,
+// dates and Brazilian documents, for the public site and the signed-in area alike. Money, numbers
+// and calendar days are written out without Intl: building an Intl formatter costs a phone tens of
+// milliseconds (locale data), which a first paint cannot afford. Their text is exactly Intl's pt-BR
+// (tests/unit/format.test.ts compares them). Date-times and month names use Intl, each formatter
+// made on first use.
 
 /** 1332 → "1.332". */
 export function formatInteger(value: number): string {

@@ -16,9 +16,9 @@ import {
 
 // Model-based tests: the chart is walked over every state it can reach (status × the guards'
 // facts × where a disabled company goes back to) and every event, and compared with the rules of
-// PRODUCT.md "Company status" written out independently below. The shortest paths to every state
-// are then replayed against what the server runs: a stored company record, rehydrated into the
-// machine at each step (`companyStatusSnapshotOf`) and changed with `planStatusChange`.
+// docs/product.md §4 "Company status" written out independently below. The shortest paths to every
+// state are then replayed against what the server runs: a stored company record, rehydrated into
+// the machine at each step (`companyStatusSnapshotOf`) and changed with `planStatusChange`.
 
 type Facts = Omit<CompanyFacts, 'trackId'>
 const factNames: (keyof Facts)[] = [

@@ -1,5 +1,5 @@
-// The company status statechart (PRODUCT.md "Company status"), shared by the UI and the mock
-// server (`PUT /companies/{id}/status/{status}`, the checkout, the overdue sweep). Pure.
+// The company status statechart (docs/product.md §4 "Company status"), shared by the UI and the
+// mock server (`PUT /companies/{id}/status/{status}`, the checkout, the overdue sweep). Pure.
 //
 //   pending → awaiting_opening (opening track's subscription paid) → opening (needs the guide
 //   receipt uploaded) → active (needs a valid CNPJ and the track done)

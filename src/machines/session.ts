@@ -1,4 +1,4 @@
-// The session statechart (docs/product.md §4 "Session", PRODUCT.md "Roles and gates").
+// The session statechart (docs/product.md §4 "Session", §6 "Roles and gates").
 // Pure: no React, fetch, cookies, Firebase or router here. Every effect is a named actor or action
 // with an inert default, supplied by src/services/session through `.provide()`.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'

@@ -15,7 +15,7 @@ import {
 } from './track'
 
 // Model-based tests of both tracks: every reachable state × every step event (including steps of
-// the other track), compared with PRODUCT.md "Tracks and steps" written out below; then the
+// the other track), compared with docs/product.md §4 "Tracks and steps" written out below; then the
 // shortest paths to every state are replayed on a stored track record with `applyTrackEvent`,
 // which is what `POST /companies/{id}/steps/{stepId}` runs.
 

@@ -1,6 +1,6 @@
-// The wizard tracks (PRODUCT.md "Tracks and steps"): opening (`create-company`) and migration
-// (`migrate-company`). Pure: the UI runs it to know which step the wizard is on, and the mock
-// server runs it on `POST /companies/{id}/steps/{stepId}` to accept or refuse a step change.
+// The wizard tracks (docs/product.md §4 "Tracks and steps"): opening (`create-company`) and
+// migration (`migrate-company`). Pure: the UI runs it to know which step the wizard is on, and the
+// mock server runs it on `POST /companies/{id}/steps/{stepId}` to accept or refuse a step change.
 //
 // A step is `pending` until the previous one is `done`; saving a draft starts it (`in_progress`);
 // completing it makes it `done` and the next one current. The track is `done` when every step is.

@@ -16,8 +16,8 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>
 
 /**
- * What ViaCEP answers for a CEP it knows (`GET /ws/{cep}/json/`, docs/product.md §3 "Address lookup
- * result"): the fields the lookup reads, and the others the service sends.
+ * What ViaCEP answers for a CEP it knows (`GET /ws/{cep}/json/`, docs/product.md §3
+ * "Address", §12): the fields the lookup reads, and the others the service sends.
  */
 export const viaCepAddressSchema = z.object({
   cep: z.string(),

@@ -9,7 +9,7 @@ import {
 } from './finance-common'
 import { fieldError } from './limit-messages'
 
-// Bank statements (PRODUCT.md "Documents, bank statements…"): Cora connections, bank accounts
+// Bank statements (docs/product.md §10 "Bank statements"): Cora connections, bank accounts
 // (from Cora or an OFX upload), their transactions and the chart of tax categories.
 
 export const taxCategoryKinds = ['income', 'expense', 'tax', 'transfer'] as const

@@ -4,7 +4,7 @@ import { companySizeSchema, subscriptionSchema } from './company'
 import { fieldError } from './limit-messages'
 import { paymentStatusLabels } from './glossary'
 
-// Plans, subscriptions and payments (PRODUCT.md "Documents, bank statements, billing, reports").
+// Plans, subscriptions and payments (docs/product.md §10 "Billing").
 
 /** A plan with its monthly price in BRL. */
 export const planSchema = z.object({

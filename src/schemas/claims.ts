@@ -4,7 +4,7 @@ export const roles = ['system-admin', 'company-admin'] as const
 export const roleSchema = z.enum(roles)
 export type Role = z.infer<typeof roleSchema>
 
-/** Custom claims on the Firebase ID token (PRODUCT.md "Roles and gates"). */
+/** Custom claims on the Firebase ID token (docs/product.md §6 "Roles and gates"). */
 export const claimsSchema = z.object({
   roles: z.array(roleSchema).default([]),
   companies: z.array(z.string()).optional(),
@@ -27,8 +27,8 @@ export const companiesOf = (claims: Claims | null | undefined): string[] => {
 }
 
 /**
- * The custom claims the identity service keeps for a user (PRODUCT.md "Roles and gates"): their
- * roles and companies, the first one as the current company.
+ * The custom claims the identity service keeps for a user (docs/product.md §6 "Roles and gates"):
+ * their roles and companies, the first one as the current company.
  */
 export const claimsOf = (user: { roles: Role[]; companies: string[] }): Claims => ({
   roles: user.roles,

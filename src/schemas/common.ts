@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import './locale'
 
-// One response convention for the whole API (README "API conventions"):
+// One response convention for the whole API (docs/api.md "Conventions"):
 // lists answer `{ data, total }`, records `{ data }`, errors `{ message, issues? }`.
 
 export const idSchema = z.string().trim().min(1).max(128)
@@ -24,7 +24,7 @@ export const apiErrorBodySchema = z.object({
 })
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>
 
-/** Query parameters of paged lists (docs/product.md §7 "List parameters"). */
+/** Query parameters of paged lists (docs/product.md §3, §9). */
 export const pageQuerySchema = (defaultLimit: number, maxLimit = 100) =>
   z.object({
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),

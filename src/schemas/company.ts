@@ -118,7 +118,7 @@ export const companyMessages = {
   reasonRequired: 'Informe o motivo da desativação.',
 } as const
 
-/** The `?companyId=` of calls about one company (docs/product.md §7 "List parameters"). */
+/** The `?companyId=` of calls about one company (docs/product.md §3). */
 export const companyQuerySchema = z.strictObject({
   companyId: z.string().trim().min(1).max(128),
 })

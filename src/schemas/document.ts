@@ -18,8 +18,8 @@ import {
 import { filledText } from './limit-messages'
 import { documentStatusLabels, guiaStatusLabel, guiaStatusLabels } from './glossary'
 
-// Company documents (PRODUCT.md "Documents"): what the client sends to the accountant and the
-// tax guides (guias) the accountant sends to be paid.
+// Company documents (docs/product.md §10 "Documents"): what the client sends to the accountant and
+// the tax guides (guias) the accountant sends to be paid.
 
 // The kinds and statuses are document-kinds' (the address bar's search parsing reads them there,
 // without loading these schemas); documents keep naming them from here.
@@ -42,7 +42,7 @@ export const guiaKinds = ['DAS', 'DARF', 'GPS', 'FGTS', 'ISS', 'ICMS', 'DAE'] as
 export const guiaKindSchema = z.enum(guiaKinds, { error: 'Tipo de guia inválido' })
 
 /**
- * Who may move a document where (decided here; README "Documents"):
+ * Who may move a document where (docs/product.md §10 "Documents"):
  * - a guia (a tax to pay, sent by the accountant) goes pending → paid, by the company or an admin;
  * - any other document (sent by the client) goes pending → approved | rejected, by an admin (the
  *   accountant), and a rejected one may be sent back to pending by an admin for a new review.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isoDateTimeSchema } from './common'
 
-/** Upload size limit of the signed upload links (PRODUCT.md "signed upload/download URLs"). */
+/** Upload size limit of the signed upload links (docs/api.md "Uploads"). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
 export const fileMessages = {

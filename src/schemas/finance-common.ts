@@ -23,7 +23,8 @@ export const amountSchema = z
   .transform(roundMoney)
 
 // Calendar arithmetic by hand, not a date library: these schemas are part of every route's
-// search validation, which every signed-in page loads first (issue 17).
+// search validation, which every signed-in page loads first (docs/testing.md "Benchmarks": the
+// login page's JS).
 
 /** Days in a month (1–12) of a year, Gregorian (years below 100 included, unlike `Date.UTC`). */
 function daysInMonth(year: number, month: number) {

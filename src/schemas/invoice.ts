@@ -20,7 +20,7 @@ import { nfsRequestStatusLabels } from './glossary'
 import { nfseCancellationCodeSchema } from './nfse'
 import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
 
-// Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, 5, 7; PRODUCT.md
+// Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, §5, §7 and §10
 // "Invoices").
 
 // The statuses are invoice-status' (the invoices list's address is parsed in the app's first
@@ -57,7 +57,7 @@ export const totalValueSchema = z
   .max(100_000_000, { error: 'Valor acima do permitido para uma nota (R$ 100.000.000,00).' })
   .transform(roundMoney)
 
-/** PRODUCT.md deliberate change: an integer 1..31; shorter months use their last day. */
+/** Deliberate change (docs/product.md §5): an integer 1..31; shorter months use their last day. */
 export const dayOfMonthSchema = z
   .number({ error: messages.dayOfMonth })
   .int({ error: messages.dayOfMonth })

@@ -2,7 +2,7 @@
 // Forms, the API client and the mock server all read them from here.
 export const messages = {
   cnpjRequired: 'CNPJ precisa ser definido.',
-  // Deliberate change (PRODUCT.md "Invoices"): the enforced range is 1..31.
+  // Deliberate change (docs/product.md §5, §10 "Invoices"): the enforced range is 1..31.
   dayOfMonth: 'Dia do mês precisa ser entre 1 e 31.',
   totalValueMin: 'Valor precisa ser maior ou igual a 1 real.',
   emailInvalid: 'E-mail inválido',

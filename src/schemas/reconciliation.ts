@@ -5,8 +5,8 @@ import { competenceSchema, guiaKindSchema } from './document'
 import { calendarDateSchema, toCents } from './finance-common'
 import { nfsRequestStatusSchema, type NfsRequest } from './invoice'
 
-// Bank reconciliation (README "Bank reconciliation"): each credit of a statement beside the
-// invoices (NFS-e) it pays, each tax debit beside its guide (guia), and what is left.
+// Bank reconciliation (docs/decisions.md "Bank reconciliation"): each credit of a statement beside
+// the invoices (NFS-e) it pays, each tax debit beside its guide (guia), and what is left.
 
 export const reconciliationStatuses = ['unmatched', 'suggested', 'matched'] as const
 export const reconciliationStatusSchema = z.enum(reconciliationStatuses, {

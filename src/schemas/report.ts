@@ -3,7 +3,7 @@ import { idSchema } from './common'
 import { reportPeriodSchema } from './finance-common'
 import { taxCategorySchema } from './bank'
 
-// Reports (PRODUCT.md "Reports").
+// Reports (docs/product.md §10 "Reports").
 
 // The MEI limit and every other tax fact live in ./tax.ts.
 

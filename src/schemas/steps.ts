@@ -19,8 +19,8 @@ import { fieldError } from './limit-messages'
 import { monthOf, todayInBrazil } from './finance-common'
 import { paymentLineMessages, paymentLineSchema } from './payment-line'
 
-// The payload of every wizard step (PRODUCT.md "Tracks and steps"): the form validates with these
-// and `POST /companies/{id}/steps/{stepId}` validates with the very same schemas.
+// The payload of every wizard step (docs/product.md §4 "Tracks and steps"): the form validates with
+// these and `POST /companies/{id}/steps/{stepId}` validates with the very same schemas.
 
 export const stepMessages = {
   namesMin: 'Informe pelo menos um nome para a empresa',

@@ -20,7 +20,7 @@ export const stepIds = [
 export const stepIdSchema = z.enum(stepIds)
 export type StepId = z.infer<typeof stepIdSchema>
 
-/** The order of each track's steps (PRODUCT.md "Tracks and steps"). */
+/** The order of each track's steps (docs/product.md §4 "Tracks and steps"). */
 export const trackSteps: Record<TrackId, readonly StepId[]> = {
   'create-company': [
     'pre-registration',

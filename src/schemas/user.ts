@@ -36,7 +36,7 @@ export const userCompaniesSchema = z
   .array(z.string().trim().min(1).max(128), { error: 'Lista de empresas inválida.' })
   .max(50, { error: 'Uma pessoa pode ter no máximo 50 empresas.' })
 
-/** Sign-up: `POST /users` (docs/product.md §3 "User create", section 5 rules). */
+/** Sign-up: `POST /users` (docs/product.md §3 "new user", §5 rules). */
 export const userCreateSchema = z.strictObject({
   name: personNameSchema,
   email: emailSchema,

@@ -4,12 +4,13 @@ import { paintFirstPage } from '@/entries/painted-page/paint'
 import { firstPaintUsed, takeOverFirstPaint } from '@/entries/app/first-paint'
 import { storedUserKey } from '@/services/session/stored-user'
 
-// Issue 17: app.html's first paint. The build renders the login form, the sign-up form and the
-// layouts' skeletons with the app's own components; the page's script (src/entries/painted-page,
-// compiled into app.html at build; its landing choices are tests/unit/landing.test.ts's) picks
-// the one the address will show before anything is painted, keeps what the visitor does until
-// the app runs, and the app carries it over when it replaces the page, finding forms and buttons
-// by their replay names, not their labels (issue 29).
+// app.html's first paint (CONTRIBUTING.md "Signed-in area"). The build renders the login form, the
+// sign-up form and the layouts' skeletons with the app's own components; the page's script
+// (src/entries/painted-page, compiled into app.html at build; its landing choices are
+// tests/unit/landing.test.ts's) picks the one the address will show before anything is painted,
+// keeps what the visitor does until the app runs, and the app carries it over when it replaces the
+// page, finding forms and buttons by their replay names, not their labels (a screen reader reads
+// the labels).
 
 const API_KEY = 'test-key'
 let paint: Awaited<ReturnType<typeof appFirstPaint>>

@@ -6,7 +6,7 @@ import { API_URL } from './support'
 
 // The API's docs page on the mock server (GET /docs): it works with nothing but this machine
 // (every request to another host is blocked and counted, and none may be tried), lists every
-// operation of the document under its resource as the README groups them, and a "Try it out" of
+// operation of the document under its resource as docs/api.md groups them, and a "Try it out" of
 // GET /companies/me with ana's token, from the page's own sign-in, answers her company.
 
 const shots = process.env.SCREENSHOT_DIR
@@ -40,7 +40,7 @@ for (const width of [1280, 390]) {
       page.getByRole('heading', { level: 1, name: 'Contabil — API simulada' }),
     ).toBeVisible()
 
-    // Every resource, in the README's order, with each of its operations. Swagger UI keeps only
+    // Every resource, in docs/api.md's order, with each of its operations. Swagger UI keeps only
     // the operations near the screen in the page once a document has 150 tags and operations or
     // more (a virtual list), so the page is read from top to bottom as a person scrolls it.
     await expect(page.locator('.opblock-tag').first()).toBeVisible()

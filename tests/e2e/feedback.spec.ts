@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test'
 import { signInFromLogin } from './support'
 import { toast } from './invoices/support'
 
-// Issue 30: every action that changes something says so, and a form says what to give. A save
+// Every action that changes something says so, and a form says what to give. A save
 // and an upload are each followed by their confirmation (the first toast of the page too); an
 // empty required field says what it needs, and the message goes once the field is fixed. The
 // law firm's owner, whom no other spec changes.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { API_URL, consentState, signIn, signInFromLogin } from './support'
 
-// Issue 17: every full load of /app (a reload, a bookmark, a link from an e-mail) — no request to
+// Every full load of /app (a reload, a bookmark, a link from an e-mail) — no request to
 // the API leaves before the session has its token, the layout's skeleton or the login form shows
 // before any script ran, and what is done on that first paint carries over to the app.
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, pathOf, signIn, signInFromLogin } from './support'
 
-// PRODUCT.md "Demo accounts": after sign-in each account lands where its gates say.
+// README.md "Demo accounts": after sign-in each account lands where its gates say.
 test.describe('landing after sign-in', () => {
   test('ana lands on the panel of Ana Design', async ({ page }) => {
     await signInFromLogin(page, 'ana@contabil.dev')

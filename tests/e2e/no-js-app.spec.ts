@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-// Issue 29: with JavaScript off, a page of the signed-in area says in Portuguese what it needs,
+// With JavaScript off, a page of the signed-in area says in Portuguese what it needs,
 // and links to the public pages that work without it (they are prerendered HTML).
 test.use({ javaScriptEnabled: false })
 

@@ -38,7 +38,7 @@ test('the signed-in area loads Firebase on demand: on the login page, once the v
   await page.goto('/app/login')
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible()
-  // Issue 17: the form shows and takes typing without it; signing in needs it.
+  // The form shows and takes typing without it; signing in needs it.
   expect(firebase()).toBe(false)
   await page.getByRole('form', { name: 'Entrar com e-mail e senha' }).getByLabel('E-mail').focus()
   await expect.poll(firebase).toBe(true)

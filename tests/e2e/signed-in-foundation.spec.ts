@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, signIn, signInFromLogin } from './support'
 
-// Issue 9: the wizard gate, record ids checked by loaders, and the phone side menu.
+// The wizard gate, record ids checked by loaders, and the phone side menu.
 
 test.describe('wizard gate', () => {
   test('a disabled company (davi) never sees a wizard', async ({ page }) => {

@@ -10,9 +10,10 @@ import {
 } from '../../src/schemas/user'
 import { emulatorHost, signIn, startTestServer, type TestServer } from './harness'
 
-// The accountants' back office (issue 13): the companies list's order and search, the status
-// history, the disabling reason, the NFS-e queue and its issue/reject bodies, and user
-// management (company names, last sign-in, the sign-in link, one's own admin role).
+// The accountants' back office (docs/decisions.md "The back office"): the companies list's order
+// and search, the status history, the disabling reason, the NFS-e queue and its issue/reject
+// bodies, and user management (company names, last sign-in, the sign-in link, one's own admin
+// role).
 
 let server: TestServer
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import type { ServerConfig } from '../../mock-server/config'
 import { loadDemoAccounts } from '../../mock-server/seed/core'
 import { startTestServer, type TestServer } from './harness'
 
-// Issue 28: the API's `/docs` page. Its sign-in box lists the demo accounts with their passwords
-// only under `npm start`'s development environment (the README's own table); in any other it asks
-// for an e-mail and a password, and no password, the admin's least of all, is on the page. Its
-// asset table answers only its own names (`constructor` and `__proto__` are not files).
+// The API's `/docs` page (docs/security.md). Its sign-in box lists the demo accounts with their
+// passwords only under `npm start`'s development environment (the README's own table); in any other
+// it asks for an e-mail and a password, and no password, the admin's least of all, is on the page.
+// Its asset table answers only its own names (`constructor` and `__proto__` are not files).
 
 const servers: Partial<Record<ServerConfig['environment'], TestServer>> = {}
 beforeAll(async () => {

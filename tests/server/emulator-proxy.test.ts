@@ -8,12 +8,12 @@ import { freePortBlock } from '../../scripts/ports'
 import { startEmulator, type Service } from '../../scripts/stack'
 import { rawRequest } from './raw-request'
 
-// Issue 28: the Auth emulator answers any origin, treats `Bearer owner` as its administrator and
-// keeps every password in its fake hashes. A web page must reach none of that: the emulator sits
-// behind its proxy (scripts/auth-emulator-proxy.ts), which answers only this machine's names,
-// grants only the app's own origins (the API's list, mock-server/origins.ts), refuses the admin
-// credential and the admin paths to every browser request, and lets this machine's tools through.
-// Proven against the emulator as `npm start` runs it (scripts/stack.ts).
+// The Auth emulator answers any origin (docs/security.md), treats `Bearer owner` as its
+// administrator and keeps every password in its fake hashes. A web page must reach none of that:
+// the emulator sits behind its proxy (scripts/auth-emulator-proxy.ts), which answers only this
+// machine's names, grants only the app's own origins (the API's list, mock-server/origins.ts),
+// refuses the admin credential and the admin paths to every browser request, and lets this
+// machine's tools through. Proven against the emulator as `npm start` runs it (scripts/stack.ts).
 
 const PROJECT = 'demo-contabil'
 const WEB_URL = 'http://localhost:5173'

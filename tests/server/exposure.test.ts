@@ -29,8 +29,8 @@ import {
 } from '../../scripts/stack'
 import { emulatorHost, PROJECT_ID, signIn } from './harness'
 
-// Issue 19: the mock API on a laptop on any network. The emulator's tokens are unsigned, so
-// whoever reaches the API can be anyone: it must answer only this machine and the app's own
+// The mock API on a laptop on any network (docs/security.md). The emulator's tokens are unsigned,
+// so whoever reaches the API can be anyone: it must answer only this machine and the app's own
 // pages, its links must not be forgeable, and its data folder must be its owner's alone. Proven
 // against the server as `npm start` runs it (its own process, a data folder of its own, the
 // emulator exporting into that folder), not an in-process copy.
@@ -38,7 +38,7 @@ import { emulatorHost, PROJECT_ID, signIn } from './harness'
 const WEB_URL = 'http://localhost:5173'
 const ADMIN = 'admin@contabil.dev'
 const ANA = 'ana@contabil.dev'
-/** The secret every install signed links with before issue 19. */
+/** The secret every install signed links with before each data folder drew its own. */
 const OLD_CONSTANT = 'local-mock-signing-secret'
 
 /** This machine's addresses that other machines can reach (none on a machine without a network). */

@@ -1,4 +1,4 @@
-// The demo callers of the finance suites (PRODUCT.md "Demo accounts") and ana's company query.
+// The demo callers of the finance suites (README.md "Demo accounts") and ana's company query.
 export const ANA = 'ana@contabil.dev'
 export const EVA = 'eva@contabil.dev'
 export const BRUNO = 'bruno@contabil.dev'

@@ -3,10 +3,10 @@ import { hostMessages } from '../../mock-server/network'
 import { ADMIN, signIn, startTestServer, type TestServer } from './harness'
 import { rawRequest } from './raw-request'
 
-// Issue 28, DNS rebinding: a page on evil.example that makes its name resolve to 127.0.0.1 calls
-// the API "same origin" (no Origin header) with an unsigned emulator token of the admin. The API
-// answers only requests that name it by its own address (mock-server/network.ts): any other Host
-// is refused with 421 before any route — the token never looked at, nothing answered.
+// DNS rebinding (docs/security.md): a page on evil.example that makes its name resolve to 127.0.0.1
+// calls the API "same origin" (no Origin header) with an unsigned emulator token of the admin. The
+// API answers only requests that name it by its own address (mock-server/network.ts): any other
+// Host is refused with 421 before any route — the token never looked at, nothing answered.
 
 let server: TestServer
 let port: number

@@ -3,9 +3,9 @@ import { accessMessages } from '../../mock-server/access'
 import { inviteMessages } from '../../src/schemas/engagement'
 import { ADMIN, startTestServer, type TestServer } from './harness'
 
-// Issue 28: the access is checked before any lookup that could tell ids apart. Someone outside a
-// company asking for one of its records by id gets the same answer whether the id exists or not,
-// so the answers never list another company's subscriptions or another person's invites.
+// The access is checked before any lookup that could tell ids apart (docs/security.md). Someone
+// outside a company asking for one of its records by id gets the same answer whether the id exists
+// or not, so the answers never list another company's subscriptions or another person's invites.
 
 const ANA = 'ana@contabil.dev'
 const BRUNO = 'bruno@contabil.dev'

@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from './harness'
 
-// Issue 28: a request must never write back an old copy of a person's roles, companies or
+// A request must never write back an old copy of a person's roles, companies or
 // blocking. Before, a name change read the user at its start and sent that copy of `disabled`,
 // `roles` and `companies` to the identity service and the store: one that landed after an
 // admin's change undid it (40 name changes undid a block in 3 of 3 rounds). Each round here races

@@ -3,8 +3,8 @@ import { createOfxReader, ofxQueueMessages } from '../../mock-server/domain/bank
 import { ofxSample } from '../../scripts/ofx-sample'
 import { startTestServer } from './harness'
 
-// Issue 28: one company's OFX files cannot hold the others'. The reader (one worker thread) keeps
-// a line per company and serves them in turns: a company that sends a pile of big statements
+// One company's OFX files cannot hold the others' (docs/api.md). The reader (one worker thread)
+// keeps a line per company and serves them in turns: a company that sends a pile of big statements
 // waits behind its own; another company's file is read right after the one being read.
 
 const reader = createOfxReader()

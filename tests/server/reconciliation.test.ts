@@ -22,8 +22,8 @@ import {
 import { ADMIN, ANA, BRUNO, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 
-// Bank reconciliation through the API (README "Bank reconciliation"): the seeded story, an OFX
-// import that pays two invoices (one naming the taker's CNPJ: matched by itself; one not: a
+// Bank reconciliation through the API (docs/decisions.md "Bank reconciliation"): the seeded story,
+// an OFX import that pays two invoices (one naming the taker's CNPJ: matched by itself; one not: a
 // suggestion), a person's confirmation and undo with their refusals, an invoice issued and one
 // cancelled, a guide deleted, a credit recategorised, an account deleted, and the month's summary.
 
@@ -347,7 +347,7 @@ describe('invoices and guides that change', () => {
   it('an invoice cancelled: its match is undone and the line goes back to the lists', async () => {
     const record = records().find((r) => r.match?.kind === 'invoice' && r.match.auto)!
     const [invoiceId] = (record.match as { invoiceIds: string[] }).invoiceIds
-    // What the national cancellation will do to the record (issue 31), then its call.
+    // What the national cancellation will do to the record, then its call.
     server.store.write(() => {
       const cancelled = request(invoiceId!)
       server.store.nfsRequests.update({ ...cancelled, status: 'cancelled' as NfsRequest['status'] })

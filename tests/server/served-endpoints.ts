@@ -43,7 +43,7 @@ function walk(stack: Layer[], into: ServedEndpoint[]) {
 
 /**
  * Served, but not part of the API: the health probe, the API's own documentation and the test
- * hooks (README "The mock API").
+ * hooks (docs/api.md "Test hooks").
  */
 export const infrastructure: ReadonlySet<string> = new Set([
   'GET /health',

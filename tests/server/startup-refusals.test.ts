@@ -12,7 +12,7 @@ import {
 import { root } from '../../scripts/stack'
 import { DATA_FILE_REFUSED_EXIT } from '../../mock-server/store/data-file-error'
 
-// Issue 28: what the server cannot start with is refused with one clear pt-BR message, and the
+// What the server cannot start with is refused with one clear pt-BR message, and the
 // server stops without a stack trace: an old data folder (db.json) whose log is huge or not the
 // old store's, whose snapshot is larger than the import takes, or whose records their schemas do
 // not accept; a signing secret shorter than 32 bytes.

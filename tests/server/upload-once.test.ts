@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileMessages } from '../../src/schemas/files'
 import { startTestServer, type TestServer } from './harness'
 
-// Issue 28: an upload link stores one file, once — even after that file is deleted (by hand, or
+// An upload link stores one file, once — even after that file is deleted (by hand, or
 // by anything that removes files): the link is noted as used when its file is stored, and a
 // later PUT finds the note. An upload that failed on its way in (too large) does not use it up.
 

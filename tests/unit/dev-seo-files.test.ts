@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seoFiles } from '../../scripts/vite/seo-files'
 
 // `npm start` (the Vite dev server) answers robots.txt and the sitemaps as the build writes them,
-// instead of the app's HTML (issue 14). The dev server here has only that plugin; the content
-// service may not be running: then the pages come from its fixtures, as in a fresh clone.
+// instead of the app's HTML (docs/build-and-hosting.md). The dev server here has only that plugin;
+// the content service may not be running: then the pages come from its fixtures, as in a fresh
+// clone.
 
 let vite: ViteDevServer
 let server: http.Server

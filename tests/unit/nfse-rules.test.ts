@@ -23,7 +23,8 @@ import { loadSchemaFiles, validateAgainst } from '../../mock-server/domain/invoi
 import { exampleInvoiceBody } from '../server/contracts/invoices'
 
 // The rules of the national NFS-e (layout 1.01), each with its source: the official XSD set
-// (fixtures/reference/nfse-v1.01, tiposSimples/tiposComplexos_v1.01.xsd) and DOMAIN.md "NFS-e".
+// (fixtures/reference/nfse-v1.01, tiposSimples/tiposComplexos_v1.01.xsd) and docs/tax-rules.md
+// "NFS-e".
 
 const XSD = 'tiposSimples_v1.01.xsd'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { scriptsAfterFirstPaint } from '../../scripts/vite/page-hints'
 
-// Issue 17: app.html asks for the app's scripts once the page has painted (its first paint is
+// app.html asks for the app's scripts once the page has painted (its first paint is
 // the login form or the layout's skeleton), so nothing they cost comes before what it shows.
 
 const html = `<head>

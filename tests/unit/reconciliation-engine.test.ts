@@ -18,10 +18,10 @@ import { barcodeOfSlipLine, readMemo } from '../../mock-server/domain/bank/recon
 import { nationalFieldsUnset, type NfsRequest } from '../../src/schemas/invoice'
 import { amountDueOf } from '../../src/schemas/reconciliation'
 
-// The matching rules of bank reconciliation (mock-server/domain/bank/reconciliation/rules.ts, README
-// "Bank reconciliation") on hand-built statements, invoices and guides: each rule, each tie-break,
-// and a property — no invoice or guide is matched twice, and every automatic match satisfies
-// rule 1 or rule 3.
+// The matching rules of bank reconciliation (mock-server/domain/bank/reconciliation/rules.ts,
+// docs/decisions.md "Bank reconciliation") on hand-built statements, invoices and guides: each
+// rule, each tie-break, and a property — no invoice or guide is matched twice, and every automatic
+// match satisfies rule 1 or rule 3.
 
 const COMPANY = { document: '45218739000102', name: 'Ana Design Ltda' }
 const PADARIA = '30872299000135' // 30.872.299/0001-35

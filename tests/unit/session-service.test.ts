@@ -115,7 +115,7 @@ describe('session service', () => {
     const view = await service.settled()
     expect(view.status).toBe('signedOut')
     expect(persistence.cleared).toBe(1)
-    // What a full load decides on without the identity service, when it keeps no user (issue 17).
+    // What a full load decides on without the identity service, when it keeps no user.
     expect(signedOutView).toEqual(view)
   })
 

@@ -35,8 +35,8 @@ import type { SimplesAnnex } from '@/schemas/cnae'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
 
 // The Simples Nacional month (PGDAS-D), the pró-labore and the guides, checked against the figures
-// the law and the PGDAS-D manual give for 2026 (DOMAIN.md "How a month is calculated" and
-// "Pró-labore 2026"); each test names its source.
+// the law and the PGDAS-D manual give for 2026 (docs/tax-rules.md "The Simples month (PGDAS-D)"
+// and "Pró-labore"); each test names its source.
 
 const activities = (...codes: string[]) => cnaeCatalog().taxOf(codes)
 const cents = (reais: number) => Math.round(reais * 100)

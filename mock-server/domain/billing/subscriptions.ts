@@ -23,8 +23,8 @@ import {
 } from '../companies/company-records'
 import { roundMoney } from '../../../src/kernel/money'
 
-// Plans, subscriptions and payments (PRODUCT.md "billing"): what paying does to the rest. The
-// functions that change records write them, inside the caller's store.write().
+// Plans, subscriptions and payments (docs/product.md §10 "Billing"): what paying does to the rest.
+// The functions that change records write them, inside the caller's store.write().
 
 const day = (iso: string) => parse(iso, 'yyyy-MM-dd', new Date(2000, 0, 1))
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd')

@@ -12,9 +12,10 @@ import { filePath } from '../../store/files'
 import { reference } from '../../stand-ins/reference-data'
 import { registryRecordOf } from '../../stand-ins/receita-cnpj/registry'
 
-// The server's part of each wizard step, past its input schema (PRODUCT.md "Tracks and steps"):
-// checks against the reference data and the company's files, and what completing the step writes
-// into the company. One entry per step that has any; the others keep their payload as it came.
+// The server's part of each wizard step, past its input schema (docs/product.md §4 "Tracks and
+// steps"): checks against the reference data and the company's files, and what completing the step
+// writes into the company. One entry per step that has any; the others keep their payload as it
+// came.
 
 export const stepMessagesServer = {
   notFound: 'Etapa não encontrada.',

@@ -3,10 +3,11 @@ import { formatCnpj, formatCep } from '@brazilian-utils/brazilian-utils'
 import type { Company } from '../../../src/schemas/company'
 import type { MigrateAccountant, PartnerRegistrationBasic } from '../../../src/schemas/steps'
 
-// The transfer letter of the migration track's `migrate-accountant` step (PRODUCT.md "Tracks and
-// steps", DOMAIN.md "Changing accountant"): the client's request to the current accountant to
-// hand over the books and documents, with the checklist CFC Resolução 1.590/2020 asks of a change
-// of accountant — a written distrato, the documents handed over, the date responsibility passes.
+// The transfer letter of the migration track's `migrate-accountant` step (docs/product.md §4
+// "Tracks and steps", docs/tax-rules.md "Changing accountant"): the client's request to the current
+// accountant to hand over the books and documents, with the checklist CFC Resolução 1.590/2020 asks
+// of a change of accountant — a written distrato, the documents handed over, the date
+// responsibility passes.
 
 export type TransferLetterInput = {
   company: Pick<Company, 'name' | 'cnpj' | 'address'>

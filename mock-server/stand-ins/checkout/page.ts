@@ -11,7 +11,8 @@ import { wizardPathOf } from '../../../src/schemas/track'
 import type { ServerConfig } from '../../config'
 import { monthLabel } from '../../domain/billing/subscriptions'
 
-// The stand-in checkout's pages (PRODUCT.md "Billing"): the payer is in a browser, not in the app.
+// The stand-in checkout's pages (docs/product.md §10 "Billing", §12): the payer is in a browser,
+// not in the app.
 
 export const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
 const dateBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`

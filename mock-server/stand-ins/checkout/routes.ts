@@ -10,8 +10,8 @@ import { billingMessages, confirmPayment, findPayment } from '../../domain/billi
 import { checkoutErrorPage, checkoutPage, money, page, returnPath } from './page'
 import { findCompany } from '../../domain/companies/company-records'
 
-// The payment checkout stand-in (PRODUCT.md "Billing"): pages for a person in a browser, who came
-// from the app's "Pagar" and goes back to it.
+// The payment checkout stand-in (docs/product.md §10 "Billing", §12): pages for a person in a
+// browser, who came from the app's "Pagar" and goes back to it.
 
 type PaymentParams = { params: { paymentId: string } }
 

@@ -20,7 +20,7 @@ import {
   type StatementProfile,
 } from './statement-generator'
 
-// The Cora bank OAuth stand-in (PRODUCT.md "External services"): the app asks for an authorize
+// The Cora bank OAuth stand-in (docs/product.md §12): the app asks for an authorize
 // URL, the user approves on a Cora-like page served here, which redirects to the web app's
 // callback with a one-time code, and the app exchanges the code for a connection.
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { endpoint, type Call } from '../../api'
 import { decideAuthorization, renderAuthorizePage } from './cora'
 
-// Cora's own consent page, stood in (PRODUCT.md "External services"): public, it is the bank's
+// Cora's own consent page, stood in (docs/product.md §12): public, it is the bank's
 // site. The person authorizes (or not) and is sent back to the web app's callback.
 
 function showAuthorizePage({ store, res, req }: Call) {

@@ -8,7 +8,7 @@ import { ownerOf } from '../../domain/companies/people'
 import { reference } from '../reference-data'
 import { trackOf } from '../../domain/companies/company-records'
 
-// The Receita Federal's CNPJ registry stand-in (PRODUCT.md "External services"). It knows the
+// The Receita Federal's CNPJ registry stand-in (docs/product.md §12). It knows the
 // fixture records (companies that existed before us) and, like the real registry once the Junta
 // Comercial registers a company, every company we opened and recorded a CNPJ for: its record is
 // what was registered — the names, address and activities of the pre-registration, and the

@@ -4,7 +4,7 @@ import { cnpjExistsSchema } from '../../../src/schemas/registry'
 import { endpoint, type Call } from '../../api'
 import { registryRecordOf } from './registry'
 
-// The Receita's CNPJ registry check (PRODUCT.md "External services"): public, as the real one.
+// The Receita's CNPJ registry check (docs/product.md §12): public, as the real one.
 
 const cnpjQuerySchema = z.strictObject({ cnpj: cnpjSchema })
 

@@ -10,7 +10,7 @@ import { endpoint, type Call } from '../../api'
 import { cdnQuerySchema, getStory, listStories, type CdnAnswer } from './cdn'
 import { contentSpace, type Version } from './space'
 
-// The Storyblok content delivery API stand-in (PRODUCT.md "External services"), read by the web
+// The Storyblok content delivery API stand-in (docs/product.md §12), read by the web
 // app through the real storyblok-js-client: `GET /v2/cdn/stories` and
 // `GET /v2/cdn/stories/{slug...}`, access tokens, published and draft versions, paging with the
 // `total` / `per-page` headers, relations and links, and a rate limit of 5 requests per second

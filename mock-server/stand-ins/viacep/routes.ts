@@ -5,7 +5,7 @@ import { endpoint, type Call } from '../../api'
 import { reference } from '../reference-data'
 import { badRequest } from '../../http'
 
-// The ViaCEP stand-in (PRODUCT.md "External services"), over the fixture CEPs: public, as the
+// The ViaCEP stand-in (docs/product.md §12), over the fixture CEPs: public, as the
 // real service is; the web app calls it same-origin (`/ws/{cep}/json/`).
 
 const states: Record<string, [name: string, region: string]> = {

@@ -13,12 +13,13 @@ import { consentBootScript } from '@/services/site/consent/consent'
 import { storedUserKey } from '@/services/session/stored-user'
 import { PageSkeleton } from '@/ui/Skeleton'
 
-// app.html's first paint (issue 17): the build renders here, with the app's own components, what
-// a full load of /app shows before any script ran, and scripts/vite/prerender.ts writes it into
-// app.html (appFirstPaint): the pages as templates, the script that puts the right one on the
-// page while the HTML is parsed (src/entries/painted-page, compiled from TypeScript at build: it
-// decides with src/lib/landing.ts, as the gates do), the cookie banner and the styles they use.
-// The app replaces it on its first commit (src/entries/app/first-paint.ts).
+// app.html's first paint (CONTRIBUTING.md "Signed-in area"): the build renders here, with the app's
+// own components, what a full load of /app shows before any script ran, and
+// scripts/vite/prerender.ts writes it into app.html (appFirstPaint): the pages as templates, the
+// script that puts the right one on the page while the HTML is parsed (src/entries/painted-page,
+// compiled from TypeScript at build: it decides with src/lib/landing.ts, as the gates do), the
+// cookie banner and the styles they use. The app replaces it on its first commit
+// (src/entries/app/first-paint.ts).
 
 /** What the root route puts before every page (src/routes/__root.tsx). */
 const page = (children: ReactNode) => (

@@ -2,10 +2,10 @@ import { toCents } from '../money'
 import { meiSources } from './mei'
 import { basisPointsOf } from './ratio'
 
-// The tax facts the product computes with, for the 2026 calendar year (DOMAIN.md), and the rules
-// that use them. Every value is a named constant with its source in `taxFactSources`, and
-// tests/unit/tax.test.ts names that source: next year's values are a one-line change each.
-// Lives in src/schemas so the web app and the mock server share it (schemas import only schemas).
+// The tax facts the product computes with, for the 2026 calendar year (docs/tax-rules.md), and the
+// rules that use them. Every value is a named constant with its source in `taxFactSources`, and
+// tests/unit/tax.test.ts names that source: next year's values are a one-line change each. Lives
+// in src/kernel so the web app and the mock server share it.
 
 /** The calendar year the values below are in force for. */
 export const TAX_YEAR = 2026
@@ -13,7 +13,7 @@ export const TAX_YEAR = 2026
 // Every computation works in whole cents and whole basis points (integers), so that an edge like
 // exactly 28 % or R$ 180.000,00 is exact and half a cent rounds the way the law's arithmetic
 // does, not the way a binary fraction happens to fall (0.28 has no exact binary form). The
-// Simples Nacional's tables and its month (PGDAS-D) are in ./simples; the MEI in ./simples/mei.
+// Simples Nacional's tables and its month (PGDAS-D) are beside this file; the MEI in ./mei.
 
 export * from './mei'
 export * from './rate'

@@ -13,7 +13,7 @@ import { monthStatusSchema, queueSortSchema } from './queue-params'
 export * from './queue-params'
 
 // The API of the month (PGDAS-D), the payroll and the guides: one zod schema per entity, shared by
-// the forms, the client and the mock server (README "API conventions").
+// the forms, the client and the mock server (docs/api.md "Conventions").
 
 export const simplesMessages = {
   amountInvalid: 'Informe um valor em reais, zero ou mais (ex.: 5000,00).',

@@ -24,7 +24,7 @@ type SignUpOutput = z.output<typeof userCreateSchema>
 const fields = ['name', 'email', 'password', 'phone', 'trackId', 'indicatedBy'] as const
 
 /**
- * Sign-up (docs/product.md §3 "User create", section 5 messages from the shared schema): POST /users,
+ * Sign-up (docs/product.md §3 "new user", §5 messages from the shared schema): POST /users,
  * then sign in with the same e-mail and password. What was typed stays on any failure.
  */
 export function SignUpForm({

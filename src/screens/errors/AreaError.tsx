@@ -9,9 +9,9 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.sta
 
 /**
  * An error inside a signed-in layout, drawn in the layout's frame with the one status page:
- * 403 (PRODUCT.md: /app/admin/* is for system admins), a company that could not be loaded, or any
- * other failure — recorded, with "Tentar de novo", which reloads the company when that failed
- * and runs the page's loaders again.
+ * 403 (docs/product.md §6: /app/admin/* is for system admins), a company that could not be loaded,
+ * or any other failure — recorded, with "Tentar de novo", which reloads the company when that
+ * failed and runs the page's loaders again.
  */
 export function AreaError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()

@@ -7,7 +7,7 @@ import { Badge } from '@/ui/Feedback'
 import { notify } from '@/ui/notify'
 import styles from './CompanySelector.module.css'
 
-/** Which company the signed-in person is working on (PRODUCT.md: eva has two). */
+/** Which company the signed-in person is working on (README.md "Demo accounts": eva has two). */
 export function CompanySelector() {
   const id = useId()
   const session = useSessionService()

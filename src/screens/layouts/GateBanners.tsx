@@ -4,7 +4,9 @@ import { buttonClass } from '@/ui/Button'
 
 export type Banner = { kind: 'overdue'; companyName: string }
 
-/** Notices the company-requirements gate raised (PRODUCT.md: overdue passes with a banner). */
+/**
+ * Notices the company-requirements gate raised (docs/product.md §6: overdue passes with a banner).
+ */
 export function GateBanners({ banners }: { banners: readonly Banner[] }) {
   if (banners.length === 0) return null
   return (

@@ -32,10 +32,12 @@ export {
   type ChangeNfsRequestStatusInput,
 } from './change-nfs-request-status'
 export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from './issue-nfs-request'
-// The national NFS-e (issue 31): issued through the Sefin Nacional, cancelled by its event.
+// The national NFS-e (docs/decisions.md "The national NFS-e"): issued through the Sefin Nacional,
+// cancelled by its event.
 export { issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
 export { cancelNfse, useCancelNfse, type CancelNfseInput } from './cancel-nfse'
-// Opening and migration orders (issue 10): the queues, one order and the track actions.
+// Opening and migration orders (docs/product.md §4 "Tracks and steps"): the queues, one order and
+// the track actions.
 export {
   listOrders,
   ordersQueryOptions,

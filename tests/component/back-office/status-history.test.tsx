@@ -7,7 +7,7 @@ import type { StatusHistoryEntry } from '@/schemas/company'
 import { statusHistoryQueryOptions } from '@/services/back-office'
 import { HISTORY_PAGE_SIZE, StatusHistory } from '@/screens/back-office/StatusHistory'
 
-// Issue 13: the history shows every status change, newest first, a page at a time.
+// The status history (docs/product.md §4) shows every change, newest first, a page at a time.
 const change = (day: number): StatusHistoryEntry => ({
   from: day % 2 ? 'active' : 'overdue',
   to: day % 2 ? 'overdue' : 'active',

@@ -22,7 +22,7 @@ import {
 import { draftKey, writeDraft } from '@/screens/onboarding/drafts'
 import { loadStepScreens, renderWizard, USER } from './render-wizard'
 
-// Model-based tests of the wizard screens (issue 10): `createTestModel` over each track's
+// Model-based tests of the wizard screens (docs/product.md §4): `createTestModel` over each track's
 // statechart gives the shortest path to every state of the track, from the first step to done.
 // Each path is replayed on the real screen against msw: the client's events through the screen
 // (typing makes a draft, "Continuar" completes a step after a reload that restores the local

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 import { API_URL, signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot, tokenOf } from './helpers'
 
-// Issue 12: billing — an overdue company pays through the checkout and is active again, with
-// the banner gone from every screen; a plan change shows the new price from the next cycle.
+// Billing (docs/product.md §10) — an overdue company pays through the checkout and is active again,
+// with the banner gone from every screen; a plan change shows the new price from the next cycle.
 
 const EVA = 'eva@contabil.dev'
 const OVERDUE = 'cmp-eva-comercio'
@@ -81,7 +81,7 @@ test.describe('eva pays her overdue company', () => {
   test('back from the checkout by a full load of the app, she is told the payment was confirmed', async ({
     page,
   }) => {
-    // Issue 17: the return is a full load of /app/user/my-billing?pagamento=confirmado; the
+    // The return is a full load of /app/user/my-billing?pagamento=confirmado; the
     // outcome must reach the screen before anything drops it from the address.
     await signInFromLogin(page, EVA)
     await expect(page).toHaveURL(/\/app\/panel/)

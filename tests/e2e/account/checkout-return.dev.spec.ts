@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { signIn } from '../support'
 import { startDevStack, type DevStack } from '../dev-stack'
 
-// Issue 29: back from the checkout under `npm start` (Vite's dev server, where React's StrictMode
+// Back from the checkout under `npm start` (Vite's dev server, where React's StrictMode
 // mounts things twice and modules load one by one), the payment's outcome is told as on the
 // production build: the outcome is read from the address once, when the app starts, and the
 // toast waits for its container. The cookie banner is left open, as a first visitor has it.

@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test'
 import { API_URL, consentState, oobCodes, signInFromLogin, uniqueEmail } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot, tokenOf } from './helpers'
 
-// Issue 12: ana invites an e-mail; a new account signs up with it, accepts, and switches to Ana
-// Design without signing out (the session reads the new claims). Issue 19: signing up with the
-// invited address proves nothing, so she confirms it first through the link the identity service
-// sends (read here from the emulator's out-of-band codes).
+// Invites (docs/product.md §10): ana invites an e-mail; a new account signs up with it, accepts,
+// and switches to Ana Design without signing out (the session reads the new claims). Signing up
+// with the invited address proves nothing, so she confirms it first through the link the identity
+// service sends (read here from the emulator's out-of-band codes).
 
 test('an invited person signs up, accepts and switches to Ana Design', async ({
   page: ana,

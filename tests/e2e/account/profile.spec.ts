@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, screenshot } from './helpers'
 
-// Issue 12: the profile — edits survive a reload; a wrong current password is refused in pt-BR.
+// The profile — edits survive a reload; a wrong current password is refused in pt-BR.
 // Priscila (a demo client nobody else's spec uses) is put back as she was at the end.
 
 /** Types into a masked field as a person would: select what is there, erase, type. */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from './helpers'
 
-// Issue 12: every account screen at 1280 and 390 px: its heading, no sideways scroll, axe clean,
+// Every account screen at 1280 and 390 px: its heading, no sideways scroll, axe clean,
 // and (with SCREENSHOT_DIR) a PNG to look at.
 
 const anaScreens: [string, string, string][] = [

@@ -12,8 +12,9 @@ import {
 import { exampleInvoiceBody } from '../../server/contracts/invoices'
 import { ADMIN, API_URL, consentState, signInFromLogin, uniqueEmail } from '../support'
 
-// The accountants' back office (issue 13) in Chromium against the real stack: companies (search,
-// status with the statechart, history), the NFS-e queue, users; axe and screenshots.
+// The accountants' back office (docs/decisions.md "The back office") in Chromium against the real
+// stack: companies (search, status with the statechart, history), the NFS-e queue, users; axe and
+// screenshots.
 
 const EVA = 'eva@contabil.dev'
 const ANA = 'ana@contabil.dev'
@@ -100,7 +101,7 @@ test('find eva’s company by a CNPJ fragment, disable it with a reason she read
 
 test('the status buttons are exactly the moves the statechart allows', async ({ page }) => {
   await asAdmin(page, '/app/admin/companies')
-  // A pending, an opening and an overdue company (PRODUCT.md "Company status").
+  // A pending, an opening and an overdue company (docs/product.md §4 "Company status").
   for (const companyId of ['cmp-bruno-tech', 'cmp-mateus-logistica', 'cmp-eva-comercio']) {
     const { data: company } = await apiGet<{ data: Company }>(
       ADMIN.email,

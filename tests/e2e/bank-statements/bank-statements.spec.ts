@@ -6,9 +6,10 @@ import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, toast } from '../invoices/support'
 
-// Issue 11, bank statements: an OFX in Windows-1252 imported twice (the second time nothing new)
-// with its accents right; a transaction categorised and "Sem categoria" shrinking; the txt export
-// with one line per transaction of the month; an unknown or foreign account is the 404 page.
+// Bank statements (docs/product.md §10): an OFX in Windows-1252 imported twice (the second time
+// nothing new) with its accents right; a transaction categorised and "Sem categoria" shrinking; the
+// txt export with one line per transaction of the month; an unknown or foreign account is the 404
+// page.
 
 /** A Banco do Brasil statement as the bank writes it: OFX 1.x SGML in Windows-1252. */
 function windows1252Statement(): string {

@@ -6,9 +6,9 @@ import { ADMIN, signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, brDate, toast, todayInBrazil } from '../invoices/support'
 
-// Issue 33, bank reconciliation: ana imports a statement that pays two of her invoices — the one
-// whose memo names the taker's CNPJ is matched by itself, the other is a suggestion — confirms
-// the suggestion and undoes it; "Receita sem nota" starts an NFS-e request filled with the
+// Bank reconciliation (docs/decisions.md): ana imports a statement that pays two of her invoices —
+// the one whose memo names the taker's CNPJ is matched by itself, the other is a suggestion —
+// confirms the suggestion and undoes it; "Receita sem nota" starts an NFS-e request filled with the
 // credit's value, day and the CNPJ its memo names; the invoice shows where it was received; the
 // panel and the back office show the month. At 1280 and 390 px.
 

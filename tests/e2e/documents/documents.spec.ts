@@ -11,9 +11,9 @@ import { reseedCompany } from '../onboarding/support'
 const LAW_FIRM_EMAIL = 'marina@andradelins.adv.br'
 const LAW_FIRM = 'cmp-marina-advocacia'
 
-// Issue 11, documents: ana uploads a PDF (type and competence) and downloads the very same bytes;
-// guias due show their linha digitável with a copy button and go to paid, overdue ones offer the
-// updated guide instead; filters live in the URL.
+// Documents (docs/product.md §10): ana uploads a PDF (type and competence) and downloads the very
+// same bytes; guias due show their linha digitável with a copy button and go to paid, overdue ones
+// offer the updated guide instead; filters live in the URL.
 
 test('ana uploads a PDF and downloads the same bytes, then deletes it', async ({ page }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-docs-'))

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { signInFromLogin } from '../support'
 import { api, EVA } from './support'
 
-// Issue 11: eva has two companies; invoices, documents and bank statements show only the
-// selected company's data, and follow a switch without a reload.
+// eva has two companies (README.md "Demo accounts"); invoices, documents and bank statements show
+// only the selected company's data, and follow a switch without a reload.
 
 const STUDIO = 'cmp-eva-studio'
 const COMERCIO = 'cmp-eva-comercio'

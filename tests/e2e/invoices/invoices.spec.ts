@@ -3,8 +3,8 @@ import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, brDate, toast, todayInBrazil } from './support'
 
-// Issue 11, invoices: ana requests an NFS-e with a CPF taker (0,50 refused first), sees it pending
-// and cancels it; a schedule on day 31 shows its next date, day 32 is refused.
+// Invoices (docs/product.md §10): ana requests an NFS-e with a CPF taker (0,50 refused first), sees
+// it pending and cancels it; a schedule on day 31 shows its next date, day 32 is refused.
 
 /** The last day of this month, or of the next when today is past day 31's run. */
 function nextRunOfDay31(today: string) {

@@ -14,11 +14,11 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../ac
 import { ANA, ANA_COMPANY, api, toast } from './support'
 import { nationalIssueRequest } from './requests'
 
-// Issue 31, the national NFS-e: ana asks for an invoice; the accountant presses "Emitir NFS-e"
-// (the DPS built, validated, signed and sent to the Sefin Nacional stand-in); ana sees the number
-// and the access key and downloads the XML and the DANFSe (its text read); the accountant cancels
-// it with a reason. And the company's A1 certificate: a wrong password refused, a right one shown
-// with its expiry (and the warning of a certificate that expires within 30 days).
+// The national NFS-e (docs/decisions.md): ana asks for an invoice; the accountant presses "Emitir
+// NFS-e" (the DPS built, validated, signed and sent to the Sefin Nacional stand-in); ana sees the
+// number and the access key and downloads the XML and the DANFSe (its text read); the accountant
+// cancels it with a reason. And the company's A1 certificate: a wrong password refused, a right one
+// shown with its expiry (and the warning of a certificate that expires within 30 days).
 
 const request = nationalIssueRequest
 

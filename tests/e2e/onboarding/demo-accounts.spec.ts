@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { consentState, signInFromLogin } from '../support'
 import { adminSession, checkStep, randomCpf, reseedCompany, stepHeading } from './support'
 
-// Issue 10 with the demo accounts: bruno continues his opening from partner registration (and
+// The wizards with the demo accounts: bruno continues his opening from partner registration (and
 // a reload, or another browser, keeps what he typed); carla goes from the current accountant's
 // step to an active company, downloading the transfer letter (a real PDF naming the accountant).
 // Each test puts its company back as seeded afterwards: other specs read the same demo data.

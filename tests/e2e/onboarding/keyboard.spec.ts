@@ -12,7 +12,7 @@ import {
   todayBr,
 } from './support'
 
-// Issue 10: the opening wizard with the keyboard alone, from the first field to the last step.
+// The opening wizard with the keyboard alone, from the first field to the last step.
 // The client only presses keys (Tab to reach each control, typing, arrows, Space and Enter); the
 // accountant's part goes through the API.
 

@@ -10,7 +10,7 @@ import {
   todayBr,
 } from './support'
 
-// Issue 10, the opening end to end: a visitor clicks "Abrir empresa", signs up and goes through
+// The opening end to end: a visitor clicks "Abrir empresa", signs up and goes through
 // the six steps, while the accountant, in a second browser, does the back-office actions that
 // move the track, until the client's panel shows the company active with its CNPJ. Every step is
 // checked with axe and photographed at 1280 and 390 px.

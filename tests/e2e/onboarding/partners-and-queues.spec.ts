@@ -4,7 +4,7 @@ import { tokenOf } from '../account/helpers'
 import { adminSession, checkStep } from './support'
 import { signInFromLogin } from '../support'
 
-// Issue 10: the Duca partner programme (apply once, the status, the companies an approved partner
+// The Duca partner programme (apply once, the status, the companies an approved partner
 // brought) and the back office's order queues and order page, each checked with axe and
 // photographed at 1280 and 390 px.
 

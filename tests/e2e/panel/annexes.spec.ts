@@ -3,10 +3,10 @@ import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { api, EVA, todayInBrazil } from '../invoices/support'
 
-// Issues 18 and 32: the panel and the invoice form show each company's own annex, from its
-// activities: eva's clothing shop (Annex I, on the sales it declares; its tailoring invoices, a
-// service no activity of the shop covers, are named and never placed by guess), a law firm
-// (Annex IV, CPP outside the DAS) and a yoga studio (a gym of LC 123/2006, art. 18, § 5º-D: by
+// The panel and the invoice form (docs/tax-rules.md "Simples Nacional") show each company's own
+// annex, from its activities: eva's clothing shop (Annex I, on the sales it declares; its tailoring
+// invoices, a service no activity of the shop covers, are named and never placed by guess), a law
+// firm (Annex IV, CPP outside the DAS) and a yoga studio (a gym of LC 123/2006, art. 18, § 5º-D: by
 // the fator R, Annex V without payroll).
 
 type Month = {

@@ -7,7 +7,7 @@ import {
   screenshot,
 } from '../account/helpers'
 
-// Issue 12: the panel tells the owner where the company stands.
+// The panel tells the owner where the company stands.
 
 const ANA = 'ana@contabil.dev'
 const MEI = 'marcelo.techfix.jp@gmail.com'

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 
-// Issue 14: an automated accessibility check (axe, WCAG 2.1 A and AA rules and best practices) on
+// An automated accessibility check (axe, WCAG 2.1 A and AA rules and best practices) on
 // one page of each public kind, as the visitor gets it (prerendered, its script run), and on the
 // cookie banner of a first visit. It must find nothing.
 

@@ -47,7 +47,7 @@ test.describe('in Portuguese when the browser prefers it', () => {
   })
 })
 
-// Issue 9, hole 8: the banner used to lie over the bottom of every screen (at 1280×900 it hid the
+// The banner used to lie over the bottom of every screen (at 1280×900 it hid the
 // sign-up form's "Criar conta"). Now it never lies over anything: whatever the visitor scrolls to
 // is what is under their pointer.
 

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 
-// Issue 14: a prerendered page holds its content; the browser runs one small script and asks for
-// nothing the HTML already says. The interactive parts (lead form, city search, CNAE search)
-// come to life when the visitor reaches for them, keep what was typed before, and print nothing
-// on the console (no hydration mismatch, no warning).
+// A prerendered page (docs/build-and-hosting.md) holds its content; the browser runs one small
+// script and asks for nothing the HTML already says. The interactive parts (lead form, city search,
+// CNAE search) come to life when the visitor reaches for them, keep what was typed before, and
+// print nothing on the console (no hydration mismatch, no warning).
 
 /** Every script, content or data request and console message of a page, from its first load. */
 function watch(page: Page) {

@@ -3,7 +3,7 @@ import { stateNames } from '../../../src/schemas/city'
 import { placePhrases } from '../../../src/schemas/place-articles'
 import { citySlugOf, cnaeSlugOf, municipalities, sample, subclasses } from './support'
 
-// Issue 14: every public page is written by the build as HTML with its content and head, so a
+// Every public page is written by the build as HTML with its content and head, so a
 // visitor or crawler that runs no JavaScript reads the same page: title, text, canonical address
 // and structured data. A city of each of Brazil's five regions (a different one each day), a CNAE,
 // a post and the home page.

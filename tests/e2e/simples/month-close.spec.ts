@@ -7,9 +7,10 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../ac
 import { reseedCompany } from '../onboarding/support'
 import { ANA, ANA_COMPANY, api, brDate, toast, todayInBrazil } from '../invoices/support'
 
-// Issue 32: the month closes. The accountant enters ana's pró-labore for last month, opens the
-// month-close queue and closes her month; ana sees the DAS on her panel and downloads the guide,
-// whose PDF says its amount, due date and line (a FEBRABAN collection line).
+// The month closes (docs/decisions.md "The panel and the account screens"). The accountant enters
+// ana's pró-labore for last month, opens the month-close queue and closes her month; ana sees the
+// DAS on her panel and downloads the guide, whose PDF says its amount, due date and line (a
+// FEBRABAN collection line).
 
 const money = (value: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value)

@@ -3,7 +3,10 @@ import type { EndpointContract } from './types'
 
 const OWN = 'companyId=cmp-ana-design'
 
-/** Bank accounts, Cora, OFX, transactions and exports (mock-server/routes/bank-*.ts, cora.ts). */
+/**
+ * Bank accounts, Cora, OFX, transactions and exports (mock-server/routes/bank-*.ts;
+ * mock-server/stand-ins/cora/routes.ts).
+ */
 export const bankStatementsContracts: EndpointContract[] = [
   {
     method: 'GET',

@@ -1,8 +1,8 @@
 import { ISS_MIN_RATE } from '../../../../src/schemas/reconciliation'
 import { barcodeOfSlipLine, bankFold, readMemo, type MemoFacts } from './memo'
 
-// The matching rules of bank reconciliation (README "Bank reconciliation"), as a pure function
-// of a company's statement lines, its open invoices and its open tax guides — no store, no
+// The matching rules of bank reconciliation (docs/decisions.md "Bank reconciliation"), as a pure
+// function of a company's statement lines, its open invoices and its open tax guides — no store, no
 // server. In order:
 //
 // 1. A credit whose memo names the invoice (its NFS-e number or access key) or the taker's CPF

@@ -36,9 +36,9 @@ export type ProviderRegime = {
 }
 
 /**
- * `regTrib` of a company by its size (TCRegTrib; DOMAIN.md "NFS-e"): a MEI is opSimpNac 2; a ME or
- * an EPP, which the product keeps in the Simples Nacional, is 3 with regApTribSN 1; any other
- * company (or one whose size is not known) is 1, not in the Simples.
+ * `regTrib` of a company by its size (TCRegTrib; docs/tax-rules.md "NFS-e"): a MEI is opSimpNac 2;
+ * a ME or an EPP, which the product keeps in the Simples Nacional, is 3 with regApTribSN 1; any
+ * other company (or one whose size is not known) is 1, not in the Simples.
  */
 export function providerRegimeOf(size: Company['size']): ProviderRegime {
   if (size === 'MEI') return { opSimpNac: '2', regApTribSN: null }

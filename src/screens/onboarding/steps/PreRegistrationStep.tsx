@@ -55,8 +55,8 @@ const sizeDescriptions: Record<Exclude<CompanySize, 'GE'>, string> = {
 }
 
 /**
- * Whether MEI can be offered (DOMAIN.md: an empresário individual, one owner, every activity on
- * the MEI list), and why not, in the person's terms.
+ * Whether MEI can be offered (docs/tax-rules.md "MEI": an empresário individual, one owner, every
+ * activity on the MEI list), and why not, in the person's terms.
  */
 export function meiAvailability(
   type: CompanyType | '',

@@ -1,10 +1,11 @@
 import type { TrackId } from '@/schemas/company'
 
-// What carries from the public site into sign-up (issue 4): the path the visitor came by (opening
-// a company or switching accountant) becomes the sign-up's `track`, and a referral link's code
-// becomes `indicatedBy`. Sign-up lives at /app/login?mode=signup&track=…&indicatedBy=….
-// Kept in the browser: the track for the tab (sessionStorage), the referral for 30 days
-// (localStorage), because people often come back days after clicking a friend's link.
+// What carries from the public site into sign-up (docs/product.md §10 "Invites and referrals"): the
+// path the visitor came by (opening a company or switching accountant) becomes the sign-up's
+// `track`, and a referral link's code becomes `indicatedBy`. Sign-up lives at
+// /app/login?mode=signup&track=…&indicatedBy=…. Kept in the browser: the track for the tab
+// (sessionStorage), the referral for 30 days (localStorage), because people often come back days
+// after clicking a friend's link.
 
 const TRACK_KEY = 'contabil:trilha'
 const REFERRAL_KEY = 'contabil:indicacao'
