@@ -20,6 +20,7 @@ import {
   signInWithPassword,
   startEmulator,
   startMockServer,
+  startTogether,
   stopAll,
   waitForPort,
   type Service,
@@ -349,38 +350,45 @@ function print() {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-'))
   try {
-    const { seed, generated, open } = await dataSet(dataDir)
-    // The mock server's database, and the same data as JSON for the two reference servers.
-    await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
-    const file = path.join(dataDir, 'bench-seed.json')
-    writeFileSync(file, JSON.stringify(seed))
-    console.log(`Data set: ${TRANSACTIONS} transactions (${generated} generated) in ${dataDir}`)
-
     const authPort = await freePortBlock(3)
     const [mockPort, jsonServerPort, minimalPort] = [
       await freePortBlock(1, authPort + 10),
       await freePortBlock(1, authPort + 20),
       await freePortBlock(1, authPort + 30),
     ] as [number, number, number]
-    services.push(
-      await startEmulator({
+    const file = path.join(dataDir, 'bench-seed.json')
+    let data: Awaited<ReturnType<typeof dataSet>> | undefined
+    // The emulator starts while the data set is built; the mock server once it is written.
+    await startTogether(
+      services,
+      startEmulator({
         port: authPort,
         dataDir: path.join(dataDir, 'emulator'),
         persist: false,
         quiet: true,
       }),
-    )
-    services.push(
-      await startMockServer({
-        port: mockPort,
-        dataDir,
-        authPort,
-        webUrl: 'http://localhost:5173',
-        quiet: true,
-        // The reconciliation rows time runs through the test hooks.
-        env: { MOCK_TEST_HOOKS: '1' },
+      dataSet(dataDir).then(async (built) => {
+        data = built
+        // The mock server's database, and the same data as JSON for the two reference servers.
+        await new Store(path.join(dataDir, 'contabil.db'), () => built.seed, {
+          log: () => {},
+        }).close()
+        writeFileSync(file, JSON.stringify(built.seed))
+        console.log(
+          `Data set: ${TRANSACTIONS} transactions (${built.generated} generated) in ${dataDir}`,
+        )
+        return startMockServer({
+          port: mockPort,
+          dataDir,
+          authPort,
+          webUrl: 'http://localhost:5173',
+          quiet: true,
+          // The reconciliation rows time runs through the test hooks.
+          env: { MOCK_TEST_HOOKS: '1' },
+        })
       }),
     )
+    const { seed, open } = data!
     await Promise.all([
       baseline('json-server', jsonServerPort, file),
       baseline('minimal', minimalPort, file),

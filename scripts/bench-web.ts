@@ -33,7 +33,7 @@ import {
 } from './bench-web-app'
 import { SMOKE, runBench } from './bench-smoke'
 import { freePortBlock } from './ports'
-import { root, startMockServer, stopAll, waitForPort, type Service } from './stack'
+import { root, startMockServer, startTogether, stopAll, waitForPort, type Service } from './stack'
 import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 
 // `npm run bench:web`: builds the app, serves the production build the way the production host
@@ -589,18 +589,20 @@ type Ports = { mock: number; web: number; auth: number }
 async function startSignedInData(work: string, ports: Ports, services: Service[]) {
   const webUrl = `http://localhost:${ports.web}`
   const apiUrl = `http://localhost:${ports.mock}`
-  await writeSignedInData(path.join(work, 'mock'))
-  services.push(await startSignedInEmulator(ports.auth, work, { webUrl, publicUrl: apiUrl }))
-  services.push(
-    await startMockServer({
-      port: ports.mock,
-      dataDir: path.join(work, 'mock'),
-      authPort: ports.auth,
-      webUrl,
-      quiet: true,
-      // The content service's 5 requests/s stays on, as in production.
-      env: { MOCK_LOG: '0' },
-    }),
+  await startTogether(
+    services,
+    startSignedInEmulator(ports.auth, work, { webUrl, publicUrl: apiUrl }),
+    writeSignedInData(path.join(work, 'mock')).then(() =>
+      startMockServer({
+        port: ports.mock,
+        dataDir: path.join(work, 'mock'),
+        authPort: ports.auth,
+        webUrl,
+        quiet: true,
+        // The content service's 5 requests/s stays on, as in production.
+        env: { MOCK_LOG: '0' },
+      }),
+    ),
   )
 }
 

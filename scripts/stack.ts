@@ -327,6 +327,22 @@ export async function signInWithPassword(authPort: number, email: string, passwo
   return body.idToken
 }
 
+/**
+ * Starts services side by side (the emulator's start is long, and needs nothing of the others').
+ * Each joins `services` as soon as it is up, so the caller's `stopAll` stops every one that
+ * started, even when another failed; the first failure is thrown once all have settled.
+ */
+export async function startTogether(
+  services: Service[],
+  ...starting: Promise<Service>[]
+): Promise<void> {
+  const outcomes = await Promise.allSettled(
+    starting.map((service) => service.then((started) => void services.push(started))),
+  )
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
 export async function stopAll(services: Service[]) {
   await Promise.all([...services].reverse().map((service) => service.stop()))
 }
