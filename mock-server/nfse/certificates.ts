@@ -328,6 +328,55 @@ export function buildCompanyCertificate(
   return { certificatePem, privateKeyPem }
 }
 
+/**
+ * A TLS server certificate of the local test CA for `localhost` (127.0.0.1, ::1): the Sefin
+ * Nacional stand-in's, which it also signs its NFS-e with, as the real system signs with its
+ * host's certificate (fixtures/nfse-real/SOURCES.md).
+ */
+export function buildServerCertificate(
+  issuer: Issuer,
+  holder: { name: string },
+  validity: Validity,
+  keys: KeyPair = rsaKeyPair(),
+): CertificatePems {
+  const { privateKeyPem, publicKeyPem } = keys
+  const certificatePem = buildCertificate({
+    publicKeyPem,
+    privateKeyPem,
+    subject: [
+      { shortName: 'CN', value: 'localhost' },
+      { shortName: 'OU', value: holder.name.slice(0, 64) },
+      { shortName: 'O', value: 'Contabil (teste local)' },
+      { shortName: 'C', value: 'BR' },
+    ],
+    issuer,
+    validity,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true, clientAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
+    ],
+  })
+  return { certificatePem, privateKeyPem }
+}
+
+/** Whether a certificate may serve TLS (extended key usage serverAuth). */
+export const isServerCertificate = (certificatePem: string) => {
+  try {
+    return (new X509Certificate(certificatePem).keyUsage ?? []).includes('1.3.6.1.5.5.7.3.1')
+  } catch {
+    return false
+  }
+}
+
 /** A PKCS#12 (.pfx) of a certificate and its key under a password, as a browser or an AC exports it. */
 export function pkcs12Of(pems: CertificatePems, password: string, chain: string[] = []): Buffer {
   const key = forge.pki.privateKeyFromPem(pems.privateKeyPem)

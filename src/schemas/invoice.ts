@@ -18,7 +18,8 @@ import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
 import { nfseCancellationCodeSchema } from './nfse'
-import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
+import { nfsRequestStatuses, nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
+import { nfsRequestNext } from '../machines/nfs-request'
 
 // Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, 5, 7; PRODUCT.md
 // "Invoices").
@@ -28,23 +29,22 @@ import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
 export * from './invoice-status'
 
 /**
- * The request's statechart (admin only): pending → processing → issued | rejected, and an issued
- * NFS-e → cancelled by the national cancellation event (`POST /nfs/requests/{id}/cancel`). Issuing
- * through the national system (`POST /nfs/requests/{id}/issue`) may also start from pending.
+ * The status changes the back office makes by hand (`PUT /nfs/requests/{id}/status/{status}`):
+ * the NFS-e request statechart's (src/machines/nfs-request.ts) `process`, `record` and `reject`.
+ * Issuing through the national system, its confirmation, cancellation and substitution are
+ * their own commands.
  */
-export const nfsRequestTransitions: Record<NfsRequestStatus, readonly NfsRequestStatus[]> = {
-  pending: ['processing'],
-  processing: ['issued', 'rejected'],
-  issued: ['cancelled'],
-  rejected: [],
-  cancelled: [],
+const manualEvents = { processing: 'process', issued: 'record', rejected: 'reject' } as const
+
+export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) => {
+  const event = manualEvents[to as keyof typeof manualEvents]
+  return event !== undefined && nfsRequestNext(from, event) === to
 }
 
 /** The statuses a national issuance starts from (`POST /nfs/requests/{id}/issue`). */
-export const nfsIssuableStatuses: readonly NfsRequestStatus[] = ['pending', 'processing']
-
-export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) =>
-  nfsRequestTransitions[from].includes(to)
+export const nfsIssuableStatuses: readonly NfsRequestStatus[] = nfsRequestStatuses.filter(
+  (status) => nfsRequestNext(status, 'send') !== null,
+)
 
 export const nfsRequestStatusChangeMessage = (from: NfsRequestStatus, to: NfsRequestStatus) =>
   `Não é possível mudar a nota de "${nfsRequestStatusLabels[from]}" para "${nfsRequestStatusLabels[to]}".`

@@ -33,7 +33,7 @@ export {
 } from './change-nfs-request-status'
 export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from './issue-nfs-request'
 // The national NFS-e (issue 31): issued through the Sefin Nacional, cancelled by its event.
-export { issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
+export { isAwaitingReceita, issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
 export { cancelNfse, useCancelNfse, type CancelNfseInput } from './cancel-nfse'
 // Opening and migration orders (issue 10): the queues, one order and the track actions.
 export {
