@@ -302,8 +302,13 @@ export function nfseDocumentOf(
   }
 }
 
-/** The reservations this process is sending right now (another's are judged by their age). */
-const inFlight = new Set<string>()
+/** The reservations this server is sending right now (another's are judged by their age). */
+const sending = new WeakMap<Store, Set<string>>()
+const inFlightOf = (store: Store) => {
+  let set = sending.get(store)
+  if (!set) sending.set(store, (set = new Set()))
+  return set
+}
 
 /** How long after it was sent a reservation nobody is sending any more may be asked about. */
 const staleAfter = (config: ServerConfig) => config.sefinTimeoutMs + 5_000
@@ -454,7 +459,7 @@ export async function resolveReservation(
   by = 'sefin-recovery',
   now: Date = new Date(),
 ): Promise<NfsRequest | null> {
-  if (inFlight.has(reservation.dpsId)) return null
+  if (inFlightOf(deps.store).has(reservation.dpsId)) return null
   const pems = signingPems(deps, reservation.companyId)
   if (!pems) return null
   try {
@@ -495,7 +500,7 @@ export function reservationsToCheck(deps: IssuanceDeps, now: Date = new Date()) 
     .find({ where: { status: ['sending', 'unconfirmed'] } })
     .filter(
       (reservation) =>
-        !inFlight.has(reservation.dpsId) &&
+        !inFlightOf(deps.store).has(reservation.dpsId) &&
         (reservation.status === 'unconfirmed' ||
           now.getTime() - Date.parse(reservation.sentAt) > stale),
     )
@@ -586,7 +591,7 @@ export function issueRequest(
       store.nfsRequests.update(moved(current, 'send', at, input.by))
       return record
     })
-    inFlight.add(reservation.dpsId)
+    inFlightOf(store).add(reservation.dpsId)
     let sent = false
     try {
       const dps = await signedDps(
@@ -623,7 +628,7 @@ export function issueRequest(
       rechecks.get(store)?.()
       throw awaiting(reservation.number)
     } finally {
-      inFlight.delete(reservation.dpsId)
+      inFlightOf(store).delete(reservation.dpsId)
     }
   })
 }

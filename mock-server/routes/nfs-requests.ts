@@ -321,9 +321,9 @@ async function changeRequestStatus({
   const request = store.nfsRequests.get(params.id)
   if (!request) throw notFound(NOT_FOUND)
   const from = request.status
-  if (!canChangeNfsRequestStatus(from, to)) throw conflict(nfsRequestStatusChangeMessage(from, to))
   // A cancellation is the national event, with its code and reason (POST …/cancel).
-  if (to === 'cancelled') throw conflict(cancelByEventMessage)
+  if (to === 'cancelled' && from === 'issued') throw conflict(cancelByEventMessage)
+  if (!canChangeNfsRequestStatus(from, to)) throw conflict(nfsRequestStatusChangeMessage(from, to))
   const now = new Date().toISOString()
   const issued =
     to === 'issued' ? issuedDocuments(store, config, request, req.body, caller.uid, now) : null

@@ -54,7 +54,11 @@ describe('POST /nfs/requests/{id}/issue', () => {
     // follows the seed's (the national system numbers per provider and never reuses one).
     expect(issued).toMatchObject({ series: '1', dpsNumber: 2, number: seededNumber + 1 })
     expect(isAccessKey(issued.accessKey)).toBe(true)
-    expect(issued.statusHistory.at(-1)).toMatchObject({ from: 'pending', to: 'issued' })
+    // Sent (its DPS number reserved first), then confirmed.
+    expect(issued.statusHistory.slice(-2)).toMatchObject([
+      { from: 'pending', to: 'awaiting' },
+      { from: 'awaiting', to: 'issued' },
+    ])
 
     // The NFS-e's XML and DANFSe are the company's `nota-fiscal` documents.
     const documents = server.store.documents.find({ where: { companyId: 'cmp-ana-design' } })
@@ -121,9 +125,9 @@ describe('POST /nfs/requests/{id}/issue', () => {
     const before = snapshot()
     const refused = await issue(created.body.data.id)
     expect(refused.status).toBe(409)
-    expect(refused.body.message).toMatch(/^A Sefin Nacional recusou o documento: E0312/)
+    expect(refused.body.message).toMatch(/^A Sefin Nacional recusou o documento: E0310/)
     expect(refused.body.issues).toEqual([
-      { path: ['sefin', 'E0312'], message: expect.stringMatching(/lista de serviços nacional/) },
+      { path: ['sefin', 'E0310'], message: expect.stringMatching(/lista de serviços nacional/) },
     ])
     expect(snapshot()).toEqual(before)
     // The number the refused DPS had is the next one's: it was never used.
