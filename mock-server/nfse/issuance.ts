@@ -18,7 +18,9 @@ import { factsOf } from '../simples/facts'
 import { storeSources } from '../simples/sources'
 import type { Store } from '../store/database'
 import { buildCancellationRequest, dpsElementOf } from './documents'
-import { buildDps, providerRegimeOf, type DpsInput } from './dps'
+import { buildDps, type DpsInput, type DpsRequest } from './dps'
+import { dpsServiceRefusals, dpsTaxes } from '../domain/invoices/dps-rules'
+import { issShareRate } from '../../src/schemas/simples/month'
 import type { NfseEngine } from './engine'
 import { ibgeCodeOf } from './places'
 import type { CertificateRecord } from './records'
@@ -121,64 +123,117 @@ export function signingCertificate(deps: IssuanceDeps, companyId: string, now: D
   }
 }
 
+/** What a ME/EPP's DPS declares of its Simples month (domain/invoices/dps-rules.ts). */
+export type SimplesMonthRates = {
+  /** `pTotTribSN`: the effective rate of its annex at its RBT12, %. */
+  rate: number | null
+  /** `pAliq`: the ISS share of that rate, %. */
+  issShare: number | null
+  /** RBT12 above the ISS sublimit. */
+  aboveSublimit: boolean
+}
+
+const NO_RATES: SimplesMonthRates = { rate: null, issShare: null, aboveSublimit: false }
+
 /**
- * The approximate Simples Nacional rate (%) a ME/EPP declares (`pTotTribSN`): the effective rate
- * of its annex at its RBT12 (LC 123/2006, art. 18), half up to the hundredth of a percent; null
- * when no annex can be told for its activities.
+ * The approximate Simples Nacional rate (%) a ME/EPP declares (`pTotTribSN`), the ISS share of it
+ * (`pAliq`) and whether it is above the sublimit: from the month's own calculation (LC 123/2006,
+ * art. 18), half up to the hundredth of a percent; nulls when they cannot be told.
  */
-export function simplesRateOf(
+export function simplesRatesOf(
   store: Store,
   company: Company,
   now: Date = new Date(),
-): number | null {
+): SimplesMonthRates {
   // The rate rests on the 12 months before this one (LC 123/2006, art. 18, § 1º): this month's
   // invoices do not change it. Kept a few minutes, so that a month's issuances do not each read a
   // year of the company's bank transactions.
   const key = `${company.id}:${monthInBrazil(now)}:${company.size}:${company.activities.join(',')}`
-  const cache = rateCaches.get(store) ?? new Map<string, { rate: number | null; at: number }>()
+  const cache = rateCaches.get(store) ?? new Map<string, { rates: SimplesMonthRates; at: number }>()
   rateCaches.set(store, cache)
   const known = cache.get(key)
-  if (known && now.getTime() - known.at < RATE_TTL_MS) return known.rate
-  const rate = effectiveSimplesRate(store, company, now)
-  cache.set(key, { rate, at: now.getTime() })
-  return rate
+  if (known && now.getTime() - known.at < RATE_TTL_MS) return known.rates
+  const rates = effectiveSimplesRates(store, company, now)
+  cache.set(key, { rates, at: now.getTime() })
+  return rates
 }
 
-const RATE_TTL_MS = 10 * 60_000
-const rateCaches = new WeakMap<Store, Map<string, { rate: number | null; at: number }>>()
+/** The approximate rate alone (the month screens' and the bench's). */
+export const simplesRateOf = (store: Store, company: Company, now?: Date) =>
+  simplesRatesOf(store, company, now).rate
 
-function effectiveSimplesRate(store: Store, company: Company, now: Date): number | null {
+const RATE_TTL_MS = 10 * 60_000
+const rateCaches = new WeakMap<Store, Map<string, { rates: SimplesMonthRates; at: number }>>()
+
+function effectiveSimplesRates(store: Store, company: Company, now: Date): SimplesMonthRates {
   const facts = factsOf(store, company)
   const main = facts?.activities[0]
-  if (!facts || facts.regime !== 'simples' || !main) return null
+  if (!facts || facts.regime !== 'simples' || !main) return NO_RATES
   // The month's own calculation (RBT12 and fator R as the PGDAS-D takes them), so that the rate
   // an invoice declares agrees with the month the accountant closes.
   let calculation
   try {
     calculation = calculate(facts, monthInBrazil(now), storeSources(store))
   } catch (error) {
-    if (error instanceof RangeError) return null
+    if (error instanceof RangeError) return NO_RATES
     throw error
   }
+  const aboveSublimit = calculation.sublimitExceeded === true
   const placed = annexOfActivity(main, (calculation.fatorR ?? 0) >= FATOR_R_THRESHOLD)
-  if (placed.kind !== 'annex') return null
+  if (placed.kind !== 'annex') return { ...NO_RATES, aboveSublimit }
   const rate = simplesRateFor(calculation.rbt12, placed.annex)
-  if (!rate) return null
+  if (!rate) return { ...NO_RATES, aboveSublimit }
   const { numerator, denominator } = rate.exact
   // Hundredths of a percent, half up: numerator / denominator × 10,000.
   const scaled = (numerator * 10_000n * 2n + denominator) / (denominator * 2n)
-  return Number(scaled) / 100
+  return {
+    rate: Number(scaled) / 100,
+    issShare: issShareRate(placed.annex, calculation.rbt12),
+    aboveSublimit,
+  }
 }
 
-/** The provider's part of its DPS: its municipality, its tax regime, its Simples rate. */
-export function dpsProviderOf(store: Store, company: Company): DpsInput['provider'] {
+/**
+ * The provider's part of a request's DPS — its municipality, its regime, its Simples rate, the
+ * ISS rate when withheld — with the rules the Sefin checks met, or a 400 naming each rule with
+ * its Anexo I code (domain/invoices/dps-rules.ts).
+ */
+export function dpsProviderOf(
+  store: Store,
+  company: Company,
+  request?: DpsRequest,
+): DpsInput['provider'] {
   const municipalityCode = ibgeCodeOf(company.address)
   if (!municipalityCode) throw conflict(issuanceMessages.noMunicipality)
-  const regime = providerRegimeOf(company.size)
+  const simples =
+    company.size === 'ME' || company.size === 'EPP' ? simplesRatesOf(store, company) : NO_RATES
+  const facts = request ?? { issWithheld: false, issTaxation: 'taxable' as const, taker: null }
+  const decided = dpsTaxes(
+    {
+      size: company.size,
+      simplesRate: simples.rate,
+      issShareRate: simples.issShare,
+      aboveSublimit: simples.aboveSublimit,
+    },
+    facts,
+  )
+  const refusals = [
+    ...(decided.ok ? [] : decided.refusals),
+    ...dpsServiceRefusals(facts, facts.taker ? ibgeCodeOf(facts.taker.address) : null),
+  ]
+  if (!decided.ok || refusals.length > 0) {
+    const issues = refusals.map((refusal) => ({
+      path: refusal.path,
+      message: `${refusal.message} (Anexo I, ${refusal.code})`,
+    }))
+    throw badRequest(`A DPS seria recusada pela Sefin Nacional: ${issues[0]!.message}`, issues)
+  }
+  const { taxes } = decided
   return {
     municipalityCode,
-    regime,
-    simplesRate: regime.opSimpNac === '3' ? simplesRateOf(store, company) : null,
+    regime: { opSimpNac: taxes.opSimpNac, regApTribSN: taxes.regApTribSN },
+    simplesRate: taxes.simplesRate,
+    issRate: taxes.issRate,
   }
 }
 
@@ -190,7 +245,7 @@ export function dpsInputOf(
   series: string,
   number: number,
   issuedAt: Date,
-  provider: DpsInput['provider'] = dpsProviderOf(store, company),
+  provider: DpsInput['provider'] = dpsProviderOf(store, company, request),
 ): DpsInput {
   return {
     request,
@@ -563,7 +618,7 @@ export function issueRequest(
     if (company.status === 'disabled') throw conflict(issuanceMessages.disabled)
     if (company.cnpj !== request.cnpj) throw conflict(issuanceMessages.otherCnpj)
     const pems = signingCertificate(deps, company.id, now)
-    const provider = dpsProviderOf(store, company)
+    const provider = dpsProviderOf(store, company, request)
     // Checked before a number is reserved: a DPS the schema refuses is never numbered.
     await validatedDps(deps, dpsInputOf(store, request, company, '1', 1, now, provider))
     const at = now.toISOString()

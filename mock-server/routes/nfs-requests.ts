@@ -238,6 +238,7 @@ function createRequest({
     municipalityName: place,
     issWithheld: input.issWithheld,
     issTaxation: input.issTaxation,
+    immunityType: input.issTaxation === 'immune' ? input.immunityType : null,
     taker: input.taker,
     date: input.date ?? todayInBrazil(),
     status: 'pending',

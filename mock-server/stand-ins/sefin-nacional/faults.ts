@@ -11,8 +11,8 @@ export const faultNames = ['reset-after-issue', 'timeout', '500'] as const
 export type FaultName = (typeof faultNames)[number]
 
 export type Faults = {
-  /** The fault to inject on this call, if one is armed (it is used up). */
-  take(): FaultName | null
+  /** One of `names` to inject now, if one is armed (it is used up). */
+  take(names: readonly FaultName[]): FaultName | null
   arm(name: FaultName, times: number): void
   clear(): void
 }
@@ -38,9 +38,9 @@ export function parseFaults(setting: string | undefined): Map<FaultName, number>
 export function createFaults(setting?: string, log = console.log): Faults {
   const armed = parseFaults(setting)
   return {
-    take() {
+    take(names) {
       for (const [name, left] of armed) {
-        if (left <= 0) continue
+        if (left <= 0 || !names.includes(name)) continue
         armed.set(name, left - 1)
         log(`[sefin-nacional] falha injetada: ${name} (restam ${left - 1})`)
         return name

@@ -131,11 +131,11 @@ export function sefinStandInApp(
       const body = sefinIssueBodySchema.safeParse(await jsonBody(req))
       const xml = body.success ? await fromGzipBase64(body.data.dpsXmlGZipB64) : null
       if (xml === null) return void refuse(res, [refusal('E1226')])
-      const fault = faults.take()
-      if (fault === '500')
+      if (faults.take(['500']))
         return void res.status(500).json({ ...envelopeOf(new Date()), erros: [] })
       const answer = await oneAtATime(() => issue(xml))
       if (!answer.ok) return void refuse(res, answer.errors, answer.idDPS)
+      const fault = faults.take(['reset-after-issue', 'timeout'])
       if (fault === 'reset-after-issue') return void req.socket.destroy()
       // A timeout: nothing is answered; the client gives up (its connection is closed then).
       if (fault === 'timeout') return
