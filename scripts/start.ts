@@ -63,6 +63,7 @@ try {
       authPort: ports.auth,
       webUrl,
       quiet: true,
+      env: { MOCK_SEFIN_PORT: String(ports.sefin) },
     }),
   )
   console.log('Iniciando o app web…')
