@@ -53,6 +53,11 @@ export type ServerConfig = {
    */
   sefinServerCaFile: string | null
   sefinTrustedCertsFile: string | null
+  /**
+   * The roots a company's A1 must chain to (MOCK_ICP_BRASIL_ROOTS, a PEM file: the ICP-Brasil
+   * roots and intermediates); unset, the local test CA.
+   */
+  icpBrasilRootsFile: string | null
   /** How long the product waits for the national API's answer (MOCK_SEFIN_TIMEOUT_MS, 30 s). */
   sefinTimeoutMs: number
   /** Faults the stand-in injects (MOCK_SEFIN_FAULT, stand-ins/sefin-nacional/faults.ts). */
@@ -106,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sefinPort: Number(env.MOCK_SEFIN_PORT ?? 3443),
     sefinServerCaFile: env.MOCK_SEFIN_SERVER_CA || null,
     sefinTrustedCertsFile: env.MOCK_SEFIN_TRUSTED_CERTS || null,
+    icpBrasilRootsFile: env.MOCK_ICP_BRASIL_ROOTS || null,
     sefinTimeoutMs: Number(env.MOCK_SEFIN_TIMEOUT_MS ?? 30_000),
     sefinFaults: env.MOCK_SEFIN_FAULT || undefined,
     nfseConsultationUrl:

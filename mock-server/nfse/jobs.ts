@@ -50,7 +50,14 @@ export type DanfseJob = {
   cancellation: { at: string; reason: string; codeLabel: string } | null
 }
 /** Opens an uploaded A1 (PKCS#12 and password) for a company's CNPJ. */
-export type ReadA1Job = { kind: 'read-a1'; file: Uint8Array; password: string; cnpj: string }
+export type ReadA1Job = {
+  kind: 'read-a1'
+  file: Uint8Array
+  password: string
+  cnpj: string
+  /** The roots an A1 must chain to (the ICP-Brasil's; the local test CA here). */
+  anchors: string[]
+}
 export type NfseJob = SignJob | ValidateJob | CheckJob | ReadNfseJob | DanfseJob | ReadA1Job
 
 /** An A1 read: its PEMs and facts, or why it was refused (400, in pt-BR, with its field). */
@@ -132,7 +139,7 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
     }
     case 'read-a1':
       try {
-        return readA1(job.file, job.password, job.cnpj) as JobResult<J>
+        return readA1(job.file, job.password, job.cnpj, new Date(), job.anchors) as JobResult<J>
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         return {

@@ -74,7 +74,7 @@ describe('POST /nfs/requests/{id}/issue', () => {
     expect(nfse.status).toBe(200)
     expect(nfse.headers.get('content-type')).toContain('application/xml')
     expect(validateAgainst('NFSe', nfse.text)).toEqual([])
-    expect(verifyEnveloped(nfse.text, 'infNFSe').valid).toBe(true)
+    expect(verifyEnveloped(nfse.text, 'infNFSe', ['sefin']).valid).toBe(true)
     expect(verifyEnveloped(nfse.text, 'infDPS').valid).toBe(true)
     expect(readNfse(nfse.text)).toMatchObject({
       accessKey: issued.accessKey,
@@ -129,7 +129,13 @@ describe('POST /nfs/requests/{id}/issue', () => {
     expect(refused.body.issues).toEqual([
       { path: ['sefin', 'E0310'], message: expect.stringMatching(/lista de serviços nacional/) },
     ])
-    expect(snapshot()).toEqual(before)
+    // Nothing issued or filed; the request back where it was; its number freed (the reservation
+    // kept, released, as the record of what was sent).
+    const after = snapshot()
+    expect(after.documents).toEqual(before.documents)
+    expect(after.sefinNfse).toEqual(before.sefinNfse)
+    expect(server.store.nfsRequests.get(created.body.data.id)?.status).toBe('pending')
+    expect(after.dpsReservations.map((r) => r.status)).toEqual(['released'])
     // The number the refused DPS had is the next one's: it was never used.
     const next = await issue('nfs-ana-aguardando')
     expect(next.body.data.dpsNumber).toBe(2)

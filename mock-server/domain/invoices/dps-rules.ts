@@ -71,7 +71,8 @@ export function dpsTaxes(
     refusals.push({ code, message, path })
   const taxable = request.issTaxation === 'taxable'
   if (regime.size === null) refuse('E0713', dpsRuleMessages.unknownRegime)
-  else if (regime.size === 'EMP' || regime.size === 'GE') refuse('E0713', dpsRuleMessages.notSimples)
+  else if (regime.size === 'EMP' || regime.size === 'GE')
+    refuse('E0713', dpsRuleMessages.notSimples)
   if (regime.size === 'MEI') {
     if (request.issWithheld) refuse('E0583', dpsRuleMessages.meiWithheld, ['issWithheld'])
     if (refusals.length > 0) return { ok: false, refusals }
@@ -86,7 +87,8 @@ export function dpsTaxes(
   let issRate: number | null = null
   if (taxable && request.issWithheld) {
     if (regApTribSN === '2') refuse('E0628', dpsRuleMessages.issOutsideDas, ['issWithheld'])
-    else if (regime.issShareRate === null) refuse('E0621', dpsRuleMessages.noIssShare, ['issWithheld'])
+    else if (regime.issShareRate === null)
+      refuse('E0621', dpsRuleMessages.noIssShare, ['issWithheld'])
     else issRate = regime.issShareRate
   }
   if (refusals.length > 0) return { ok: false, refusals }
@@ -110,12 +112,24 @@ export function dpsServiceRefusals(
   if (taker) {
     const isCnpj = taker.document.length === 14
     if (isCnpj && !isValidCnpj(taker.document, { version: 2 }))
-      refusals.push({ code: 'E0188', path: ['taker', 'document'], message: dpsRuleMessages.takerCnpj })
+      refusals.push({
+        code: 'E0188',
+        path: ['taker', 'document'],
+        message: dpsRuleMessages.takerCnpj,
+      })
     const city = `${taker.address.city}/${taker.address.state}`
     if (takerMunicipalityCode === null && isCnpj)
-      refusals.push({ code: 'E0235', path: ['taker', 'address', 'city'], message: dpsRuleMessages.takerAddress(city) })
+      refusals.push({
+        code: 'E0235',
+        path: ['taker', 'address', 'city'],
+        message: dpsRuleMessages.takerAddress(city),
+      })
     else if (takerMunicipalityCode === null && request.issWithheld)
-      refusals.push({ code: 'E0237', path: ['taker', 'address', 'city'], message: dpsRuleMessages.takerAddress(city) })
+      refusals.push({
+        code: 'E0237',
+        path: ['taker', 'address', 'city'],
+        message: dpsRuleMessages.takerAddress(city),
+      })
   }
   if (request.issTaxation === 'immune' && !request.immunityType)
     refusals.push({ code: 'E0592', path: ['issTaxation'], message: dpsRuleMessages.immunity })

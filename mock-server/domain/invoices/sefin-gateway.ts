@@ -18,6 +18,8 @@ export type SefinGateway = {
   clientFor(client: CertificatePems): Promise<ReturnType<typeof sefinClient>>
   /** The anchors an NFS-e's signer must chain to. */
   anchors(): string[]
+  /** The roots a company's A1 must chain to (ICP-Brasil's). */
+  a1Anchors(): string[]
   /** The local stand-in, when this server runs it (its faults can be armed by the tests). */
   standIn(): Promise<SefinStandIn | null>
   close(): Promise<void>
@@ -34,6 +36,7 @@ export function createSefinGateway(deps: {
   const testCa = () => [testPki(config.testPkiDir).ca.certificatePem]
   const serverRoots = config.sefinServerCaFile ? bundle(config.sefinServerCaFile) : null
   const anchors = config.sefinTrustedCertsFile ? bundle(config.sefinTrustedCertsFile) : null
+  const icpBrasil = config.icpBrasilRootsFile ? bundle(config.icpBrasilRootsFile) : null
   // The stand-in runs here only when the product is not pointed elsewhere.
   const standIn: Promise<SefinStandIn> | null = config.sefinUrl
     ? null
@@ -63,6 +66,7 @@ export function createSefinGateway(deps: {
       return sefinClient(connection)
     },
     anchors: () => anchors ?? testCa(),
+    a1Anchors: () => icpBrasil ?? testCa(),
     standIn: async () => (standIn ? await standIn : null),
     async close() {
       if (!standIn) return
