@@ -157,3 +157,34 @@ it('every code the rules name is one of Anexo I', () => {
   ]
   for (const code of named) expect(anexo.has(code), code).toBe(true)
 })
+
+describe('the schemas of 27/07/2026 (NT 009)', () => {
+  it('take an alphanumeric CNPJ taker, which those of 09/02/2026 refused', async () => {
+    const { buildDps } = await import('../../mock-server/nfse/dps')
+    const { validateAgainst } = await import('../../mock-server/nfse/xsd')
+    const dps = buildDps({
+      request: {
+        cnpj: '45218739000102',
+        date: '2026-11-20',
+        taxationCode: '230101',
+        municipalityCode: '3550308',
+        serviceDescription: 'Direção de arte da campanha de verão',
+        totalValue: 1500,
+        issWithheld: false,
+        issTaxation: 'taxable',
+        taker: { ...cnpjTaker, document: '12ABC34501DE35' },
+      },
+      provider: {
+        municipalityCode: '3550308',
+        regime: { opSimpNac: '3', regApTribSN: '1' },
+        simplesRate: 6.54,
+      },
+      takerMunicipalityCode: '3550308',
+      series: '1',
+      number: 7,
+      issuedAt: new Date('2026-11-20T12:00:00Z'),
+    })
+    expect(dps.xml).toContain('<toma><CNPJ>12ABC34501DE35</CNPJ>')
+    expect(validateAgainst('DPS', dps.xml)).toEqual([])
+  })
+})
