@@ -6,8 +6,8 @@ import {
   buildCompanyCertificate,
   pkcs12Of,
   rsaKeyPairAsync,
-} from '../../mock-server/nfse/certificates'
-import { testPki } from '../../mock-server/nfse/test-pki'
+} from '../../mock-server/domain/invoices/nfse/certificates'
+import { testPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { CERTIFICATE_PASSWORD } from './contracts/nfse'
 import { startTestServer, type TestServer } from './harness'
 
@@ -170,7 +170,7 @@ describe('certificates that are ICP-Brasil, read in a bounded thread', () => {
   })
 
   it('refuses an e-CNPJ of another CA than the trusted ones', async () => {
-    const { buildCertificateAuthority } = await import('../../mock-server/nfse/certificates')
+    const { buildCertificateAuthority } = await import('../../mock-server/domain/invoices/nfse/certificates')
     const rogue = buildCertificateAuthority('AC Desconhecida', {
       notBefore: new Date(Date.now() - DAY),
       notAfter: new Date(Date.now() + 30 * DAY),

@@ -1,6 +1,6 @@
 import https from 'node:https'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testPki } from '../../mock-server/nfse/test-pki'
+import { testPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { startTestServer, type TestServer } from './harness'
 
 // The Sefin Nacional stand-in as the real one is reached (stand-ins/sefin-nacional/server.ts):

@@ -8,7 +8,7 @@ import {
   type DpsRegimeFacts,
   type DpsRequestFacts,
 } from '../../mock-server/domain/invoices/dps-rules'
-import { issShareRate } from '../../src/schemas/simples/month'
+import { issShareRate } from '../../src/kernel/tax/month'
 
 // The DPS rules the Sefin Nacional checks, told before sending (domain/invoices/dps-rules.ts):
 // each refusal names its Anexo I code, and every code is one of the annex's
@@ -160,8 +160,8 @@ it('every code the rules name is one of Anexo I', () => {
 
 describe('the schemas of 27/07/2026 (NT 009)', () => {
   it('take an alphanumeric CNPJ taker, which those of 09/02/2026 refused', async () => {
-    const { buildDps } = await import('../../mock-server/nfse/dps')
-    const { validateAgainst } = await import('../../mock-server/nfse/xsd')
+    const { buildDps } = await import('../../mock-server/domain/invoices/nfse/dps')
+    const { validateAgainst } = await import('../../mock-server/domain/invoices/nfse/xsd')
     const dps = buildDps({
       request: {
         cnpj: '45218739000102',

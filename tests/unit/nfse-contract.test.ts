@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { readNationalNfse } from '../../mock-server/nfse/jobs'
-import { fromGzipBase64 } from '../../mock-server/nfse/sefin-contract'
-import { issueAnswerOf, nationalErrorsOf } from '../../mock-server/nfse/sefin-client'
-import { buildCertificateAuthority } from '../../mock-server/nfse/certificates'
-import { verifyEnveloped } from '../../mock-server/nfse/xmldsig'
+import { readNationalNfse } from '../../mock-server/domain/invoices/nfse/jobs'
+import { fromGzipBase64 } from '../../mock-server/stand-ins/sefin-nacional/contract'
+import {
+  issueAnswerOf,
+  nationalErrorsOf,
+} from '../../mock-server/domain/invoices/nfse/sefin-client'
+import { buildCertificateAuthority } from '../../mock-server/domain/invoices/nfse/certificates'
+import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
 
 // The product against what the real Sefin Nacional answered (fixtures/nfse-real/, SOURCES.md):
 // both real NFS-e verify by the Sefin's algorithms (exc-c14n#WithComments + RSA-SHA256), their

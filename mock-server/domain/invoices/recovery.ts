@@ -1,5 +1,5 @@
-import { recoverReservations, whenLeftWaiting, type IssuanceDeps } from '../../nfse/issuance'
-import { reconcileAfterInvoiceChange, settled } from '../../finance/reconciliation/reconciler'
+import { recoverReservations, whenLeftWaiting, type IssuanceDeps } from './nfse/issuance'
+import { reconcileAfterInvoiceChange, settled } from '../bank/reconciliation/reconciler'
 
 // The background check of DPS whose answer was lost (nfse/issuance.ts): every reservation sent
 // without an answer, or left "sending" by a process that stopped, is asked about at the Sefin

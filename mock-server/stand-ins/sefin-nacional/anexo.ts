@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
-import type { SefinError } from '../../nfse/sefin-contract'
+import type { SefinError } from './contract'
 
 // The national system's rejection codes and messages, as its Anexo I (DPS/NFS-e) and Anexo II
 // (events) list them (fixtures/nfse-real/anexo/, SOURCES.md): the stand-in refuses with the real

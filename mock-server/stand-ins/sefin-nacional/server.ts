@@ -3,17 +3,17 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import express, { type Request, type Response } from 'express'
-import { monthInBrazil } from '../../../src/schemas/calendar'
-import { composeAccessKey, isAccessKey } from '../../nfse/access-key'
+import { monthInBrazil } from '../../../src/kernel/dates'
+import { composeAccessKey, isAccessKey } from '../../domain/invoices/nfse/access-key'
 import {
   buildEvent,
   buildNfse,
   CANCELLATION_EVENT,
   cancellationRequestId,
-} from '../../nfse/documents'
-import type { NfseEngine } from '../../nfse/engine'
-import type { Checked } from '../../nfse/jobs'
-import { schemaIssues } from '../../nfse/schema-messages'
+} from '../../domain/invoices/nfse/documents'
+import type { NfseEngine } from '../../domain/invoices/nfse/engine'
+import type { Checked } from '../../domain/invoices/nfse/jobs'
+import { schemaIssues } from '../../domain/invoices/nfse/schema-messages'
 import {
   fromGzipBase64,
   MAX_ENCODED_BYTES,
@@ -21,11 +21,11 @@ import {
   sefinIssueBodySchema,
   toGzipBase64,
   type SefinError,
-} from '../../nfse/sefin-contract'
-import type { CertificatePems } from '../../nfse/certificates'
-import { SEFIN_VERSION } from '../../nfse/documents'
-import { brazilDateTime } from '../../nfse/xml'
-import { schemaFiles } from '../../nfse/xsd'
+} from './contract'
+import type { CertificatePems } from '../../domain/invoices/nfse/certificates'
+import { SEFIN_VERSION } from '../../domain/invoices/nfse/documents'
+import { brazilDateTime } from '../../domain/invoices/nfse/xml'
+import { schemaFiles } from '../../domain/invoices/nfse/xsd'
 import { hostCheck, MISDIRECTED, hostMessages } from '../../network'
 import { nationalServiceDescription } from '../../reference/national-services'
 import type { Store } from '../../store/database'

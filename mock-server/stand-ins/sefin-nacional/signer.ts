@@ -1,5 +1,5 @@
-import type { Checked } from '../../nfse/jobs'
-import type { SefinError } from '../../nfse/sefin-contract'
+import type { Checked } from '../../domain/invoices/nfse/jobs'
+import type { SefinError } from './contract'
 import { signerTrust } from '../../domain/invoices/signer-trust'
 import { refusal } from './anexo'
 

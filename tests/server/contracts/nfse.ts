@@ -1,5 +1,5 @@
-import { pkcs12Of } from '../../../mock-server/nfse/certificates'
-import { testPki } from '../../../mock-server/nfse/test-pki'
+import { pkcs12Of } from '../../../mock-server/domain/invoices/nfse/certificates'
+import { testPki } from '../../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { buildSeed } from '../../../mock-server/seed/index'
 import { nationalSeedTarget } from '../../../mock-server/seed/nfse'
 import type { EndpointContract } from './types'
