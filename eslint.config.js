@@ -370,8 +370,13 @@ const allowList = {
   'mock-server/stand-ins/checkout/routes.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/cora/cora.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/receita-cnpj/registry.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/sefin-nacional/routes.ts': { 'stand-in': ['server-domain'] },
+  'mock-server/stand-ins/sefin-nacional/server.ts': { 'stand-in': ['server-domain'] },
+  'mock-server/stand-ins/sefin-nacional/rules.ts': { 'stand-in': ['server-domain'] },
+  'mock-server/stand-ins/sefin-nacional/signer.ts': { 'stand-in': ['server-domain'] },
+  'mock-server/stand-ins/sefin-nacional/anexo.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/sefin-nacional/test-pki.ts': { 'stand-in': ['server-domain'] },
+  // The Sefin gateway starts the local stand-in (when no MOCK_SEFIN_URL) and trusts its test CA.
+  'mock-server/domain/invoices/sefin-gateway.ts': { 'server-domain': ['stand-in'] },
   // The tax rules use the check digit of the payment-line module and the CNAE code's mask.
   'src/kernel/tax/collection-line.ts': { tax: ['schemas'] },
   'src/kernel/tax/month.ts': { tax: ['schemas'] },

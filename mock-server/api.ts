@@ -14,6 +14,7 @@ import type { ServerConfig } from './config'
 import { httpErrorOf, httpMessages, notFound, parse, unauthorized } from './http'
 import type { OfxReader } from './domain/bank/ofx-reader'
 import type { NfseEngine } from './domain/invoices/nfse/engine'
+import type { SefinGateway } from './domain/invoices/sefin-gateway'
 import { checkQuery, queryRuleOf } from './query-rules'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
@@ -31,6 +32,8 @@ export type AppDeps = {
   ofx: OfxReader
   /** The national NFS-e's worker: schemas, signatures, DANFSe (nfse/engine.ts). */
   nfse: NfseEngine
+  /** The national NFS-e API, over mutual TLS (domain/invoices/sefin-gateway.ts). */
+  sefin: SefinGateway
 }
 
 /**
@@ -167,6 +170,7 @@ class RequestCall implements Call {
   readonly config: ServerConfig
   readonly ofx: OfxReader
   readonly nfse: NfseEngine
+  readonly sefin: SefinGateway
   params: unknown = undefined
   query: unknown = undefined
   body: unknown = undefined
@@ -183,6 +187,7 @@ class RequestCall implements Call {
     this.config = deps.config
     this.ofx = deps.ofx
     this.nfse = deps.nfse
+    this.sefin = deps.sefin
   }
   get caller() {
     if (!this.knownCaller) throw unauthorized()

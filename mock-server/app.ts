@@ -13,6 +13,8 @@ import { createNfseEngine } from './domain/invoices/nfse/engine'
 import { settleRecords } from './domain/bank/reconciliation/writes'
 import { attachReconciler } from './domain/bank/reconciliation/reconciler'
 import { applySchedules } from './domain/invoices/schedule-job'
+import { createSefinGateway } from './domain/invoices/sefin-gateway'
+import { startRecovery } from './domain/invoices/recovery'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
 import { hostPolicy } from './network'
 import { originPolicy } from './origins'
@@ -22,6 +24,7 @@ import { resetEmulatorAccounts } from './seed/emulator-accounts'
 import { seedFiles } from './seed/files'
 import { buildSeed, reseedCompany } from './seed/index'
 import { Store } from './store/database'
+import { sefinFaultsBodySchema, type FaultName } from './stand-ins/sefin-nacional/faults'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
@@ -53,7 +56,11 @@ export function createApp(config: ServerConfig) {
     void reconciler.run(companyId, { kind: 'all' })
   // The assistant's CNAE index is built at start, not on the first request.
   loadAssistant()
-  const deps: AppDeps = { store, auth, config, ofx, nfse }
+  // The national NFS-e API (the local stand-in on its own TLS port unless MOCK_SEFIN_URL says
+  // otherwise), and the check of every DPS whose answer was lost: now, then every half minute.
+  const sefin = createSefinGateway({ config, store, nfse })
+  const deps: AppDeps = { store, auth, config, ofx, nfse, sefin }
+  const recovery = startRecovery({ store, config, nfse, sefin })
 
   const app = jsonServer.create()
   app.disable('x-powered-by')
@@ -144,6 +151,24 @@ export function createApp(config: ServerConfig) {
       '/__test/reconciliation/runs',
       handle(() => ({ data: reconciler.runs() })),
     )
+    // Faults the Sefin Nacional stand-in injects on its next issuances (`?reset-after-issue=1`,
+    // stand-ins/sefin-nacional/faults.ts), and the background check of lost answers run now.
+    app.post(
+      '/__test/sefin-faults',
+      handle(async (req) => {
+        const body = sefinFaultsBodySchema.parse(req.query)
+        const standIn = await sefin.standIn()
+        if (!standIn) throw notFound('Este servidor não roda o stand-in da Sefin Nacional.')
+        standIn.faults.clear()
+        for (const [name, times] of Object.entries(body))
+          standIn.faults.arm(name as FaultName, times)
+        return { ok: true }
+      }),
+    )
+    app.post(
+      '/__test/sefin-recovery',
+      handle(async () => ({ data: await recovery.runNow() })),
+    )
     // One company's record, track, subscriptions and payments back as seeded, so an e2e test
     // that walks a demo company through its wizard or pays leaves the shared data as it found it.
     app.post(
@@ -164,7 +189,11 @@ export function createApp(config: ServerConfig) {
     store,
     auth,
     reset,
+    sefin,
+    recovery,
     async close() {
+      recovery.stop()
+      await sefin.close()
       await reconciler.close()
       await store.close()
       await ofx.close()

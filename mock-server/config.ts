@@ -37,10 +37,31 @@ export type ServerConfig = {
    */
   testPkiDir: string
   /**
-   * The national NFS-e API (Sefin Nacional) the product issues through: MOCK_SEFIN_URL, or this
-   * server's own stand-in (`/sefin-nacional`) when unset. Pointing at the real API is this setting.
+   * The national NFS-e API (Sefin Nacional) the product issues through, over mutual TLS with the
+   * company's A1: MOCK_SEFIN_URL (`https://sefin.nfse.gov.br/SefinNacional` is the real one), or
+   * when unset this server's own stand-in (stand-ins/sefin-nacional/), which then listens with
+   * TLS on `sefinPort`.
    */
   sefinUrl: string | null
+  /** The stand-in's TLS port: MOCK_SEFIN_PORT, default 3443 (0: any free port). */
+  sefinPort: number
+  /**
+   * PEM files of the roots the product trusts for the national API: its server's TLS certificate
+   * (MOCK_SEFIN_SERVER_CA) and the signer of its NFS-e and events (MOCK_SEFIN_TRUSTED_CERTS).
+   * Unset: the local test CA (the stand-in's). For the real API: the ICP-Brasil and web PKI
+   * chains of its hosts.
+   */
+  sefinServerCaFile: string | null
+  sefinTrustedCertsFile: string | null
+  /**
+   * The roots a company's A1 must chain to (MOCK_ICP_BRASIL_ROOTS, a PEM file: the ICP-Brasil
+   * roots and intermediates); unset, the local test CA.
+   */
+  icpBrasilRootsFile: string | null
+  /** How long the product waits for the national API's answer (MOCK_SEFIN_TIMEOUT_MS, 30 s). */
+  sefinTimeoutMs: number
+  /** Faults the stand-in injects (MOCK_SEFIN_FAULT, stand-ins/sefin-nacional/faults.ts). */
+  sefinFaults: string | undefined
   /** The public consultation link of an access key, as the DANFSe's QR code carries it. */
   nfseConsultationUrl: string
 }
@@ -86,7 +107,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),
     signingSecret: signingSecretOf(env, dataDir),
     testPkiDir: env.MOCK_TEST_PKI_DIR || path.join(dataDir, 'test-pki'),
-    sefinUrl: env.MOCK_SEFIN_URL || null,
+    sefinUrl: env.MOCK_SEFIN_URL?.replace(/\/$/, '') || null,
+    sefinPort: Number(env.MOCK_SEFIN_PORT ?? 3443),
+    sefinServerCaFile: env.MOCK_SEFIN_SERVER_CA || null,
+    sefinTrustedCertsFile: env.MOCK_SEFIN_TRUSTED_CERTS || null,
+    icpBrasilRootsFile: env.MOCK_ICP_BRASIL_ROOTS || null,
+    sefinTimeoutMs: Number(env.MOCK_SEFIN_TIMEOUT_MS ?? 30_000),
+    sefinFaults: env.MOCK_SEFIN_FAULT || undefined,
     nfseConsultationUrl:
       env.MOCK_NFSE_CONSULTATION_URL || 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=',
   }

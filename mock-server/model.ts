@@ -23,6 +23,7 @@ import type { Track } from '../src/schemas/track'
 import type { User } from '../src/schemas/user'
 import type {
   CertificateRecord,
+  DpsReservation,
   DpsSequence,
   SefinEventRecord,
   SefinNfseRecord,
@@ -59,6 +60,7 @@ export type Model = {
   links: ReferralLink[]
   certificates: CertificateRecord[]
   dpsSequences: DpsSequence[]
+  dpsReservations: DpsReservation[]
   sefinNfse: SefinNfseRecord[]
   sefinEvents: SefinEventRecord[]
   payrolls: PayrollRecord[]

@@ -137,7 +137,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
   { name: "The public site's data", resources: ['cnaes', 'cities', 'areas', 'links', 'leads'] },
   {
     name: 'Stand-ins of external services',
-    resources: ['content', 'viacep', 'cnpj', 'cora', 'checkout', 'sefin-nacional'],
+    resources: ['content', 'viacep', 'cnpj', 'cora', 'checkout'],
   },
 ]
 
@@ -177,8 +177,6 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   cnpj: "The Receita's CNPJ registry (stand-in).",
   cora: "Cora's consent page (stand-in).",
   checkout: 'The payment checkout (stand-in).',
-  'sefin-nacional':
-    'The national NFS-e API (Sefin Nacional, homologation): a signed DPS becomes an NFS-e; consultation; cancellation events.',
 }
 
 /**

@@ -76,6 +76,8 @@ const NFSE_COMPANY = 'cmp-eva-studio'
 const NFSE_SAMPLES = benchSize(200, 2)
 const NFSE_TIMED_ISSUES = benchSize(100, 2)
 const NFSE_RUN = benchSize(1_000, 2)
+/** Issuances whose answer the stand-in drops, each recovered by the check. */
+const NFSE_RECOVERIES = benchSize(20, 1)
 const DPS_P95_MS = 50
 const ISSUE_P95_MS = 150
 /** Companies present when one more is created, and that creation's p99 (ms). */
@@ -106,7 +108,7 @@ function nfseRequests(seed: Model): NfsRequest[] {
   const template = seed.nfsRequests.find((r) => r.companyId === NFSE_COMPANY)
   if (!template) throw new Error(`no request of ${NFSE_COMPANY} in the seed`)
   const now = new Date().toISOString()
-  const count = 1 + NFSE_TIMED_ISSUES + NFSE_RUN + NFSE_SAMPLES
+  const count = 1 + NFSE_TIMED_ISSUES + NFSE_RECOVERIES + NFSE_RUN + NFSE_SAMPLES
   return Array.from({ length: count }, (_, i) => ({
     ...template,
     ...nationalFieldsUnset,
@@ -383,8 +385,9 @@ async function main() {
           authPort,
           webUrl: 'http://localhost:5173',
           quiet: true,
-          // The reconciliation rows time runs through the test hooks.
-          env: { MOCK_TEST_HOOKS: '1' },
+          // The reconciliation rows time runs through the test hooks (the recovery row too); the
+          // Sefin Nacional stand-in on a free port.
+          env: { MOCK_TEST_HOOKS: '1', MOCK_SEFIN_PORT: '0' },
         })
       }),
     )
@@ -614,6 +617,7 @@ async function main() {
         authPort,
         webUrl: 'http://localhost:5173',
         quiet: true,
+        env: { MOCK_SEFIN_PORT: '0' },
       })
       try {
         await createRow(
@@ -718,7 +722,7 @@ async function main() {
       }
     }
     const scope = `companyId=${NFSE_COMPANY}`
-    const sample = 1 + NFSE_TIMED_ISSUES + NFSE_RUN
+    const sample = 1 + NFSE_TIMED_ISSUES + NFSE_RECOVERIES + NFSE_RUN
     // Warm: the NFS-e worker and its compiled schemas, the certificate, the Simples rate.
     await timed(benchSize(20, 1), (i) =>
       fetch(`${api}/nfs/requests/nfs-national-${sample + i}/dps?${scope}`, { headers: eva }),
@@ -735,7 +739,7 @@ async function main() {
       fetch(`${api}/nfs/requests/nfs-national-${sample + i}/dps?${scope}`, { headers: eva }),
     )
     rows.push({
-      name: `DPS built + validated (XSD) + signed (GET …/dps), ${NFSE_SAMPLES} one after another`,
+      name: `DPS preview built, unsigned and unnumbered (GET …/dps), ${NFSE_SAMPLES} one after another`,
       p95: dps.p95,
       p99: dps.p99,
       check: { ok: dps.p95 <= DPS_P95_MS, target: `p95 ≤ ${DPS_P95_MS}` },
@@ -760,14 +764,32 @@ async function main() {
       post(`/nfs/requests/nfs-national-${1 + i}/issue`),
     )
     rows.push({
-      name: `issuance through the Sefin Nacional stand-in (POST …/issue), ${NFSE_TIMED_ISSUES} one after another`,
+      name: `issuance over mutual TLS through the Sefin Nacional stand-in (POST …/issue), ${NFSE_TIMED_ISSUES} one after another`,
       p95: issue.p95,
       p99: issue.p99,
       check: { ok: issue.p95 <= ISSUE_P95_MS, target: `p95 ≤ ${ISSUE_P95_MS}` },
     })
+    // The recovery path: the stand-in issues and drops the answer (reset-after-issue), the
+    // request waits, the check asks GET /dps/{id} and records the NFS-e (issue + check timed).
+    const recoveryFirst = 1 + NFSE_TIMED_ISSUES
+    const recovery = await timed(NFSE_RECOVERIES, async (i) => {
+      await post('/__test/sefin-faults?reset-after-issue=1')
+      const waiting = await post(`/nfs/requests/nfs-national-${recoveryFirst + i}/issue`)
+      if (waiting.status !== 502) throw new Error(`recovery row: issue answered ${waiting.status}`)
+      const recovered = await post('/__test/sefin-recovery')
+      const ids = ((await recovered.json()) as { data: string[] }).data
+      if (!ids.includes(`nfs-national-${recoveryFirst + i}`))
+        throw new Error('recovery row: the NFS-e was not recovered')
+      return recovered
+    })
+    rows.push({
+      name: `issuance whose answer is lost, recovered by GET /dps/{id} (issue + check), ${NFSE_RECOVERIES} one after another`,
+      p95: recovery.p95,
+      p99: recovery.p99,
+    })
     const runStarted = performance.now()
     const run = await timed(NFSE_RUN, (i) =>
-      post(`/nfs/requests/nfs-national-${1 + NFSE_TIMED_ISSUES + i}/issue`),
+      post(`/nfs/requests/nfs-national-${recoveryFirst + NFSE_RECOVERIES + i}/issue`),
     )
     const runMs = performance.now() - runStarted
     rows.push({
@@ -792,6 +814,7 @@ async function main() {
         authPort,
         webUrl: 'http://localhost:5173',
         quiet: true,
+        env: { MOCK_SEFIN_PORT: '0' },
       })
       services.push(simplesServer)
       rows.push(...(await simplesRows(`http://127.0.0.1:${simplesPort}`, { ana, admin }, ids)))

@@ -44,9 +44,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void stop().then(() => process.exit(130)))
 
 try {
-  // auth, hub, logging, mock server, web
-  const base = await freePortBlock(5)
-  const ports = { auth: base, mock: base + 3, web: base + 4 }
+  // auth, hub, logging, mock server, web, the Sefin Nacional stand-in (TLS)
+  const base = await freePortBlock(6)
+  const ports = { auth: base, mock: base + 3, web: base + 4, sefin: base + 5 }
   const urls = {
     auth: `http://127.0.0.1:${ports.auth}`,
     api: `http://localhost:${ports.mock}`,
@@ -89,7 +89,11 @@ try {
       authPort: ports.auth,
       webUrl: urls.web,
       quiet: true,
-      env: { MOCK_TEST_HOOKS: '1', MOCK_PUBLIC_URL: urls.api },
+      env: {
+        MOCK_TEST_HOOKS: '1',
+        MOCK_PUBLIC_URL: urls.api,
+        MOCK_SEFIN_PORT: String(ports.sefin),
+      },
     }),
   )
   const preview = spawn(

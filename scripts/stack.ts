@@ -247,6 +247,9 @@ export async function startMockServer({
       MOCK_DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
       WEB_URL: webUrl,
+      // The Sefin Nacional stand-in's TLS port: any free one, unless the caller names it (`npm
+      // start`: 3443), so that the test runs, benches and builds beside it never collide.
+      MOCK_SEFIN_PORT: '0',
       ...env,
     },
     quiet,

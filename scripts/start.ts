@@ -2,6 +2,7 @@ import path from 'node:path'
 import { isLoopbackHost, listenHostsOf, wideOpenWarning } from '../mock-server/network'
 import { loadDemoAccounts } from '../mock-server/seed/core'
 import {
+  assertPortFree,
   root,
   ServiceRefused,
   startEmulator,
@@ -16,6 +17,8 @@ const ports = {
   web: Number(process.env.WEB_PORT ?? 5173),
   mock: Number(process.env.MOCK_PORT ?? 3000),
   auth: Number(process.env.AUTH_EMULATOR_PORT ?? 9099),
+  // The Sefin Nacional stand-in's TLS port (mock-server/config.ts reads the same variable).
+  sefin: Number(process.env.MOCK_SEFIN_PORT ?? 3443),
 }
 const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(root, '.data')
 // The API listens on loopback unless MOCK_HOST (passed on to it) says otherwise: then say plainly
@@ -52,6 +55,7 @@ try {
   )
   if (wideWarning) console.warn(`\n${wideWarning}\n`)
   console.log('Iniciando o servidor simulado (API)…')
+  if (!process.env.MOCK_SEFIN_URL) await assertPortFree(ports.sefin, 'Sefin Nacional stand-in')
   services.push(
     await startMockServer({
       port: ports.mock,
@@ -59,6 +63,7 @@ try {
       authPort: ports.auth,
       webUrl,
       quiet: true,
+      env: { MOCK_SEFIN_PORT: String(ports.sefin) },
     }),
   )
   console.log('Iniciando o app web…')
@@ -91,6 +96,7 @@ try {
   API simulada          http://localhost:${ports.mock}
   Documentação da API   http://localhost:${ports.mock}/docs  ("Try it out" com as contas abaixo)
   Firebase Auth (emul.) http://127.0.0.1:${ports.auth}
+  Sefin Nacional (sim.) https://localhost:${ports.sefin}/SefinNacional  (TLS mútuo: certificado A1 da empresa)
 
   Contas de demonstração:
 ${accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.password}  (${a.roles.join(', ')})`).join('\n')}

@@ -61,7 +61,15 @@ const infoOf = (record: CertificateRecord): CertificateInfo => ({
 type CertificateCall = Call<{ params: { id: string } }>
 
 /** `PUT`: reads, checks and keeps the company's certificate (replacing the one it had). */
-async function putCertificate({ store, config, nfse, caller, company, req }: CertificateCall) {
+async function putCertificate({
+  store,
+  config,
+  nfse,
+  sefin,
+  caller,
+  company,
+  req,
+}: CertificateCall) {
   const file = req.file
   if (!file)
     throw badRequest(certificateMessages.missing, [
@@ -79,6 +87,7 @@ async function putCertificate({ store, config, nfse, caller, company, req }: Cer
     file: new Uint8Array(file.buffer),
     password,
     cnpj: company.cnpj,
+    anchors: sefin.a1Anchors(),
   })
   if ('refused' in read) throw badRequest(read.refused.message, read.refused.issues)
   const record: CertificateRecord = {

@@ -25,7 +25,6 @@ import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
 import { reconciliationEndpoints } from './reconciliation'
 import { referralEndpoints } from './referrals'
-import { sefinNacionalEndpoints } from '../stand-ins/sefin-nacional/routes'
 import { reportEndpoints } from './reports'
 import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
@@ -72,7 +71,6 @@ export const resources = {
   cnpj: cnpjEndpoints, // the Receita's CNPJ registry
   cora: coraEndpoints, // Cora's consent page
   checkout: checkoutEndpoints, // the payment checkout
-  'sefin-nacional': sefinNacionalEndpoints, // the national NFS-e API (homologation)
 } satisfies Record<string, Endpoint[]>
 
 export type ResourceName = keyof typeof resources
@@ -84,7 +82,6 @@ const standInFolders: Partial<Record<ResourceName, string>> = {
   cnpj: 'receita-cnpj',
   cora: 'cora',
   checkout: 'checkout',
-  'sefin-nacional': 'sefin-nacional',
 }
 
 /** The file holding a resource's table, from mock-server/ (`routes/users.ts`). */

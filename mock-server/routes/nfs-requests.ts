@@ -29,6 +29,7 @@ import {
   type NfsService,
 } from '../../src/schemas/invoice'
 import { nfseCancelSchema } from '../../src/schemas/nfse'
+import { nfsRequestNext } from '../../src/machines/nfs-request'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import type { ServerConfig } from '../config'
@@ -46,7 +47,6 @@ import {
   nfseDocumentOf,
   nfseOf,
 } from '../domain/invoices/nfse/issuance'
-import { sefinBaseUrl } from '../domain/invoices/nfse/sefin-client'
 import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'
@@ -94,9 +94,11 @@ export function assertIssuer(company: Company, cnpj: string) {
 const queueRank: Record<NfsRequestStatus, number> = {
   pending: 0,
   processing: 1,
+  awaiting: 1,
   issued: 2,
   rejected: 2,
   cancelled: 2,
+  substituted: 2,
 }
 function byQueueOrder(a: NfsRequest, b: NfsRequest) {
   const rank = queueRank[a.status] - queueRank[b.status]
@@ -236,6 +238,7 @@ function createRequest({
     municipalityName: place,
     issWithheld: input.issWithheld,
     issTaxation: input.issTaxation,
+    immunityType: input.issTaxation === 'immune' ? input.immunityType : null,
     taker: input.taker,
     date: input.date ?? todayInBrazil(),
     status: 'pending',
@@ -287,13 +290,20 @@ function getRequest({ store, optionalCompanyId, params }: Call<{ params: { id: s
 }
 
 const onlyPendingDeleted = (status: NfsRequestStatus) =>
-  `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[status]}").`
+  status === 'awaiting'
+    ? 'Esta nota está sendo emitida (aguardando a confirmação da Receita): não pode ser excluída agora.'
+    : `Só é possível excluir uma solicitação pendente (esta está "${nfsRequestStatusLabels[status]}").`
 
 /** A pending request the company no longer wants. */
 function deleteRequest({ store, companyId, params }: Call<{ params: { id: string } }>) {
-  const request = ownedBy(store.nfsRequests.get(params.id), companyId, NOT_FOUND)
-  if (request.status !== 'pending') throw conflict(onlyPendingDeleted(request.status))
-  store.write(() => store.nfsRequests.remove(request.id))
+  // Read again inside the write: an issuance may have reserved its DPS number meanwhile.
+  const request = store.write(() => {
+    const current = ownedBy(store.nfsRequests.get(params.id), companyId, NOT_FOUND)
+    if (nfsRequestNext(current.status, 'delete') !== 'deleted')
+      throw conflict(onlyPendingDeleted(current.status))
+    store.nfsRequests.remove(current.id)
+    return current
+  })
   return { data: request }
 }
 
@@ -312,9 +322,9 @@ async function changeRequestStatus({
   const request = store.nfsRequests.get(params.id)
   if (!request) throw notFound(NOT_FOUND)
   const from = request.status
-  if (!canChangeNfsRequestStatus(from, to)) throw conflict(nfsRequestStatusChangeMessage(from, to))
   // A cancellation is the national event, with its code and reason (POST …/cancel).
-  if (to === 'cancelled') throw conflict(cancelByEventMessage)
+  if (to === 'cancelled' && from === 'issued') throw conflict(cancelByEventMessage)
+  if (!canChangeNfsRequestStatus(from, to)) throw conflict(nfsRequestStatusChangeMessage(from, to))
   const now = new Date().toISOString()
   const issued =
     to === 'issued' ? issuedDocuments(store, config, request, req.body, caller.uid, now) : null
@@ -359,19 +369,19 @@ function sendXml(res: Call['res'], xml: string, fileName: string) {
 }
 
 /** `GET …/dps`: the signed DPS (as sent, or as it would be sent now). */
-async function getDps({ store, config, nfse, optionalCompanyId, params, req, res }: RequestCall) {
+async function getDps({ store, config, nfse, optionalCompanyId, params, res, sefin }: RequestCall) {
   const xml = await dpsOf(
-    { store, config, nfse },
-    { requestId: params.id, companyId: optionalCompanyId, sefinUrl: sefinBaseUrl(config, req) },
+    { store, config, nfse, sefin },
+    { requestId: params.id, companyId: optionalCompanyId },
   )
   sendXml(res, xml, `dps-${params.id}.xml`)
 }
 
 /** `POST …/issue`: issues the request's NFS-e through the national system. */
-async function issueNational({ store, config, nfse, caller, params, req }: RequestCall) {
+async function issueNational({ store, config, nfse, caller, params, sefin }: RequestCall) {
   const issued = await issueRequest(
-    { store, config, nfse },
-    { requestId: params.id, by: caller.uid, sefinUrl: sefinBaseUrl(config, req) },
+    { store, config, nfse, sefin },
+    { requestId: params.id, by: caller.uid },
   )
   // Its taker's payment may already be on the statement: the lines of its window are read again.
   await settled(reconcileAfterInvoiceChange(store, issued.companyId, [issued.id]))
@@ -379,10 +389,18 @@ async function issueNational({ store, config, nfse, caller, params, req }: Reque
 }
 
 /** `GET …/nfse`: the NFS-e's XML. */
-async function getNfse({ store, config, nfse, optionalCompanyId, params, req, res }: RequestCall) {
+async function getNfse({
+  store,
+  config,
+  nfse,
+  optionalCompanyId,
+  params,
+  res,
+  sefin,
+}: RequestCall) {
   const { request, xml } = await nfseOf(
-    { store, config, nfse },
-    { requestId: params.id, companyId: optionalCompanyId, sefinUrl: sefinBaseUrl(config, req) },
+    { store, config, nfse, sefin },
+    { requestId: params.id, companyId: optionalCompanyId },
   )
   sendXml(res, xml, `nfse-${request.number}-${request.accessKey}.xml`)
 }
@@ -392,14 +410,14 @@ async function getDanfse({
   store,
   config,
   nfse,
+  sefin,
   optionalCompanyId,
   params,
-  req,
   res,
 }: RequestCall) {
   const { request, pdf } = await danfseOf(
-    { store, config, nfse },
-    { requestId: params.id, companyId: optionalCompanyId, sefinUrl: sefinBaseUrl(config, req) },
+    { store, config, nfse, sefin },
+    { requestId: params.id, companyId: optionalCompanyId },
   )
   res.type('application/pdf')
   res.setHeader(
@@ -414,14 +432,14 @@ async function cancelNational({
   store,
   config,
   nfse,
+  sefin,
   caller,
   params,
   body,
-  req,
 }: Call<{ params: { id: string }; body: z.output<typeof nfseCancelSchema> }>) {
   const cancelled = await cancelRequest(
-    { store, config, nfse },
-    { ...body, requestId: params.id, by: caller.uid, sefinUrl: sefinBaseUrl(config, req) },
+    { store, config, nfse, sefin },
+    { ...body, requestId: params.id, by: caller.uid },
   )
   // A cancelled invoice is no longer issued: a payment matched to it goes back to the lists.
   await settled(reconcileAfterInvoiceChange(store, cancelled.companyId, [cancelled.id]))

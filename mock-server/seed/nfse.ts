@@ -7,7 +7,8 @@ import { composeAccessKey } from '../domain/invoices/nfse/access-key'
 import { certificateFacts, type CertificatePems } from '../domain/invoices/nfse/certificates'
 import { buildNfse } from '../domain/invoices/nfse/documents'
 import { buildDps, providerRegimeOf } from '../domain/invoices/nfse/dps'
-import { ibgeCodeOf, municipalityLabel } from '../domain/invoices/nfse/places'
+import { ibgeCodeOf } from '../domain/invoices/nfse/places'
+import { cityName } from '../stand-ins/sefin-nacional/rules'
 import type {
   CertificateRecord,
   DpsSequence,
@@ -19,7 +20,10 @@ import { signEnveloped } from '../domain/invoices/nfse/xmldsig'
 import { nationalServiceDescription } from '../reference/national-services'
 
 /** The national NFS-e's collections: certificates, DPS numbering, the Sefin stand-in's registry. */
-export type NfseData = Pick<Model, 'certificates' | 'dpsSequences' | 'sefinNfse' | 'sefinEvents'>
+export type NfseData = Pick<
+  Model,
+  'certificates' | 'dpsSequences' | 'dpsReservations' | 'sefinNfse' | 'sefinEvents'
+>
 
 /** Where the seed finds the local test PKI and the key that seals the companies' keys. */
 export type NfseSeedOptions = { dataDir: string; testPkiDir: string }
@@ -93,12 +97,23 @@ function nationalInvoice(
     number: request.number!,
     documentNumber: 1,
     processedAt: issuedAt,
-    issuingMunicipality: municipalityLabel(municipalityCode)!,
-    servicePlace: municipalityLabel(request.municipalityCode)!,
+    issuingMunicipality: cityName(municipalityCode),
+    servicePlace: cityName(request.municipalityCode),
     taxationDescription:
       nationalServiceDescription(request.taxationCode) ?? request.serviceDescription,
-    emitter: { cnpj: company.cnpj, name: company.name, address: company.address, municipalityCode },
-    serviceValue: request.totalValue,
+    incidence:
+      request.issTaxation === 'taxable'
+        ? { code: municipalityCode, name: cityName(municipalityCode) }
+        : null,
+    status: company.size === 'MEI' ? '107' : '100',
+    emitter: {
+      cnpj: company.cnpj,
+      name: company.name,
+      address: company.address,
+      municipalityCode,
+      phone: null,
+    },
+    values: { iss: null, totalWithheld: 0, net: request.totalValue },
     signedDps: signEnveloped(dps.xml, 'infDPS', pems),
   })
   Object.assign(request, { accessKey, series, dpsNumber: 1 })
@@ -110,7 +125,7 @@ function nationalInvoice(
       providerCnpj: company.cnpj,
       number: request.number!,
       documentNumber: 1,
-      xml: signEnveloped(nfse, 'infNFSe', standIn),
+      xml: signEnveloped(nfse, 'infNFSe', standIn, 'sefin'),
       status: 'active',
       processedAt: request.issuedAt!,
     },
@@ -128,7 +143,13 @@ export function seedNfse(
   requests: NfsRequest[],
   options?: NfseSeedOptions,
 ): NfseData {
-  const data: NfseData = { certificates: [], dpsSequences: [], sefinNfse: [], sefinEvents: [] }
+  const data: NfseData = {
+    certificates: [],
+    dpsSequences: [],
+    dpsReservations: [],
+    sefinNfse: [],
+    sefinEvents: [],
+  }
   if (!options) return data
   const pki = testPki(options.testPkiDir)
   const key = vaultKeyIn(options.dataDir)

@@ -88,6 +88,7 @@ export class Store implements Tables {
   declare readonly links: Table<RecordOf<'links'>>
   declare readonly certificates: Table<RecordOf<'certificates'>>
   declare readonly dpsSequences: Table<RecordOf<'dpsSequences'>>
+  declare readonly dpsReservations: Table<RecordOf<'dpsReservations'>>
   declare readonly sefinNfse: Table<RecordOf<'sefinNfse'>>
   declare readonly sefinEvents: Table<RecordOf<'sefinEvents'>>
   declare readonly payrolls: Table<RecordOf<'payrolls'>>

@@ -223,6 +223,19 @@ export const layouts: Layouts = {
   // A company's A1 certificate and its DPS numbering: each the company's, keyed by its id.
   certificates: { table: 'certificates', key: (certificate) => certificate.companyId },
   dpsSequences: { table: 'dps_sequences', key: (sequence) => sequence.companyId },
+  // Each DPS number handed out, recorded before its DPS is sent: what is still awaiting the
+  // Sefin's answer is found by status; a request's by its id; a freed number by company.
+  dpsReservations: {
+    table: 'dps_reservations',
+    key: (reservation) => reservation.dpsId,
+    columns: {
+      companyId: (reservation) => reservation.companyId,
+      requestId: (reservation) => reservation.requestId,
+      status: (reservation) => reservation.status,
+      number: { integer: (reservation) => reservation.number },
+    },
+    indexes: [['status'], ['requestId'], ['companyId', 'status', 'number']],
+  },
   // The Sefin Nacional stand-in's registry: NFS-e by access key, found by DPS and numbered per
   // provider; events by id, per NFS-e.
   sefinNfse: {

@@ -28,6 +28,7 @@ import {
   dpsSequenceSchema,
   sefinEventRecordSchema,
   sefinNfseRecordSchema,
+  dpsReservationSchema,
 } from '../domain/invoices/nfse/records'
 
 // The zod schema of each collection's records (the model, model.ts): what a record read from
@@ -55,6 +56,7 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   links: referralLinkSchema,
   certificates: certificateRecordSchema,
   dpsSequences: dpsSequenceSchema,
+  dpsReservations: dpsReservationSchema,
   sefinNfse: sefinNfseRecordSchema,
   sefinEvents: sefinEventRecordSchema,
   payrolls: payrollRecordSchema,

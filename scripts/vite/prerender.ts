@@ -70,7 +70,7 @@ async function ensureServices(
       authPort: port + 1,
       webUrl: siteUrl,
       quiet: true,
-      env: { MOCK_LOG: '0', MOCK_ENVIRONMENT: 'production' },
+      env: { MOCK_LOG: '0', MOCK_ENVIRONMENT: 'production', MOCK_SEFIN_PORT: '0' },
     })
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true })

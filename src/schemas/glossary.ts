@@ -104,9 +104,11 @@ export function documentSituationLabel(
 export const nfsRequestStatusLabels: Record<NfsRequestStatus, string> = {
   pending: 'Pendente',
   processing: 'Em processamento',
+  awaiting: 'Aguardando a Receita',
   issued: 'Emitida',
   rejected: 'Rejeitada',
   cancelled: 'Cancelada',
+  substituted: 'Substituída',
 }
 
 /** A monthly charge of the Contabil's subscription. */

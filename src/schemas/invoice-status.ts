@@ -6,11 +6,14 @@ import { z } from 'zod'
 export const nfsRequestStatuses = [
   'pending',
   'processing',
+  'awaiting',
   'issued',
   'rejected',
   'cancelled',
+  'substituted',
 ] as const
 export const nfsRequestStatusSchema = z.enum(nfsRequestStatuses, {
-  error: 'Status inválido (use pending, processing, issued, rejected ou cancelled)',
+  error:
+    'Status inválido (use pending, processing, awaiting, issued, rejected, cancelled ou substituted)',
 })
 export type NfsRequestStatus = z.infer<typeof nfsRequestStatusSchema>

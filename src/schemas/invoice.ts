@@ -18,7 +18,8 @@ import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
 import { nfseCancellationCodeSchema } from './nfse'
-import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
+import { nfsRequestStatuses, nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
+import { nfsRequestNext } from '../machines/nfs-request'
 
 // Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, §5, §7 and §10
 // "Invoices").
@@ -28,23 +29,22 @@ import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
 export * from './invoice-status'
 
 /**
- * The request's statechart (admin only): pending → processing → issued | rejected, and an issued
- * NFS-e → cancelled by the national cancellation event (`POST /nfs/requests/{id}/cancel`). Issuing
- * through the national system (`POST /nfs/requests/{id}/issue`) may also start from pending.
+ * The status changes the back office makes by hand (`PUT /nfs/requests/{id}/status/{status}`):
+ * the NFS-e request statechart's (src/machines/nfs-request.ts) `process`, `record` and `reject`.
+ * Issuing through the national system, its confirmation, cancellation and substitution are
+ * their own commands.
  */
-export const nfsRequestTransitions: Record<NfsRequestStatus, readonly NfsRequestStatus[]> = {
-  pending: ['processing'],
-  processing: ['issued', 'rejected'],
-  issued: ['cancelled'],
-  rejected: [],
-  cancelled: [],
+const manualEvents = { processing: 'process', issued: 'record', rejected: 'reject' } as const
+
+export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) => {
+  const event = manualEvents[to as keyof typeof manualEvents]
+  return event !== undefined && nfsRequestNext(from, event) === to
 }
 
 /** The statuses a national issuance starts from (`POST /nfs/requests/{id}/issue`). */
-export const nfsIssuableStatuses: readonly NfsRequestStatus[] = ['pending', 'processing']
-
-export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) =>
-  nfsRequestTransitions[from].includes(to)
+export const nfsIssuableStatuses: readonly NfsRequestStatus[] = nfsRequestStatuses.filter(
+  (status) => nfsRequestNext(status, 'send') !== null,
+)
 
 export const nfsRequestStatusChangeMessage = (from: NfsRequestStatus, to: NfsRequestStatus) =>
   `Não é possível mudar a nota de "${nfsRequestStatusLabels[from]}" para "${nfsRequestStatusLabels[to]}".`
@@ -137,6 +137,25 @@ export const issTaxationCodes: Record<IssTaxation, '1' | '2' | '3' | '4'> = {
 }
 
 /**
+ * `tpImunidade` (TSTipoImunidadeISSQN, tiposSimples_v1.01.xsd): 1 the public entities' assets,
+ * income and services (CF art. 150, VI, a); 2 temples; 3 parties, unions, education and social
+ * assistance without profit (c); 4 books, newspapers, periodicals and their paper (d); 5
+ * Brazilian phonograms and videophonograms (e). 0 — "not said in the original note" — is not
+ * one a provider chooses.
+ */
+export const immunityTypes = ['1', '2', '3', '4', '5'] as const
+export const immunityTypeSchema = z.enum(immunityTypes, {
+  error: 'Escolha o tipo de imunidade (1 a 5).',
+})
+export const immunityTypeLabels: Record<(typeof immunityTypes)[number], string> = {
+  '1': 'Patrimônio, renda ou serviços de entes públicos (CF, art. 150, VI, a)',
+  '2': 'Templos de qualquer culto (CF, art. 150, VI, b)',
+  '3': 'Partidos, sindicatos, educação e assistência social sem fins lucrativos (CF, art. 150, VI, c)',
+  '4': 'Livros, jornais, periódicos e o papel de sua impressão (CF, art. 150, VI, d)',
+  '5': 'Fonogramas e videofonogramas musicais produzidos no Brasil (CF, art. 150, VI, e)',
+}
+
+/**
  * `cTribNac` of the national NFS-e: the LC 116/2003 item and subitem plus the national detail,
  * 6 digits (`170601`: item 17.06, detail 01).
  */
@@ -173,6 +192,8 @@ const invoiceBody = {
   issWithheld: z.boolean({ error: invoiceMessages.issWithheld }),
   /** `tribISSQN`: how the ISS applies (most services: a taxable operation). */
   issTaxation: issTaxationSchema.default('taxable'),
+  /** `tpImunidade`: the constitutional immunity of an immune service (`issTaxation: immune`). */
+  immunityType: immunityTypeSchema.nullable().default(null),
   taker: nfsTakerSchema.nullable().default(null),
 }
 
@@ -250,6 +271,8 @@ export const nfsRequestSchema = z.object({
   issWithheld: z.boolean(),
   /** `tribISSQN` (records made before it was asked for are taxable operations). */
   issTaxation: issTaxationSchema.default('taxable'),
+  /** `tpImunidade` of an immune service; null or absent otherwise. */
+  immunityType: immunityTypeSchema.nullable().optional(),
   /** Null when the invoice names no taker. */
   taker: z
     .object({

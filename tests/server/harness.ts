@@ -84,6 +84,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       MOCK_SIGNING_SECRET: TEST_SIGNING_SECRET,
       MOCK_TEST_PKI_DIR: process.env.MOCK_TEST_PKI_DIR,
+      // The Sefin Nacional stand-in on a free port, its answers awaited 3 s at most.
+      MOCK_SEFIN_PORT: '0',
+      MOCK_SEFIN_TIMEOUT_MS: '3000',
     }),
     environment: 'test',
     testHooks: true,
@@ -142,6 +145,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
     config,
     app: instance.app,
     store: instance.store,
+    sefin: instance.sefin,
+    recovery: instance.recovery,
     call,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
+import forge from 'node-forge'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   buildCompanyCertificate,
@@ -117,5 +118,71 @@ describe('PUT /companies/{id}/certificate', () => {
     const none = await server.call('PUT', PATH, { as: 'ana@contabil.dev', raw: missing })
     expect(none.status).toBe(400)
     expect(none.body.message).toBe('Envie o arquivo do certificado A1 (.pfx ou .p12).')
+  })
+})
+
+/** A PKCS#12 whose MacData asks `iterations` (its MAC no longer verifies: the cap comes first). */
+function withMacIterations(pfx: Buffer, iterations: number) {
+  const asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(new Uint8Array(pfx)))
+  const macData = (asn1.value as forge.asn1.Asn1[])[2]!
+  const count = (macData.value as forge.asn1.Asn1[])[2]!
+  count.value = forge.asn1.integerToDer(iterations).getBytes()
+  return new Uint8Array(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'))
+}
+
+describe('certificates that are ICP-Brasil, read in a bounded thread', () => {
+  it('a 2³¹-iteration PKCS#12 is refused in under a second while another company issues', async () => {
+    const pfx = withMacIterations(pkcs12Of(pki().certificateOf(ANA), 'senha'), 2 ** 31 - 1)
+    const issuing = server.call('POST', '/nfs/requests/nfs-eva-aguardando/issue', {
+      as: 'admin@contabil.dev',
+    })
+    const started = performance.now()
+    const refused = await upload(pfx, 'senha')
+    const took = performance.now() - started
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/^O arquivo pede 2\.147\.483\.647 iterações/)
+    expect(took).toBeLessThan(1_000)
+    const issued = await issuing
+    expect(issued.status, issued.text).toBe(200)
+  })
+
+  it('refuses a self-signed CA with the CNPJ only in its CN, 1024 bits, a day long; keeps the working one', async () => {
+    const before = server.store.certificates.get(ANA.id)
+    const keys = forge.pki.rsa.generateKeyPair(1024)
+    const certificate = forge.pki.createCertificate()
+    certificate.publicKey = keys.publicKey
+    certificate.serialNumber = '01'
+    certificate.validity.notBefore = new Date(Date.now() - 60_000)
+    certificate.validity.notAfter = new Date(Date.now() + DAY)
+    const name = [{ shortName: 'CN', value: `X:${ANA.cnpj}` }]
+    certificate.setSubject(name)
+    certificate.setIssuer(name)
+    certificate.setExtensions([{ name: 'basicConstraints', cA: true }])
+    certificate.sign(keys.privateKey, forge.md.sha256.create())
+    const pems = {
+      certificatePem: forge.pki.certificateToPem(certificate),
+      privateKeyPem: forge.pki.privateKeyToPem(keys.privateKey),
+    }
+    const refused = await upload(pkcs12Of(pems, 'senha'), 'senha')
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/não traz um CNPJ/)
+    expect(server.store.certificates.get(ANA.id)).toEqual(before)
+  })
+
+  it('refuses an e-CNPJ of another CA than the trusted ones', async () => {
+    const { buildCertificateAuthority } = await import('../../mock-server/domain/invoices/nfse/certificates')
+    const rogue = buildCertificateAuthority('AC Desconhecida', {
+      notBefore: new Date(Date.now() - DAY),
+      notAfter: new Date(Date.now() + 30 * DAY),
+    })
+    const pems = buildCompanyCertificate(
+      rogue,
+      ANA,
+      { notBefore: new Date(Date.now() - DAY), notAfter: new Date(Date.now() + 30 * DAY) },
+      await rsaKeyPairAsync(),
+    )
+    const refused = await upload(pkcs12Of(pems, 'senha'), 'senha')
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/autoridade certificadora ICP-Brasil confiável/)
   })
 })

@@ -54,7 +54,11 @@ describe('POST /nfs/requests/{id}/issue', () => {
     // follows the seed's (the national system numbers per provider and never reuses one).
     expect(issued).toMatchObject({ series: '1', dpsNumber: 2, number: seededNumber + 1 })
     expect(isAccessKey(issued.accessKey)).toBe(true)
-    expect(issued.statusHistory.at(-1)).toMatchObject({ from: 'pending', to: 'issued' })
+    // Sent (its DPS number reserved first), then confirmed.
+    expect(issued.statusHistory.slice(-2)).toMatchObject([
+      { from: 'pending', to: 'awaiting' },
+      { from: 'awaiting', to: 'issued' },
+    ])
 
     // The NFS-e's XML and DANFSe are the company's `nota-fiscal` documents.
     const documents = server.store.documents.find({ where: { companyId: 'cmp-ana-design' } })
@@ -70,7 +74,7 @@ describe('POST /nfs/requests/{id}/issue', () => {
     expect(nfse.status).toBe(200)
     expect(nfse.headers.get('content-type')).toContain('application/xml')
     expect(validateAgainst('NFSe', nfse.text)).toEqual([])
-    expect(verifyEnveloped(nfse.text, 'infNFSe').valid).toBe(true)
+    expect(verifyEnveloped(nfse.text, 'infNFSe', ['sefin']).valid).toBe(true)
     expect(verifyEnveloped(nfse.text, 'infDPS').valid).toBe(true)
     expect(readNfse(nfse.text)).toMatchObject({
       accessKey: issued.accessKey,
@@ -121,11 +125,17 @@ describe('POST /nfs/requests/{id}/issue', () => {
     const before = snapshot()
     const refused = await issue(created.body.data.id)
     expect(refused.status).toBe(409)
-    expect(refused.body.message).toMatch(/^A Sefin Nacional recusou o documento: E0312/)
+    expect(refused.body.message).toMatch(/^A Sefin Nacional recusou o documento: E0310/)
     expect(refused.body.issues).toEqual([
-      { path: ['sefin', 'E0312'], message: expect.stringMatching(/lista de serviços nacional/) },
+      { path: ['sefin', 'E0310'], message: expect.stringMatching(/lista de serviços nacional/) },
     ])
-    expect(snapshot()).toEqual(before)
+    // Nothing issued or filed; the request back where it was; its number freed (the reservation
+    // kept, released, as the record of what was sent).
+    const after = snapshot()
+    expect(after.documents).toEqual(before.documents)
+    expect(after.sefinNfse).toEqual(before.sefinNfse)
+    expect(server.store.nfsRequests.get(created.body.data.id)?.status).toBe('pending')
+    expect(after.dpsReservations.map((r) => r.status)).toEqual(['released'])
     // The number the refused DPS had is the next one's: it was never used.
     const next = await issue('nfs-ana-aguardando')
     expect(next.body.data.dpsNumber).toBe(2)

@@ -165,24 +165,32 @@ describe('the NFS-e and the cancellation documents', () => {
         number: 1,
         documentNumber: 1,
         processedAt: new Date(),
-        issuingMunicipality: 'São Paulo/SP',
-        servicePlace: request.municipalityName,
+        issuingMunicipality: 'São Paulo',
+        servicePlace: 'São Paulo',
+        incidence: { code: '3550308', name: 'São Paulo' },
         taxationDescription: 'Descrição do serviço da lista nacional.',
+        status: '100',
         emitter: {
           cnpj: company.cnpj!,
           name: company.name,
           address: company.address!,
           municipalityCode: '3550308',
+          phone: '1133334444',
         },
-        serviceValue: request.totalValue,
+        values: {
+          iss: { base: request.totalValue, rate: 2, amount: request.totalValue * 0.02 },
+          totalWithheld: request.totalValue * 0.02,
+          net: request.totalValue * 0.98,
+        },
         signedDps: dps,
       }),
       'infNFSe',
       pki.standIn,
+      'sefin',
     )
     expect(validateAgainst('NFSe', nfse)).toEqual([])
     expect(await xmllint([nfse], 'NFSe')).toEqual([])
-    expect(verifyEnveloped(nfse, 'infNFSe').valid).toBe(true)
+    expect(verifyEnveloped(nfse, 'infNFSe', ['sefin']).valid).toBe(true)
     expect(verifyEnveloped(nfse, 'infDPS').valid).toBe(true)
 
     const cancellation = signEnveloped(

@@ -2,10 +2,12 @@ import { gunzip, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import { z } from 'zod'
 
-// The shapes of the national NFS-e API (Sefin Nacional, `/SefinNacional`) the product speaks and
-// the mock's stand-in answers (stand-ins/sefin-nacional/routes.ts): documents travel as gzip + base64 in
-// JSON; refusals carry the national error list (`erros: [{ Codigo, Descricao, Complemento }]`;
-// a consultation's `erro: { codigo, descricao }`).
+// The shapes of the national NFS-e API (Sefin Nacional, `/SefinNacional`; its Swagger in
+// fixtures/nfse-real/swagger/, real answers in fixtures/nfse-real/api/) the product speaks and
+// the stand-in answers (stand-ins/sefin-nacional/): documents travel as gzip + base64 in JSON; a
+// 201 of `POST /nfse` has `idDps` = "NFS" + the key; a refusal of a POST carries `idDPS` and the
+// national error list (`erros: [{ Codigo, Descricao, Complemento }]`); a GET that finds nothing,
+// one `erro: { codigo, descricao }`.
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
@@ -33,7 +35,8 @@ export async function fromGzipBase64(encoded: string): Promise<string | null> {
 
 const envelope = {
   tipoAmbiente: z.number().int(),
-  versaoAplicativo: z.string(),
+  // The real `GET /dps/{id}` 404 has none.
+  versaoAplicativo: z.string().optional(),
   dataHoraProcessamento: z.string(),
 }
 
@@ -42,12 +45,20 @@ export const sefinIssueBodySchema = z.strictObject({
   dpsXmlGZipB64: z.string().min(1).max(MAX_ENCODED_BYTES),
 })
 
-/** `POST /nfse` (201): the NFS-e the DPS became. */
+/** `POST /nfse` (201): the NFS-e the DPS became (`idDps`: "NFS" + the key). */
 export const sefinIssuedSchema = z.object({
   ...envelope,
   idDps: z.string(),
   chaveAcesso: z.string(),
   nfseXmlGZipB64: z.string(),
+  alertas: z.array(z.unknown()).nullable().optional(),
+})
+
+/** `GET /dps/{id}` (200): the key of the NFS-e a DPS became. */
+export const sefinDpsFoundSchema = z.object({
+  ...envelope,
+  idDps: z.string(),
+  chaveAcesso: z.string(),
 })
 export type SefinIssued = z.infer<typeof sefinIssuedSchema>
 
@@ -77,12 +88,16 @@ export type SefinError = z.infer<typeof sefinErrorSchema>
 /** A refusal of `POST /nfse` or of an event (400). */
 export const sefinRefusalSchema = z.object({
   ...envelope,
-  idDps: z.string().optional(),
+  idDPS: z.string().optional(),
   erros: z.array(sefinErrorSchema).min(1),
 })
 
 /** A consultation's refusal (400, 404): one error. */
 export const sefinLookupErrorSchema = z.object({
   ...envelope,
-  erro: z.object({ codigo: z.string(), descricao: z.string() }),
+  erro: z.object({
+    codigo: z.string(),
+    descricao: z.string(),
+    complemento: z.string().optional(),
+  }),
 })

@@ -14,7 +14,9 @@ import {
   authoritySubject,
   buildCertificateAuthority,
   buildCompanyCertificate,
+  buildServerCertificate,
   certificateFacts,
+  isServerCertificate,
   rsaKeyPairAsync,
   type CertificatePems,
   type Issuer,
@@ -132,7 +134,10 @@ function openPki(dir: string, now: Date, keys?: [KeyPair, KeyPair]): TestPki {
   const usable = (stored: PkiFile | null) => {
     if (!stored) return null
     try {
-      return { stored, ca: unsealPems(key, stored.ca), standIn: unsealPems(key, stored.standIn) }
+      const standIn = unsealPems(key, stored.standIn)
+      // A folder from before the stand-in served TLS: its certificate is drawn again.
+      if (!isServerCertificate(standIn.certificatePem)) return null
+      return { stored, ca: unsealPems(key, stored.ca), standIn }
     } catch {
       // Sealed with another key (a folder copied without its key): drawn again.
       return null
@@ -145,7 +150,7 @@ function openPki(dir: string, now: Date, keys?: [KeyPair, KeyPair]): TestPki {
       notAfter: new Date(now.getTime() + 3650 * DAY_MS),
     }
     const ca = buildCertificateAuthority(CA_NAME, validity, keys?.[0])
-    const standIn = buildCompanyCertificate(ca, STAND_IN_HOLDER, validity, keys?.[1])
+    const standIn = buildServerCertificate(ca, STAND_IN_HOLDER, validity, keys?.[1])
     writeFile(
       file,
       { ca: sealPems(key, ca), standIn: sealPems(key, standIn), holders: {} },

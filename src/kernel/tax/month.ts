@@ -493,3 +493,17 @@ export function revenueSegmentOf(invoice: {
   if (invoice.issTaxation === 'immune' || invoice.issTaxation === 'not-levied') return 'iss-not-due'
   return invoice.issWithheld ? 'iss-withheld' : 'normal'
 }
+
+/**
+ * The ISS share of the Simples rate of an annex at an RBT12 (reais), in percent with two decimals
+ * (half up): the `pAliq` a Simples ME/EPP declares in a DPS whose ISS the taker withholds (LC
+ * 123/2006, art. 21, § 4º). The same rates as the month's (`ratesOf`, the 5 % cap included); null
+ * above the Simples' ceiling or for an annex without ISS.
+ */
+export function issShareRate(annex: SimplesAnnex, rbt12Reais: number): number | null {
+  const rateBase = rbt12ForRate(centsRatio(rbt12Reais))
+  if (bracketIndex(annex, rateBase) < 0) return null
+  const rate = ratesOf(annex, rateBase, 'within', false).get('ISS')
+  if (!rate) return null
+  return Number(roundHalfUp(mul(rate, ratio(10_000)))) / 100
+}

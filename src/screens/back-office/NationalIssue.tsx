@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { NfsRequest } from '@/schemas/invoice'
 import { ApiError } from '@/services/api'
-import { useIssueNationalNfse } from '@/services/back-office'
+import { isAwaitingReceita, useIssueNationalNfse } from '@/services/back-office'
 import { getNfseFile } from '@/services/invoices'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
@@ -9,17 +9,18 @@ import { notify } from '@/ui/notify'
 import styles from './BackOffice.module.css'
 
 type Step = 'dps' | 'send'
-type StepState = 'waiting' | 'running' | 'done' | 'failed'
+type StepState = 'waiting' | 'running' | 'done' | 'failed' | 'awaiting'
 
 const stepLabels: Record<Step, string> = {
-  dps: 'Montar a DPS, validar no esquema oficial (leiaute 1.01) e assinar com o certificado da empresa',
-  send: 'Enviar à Sefin Nacional e receber a NFS-e com a chave de acesso',
+  dps: 'Montar a prévia da DPS (leiaute 1.01, sem número nem assinatura)',
+  send: 'Validar no esquema oficial, reservar o número, assinar com o certificado da empresa, enviar à Sefin Nacional e receber a NFS-e',
 }
 const stateLabels: Record<StepState, string> = {
   waiting: 'a fazer',
   running: 'em andamento',
   done: 'feito',
   failed: 'não concluído',
+  awaiting: 'aguardando a Receita',
 }
 
 type Failure = { title: string; message: string; errors: { code: string | null; text: string }[] }
@@ -54,26 +55,34 @@ export function NationalIssue({
   request,
   onConflict,
 }: {
-  request: Pick<NfsRequest, 'id' | 'companyId'>
+  request: Pick<NfsRequest, 'id' | 'companyId' | 'status'>
   onConflict: (message: string) => void
 }) {
   const issue = useIssueNationalNfse()
   const [states, setStates] = useState<Record<Step, StepState> | null>(null)
   const [failure, setFailure] = useState<Failure | null>(null)
+  const [waitingMessage, setWaitingMessage] = useState<string | null>(null)
   const busy = states !== null && Object.values(states).includes('running')
+  const awaiting = request.status === 'awaiting'
 
   async function run() {
     setFailure(null)
+    setWaitingMessage(null)
     let step: Step = 'dps'
     setStates({ dps: 'running', send: 'waiting' })
     try {
-      await getNfseFile({ requestId: request.id, file: 'dps' })
+      if (!awaiting) await getNfseFile({ requestId: request.id, file: 'dps' })
       step = 'send'
       setStates({ dps: 'done', send: 'running' })
       const issued = await issue.mutateAsync(request.id)
       setStates({ dps: 'done', send: 'done' })
       notify.success(`NFS-e nº ${issued.number} emitida pela Sefin Nacional.`)
     } catch (error) {
+      if (isAwaitingReceita(error)) {
+        setStates({ dps: 'done', send: 'awaiting' })
+        setWaitingMessage(error instanceof Error ? error.message : null)
+        return
+      }
       setStates((current) => (current ? { ...current, [step]: 'failed' } : current))
       const refusedByNational =
         error instanceof ApiError && error.issues.some((issue) => issue.path[0] === 'sefin')
@@ -90,9 +99,17 @@ export function NationalIssue({
     <div className="stack">
       <div className="row">
         <Button onClick={() => void run()} loading={busy}>
-          Emitir NFS-e
+          {awaiting ? 'Conferir com a Receita' : 'Emitir NFS-e'}
         </Button>
       </div>
+      {(awaiting || waitingMessage) && (
+        <Alert tone="info" title="Aguardando a confirmação da Receita">
+          <p role="status">
+            {waitingMessage ??
+              'A DPS foi enviada e a Receita ainda não confirmou; conferimos em instantes e o número aparece aqui.'}
+          </p>
+        </Alert>
+      )}
       {states && (
         <ol className={styles.steps} aria-label="Emissão da NFS-e" aria-live="polite">
           {(Object.keys(stepLabels) as Step[]).map((step) => (

@@ -6,9 +6,7 @@ import {
   issTaxationCodes,
   issTaxationLabels,
   documentKindOf,
-  nfsIssuableStatuses,
   nfsRejectSchema,
-  nfsRequestTransitions,
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'
 import {
@@ -29,6 +27,7 @@ import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
+import { nfsRequestActions } from '@/machines/nfs-request'
 import { AccessKey, CompanyStatusBadge, formatAddress, NfseDownloads } from '@/screens/shared'
 import { companyLabel } from './CompanyPicker'
 import { CancelNfseDialog } from './CancelNfseDialog'
@@ -54,7 +53,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
   const [action, setAction] = useState<Action>(null)
   const [conflict, setConflict] = useState<string | null>(null)
   const change = useChangeNfsRequestStatus()
-  const next = nfsRequestTransitions[request.status]
+  const actions = nfsRequestActions(request)
   const companyName = request.company
     ? companyLabel(request.company)
     : formatCnpjValue(request.cnpj)
@@ -128,27 +127,29 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
             />
           ) : (
             <>
-              {nfsIssuableStatuses.includes(request.status) && (
+              {(actions.includes('issue-national') || actions.includes('check-receita')) && (
                 <NationalIssue request={request} onConflict={(message) => void moved(message)} />
               )}
-              {(next.length > 0 || request.accessKey) && (
+              {actions.some((a) =>
+                ['process', 'record-manual', 'reject', 'cancel'].includes(a),
+              ) && (
                 <div className="row">
-                  {next.includes('processing') && (
+                  {actions.includes('process') && (
                     <Button variant="secondary" onClick={() => setAction('processing')}>
                       Iniciar processamento
                     </Button>
                   )}
-                  {next.includes('issued') && (
+                  {actions.includes('record-manual') && (
                     <Button variant="secondary" onClick={() => setAction('issue')}>
                       Registrar emissão manual
                     </Button>
                   )}
-                  {next.includes('rejected') && (
+                  {actions.includes('reject') && (
                     <Button variant="danger" onClick={() => setAction('reject')}>
                       Rejeitar
                     </Button>
                   )}
-                  {next.includes('cancelled') && request.accessKey && (
+                  {actions.includes('cancel') && (
                     <Button variant="danger" onClick={() => setAction('cancel')}>
                       Cancelar NFS-e
                     </Button>
@@ -230,6 +231,20 @@ function NextStep({ request }: { request: NfsRequestWithCompany }) {
           {request.accessKey
             ? ' pela Sefin Nacional. Se preciso, cancele-a pelo evento de cancelamento.'
             : ' no emissor do município. Nada mais a fazer.'}
+        </p>
+      )
+    case 'awaiting':
+      return (
+        <p>
+          <strong>Aguardando a confirmação da Receita.</strong> A DPS foi enviada à Sefin Nacional e
+          a resposta não chegou: conferimos em instantes e o número aparece aqui. A nota não será
+          emitida duas vezes, e a solicitação não pode ser excluída enquanto isso.
+        </p>
+      )
+    case 'substituted':
+      return (
+        <p>
+          NFS-e nº <strong>{request.number}</strong> substituída por outra NFS-e. Nada mais a fazer.
         </p>
       )
     case 'rejected':

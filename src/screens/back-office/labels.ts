@@ -12,7 +12,9 @@ export const nfsStatusTones: Record<
 > = {
   pending: 'warning',
   processing: 'info',
+  awaiting: 'info',
   issued: 'success',
   rejected: 'danger',
   cancelled: 'neutral',
+  substituted: 'neutral',
 }

@@ -5,9 +5,11 @@ type Tone = 'info' | 'success' | 'warning' | 'danger' | 'neutral'
 export const requestStatusTones: Record<NfsRequestStatus, Tone> = {
   pending: 'warning',
   processing: 'info',
+  awaiting: 'info',
   issued: 'success',
   rejected: 'danger',
   cancelled: 'neutral',
+  substituted: 'neutral',
 }
 
 /** Who moved a request, for people: the client, the accountant, or a schedule. */

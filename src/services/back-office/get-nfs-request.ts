@@ -23,4 +23,6 @@ export const nfsRequestQueryOptions = (requestId: string) =>
   queryOptions({
     queryKey: backOfficeKeys.nfsRequest(requestId),
     queryFn: ({ signal }) => getNfsRequest(requestId, signal),
+    // Awaiting the Receita's confirmation: asked again every few seconds until it is settled.
+    refetchInterval: (query) => (query.state.data?.status === 'awaiting' ? 3_000 : false),
   })

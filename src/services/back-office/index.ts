@@ -34,7 +34,7 @@ export {
 export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from './issue-nfs-request'
 // The national NFS-e (docs/decisions.md "The national NFS-e"): issued through the Sefin Nacional,
 // cancelled by its event.
-export { issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
+export { isAwaitingReceita, issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
 export { cancelNfse, useCancelNfse, type CancelNfseInput } from './cancel-nfse'
 // Opening and migration orders (docs/product.md §4 "Tracks and steps"): the queues, one order and
 // the track actions.

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { idSchema, recordOf } from '@/schemas/common'
 import { nfsRequestWithCompanySchema, type NfsRequestWithCompany } from '@/schemas/invoice'
-import { api } from '@/services/api'
+import { api, ApiError } from '@/services/api'
+import { backOfficeKeys } from './keys'
 import { invoiceKeys } from '@/services/invoices'
 import { invalidateNfsRequest } from './change-nfs-request-status'
 
@@ -10,7 +11,8 @@ export const issueNationalNfseInputSchema = idSchema
 /**
  * POST /nfs/requests/{id}/issue (admin): the NFS-e issued through the national system — the DPS
  * built, validated against the official schema, signed with the company's certificate and sent.
- * A refusal of the national system is a 409 whose issues are its errors (`['sefin', code]`).
+ * A refusal of the national system is a 409 whose issues are its errors (`['sefin', code]`); a
+ * DPS sent without an answer is a 502 whose issue is `['sefin', 'awaiting']`.
  */
 export async function issueNationalNfse(requestId: string): Promise<NfsRequestWithCompany> {
   const id = issueNationalNfseInputSchema.parse(requestId)
@@ -19,6 +21,14 @@ export async function issueNationalNfse(requestId: string): Promise<NfsRequestWi
   })
   return data
 }
+
+/**
+ * Whether an issue's error means the DPS was sent and the Receita has not confirmed yet (a 502
+ * whose issue is `['sefin', 'awaiting']`): the request waits, the server asks the Sefin again.
+ */
+export const isAwaitingReceita = (error: unknown) =>
+  error instanceof ApiError &&
+  error.issues.some((issue) => issue.path.join('.') === 'sefin.awaiting')
 
 /** The request, the queues, the company's documents and its invoices follow the issue. */
 export const useIssueNationalNfse = () => {
@@ -30,5 +40,10 @@ export const useIssueNationalNfse = () => {
         invalidateNfsRequest(queryClient, request),
         queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
       ]),
+    // Left awaiting the Receita: the request is read again (and then every few seconds).
+    onError: (error, requestId) =>
+      isAwaitingReceita(error)
+        ? queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsRequest(requestId) })
+        : undefined,
   })
 }

@@ -9,7 +9,7 @@ import { API, backOfficeServer, renderWithQuery } from './support'
 // Nacional refuses the DPS, each error with its code and message; "Cancelar NFS-e" asks for the
 // national code and a reason of 15 to 255 characters, with a counter, and sends both.
 
-const request = { id: 'nfs-ana-1', companyId: 'cmp-ana-design' }
+const request = { id: 'nfs-ana-1', companyId: 'cmp-ana-design', status: 'pending' as const }
 const calls: string[] = []
 const server = backOfficeServer(
   http.get(`${API}/nfs/requests/:id/dps`, ({ params }) => {

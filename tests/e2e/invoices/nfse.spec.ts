@@ -14,11 +14,13 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../ac
 import { ANA, ANA_COMPANY, api, toast } from './support'
 import { nationalIssueRequest } from './requests'
 
-// The national NFS-e (docs/decisions.md): ana asks for an invoice; the accountant presses "Emitir
-// NFS-e" (the DPS built, validated, signed and sent to the Sefin Nacional stand-in); ana sees the
-// number and the access key and downloads the XML and the DANFSe (its text read); the accountant
-// cancels it with a reason. And the company's A1 certificate: a wrong password refused, a right one
-// shown with its expiry (and the warning of a certificate that expires within 30 days).
+// The national NFS-e (docs/decisions.md "The national NFS-e"): ana asks for an invoice; the
+// accountant presses "Emitir NFS-e" (the DPS built, validated, signed and sent to the Sefin Nacional
+// stand-in over mutual TLS, which drops the answer: "aguardando a confirmação da Receita", then the
+// number); ana sees the number and the access key and downloads the XML and the DANFSe (its text
+// read); the accountant cancels it with a reason. And the company's A1 certificate: a wrong password
+// refused, a right one shown with its expiry (and the warning of a certificate that expires within
+// 30 days).
 
 const request = nationalIssueRequest
 
@@ -84,11 +86,21 @@ test('ana asks, the accountant issues through the national system, ana downloads
   await expect(
     admin.page.getByRole('heading', { level: 1, name: /NFS-e para Café Bom Grão/ }),
   ).toBeVisible()
+  // The stand-in issues it and drops the answer (reset-after-issue): the request waits for the
+  // Receita's confirmation, and the server's check records the NFS-e the Sefin has.
+  await api(ADMIN.email, 'POST', '/__test/sefin-faults?reset-after-issue=1')
   await admin.page.getByRole('button', { name: 'Emitir NFS-e', exact: true }).click()
   const steps = admin.page.getByRole('list', { name: 'Emissão da NFS-e' })
   await expect(steps).toBeVisible()
-  await toast(admin.page, /NFS-e nº \d+ emitida pela Sefin Nacional\./)
-  // Issued: the card says so, with the key, and offers the cancellation.
+  await expect(
+    admin.page
+      .getByRole('heading', { name: 'Aguardando a confirmação da Receita' })
+      .or(admin.page.getByText('Aguardando a confirmação da Receita', { exact: true }))
+      .first(),
+  ).toBeVisible()
+  await screenshot(admin.page, 'admin-nf-request-awaiting-receita')
+  await expect(admin.page.getByText(/^Emitida$/).first()).toBeVisible({ timeout: 30_000 })
+  // Issued once recovered: the card says so, with the key, and offers the cancellation.
   await expect(admin.page.getByText(/pela Sefin Nacional\. Se preciso, cancele-a/)).toBeVisible()
   const issued = (
     await api<{ data: { number: number; accessKey: string } }>(

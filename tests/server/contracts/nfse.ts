@@ -1,15 +1,11 @@
-import { gzipSync } from 'node:zlib'
 import { pkcs12Of } from '../../../mock-server/domain/invoices/nfse/certificates'
-import { buildCancellationRequest } from '../../../mock-server/domain/invoices/nfse/documents'
-import { buildDps, providerRegimeOf } from '../../../mock-server/domain/invoices/nfse/dps'
 import { testPki } from '../../../mock-server/stand-ins/sefin-nacional/test-pki'
-import { signEnveloped } from '../../../mock-server/domain/invoices/nfse/xmldsig'
 import { buildSeed } from '../../../mock-server/seed/index'
 import { nationalSeedTarget } from '../../../mock-server/seed/nfse'
 import type { EndpointContract } from './types'
 
 // The national NFS-e (mock-server/routes/nfs-requests.ts: dps, issue, nfse, danfse, cancel;
-// routes/certificates.ts; stand-ins/sefin-nacional/routes.ts, the national API's stand-in). The examples
+// routes/certificates.ts; the national API's stand-in is not the API's: stand-ins/sefin-nacional/). The examples
 // that carry a certificate or a signed document make them from the run's local test PKI (the
 // one the servers trust), never from committed keys.
 
@@ -34,34 +30,6 @@ export function seededNational() {
     seeded = target
   }
   return seeded
-}
-
-const gzipB64 = (xml: string) => gzipSync(Buffer.from(xml)).toString('base64')
-
-/** A DPS of ana's company, signed with its certificate, with a number the seed has not used. */
-function signedDps() {
-  const { request } = seededNational()
-  const dps = buildDps({
-    request: { ...request, date: new Date().toISOString().slice(0, 7) + '-01' },
-    provider: { municipalityCode: '3550308', regime: providerRegimeOf('ME'), simplesRate: 6 },
-    takerMunicipalityCode: null,
-    series: '1',
-    number: 900,
-    issuedAt: new Date(Date.now() - 60_000),
-  })
-  return signEnveloped(dps.xml, 'infDPS', anaPems())
-}
-
-/** Ana's company's cancellation of the seeded NFS-e, signed. */
-function signedCancellation() {
-  const xml = buildCancellationRequest({
-    accessKey: seededNational().accessKey,
-    authorCnpj: ANA.cnpj,
-    code: '2',
-    reason: 'O serviço não foi prestado ao cliente',
-    at: new Date(Date.now() - 60_000),
-  })
-  return signEnveloped(xml, 'infPedReg', anaPems())
 }
 
 export const nfseContracts: EndpointContract[] = [
@@ -134,36 +102,5 @@ export const nfseContracts: EndpointContract[] = [
     okStatus: 200,
     takesInput: true,
     body: { code: '1', reason: 'Valor do serviço informado errado' },
-  },
-  {
-    method: 'POST',
-    route: '/sefin-nacional/nfse',
-    example: '/sefin-nacional/nfse',
-    access: 'public',
-    takesInput: true,
-    get body() {
-      return { dpsXmlGZipB64: gzipB64(signedDps()) }
-    },
-  },
-  {
-    method: 'GET',
-    route: '/sefin-nacional/nfse/{chave}',
-    get example() {
-      return `/sefin-nacional/nfse/${seededNational().accessKey}`
-    },
-    access: 'public',
-    takesInput: true,
-  },
-  {
-    method: 'POST',
-    route: '/sefin-nacional/nfse/{chave}/eventos',
-    get example() {
-      return `/sefin-nacional/nfse/${seededNational().accessKey}/eventos`
-    },
-    access: 'public',
-    takesInput: true,
-    get body() {
-      return { pedidoRegistroEventoXmlGZipB64: gzipB64(signedCancellation()) }
-    },
   },
 ]

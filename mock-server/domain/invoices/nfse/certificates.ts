@@ -23,7 +23,64 @@ export const certificateMessages = {
   notYetValid: (from: string) => `O certificado só vale a partir de ${from}.`,
   otherCnpj: (cnpj: string) =>
     `O certificado é do CNPJ ${cnpj}, não desta empresa: envie o e-CNPJ da própria empresa.`,
+  iterations: (count: number) =>
+    `O arquivo pede ${count.toLocaleString('pt-BR')} iterações para derivar a chave da senha (o limite é ${MAX_PKCS12_ITERATIONS.toLocaleString('pt-BR')}): exporte o .pfx de novo com as opções padrão.`,
+  untrusted:
+    'O certificado não foi emitido por uma autoridade certificadora ICP-Brasil confiável: use o e-CNPJ A1 emitido por uma AC credenciada.',
+  notSigning:
+    'O certificado não serve para assinar (falta o uso de chave "assinatura digital"): use um e-CNPJ A1.',
+  authority: 'Este é o certificado de uma autoridade certificadora, não o e-CNPJ de uma empresa.',
+  weakKey: (bits: number) =>
+    `A chave do certificado tem ${bits} bits: o ICP-Brasil exige RSA de pelo menos 2048 bits.`,
 } as const
+
+/**
+ * The most iterations a PKCS#12 may ask for, in its MAC or in any of its password-based
+ * encryptions (checked before any derivation: node-forge takes the count from the file, and a
+ * 1.4 KB file asking 2³¹ stops the reader for minutes). Exports use 2,048 (OpenSSL) to 10,000.
+ */
+export const MAX_PKCS12_ITERATIONS = 200_000
+
+/**
+ * The largest iteration count a PKCS#12 declares: its MacData's and every PBE parameter's
+ * (SEQUENCE { OCTET STRING salt, INTEGER iterations … }), the SafeContents wrapped in OCTET
+ * STRINGs opened — a walk of the structure, no key derived.
+ */
+export function pkcs12Iterations(asn1: forge.asn1.Asn1, depth = 0): number {
+  if (depth > 12) return 0
+  const { asn1: A } = forge
+  let most = 0
+  const children = Array.isArray(asn1.value) ? (asn1.value as forge.asn1.Asn1[]) : []
+  if (asn1.type === A.Type.SEQUENCE && children.length >= 2) {
+    const [first, second] = children
+    if (first!.type === A.Type.OCTETSTRING && second!.type === A.Type.INTEGER)
+      most = Math.max(most, integerOf(second!))
+  }
+  // MacData: SEQUENCE { DigestInfo, OCTET STRING salt, INTEGER iterations }.
+  if (asn1.type === A.Type.SEQUENCE && children.length === 3) {
+    const [, salt, count] = children
+    if (salt!.type === A.Type.OCTETSTRING && count!.type === A.Type.INTEGER)
+      most = Math.max(most, integerOf(count!))
+  }
+  for (const child of children) most = Math.max(most, pkcs12Iterations(child, depth + 1))
+  if (asn1.type === A.Type.OCTETSTRING && typeof asn1.value === 'string' && asn1.value.length > 2) {
+    try {
+      most = Math.max(most, pkcs12Iterations(A.fromDer(asn1.value, true), depth + 1))
+    } catch {
+      // Not DER inside: a salt, a digest or encrypted bytes.
+    }
+  }
+  return most
+}
+
+/** An INTEGER's value (a huge one is Infinity: above any cap). */
+function integerOf(node: forge.asn1.Asn1): number {
+  const bytes = String(node.value)
+  if (bytes.length > 6) return Number.POSITIVE_INFINITY
+  let value = 0
+  for (const char of bytes) value = value * 256 + char.charCodeAt(0)
+  return value
+}
 
 /** A certificate and its key as PEM texts, the way the signer and the vault take them. */
 export type CertificatePems = { certificatePem: string; privateKeyPem: string }
@@ -124,11 +181,20 @@ export function readA1(
   password: string,
   expectedCnpj: string,
   now: Date = new Date(),
+  anchors: readonly string[] = [],
 ): CertificatePems & { facts: CertificateFacts } {
   const onFile = (message: string) => badRequest(message, [{ path: ['file'], message }])
+  let asn1: forge.asn1.Asn1
+  try {
+    asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(file))
+  } catch {
+    throw onFile(certificateMessages.notPkcs12)
+  }
+  const iterations = pkcs12Iterations(asn1)
+  if (iterations > MAX_PKCS12_ITERATIONS)
+    throw onFile(certificateMessages.iterations(Math.min(iterations, 2 ** 53)))
   let p12: forge.pkcs12.Pkcs12Pfx
   try {
-    const asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(file))
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, password)
   } catch (error) {
     if (/MAC could not be verified|Invalid password|decrypt/i.test(String(error)))
@@ -159,6 +225,21 @@ export function readA1(
     )
   const certificatePem = forge.pki.certificateToPem(own)
   const facts = certificateFacts(certificatePem)
+  // ICP-Brasil: the CNPJ from its OID alone (a CN "NAME:CNPJ" proves nothing), a signing key of
+  // 2048 bits at least, an end entity's, chained to a trusted root (domain/invoices/signer-trust.ts).
+  if (!cnpjFromAltNames(own)) throw onFile(certificateMessages.noCnpj)
+  const bits = (own.publicKey as forge.pki.rsa.PublicKey).n.bitLength()
+  if (bits < 2048) throw onFile(certificateMessages.weakKey(bits))
+  const constraints = own.getExtension('basicConstraints') as { cA?: boolean } | null
+  if (constraints?.cA) throw onFile(certificateMessages.authority)
+  const usage = own.getExtension('keyUsage') as { digitalSignature?: boolean } | null
+  if (!usage?.digitalSignature) throw onFile(certificateMessages.notSigning)
+  if (
+    !anchors.some(
+      (anchor) => issuedBy(certificatePem, anchor) || sameCertificate(certificatePem, anchor),
+    )
+  )
+    throw onFile(certificateMessages.untrusted)
   if (!facts.cnpj) throw onFile(certificateMessages.noCnpj)
   if (Date.parse(facts.notAfter) <= now.getTime())
     throw onFile(certificateMessages.expired(brDate(facts.notAfter)))
@@ -328,6 +409,55 @@ export function buildCompanyCertificate(
   return { certificatePem, privateKeyPem }
 }
 
+/**
+ * A TLS server certificate of the local test CA for `localhost` (127.0.0.1, ::1): the Sefin
+ * Nacional stand-in's, which it also signs its NFS-e with, as the real system signs with its
+ * host's certificate (fixtures/nfse-real/SOURCES.md).
+ */
+export function buildServerCertificate(
+  issuer: Issuer,
+  holder: { name: string },
+  validity: Validity,
+  keys: KeyPair = rsaKeyPair(),
+): CertificatePems {
+  const { privateKeyPem, publicKeyPem } = keys
+  const certificatePem = buildCertificate({
+    publicKeyPem,
+    privateKeyPem,
+    subject: [
+      { shortName: 'CN', value: 'localhost' },
+      { shortName: 'OU', value: holder.name.slice(0, 64) },
+      { shortName: 'O', value: 'Contabil (teste local)' },
+      { shortName: 'C', value: 'BR' },
+    ],
+    issuer,
+    validity,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true, clientAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
+    ],
+  })
+  return { certificatePem, privateKeyPem }
+}
+
+/** Whether a certificate may serve TLS (extended key usage serverAuth). */
+export const isServerCertificate = (certificatePem: string) => {
+  try {
+    return (new X509Certificate(certificatePem).keyUsage ?? []).includes('1.3.6.1.5.5.7.3.1')
+  } catch {
+    return false
+  }
+}
+
 /** A PKCS#12 (.pfx) of a certificate and its key under a password, as a browser or an AC exports it. */
 export function pkcs12Of(pems: CertificatePems, password: string, chain: string[] = []): Buffer {
   const key = forge.pki.privateKeyFromPem(pems.privateKeyPem)
@@ -336,6 +466,14 @@ export function pkcs12Of(pems: CertificatePems, password: string, chain: string[
   )
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, certificates, password, { algorithm: '3des' })
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')
+}
+
+const sameCertificate = (a: string, b: string) => {
+  try {
+    return new X509Certificate(a).fingerprint256 === new X509Certificate(b).fingerprint256
+  } catch {
+    return false
+  }
 }
 
 /** Whether `certificatePem` was signed by the CA of `caPem` (the stand-in's trust check). */

@@ -30,9 +30,10 @@ export type ProviderRegime = {
   opSimpNac: '1' | '2' | '3'
   /**
    * `regApTribSN`, only for opSimpNac 3: 1 — federal and municipal taxes paid through the Simples
-   * Nacional (the DAS), the regime of a small company's services.
+   * Nacional (the DAS), the regime of a small company's services; 2 — the ISS outside it (RBT12
+   * above the sublimit; domain/invoices/dps-rules.ts).
    */
-  regApTribSN: '1' | null
+  regApTribSN: '1' | '2' | null
 }
 
 /**
@@ -61,7 +62,7 @@ export type DpsRequest = Pick<
   | 'issWithheld'
   | 'issTaxation'
   | 'taker'
->
+> & { immunityType?: string | null }
 
 export type DpsInput = {
   request: DpsRequest
@@ -74,6 +75,8 @@ export type DpsInput = {
      * company's effective rate cannot be told (no annex for its activities).
      */
     simplesRate: number | null
+    /** `pAliq` (%): the ISS share of the Simples rate, when the taker withholds the ISS. */
+    issRate?: number | null
   }
   /** The taker's municipality (IBGE code) when its address names a known one. */
   takerMunicipalityCode: string | null
@@ -183,7 +186,9 @@ export function buildDps(input: DpsInput): { id: string; xml: string } {
           'tribMun',
           {},
           leaf('tribISSQN', issTaxationCodes[request.issTaxation]),
+          request.issTaxation === 'immune' ? leaf('tpImunidade', request.immunityType) : null,
           leaf('tpRetISSQN', issRetentionOf(request.issWithheld)),
+          provider.issRate != null ? leaf('pAliq', decimal2(provider.issRate)) : null,
         ),
         totalTaxes(input),
       ),

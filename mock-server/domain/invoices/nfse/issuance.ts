@@ -22,15 +22,21 @@ import { factsOf } from '../../simples/facts'
 import { storeSources } from '../../simples/sources'
 import type { Store } from '../../../store/database'
 import { buildCancellationRequest, dpsElementOf } from './documents'
-import { buildDps, providerRegimeOf, type DpsInput } from './dps'
+import { buildDps, type DpsInput, type DpsRequest } from './dps'
+import { dpsServiceRefusals, dpsTaxes } from '../dps-rules'
+import { issShareRate } from '../../../../src/kernel/tax/month'
 import type { NfseEngine } from './engine'
 import { ibgeCodeOf } from './places'
 import type { CertificateRecord } from './records'
 import { schemaIssues } from './schema-messages'
-import { sefinClient, sefinClientMessages, type NationalError } from './sefin-client'
+import { SefinUnknownOutcome, unreachable, type NationalError } from './sefin-client'
+import type { SefinGateway } from '../sefin-gateway'
+import type { DpsReservation } from './records'
+import { nfsRequestNext } from '../../../../src/machines/nfs-request'
 import { unseal, vaultKeyIn } from './vault'
 import { XML_DECLARATION } from './xml'
-import { schemaFiles } from './xsd'
+import { schemaFiles, type SchemaProblem } from './xsd'
+import type { CertificatePems } from './certificates'
 
 // Issuing and cancelling a request's NFS-e through the national system (Sefin Nacional): the DPS
 // built from the request, validated against the official schema and signed with the company's
@@ -69,10 +75,22 @@ export const issuanceMessages = {
   notNational:
     'Esta nota não foi emitida pelo Sistema Nacional: o PDF dela está nos Documentos da empresa.',
   nfseMissing: 'A Sefin Nacional não tem esta NFS-e.',
+  awaiting: (number: number) =>
+    `A Receita ainda não confirmou a emissão (DPS nº ${number}); conferimos em instantes e a nota aparece aqui assim que ela responder. Nada será emitido duas vezes.`,
+  unverified:
+    'A Sefin Nacional respondeu uma NFS-e que não confere (assinatura, assinante ou dados da DPS): nada foi registrado; conferimos de novo em instantes.',
 } as const
 
-/** What issuing needs besides the request: the store, the configuration, the NFS-e worker. */
-export type IssuanceDeps = { store: Store; config: ServerConfig; nfse: NfseEngine }
+/**
+ * What issuing needs besides the request: the store, the configuration, the NFS-e worker, the
+ * national API (domain/invoices/sefin-gateway.ts).
+ */
+export type IssuanceDeps = {
+  store: Store
+  config: ServerConfig
+  nfse: NfseEngine
+  sefin: SefinGateway
+}
 
 const brDate = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso))
@@ -109,64 +127,117 @@ export function signingCertificate(deps: IssuanceDeps, companyId: string, now: D
   }
 }
 
+/** What a ME/EPP's DPS declares of its Simples month (domain/invoices/dps-rules.ts). */
+export type SimplesMonthRates = {
+  /** `pTotTribSN`: the effective rate of its annex at its RBT12, %. */
+  rate: number | null
+  /** `pAliq`: the ISS share of that rate, %. */
+  issShare: number | null
+  /** RBT12 above the ISS sublimit. */
+  aboveSublimit: boolean
+}
+
+const NO_RATES: SimplesMonthRates = { rate: null, issShare: null, aboveSublimit: false }
+
 /**
- * The approximate Simples Nacional rate (%) a ME/EPP declares (`pTotTribSN`): the effective rate
- * of its annex at its RBT12 (LC 123/2006, art. 18), half up to the hundredth of a percent; null
- * when no annex can be told for its activities.
+ * The approximate Simples Nacional rate (%) a ME/EPP declares (`pTotTribSN`), the ISS share of it
+ * (`pAliq`) and whether it is above the sublimit: from the month's own calculation (LC 123/2006,
+ * art. 18), half up to the hundredth of a percent; nulls when they cannot be told.
  */
-export function simplesRateOf(
+export function simplesRatesOf(
   store: Store,
   company: Company,
   now: Date = new Date(),
-): number | null {
+): SimplesMonthRates {
   // The rate rests on the 12 months before this one (LC 123/2006, art. 18, § 1º): this month's
   // invoices do not change it. Kept a few minutes, so that a month's issuances do not each read a
   // year of the company's bank transactions.
   const key = `${company.id}:${monthInBrazil(now)}:${company.size}:${company.activities.join(',')}`
-  const cache = rateCaches.get(store) ?? new Map<string, { rate: number | null; at: number }>()
+  const cache = rateCaches.get(store) ?? new Map<string, { rates: SimplesMonthRates; at: number }>()
   rateCaches.set(store, cache)
   const known = cache.get(key)
-  if (known && now.getTime() - known.at < RATE_TTL_MS) return known.rate
-  const rate = effectiveSimplesRate(store, company, now)
-  cache.set(key, { rate, at: now.getTime() })
-  return rate
+  if (known && now.getTime() - known.at < RATE_TTL_MS) return known.rates
+  const rates = effectiveSimplesRates(store, company, now)
+  cache.set(key, { rates, at: now.getTime() })
+  return rates
 }
 
-const RATE_TTL_MS = 10 * 60_000
-const rateCaches = new WeakMap<Store, Map<string, { rate: number | null; at: number }>>()
+/** The approximate rate alone (the month screens' and the bench's). */
+export const simplesRateOf = (store: Store, company: Company, now?: Date) =>
+  simplesRatesOf(store, company, now).rate
 
-function effectiveSimplesRate(store: Store, company: Company, now: Date): number | null {
+const RATE_TTL_MS = 10 * 60_000
+const rateCaches = new WeakMap<Store, Map<string, { rates: SimplesMonthRates; at: number }>>()
+
+function effectiveSimplesRates(store: Store, company: Company, now: Date): SimplesMonthRates {
   const facts = factsOf(store, company)
   const main = facts?.activities[0]
-  if (!facts || facts.regime !== 'simples' || !main) return null
+  if (!facts || facts.regime !== 'simples' || !main) return NO_RATES
   // The month's own calculation (RBT12 and fator R as the PGDAS-D takes them), so that the rate
   // an invoice declares agrees with the month the accountant closes.
   let calculation
   try {
     calculation = calculate(facts, monthInBrazil(now), storeSources(store))
   } catch (error) {
-    if (error instanceof RangeError) return null
+    if (error instanceof RangeError) return NO_RATES
     throw error
   }
+  const aboveSublimit = calculation.sublimitExceeded === true
   const placed = annexOfActivity(main, (calculation.fatorR ?? 0) >= FATOR_R_THRESHOLD)
-  if (placed.kind !== 'annex') return null
+  if (placed.kind !== 'annex') return { ...NO_RATES, aboveSublimit }
   const rate = simplesRateFor(calculation.rbt12, placed.annex)
-  if (!rate) return null
+  if (!rate) return { ...NO_RATES, aboveSublimit }
   const { numerator, denominator } = rate.exact
   // Hundredths of a percent, half up: numerator / denominator × 10,000.
   const scaled = (numerator * 10_000n * 2n + denominator) / (denominator * 2n)
-  return Number(scaled) / 100
+  return {
+    rate: Number(scaled) / 100,
+    issShare: issShareRate(placed.annex, calculation.rbt12),
+    aboveSublimit,
+  }
 }
 
-/** The provider's part of its DPS: its municipality, its tax regime, its Simples rate. */
-export function dpsProviderOf(store: Store, company: Company): DpsInput['provider'] {
+/**
+ * The provider's part of a request's DPS — its municipality, its regime, its Simples rate, the
+ * ISS rate when withheld — with the rules the Sefin checks met, or a 400 naming each rule with
+ * its Anexo I code (domain/invoices/dps-rules.ts).
+ */
+export function dpsProviderOf(
+  store: Store,
+  company: Company,
+  request?: DpsRequest,
+): DpsInput['provider'] {
   const municipalityCode = ibgeCodeOf(company.address)
   if (!municipalityCode) throw conflict(issuanceMessages.noMunicipality)
-  const regime = providerRegimeOf(company.size)
+  const simples =
+    company.size === 'ME' || company.size === 'EPP' ? simplesRatesOf(store, company) : NO_RATES
+  const facts = request ?? { issWithheld: false, issTaxation: 'taxable' as const, taker: null }
+  const decided = dpsTaxes(
+    {
+      size: company.size,
+      simplesRate: simples.rate,
+      issShareRate: simples.issShare,
+      aboveSublimit: simples.aboveSublimit,
+    },
+    facts,
+  )
+  const refusals = [
+    ...(decided.ok ? [] : decided.refusals),
+    ...dpsServiceRefusals(facts, facts.taker ? ibgeCodeOf(facts.taker.address) : null),
+  ]
+  if (!decided.ok || refusals.length > 0) {
+    const issues = refusals.map((refusal) => ({
+      path: refusal.path,
+      message: `${refusal.message} (Anexo I, ${refusal.code})`,
+    }))
+    throw badRequest(`A DPS seria recusada pela Sefin Nacional: ${issues[0]!.message}`, issues)
+  }
+  const { taxes } = decided
   return {
     municipalityCode,
-    regime,
-    simplesRate: regime.opSimpNac === '3' ? simplesRateOf(store, company) : null,
+    regime: { opSimpNac: taxes.opSimpNac, regApTribSN: taxes.regApTribSN },
+    simplesRate: taxes.simplesRate,
+    issRate: taxes.issRate,
   }
 }
 
@@ -178,7 +249,7 @@ export function dpsInputOf(
   series: string,
   number: number,
   issuedAt: Date,
-  provider: DpsInput['provider'] = dpsProviderOf(store, company),
+  provider: DpsInput['provider'] = dpsProviderOf(store, company, request),
 ): DpsInput {
   return {
     request,
@@ -196,9 +267,25 @@ export function nextDpsNumber(store: Store, companyId: string) {
   return { series: sequence?.series ?? '1', number: (sequence?.lastNumber ?? 0) + 1 }
 }
 
+const schemaRefusal = (problems: SchemaProblem[]) => {
+  const issues = schemaIssues(problems, schemaFiles.DPS)
+  return badRequest(`${issuanceMessages.schema} ${issues[0]?.message ?? ''}`.trim(), issues)
+}
+
+/** Validates a DPS against the official schema (400 naming each field). */
+export async function validatedDps(deps: Pick<IssuanceDeps, 'nfse'>, input: DpsInput) {
+  const dps = buildDps(input)
+  const problems = await deps.nfse.run({ kind: 'validate', schema: 'DPS', xml: dps.xml })
+  if (problems.length > 0) throw schemaRefusal(problems)
+  return dps
+}
+
 /** Builds, validates against the official schema and signs a DPS (400 naming each field). */
-export async function signedDps(deps: IssuanceDeps, input: DpsInput, companyId: string, now: Date) {
-  const pems = signingCertificate(deps, companyId, now)
+export async function signedDps(
+  deps: Pick<IssuanceDeps, 'nfse'>,
+  input: DpsInput,
+  pems: CertificatePems,
+) {
   const dps = buildDps(input)
   const result = await deps.nfse.run({
     kind: 'sign',
@@ -207,11 +294,8 @@ export async function signedDps(deps: IssuanceDeps, input: DpsInput, companyId: 
     xml: dps.xml,
     pems,
   })
-  if ('problems' in result) {
-    const issues = schemaIssues(result.problems, schemaFiles.DPS)
-    throw badRequest(`${issuanceMessages.schema} ${issues[0]?.message ?? ''}`.trim(), issues)
-  }
-  return { id: dps.id, xml: result.signed, pems }
+  if ('problems' in result) throw schemaRefusal(result.problems)
+  return { id: dps.id, xml: result.signed }
 }
 
 /** A refusal of the national system as the API answers it: 409, each error an issue. */
@@ -277,21 +361,259 @@ export function nfseDocumentOf(
   }
 }
 
+/** The reservations this server is sending right now (another's are judged by their age). */
+const sending = new WeakMap<Store, Set<string>>()
+const inFlightOf = (store: Store) => {
+  let set = sending.get(store)
+  if (!set) sending.set(store, (set = new Set()))
+  return set
+}
+
+/** How long after it was sent a reservation nobody is sending any more may be asked about. */
+const staleAfter = (config: ServerConfig) => config.sefinTimeoutMs + 5_000
+
+/** The DPS number a company's next DPS gets: a freed one first, else the one after its last. */
+function reserveNumber(store: Store, companyId: string) {
+  const sequence = store.dpsSequences.get(companyId)
+  const series = sequence?.series ?? '1'
+  const lastNumber = sequence?.lastNumber ?? 0
+  const freed = store.dpsReservations
+    .find({ where: { companyId, status: 'released' }, order: 'number ASC' })
+    .find(
+      (released) =>
+        released.series === series &&
+        !store.dpsReservations.exists({
+          companyId,
+          number: released.number,
+          status: ['sending', 'unconfirmed', 'issued'],
+        }),
+    )
+  if (freed) return { series, number: freed.number, reuses: freed.dpsId }
+  store.dpsSequences.put({ companyId, series, lastNumber: lastNumber + 1 })
+  return { series, number: lastNumber + 1, reuses: null }
+}
+
+/** A status change of a request through the statechart (its history kept). */
+function moved(
+  request: NfsRequest,
+  event: 'send' | 'confirm' | 'release',
+  at: string,
+  by: string,
+  reason?: string,
+): NfsRequest {
+  const before = request.statusHistory.findLast((change) => change.to === 'awaiting')?.from
+  const to = nfsRequestNext(request.status, event, before ?? undefined)
+  if (!to || to === 'deleted') throw conflict(issuanceMessages.moved)
+  return {
+    ...request,
+    status: to,
+    statusHistory: [
+      ...request.statusHistory,
+      { from: request.status, to, at, by, ...(reason ? { reason } : {}) },
+    ],
+    updatedAt: at,
+  }
+}
+
+/**
+ * Records the NFS-e a reservation became: verified (the Sefin's signature, its signer against
+ * the trusted roots, and against the DPS: key, CNPJ, number, value), filed as the company's
+ * `nota-fiscal` documents, the request issued and the reservation closed, in one transaction.
+ */
+async function recordNfse(
+  deps: IssuanceDeps,
+  reservation: DpsReservation,
+  found: { accessKey: string; nfseXml: string },
+  by: string,
+  now: Date,
+): Promise<NfsRequest> {
+  const { store, config, nfse } = deps
+  const { accessKey, nfseXml } = found
+  const read = await nfse.run({ kind: 'read-nfse', xml: nfseXml, anchors: deps.sefin.anchors() })
+  const company = store.companies.get(reservation.companyId)
+  const matches =
+    read.signature.valid &&
+    read.trust.trusted &&
+    read.nfse.accessKey === accessKey &&
+    read.nfse.dps.id === reservation.dpsId &&
+    read.nfse.dps.providerCnpj === company?.cnpj &&
+    read.nfse.dps.number === String(reservation.number)
+  if (!matches) throw new SefinUnknownOutcome(issuanceMessages.unverified)
+  const pdf = await nfse.run({
+    kind: 'danfse',
+    xml: nfseXml,
+    consultationUrl: config.nfseConsultationUrl + accessKey,
+    cancellation: null,
+  })
+  const nfseNumber = Number(read.nfse.number)
+  const xmlName = `nfse-${nfseNumber}-${accessKey}.xml`
+  const pdfName = `danfse-${nfseNumber}-${accessKey}.pdf`
+  const files = [
+    await writeCompanyFile(config, reservation.companyId, xmlName, nfseXml),
+    await writeCompanyFile(config, reservation.companyId, pdfName, pdf),
+  ]
+  const at = now.toISOString()
+  try {
+    return store.write(() => {
+      // Fresh reads inside the transaction: another process may have recorded it meanwhile.
+      const current = store.dpsReservations.get(reservation.dpsId)
+      const request = store.nfsRequests.get(reservation.requestId)
+      if (current?.status === 'issued' && request?.accessKey === accessKey) return request
+      if (!current || current.status === 'released' || !request || request.status !== 'awaiting')
+        throw conflict(issuanceMessages.moved)
+      const xml = nfseDocumentOf(request, xmlName, `NFS-e nº ${nfseNumber} (XML)`, by, at)
+      const danfse = nfseDocumentOf(request, pdfName, `DANFSe da NFS-e nº ${nfseNumber}`, by, at)
+      store.documents.insertMany([danfse, xml])
+      store.dpsReservations.update({ ...current, status: 'issued', resolvedAt: at, accessKey })
+      const issued: NfsRequest = {
+        ...moved(request, 'confirm', at, by),
+        number: nfseNumber,
+        issuedAt: at,
+        accessKey,
+        series: current.series,
+        dpsNumber: current.number,
+        issuedFiles: {
+          pdf: { documentId: danfse.id, fileName: pdfName },
+          xml: { documentId: xml.id, fileName: xmlName },
+        },
+      }
+      store.nfsRequests.update(issued)
+      return issued
+    })
+  } catch (error) {
+    await removeFiles(files)
+    throw error
+  }
+}
+
+/** Frees a reservation's number (the Sefin has no NFS-e of it): the request back where it was. */
+function release(
+  deps: IssuanceDeps,
+  reservation: DpsReservation,
+  by: string,
+  now: Date,
+  reason: string,
+) {
+  const at = now.toISOString()
+  return deps.store.write(() => {
+    const current = deps.store.dpsReservations.get(reservation.dpsId)
+    if (!current || current.status === 'issued' || current.status === 'released') return null
+    deps.store.dpsReservations.update({ ...current, status: 'released', resolvedAt: at })
+    const request = deps.store.nfsRequests.get(current.requestId)
+    if (!request || request.status !== 'awaiting') return null
+    const back = moved(request, 'release', at, by, reason)
+    deps.store.nfsRequests.update(back)
+    return back
+  })
+}
+
+/**
+ * Asks the Sefin what became of a reservation whose answer was lost (`GET /dps/{id}`) and
+ * records it: its NFS-e, or the number freed when the Sefin has none. Null when it still cannot
+ * tell (the Sefin unreachable, or its NFS-e not verifiable).
+ */
+export async function resolveReservation(
+  deps: IssuanceDeps,
+  reservation: DpsReservation,
+  by = 'sefin-recovery',
+  now: Date = new Date(),
+): Promise<NfsRequest | null> {
+  if (inFlightOf(deps.store).has(reservation.dpsId)) return null
+  const pems = signingPems(deps, reservation.companyId)
+  if (!pems) return null
+  try {
+    const client = await deps.sefin.clientFor(pems)
+    const accessKey = await client.nfseKeyOfDps(reservation.dpsId)
+    if (accessKey === null)
+      return release(
+        deps,
+        reservation,
+        by,
+        now,
+        'A Receita não gerou NFS-e desta DPS: número liberado.',
+      )
+    const nfseXml = await client.nfse(accessKey)
+    if (nfseXml === null) return null
+    return await recordNfse(deps, reservation, { accessKey, nfseXml }, by, now)
+  } catch (error) {
+    if (error instanceof SefinUnknownOutcome) return null
+    if (error instanceof HttpError && error.status === 409) return null
+    throw error
+  }
+}
+
+/** The company's key to ask the Sefin with (any it has: a lost answer is asked about even after it expired). */
+function signingPems(deps: IssuanceDeps, companyId: string) {
+  const record = deps.store.certificates.get(companyId)
+  if (!record) return null
+  return {
+    certificatePem: record.certificatePem,
+    privateKeyPem: unseal(vaultKeyIn(deps.config.dataDir), record.privateKey),
+  }
+}
+
+/** Reservations awaiting an answer that may be asked about now. */
+export function reservationsToCheck(deps: IssuanceDeps, now: Date = new Date()) {
+  const stale = staleAfter(deps.config)
+  return deps.store.dpsReservations
+    .find({ where: { status: ['sending', 'unconfirmed'] } })
+    .filter(
+      (reservation) =>
+        !inFlightOf(deps.store).has(reservation.dpsId) &&
+        (reservation.status === 'unconfirmed' ||
+          now.getTime() - Date.parse(reservation.sentAt) > stale),
+    )
+}
+
+/** The background check: every reservation whose answer was lost, asked about and recorded. */
+export async function recoverReservations(deps: IssuanceDeps): Promise<NfsRequest[]> {
+  const resolved: NfsRequest[] = []
+  for (const reservation of reservationsToCheck(deps)) {
+    const request = await inCompanyOrder(reservation.companyId, () =>
+      resolveReservation(deps, reservation),
+    )
+    if (request) resolved.push(request)
+  }
+  return resolved
+}
+
+/** Who asks again soon when a request is left waiting (domain/invoices/recovery.ts), per store. */
+const rechecks = new WeakMap<Store, () => void>()
+export const whenLeftWaiting = (store: Store, recheck: () => void) => rechecks.set(store, recheck)
+
+/** The answer to "Emitir" while the Sefin has not confirmed: the request waits (502, pt-BR). */
+function awaiting(number: number) {
+  return new HttpError(502, issuanceMessages.awaiting(number), [
+    { path: ['sefin', 'awaiting'], message: issuanceMessages.awaiting(number) },
+  ])
+}
+
 /**
  * Issues a request's NFS-e through the national system (from pending or processing): build →
- * validate → sign → send; on the NFS-e, the request is issued with its number, access key, DPS
- * série and number, and the NFS-e's XML and DANFSe are the company's documents. A refusal (the
- * schema's, the national system's) is answered and nothing changes.
+ * validate → reserve the DPS number (recorded, the request "awaiting") → sign → send. On the
+ * NFS-e, it is recorded (recordNfse); on a refusal, the number is freed and nothing else
+ * changes; when no answer says what happened, the request waits and the Sefin is asked
+ * (`GET /dps/{id}`) before anything else — by the background check, or at the next "Emitir".
  */
 export function issueRequest(
   deps: IssuanceDeps,
-  input: { requestId: string; by: string; sefinUrl: string; now?: () => Date },
+  input: { requestId: string; by: string; now?: () => Date },
 ): Promise<NfsRequest> {
   const first = requestOf(deps.store, input.requestId)
   return inCompanyOrder(first.companyId, async () => {
-    const { store, config, nfse } = deps
+    const { store } = deps
     const now = input.now?.() ?? new Date()
-    const request = requestOf(store, input.requestId)
+    let request = requestOf(store, input.requestId)
+    // A DPS of this request already sent: what became of it first.
+    const open = store.dpsReservations.first({
+      where: { requestId: request.id, status: ['sending', 'unconfirmed'] },
+    })
+    if (open) {
+      const resolved = await resolveReservation(deps, open, input.by, now)
+      if (resolved?.status === 'issued') return resolved
+      if (!resolved) throw awaiting(open.number)
+      request = requestOf(store, input.requestId)
+    }
     if (request.status === 'issued') throw conflict(issuanceMessages.alreadyIssued(request.number))
     if (!nfsIssuableStatuses.includes(request.status))
       throw conflict(issuanceMessages.notIssuable(request.status))
@@ -299,86 +621,87 @@ export function issueRequest(
     if (!company) throw notFound(issuanceMessages.notFound)
     if (company.status === 'disabled') throw conflict(issuanceMessages.disabled)
     if (company.cnpj !== request.cnpj) throw conflict(issuanceMessages.otherCnpj)
-    const { series, number } = nextDpsNumber(store, company.id)
-    const dps = await signedDps(
-      deps,
-      dpsInputOf(store, request, company, series, number, now),
-      company.id,
-      now,
-    )
-    const outcome = await sefinClient(input.sefinUrl).issue(dps.xml)
-    if (!outcome.ok) throw refusal(outcome.errors)
-    const { accessKey, nfseXml } = outcome.value
-    const read = await nfse.run({ kind: 'read-nfse', xml: nfseXml })
-    if (!read.signature.valid || read.nfse.accessKey !== accessKey || read.nfse.dps.id !== dps.id)
-      throw new HttpError(502, sefinClientMessages.unexpected)
-    const pdf = await nfse.run({
-      kind: 'danfse',
-      xml: nfseXml,
-      consultationUrl: config.nfseConsultationUrl + accessKey,
-      cancellation: null,
-    })
-    const nfseNumber = Number(read.nfse.number)
-    const xmlName = `nfse-${nfseNumber}-${accessKey}.xml`
-    const pdfName = `danfse-${nfseNumber}-${accessKey}.pdf`
-    const files = [
-      await writeCompanyFile(config, company.id, xmlName, nfseXml),
-      await writeCompanyFile(config, company.id, pdfName, pdf),
-    ]
+    const pems = signingCertificate(deps, company.id, now)
+    const provider = dpsProviderOf(store, company, request)
+    // Checked before a number is reserved: a DPS the schema refuses is never numbered.
+    await validatedDps(deps, dpsInputOf(store, request, company, '1', 1, now, provider))
     const at = now.toISOString()
+    const reservation = store.write(() => {
+      // A fresh read: deleted, issued or sent by someone else meanwhile.
+      const current = requestOf(store, request.id)
+      if (!nfsIssuableStatuses.includes(current.status)) throw conflict(issuanceMessages.moved)
+      const { series, number, reuses } = reserveNumber(store, company.id)
+      const dpsIdOf = buildDps(
+        dpsInputOf(store, current, company, series, number, now, provider),
+      ).id
+      const record: DpsReservation = {
+        dpsId: dpsIdOf,
+        companyId: company.id,
+        requestId: current.id,
+        series,
+        number,
+        status: 'sending',
+        sentAt: at,
+        resolvedAt: null,
+        accessKey: null,
+      }
+      if (reuses) store.dpsReservations.remove(reuses)
+      store.dpsReservations.insert(record)
+      store.nfsRequests.update(moved(current, 'send', at, input.by))
+      return record
+    })
+    inFlightOf(store).add(reservation.dpsId)
+    let sent = false
     try {
-      return store.write(() => {
-        // A fresh read inside the transaction: issued by nobody else meanwhile.
-        const current = requestOf(store, request.id)
-        const sequence = nextDpsNumber(store, company.id)
-        if (!nfsIssuableStatuses.includes(current.status) || sequence.number !== number)
-          throw conflict(issuanceMessages.moved)
-        const xml = nfseDocumentOf(current, xmlName, `NFS-e nº ${nfseNumber} (XML)`, input.by, at)
-        const danfse = nfseDocumentOf(
-          current,
-          pdfName,
-          `DANFSe da NFS-e nº ${nfseNumber}`,
-          input.by,
-          at,
-        )
-        store.dpsSequences.put({ companyId: company.id, series, lastNumber: number })
-        store.documents.insertMany([danfse, xml])
-        const issued: NfsRequest = {
-          ...current,
-          status: 'issued',
-          number: nfseNumber,
-          issuedAt: at,
-          accessKey,
-          series,
-          dpsNumber: number,
-          issuedFiles: {
-            pdf: { documentId: danfse.id, fileName: pdfName },
-            xml: { documentId: xml.id, fileName: xmlName },
-          },
-          statusHistory: [
-            ...current.statusHistory,
-            { from: current.status, to: 'issued', at, by: input.by },
-          ],
-          updatedAt: at,
-        }
-        store.nfsRequests.update(issued)
-        return issued
+      const dps = await signedDps(
+        deps,
+        dpsInputOf(store, request, company, reservation.series, reservation.number, now, provider),
+        pems,
+      ).catch((error: unknown) => {
+        release(deps, reservation, input.by, now, 'A DPS não pôde ser assinada.')
+        throw error
       })
+      const client = await deps.sefin.clientFor(pems)
+      sent = true
+      const outcome = await client.issue(dps.xml)
+      if (!outcome.ok) {
+        release(deps, reservation, input.by, now, issuanceMessages.refused(outcome.errors))
+        throw refusal(outcome.errors)
+      }
+      return await recordNfse(deps, reservation, outcome.value, input.by, now)
     } catch (error) {
-      await removeFiles(files)
-      throw error
+      if (!(error instanceof SefinUnknownOutcome)) throw error
+      if (!sent) {
+        release(deps, reservation, input.by, now, 'A Sefin Nacional não foi alcançada.')
+        throw new HttpError(502, error.message)
+      }
+      // Sent, and no answer says what became of it: the request waits, the Sefin is asked.
+      store.write(() => {
+        const current = store.dpsReservations.get(reservation.dpsId)
+        if (current?.status === 'sending')
+          store.dpsReservations.update({ ...current, status: 'unconfirmed' })
+      })
+      console.warn(
+        `[nfse] DPS ${reservation.dpsId} sem resposta da Sefin (${error.why}): aguardando confirmação.`,
+      )
+      rechecks.get(store)?.()
+      throw awaiting(reservation.number)
+    } finally {
+      inFlightOf(store).delete(reservation.dpsId)
     }
   })
 }
 
 /** The NFS-e's XML of an issued request: its document's file, or the national system's copy. */
-async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest, sefinUrl: string) {
+async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest) {
   const fileName = request.issuedFiles?.xml?.fileName
   if (fileName) {
     const { file } = filePath(deps.config, request.companyId, fileName)
     if (existsSync(file)) return fs.readFile(file, 'utf8')
   }
-  const xml = await sefinClient(sefinUrl).nfse(request.accessKey!)
+  const pems = signingPems(deps, request.companyId)
+  if (!pems) throw conflict(issuanceMessages.noCertificate)
+  const xml = await (await deps.sefin.clientFor(pems)).nfse(request.accessKey!).catch(unreachable)
   if (xml === null) throw conflict(issuanceMessages.nfseMissing)
   return xml
 }
@@ -390,7 +713,7 @@ async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest, sefinUrl: stri
  */
 export function cancelRequest(
   deps: IssuanceDeps,
-  input: NfseCancel & { requestId: string; by: string; sefinUrl: string; now?: () => Date },
+  input: NfseCancel & { requestId: string; by: string; now?: () => Date },
 ): Promise<NfsRequest> {
   const first = requestOf(deps.store, input.requestId)
   return inCompanyOrder(first.companyId, async () => {
@@ -418,8 +741,12 @@ export function cancelRequest(
       const issues = schemaIssues(signed.problems, schemaFiles.pedRegEvento)
       throw badRequest(issues[0]?.message ?? issuanceMessages.schema, issues)
     }
-    const nfseXml = await nfseXmlOf(deps, request, input.sefinUrl)
-    const outcome = await sefinClient(input.sefinUrl).registerEvent(accessKey, signed.signed)
+    const nfseXml = await nfseXmlOf(deps, request)
+    const outcome = await (
+      await deps.sefin.clientFor(pems)
+    )
+      .registerEvent(accessKey, signed.signed)
+      .catch(unreachable)
     if (!outcome.ok) throw refusal(outcome.errors)
     const at = now.toISOString()
     const codeLabel = nfseCancellationCodeLabels[input.code]
@@ -498,49 +825,43 @@ export function cancelRequest(
 }
 
 /**
- * The signed DPS of a request: as it was sent, for one issued through the national system (read
- * from its NFS-e); for an open one, the DPS it would be sent as now — with the company's next
- * number, nothing reserved.
+ * The DPS of a request: as it was sent, for one issued through the national system (read from
+ * its NFS-e); for an open one, a preview — unsigned and without a number (nDPS 0, never a DPS
+ * anyone could send: a DPS is numbered and signed only to be sent).
  */
 export async function dpsOf(
   deps: IssuanceDeps,
-  input: { requestId: string; companyId?: string; sefinUrl: string },
+  input: { requestId: string; companyId?: string },
 ): Promise<string> {
   const request = requestOf(deps.store, input.requestId, input.companyId)
   if (request.accessKey) {
-    const nfseXml = await nfseXmlOf(deps, request, input.sefinUrl)
+    const nfseXml = await nfseXmlOf(deps, request)
     const embedded = dpsElementOf(nfseXml)
     return XML_DECLARATION + embedded.slice(0, embedded.indexOf('</DPS>') + '</DPS>'.length)
   }
-  if (!nfsIssuableStatuses.includes(request.status))
+  if (!nfsIssuableStatuses.includes(request.status) && request.status !== 'awaiting')
     throw conflict(issuanceMessages.noDps(request.status))
   const company = deps.store.companies.get(request.companyId)
   if (!company) throw notFound(issuanceMessages.notFound)
-  const now = new Date()
-  const { series, number } = nextDpsNumber(deps.store, company.id)
-  const dps = await signedDps(
-    deps,
-    dpsInputOf(deps.store, request, company, series, number, now),
-    company.id,
-    now,
-  )
-  return dps.xml
+  const dps = buildDps(dpsInputOf(deps.store, request, company, '1', 0, new Date()))
+  return dps.xml.replace(XML_DECLARATION, `${XML_DECLARATION}${PREVIEW_NOTE}`)
 }
 
+/** What a preview says of itself. */
+export const PREVIEW_NOTE =
+  '<!-- Prévia da DPS: sem assinatura e sem número (nDPS 0). A DPS recebe o número e a assinatura só ao ser enviada à Sefin Nacional. -->'
+
 /** The NFS-e XML of a request issued through the national system. */
-export async function nfseOf(
-  deps: IssuanceDeps,
-  input: { requestId: string; companyId?: string; sefinUrl: string },
-) {
+export async function nfseOf(deps: IssuanceDeps, input: { requestId: string; companyId?: string }) {
   const request = requestOf(deps.store, input.requestId, input.companyId)
   if (!request.accessKey) throw conflict(issuanceMessages.notNational)
-  return { request, xml: await nfseXmlOf(deps, request, input.sefinUrl) }
+  return { request, xml: await nfseXmlOf(deps, request) }
 }
 
 /** The DANFSe of a request issued through the national system: its file, or drawn again. */
 export async function danfseOf(
   deps: IssuanceDeps,
-  input: { requestId: string; companyId?: string; sefinUrl: string },
+  input: { requestId: string; companyId?: string },
 ): Promise<{ request: NfsRequest; pdf: Uint8Array }> {
   const { request, xml } = await nfseOf(deps, input)
   const fileName = request.issuedFiles?.pdf.fileName

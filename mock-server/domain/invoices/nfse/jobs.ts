@@ -9,7 +9,15 @@ import {
 import { danfsePdf } from './danfse'
 import { municipalityLabel } from './places'
 import { readCancellationRequest, readDps, readNfse, type DpsFacts, type NfseFacts } from './reader'
-import { signEnveloped, verifyEnveloped, type SignedElement, type Verification } from './xmldsig'
+import { signerTrust, type SignerTrust } from '../signer-trust'
+import {
+  acceptedProfiles,
+  signEnveloped,
+  verifyEnveloped,
+  type SignatureProfile,
+  type SignedElement,
+  type Verification,
+} from './xmldsig'
 import { validateAgainst, warmSchemas, type SchemaName, type SchemaProblem } from './xsd'
 
 // The heavy work of the national NFS-e — the official schemas, XMLDSig, the DANFSe — as jobs the
@@ -22,11 +30,19 @@ export type SignJob = {
   element: SignedElement
   xml: string
   pems: CertificatePems
+  /** The algorithms: a provider's (the default) or the Sefin's (the stand-in's NFS-e, events). */
+  profile?: SignatureProfile
 }
+/** Validates a document against its schema (nothing signed). */
+export type ValidateJob = { kind: 'validate'; schema: SchemaName; xml: string }
 /** Validates a signed document, verifies its signature and reads it (the stand-in's checks). */
 export type CheckJob = { kind: 'check'; document: 'DPS' | 'pedRegEvento'; xml: string }
-/** Verifies an NFS-e the national system answered and reads it (the product's check). */
-export type ReadNfseJob = { kind: 'read-nfse'; xml: string }
+/**
+ * Verifies an NFS-e the national system answered — its signature by the algorithms the Sefin
+ * uses (or a provider's), its signer against `anchors` at the moment it was processed — and
+ * reads it (the product's check).
+ */
+export type ReadNfseJob = { kind: 'read-nfse'; xml: string; anchors: string[] }
 export type DanfseJob = {
   kind: 'danfse'
   xml: string
@@ -34,8 +50,15 @@ export type DanfseJob = {
   cancellation: { at: string; reason: string; codeLabel: string } | null
 }
 /** Opens an uploaded A1 (PKCS#12 and password) for a company's CNPJ. */
-export type ReadA1Job = { kind: 'read-a1'; file: Uint8Array; password: string; cnpj: string }
-export type NfseJob = SignJob | CheckJob | ReadNfseJob | DanfseJob | ReadA1Job
+export type ReadA1Job = {
+  kind: 'read-a1'
+  file: Uint8Array
+  password: string
+  cnpj: string
+  /** The roots an A1 must chain to (the ICP-Brasil's; the local test CA here). */
+  anchors: string[]
+}
+export type NfseJob = SignJob | ValidateJob | CheckJob | ReadNfseJob | DanfseJob | ReadA1Job
 
 /** An A1 read: its PEMs and facts, or why it was refused (400, in pt-BR, with its field). */
 export type ReadA1 =
@@ -52,17 +75,24 @@ export type Checked =
       dps: DpsFacts | null
       cancellation: ReturnType<typeof readCancellationRequest> | null
     }
-export type ReadNfse = { signature: Verification; signer: SignerFacts | null; nfse: NfseFacts }
+export type ReadNfse = {
+  signature: Verification
+  signer: SignerFacts | null
+  trust: SignerTrust
+  nfse: NfseFacts
+}
 
 export type JobResult<J extends NfseJob> = J extends SignJob
   ? Signed
-  : J extends CheckJob
-    ? Checked
-    : J extends ReadNfseJob
-      ? ReadNfse
-      : J extends ReadA1Job
-        ? ReadA1
-        : Uint8Array
+  : J extends ValidateJob
+    ? SchemaProblem[]
+    : J extends CheckJob
+      ? Checked
+      : J extends ReadNfseJob
+        ? ReadNfse
+        : J extends ReadA1Job
+          ? ReadA1
+          : Uint8Array
 
 const signedElements: Record<CheckJob['document'], SignedElement> = {
   DPS: 'infDPS',
@@ -87,10 +117,12 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
       const beforeSigning = !signatureRequired.has(job.schema)
       const problems = beforeSigning ? validateAgainst(job.schema, job.xml) : []
       if (problems.length > 0) return { problems } as JobResult<J>
-      const signed = signEnveloped(job.xml, job.element, job.pems)
+      const signed = signEnveloped(job.xml, job.element, job.pems, job.profile)
       const after = beforeSigning ? [] : validateAgainst(job.schema, signed)
       return (after.length > 0 ? { problems: after } : { signed }) as JobResult<J>
     }
+    case 'validate':
+      return validateAgainst(job.schema, job.xml) as JobResult<J>
     case 'check': {
       const problems = validateAgainst(job.document, job.xml)
       if (problems.length > 0) return { problems } as JobResult<J>
@@ -103,12 +135,11 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
       } as JobResult<J>
     }
     case 'read-nfse': {
-      const signature = verifyEnveloped(job.xml, 'infNFSe')
-      return { signature, signer: signerOf(signature), nfse: readNfse(job.xml) } as JobResult<J>
+      return readNationalNfse(job.xml, job.anchors) as JobResult<J>
     }
     case 'read-a1':
       try {
-        return readA1(job.file, job.password, job.cnpj) as JobResult<J>
+        return readA1(job.file, job.password, job.cnpj, new Date(), job.anchors) as JobResult<J>
       } catch (error) {
         if (!(error instanceof HttpError)) throw error
         return {
@@ -123,6 +154,16 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
         cancellation: job.cancellation,
       })) as JobResult<J>
   }
+}
+
+/** An NFS-e as the product reads it: verified, its signer judged, its fields. */
+export function readNationalNfse(xml: string, anchors: readonly string[]): ReadNfse {
+  const signature = verifyEnveloped(xml, 'infNFSe', acceptedProfiles.sefin)
+  const nfse = readNfse(xml)
+  const trust: SignerTrust = signature.certificatePem
+    ? signerTrust(signature.certificatePem, anchors, new Date(nfse.processedAt))
+    : { trusted: false, reason: 'Sem certificado do assinante.' }
+  return { signature, signer: signerOf(signature), trust, nfse }
 }
 
 /** Compiles the schemas and loads the municipalities ahead of the first job. */

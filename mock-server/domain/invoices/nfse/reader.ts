@@ -62,6 +62,7 @@ export type DpsFacts = {
   competence: string
   issuingMunicipality: string
   providerCnpj: string | null
+  providerPhone: string | null
   opSimpNac: string
   regApTribSN: string | null
   taker: PersonFacts | null
@@ -71,7 +72,15 @@ export type DpsFacts = {
   serviceValue: string
   issTaxation: string
   issRetention: string
+  /** `pAliq`: the ISS rate the provider declared (a Simples ME/EPP whose ISS is withheld). */
+  issRate: string | null
+  /** `tpImunidade` of an immune service. */
+  immunityType: string | null
   simplesRate: string | null
+  /** `indTotTrib` (0: no estimate). */
+  totalTaxesIndicator: string | null
+  /** `subst`: the NFS-e this DPS replaces. */
+  substitution: { accessKey: string; code: string; reason: string | null } | null
 }
 
 function dpsFacts(text: (path: string) => string | null, at: string): DpsFacts {
@@ -86,6 +95,7 @@ function dpsFacts(text: (path: string) => string | null, at: string): DpsFacts {
     competence: required('n:dCompet'),
     issuingMunicipality: required('n:cLocEmi'),
     providerCnpj: text(`${inf}/n:prest/n:CNPJ`),
+    providerPhone: text(`${inf}/n:prest/n:fone`),
     opSimpNac: required('n:prest/n:regTrib/n:opSimpNac'),
     regApTribSN: text(`${inf}/n:prest/n:regTrib/n:regApTribSN`),
     taker: text(`${inf}/n:toma`) === null ? null : person(text, `${inf}/n:toma`),
@@ -95,7 +105,18 @@ function dpsFacts(text: (path: string) => string | null, at: string): DpsFacts {
     serviceValue: required('n:valores/n:vServPrest/n:vServ'),
     issTaxation: required('n:valores/n:trib/n:tribMun/n:tribISSQN'),
     issRetention: required('n:valores/n:trib/n:tribMun/n:tpRetISSQN'),
+    issRate: text(`${inf}/n:valores/n:trib/n:tribMun/n:pAliq`),
+    immunityType: text(`${inf}/n:valores/n:trib/n:tribMun/n:tpImunidade`),
     simplesRate: text(`${inf}/n:valores/n:trib/n:totTrib/n:pTotTribSN`),
+    totalTaxesIndicator: text(`${inf}/n:valores/n:trib/n:totTrib/n:indTotTrib`),
+    substitution:
+      text(`${inf}/n:subst/n:chSubstda`) === null
+        ? null
+        : {
+            accessKey: required('n:subst/n:chSubstda'),
+            code: required('n:subst/n:cMotivo'),
+            reason: text(`${inf}/n:subst/n:xMotivo`),
+          },
   }
 }
 
@@ -106,10 +127,17 @@ export const readDps = (xml: string): DpsFacts => read(xml, (text) => dpsFacts(t
 export type NfseFacts = {
   accessKey: string
   number: string
+  /** `cStat`: 100 an NFS-e, 107 an MEI's, 101 a substitute (layout 1.01, TStat). */
+  status: string
+  /** `ambGer`: 1 a municipality's own system, 2 the Sefin Nacional. */
+  generator: string
   processedAt: string
   documentNumber: string
   issuingMunicipality: string
   servicePlace: string
+  /** `cLocIncid`/`xLocIncid`: where the ISS is due (absent when it is not computed). */
+  incidenceMunicipality: string | null
+  incidenceMunicipalityName: string | null
   taxationDescription: string
   emitter: {
     cnpj: string
@@ -121,7 +149,21 @@ export type NfseFacts = {
     municipalityCode: string
     state: string
     zipCode: string
+    phone: string | null
+    email: string | null
   }
+  /** The values the system computed (`valores`, TCValoresNFSe). */
+  values: {
+    /** `vBC`, `pAliqAplic`, `vISSQN`: the ISS base, rate and amount, when it computed them. */
+    base: string | null
+    rate: string | null
+    iss: string | null
+    /** `vTotalRet`: every withholding. */
+    totalWithheld: string | null
+    /** `vLiq`: the value less the withholdings. */
+    net: string
+  }
+  /** Same as `values.net`. */
   netValue: string
   dps: DpsFacts
 }
@@ -134,10 +176,14 @@ export function readNfse(xml: string): NfseFacts {
     return {
       accessKey: (text(`${inf}/@Id`) ?? '').replace(/^NFS/, ''),
       number: required('n:nNFSe'),
+      status: required('n:cStat'),
+      generator: required('n:ambGer'),
       processedAt: required('n:dhProc'),
       documentNumber: required('n:nDFSe'),
       issuingMunicipality: required('n:xLocEmi'),
       servicePlace: required('n:xLocPrestacao'),
+      incidenceMunicipality: text(`${inf}/n:cLocIncid`),
+      incidenceMunicipalityName: text(`${inf}/n:xLocIncid`),
       taxationDescription: required('n:xTribNac'),
       emitter: {
         cnpj: emit('n:CNPJ'),
@@ -149,6 +195,15 @@ export function readNfse(xml: string): NfseFacts {
         municipalityCode: emit('n:enderNac/n:cMun'),
         state: emit('n:enderNac/n:UF'),
         zipCode: emit('n:enderNac/n:CEP'),
+        phone: text(`${inf}/n:emit/n:fone`),
+        email: text(`${inf}/n:emit/n:email`),
+      },
+      values: {
+        base: text(`${inf}/n:valores/n:vBC`),
+        rate: text(`${inf}/n:valores/n:pAliqAplic`),
+        iss: text(`${inf}/n:valores/n:vISSQN`),
+        totalWithheld: text(`${inf}/n:valores/n:vTotalRet`),
+        net: required('n:valores/n:vLiq'),
       },
       netValue: required('n:valores/n:vLiq'),
       dps: dpsFacts(text, `${inf}/n:DPS`),

@@ -30,6 +30,25 @@ export const dpsSequenceSchema = z.object({
 })
 export type DpsSequence = z.infer<typeof dpsSequenceSchema>
 
+/**
+ * A DPS number handed out to a request, recorded (`sending`) before its DPS is sent, so that a
+ * lost answer never leaves a number the Sefin used and the product did not: `issued` once its
+ * NFS-e is recorded, `released` when the Sefin said it has none (the number is free again).
+ */
+export const dpsReservationSchema = z.object({
+  dpsId: z.string(),
+  companyId: z.string(),
+  requestId: z.string(),
+  series: z.string(),
+  number: z.number().int().positive(),
+  /** `sending`: in flight; `unconfirmed`: sent, no answer came (the Sefin is to be asked). */
+  status: z.enum(['sending', 'unconfirmed', 'issued', 'released']),
+  sentAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  accessKey: z.string().nullable(),
+})
+export type DpsReservation = z.infer<typeof dpsReservationSchema>
+
 /** An NFS-e the Sefin Nacional stand-in issued. */
 export const sefinNfseRecordSchema = z.object({
   accessKey: z.string(),
@@ -41,7 +60,7 @@ export const sefinNfseRecordSchema = z.object({
   documentNumber: z.number().int().positive(),
   /** The signed NFS-e, as answered. */
   xml: z.string(),
-  status: z.enum(['active', 'cancelled']),
+  status: z.enum(['active', 'cancelled', 'substituted']),
   processedAt: z.string(),
 })
 export type SefinNfseRecord = z.infer<typeof sefinNfseRecordSchema>

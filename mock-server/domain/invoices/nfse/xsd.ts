@@ -8,12 +8,35 @@ import {
   type XmlElement,
 } from 'libxml2-wasm'
 
-// The official XSD set of the national NFS-e, layout 1.01 (fixtures/reference/nfse-v1.01, see
-// fixtures/reference/SOURCES.md), compiled once per thread with libxml2 (libxml2-wasm: libxml2 in
-// WebAssembly, no native build) and kept: validating a document then takes well under a
+// The official XSD set of the national NFS-e, layout 1.01, as in production from 10/08/2026 (NT
+// 009, the alphanumeric CNPJ): the schemas of 27/07/2026 (fixtures/reference/nfse-v1.01-20260727,
+// see fixtures/reference/SOURCES.md), compiled once per thread with libxml2 (libxml2-wasm: libxml2
+// in WebAssembly, no native build) and kept: validating a document then takes well under a
 // millisecond, where parsing the 230 KB set again costs ~150 ms.
 
-const SCHEMA_DIR = new URL('../../../../fixtures/reference/nfse-v1.01/', import.meta.url)
+const SCHEMA_DIR = new URL('../../../../fixtures/reference/nfse-v1.01-20260727/', import.meta.url)
+/** The official tiposSimples of 09/02/2026 (the 27/07 one is only available edited, below). */
+const OFFICIAL_SIMPLE_TYPES = new URL(
+  '../../../../fixtures/reference/nfse-v1.01/tiposSimples_v1.01.xsd',
+  import.meta.url,
+)
+/** The 27/07/2026 tiposSimples as OpenAC.Net.NFSe.Nacional vendors it, edited by that project. */
+const EDITED_SIMPLE_TYPES = 'tiposSimples_v1.01.OPENAC_EDITED_not_official_bytes.xsd'
+/**
+ * The types NT 009 changed for the alphanumeric CNPJ, taken from the edited 27/07 file (its
+ * other changes are the vendoring project's own and are not used): the CNPJ, the DPS and NFS-e
+ * Ids and keys, the NF-e key, and the event Ids.
+ */
+export const NT009_TYPES = [
+  'TSCNPJ',
+  'TSIdDPS',
+  'TSIdNFSe',
+  'TSChaveNFSe',
+  'TSChaveNFe',
+  'TSIdPedRegEvt',
+  'TSIdEvento',
+  'TSIdNumEvento',
+] as const
 /** The scheme the schemas are read under, so their includes resolve among themselves. */
 const BASE = 'nfse-xsd:/'
 
@@ -26,24 +49,35 @@ export const schemaFiles = {
 } as const
 export type SchemaName = keyof typeof schemaFiles
 
+const simpleType = (text: string, name: string) => {
+  const match = new RegExp(`<xs:simpleType name="${name}">[\\s\\S]*?</xs:simpleType>`).exec(text)
+  if (!match) throw new Error(`tiposSimples: ${name} not found`)
+  return match[0]
+}
+
 /**
- * The published files, with the one change SOURCES.md describes: `TSSerieDPS` (tiposSimples)
- * has the pattern `^0{0,4}\d{1,5}$`, but XML Schema patterns are implicitly anchored and `^`/`$`
- * are literal characters there, so libxml2 would refuse every série. It is read as
- * `0{0,4}\d{1,5}` — here, when the files are loaded; the files stay as published.
+ * The 27/07/2026 set: its nine official files as published, and `tiposSimples_v1.01.xsd` made of
+ * the official 09/02/2026 file with the NT 009 types of the 27/07 one (NT009_TYPES). One more
+ * change, when loaded: `TSSerieDPS` has the pattern `^0{0,4}\d{1,5}$`, but XML Schema patterns
+ * are implicitly anchored and `^`/`$` are literal characters there, so libxml2 would refuse
+ * every série; it is read as `0{0,4}\d{1,5}`. The files stay as published.
  */
 export function loadSchemaFiles(): Record<string, string> {
   const files: Record<string, string> = {}
   for (const name of readdirSync(SCHEMA_DIR)) {
-    if (!name.endsWith('.xsd')) continue
-    let text = readFileSync(new URL(name, SCHEMA_DIR), 'utf8')
-    if (name === 'tiposSimples_v1.01.xsd') {
-      const published = '<xs:pattern value="^0{0,4}\\d{1,5}$"/>'
-      if (!text.includes(published)) throw new Error('TSSerieDPS: the published pattern changed')
-      text = text.replace(published, '<xs:pattern value="0{0,4}\\d{1,5}"/>')
-    }
-    files[name] = text
+    if (!name.endsWith('.xsd') || name === EDITED_SIMPLE_TYPES) continue
+    files[name] = readFileSync(new URL(name, SCHEMA_DIR), 'utf8')
   }
+  const edited = readFileSync(new URL(EDITED_SIMPLE_TYPES, SCHEMA_DIR), 'utf8').replace(/\r/g, '')
+  let simple = readFileSync(OFFICIAL_SIMPLE_TYPES, 'utf8').replace(/\r/g, '')
+  for (const name of NT009_TYPES)
+    simple = simple.replace(simpleType(simple, name), simpleType(edited, name))
+  const published = '<xs:pattern value="^0{0,4}\\d{1,5}$"/>'
+  if (!simple.includes(published)) throw new Error('TSSerieDPS: the published pattern changed')
+  files['tiposSimples_v1.01.xsd'] = simple.replace(
+    published,
+    '<xs:pattern value="0{0,4}\\d{1,5}"/>',
+  )
   return files
 }
 

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+// Faults the stand-in injects on `POST /nfse`, like WireMock's, for drills and tests
+// (MOCK_SEFIN_FAULT, or the test hook `POST /__test/sefin-faults`):
+// - `reset-after-issue:N`: the NFS-e is issued, then the connection is reset without an answer;
+// - `timeout:N`: the NFS-e is issued and no answer is sent (the client gives up);
+// - `500:N`: an internal error, nothing issued.
+// Each the first N times; every fault injected is logged with its name.
+
+export const faultNames = ['reset-after-issue', 'timeout', '500'] as const
+export type FaultName = (typeof faultNames)[number]
+
+export type Faults = {
+  /** One of `names` to inject now, if one is armed (it is used up). */
+  take(names: readonly FaultName[]): FaultName | null
+  arm(name: FaultName, times: number): void
+  clear(): void
+}
+
+/** `reset-after-issue:2,500:1` → the counts; throws on anything else (a setting mistyped). */
+export function parseFaults(setting: string | undefined): Map<FaultName, number> {
+  const armed = new Map<FaultName, number>()
+  for (const part of (setting ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9-]+):(\d+)$/.exec(part)
+    const name = match?.[1] as FaultName | undefined
+    if (!match || !name || !faultNames.includes(name))
+      throw new Error(
+        `MOCK_SEFIN_FAULT: "${part}" não é uma falha conhecida (use ${faultNames.map((f) => `${f}:N`).join(', ')}).`,
+      )
+    armed.set(name, Number(match[2]))
+  }
+  return armed
+}
+
+export function createFaults(setting?: string, log = console.log): Faults {
+  const armed = parseFaults(setting)
+  return {
+    take(names) {
+      for (const [name, left] of armed) {
+        if (left <= 0 || !names.includes(name)) continue
+        armed.set(name, left - 1)
+        log(`[sefin-nacional] falha injetada: ${name} (restam ${left - 1})`)
+        return name
+      }
+      return null
+    },
+    arm(name, times) {
+      armed.set(name, times)
+    },
+    clear() {
+      armed.clear()
+    },
+  }
+}
+
+/** The test hook's query: how many times each fault, `?reset-after-issue=1&500=2`. */
+export const sefinFaultsBodySchema = z.partialRecord(
+  z.enum(faultNames),
+  z.coerce.number().int().min(0).max(100),
+)

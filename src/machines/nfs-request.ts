@@ -1,0 +1,123 @@
+// The NFS-e request statechart, shared by the server (routes/nfs-requests.ts and the issuance in
+// mock-server/nfse/issuance.ts run it) and the back office (its buttons are what it allows). Pure.
+//
+//   pending → processing (the accountant starts) → issued (a municipality's NFS-e registered by
+//   hand) | rejected (a reason)
+//   pending | processing → awaiting (its DPS sent to the Sefin Nacional, the number reserved)
+//   awaiting → issued (the NFS-e recorded) | back where it was (the Sefin said it has none: the
+//   number is free again, a history state)
+//   issued → cancelled (the national cancellation event) | substituted (a new NFS-e replaced it)
+//   pending → deleted by the company (no state: the record goes)
+import { setup, transition, type SnapshotFrom } from 'xstate'
+import type { NfsRequestStatus } from '../schemas/invoice-status'
+
+export type NfsRequestEvent =
+  | { type: 'process' }
+  | { type: 'send' }
+  | { type: 'confirm' }
+  | { type: 'release' }
+  | { type: 'record' }
+  | { type: 'reject' }
+  | { type: 'cancel' }
+  | { type: 'substitute' }
+  | { type: 'delete' }
+
+export const nfsRequestMachine = setup({
+  types: { events: {} as NfsRequestEvent },
+}).createMachine({
+  id: 'nfsRequest',
+  initial: 'open',
+  states: {
+    open: {
+      initial: 'pending',
+      on: { send: { target: 'awaiting' } },
+      states: {
+        pending: {
+          on: { process: { target: 'processing' }, delete: { target: '#nfsRequest.deleted' } },
+        },
+        processing: {
+          on: {
+            record: { target: '#nfsRequest.issued' },
+            reject: { target: '#nfsRequest.rejected' },
+          },
+        },
+        previous: { type: 'history', history: 'shallow' },
+      },
+    },
+    awaiting: {
+      on: { confirm: { target: 'issued' }, release: { target: 'open.previous' } },
+    },
+    issued: { on: { cancel: { target: 'cancelled' }, substitute: { target: 'substituted' } } },
+    rejected: { type: 'final' },
+    cancelled: { type: 'final' },
+    substituted: { type: 'final' },
+    deleted: { type: 'final' },
+  },
+})
+
+export type NfsRequestSnapshot = SnapshotFrom<typeof nfsRequestMachine>
+
+/** The status a snapshot stands for (null once deleted). */
+export function nfsStatusOf(snapshot: NfsRequestSnapshot): NfsRequestStatus | null {
+  const value = snapshot.value as string | { open: 'pending' | 'processing' }
+  if (typeof value === 'object') return value.open
+  return value === 'deleted' ? null : (value as NfsRequestStatus)
+}
+
+/**
+ * The snapshot of a stored request; an awaiting one remembers where it came from (`before`: the
+ * status it was sent from, pending by default).
+ */
+export function nfsRequestSnapshotOf(
+  status: NfsRequestStatus,
+  before: NfsRequestStatus = 'pending',
+): NfsRequestSnapshot {
+  if (status === 'pending' || status === 'processing')
+    return nfsRequestMachine.resolveState({ value: { open: status }, context: undefined })
+  if (status !== 'awaiting')
+    return nfsRequestMachine.resolveState({ value: status, context: undefined })
+  const open = nfsRequestMachine.resolveState({
+    value: { open: before === 'processing' ? 'processing' : 'pending' },
+    context: undefined,
+  })
+  return transition(nfsRequestMachine, open, { type: 'send' })[0]
+}
+
+/** Where an event takes a request, or null when the statechart does not allow it. */
+export function nfsRequestNext(
+  status: NfsRequestStatus,
+  event: NfsRequestEvent['type'],
+  before?: NfsRequestStatus,
+): NfsRequestStatus | 'deleted' | null {
+  const snapshot = nfsRequestSnapshotOf(status, before)
+  if (!snapshot.can({ type: event })) return null
+  const [next] = transition(nfsRequestMachine, snapshot, { type: event })
+  return nfsStatusOf(next) ?? 'deleted'
+}
+
+/** What the back office offers on a request: the statechart's events from its status. */
+export type NfsRequestAction =
+  | 'issue-national'
+  | 'process'
+  | 'record-manual'
+  | 'reject'
+  | 'cancel'
+  | 'substitute'
+  | 'check-receita'
+
+export function nfsRequestActions(request: {
+  status: NfsRequestStatus
+  accessKey: string | null
+}): NfsRequestAction[] {
+  const can = (event: NfsRequestEvent['type']) => nfsRequestNext(request.status, event) !== null
+  const national = request.accessKey !== null
+  return [
+    ...(can('send') ? (['issue-national'] as const) : []),
+    ...(request.status === 'awaiting' ? (['check-receita'] as const) : []),
+    ...(can('process') ? (['process'] as const) : []),
+    ...(can('record') ? (['record-manual'] as const) : []),
+    ...(can('reject') ? (['reject'] as const) : []),
+    ...(can('cancel') && national ? (['cancel'] as const) : []),
+    ...(can('substitute') && national ? (['substitute'] as const) : []),
+  ]
+}
