@@ -37,12 +37,14 @@ const serverElements = [
       'mock-server/access.ts',
       'mock-server/openapi.ts',
       'mock-server/query-rules.ts',
-      'mock-server/ofx-upload.ts',
+      'mock-server/ofx/**',
       'mock-server/verified-email.ts',
       'mock-server/docs/**',
     ],
     mode: 'full',
   },
+  // The domain's errors: every server layer may throw them; the edge answers them.
+  { type: 'domain-errors', pattern: 'mock-server/domain/errors.ts', mode: 'full' },
   { type: 'server-domain', pattern: 'mock-server/domain/**', mode: 'full' },
   { type: 'server-store', pattern: ['mock-server/store/**', 'mock-server/model.ts'], mode: 'full' },
   { type: 'stand-in-contract', pattern: 'mock-server/stand-ins/*/contract.ts', mode: 'full' },
@@ -76,9 +78,11 @@ const fromSrc = ['schemas', 'machines', 'tax', 'units', 'fixtures']
 const serverRules = () =>
   Object.entries({
     'server-root': [...serverTypes, ...fromSrc],
-    'server-http': ['schemas', 'units'],
+    'server-http': ['domain-errors', 'schemas', 'units'],
+    'domain-errors': [],
     'server-api': [
       'server-api',
+      'domain-errors',
       'server-edge',
       'server-http',
       'server-identity',
@@ -86,9 +90,10 @@ const serverRules = () =>
       'server-shared',
       ...fromSrc,
     ],
-    'server-identity': ['server-http', 'server-shared', ...fromSrc],
+    'server-identity': ['domain-errors', 'server-http', 'server-shared', ...fromSrc],
     'server-edge': [
       'server-edge',
+      'domain-errors',
       'server-api',
       'server-http',
       'server-identity',
@@ -102,6 +107,7 @@ const serverRules = () =>
     ],
     'server-domain': [
       'server-domain',
+      'domain-errors',
       'server-store',
       'stand-in-contract',
       'server-identity',
@@ -109,10 +115,11 @@ const serverRules = () =>
       'server-shared',
       ...fromSrc,
     ],
-    'server-store': ['server-store', 'server-shared', ...fromSrc],
+    'server-store': ['domain-errors', 'server-store', 'server-shared', ...fromSrc],
     'stand-in-contract': ['stand-in-contract', ...fromSrc],
     'stand-in': [
       'stand-in',
+      'domain-errors',
       'stand-in-contract',
       'server-api',
       'server-http',
@@ -328,28 +335,14 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // Contexts that still throw the HTTP helpers' errors (HttpError, badRequest, conflict, …).
-  'mock-server/domain/bank/fair-queue.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/bank/ofx-reader.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/bank/ofx-worker.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/bank/ofx.ts': { 'server-domain': ['server-http'] },
-  // … and the access helper's ownedBy.
-  'mock-server/domain/bank/reconciliation/actions.ts': {
-    'server-domain': ['server-http', 'server-edge'],
-  },
-  'mock-server/domain/billing/subscriptions.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/companies/company-records.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/companies/people.ts': { 'server-domain': ['server-http'] },
+  // The NFS-e files still throw the HTTP helpers' errors (their owner moves them to
+  // mock-server/domain/errors.ts as the national client is rebuilt).
   'mock-server/domain/invoices/nfse/certificates.ts': { 'server-domain': ['server-http'] },
   'mock-server/domain/invoices/nfse/issuance.ts': { 'server-domain': ['server-http'] },
   'mock-server/domain/invoices/nfse/jobs.ts': { 'server-domain': ['server-http'] },
   'mock-server/domain/invoices/nfse/sefin-client.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/simples/guides.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/simples/months.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/simples/payroll.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/simples/queue.ts': { 'server-domain': ['server-http'] },
-  // … and read a stand-in's data directly (the Receita's registry, the fixtures' CNAE list).
-  'mock-server/domain/companies/steps.ts': { 'server-domain': ['server-http', 'stand-in'] },
+  // Reads a stand-in's data directly (the Receita's registry, the fixtures' CNAE list).
+  'mock-server/domain/companies/steps.ts': { 'server-domain': ['stand-in'] },
   // Contexts that read a stand-in's data directly instead of through its client.
   'mock-server/domain/bank/exports.ts': { 'server-domain': ['stand-in'] },
   'mock-server/domain/simples/facts.ts': { 'server-domain': ['stand-in'] },
@@ -361,8 +354,6 @@ const allowList = {
   // The store's model and record schemas name the NFS-e records of the invoices context.
   'mock-server/model.ts': { 'server-store': ['server-domain'] },
   'mock-server/store/record-schemas.ts': { 'server-store': ['server-domain'] },
-  // The files port still throws the HTTP helpers' errors.
-  'mock-server/store/files.ts': { 'server-store': ['server-http'] },
   // Stand-ins that use the product's code: the checkout confirms a payment through billing, the
   // registry describes our own companies, Cora imports its statement into the books, the Sefin
   // stand-in writes and reads the NFS-e documents with the product's layout code.

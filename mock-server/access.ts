@@ -72,12 +72,4 @@ export function companyOfRecord(
   throw forbidden(accessMessages.company)
 }
 
-/** A record of the company, or 404 (also when it belongs to another company: nothing to see). */
-export function ownedBy<T extends { companyId: string }>(
-  record: T | undefined,
-  companyId: string,
-  message: string,
-): T {
-  if (!record || record.companyId !== companyId) throw notFound(message)
-  return record
-}
+export { ownedBy } from './domain/errors'

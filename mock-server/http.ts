@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 import type { z } from 'zod'
+import { DomainError, SESSION_INVALID, type DomainErrorKind, type Issue } from './domain/errors'
 
-export type Issue = { path: (string | number)[]; message: string }
+export type { Issue }
 
 /** An error with an HTTP status and a message meant for the user (pt-BR). */
 export class HttpError extends Error {
@@ -16,7 +17,7 @@ export class HttpError extends Error {
 
 /** The messages of answers no endpoint words itself. */
 export const httpMessages = {
-  unauthorized: 'Sessão expirada ou inválida. Entre novamente.',
+  unauthorized: SESSION_INVALID,
   forbidden: 'Você não tem permissão para fazer isso.',
   notFound: 'Registro não encontrado.',
   invalid: 'Dados inválidos.',
@@ -71,12 +72,31 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ message: `Rota não encontrada: ${req.method} ${req.path}` })
 }
 
+/** The status that answers each kind of domain error (mock-server/domain/errors.ts). */
+export const domainErrorStatus: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  busy: 429,
+  'outside-service': 502,
+}
+
+/** Whether an error is a refusal the API answers (an HttpError or a domain error). */
+export const isRefusal = (error: unknown): error is HttpError | DomainError =>
+  error instanceof HttpError || error instanceof DomainError
+
 /**
- * An error as the API answers it: an HttpError as it is, body-parser's own failures (malformed
- * JSON, a body too large, a bad charset) with their messages; undefined for anything else (500).
+ * An error as the API answers it: an HttpError as it is, a domain error with its kind's status,
+ * body-parser's own failures (malformed JSON, a body too large, a bad charset) with their
+ * messages; undefined for anything else (500).
  */
 export function httpErrorOf(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error
+  if (error instanceof DomainError)
+    return new HttpError(domainErrorStatus[error.kind], error.message, error.issues)
   const type = (error as { type?: string } | null)?.type
   if (type === 'entity.parse.failed') return badRequest(httpMessages.badJson)
   if (type === 'entity.too.large') return new HttpError(413, httpMessages.tooLarge)

@@ -21,8 +21,8 @@ import {
   taxCategoriesById,
 } from '../domain/bank/ledger'
 import { exportCsv, exportTxt } from '../domain/bank/exports'
-import { ofxQueueMessages } from '../domain/bank/ofx-reader'
-import { ofxUpload } from '../ofx-upload'
+import { ofxQueueMessages } from '../ofx/reader'
+import { ofxUpload } from '../ofx/upload'
 import {
   reconcileAfterImport,
   reconcileCompany,

@@ -27,7 +27,7 @@ import {
   verifySignedLink,
 } from '../store/files'
 import { findCompany } from '../domain/companies/company-records'
-import { HttpError, notFound } from '../http'
+import { HttpError, isRefusal, notFound } from '../http'
 import { renderGuideFile } from '../domain/simples/guides'
 
 // Files of a company (docs/product.md §10 "Files", docs/api.md "Uploads"): the API hands out
@@ -101,7 +101,7 @@ async function receiveFile({ store, config, params, req, res }: Call<SignedParam
     await written.sync().finally(() => written.close())
   } catch (error) {
     await fs.rm(temp, { force: true })
-    if (error instanceof HttpError) res.setHeader('Connection', 'close')
+    if (isRefusal(error)) res.setHeader('Connection', 'close')
     throw error
   }
   await storeOnce(config, companyId, fileName, temp)

@@ -21,7 +21,7 @@ import {
 } from '../../src/schemas/simples/api'
 import { reconcileAfterGuideChange, settled } from '../domain/bank/reconciliation/reconciler'
 import { endpoint, type Call } from '../api'
-import { badRequest, conflict, HttpError } from '../http'
+import { badRequest, conflict, isRefusal } from '../http'
 import {
   companyGuides,
   guideView,
@@ -132,7 +132,7 @@ async function postCloseSeveral({
         guide: das ? guideView(das.document, today) : null,
       })
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error
+      if (!isRefusal(error)) throw error
       outcomes.push({ companyId, closed: false, message: error.message, guide: null })
     }
   }

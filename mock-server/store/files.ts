@@ -3,7 +3,7 @@ import { existsSync, promises as fs } from 'node:fs'
 import path from 'node:path'
 import { fileMessages, fileNameSchema } from '../../src/schemas/files'
 import type { ServerConfig } from '../config'
-import { badRequest, conflict, forbidden } from '../http'
+import { invalid, conflict, forbidden } from '../domain/errors'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files'
 
 // Signed links for the files of a company (docs/product.md §10 "Files", docs/api.md "Uploads"): an
@@ -147,7 +147,7 @@ export async function storeOnce(
 export function checkedFileName(raw: unknown): string {
   const result = fileNameSchema.safeParse(raw)
   if (!result.success)
-    throw badRequest(fileMessages.fileNameInvalid, [
+    throw invalid(fileMessages.fileNameInvalid, [
       { path: ['filename'], message: fileMessages.fileNameInvalid },
     ])
   return result.data
@@ -155,12 +155,12 @@ export function checkedFileName(raw: unknown): string {
 
 /** The folder of a company's files, and a file in it (never outside it). */
 export function filePath(config: ServerConfig, companyId: string, fileName: string) {
-  if (!companyIdPattern.test(companyId)) throw badRequest('Empresa inválida.')
+  if (!companyIdPattern.test(companyId)) throw invalid('Empresa inválida.')
   const root = path.resolve(config.filesDir)
   const dir = path.join(root, companyId)
   const file = path.join(dir, fileName)
   if (path.dirname(file) !== dir || !dir.startsWith(root + path.sep))
-    throw badRequest(fileMessages.fileNameInvalid)
+    throw invalid(fileMessages.fileNameInvalid)
   return { dir, file }
 }
 

@@ -7,7 +7,7 @@ import {
   type BankTransaction,
 } from '../../../src/schemas/bank'
 import { roundMoney } from '../../../src/schemas/finance-common'
-import { badRequest } from '../../http'
+import { invalid as refused } from '../errors'
 
 // OFX statements (1.x SGML and 2.x XML) read with ofx-data-extractor.
 
@@ -113,34 +113,34 @@ function oneTagPerLine(content: string): string {
 }
 
 /**
- * Reads an OFX file (in the worker thread of ofx-reader.ts: a big file takes seconds). Anything
+ * Reads an OFX file (in the worker thread of mock-server/ofx/reader.ts: a big file takes seconds). Anything
  * that is not a bank statement in OFX answers 400 with a message that says what to send instead,
  * as does a file with more than OFX_MAX_ENTRIES entries.
  */
 export function parseOfx(buffer: Buffer): Statement {
   const content = decodeStatement(buffer)
   if (!/<OFX>/i.test(content) || !/(OFXHEADER|<\?OFX|<\?xml)/i.test(content.slice(0, 2000)))
-    throw badRequest(NOT_OFX_MESSAGE)
+    throw refused(NOT_OFX_MESSAGE)
   // Counted before the parse, which takes seconds for a big file.
   const entryTag = /<STMTTRN>/gi
   let entryCount = 0
   while (entryTag.exec(content)) entryCount++
-  if (entryCount > OFX_MAX_ENTRIES) throw badRequest(ofxMessages.tooManyEntries(entryCount))
+  if (entryCount > OFX_MAX_ENTRIES) throw refused(ofxMessages.tooManyEntries(entryCount))
   let json: Raw
   try {
     json = new Ofx(oneTagPerLine(content)).toJson() as unknown as Raw
   } catch {
-    throw badRequest(NOT_OFX_MESSAGE)
+    throw refused(NOT_OFX_MESSAGE)
   }
   const ofx = (json.OFX ?? {}) as Raw
-  if (typeof ofx !== 'object') throw badRequest(NOT_OFX_MESSAGE)
+  if (typeof ofx !== 'object') throw refused(NOT_OFX_MESSAGE)
   const bankMessages = ofx.BANKMSGSRSV1 as Raw | undefined
   if (!bankMessages) {
     if (ofx.CREDITCARDMSGSRSV1)
-      throw badRequest(
+      throw refused(
         'Este OFX é de cartão de crédito. Envie o extrato da conta corrente da empresa.',
       )
-    throw badRequest(NOT_OFX_MESSAGE)
+    throw refused(NOT_OFX_MESSAGE)
   }
   const responses = asArray(bankMessages.STMTTRNRS as Raw | Raw[])
   const statement = responses.map((r) => r.STMTRS as Raw | undefined).find(Boolean)
@@ -148,7 +148,7 @@ export function parseOfx(buffer: Buffer): Statement {
   const accountNumber = text(account?.ACCTID)
   const bankId = text(account?.BANKID)
   if (!statement || !account || !accountNumber || !bankId)
-    throw badRequest('O extrato OFX não identifica o banco e a conta (BANKID e ACCTID).')
+    throw refused('O extrato OFX não identifica o banco e a conta (BANKID e ACCTID).')
 
   const list = (statement.BANKTRANLIST ?? {}) as Raw
   const rawEntries = asArray((list.STMTTRN ?? list.STRTTRN) as Raw | Raw[] | undefined)

@@ -12,7 +12,7 @@ import type { Company } from '../../../src/schemas/company'
 import { REFERRAL_REWARD, type ReferralReward } from '../../../src/schemas/engagement'
 import { todayInBrazil } from '../../../src/schemas/finance-common'
 import { applyTrackEvent } from '../../../src/machines/track'
-import { badRequest, conflict, notFound } from '../../http'
+import { invalid, conflict, notFound } from '../errors'
 import type { Store } from '../../store/database'
 import { ownerOf } from '../companies/people'
 import {
@@ -43,7 +43,7 @@ export const billingMessages = {
 export function findPlan(store: Store, planId: string): Plan {
   const plan = store.plans.get(planId)
   if (!plan || !plan.active)
-    throw badRequest(billingMessages.planUnknown, [
+    throw invalid(billingMessages.planUnknown, [
       { path: ['planId'], message: billingMessages.planUnknown },
     ])
   return plan
@@ -87,7 +87,7 @@ export function choosePlan(
 ): SubscriptionRecord {
   const plan = findPlan(store, planId)
   if (company.size && !plan.sizes.includes(company.size))
-    throw badRequest(billingMessages.planNotForSize, [
+    throw invalid(billingMessages.planNotForSize, [
       { path: ['payload', 'planId'], message: billingMessages.planNotForSize },
     ])
   const at = now.toISOString()
@@ -164,7 +164,7 @@ export function schedulePlanChange(
   const company = findCompany(store, subscription.companyId)
   const plan = findPlan(store, planId)
   if (company.size && !plan.sizes.includes(company.size))
-    throw badRequest(billingMessages.planNotForSize, [
+    throw invalid(billingMessages.planNotForSize, [
       { path: ['planId'], message: billingMessages.planNotForSize },
     ])
   if (plan.id === subscription.planId) {

@@ -13,7 +13,7 @@ import {
   statusOf,
   type CompanyStatusEvent,
 } from '../../../src/machines/company-status'
-import { conflict, notFound } from '../../http'
+import { conflict, notFound } from '../errors'
 import type { TrackRecord } from '../../model'
 import type { Store } from '../../store/database'
 

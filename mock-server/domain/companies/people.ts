@@ -3,7 +3,7 @@ import { claimsOf } from '../../../src/schemas/claims'
 import type { Company } from '../../../src/schemas/company'
 import { userMessages, type User } from '../../../src/schemas/user'
 import type { AuthService, Caller } from '../../auth'
-import { HttpError, notFound, unauthorized } from '../../http'
+import { invalid, conflict, notFound, unauthenticated } from '../errors'
 import type { Store } from '../../store/database'
 
 /** Firebase error codes, as firebase-admin reports them. */
@@ -125,7 +125,7 @@ export function changeIdentity<T = undefined>(
   return auth.oneAtATime(uid, async () => {
     const user = findUser(store, uid)
     // Blocked while the request waited for its turn: the person's own change no longer counts.
-    if (caller.uid === uid && user.disabled) throw unauthorized()
+    if (caller.uid === uid && user.disabled) throw unauthenticated()
     const { changes, local } = plan(user)
     const before = Object.fromEntries(
       Object.keys(changes).map((field) => [field, user[field as keyof IdentityFields]]),
@@ -151,11 +151,11 @@ export function changeIdentity<T = undefined>(
 export function firebaseError(error: unknown): never {
   switch (firebaseCode(error)) {
     case 'auth/email-already-exists':
-      throw new HttpError(409, userMessages.emailTaken)
+      throw conflict(userMessages.emailTaken)
     case 'auth/phone-number-already-exists':
-      throw new HttpError(409, 'Este celular já está em uso por outra conta.')
+      throw conflict('Este celular já está em uso por outra conta.')
     case 'auth/invalid-phone-number':
-      throw new HttpError(400, 'Celular inválido')
+      throw invalid('Celular inválido')
     default:
       throw error
   }

@@ -5,7 +5,7 @@ import { messages } from '../../../src/schemas/messages'
 import type { PartnerRegistration, PreRegistration } from '../../../src/schemas/steps'
 import type { StepId } from '../../../src/schemas/track'
 import type { ServerConfig } from '../../config'
-import { badRequest, conflict, type Issue } from '../../http'
+import { invalid, conflict, type Issue } from '../errors'
 import type { TrackRecord } from '../../model'
 import type { Store } from '../../store/database'
 import { filePath } from '../../store/files'
@@ -43,7 +43,7 @@ export const stepMessagesServer = {
 
 /** A 400 whose issue points at a field of the step payload. */
 export const payloadError = (message: string, path: Issue['path']) =>
-  badRequest(message, [{ path: ['payload', ...path], message }])
+  invalid(message, [{ path: ['payload', ...path], message }])
 
 /** What completing a step has to work with; the effect changes `company` and `track` in place. */
 export type StepCompletion = {

@@ -13,7 +13,7 @@ import {
 } from '../../../src/schemas/simples/api'
 import type { ServerConfig } from '../../config'
 import { filePath } from '../../store/files'
-import { conflict, notFound } from '../../http'
+import { conflict, notFound } from '../errors'
 import { PRIVATE_FILE_MODE } from '../../private-files'
 import type { Store } from '../../store/database'
 import { guidePdf } from './guide-pdf'

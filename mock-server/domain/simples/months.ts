@@ -16,7 +16,7 @@ import {
 } from '../../../src/schemas/simples/api'
 import { toCents } from '../../../src/kernel/money'
 import { creditsWithoutInvoice } from '../bank/reconciliation/reconciler'
-import { badRequest, conflict } from '../../http'
+import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
 import { calculate, issuesOf, type Calculation } from './calculate'
 import { factsOf, isMonthlyClient } from './facts'
@@ -97,11 +97,11 @@ function lateInvoicesOf(store: Store, companyId: string, period: string, closedA
 export function liveCalculation(store: Store, company: Company, period: string, today: string) {
   const facts = factsOf(store, company)
   if (!facts) throw conflict(simplesMessages.notSimples)
-  if (period > today.slice(0, 7)) throw badRequest(missingMessages.future)
+  if (period > today.slice(0, 7)) throw invalid(missingMessages.future)
   try {
     return calculate(facts, period, storeSources(store))
   } catch (error) {
-    if (error instanceof RangeError) throw badRequest(error.message)
+    if (error instanceof RangeError) throw invalid(error.message)
     throw error
   }
 }

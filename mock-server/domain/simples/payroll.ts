@@ -7,7 +7,7 @@ import {
   type PayrollInput,
   type PayrollRecord,
 } from '../../../src/schemas/simples/api'
-import { badRequest, conflict } from '../../http'
+import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
 import { cppOutsideDas, factsOf, partnersOf } from './facts'
 import { guideViewOf } from './guides'
@@ -132,7 +132,7 @@ export function savePayroll(
   input.proLabore.forEach((entry, index) => {
     if (!known.has(entry.partnerId)) {
       const message = simplesMessages.unknownPartner(entry.partnerId)
-      throw badRequest(message, [{ path: ['proLabore', index, 'partnerId'], message }])
+      throw invalid(message, [{ path: ['proLabore', index, 'partnerId'], message }])
     }
   })
   const facts = factsOf(store, company)

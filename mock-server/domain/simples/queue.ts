@@ -6,7 +6,7 @@ import type {
 } from '../../../src/schemas/simples/api'
 import { companyRefOf } from '../companies/company-records'
 import { foldText } from '../../store/fold-text'
-import { HttpError } from '../../http'
+import { DomainError } from '../errors'
 import type { Store } from '../../store/database'
 import { regimeOf } from './calculate'
 import { monthView } from './months'
@@ -66,7 +66,7 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
     } catch (error) {
       // A company that began after this competence (or a month not begun) has no month to close:
       // it stays in the list with the reason, rather than failing the accountant's whole page.
-      if (!(error instanceof HttpError) || error.status !== 400) throw error
+      if (!(error instanceof DomainError) || error.kind !== 'invalid') throw error
       return [
         {
           company: companyRefOf(company),

@@ -8,8 +8,7 @@ import {
   type ReconciliationMatch,
   type ReconciliationRecord,
 } from '../../../../src/schemas/reconciliation'
-import { ownedBy } from '../../../access'
-import { badRequest, conflict } from '../../../http'
+import { conflict, invalid, ownedBy } from '../../errors'
 import type { Store } from '../../../store/database'
 import { bankPaymentOf, claimTargets, releaseMatch } from './writes'
 import { readMemo } from './memo'
@@ -77,7 +76,7 @@ export function confirmMatch(
   let match: ReconciliationMatch
   let guideBefore: ReconciliationRecord['guideBefore'] = null
   if ('invoiceIds' in input) {
-    const issue = (message: string) => badRequest(message, [{ path: ['invoiceIds'], message }])
+    const issue = (message: string) => invalid(message, [{ path: ['invoiceIds'], message }])
     if (cents <= 0) throw issue(messages.creditOnly)
     if (new Set(input.invoiceIds).size !== input.invoiceIds.length) throw issue(messages.repeated)
     const invoices = input.invoiceIds.map((id) =>
@@ -116,7 +115,7 @@ export function confirmMatch(
       reasons: [],
     }
   } else {
-    const issue = (message: string) => badRequest(message, [{ path: ['documentId'], message }])
+    const issue = (message: string) => invalid(message, [{ path: ['documentId'], message }])
     if (cents >= 0) throw issue(messages.debitOnly)
     const guide = ownedBy(store.documents.get(input.documentId), companyId, messages.guideNotFound)
     if (guide.type !== 'guia' || !guide.guia) throw issue(messages.notGuide)

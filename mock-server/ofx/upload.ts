@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler } from 'express'
 import multer from 'multer'
-import { OFX_MAX_BYTES, ofxMessages } from '../src/schemas/bank'
-import { badRequest, HttpError } from './http'
+import { OFX_MAX_BYTES, ofxMessages } from '../../src/schemas/bank'
+import { badRequest, HttpError } from '../http'
 
 /** Room for the multipart envelope around the file (boundaries, part headers). */
 const MULTIPART_OVERHEAD = 64 * 1024

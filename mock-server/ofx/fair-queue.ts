@@ -1,4 +1,4 @@
-import { HttpError } from '../../http'
+import { HttpError } from '../http'
 
 /**
  * Jobs of several owners (companies) on one worker, one at a time, in turns: each owner's jobs

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads'
-import { HttpError } from '../../http'
-import { NOT_OFX_MESSAGE, parseOfx, type Statement, type StatementEntry } from './ofx'
+import { httpErrorOf, isRefusal } from '../http'
+import { NOT_OFX_MESSAGE, parseOfx, type Statement, type StatementEntry } from '../domain/bank/ofx'
 
-// The worker thread that reads OFX files (ofx-reader.ts), so a big file never blocks the API's
+// The worker thread that reads OFX files (reader.ts), so a big file never blocks the API's
 // event loop. One job in; out go the statement without its entries, the entries a slice at a
 // time (each message is copied into the API's thread as it arrives: small slices keep every
 // copy short), and the end — or the refusal the API answers with.
@@ -23,11 +23,11 @@ parentPort!.on('message', ({ id, bytes }: OfxJob) => {
   try {
     statement = parseOfx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
   } catch (error) {
-    if (!(error instanceof HttpError)) console.error('[ofx worker]', error)
-    const refusal =
-      error instanceof HttpError
-        ? { status: error.status, message: error.message }
-        : { status: 400, message: NOT_OFX_MESSAGE }
+    const known = isRefusal(error) ? httpErrorOf(error) : undefined
+    if (!known) console.error('[ofx worker]', error)
+    const refusal = known
+      ? { status: known.status, message: known.message }
+      : { status: 400, message: NOT_OFX_MESSAGE }
     send({ id, kind: 'error', ...refusal })
     return
   }

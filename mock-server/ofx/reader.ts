@@ -1,8 +1,8 @@
-import { badRequest, HttpError } from '../../http'
+import { badRequest, HttpError } from '../http'
 import { fairQueue } from './fair-queue'
-import type { Statement } from './ofx'
-import type { OfxAnswer, OfxJob } from './ofx-worker'
-import { workerThread } from '../worker-thread'
+import type { Statement } from '../domain/bank/ofx'
+import type { OfxAnswer, OfxJob } from './worker'
+import { workerThread } from '../domain/worker-thread'
 
 /** A file that takes longer than this to read is refused (the worker is restarted). */
 const READ_TIMEOUT_MS = 30_000
@@ -22,7 +22,7 @@ type Read = { statement?: Statement }
  * others', and a company has at most MAX_WAITING_OFX_PER_COMPANY files waiting.
  */
 export function createOfxReader() {
-  const thread = workerThread<OfxAnswer>(new URL('./ofx-worker.ts', import.meta.url), {
+  const thread = workerThread<OfxAnswer>(new URL('./worker.ts', import.meta.url), {
     label: 'ofx reader',
     failed: 'O leitor de OFX falhou.',
     stopped: 'O leitor de OFX parou.',
