@@ -12,6 +12,7 @@ import { createOfxReader } from './ofx/reader'
 import { createNfseEngine } from './domain/invoices/nfse/engine'
 import { settleRecords } from './domain/bank/reconciliation/writes'
 import { attachReconciler } from './domain/bank/reconciliation/reconciler'
+import { commit, publish } from './domain/reactions'
 import { applySchedules } from './domain/invoices/schedule-job'
 import { createSefinGateway } from './domain/invoices/sefin-gateway'
 import { startRecovery } from './domain/invoices/recovery'
@@ -46,14 +47,14 @@ export function createApp(config: ServerConfig) {
   // Loaded ahead of the first upload, except in the test suites (most never upload a file).
   // Bank reconciliation runs by itself in a worker thread (loaded ahead of the first run, except
   // in the test suites); records that disagree with the data at start are settled first.
-  const reconciler = attachReconciler(store)
+  const reconciler = attachReconciler(store, (events) => void publish(store, events))
   if (config.environment !== 'test') {
     ofx.warm()
     nfse.warm()
     reconciler.warm()
   }
-  for (const companyId of store.write(() => settleRecords(store)))
-    void reconciler.run(companyId, { kind: 'all' })
+  const { result: settled } = commit(store, (raise) => settleRecords(store, raise))
+  for (const companyId of settled) void reconciler.run(companyId, { kind: 'all' })
   // The assistant's CNAE index is built at start, not on the first request.
   loadAssistant()
   // The national NFS-e API (the local stand-in on its own TLS port unless MOCK_SEFIN_URL says

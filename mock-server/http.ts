@@ -1,6 +1,11 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
-import type { z } from 'zod'
-import { DomainError, SESSION_INVALID, type DomainErrorKind, type Issue } from './domain/errors'
+import {
+  DomainError,
+  INPUT_INVALID,
+  SESSION_INVALID,
+  type DomainErrorKind,
+  type Issue,
+} from './domain/errors'
 
 export type { Issue }
 
@@ -20,7 +25,7 @@ export const httpMessages = {
   unauthorized: SESSION_INVALID,
   forbidden: 'Você não tem permissão para fazer isso.',
   notFound: 'Registro não encontrado.',
-  invalid: 'Dados inválidos.',
+  invalid: INPUT_INVALID,
   badJson: 'O corpo da requisição não é um JSON válido.',
   tooLarge: 'O corpo da requisição é grande demais.',
   badRequest: 'Requisição inválida.',
@@ -34,20 +39,9 @@ export const forbidden = (message: string = httpMessages.forbidden) => new HttpE
 export const notFound = (message: string = httpMessages.notFound) => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
 
-/** A zod error's issues as the API answers them: each with its path and its message. */
-export const parseIssues = (error: z.ZodError): Issue[] =>
-  error.issues.map((issue) => ({
-    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
-    message: issue.message,
-  }))
-
-/** Parses input with a zod schema; a failure is a 400 with the first message and every issue. */
-export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  const issues = parseIssues(result.error)
-  throw badRequest(issues[0]?.message ?? httpMessages.invalid, issues)
-}
+// Parsing input is the domain's too (a command reads its own): one parser, refusing with the
+// domain's `invalid` (answered 400 with every issue).
+export { issuesOf as parseIssues, parsed as parse } from './domain/errors'
 
 /**
  * Wraps a handler: its resolved value is sent as JSON (unless it already answered),

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+
 // What a command refuses, in the product's words (pt-BR) and without HTTP: the domain's small set
 // of errors. The edge answers each kind with its status (mock-server/http.ts, httpErrorOf) and
 // the same `{ message, issues? }` body; a context never names a status.
@@ -58,4 +60,22 @@ export function ownedBy<T extends { companyId: string }>(
 ): T {
   if (!record || record.companyId !== companyId) throw notFound(message)
   return record
+}
+
+/** What bad input without a message of its own says. */
+export const INPUT_INVALID = 'Dados inválidos.'
+
+/** A zod error's issues as the API answers them: each with its path and its message. */
+export const issuesOf = (error: z.ZodError): Issue[] =>
+  error.issues.map((issue) => ({
+    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    message: issue.message,
+  }))
+
+/** Input read with a zod schema; refused (invalid) with the first message and every issue. */
+export function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issues = issuesOf(result.error)
+  throw invalid(issues[0]?.message ?? INPUT_INVALID, issues)
 }

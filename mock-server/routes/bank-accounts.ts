@@ -13,21 +13,11 @@ import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/s
 import { periodRange } from '../../src/schemas/finance-common'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
-import {
-  accountsOfCompany,
-  accountView,
-  importStatementInBatches,
-  removeAccount,
-  taxCategoriesById,
-} from '../domain/bank/ledger'
+import { importStatement, removeBankAccount } from '../domain/bank/commands'
+import { accountsOfCompany, accountView, taxCategoriesById } from '../domain/bank/ledger'
 import { exportCsv, exportTxt } from '../domain/bank/exports'
 import { ofxQueueMessages } from '../ofx/reader'
 import { ofxUpload } from '../ofx/upload'
-import {
-  reconcileAfterImport,
-  reconcileCompany,
-  reconciliationOf,
-} from '../domain/bank/reconciliation/reconciler'
 import { badRequest, paginate } from '../http'
 import type { Store } from '../store/database'
 
@@ -78,12 +68,7 @@ function getAccount({ store, companyId, params }: Call<{ params: { id: string } 
 
 /** The account and all its transactions, in one transaction. */
 function deleteAccount({ store, companyId, params }: Call<{ params: { id: string } }>) {
-  const account = findAccount(store, params.id, companyId)
-  const view = accountView(store, account)
-  const removedTransactions = store.write(() => removeAccount(store, account))
-  // What its transactions paid is open again: other accounts' lines may pay it.
-  void reconcileCompany(store, companyId, undefined, { awaited: false })
-  return { data: { ...view, removedTransactions } }
+  return { data: removeBankAccount(store, companyId, params.id) }
 }
 
 /**
@@ -93,14 +78,10 @@ function deleteAccount({ store, companyId, params }: Call<{ params: { id: string
 async function importOfx({ store, ofx, companyId, req }: Call) {
   if (!req.file) throw badRequest('Envie o arquivo OFX no campo "file" (multipart/form-data).')
   const statement = await ofx.read(req.file.buffer, companyId)
-  const outcome = await importStatementInBatches(store, companyId, statement, {
+  const { outcome, reconciliation } = await importStatement(store, companyId, statement, {
     source: 'ofx',
     connectionId: null,
   })
-  // Bank reconciliation looks at the new lines (waited for a while: the answer says what it made).
-  const reconciled = await reconciliationOf(
-    reconcileAfterImport(store, companyId, outcome.transactionIds),
-  )
   return {
     data: {
       account: accountView(store, outcome.account),
@@ -109,7 +90,7 @@ async function importOfx({ store, ofx, companyId, req }: Call) {
       duplicates: outcome.duplicates,
       dropped: outcome.dropped,
       statement: { from: statement.start, to: statement.end },
-      reconciliation: reconciled,
+      reconciliation,
     },
   }
 }

@@ -16,8 +16,8 @@ import {
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { accountView } from '../domain/bank/ledger'
+import { connectBank } from '../domain/bank/commands'
 import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../stand-ins/cora/cora'
-import { reconcileAfterImport, settled } from '../domain/bank/reconciliation/reconciler'
 import { paginate } from '../http'
 
 // Bank connections (docs/product.md §7 "Bank statements"): connecting a Cora account through its
@@ -41,8 +41,9 @@ async function connectCora({
   company,
   query,
 }: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
-  const outcome = store.write(() => exchangeCoraCode(store, company, { ...query, uid: caller.uid }))
-  await settled(reconcileAfterImport(store, company.id, outcome.transactionIds))
+  const outcome = await connectBank(store, company.id, () =>
+    exchangeCoraCode(store, company, { ...query, uid: caller.uid }),
+  )
   return {
     data: {
       connection: outcome.connection,

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import {
   bankTransactionSchema,
-  type BankTransaction,
   taxCategoryBulkUpdateSchema,
   taxCategorySchema,
   taxCategoryUpdateSchema,
@@ -10,50 +9,16 @@ import {
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
 import { periodRange } from '../../src/schemas/finance-common'
 import { endpoint, type Call } from '../api'
-import { ownedBy } from '../access'
-import { notRevenueCategory } from '../domain/bank/reconciliation/rules'
-import { categoryKindsOf } from '../domain/bank/reconciliation/inputs'
-import { reconcileLines } from '../domain/bank/reconciliation/reconciler'
+import { categorizeTransactions } from '../domain/bank/commands'
 import { foldText } from '../store/fold-text'
-import { badRequest, notFound } from '../http'
-import type { Store } from '../store/database'
+import { notFound } from '../http'
 
 // Bank transactions (docs/product.md §7 "Bank statements"): the company's or an account's
 // transactions, newest first, and their tax categories (the chart of accounts).
 
-const NOT_FOUND = 'Transação não encontrada.'
-
-/** A category the chart has (or null, to clear it); 400 on `taxCategoryId` otherwise. */
-function assertCategory(store: Store, taxCategoryId: string | null) {
-  if (taxCategoryId !== null && !store.taxCategories.get(taxCategoryId))
-    throw badRequest('Categoria não encontrada.', [
-      { path: ['taxCategoryId'], message: 'Categoria não encontrada.' },
-    ])
-}
-
 function listTaxCategories({ store }: Call) {
   const data = store.taxCategories.all().sort((a, b) => a.code.localeCompare(b.code))
   return { data, total: data.length }
-}
-
-/**
- * Bank reconciliation looks again at credits whose new category moves them in or out of revenue
- * (a transfer, a redemption or interest is not an invoice's payment).
- */
-function reconcileRecategorized(
-  store: Store,
-  companyId: string,
-  changed: readonly { transaction: BankTransaction; before: string | null }[],
-) {
-  const kinds = categoryKindsOf(store.taxCategories.all())
-  const moved = changed
-    .filter(
-      ({ transaction, before }) =>
-        transaction.amount > 0 &&
-        notRevenueCategory(before, kinds) !== notRevenueCategory(transaction.taxCategoryId, kinds),
-    )
-    .map(({ transaction }) => transaction.id)
-  void reconcileLines(store, companyId, moved, [], { awaited: false })
 }
 
 /** Several transactions at once (the screen's "Classificar selecionadas"): all or nothing. */
@@ -62,20 +27,13 @@ function setTaxCategories({
   companyId,
   body: input,
 }: Call<{ body: z.output<typeof taxCategoryBulkUpdateSchema> }>) {
-  assertCategory(store, input.taxCategoryId)
-  const changed = store.write(() => {
-    const transactions = [...new Set(input.transactionIds)].map((id) =>
-      ownedBy(store.bankTransactions.get(id), companyId, NOT_FOUND),
-    )
-    return transactions.map((transaction) => {
-      const before = transaction.taxCategoryId
-      transaction.taxCategoryId = input.taxCategoryId
-      store.bankTransactions.update(transaction)
-      return { transaction, before }
-    })
-  })
-  reconcileRecategorized(store, companyId, changed)
-  return { data: { updated: changed.length, taxCategoryId: input.taxCategoryId } }
+  const written = categorizeTransactions(
+    store,
+    companyId,
+    input.transactionIds,
+    input.taxCategoryId,
+  )
+  return { data: { updated: written.length, taxCategoryId: input.taxCategoryId } }
 }
 
 function setTaxCategory({
@@ -84,13 +42,8 @@ function setTaxCategory({
   params,
   body: input,
 }: Call<{ params: { id: string }; body: { taxCategoryId: string | null } }>) {
-  assertCategory(store, input.taxCategoryId)
-  const transaction = ownedBy(store.bankTransactions.get(params.id), companyId, NOT_FOUND)
-  const before = transaction.taxCategoryId
-  transaction.taxCategoryId = input.taxCategoryId
-  store.write(() => store.bankTransactions.update(transaction))
-  reconcileRecategorized(store, companyId, [{ transaction, before }])
-  return { data: transaction }
+  const [transaction] = categorizeTransactions(store, companyId, [params.id], input.taxCategoryId)
+  return { data: transaction! }
 }
 
 /** The later start and the earlier end of two day ranges (the period and `from`–`to`). */

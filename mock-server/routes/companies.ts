@@ -62,7 +62,7 @@ import {
 } from '../domain/companies/company-records'
 import { completeStep, stepMessagesServer } from '../domain/companies/steps'
 import { transferLetterFileName, transferLetterPdf } from '../domain/companies/transfer-letter'
-import { badRequest, conflict, forbidden, HttpError, notFound, paginate, parse } from '../http'
+import { badRequest, conflict, forbidden, isRefusal, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
 import { JsonText } from '../store/table'
 
@@ -143,7 +143,7 @@ function parsePayload<T extends z.ZodType>(schema: T, input: unknown): z.output<
   try {
     return parse(schema, input)
   } catch (error) {
-    if (!(error instanceof HttpError) || !error.issues) throw error
+    if (!isRefusal(error) || !error.issues) throw error
     throw badRequest(
       error.message,
       error.issues.map((issue) => ({ ...issue, path: ['payload', ...issue.path] })),

@@ -4,34 +4,29 @@ import { z } from 'zod'
 import { isSystemAdmin } from '../../src/schemas/claims'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
 import {
-  companyMayDeleteDocument,
   documentCreateSchema,
   documentListQuerySchema,
   documentRejectSchema,
   documentSchema,
   documentStatusBodySchema,
   documentStatusChangeMessage,
-  documentStatusLabels,
   documentStatusSchema,
-  documentTransition,
   type CompanyDocument,
   type DocumentStatus,
 } from '../../src/schemas/document'
-import { releaseGuide } from '../domain/bank/reconciliation/writes'
 import {
-  reconcileAfterGuideChange,
-  reconcileLines,
-  settled,
-} from '../domain/bank/reconciliation/reconciler'
+  changeDocumentStatus as moveDocument,
+  deleteDocument as removeDocument,
+  onlyPendingDeleted,
+  registerDocument,
+  type DocumentCaller,
+} from '../domain/documents/commands'
 import { endpoint, type Call } from '../api'
-import { ownedBy } from '../access'
 import { filePath } from '../store/files'
-import { badRequest, conflict, forbidden, paginate, parse } from '../http'
-import { onGuidePaid } from '../domain/simples/guides'
+import { badRequest, forbidden, paginate, parse } from '../http'
 
 export const FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'
-const NOT_FOUND = 'Documento não encontrado.'
 
 // Documents (docs/product.md §7 "Documents"). A document registers a file the company uploaded
 // through its signed upload link (`fileName`, in the company's folder); the client gets a
@@ -107,13 +102,15 @@ async function createDocument({
     createdAt: now,
     updatedAt: now,
   }
-  store.write(() => store.documents.insert(document))
-  if (document.type !== 'guia') return { data: document }
-  await settled(reconcileAfterGuideChange(store, companyId, [document.id]))
-  return { data: store.documents.get(document.id) ?? document }
+  return { data: await registerDocument(store, document) }
 }
 
-/** A status change by the document's rules; a refusal carries the reason the client reads. */
+const documentCaller = (caller: Call['caller']): DocumentCaller => ({
+  by: isSystemAdmin(caller.claims) ? 'accountant' : 'company',
+  uid: caller.uid,
+})
+
+/** A status change through the document's statechart; a refusal carries the reason the client reads. */
 function changeDocumentStatus({
   store,
   caller,
@@ -121,34 +118,18 @@ function changeDocumentStatus({
   params,
   req,
 }: Call<{ params: { id: string; status: DocumentStatus } }>) {
-  const to = params.status
-  if (to !== 'rejected') parse(documentStatusBodySchema, req.body ?? {})
-  const document = ownedBy(store.documents.get(params.id), companyId, NOT_FOUND)
-  const from = document.status
-  const rule = documentTransition(document.type, from, to)
-  if (!rule.allowed) throw conflict(documentStatusChangeMessage(document.type, from, to))
-  if (rule.adminOnly && !isSystemAdmin(caller.claims))
-    throw forbidden('Apenas a contabilidade aprova ou recusa documentos.')
-  const reason = to === 'rejected' ? parse(documentRejectSchema, req.body).reason : null
-  const now = new Date().toISOString()
-  document.status = to
-  document.updatedAt = now
-  if (to === 'paid') document.paidAt = now
-  if (to === 'approved' || to === 'rejected') {
-    document.reviewedBy = caller.uid
-    document.reviewedAt = now
-  }
-  document.rejectionReason = reason
-  store.write(() => {
-    store.documents.update(document)
-    // A recalculated guide pays the expired ones it replaced, and its closed month is paid.
-    if (to === 'paid') onGuidePaid(store, document, now)
-  })
+  if (params.status !== 'rejected') parse(documentStatusBodySchema, req.body ?? {})
+  const document = moveDocument(
+    store,
+    companyId,
+    params.id,
+    params.status,
+    documentCaller(caller),
+    req.body,
+  )
   return { data: document }
 }
 
-const onlyPendingDeleted = (status: DocumentStatus) =>
-  `Só é possível excluir um documento pendente (este está "${documentStatusLabels[status]}").`
 /**
  * The company deletes its own pending documents; the accountant any. A guide a transaction paid
  * (bank reconciliation) leaves that line, which is looked at again.
@@ -159,19 +140,7 @@ async function deleteDocument({
   company,
   params,
 }: Call<{ params: { id: string } }>) {
-  const document = ownedBy(store.documents.get(params.id), company.id, NOT_FOUND)
-  if (!isSystemAdmin(caller.claims) && !companyMayDeleteDocument(document)) {
-    if (document.sentBy !== 'company')
-      throw forbidden('Documentos enviados pela contabilidade só podem ser excluídos por ela.')
-    throw conflict(onlyPendingDeleted(document.status))
-  }
-  const released = store.write(() => {
-    const line = releaseGuide(store, document)
-    store.documents.remove(document.id)
-    return line
-  })
-  if (released) await settled(reconcileLines(store, company.id, [released.transactionId]))
-  return { data: document }
+  return { data: await removeDocument(store, company.id, params.id, documentCaller(caller)) }
 }
 
 const documentParams = z.object({ id: idSchema })

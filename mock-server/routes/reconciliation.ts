@@ -10,8 +10,7 @@ import {
   reconciliationSummarySchema,
 } from '../../src/schemas/reconciliation'
 import { endpoint, type Call } from '../api'
-import { confirmMatch, matchAmounts, undoMatch } from '../domain/bank/reconciliation/actions'
-import { reconcileLines, settled } from '../domain/bank/reconciliation/reconciler'
+import { confirmMatch, undoMatch } from '../domain/bank/commands'
 import { rowsOf, summaryOf } from '../domain/bank/reconciliation/views'
 import { notFound } from '../http'
 import type { Store } from '../store/database'
@@ -19,9 +18,6 @@ import type { Store } from '../store/database'
 // Bank reconciliation (docs/decisions.md "Bank reconciliation"): each transaction beside the
 // invoices or the guide it pays — matched by the rules, suggested, or left to reconcile — a
 // person's confirmation and undo, and a month's summary for the panel and the back office.
-
-/** How long a confirmation or an undo waits for the run it starts before answering. */
-const RUN_WAIT_MS = 5_000
 
 /** One row as the list gives it (after a write: the record as it is now). */
 function rowOf(store: Store, transactionId: string) {
@@ -70,10 +66,7 @@ async function confirmReconciliation({
   companyId,
   body,
 }: Call<{ body: z.output<typeof reconciliationConfirmSchema> }>) {
-  const at = new Date().toISOString()
-  const record = store.write(() => confirmMatch(store, companyId, body, caller.uid, at))
-  const amounts = matchAmounts(store, record.match)
-  await settled(reconcileLines(store, companyId, [body.transactionId], amounts), RUN_WAIT_MS)
+  await confirmMatch(store, companyId, body, caller.uid)
   return { data: rowOf(store, body.transactionId) }
 }
 
@@ -83,11 +76,7 @@ async function undoReconciliation({
   companyId,
   params,
 }: Call<{ params: { transactionId: string } }>) {
-  const undone = store.write(() =>
-    undoMatch(store, companyId, params.transactionId, new Date().toISOString()),
-  )
-  const amounts = matchAmounts(store, undone)
-  await settled(reconcileLines(store, companyId, [params.transactionId], amounts), RUN_WAIT_MS)
+  await undoMatch(store, companyId, params.transactionId)
   return { data: rowOf(store, params.transactionId) }
 }
 

@@ -19,7 +19,7 @@ import {
   simplesQueueRowSchema,
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
-import { reconcileAfterGuideChange, settled } from '../domain/bank/reconciliation/reconciler'
+import { commit, reacted } from '../domain/reactions'
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, isRefusal } from '../http'
 import {
@@ -82,11 +82,12 @@ function putDeclaredRevenue({
 async function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const today = todayInBrazil()
   const now = new Date().toISOString()
-  const closed = store.write(() =>
-    closeMonth(store, companyId, params.period, caller.uid, now, today),
-  )
-  // A debit already on the statement may pay the new guides.
-  await settled(reconcileAfterGuideChange(store, companyId, guideIdsOf(closed)))
+  // A debit already on the statement may pay the new guides (a reaction, waited for a while).
+  const { reactions } = commit(store, (raise) => {
+    const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
+    raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+  })
+  await reacted(reactions)
   return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
 }
 
@@ -119,12 +120,17 @@ async function postCloseSeveral({
     await yieldTurn()
     try {
       const now = new Date().toISOString()
-      const closed = store.write(() =>
-        closeMonth(store, companyId, params.period, caller.uid, now, today),
+      // Reconciled in the background: a bulk close does not wait for each company's run.
+      const { result: closed } = commit(
+        store,
+        (raise) => {
+          const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
+          raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+          return closed
+        },
+        { background: true },
       )
       const { das } = closed
-      // Reconciled in the background: a bulk close does not wait for each company's run.
-      void reconcileAfterGuideChange(store, companyId, guideIdsOf(closed), { awaited: false })
       outcomes.push({
         companyId,
         closed: true,
@@ -174,11 +180,14 @@ async function postLatePayment({
 }: Call<GuideCall & { body: z.output<typeof latePaymentInputSchema> }>) {
   const today = todayInBrazil()
   const now = new Date().toISOString()
-  const { quote, document } = store.write(() => {
+  const { result, reactions } = commit(store, (raise) => {
     const quote = latePaymentQuote(store, companyId, params.documentId, body.paymentDate, today)
-    return { quote, document: issueLateGuide(store, quote, caller.uid, now).document }
+    const { document } = issueLateGuide(store, quote, caller.uid, now)
+    raise({ type: 'guides-changed', companyId, documentIds: [document.id] })
+    return { quote, document }
   })
-  await settled(reconcileAfterGuideChange(store, companyId, [document.id]))
+  await reacted(reactions)
+  const { quote, document } = result
   return { data: latePaymentView(quote, guideView(document, today)) }
 }
 

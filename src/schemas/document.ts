@@ -41,29 +41,7 @@ export const documentTypeLabels: Record<DocumentType, string> = {
 export const guiaKinds = ['DAS', 'DARF', 'GPS', 'FGTS', 'ISS', 'ICMS', 'DAE'] as const
 export const guiaKindSchema = z.enum(guiaKinds, { error: 'Tipo de guia inválido' })
 
-/**
- * Who may move a document where (docs/product.md §10 "Documents"):
- * - a guia (a tax to pay, sent by the accountant) goes pending → paid, by the company or an admin;
- * - any other document (sent by the client) goes pending → approved | rejected, by an admin (the
- *   accountant), and a rejected one may be sent back to pending by an admin for a new review.
- * Anything else answers 409.
- */
-export function documentTransition(
-  type: DocumentType,
-  from: DocumentStatus,
-  to: DocumentStatus,
-): { allowed: false } | { allowed: true; adminOnly: boolean } {
-  if (type === 'guia') {
-    return from === 'pending' && to === 'paid'
-      ? { allowed: true, adminOnly: false }
-      : { allowed: false }
-  }
-  if (from === 'pending' && (to === 'approved' || to === 'rejected'))
-    return { allowed: true, adminOnly: true }
-  if (from === 'rejected' && to === 'pending') return { allowed: true, adminOnly: true }
-  return { allowed: false }
-}
-
+/** Why a status change was refused (the moves are src/machines/document.ts's). */
 export const documentStatusChangeMessage = (
   type: DocumentType,
   from: DocumentStatus,

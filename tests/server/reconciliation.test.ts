@@ -21,6 +21,7 @@ import {
 } from '../../mock-server/seed/reconciliation'
 import { ADMIN, ANA, BRUNO, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
+import { anaStatement, uploadAnaOfx } from './ana-statement'
 
 // Bank reconciliation through the API (docs/decisions.md "Bank reconciliation"): the seeded story,
 // an OFX import that pays two invoices (one naming the taker's CNPJ: matched by itself; one not: a
@@ -55,37 +56,8 @@ async function list(query = '') {
 
 const masked = (cnpj: string) =>
   `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
-const ofxAmount = (value: number) => value.toFixed(2)
-
-/** A small OFX statement of ana's account at Banco Inter (077), its entries on their days. */
-function statement(entries: { fitId: string; date: string; amount: number; memo: string }[]) {
-  const dates = entries.map((e) => e.date.replaceAll('-', '')).sort()
-  const lines = entries.map(
-    (e) =>
-      `<STMTTRN><TRNTYPE>${e.amount < 0 ? 'DEBIT' : 'CREDIT'}<DTPOSTED>${e.date.replaceAll('-', '')}<TRNAMT>${ofxAmount(e.amount)}<FITID>${e.fitId}<MEMO>${e.memo}</STMTTRN>`,
-  )
-  return `OFXHEADER:100
-DATA:OFXSGML
-VERSION:102
-CHARSET:1252
-
-<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
-<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>778899-1<ACCTTYPE>CHECKING</BANKACCTFROM>
-<BANKTRANLIST><DTSTART>${dates[0]}<DTEND>${dates.at(-1)}
-${lines.join('\n')}
-</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-`
-}
-
-function upload(text: string) {
-  const form = new FormData()
-  form.append(
-    'file',
-    new Blob([Buffer.from(text, 'latin1')], { type: 'application/x-ofx' }),
-    'inter.ofx',
-  )
-  return server.call('POST', `/bank-statements/ofx/upload?${OWN}`, { as: ANA, raw: form })
-}
+const statement = anaStatement
+const upload = (text: string) => uploadAnaOfx(server, text)
 
 /** A PDF put in ana's folder through her signed upload link (as the accountant does): its stored name. */
 async function uploadPdf(name: string) {

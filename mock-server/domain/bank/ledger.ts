@@ -3,6 +3,7 @@ import { setImmediate } from 'node:timers/promises'
 import type { BankAccount, BankAccountView, BankTransaction } from '../../../src/schemas/bank'
 import type { Store } from '../../store/database'
 import { bankNameOf, type Statement, type StatementEntry } from './ofx'
+import type { Raise } from '../events'
 import { releaseAccount } from './reconciliation/writes'
 
 /** Bank and account numbers compare without masks or leading zeros (`0341` = `341`). */
@@ -29,7 +30,7 @@ export type ImportOutcome = {
   transactionIds: string[]
 }
 
-type Origin = { source: BankAccount['source']; connectionId: string | null }
+export type Origin = { source: BankAccount['source']; connectionId: string | null }
 
 /** The chart of accounts (tax categories) by id. */
 export const taxCategoriesById = (store: Store) =>
@@ -168,7 +169,7 @@ function settleAccount(
  * account is found by bank and account number (or created), then see importerOf. Inside the
  * caller's store.write().
  */
-export function importStatement(
+export function bookStatement(
   store: Store,
   companyId: string,
   statement: Statement,
@@ -195,7 +196,7 @@ const IMPORT_BATCH = 250
 const importsOf = new WeakMap<Store, Promise<unknown>>()
 
 /**
- * importStatement for a file of any size (an OFX upload): the new transactions go in a batch at
+ * bookStatement for a file of any size (an OFX upload): the new transactions go in a batch at
  * a time, each its own transaction, yielding between them, so the event loop is never held for
  * long and other users' requests keep flowing. Imports into one store run one after the other,
  * so an import's duplicate check never races another's batches.
@@ -256,8 +257,8 @@ export function accountView(store: Store, account: BankAccount): BankAccountView
  * Removes an account, its transactions, and its place in a connection; what its transactions
  * paid (bank reconciliation) is unpaid again. Inside store.write().
  */
-export function removeAccount(store: Store, account: BankAccount) {
-  releaseAccount(store, account.id)
+export function removeAccount(store: Store, account: BankAccount, raise: Raise) {
+  releaseAccount(store, account.id, raise)
   const removed = store.bankTransactions.removeWhere({ accountId: account.id })
   store.bankAccounts.remove(account.id)
   for (const connection of store.bankConnections.find({

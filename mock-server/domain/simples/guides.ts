@@ -264,33 +264,80 @@ export function issueLateGuide(
   })
 }
 
-/**
- * A guide paid: the guides it recalculated are paid with it, and a closed month whose DAS it is
- * becomes paid (inside the documents route's transaction).
- */
-export function onGuidePaid(store: Store, document: CompanyDocument, now: string) {
-  let replaces = store.taxGuides.get(document.id)?.replaces ?? null
-  const paid = [document.id]
+/** The guides a guide recalculated, newest first (each replaced the one after it). */
+function replacedBy(store: Store, documentId: string): CompanyDocument[] {
+  const chain: CompanyDocument[] = []
+  let replaces = store.taxGuides.get(documentId)?.replaces ?? null
   for (let hops = 0; replaces && hops < 50; hops++) {
     const previous = store.documents.get(replaces)
     if (!previous) break
-    if (previous.status === 'pending') {
-      previous.status = 'paid'
-      previous.paidAt = now
-      previous.updatedAt = now
-      store.documents.update(previous)
-    }
-    paid.push(previous.id)
+    chain.push(previous)
     replaces = store.taxGuides.get(previous.id)?.replaces ?? null
   }
-  if (!document.guia) return
+  return chain
+}
+
+/** The closed month a guide belongs to, when it is that month's DAS (or stands for it). */
+const monthOfDas = (store: Store, document: CompanyDocument, chain: CompanyDocument[]) => {
+  if (!document.guia) return undefined
   const month = store.closedMonths.first({
     where: { companyId: document.companyId, period: document.guia.competence },
   })
-  if (month?.dasDocumentId && paid.includes(month.dasDocumentId) && month.status !== 'paid') {
+  const ids = [document.id, ...chain.map((guide) => guide.id)]
+  return month?.dasDocumentId && ids.includes(month.dasDocumentId) ? month : undefined
+}
+
+/**
+ * A guide paid (by a person, by the bank line matched to it): the expired guides it recalculated
+ * are paid with it, at the same moment, and the closed month whose DAS it is (or stands for) is
+ * paid. Inside store.write, from a fresh read: the reaction "a paid guide pays its month"
+ * (mock-server/domain/reactions.ts).
+ */
+export function paidGuideSettles(store: Store, documentId: string) {
+  const document = store.documents.get(documentId)
+  if (!document?.guia || document.status !== 'paid') return
+  const at = new Date().toISOString()
+  const chain = replacedBy(store, document.id)
+  for (const previous of chain) {
+    if (previous.status !== 'pending') continue
+    previous.status = 'paid'
+    previous.paidAt = document.paidAt ?? at
+    previous.updatedAt = at
+    store.documents.update(previous)
+  }
+  const month = monthOfDas(store, document, chain)
+  if (month && month.status !== 'paid') {
     month.status = 'paid'
     store.closedMonths.update(month)
   }
+}
+
+/**
+ * A guide's payment undone (its bank match undone; `paidAt` is when it had been paid): the
+ * expired guides it had paid with it are due again, and its month is closed, not paid, unless
+ * its DAS is still paid. Inside store.write, from a fresh read: the reaction "an undone match
+ * unpays" (mock-server/domain/reactions.ts).
+ */
+export function guidePaymentUndone(store: Store, documentId: string, paidAt: string | null) {
+  const document = store.documents.get(documentId)
+  // Paid again meanwhile (another line, a person): nothing to undo.
+  if (!document?.guia || document.status === 'paid') return
+  const at = new Date().toISOString()
+  const chain = replacedBy(store, document.id)
+  for (const previous of chain) {
+    // Paid with this one (the same moment, not by a line of its own).
+    if (previous.status !== 'paid' || previous.paidBy || paidAt === null) continue
+    if (previous.paidAt !== paidAt) continue
+    previous.status = 'pending'
+    previous.paidAt = null
+    previous.updatedAt = at
+    store.documents.update(previous)
+  }
+  const month = monthOfDas(store, document, chain)
+  if (month?.status !== 'paid' || !month.dasDocumentId) return
+  if (store.documents.get(month.dasDocumentId)?.status === 'paid') return
+  month.status = 'closed'
+  store.closedMonths.update(month)
 }
 
 /**

@@ -8,7 +8,7 @@ import { todayInBrazil } from '../../../src/schemas/finance-common'
 import { badRequest, forbidden } from '../../http'
 import { loadFinanceCompanies } from './company-fixtures'
 import type { Store } from '../../store/database'
-import { accountOfStatement, importStatement } from '../../domain/bank/ledger'
+import { accountOfStatement, bookStatement } from '../../domain/bank/ledger'
 import type { Statement } from '../../domain/bank/ofx'
 import {
   loadStatementProfiles,
@@ -275,7 +275,7 @@ export function exchangeCoraCode(
     const moved = statement.entries.reduce((sum, e) => sum + e.amount, 0)
     statement.balance = { amount: roundMoney(moved), date: statement.end as string }
   }
-  const outcome = importStatement(
+  const outcome = bookStatement(
     store,
     company.id,
     statement,

@@ -2,12 +2,8 @@ import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { documentSituationLabel } from '@/schemas/glossary'
-import {
-  documentRejectSchema,
-  documentTransition,
-  documentTypeLabels,
-  type CompanyDocument,
-} from '@/schemas/document'
+import { documentRejectSchema, documentTypeLabels, type CompanyDocument } from '@/schemas/document'
+import { documentMovesFor } from '@/machines/document'
 import { formatDate, formatMonthYear } from '@/lib/format'
 import { documentsQueryOptions, downloadFile, useChangeDocumentStatus } from '@/services/documents'
 import { Button } from '@/ui/Button'
@@ -82,7 +78,7 @@ export function DocumentReview({
   }
 
   const reviewable = (document: CompanyDocument) =>
-    documentTransition(document.type, document.status, 'approved').allowed
+    documentMovesFor(document, 'accountant').includes('approved')
 
   return (
     <>

@@ -8,20 +8,14 @@ import {
   type ReconciliationRow,
 } from '@/schemas/reconciliation'
 import { api } from '@/services/api'
-import { documentKeys } from '@/services/documents'
-import { invoiceKeys } from '@/services/invoices'
-import { bankKeys } from './keys'
+import { invalidateAfter } from '@/services/invalidation'
 
 /**
  * What a reconciliation changes besides its own lists: the invoices (received or not), the guides
- * (paid or not) and the accounts' lines. An OFX import refreshes the same.
+ * and their months (paid or not); src/services/invalidation.ts says which keys.
  */
 export const refreshReconciled = (queryClient: QueryClient, companyId: string) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: bankKeys.reconciliation(companyId) }),
-    queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(companyId) }),
-    queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
-  ])
+  invalidateAfter(queryClient, 'reconciliation-changed', companyId)
 
 export type ConfirmReconciliationInput = { companyId: string } & ReconciliationConfirm
 

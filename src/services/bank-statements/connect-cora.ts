@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { coraConnectionSchema, coraExchangeQuerySchema, type CoraConnection } from '@/schemas/bank'
 import { recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
+import { invalidateAfter } from '@/services/invalidation'
 import { bankKeys } from './keys'
 
 /**
@@ -32,6 +33,6 @@ export function useConnectCora() {
     mutationKey: [...bankKeys.all, 'connect-cora'],
     mutationFn: connectCora,
     onSuccess: (_result, { companyId }) =>
-      queryClient.invalidateQueries({ queryKey: bankKeys.accounts(companyId) }),
+      invalidateAfter(queryClient, 'statement-imported', companyId),
   })
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { deletedBankAccountSchema } from '@/schemas/bank'
 import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
+import { invalidateAfter } from '@/services/invalidation'
 import { bankKeys } from './keys'
 
 export const deleteBankAccountInputSchema = z.object({ companyId: idSchema, accountId: idSchema })
@@ -27,7 +28,7 @@ export function useDeleteBankAccount() {
     onSuccess: (_deleted, { companyId, accountId }) => {
       queryClient.removeQueries({ queryKey: bankKeys.transactions(companyId, accountId) })
       queryClient.removeQueries({ queryKey: bankKeys.account(companyId, accountId) })
-      return queryClient.invalidateQueries({ queryKey: bankKeys.accounts(companyId) })
+      return invalidateAfter(queryClient, 'bank-account-removed', companyId)
     },
   })
 }

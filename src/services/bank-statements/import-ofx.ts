@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { bankAccountSummarySchema, ofxImportResultSchema } from '@/schemas/bank'
 import { idSchema, recordOf } from '@/schemas/common'
 import { api } from '@/services/api'
-import { refreshReconciled } from './change-reconciliation'
+import { invalidateAfter } from '@/services/invalidation'
 import { bankKeys } from './keys'
 
 export const importOfxInputSchema = z.object({ companyId: idSchema, file: z.instanceof(Blob) })
@@ -44,12 +44,11 @@ export function useImportOfx() {
     mutationFn: importOfx,
     onSuccess: (result, { companyId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankKeys.accounts(companyId) }),
         queryClient.invalidateQueries({
           queryKey: bankKeys.transactions(companyId, result.account.id),
         }),
-        // The new lines were reconciled: invoices may be received, guides paid.
-        refreshReconciled(queryClient, companyId),
+        // The new lines were reconciled: invoices may be received, guides and months paid.
+        invalidateAfter(queryClient, 'statement-imported', companyId),
       ]),
   })
 }

@@ -8,6 +8,7 @@ import {
 } from '@/schemas/bank'
 import { idSchema, recordOf, type List } from '@/schemas/common'
 import { api } from '@/services/api'
+import { invalidateAfter } from '@/services/invalidation'
 import { bankKeys } from './keys'
 
 export const setTaxCategoryInputSchema = z.object({
@@ -80,7 +81,7 @@ const rollBack = (queryClient: QueryClient, snapshot: Snapshot | undefined) =>
 const refresh = (queryClient: QueryClient, { companyId, accountId }: Change) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: bankKeys.transactions(companyId, accountId) }),
-    queryClient.invalidateQueries({ queryKey: bankKeys.accounts(companyId) }),
+    invalidateAfter(queryClient, 'transactions-categorized', companyId),
   ])
 
 /** One transaction's category, set inline: shown at once, rolled back if the server refuses. */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { idSchema, recordOf } from '@/schemas/common'
 import { documentSchema, documentStatusSchema, type CompanyDocument } from '@/schemas/document'
 import { api } from '@/services/api'
-import { documentKeys } from './keys'
+import { invalidateAfter } from '@/services/invalidation'
 
 export const changeDocumentStatusInputSchema = z.object({
   companyId: idSchema,
@@ -32,6 +32,6 @@ export function useChangeDocumentStatus() {
   return useMutation({
     mutationFn: changeDocumentStatus,
     onSuccess: (_document, { companyId }) =>
-      queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
+      invalidateAfter(queryClient, 'document-status-changed', companyId),
   })
 }

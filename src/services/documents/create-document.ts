@@ -9,6 +9,7 @@ import {
   type DocumentType,
 } from '@/schemas/document'
 import { api } from '@/services/api'
+import { invalidateAfter } from '@/services/invalidation'
 import { documentKeys } from './keys'
 import { uploadFile, type UploadProgress } from './upload-file'
 
@@ -75,6 +76,6 @@ export function useUploadDocument() {
     mutationFn: ({ input, ...options }: { input: UploadDocumentInput } & UploadProgress) =>
       uploadDocument(input, options),
     onSuccess: (_document, { input }) =>
-      queryClient.invalidateQueries({ queryKey: documentKeys.lists(input.companyId) }),
+      invalidateAfter(queryClient, 'document-registered', input.companyId),
   })
 }

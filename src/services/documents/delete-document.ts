@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { idSchema, recordOf } from '@/schemas/common'
 import { documentSchema, type CompanyDocument } from '@/schemas/document'
 import { api } from '@/services/api'
-import { documentKeys } from './keys'
+import { invalidateAfter } from '@/services/invalidation'
 
 export const deleteDocumentInputSchema = z.object({ companyId: idSchema, documentId: idSchema })
 export type DeleteDocumentInput = z.input<typeof deleteDocumentInputSchema>
@@ -23,6 +23,6 @@ export function useDeleteDocument() {
   return useMutation({
     mutationFn: deleteDocument,
     onSuccess: (_document, { companyId }) =>
-      queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
+      invalidateAfter(queryClient, 'document-deleted', companyId),
   })
 }

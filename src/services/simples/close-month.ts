@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { recordOf } from '@/schemas/common'
 import { simplesMonthSchema, type SimplesMonthView } from '@/schemas/simples/api'
 import { api } from '@/services/api'
-import { documentKeys } from '@/services/documents'
+import { invalidateAfter } from '@/services/invalidation'
 import { getMonthInputSchema, type GetMonthInput } from './get-month'
 import { simplesKeys } from './keys'
 
@@ -28,11 +28,7 @@ export function useCloseMonth() {
     mutationFn: closeMonth,
     onSuccess: (month, { companyId, period }) => {
       queryClient.setQueryData(simplesKeys.month(companyId, period), month)
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: simplesKeys.company(companyId) }),
-        queryClient.invalidateQueries({ queryKey: simplesKeys.queues() }),
-        queryClient.invalidateQueries({ queryKey: documentKeys.company(companyId) }),
-      ])
+      return invalidateAfter(queryClient, 'month-closed', companyId)
     },
   })
 }

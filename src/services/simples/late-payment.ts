@@ -4,7 +4,7 @@ import { idSchema, recordOf } from '@/schemas/common'
 import { calendarDateSchema } from '@/schemas/finance-common'
 import { latePaymentSchema, type LatePaymentView } from '@/schemas/simples/api'
 import { api } from '@/services/api'
-import { documentKeys } from '@/services/documents'
+import { invalidateAfter } from '@/services/invalidation'
 import { simplesKeys } from './keys'
 
 export const latePaymentInput = z.object({
@@ -56,9 +56,6 @@ export function useCreateLateGuide() {
   return useMutation({
     mutationFn: createLateGuide,
     onSuccess: (_answer, { companyId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: simplesKeys.company(companyId) }),
-        queryClient.invalidateQueries({ queryKey: documentKeys.company(companyId) }),
-      ]),
+      invalidateAfter(queryClient, 'late-guide-issued', companyId),
   })
 }

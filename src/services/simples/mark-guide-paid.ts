@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { changeDocumentStatus, documentKeys } from '@/services/documents'
-import { simplesKeys } from './keys'
+import { changeDocumentStatus } from '@/services/documents'
+import { invalidateAfter } from '@/services/invalidation'
 
 /**
  * "Marcar como paga" on a guide (PUT /documents/{id}/status/paid): the guide lists, the month it
@@ -12,9 +12,6 @@ export function useMarkGuidePaid() {
     mutationFn: ({ companyId, documentId }: { companyId: string; documentId: string }) =>
       changeDocumentStatus({ companyId, documentId, status: 'paid' }),
     onSuccess: (_document, { companyId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: simplesKeys.company(companyId) }),
-        queryClient.invalidateQueries({ queryKey: documentKeys.company(companyId) }),
-      ]),
+      invalidateAfter(queryClient, 'document-status-changed', companyId),
   })
 }

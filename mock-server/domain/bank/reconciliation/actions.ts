@@ -10,6 +10,7 @@ import {
 } from '../../../../src/schemas/reconciliation'
 import { conflict, invalid, ownedBy } from '../../errors'
 import type { Store } from '../../../store/database'
+import type { Raise } from '../../events'
 import { bankPaymentOf, claimTargets, releaseMatch } from './writes'
 import { readMemo } from './memo'
 
@@ -57,12 +58,13 @@ export function memoDocumentOf(store: Store, transaction: BankTransaction) {
  * an invoice is not issued; 400 when the amounts do not add up (what a taker pays is the value
  * less what it withholds; with the ISS withheld at an unknown rate, 2 % to 5 % of the value).
  */
-export function confirmMatch(
+export function writeMatch(
   store: Store,
   companyId: string,
   input: ReconciliationConfirm,
   uid: string,
   at: string,
+  raise: Raise,
 ): ReconciliationRecord {
   const transaction = ownedBy(
     store.bankTransactions.get(input.transactionId),
@@ -105,7 +107,7 @@ export function confirmMatch(
           : `${them} de ${money(due.min)} a ${money(due.max)} (com o ISS retido de 2 % a 5 %)`
       throw issue(messages.amountsDiffer(money(cents), expected))
     }
-    claimTargets(store, { kind: 'invoice', invoices }, payment, at)
+    claimTargets(store, { kind: 'invoice', invoices }, payment, at, raise)
     match = {
       kind: 'invoice',
       invoiceIds: invoices.map((r) => r.id),
@@ -124,7 +126,7 @@ export function confirmMatch(
       throw issue(
         messages.amountsDiffer(money(-cents), `a guia é de ${money(toCents(guide.guia.amount))}`),
       )
-    guideBefore = claimTargets(store, { kind: 'guide', guide }, payment, at)
+    guideBefore = claimTargets(store, { kind: 'guide', guide }, payment, at, raise)
     match = {
       kind: 'guide',
       documentId: guide.id,
@@ -170,16 +172,17 @@ export function confirmMatch(
  * line automatically again (it stays a suggestion). 409 when the line is not matched. Answers
  * the match undone.
  */
-export function undoMatch(
+export function writeUndo(
   store: Store,
   companyId: string,
   transactionId: string,
   at: string,
+  raise: Raise,
 ): ReconciliationMatch {
   ownedBy(store.bankTransactions.get(transactionId), companyId, messages.transactionNotFound)
   const record = store.reconciliations.get(transactionId)
   if (!record || record.status !== 'matched' || !record.match) throw conflict(messages.notMatched)
-  releaseMatch(store, record, at)
+  releaseMatch(store, record, at, raise)
   const undone: ReconciliationRecord = {
     ...record,
     status: 'unmatched',

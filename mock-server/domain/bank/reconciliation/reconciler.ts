@@ -3,6 +3,7 @@ import { addDays } from 'date-fns'
 import type { BankTransaction } from '../../../../src/schemas/bank'
 import { periodRange, todayInBrazil, type DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
+import type { DomainEvent } from '../../events'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
 import type { Change, Job, JobScope } from './job'
 import { applyBatch, applyChange, finishBatch } from './writes'
@@ -80,7 +81,14 @@ function merged(a: JobScope, b: JobScope): JobScope {
   }
 }
 
-export function createReconciler(store: Store) {
+/**
+ * `committed` receives what each batch of a run raised (a guide paid by its match, or unpaid by an
+ * undone one) once the batch has committed: the reactions' (mock-server/app.ts wires them).
+ */
+export function createReconciler(
+  store: Store,
+  committed: (events: DomainEvent[]) => void = () => undefined,
+) {
   const thread = workerThread<ReconcileAnswer>(new URL('./worker.ts', import.meta.url), {
     label: 'reconciliation',
     failed: 'A conciliação automática falhou.',
@@ -121,8 +129,8 @@ export function createReconciler(store: Store) {
     for (let start = 0; start < changes.length; start += APPLY_BATCH) {
       if (closed || epoch !== startedEpoch) return stale
       const batch = changes.slice(start, start + APPLY_BATCH)
+      const written = applyBatch()
       store.write(() => {
-        const written = applyBatch()
         for (const change of batch) {
           if (applyChange(store, change, written) === 'stale') {
             stale.push(change.transactionId)
@@ -133,6 +141,7 @@ export function createReconciler(store: Store) {
         }
         finishBatch(store, written)
       })
+      if (written.events.length > 0) committed(written.events)
       if (start + APPLY_BATCH < changes.length) await yieldTurn()
     }
     return stale
@@ -221,8 +230,8 @@ export type Reconciler = ReturnType<typeof createReconciler>
 const reconcilers = new WeakMap<Store, Reconciler>()
 
 /** Starts automatic reconciliation for a store (mock-server/app.ts); it stops with the store. */
-export function attachReconciler(store: Store) {
-  const reconciler = createReconciler(store)
+export function attachReconciler(store: Store, committed?: (events: DomainEvent[]) => void) {
+  const reconciler = createReconciler(store, committed)
   reconcilers.set(store, reconciler)
   return reconciler
 }

@@ -6,12 +6,15 @@ import type {
   ReconciliationRecord,
 } from '../../../../src/schemas/reconciliation'
 import type { Store } from '../../../store/database'
+import type { DomainEvent, Raise } from '../../events'
 import type { Change, RecordContent } from './job'
 import { isOpenGuide, isOpenInvoice } from './inputs'
 
 // What a reconciliation writes besides its own record, always inside the caller's store.write():
 // a matched invoice is received (`receivedAt`, `receivedBy`), a matched guide is paid (`status`
-// paid, `paidAt`, `paidBy`); undoing a match puts both back as they were.
+// paid, `paidAt`, `paidBy`); undoing a match puts both back as they were. A guide paid or unpaid
+// is raised (`guide-paid`, `guide-unpaid`): what follows from it is a reaction's
+// (mock-server/domain/reactions.ts), once the write has committed.
 
 /** The line that paid something, as the invoice or the guide keeps it. */
 export function bankPaymentOf(
@@ -97,6 +100,7 @@ export function claimTargets(
   target: Target,
   payment: BankPayment,
   at: string,
+  raise: Raise,
 ): ReconciliationRecord['guideBefore'] {
   if (target.kind === 'invoice') {
     for (const request of target.invoices) {
@@ -107,11 +111,13 @@ export function claimTargets(
   }
   const before = markPaid(target.guide, payment, at)
   store.documents.update(target.guide)
+  if (before.status !== 'paid')
+    raise({ type: 'guide-paid', companyId: target.guide.companyId, documentId: target.guide.id })
   return before
 }
 
 /** Undoes what a record's match marked: its invoices unreceived, its guide as it was. */
-export function releaseMatch(store: Store, record: ReconciliationRecord, at: string) {
+export function releaseMatch(store: Store, record: ReconciliationRecord, at: string, raise: Raise) {
   const match = record.match
   if (!match) return
   if (match.kind === 'invoice') {
@@ -127,11 +133,14 @@ export function releaseMatch(store: Store, record: ReconciliationRecord, at: str
   }
   const guide = store.documents.get(match.documentId)
   if (guide?.paidBy?.transactionId !== record.transactionId) return
+  const paidAt = guide.paidAt
   guide.paidBy = null
   guide.status = record.guideBefore?.status ?? 'pending'
   guide.paidAt = record.guideBefore ? record.guideBefore.paidAt : null
   guide.updatedAt = at
   store.documents.update(guide)
+  if (guide.status !== 'paid')
+    raise({ type: 'guide-unpaid', companyId: guide.companyId, documentId: guide.id, paidAt })
 }
 
 export type Applied = 'applied' | 'stale'
@@ -142,12 +151,15 @@ export type ApplyBatch = {
   accounts: Map<string, BankAccount | undefined>
   /** Records of lines that had none: inserted together at the end of the batch. */
   inserts: ReconciliationRecord[]
+  /** What the batch raised (guides paid or unpaid), published once it has committed. */
+  events: DomainEvent[]
 }
 
 export const applyBatch = (at = new Date().toISOString()): ApplyBatch => ({
   at,
   accounts: new Map(),
   inserts: [],
+  events: [],
 })
 
 /**
@@ -157,6 +169,7 @@ export const applyBatch = (at = new Date().toISOString()): ApplyBatch => ({
  */
 export function applyChange(store: Store, change: Change, batch: ApplyBatch): Applied {
   const { at } = batch
+  const raise: Raise = (event) => batch.events.push(event)
   const id = change.transactionId
   const fresh = change.baseRev === 0 ? undefined : store.reconciliations.get(id)
   if ((fresh?.rev ?? 0) !== change.baseRev) return 'stale'
@@ -164,17 +177,17 @@ export function applyChange(store: Store, change: Change, batch: ApplyBatch): Ap
   const next = change.next
   if (!next || !store.bankTransactions.exists({ id })) {
     if (fresh) {
-      if (change.release) releaseMatch(store, fresh, at)
+      if (change.release) releaseMatch(store, fresh, at, raise)
       store.reconciliations.remove(id)
     }
     return 'applied'
   }
   const target = next.match ? openTargets(store, next.companyId, id, next.match) : null
   if (next.match && !target) return 'stale'
-  if (change.release && fresh) releaseMatch(store, fresh, at)
+  if (change.release && fresh) releaseMatch(store, fresh, at, raise)
   const payment = { id, accountId: next.accountId, date: next.date }
   const guideBefore = target
-    ? claimTargets(store, target, bankPaymentOf(store, payment, batch.accounts), at)
+    ? claimTargets(store, target, bankPaymentOf(store, payment, batch.accounts), at, raise)
     : null
   const record = storedRecord(id, next, at, fresh, guideBefore)
   if (fresh) store.reconciliations.put(record)
@@ -210,9 +223,14 @@ export function storedRecord(
 }
 
 /** Before an account and its transactions go: what they paid is unpaid again, their records go. */
-export function releaseAccount(store: Store, accountId: string, at = new Date().toISOString()) {
+export function releaseAccount(
+  store: Store,
+  accountId: string,
+  raise: Raise,
+  at = new Date().toISOString(),
+) {
   for (const record of store.reconciliations.find({ where: { accountId, status: 'matched' } }))
-    releaseMatch(store, record, at)
+    releaseMatch(store, record, at, raise)
   return store.reconciliations.removeWhere({ accountId })
 }
 
@@ -243,7 +261,11 @@ export function releaseGuide(store: Store, guide: CompanyDocument, at = new Date
  * line back is written on them if they are still open, else undone. Answers the companies whose
  * records changed (their lines are worth a run). Inside store.write().
  */
-export function settleRecords(store: Store, at = new Date().toISOString()): Set<string> {
+export function settleRecords(
+  store: Store,
+  raise: Raise,
+  at = new Date().toISOString(),
+): Set<string> {
   const changed = new Set<string>()
   for (const record of store.reconciliations.all()) {
     const transaction = store.bankTransactions.get(record.transactionId)
@@ -263,7 +285,7 @@ export function settleRecords(store: Store, at = new Date().toISOString()): Set<
     changed.add(record.companyId)
     const target = openTargets(store, record.companyId, transaction.id, record.match)
     if (target) {
-      const guideBefore = claimTargets(store, target, bankPaymentOf(store, transaction), at)
+      const guideBefore = claimTargets(store, target, bankPaymentOf(store, transaction), at, raise)
       store.reconciliations.put({ ...record, guideBefore, rev: record.rev + 1, updatedAt: at })
     } else
       store.reconciliations.put({
