@@ -43,6 +43,12 @@ export type ServerConfig = {
   sefinUrl: string | null
   /** The public consultation link of an access key, as the DANFSe's QR code carries it. */
   nfseConsultationUrl: string
+  /**
+   * The Banco Central's open-data API (SGS), where the monthly Selic is read:
+   * MOCK_BANCO_CENTRAL_URL (`https://api.bcb.gov.br` for the real one), or this server's own
+   * stand-in (`/banco-central`) when unset.
+   */
+  bancoCentralUrl: string | null
 }
 
 /**
@@ -89,5 +95,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sefinUrl: env.MOCK_SEFIN_URL || null,
     nfseConsultationUrl:
       env.MOCK_NFSE_CONSULTATION_URL || 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=',
+    bancoCentralUrl: env.MOCK_BANCO_CENTRAL_URL || null,
   }
 }

@@ -25,7 +25,10 @@ import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
 import { reconciliationEndpoints } from './reconciliation'
 import { referralEndpoints } from './referrals'
+import { revenueHistoryEndpoints } from './revenue-history'
 import { sefinNacionalEndpoints } from './sefin-nacional'
+import { selicEndpoints } from './selic'
+import { bancoCentralEndpoints } from '../stand-ins/banco-central/routes'
 import { reportEndpoints } from './reports'
 import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
@@ -58,6 +61,8 @@ export const resources = {
   reports: reportEndpoints, // the panel's reports
   simples: simplesEndpoints, // the month (PGDAS-D), its close, the queue and the guides to pay
   payroll: payrollEndpoints, // the pró-labore and payroll of each month
+  'revenue-history': revenueHistoryEndpoints, // the revenue of the months before us
+  selic: selicEndpoints, // the monthly Selic of late payments, and its back-office table
   luca: lucaEndpoints, // the assistant
   files: fileEndpoints, // signed upload/download links and the files behind them
   // The public site's data
@@ -73,6 +78,7 @@ export const resources = {
   cora: coraEndpoints, // Cora's consent page
   checkout: checkoutEndpoints, // the payment checkout
   'sefin-nacional': sefinNacionalEndpoints, // the national NFS-e API (homologation)
+  'banco-central': bancoCentralEndpoints, // the Banco Central's SGS (the monthly Selic)
 } satisfies Record<string, Endpoint[]>
 
 export type ResourceName = keyof typeof resources

@@ -20,6 +20,16 @@ import { cppOutsideOf, cppSources, ratDefaultOf } from '@/kernel/tax/cpp'
 import { limitSources, limitStanding, yearLimits, withTolerance } from '@/kernel/tax/limits'
 import { guideOrCarry, MINIMUM_GUIDE, minimumGuideSources } from '@/kernel/tax/minimum-guide'
 import { ISS_CAP_COEFFICIENTS, issCapSources } from '@/kernel/tax/iss-cap'
+import {
+  dasMeiFor,
+  latePaymentOf,
+  latePaymentSources,
+  simplesMonth,
+  simplesMonthSources,
+  type RevenueItem,
+} from '@/schemas/simples'
+import { cnaeCatalog } from '../../mock-server/reference/cnaes'
+import { seriesBetween, simulatedRate } from '../../mock-server/stand-ins/banco-central/series'
 
 // Each competence by its own year's rules (src/kernel/tax/parameters.ts), and the payroll, CPP,
 // limit and minimum-guide rules built on them; every test names the rule's source.
@@ -255,4 +265,149 @@ describe(`the ISS cap's printed coefficients — ${issCapSources.ISS_CAP_COEFFIC
   })
   it('Annex IV: 31,33 / 32,00 / 30,13 / 6,54, summing to 100 %', () =>
     expect(Object.values(ISS_CAP_COEFFICIENTS.IV!).reduce((a, b) => a + b, 0)).toBe(10_000))
+})
+
+describe(`DAS-MEI by the competence's year — ${TAX_YEARS[2025]!.minimumWage!.source}`, () => {
+  it('2025 (minimum wage R$ 1.518): R$ 75,90 INSS; R$ 76,90 commerce, R$ 80,90 services, R$ 81,90 both', () => {
+    expect(dasMeiFor('2025-10', { icms: false, iss: false }).total).toBe(75.9)
+    expect(dasMeiFor('2025-10', { icms: true, iss: false }).total).toBe(76.9)
+    expect(dasMeiFor('2025-10', { icms: false, iss: true }).total).toBe(80.9)
+    expect(dasMeiFor('2025-10', { icms: true, iss: true }).total).toBe(81.9)
+  })
+  it('2026 (R$ 1.621): R$ 81,05 / 82,05 / 86,05 / 87,05', () => {
+    expect(dasMeiFor('2026-10', { icms: false, iss: false }).total).toBe(81.05)
+    expect(dasMeiFor('2026-10', { icms: true, iss: false }).total).toBe(82.05)
+    expect(dasMeiFor('2026-10', { icms: false, iss: true }).total).toBe(86.05)
+    expect(dasMeiFor('2026-10', { icms: true, iss: true }).total).toBe(87.05)
+  })
+  it('2027: no minimum wage published yet — refused, never the 2026 value', () =>
+    expect(() => dasMeiFor('2027-01', { icms: false, iss: true })).toThrow(UnknownTaxYear))
+})
+
+const activities = (...codes: string[]) => cnaeCatalog().taxOf(codes)
+const each = (months: readonly string[], reais: number) =>
+  Object.fromEntries(months.map((month) => [month, cents(reais)]))
+const design = activities('7410299') // Annex III with a fator R of 28 % or more
+const service = (reais: number): RevenueItem => ({
+  service: '23.01',
+  cnae: null,
+  segment: 'normal',
+  cents: cents(reais),
+})
+
+describe(`the opening year in the month — ${limitSources.OPENING_SUBLIMIT}; ${limitSources.SUBLIMIT_OPENING_RETROACTIVE}`, () => {
+  const opened = '2026-07-01'
+  const revenue = each(['2026-07', '2026-08', '2026-09', '2026-10'], 400_000)
+  const payroll = each(['2026-07', '2026-08', '2026-09', '2026-10', '2026-11'], 150_000)
+  it('opened in 07/2026 with R$ 400 mil a month: in 11/2026 R$ 200 mil of the month are above the proportional sublimit of R$ 1,8 mi (not all within R$ 3,6 mi)', () => {
+    const month = simplesMonth({
+      period: '2026-11',
+      openedOn: opened,
+      activities: design,
+      revenue,
+      payroll,
+      items: [service(400_000)],
+    })
+    expect(month.limits).toMatchObject({
+      opening: true,
+      months: 6,
+      sublimit: 1_800_000,
+      ceiling: 2_400_000,
+      yearRevenue: 2_000_000,
+      sublimitEffect: 'next-year',
+      ceilingEffect: 'within',
+    })
+    expect(month.sublimit).toEqual({
+      limit: 1_800_000,
+      exceeded: true,
+      excessRevenue: 200_000,
+      impeded: false,
+    })
+    expect(month.limits.notes.join(' ')).toContain('art. 3º, § 13')
+  })
+  it('12/2026: R$ 2,4 mi is more than 20 % over R$ 1,8 mi — the impediment goes back to the start: no ICMS nor ISS in the DAS, and the note names § 11', () => {
+    const month = simplesMonth({
+      period: '2026-12',
+      openedOn: opened,
+      activities: design,
+      revenue: { ...revenue, '2026-11': cents(400_000) },
+      payroll,
+      items: [service(400_000)],
+    })
+    expect(month.sublimit.impeded).toBe(true)
+    expect(month.taxes.ISS).toBe(0)
+    expect(month.limits.sublimitEffect).toBe('retroactive')
+    expect(month.limits.notes.join(' ')).toContain('art. 3º, § 11')
+  })
+  it(`more than 20 % over the proportional ceiling: excluded back to the start, no DAS — ${limitSources.CEILING_OPENING_RETROACTIVE}`, () => {
+    const month = simplesMonth({
+      period: '2026-12',
+      openedOn: '2026-10-01',
+      activities: design,
+      revenue: each(['2026-10', '2026-11'], 600_000),
+      payroll,
+      items: [service(400_000)],
+    })
+    // 3 months: ceiling R$ 1,2 mi, +20 % R$ 1,44 mi; the year reaches R$ 1,6 mi.
+    expect(month.problems.map((problem) => problem.code)).toContain('excluded')
+    expect(month.das.amount).toBe(0)
+  })
+})
+
+describe(`RBT12 above R$ 4,8 mi with the year within the limit — ${simplesMonthSources.RBT12_ABOVE_CEILING}`, () => {
+  it('R$ 6,0 mi in the 12 months, R$ 2,4 mi in the year: the 6th bracket by its own formula, not blocked', () => {
+    const month = simplesMonth({
+      period: '2026-07',
+      openedOn: '2020-01-01',
+      activities: design,
+      revenue: {
+        ...each(['2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12'], 600_000),
+        ...each(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'], 400_000),
+      },
+      payroll: each(
+        ['2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12'].concat([
+          '2026-01',
+          '2026-02',
+          '2026-03',
+          '2026-04',
+          '2026-05',
+          '2026-06',
+        ]),
+        200_000,
+      ),
+      items: [service(100_000)],
+    })
+    expect(month.rbt12).toBe(6_000_000)
+    expect(month.problems).toEqual([])
+    expect(month.activities[0]!.bracket).toBe(6)
+    // (6,0 mi × 33 % − 648.000) / 6,0 mi = 22,2 %.
+    expect(month.activities[0]!.effectiveRate).toBeCloseTo(0.222, 12)
+    expect(month.das.amount).toBeGreaterThan(22_200)
+  })
+})
+
+describe(`a 2026 guide paid late with the Selic of the Banco Central's stand-in — ${latePaymentSources.LATE_INTEREST}`, () => {
+  it('due 20/08/2026, paid 30/11/2026: multa 20 % (102 days, capped), juros = Selic 09/2026 + 10/2026 + 1 %', () => {
+    const series = seriesBetween('2026-08', '2026-10', '2026-11-30')
+    const selic = Object.fromEntries(
+      series.map(({ month, rate }) => [month, Math.round(rate * 100)]),
+    )
+    // 21 business days in each month at 14,90 % a year: (1,149^(21/252) − 1) = 1,16 %.
+    expect(selic['2026-09']).toBe(116)
+    expect(selic['2026-10']).toBe(116)
+    const charges = latePaymentOf(cents(1_000), '2026-08-20', '2026-11-30', selic)
+    expect(charges).toMatchObject({
+      days: 102,
+      fineRate: 2_000,
+      fine: cents(200),
+      interestRate: 116 + 116 + 100,
+      interest: cents(33.2),
+      selicMonths: ['2026-09', '2026-10'],
+      total: cents(1_233.2),
+    })
+  })
+  it("the stand-in's simulation gives back the published months of 07–12/2025 (1,28 / 1,16 / 1,22 / 1,28 / 1,05 / 1,22)", () =>
+    expect(
+      ['2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12'].map(simulatedRate),
+    ).toEqual([1.28, 1.16, 1.22, 1.28, 1.05, 1.22]))
 })

@@ -35,6 +35,11 @@ export function monthAnswer(
     ...calculation,
     status: 'open',
     missing: calculation.problems,
+    missingMonths: [],
+    carry: {
+      das: { carriedIn: 0, from: [], carriedOut: 0 },
+      darf: { carriedIn: 0, from: [], carriedOut: 0 },
+    },
     guide: null,
     closedAt: null,
     lateInvoices: [],
