@@ -4,7 +4,7 @@ import { addMonths } from '../../src/schemas/calendar'
 import { selicMessages, type SelicInput, type SelicMonth } from '../../src/schemas/simples/api'
 import type { ServerConfig } from '../config'
 import { loadFixture } from '../fixtures'
-import { BANCO_CENTRAL_PREFIX } from '../stand-ins/banco-central/routes'
+import { BANCO_CENTRAL_PREFIX } from '../stand-ins/banco-central/series'
 import { badRequest, conflict } from '../http'
 import type { Store } from '../store/database'
 

@@ -9,6 +9,9 @@ import { addMonths, monthIndex, monthsFrom } from '../../../src/schemas/calendar
 // held, the effective rate compounded over the month's business days. A month the holidays table
 // does not know is not published (the real series publishes a month once it has ended).
 
+/** Where this server serves the stand-in (mock-server/routes/banco-central.ts). */
+export const BANCO_CENTRAL_PREFIX = '/banco-central'
+
 const dataSchema = z.object({
   series: z.literal(4390),
   targetRate: z.object({ yearly: z.number(), effectiveSpread: z.number() }),

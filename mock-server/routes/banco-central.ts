@@ -1,16 +1,16 @@
 import { z } from 'zod'
-import { todayInBrazil } from '../../../src/schemas/calendar'
-import { endpoint, type Call } from '../../api'
-import { badRequest, notFound } from '../../http'
-import { seriesBetween } from './series'
+import { todayInBrazil } from '../../src/schemas/calendar'
+import { endpoint, type Call } from '../api'
+import { badRequest, notFound } from '../http'
+import { seriesBetween } from '../stand-ins/banco-central/series'
 
 // The Banco Central's open-data API for time series (SGS) stand-in: the same paths, query and
 // answer as `https://api.bcb.gov.br` — `/dados/serie/bcdata.sgs.{code}/dados?formato=json&
 // dataInicial=dd/MM/aaaa&dataFinal=dd/MM/aaaa` and `…/dados/ultimos/{n}` — each value a
 // `{ data: "01/MM/AAAA", valor: "1.22" }` (decimal point, as text). Public, as the real one is;
-// it knows series 4390 (the monthly Selic, series.ts).
+// it knows series 4390 (the monthly Selic, mock-server/stand-ins/banco-central/series.ts). Under
+// `/banco-central` on this server (the product's default address of the service).
 
-export const BANCO_CENTRAL_PREFIX = '/banco-central'
 const SELIC_SERIES = '4390'
 
 const brDate = /^(\d{2})\/(\d{2})\/(\d{4})$/
@@ -61,7 +61,7 @@ function getLast({ params }: Call<{ params: z.output<typeof seriesParams> & { co
 export const bancoCentralEndpoints = [
   endpoint({
     method: 'GET',
-    path: `${BANCO_CENTRAL_PREFIX}/dados/serie/bcdata.sgs.{code}/dados`,
+    path: '/banco-central/dados/serie/bcdata.sgs.{code}/dados',
     summary:
       'Banco Central stand-in (SGS): a series between two dates; 4390 is the Selic accumulated in each month.',
     access: 'public',
@@ -73,7 +73,7 @@ export const bancoCentralEndpoints = [
   }),
   endpoint({
     method: 'GET',
-    path: `${BANCO_CENTRAL_PREFIX}/dados/serie/bcdata.sgs.{code}/dados/ultimos/{count}`,
+    path: '/banco-central/dados/serie/bcdata.sgs.{code}/dados/ultimos/{count}',
     summary: 'Banco Central stand-in (SGS): the last values of a series.',
     access: 'public',
     params: seriesParams.extend({ count: z.coerce.number().int().min(1).max(20) }),
