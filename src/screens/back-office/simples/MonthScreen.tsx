@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format'
 import { monthStatusLabels } from '@/schemas/simples/api'
 import { companyQueryOptions } from '@/services/companies'
-import { payrollQueryOptions } from '@/services/payroll'
+import { payrollKeys, payrollQueryOptions } from '@/services/payroll'
 import { monthQueryOptions, useCloseMonth } from '@/services/simples'
 import { PayrollForm, PayrollSummary } from '@/screens/payroll'
 import {
@@ -34,17 +34,21 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
   const { data: month } = useSuspenseQuery(monthQueryOptions(companyId, period))
   const { data: payroll } = useSuspenseQuery(payrollQueryOptions(companyId, period))
   const close = useCloseMonth()
+  const queryClient = useQueryClient()
   const label = companyLabel(company)
   function closeMonth() {
     close.mutate(
       { companyId, period },
       {
-        onSuccess: (closed) =>
+        onSuccess: (closed) => {
+          // The payroll is locked by the close and now shows the guides it made.
+          void queryClient.invalidateQueries({ queryKey: payrollKeys.company(companyId) })
           notify.success(
             closed.guide
               ? `Mês fechado: DAS de ${formatMoney(closed.guide.amount)} publicado para ${label}.`
               : `Mês fechado sem DAS a pagar para ${label}.`,
-          ),
+          )
+        },
         onError: (error) => notify.error(error.message),
       },
     )
