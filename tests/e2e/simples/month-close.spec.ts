@@ -280,6 +280,10 @@ test.describe('revenue before us', () => {
       await toast(office, /Receita de antes do sistema salva/)
       await expect(rbt12).toContainText(money(before + 30_000))
       await expect(office.getByTestId('month-missing')).not.toContainText(short)
+      // The toast (bottom right) has gone before the page's width is measured.
+      await expect(office.getByText(/Receita de antes do sistema salva/)).toBeHidden({
+        timeout: 10_000,
+      })
       await expectNoSidewaysScroll(office, `revenue before us at ${width}`)
       await screenshot(office, 'simples-revenue-history')
       await context.close()
