@@ -4,8 +4,9 @@ import { createApp } from './app'
 import { listenForControl } from './control'
 import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
-import { bancoCentralBaseUrl, refreshSelic } from './simples/selic'
-import { todayInBrazil } from '../src/schemas/calendar'
+import { refreshSelic } from './domain/simples/selic'
+import { bancoCentralBaseUrl } from './routes/selic'
+import { todayInBrazil } from '../src/kernel/dates'
 import { DATA_FILE_REFUSED_EXIT } from './store/data-file-error'
 
 // Everything this process creates (data file, log, uploads) is readable by its owner only, and

@@ -12,14 +12,14 @@ import {
 import { endpoint, type Call } from '../api'
 import { HttpError, notFound } from '../http'
 import type { Store } from '../store/database'
-import { liveCalculation } from '../simples/months'
-import { receiptsPdf } from '../simples/pdf'
-import { payrollView, savePayroll } from '../simples/payroll'
+import { liveCalculation } from '../domain/simples/months'
+import { receiptsPdf } from '../domain/simples/guide-pdf'
+import { payrollView, savePayroll } from '../domain/simples/payroll'
 
 // A company's payroll by month (each partner's pró-labore, each employee's salary and
 // dependants): the INSS, IRRF, FGTS and net of each, the CPP, the DCTFWeb DARF and the FGTS guide,
-// the fator R payroll (mock-server/simples/payroll.ts); the receipts and payslips as PDF; the
-// company's RAT and FAP.
+// the fator R payroll (mock-server/domain/simples/payroll.ts); the receipts and payslips as PDF;
+// the company's RAT and FAP.
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 

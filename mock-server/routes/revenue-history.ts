@@ -6,16 +6,30 @@ import {
   revenueHistorySchema,
   simplesMessages,
 } from '../../src/schemas/simples/api'
+import type { Company } from '../../src/schemas/company'
 import { endpoint, type Call } from '../api'
-import { revenueHistoryView, saveRevenueHistory } from '../simples/revenue-history'
+import { badRequest, conflict } from '../http'
+import type { Store } from '../store/database'
+import {
+  revenueHistoryRefusal,
+  revenueHistoryView,
+  saveRevenueHistory,
+} from '../domain/simples/revenue-history'
 
-// The revenue from before us (mock-server/simples/revenue-history.ts): the accountant declares
-// the months before the company's data here; the client reads them.
+// The revenue from before us (mock-server/domain/simples/revenue-history.ts): the accountant
+// declares the months before the company's data here; the client reads them.
 
 const paramsSchema = z.object({ id: idSchema })
 
+/** The history's view, or 409 for a company that is not a Simples ME or EPP. */
+function viewOf(store: Store, company: Company, today: string) {
+  const view = revenueHistoryView(store, company, today)
+  if (!view) throw conflict(simplesMessages.notSimples)
+  return view
+}
+
 function getHistory({ store, company }: Call) {
-  return { data: revenueHistoryView(store, company, todayInBrazil()) }
+  return { data: viewOf(store, company, todayInBrazil()) }
 }
 
 function putHistory({
@@ -26,10 +40,14 @@ function putHistory({
 }: Call<{ body: z.output<typeof revenueHistoryInputSchema> }>) {
   const now = new Date().toISOString()
   const today = todayInBrazil()
-  store.write(() =>
-    saveRevenueHistory(store, store.companies.get(companyId)!, body, caller.uid, now, today),
-  )
-  return { data: revenueHistoryView(store, store.companies.get(companyId)!, today) }
+  store.write(() => {
+    const company = store.companies.get(companyId)!
+    const refusal = revenueHistoryRefusal(store, company, body, today, simplesMessages.notSimples)
+    if (refusal?.kind === 'conflict') throw conflict(refusal.message)
+    if (refusal) throw badRequest(refusal.message, [{ path: refusal.path, message: refusal.message }])
+    saveRevenueHistory(store, company, body, caller.uid, now)
+  })
+  return { data: viewOf(store, store.companies.get(companyId)!, today) }
 }
 
 export const revenueHistoryEndpoints = [

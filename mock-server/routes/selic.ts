@@ -7,18 +7,36 @@ import {
   selicMonthSchema,
   selicTableSchema,
 } from '../../src/schemas/simples/api'
+import type { Request } from 'express'
 import { endpoint, type Call } from '../api'
+import type { ServerConfig } from '../config'
+import { badRequest, conflict } from '../http'
 import {
   addSelicMonth,
-  bancoCentralBaseUrl,
   lastSelicRead,
   refreshSelic,
+  selicMonthRefusal,
   selicMonths,
-} from '../simples/selic'
+} from '../domain/simples/selic'
+import { BANCO_CENTRAL_PREFIX } from '../stand-ins/banco-central/contract'
 
-// The monthly Selic the late-payment charges use (mock-server/simples/selic.ts): the back office
-// sees the months the product has and where each came from, reads the Banco Central's series
-// again, and adds a month the product lacks, with its source.
+// The monthly Selic the late-payment charges use (mock-server/domain/simples/selic.ts): the back
+// office sees the months the product has and where each came from, reads the Banco Central's
+// series again, and adds a month the product lacks, with its source.
+
+/**
+ * Where the Banco Central's API is: MOCK_BANCO_CENTRAL_URL, else this server's own stand-in,
+ * reached on the address a request came in on (or, at start, the address it listens on).
+ */
+export function bancoCentralBaseUrl(config: ServerConfig, req?: Request, listening?: string) {
+  if (config.bancoCentralUrl) return config.bancoCentralUrl.replace(/\/$/, '')
+  if (req) {
+    const { localAddress = '127.0.0.1', localPort } = req.socket
+    const host = localAddress.includes(':') ? `[${localAddress}]` : localAddress
+    return `http://${host}:${localPort}${BANCO_CENTRAL_PREFIX}`
+  }
+  return `${listening ?? `http://127.0.0.1:${config.port}`}${BANCO_CENTRAL_PREFIX}`
+}
 
 function getTable({ store }: Call) {
   return { data: { months: selicMonths(store), lastRead: lastSelicRead(store) } }
@@ -31,8 +49,14 @@ async function postRefresh({ store, config, req }: Call) {
 
 function postMonth({ store, caller, body }: Call<{ body: z.output<typeof selicInputSchema> }>) {
   const now = new Date().toISOString()
+  const today = todayInBrazil()
   return {
-    data: store.write(() => addSelicMonth(store, body, caller.uid, now, todayInBrazil())),
+    data: store.write(() => {
+      const refusal = selicMonthRefusal(store, body.month, today)
+      if (refusal?.kind === 'invalid') throw badRequest(refusal.message)
+      if (refusal) throw conflict(refusal.message)
+      return addSelicMonth(store, body, caller.uid, now)
+    }),
   }
 }
 

@@ -8,7 +8,7 @@ import {
   fgtsDueDate,
   lastDayOf,
   proLaboreOf,
-} from '../../src/schemas/simples'
+} from '../../src/kernel/tax'
 import { ADMIN, ANA } from './finance-callers'
 import { signIn, startTestServer, type TestServer } from './harness'
 import { pdfText } from './pdf-text'

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { minimumGuideSources } from '@/kernel/tax/minimum-guide'
-import { monthCalculation } from '@/schemas/simples'
+import { monthCalculation } from '@/kernel/tax'
 import type { ClosedMonthRecord, PayrollRecord, TaxGuideRecord } from '@/schemas/simples/api'
 import type { CompanyDocument } from '@/schemas/document'
 import type { Company } from '@/schemas/company'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
-import { closedMonthRecords } from '../../mock-server/simples/months'
+import { closedMonthRecords } from '../../mock-server/domain/simples/months'
 
 // A DAS under R$ 10,00 is not issued: the close carries it, and the next close's DAS adds it with
-// a line saying where it came from (mock-server/simples/months.ts over src/kernel/tax).
+// a line saying where it came from (mock-server/domain/simples/months.ts over src/kernel/tax).
 
 const law = cnaeCatalog().taxOf(['6911701']) // Annex IV, 1st bracket: 4,5 %
 

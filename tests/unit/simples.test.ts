@@ -29,7 +29,7 @@ import {
   type Monthly,
   type RevenueItem,
   type SimplesMonthInput,
-} from '@/schemas/simples'
+} from '@/kernel/tax'
 import type { SimplesAnnex } from '@/schemas/cnae'
 import { inssTableOf, irrfRulesOf, TAX_YEARS } from '@/kernel/tax/parameters'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'

@@ -27,7 +27,7 @@ import {
   simplesMonth,
   simplesMonthSources,
   type RevenueItem,
-} from '@/schemas/simples'
+} from '@/kernel/tax'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
 import { seriesBetween, simulatedRate } from '../../mock-server/stand-ins/banco-central/series'
 

@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { holidaysOf, UnknownTaxYear } from '../../../src/kernel/tax/parameters'
-import { addMonths, monthIndex, monthsFrom } from '../../../src/schemas/calendar'
+import { addMonths, monthIndex, monthsFrom } from '../../../src/kernel/dates'
 
 // The Banco Central's SGS series 4390 ("Taxa de juros - Selic acumulada no mês") as this
 // stand-in publishes it (sgs-4390.json says where each part comes from): the published months of
 // its data file, then, up to the month before today, its own simulation — the target in force
 // held, the effective rate compounded over the month's business days. A month the holidays table
 // does not know is not published (the real series publishes a month once it has ended).
-
-/** Where this server serves the stand-in (mock-server/routes/banco-central.ts). */
-export const BANCO_CENTRAL_PREFIX = '/banco-central'
 
 const dataSchema = z.object({
   series: z.literal(4390),

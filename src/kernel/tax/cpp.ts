@@ -1,4 +1,4 @@
-import { add, div, mul, ratio, roundHalfUp, ZERO, type Ratio } from '../../schemas/simples/ratio'
+import { add, div, mul, ratio, roundHalfUp, ZERO, type Ratio } from './ratio'
 
 // The company's own social security (CPP) on its payroll when it is paid outside the DAS: the
 // Annex IV activities (construction, cleaning, security, law firms) pay 20 % on pró-labore and

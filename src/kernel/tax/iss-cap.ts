@@ -1,5 +1,5 @@
 import type { SimplesAnnex } from '../../schemas/cnae'
-import type { SimplesTax } from '../../schemas/simples/tables'
+import type { SimplesTax } from './tables'
 
 // When the ISS share of the effective rate passes 5 % (Annex III above an effective rate of
 // 14,92537 %, Annex IV above 12,5 %: only the 5th bracket reaches it), the ISS stays at 5 % and

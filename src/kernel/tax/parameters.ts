@@ -1,4 +1,4 @@
-import { ratio, type Ratio } from '../../schemas/simples/ratio'
+import { ratio, type Ratio } from './ratio'
 
 // The yearly parameters of the month's rules: the minimum wage (and the DAS-MEI it makes), the
 // INSS employee table and its ceiling, the IRRF monthly table with its deductions and the

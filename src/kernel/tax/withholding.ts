@@ -8,7 +8,7 @@ import {
   sum,
   ZERO,
   type Ratio,
-} from '../../schemas/simples/ratio'
+} from './ratio'
 import { inssTableOf, irrfRulesOf } from './parameters'
 
 // What a person on the payroll costs and receives in a competence, by that competence's year

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { todayInBrazil } from '@/schemas/calendar'
+import { todayInBrazil } from '@/kernel/dates'
 import { pageTitle } from '@/lib/title'
 import { selicQueryOptions } from '@/services/simples'
 import { SelicScreen } from '@/screens/back-office/simples/SelicScreen'
