@@ -24,6 +24,8 @@ import {
   dasMeiFor,
   latePaymentOf,
   latePaymentSources,
+  monthCalculation,
+  restatedWithoutLocalTaxes,
   simplesMonth,
   simplesMonthSources,
   type RevenueItem,
@@ -338,6 +340,30 @@ describe(`the opening year in the month — ${limitSources.OPENING_SUBLIMIT}; ${
     expect(month.taxes.ISS).toBe(0)
     expect(month.limits.sublimitEffect).toBe('retroactive')
     expect(month.limits.notes.join(' ')).toContain('art. 3º, § 11')
+  })
+  it('the months closed before it are done again without ICMS and ISS: 08/2026 the DAS it owes now and the ISS it carried, now due to the municipality', () => {
+    const august = monthCalculation({
+      companyId: 'cmp-opening',
+      period: '2026-08',
+      regime: 'simples',
+      openedOn: opened,
+      activities: design,
+      revenue: each(['2026-07'], 400_000),
+      payroll,
+      items: [service(400_000)],
+      declared: [],
+      invoices: { count: 1, total: 400_000 },
+    })
+    // RBT12 of the second month of activity: R$ 400 mil × 12 = R$ 4,8 mi, the 6th bracket. Closed,
+    // the DAS carried the ISS of the 5th bracket capped at 5 % (R$ 20.000,00) and its excess over
+    // 5 % in the federal taxes; done again, only the 6th bracket's federal taxes: 19,5 %.
+    expect(restatedWithoutLocalTaxes(august)).toEqual({
+      period: '2026-08',
+      closedDas: 102_632.55,
+      das: 78_000,
+      icms: 0,
+      iss: 20_000,
+    })
   })
   it(`more than 20 % over the proportional ceiling: excluded back to the start, no DAS — ${limitSources.CEILING_OPENING_RETROACTIVE}`, () => {
     const month = simplesMonth({

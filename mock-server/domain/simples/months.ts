@@ -6,6 +6,7 @@ import {
   dctfWebDueDate,
   fgtsDueDate,
   moneyText,
+  restatedWithoutLocalTaxes,
   simplesTaxLabels,
   type SimplesTax,
 } from '../../../src/kernel/tax'
@@ -17,6 +18,7 @@ import {
   type ClosedMonthRecord,
   type MonthIssue,
   type PayrollRecord,
+  type RestatedMonth,
   type SimplesMonthView,
   type TaxGuideRecord,
 } from '../../../src/schemas/simples/api'
@@ -165,6 +167,27 @@ export function liveCalculation(store: Store, company: Company, period: string, 
 const storedClosed = (record: ClosedMonthRecord | undefined) =>
   record ? closedMonthRecordSchema.parse(record) : undefined
 
+/**
+ * The opening year's closed months done again without ICMS and ISS, when this month takes the
+ * year more than 20 % over the proportional sublimit (its effect goes back to the start).
+ */
+function restatedOf(store: Store, calculation: Calculation): RestatedMonth[] {
+  if (calculation.limits?.sublimitEffect !== 'retroactive') return []
+  const january = `${calculation.period.slice(0, 4)}-01`
+  return store.closedMonths
+    .find({ where: { companyId: calculation.companyId } })
+    .map((record) => closedMonthRecordSchema.parse(record))
+    .filter(
+      (month) =>
+        month.period >= january &&
+        month.period < calculation.period &&
+        month.calculation.regime === 'simples' &&
+        !month.calculation.sublimit.impeded,
+    )
+    .sort((a, b) => a.period.localeCompare(b.period))
+    .map((month) => restatedWithoutLocalTaxes(month.calculation))
+}
+
 export function closedView(
   store: Store,
   closed: ClosedMonthRecord,
@@ -175,6 +198,7 @@ export function closedView(
     status: closed.status,
     missing: [],
     missingMonths: [],
+    restated: restatedOf(store, closed.calculation),
     carry: closed.carry,
     guide: guideViewOf(store, closed.dasDocumentId, today),
     closedAt: closed.closedAt,
@@ -199,6 +223,7 @@ export function monthView(
     status: 'open',
     missing: missingOf(store, facts, calculation, today, missingMonths),
     missingMonths,
+    restated: restatedOf(store, calculation),
     carry: carryPreview(store, company.id, calculation, payroll),
     guide: null,
     closedAt: null,

@@ -1,6 +1,6 @@
 import { UnknownTaxYear } from './parameters'
 import type { ActivityTax } from '../../schemas/cnae'
-import type { ClosedMonthRecord, SimplesMonthView } from '../../schemas/simples/api'
+import type { ClosedMonthRecord, RestatedMonth, SimplesMonthView } from '../../schemas/simples/api'
 import { dasMeiOf } from './mei'
 import { dasDueDateOrProblem, simplesMonth, type MonthProblem, type RevenueItem } from './month'
 import { activityWindow, centsOf, rbt12Of, type Monthly } from './rbt12'
@@ -112,5 +112,22 @@ export function monthCalculation(input: MonthBasisInput): MonthCalculation {
     dasMei: null,
     problems: result.problems,
     basis,
+  }
+}
+
+/**
+ * A closed Simples month of the opening year done again from the basis it closed with, ICMS and
+ * ISS outside the DAS: a later month took the year more than 20 % over the proportional sublimit,
+ * with effect back to the start of activity (LC 123/2006, art. 3º, § 11). What the closed DAS
+ * carried of ICMS and ISS is now due to the State and the municipality, by their own rules.
+ */
+export function restatedWithoutLocalTaxes(closed: MonthCalculation): RestatedMonth {
+  const again = simplesMonth({ period: closed.period, ...closed.basis, impededFromStart: true })
+  return {
+    period: closed.period,
+    closedDas: closed.das.amount,
+    das: again.das.amount,
+    icms: closed.taxes.ICMS,
+    iss: closed.taxes.ISS,
   }
 }

@@ -117,6 +117,12 @@ export interface SimplesMonthInput {
   payroll: Monthly
   /** The month's revenues. */
   items: readonly RevenueItem[]
+  /**
+   * ICMS and ISS outside the DAS whatever this month's revenue: a later month of the opening year
+   * went more than 20 % over the proportional sublimit, with effect back to the start
+   * (LC 123/2006, art. 3º, § 11).
+   */
+  impededFromStart?: boolean
 }
 
 export type TaxAmounts = Record<SimplesTax, number>
@@ -392,6 +398,7 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
   // ICMS and ISS outside the DAS: over the year before's sublimit, more than 20 % over this
   // year's before this month, or (the opening year) more than 20 % over it by this month.
   const impeded =
+    input.impededFromStart === true ||
     previousYear > previousLimits.sublimit ||
     yearBefore > withTolerance(limits.sublimit) ||
     standing.sublimit.effect === 'retroactive'

@@ -388,6 +388,22 @@ export const monthCarrySchema = z
  * `GET /companies/{id}/simples/{period}`: the month as the PGDAS-D calculates it (a closed month:
  * as it was frozen), its DAS and guide, and what keeps it from closing.
  */
+/**
+ * A closed month of the opening year done again without ICMS and ISS: a later month of that year
+ * went more than 20 % over the proportional sublimit, with effect back to the start of activity.
+ */
+export const restatedMonthSchema = z.object({
+  period: z.string(),
+  /** The DAS as the month closed. */
+  closedDas: z.number(),
+  /** The DAS the month owes now, without ICMS and ISS. */
+  das: z.number(),
+  /** The ICMS and ISS the closed DAS carried: now due to the State and the municipality. */
+  icms: z.number(),
+  iss: z.number(),
+})
+export type RestatedMonth = z.infer<typeof restatedMonthSchema>
+
 export const simplesMonthSchema = z.object({
   companyId: z.string(),
   period: z.string(),
@@ -434,6 +450,11 @@ export const simplesMonthSchema = z.object({
    * start of activity, whose revenue was not declared (`GET|PUT …/revenue-history`).
    */
   missingMonths: z.array(z.string()).default([]),
+  /**
+   * The opening year's closed months done again without ICMS and ISS when this month takes the
+   * year more than 20 % over the proportional sublimit (LC 123/2006, art. 3º, § 11).
+   */
+  restated: z.array(restatedMonthSchema).default([]),
   /** Guides under R$ 10,00: what this month's guides add from earlier months or carry on. */
   carry: monthCarrySchema,
   guide: monthGuideSchema.nullable(),
@@ -681,6 +702,7 @@ export const closedMonthRecordSchema = z.object({
     status: true,
     missing: true,
     missingMonths: true,
+    restated: true,
     carry: true,
     guide: true,
     closedAt: true,

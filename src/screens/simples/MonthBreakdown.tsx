@@ -190,6 +190,7 @@ export function MonthBreakdown({ month }: { month: SimplesMonthView }) {
           </ul>
         </Alert>
       )}
+      <RestatedMonths month={month} />
       <CarryNotes month={month} />
       {month.problems.length > 0 && (
         <Alert tone="danger" title="O que a apuração não consegue resolver sozinha">
@@ -197,6 +198,56 @@ export function MonthBreakdown({ month }: { month: SimplesMonthView }) {
         </Alert>
       )}
     </div>
+  )
+}
+
+/**
+ * The opening year's closed months done again without ICMS and ISS: what each DAS was, what it
+ * owes now, and the ICMS and ISS now due to the State and the municipality.
+ */
+function RestatedMonths({ month }: { month: SimplesMonthView }) {
+  if (month.restated.length === 0) return null
+  return (
+    <Alert tone="warning" title="Meses já fechados refeitos sem ICMS e ISS">
+      <p>
+        Desde o início de atividade, o ICMS e o ISS saem do DAS (LC 123/2006, art. 3º, § 11): cada
+        PGDAS-D abaixo deve ser retificado pelo valor que o mês deve agora, e o ICMS e o ISS que o
+        DAS levou passam a ser devidos ao Estado e ao município, pelas regras deles.
+      </p>
+      <DataTable
+        caption="Meses do ano de início refeitos sem ICMS e ISS"
+        showCaption
+        rows={month.restated}
+        rowKey={(row) => row.period}
+        columns={[
+          {
+            key: 'period',
+            header: 'Competência',
+            rowHeader: true,
+            card: 'title',
+            cell: (row) => competenceShort(row.period),
+          },
+          {
+            key: 'closed',
+            header: 'DAS fechado',
+            align: 'right',
+            cell: (row) => formatMoney(row.closedDas),
+          },
+          {
+            key: 'now',
+            header: 'DAS devido agora',
+            align: 'right',
+            cell: (row) => formatMoney(row.das),
+          },
+          {
+            key: 'local',
+            header: 'ICMS e ISS fora do DAS',
+            align: 'right',
+            cell: (row) => formatMoney(row.icms + row.iss),
+          },
+        ]}
+      />
+    </Alert>
   )
 }
 

@@ -36,6 +36,7 @@ export function monthAnswer(
     status: 'open',
     missing: calculation.problems,
     missingMonths: [],
+    restated: [],
     carry: {
       das: { carriedIn: 0, from: [], carriedOut: 0 },
       darf: { carriedIn: 0, from: [], carriedOut: 0 },
