@@ -276,7 +276,7 @@ test.describe('revenue before us', () => {
       await expect(rbt12).toContainText(money(before))
       const form = office.getByRole('form', { name: 'Receita de antes do sistema' })
       await form.getByLabel(`Receita de ${short}`).fill('30.000,00')
-      await form.getByRole('button', { name: 'Salvar receita de antes do sistema' }).click()
+      await form.getByRole('button', { name: 'Salvar receita' }).click()
       await toast(office, /Receita de antes do sistema salva/)
       await expect(rbt12).toContainText(money(before + 30_000))
       await expect(office.getByTestId('month-missing')).not.toContainText(short)

@@ -123,7 +123,7 @@ export function RevenueHistoryForm({
       )}
       <div>
         <Button type="submit" loading={save.isPending}>
-          Salvar receita de antes do sistema
+          Salvar receita
         </Button>
       </div>
     </form>
