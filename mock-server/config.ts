@@ -64,6 +64,12 @@ export type ServerConfig = {
   sefinFaults: string | undefined
   /** The public consultation link of an access key, as the DANFSe's QR code carries it. */
   nfseConsultationUrl: string
+  /**
+   * The Banco Central's open-data API (SGS), where the monthly Selic is read:
+   * MOCK_BANCO_CENTRAL_URL (`https://api.bcb.gov.br` for the real one), or this server's own
+   * stand-in (`/banco-central`) when unset.
+   */
+  bancoCentralUrl: string | null
 }
 
 /**
@@ -116,5 +122,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sefinFaults: env.MOCK_SEFIN_FAULT || undefined,
     nfseConsultationUrl:
       env.MOCK_NFSE_CONSULTATION_URL || 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=',
+    bancoCentralUrl: env.MOCK_BANCO_CENTRAL_URL || null,
   }
 }

@@ -4,6 +4,9 @@ import { createApp } from './app'
 import { listenForControl } from './control'
 import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
+import { refreshSelic } from './domain/simples/selic'
+import { bancoCentralBaseUrl } from './routes/selic'
+import { todayInBrazil } from '../src/kernel/dates'
 import { DATA_FILE_REFUSED_EXIT } from './store/data-file-error'
 
 // Everything this process creates (data file, log, uploads) is readable by its owner only, and
@@ -24,7 +27,7 @@ try {
   console.error(`[mock-server] ${error.message}`)
   process.exit(DATA_FILE_REFUSED_EXIT)
 }
-const { app, reset, close } = created
+const { app, store, reset, close } = created
 
 const listening = await listenOn(app, config.port, config.hosts)
 const wide = config.hosts.filter((host) => !isLoopbackHost(host))
@@ -32,6 +35,17 @@ if (wide.length > 0) console.warn(`[mock-server] ${wideOpenWarning(wide.join(', 
 console.log(
   `[mock-server] http://localhost:${config.port} on ${config.hosts.join(', ')} (data: ${config.dataFile})`,
 )
+// The monthly Selic is read from the Banco Central (its stand-in here by default) once listening;
+// a failure keeps the months the data folder has and is shown on the back office's Selic page.
+const loopback =
+  config.hosts.includes('::1') && !config.hosts.includes('127.0.0.1') ? '[::1]' : '127.0.0.1'
+void refreshSelic(
+  store,
+  bancoCentralBaseUrl(config, undefined, `http://${loopback}:${config.port}`),
+  todayInBrazil(),
+).then((read) => {
+  if (!read.ok) console.warn(`[mock-server] ${read.message}`)
+})
 // `npm run db:reset` reaches a running server through its data folder, not the network.
 const control = await listenForControl(path.dirname(config.dataFile), { reset })
 

@@ -17,6 +17,8 @@ import type {
   ClosedMonthRecord,
   DeclaredRevenueRecord,
   PayrollRecord,
+  RevenueHistoryRecord,
+  SelicMonth,
   TaxGuideRecord,
 } from '../src/schemas/simples/api'
 import type { Track } from '../src/schemas/track'
@@ -67,6 +69,8 @@ export type Model = {
   declaredRevenues: DeclaredRevenueRecord[]
   closedMonths: ClosedMonthRecord[]
   taxGuides: TaxGuideRecord[]
+  revenueHistories: RevenueHistoryRecord[]
+  selicMonths: SelicMonth[]
 }
 
 export type CollectionName = keyof Model

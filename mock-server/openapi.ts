@@ -130,6 +130,8 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
       'reports',
       'simples',
       'payroll',
+      'revenue-history',
+      'selic',
       'luca',
       'files',
     ],
@@ -137,7 +139,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
   { name: "The public site's data", resources: ['cnaes', 'cities', 'areas', 'links', 'leads'] },
   {
     name: 'Stand-ins of external services',
-    resources: ['content', 'viacep', 'cnpj', 'cora', 'checkout'],
+    resources: ['content', 'viacep', 'cnpj', 'cora', 'checkout', 'banco-central'],
   },
 ]
 
@@ -164,7 +166,12 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   reports: "The panel's reports.",
   simples:
     'The Simples Nacional month (PGDAS-D): its calculation and close, the month-close queue, the guides to pay and their late-payment recalculation.',
-  payroll: "A company's payroll by month: pró-labore, INSS, IRRF, CPP and the DCTFWeb DARF.",
+  payroll:
+    "A company's payroll by month: each partner's pró-labore and each employee's salary, their INSS, IRRF, FGTS and net, the CPP, the DCTFWeb DARF and the FGTS guide; receipts and payslips; the company's RAT and FAP.",
+  'revenue-history':
+    "The revenue of a company's months before its data here (from the previous accountant's PGDAS-D), which RBT12 counts.",
+  selic:
+    'The monthly Selic the late-payment juros use: the months the product has and their source, read from the Banco Central or added by the accountant.',
   luca: 'The assistant: CNAE activities and trade names from a description.',
   files: 'Signed upload and download links, and the files behind them.',
   cnaes: 'The CNAE 2.3 subclasses.',
@@ -174,6 +181,8 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   leads: "The site's contact form.",
   content: "Storyblok's content delivery API (stand-in), read by storyblok-js-client.",
   viacep: 'ViaCEP (stand-in): the address of a CEP.',
+  'banco-central':
+    "The Banco Central's open-data time series, SGS (stand-in): series 4390, the Selic accumulated in each month.",
   cnpj: "The Receita's CNPJ registry (stand-in).",
   cora: "Cora's consent page (stand-in).",
   checkout: 'The payment checkout (stand-in).',

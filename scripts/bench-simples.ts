@@ -11,9 +11,11 @@ import { answered, latencyProbe, percentile } from './latency-probe'
 import { benchMs, benchSize, probeAnswered } from './bench-smoke'
 
 // The Simples month under load (`npm run bench:api`): a data set with 10,000 active Simples
-// companies, each with 12 months of issued NFS-e and payroll; the month of one company (p95), the
-// month-close queue's first page, and closing every company's month — 100 a request — while other
-// users' requests are timed (an open loop).
+// companies, each with 13 months of issued NFS-e (the month closed and its whole RBT12 window) and
+// payroll — employees (two, with their INSS, IRRF and FGTS) on a tenth of them; the month of one
+// company (p95), the month-close queue's first page, and closing every company's month — 100 a
+// request, publishing the DAS, the DCTFWeb DARF and the FGTS guide — while other users' requests
+// are timed (an open loop).
 
 export const SIMPLES_COMPANIES = benchSize(Number(process.env.BENCH_SIMPLES_COMPANIES ?? 10_000), 3)
 
@@ -22,11 +24,17 @@ export const benchPeriod = () => addMonths(todayInBrazil().slice(0, 7), -1)
 
 const benchCompanyId = (i: number) => `cmp-bench-${String(i).padStart(5, '0')}`
 
+/** Two employees of a bench company (valid CPFs, salaries that vary with the company). */
+const benchEmployees = (i: number) => [
+  { name: 'Joana Pereira Lima', cpf: '52998224725', salary: 2_200 + (i % 7) * 100, dependents: 0 },
+  { name: 'Łukasz Nowak', cpf: '11144477735', salary: 3_000, dependents: 1 },
+]
+
 /** The demo seed plus the Simples companies, written to a data file of its own. */
 export async function simplesDataSet(dataDir: string): Promise<string[]> {
   const seed: Model = buildSeed()
   const period = benchPeriod()
-  const months = monthsFrom(addMonths(period, -11), period)
+  const months = monthsFrom(addMonths(period, -12), period)
   const at = new Date().toISOString()
   const ids: string[] = []
   for (let i = 0; i < SIMPLES_COMPANIES; i++) {
@@ -83,8 +91,8 @@ export async function simplesDataSet(dataDir: string): Promise<string[]> {
           company,
           month,
           [],
-          { proLabore: [], salaries: 2_200 + (i % 7) * 100, fgts: 176 },
-          false,
+          { proLabore: [], employees: i % 10 === 0 ? benchEmployees(i) : [] },
+          { outside: false },
           'uid-admin',
           at,
         ),

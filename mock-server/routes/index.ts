@@ -1,5 +1,6 @@
 import type { Endpoint } from '../api'
 import { areaEndpoints } from './areas'
+import { bancoCentralEndpoints } from '../stand-ins/banco-central/routes'
 import { bankAccountEndpoints } from './bank-accounts'
 import { bankConnectionEndpoints } from './bank-connections'
 import { bankTransactionEndpoints } from './bank-transactions'
@@ -25,6 +26,8 @@ import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
 import { reconciliationEndpoints } from './reconciliation'
 import { referralEndpoints } from './referrals'
+import { revenueHistoryEndpoints } from './revenue-history'
+import { selicEndpoints } from './selic'
 import { reportEndpoints } from './reports'
 import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
@@ -57,6 +60,8 @@ export const resources = {
   reports: reportEndpoints, // the panel's reports
   simples: simplesEndpoints, // the month (PGDAS-D), its close, the queue and the guides to pay
   payroll: payrollEndpoints, // the pró-labore and payroll of each month
+  'revenue-history': revenueHistoryEndpoints, // the revenue of the months before us
+  selic: selicEndpoints, // the monthly Selic of late payments, and its back-office table
   luca: lucaEndpoints, // the assistant
   files: fileEndpoints, // signed upload/download links and the files behind them
   // The public site's data
@@ -71,6 +76,7 @@ export const resources = {
   cnpj: cnpjEndpoints, // the Receita's CNPJ registry
   cora: coraEndpoints, // Cora's consent page
   checkout: checkoutEndpoints, // the payment checkout
+  'banco-central': bancoCentralEndpoints, // the Banco Central's SGS (the monthly Selic)
 } satisfies Record<string, Endpoint[]>
 
 export type ResourceName = keyof typeof resources
@@ -82,6 +88,7 @@ const standInFolders: Partial<Record<ResourceName, string>> = {
   cnpj: 'receita-cnpj',
   cora: 'cora',
   checkout: 'checkout',
+  'banco-central': 'banco-central',
 }
 
 /** The file holding a resource's table, from mock-server/ (`routes/users.ts`). */

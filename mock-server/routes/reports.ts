@@ -1,6 +1,5 @@
 import type { z } from 'zod'
 import { recordOf } from '../../src/schemas/common'
-import type { Company } from '../../src/schemas/company'
 import {
   fromCents,
   monthOf,
@@ -19,18 +18,12 @@ import {
 import { meiLimitFor } from '../../src/kernel/tax/facts'
 import { endpoint, type Call } from '../api'
 import { taxCategoriesById } from '../domain/bank/ledger'
+import { openedOnOf } from '../domain/simples/facts'
 import { recentMonths } from '../stand-ins/cora/statement-generator'
 import type { Store } from '../store/database'
 
 // The panel's reports (docs/product.md §10 "Reports"), and what the Simples Nacional
 // rates are computed from (docs/decisions.md "The panel and the account screens").
-
-/** The day a company started operating: when it first became active, else when it was created. */
-function openedOn(company: Company): string {
-  const opened =
-    company.statusHistory.find((change) => change.to === 'active')?.at ?? company.createdAt
-  return todayInBrazil(new Date(opened))
-}
 
 type DayRange = { from: string; to: string }
 
@@ -63,7 +56,7 @@ function getAnualBilling({ store, company }: Call) {
   let mei: AnualBilling['mei'] = null
   if (company.size === 'MEI') {
     const year = Number(today.slice(0, 4))
-    const limit = meiLimitFor(year, openedOn(company))
+    const limit = meiLimitFor(year, openedOnOf(store, company))
     const used = issuedIn(store, company.id, { from: `${year}-01-01`, to: `${year}-12-31` }).reduce(
       (sum, r) => sum + toCents(r.totalValue),
       0,

@@ -31,11 +31,14 @@ import {
 } from '../domain/simples/guides'
 import { closeMonth, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
+import { refreshSelic } from '../domain/simples/selic'
 import { monthKey } from '../domain/simples/sources'
+import { revenueHistoryMessages } from '../../src/schemas/simples/api'
+import { bancoCentralBaseUrl } from './selic'
 
 // The Simples Nacional month (PGDAS-D) of a company, its close by the accountant, the month-close
 // queue, the revenue declared without an invoice, and the guides to pay with their late-payment
-// recalculation (mock-server/domain/simples).
+// recalculation (mock-server/domain/simples). A close reads the Banco Central's Selic first.
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 
@@ -59,6 +62,8 @@ function putDeclaredRevenue({
     const id = monthKey(companyId, params.period)
     if (store.closedMonths.exists({ id }))
       throw conflict(simplesMessages.monthClosed(params.period))
+    if (store.revenueHistories.get(companyId)?.months.some((m) => m.period === params.period))
+      throw conflict(revenueHistoryMessages.inHistory(params.period))
     if (params.period > today.slice(0, 7)) throw badRequest('Essa competência ainda não começou.')
     body.items.forEach((item, index) => {
       if (!company.activities.includes(item.cnae)) {
@@ -79,8 +84,9 @@ function putDeclaredRevenue({
 }
 
 /** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
-async function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
+async function postClose({ store, caller, companyId, params, config, req }: Call<PeriodCall>) {
   const today = todayInBrazil()
+  await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const now = new Date().toISOString()
   // A debit already on the statement may pay the new guides (a reaction, waited for a while).
   const { reactions } = commit(store, (raise) => {
@@ -110,11 +116,14 @@ async function postCloseSeveral({
   caller,
   params,
   body,
+  config,
+  req,
 }: Call<{
   params: z.output<typeof periodOnlyParamsSchema>
   body: z.output<typeof closeMonthsInputSchema>
 }>) {
   const today = todayInBrazil()
+  await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const outcomes: CloseOutcome[] = []
   for (const companyId of body.companyIds) {
     await yieldTurn()
@@ -170,30 +179,36 @@ function getLatePayment({
   return { data: latePaymentView(quote, null) }
 }
 
-/** A new guide for the payment day, replacing the expired one. */
+/**
+ * The guide for the payment day, replacing the expired one: 201 with a new one, or 200 with the
+ * one already made for that day (a repeated request never makes a second debt).
+ */
 async function postLatePayment({
   store,
   caller,
   companyId,
   params,
   body,
+  res,
 }: Call<GuideCall & { body: z.output<typeof latePaymentInputSchema> }>) {
   const today = todayInBrazil()
   const now = new Date().toISOString()
   const { result, reactions } = commit(store, (raise) => {
     const quote = latePaymentQuote(store, companyId, params.documentId, body.paymentDate, today)
-    const { document } = issueLateGuide(store, quote, caller.uid, now)
-    raise({ type: 'guides-changed', companyId, documentIds: [document.id] })
-    return { quote, document }
+    const issued = issueLateGuide(store, quote, caller.uid, now)
+    if (issued.created)
+      raise({ type: 'guides-changed', companyId, documentIds: [issued.document.id] })
+    return { quote, issued }
   })
   await reacted(reactions)
-  const { quote, document } = result
-  return { data: latePaymentView(quote, guideView(document, today)) }
+  const { quote, issued } = result
+  if (issued.created) res.statusCode = 201
+  return { data: latePaymentView(quote, guideView(issued.document, today)) }
 }
 
-/** The guides a month close published (its DAS or DAS-MEI, and the payroll's DARF). */
+/** The guides a month close published (its DAS or DAS-MEI, the payroll's DARF and FGTS guide). */
 const guideIdsOf = (closed: ReturnType<typeof closeMonth>) =>
-  [closed.das, closed.darf].flatMap((guide) => (guide ? [guide.document.id] : []))
+  [closed.das, closed.darf, closed.fgts].flatMap((guide) => (guide ? [guide.document.id] : []))
 
 const monthAnswer = { 200: recordOf(simplesMonthSchema) }
 
@@ -264,12 +279,13 @@ export const simplesEndpoints = [
   endpoint({
     method: 'POST',
     path: '/companies/{id}/guides/{documentId}/late-payment',
-    summary: 'Issues the guide recalculated for the payment day, replacing the expired one.',
+    summary:
+      'Issues the guide recalculated for the payment day (201), or answers the one that day has (200).',
     access: 'company',
     company: 'params.id',
     params: guideParamsSchema,
     body: latePaymentInputSchema,
-    answers: { 201: recordOf(latePaymentSchema) },
+    answers: { 200: recordOf(latePaymentSchema), 201: recordOf(latePaymentSchema) },
     errors: [404, 409],
     messages: { 409: simplesMessages.guideNotLate },
     handler: postLatePayment,

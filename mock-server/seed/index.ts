@@ -40,7 +40,7 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
 
 /**
  * One company's record, track, subscriptions, payments, guias and Simples months (payroll,
- * declared revenue, closed months and the guides they published) back as seeded, in one transaction (the
+ * declared revenue, revenue before us, closed months and the guides they published) back as seeded, in one transaction (the
  * test hook beside `/__reset`); false for a company the fixtures do not have.
  */
 export function reseedCompany(store: Store, companyId: string): boolean {
@@ -67,6 +67,8 @@ export function reseedCompany(store: Store, companyId: string): boolean {
     store.closedMonths.insertMany(own(simples.closedMonths))
     store.taxGuides.removeWhere({ companyId })
     store.taxGuides.insertMany(own(simples.taxGuides))
+    store.revenueHistories.remove(companyId)
+    store.revenueHistories.insertMany(own(simples.revenueHistories))
     store.documents.insertMany(own(simples.documents))
     store.companies.put(company)
     store.tracks.put(track)

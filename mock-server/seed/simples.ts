@@ -9,9 +9,10 @@ import { reference } from '../stand-ins/reference-data'
 import { loadFixture } from '../fixtures'
 import { cnaeCatalog } from '../reference/cnaes'
 import { calculate, regimeOf, type CompanyFacts } from '../domain/simples/calculate'
-import { cppOutsideDas } from '../domain/simples/facts'
+import { activeSinceOf, cppContextOf, cppOutsideDas } from '../domain/simples/facts'
 import { closedMonthRecords } from '../domain/simples/months'
-import { payrollRecordOf } from '../domain/simples/payroll'
+import { annexIvSplitOf, payrollRecordOf } from '../domain/simples/payroll'
+import { referenceSelicMonths } from '../domain/simples/selic'
 import { arraySources } from '../domain/simples/sources'
 
 // The seeded months of the Simples Nacional (fixtures/finance/simples.json): the payroll the
@@ -26,8 +27,14 @@ const planSchema = z.array(
     payroll: z
       .object({
         proLabore: z.array(z.object({ cpf: z.string(), amount: z.number().min(0) })),
-        salaries: z.number().min(0),
-        fgts: z.number().min(0),
+        employees: z.array(
+          z.object({
+            name: z.string(),
+            cpf: z.string(),
+            salary: z.number().positive(),
+            dependents: z.number().int().min(0),
+          }),
+        ),
         fromMonthsAgo: z.number().int().min(0),
         toMonthsAgo: z.number().int().min(0),
       })
@@ -53,7 +60,13 @@ const planSchema = z.array(
 
 export type SimplesData = Pick<
   Model,
-  'payrolls' | 'declaredRevenues' | 'closedMonths' | 'taxGuides' | 'documents'
+  | 'payrolls'
+  | 'declaredRevenues'
+  | 'closedMonths'
+  | 'taxGuides'
+  | 'documents'
+  | 'revenueHistories'
+  | 'selicMonths'
 >
 
 /** The partners of a track's partner registration (the CPF identifies each). */
@@ -68,13 +81,9 @@ const partnersOfTrack = (track: TrackRecord | undefined) =>
     )?.partners ?? []
   ).map((partner) => ({ partnerId: partner.cpf, name: partner.name, cpf: partner.cpf }))
 
-/** The start of activity the seed knows: the registry's, else the first day active. */
-function openedOn(company: Company): string | null {
-  const registered = company.cnpj ? reference().registry.get(company.cnpj)?.openedOn : undefined
-  if (registered) return registered
-  const active = company.statusHistory.find((change) => change.to === 'active')?.at
-  return todayInBrazil(new Date(active ?? company.createdAt))
-}
+/** The start of activity the seed knows: the registry's (never the day it joined us). */
+const openedOn = (company: Company): string | null =>
+  (company.cnpj ? reference().registry.get(company.cnpj)?.openedOn : undefined) ?? null
 
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
@@ -91,14 +100,26 @@ export function seedSimples(
     closedMonths: [],
     taxGuides: [],
     documents: [],
+    revenueHistories: [],
+    selicMonths: referenceSelicMonths(now.toISOString()),
   }
   // A store-like sink for the records the close writes.
   const sink = {
     documents: { insert: (d: CompanyDocument) => out.documents.push(d) },
     taxGuides: { insert: (g: SimplesData['taxGuides'][number]) => out.taxGuides.push(g) },
-    closedMonths: { insert: (m: SimplesData['closedMonths'][number]) => out.closedMonths.push(m) },
+    closedMonths: {
+      insert: (m: SimplesData['closedMonths'][number]) => out.closedMonths.push(m),
+      find: (query: { where: { companyId: string } }) =>
+        out.closedMonths.filter((m) => m.companyId === query.where.companyId),
+      update: () => {},
+    },
     payrolls: {
       get: (id: string) => out.payrolls.find((p) => p.id === id),
+      put: (record: SimplesData['payrolls'][number]) => {
+        const index = out.payrolls.findIndex((p) => p.id === record.id)
+        if (index >= 0) out.payrolls[index] = record
+        else out.payrolls.push(record)
+      },
     },
   }
   const invoices = data.nfsRequests.map((request) => ({
@@ -121,12 +142,22 @@ export function seedSimples(
     if (!company || !regime)
       throw new Error(`finance/simples.json: ${plan.companyId} is not a Simples company`)
     const activities = cnaeCatalog().taxOf(company.activities)
-    const facts: CompanyFacts = { company, regime, activities, openedOn: openedOn(company) }
+    const facts: CompanyFacts = {
+      company,
+      regime,
+      activities,
+      openedOn: openedOn(company),
+      activeSince: activeSinceOf(company),
+    }
     if (plan.payroll) {
       const partners = partnersOfTrack(data.tracks.find((t) => t.companyId === company.id))
       for (let ago = plan.payroll.fromMonthsAgo; ago >= plan.payroll.toMonthsAgo; ago--) {
         const period = addMonths(current, -ago)
         const at = instant(`${addMonths(period, 1)}-03`, 10)
+        // The Annex IV share of the CPP follows the month's revenue split.
+        const split = cppOutsideDas(facts)
+          ? annexIvSplitOf(calculate(facts, period, sources))
+          : { annexIv: 0, total: 0 }
         out.payrolls.push(
           payrollRecordOf(
             company,
@@ -137,10 +168,9 @@ export function seedSimples(
                 partnerId: cpf,
                 amount,
               })),
-              salaries: plan.payroll.salaries,
-              fgts: plan.payroll.fgts,
+              employees: plan.payroll.employees,
             },
-            cppOutsideDas(facts),
+            cppContextOf(facts, split),
             plan.by,
             at < now.toISOString() ? at : now.toISOString(),
           ),
@@ -169,7 +199,7 @@ export function seedSimples(
         )
       const candidate = instant(`${addMonths(period, 1)}-05`, 11)
       const closedAt = candidate < now.toISOString() ? candidate : now.toISOString()
-      const { das, darf } = closedMonthRecords(sink, company, calculation, plan.by, closedAt, {
+      const { das, darf } = closedMonthRecords(sink, facts, calculation, plan.by, closedAt, {
         das: close.das,
         darf: close.darf,
       })

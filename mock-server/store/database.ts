@@ -95,6 +95,8 @@ export class Store implements Tables {
   declare readonly declaredRevenues: Table<RecordOf<'declaredRevenues'>>
   declare readonly closedMonths: Table<RecordOf<'closedMonths'>>
   declare readonly taxGuides: Table<RecordOf<'taxGuides'>>
+  declare readonly revenueHistories: Table<RecordOf<'revenueHistories'>>
+  declare readonly selicMonths: Table<RecordOf<'selicMonths'>>
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file

@@ -300,6 +300,10 @@ export const layouts: Layouts = {
     },
     indexes: [['companyId', 'fileName'], ['replaces']],
   },
+  // The revenue of the months before a company's data here: one record per company (its id).
+  revenueHistories: { table: 'revenue_histories', key: (history) => history.companyId },
+  // The monthly Selic the product has: one record per month (`YYYY-MM`).
+  selicMonths: { table: 'selic_months', key: (month) => month.month },
 }
 
 export const collectionNames = Object.keys(layouts) as CollectionName[]

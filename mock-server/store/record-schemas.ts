@@ -17,6 +17,8 @@ import {
   closedMonthRecordSchema,
   declaredRevenueRecordSchema,
   payrollRecordSchema,
+  revenueHistoryRecordSchema,
+  selicMonthSchema,
   taxGuideRecordSchema,
 } from '../../src/schemas/simples/api'
 import { reconciliationRecordSchema } from '../../src/schemas/reconciliation'
@@ -63,5 +65,7 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   declaredRevenues: declaredRevenueRecordSchema,
   closedMonths: closedMonthRecordSchema,
   taxGuides: taxGuideRecordSchema,
+  revenueHistories: revenueHistoryRecordSchema,
+  selicMonths: selicMonthSchema,
   reconciliations: reconciliationRecordSchema,
 }

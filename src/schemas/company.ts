@@ -80,6 +80,14 @@ export const companySchema = z.object({
   size: companySizeSchema.nullable(),
   activities: z.array(z.string()).default([]),
   statusHistory: z.array(statusChangeSchema).default([]),
+  /**
+   * The company's RAT (1, 2 or 3 %) and FAP (0,5000 to 2,0000) as the accountant set them; absent
+   * or null: the RAT of its activity (src/kernel/tax/cpp.ts) and FAP 1,0000. Only an Annex IV
+   * company's CPP, paid outside the DAS, uses them.
+   */
+  payrollRisk: z
+    .object({ rat: z.number().int().min(1).max(3).nullable(), fap: z.number().nullable() })
+    .optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 })

@@ -88,7 +88,7 @@ describe('payroll of the month', () => {
     ])
     const saved = await enterPayroll(last())
     expect(saved.status).toBe(200)
-    const expected = proLaboreOf(850_000)
+    const expected = proLaboreOf(last(), 850_000)
     expect(saved.body.data.partners[0]).toMatchObject({
       amount: 8_500,
       inss: expected.inss / 100,

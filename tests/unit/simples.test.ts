@@ -7,7 +7,6 @@ import {
   collectionLine,
   dasDueDate,
   dctfWebDueDate,
-  INSS_CEILING_2026,
   irrfOf,
   ISS_MAX_RATE,
   LATE_FINE_MAX,
@@ -32,6 +31,7 @@ import {
   type SimplesMonthInput,
 } from '@/kernel/tax'
 import type { SimplesAnnex } from '@/schemas/cnae'
+import { inssTableOf, irrfRulesOf, TAX_YEARS } from '@/kernel/tax/parameters'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
 
 // The Simples Nacional month (PGDAS-D), the pró-labore and the guides, checked against the figures
@@ -132,10 +132,13 @@ describe(`ISS at most 5 % — ${simplesTableSources.ISS_MAX_RATE}`, () => {
     // Each federal tax got its share of the excess: more than e × its share alone.
     expect(row.taxes.CPP).toBeGreaterThan(7_296.41)
     expect(row.taxes.IRPJ).toBeGreaterThan(672.48)
-    // The excess (0,63202 % of revenue) goes by the law's printed coefficients 6,02/5,26/19,28/4,18/65,26.
-    const excess = 632.02
-    expect(((row.taxes.CPP - 7_296.41) / excess) * 100).toBeCloseTo(65.26, 1)
-    expect(((row.taxes.IRPJ - 672.48) / excess) * 100).toBeCloseTo(6.02, 1)
+    // The law's note prints the split: each federal tax is (16,812 % − 5 %) × its coefficient
+    // 6,02 / 5,26 / 19,28 / 4,18 / 65,26 (the exact ratios would give CPP R$ 7.708,88). Updated:
+    // the expectation measured the excess by the coefficients; the note applies them to e − 5 %.
+    expect(row.taxes.CPP).toBe(7_708.51)
+    expect(row.taxes.IRPJ).toBe(711.08)
+    expect(row.taxes.CSLL).toBe(621.31)
+    expect(row.taxes.PIS).toBe(493.74)
   })
   it('Annex IV from RBT12 R$ 1.934.526,32 (effective rate above 12,5 %): ISS capped at 5 %', () => {
     const below = month({
@@ -215,8 +218,17 @@ describe(`6th bracket and the R$ 3,6 mi sublimit — ${simplesTableSources.SIMPL
     expect(result.rbt12).toBe(4_400_000)
     expect(result.sublimit.impeded).toBe(true)
     expect(result.taxes.ISS).toBe(0)
-    // Only the federal part: e(6ª) = (4,4 mi × 33 % − 648.000) / 4,4 mi = 18,2727… %.
-    expect(result.das.amount).toBe(109_636.36)
+    // Only the federal part: e(6ª) = (4,4 mi × 33 % − 648.000) / 4,4 mi = 18,2727… % on the
+    // R$ 400 mil within R$ 4,8 mi; the R$ 200 mil above the ceiling at the 6th bracket's maximum,
+    // (4,8 mi × 33 % − 648.000) / 4,8 mi = 19,5 % (LC 123/2006, art. 18, § 16; Resolução CGSN
+    // 140/2018, art. 24). Updated: the year passes R$ 4,8 mi in this month, which the old
+    // expectation (R$ 109.636,36, all at 18,27 %) left out.
+    expect(result.das.amount).toBe(112_090.91)
+    expect(result.limits).toMatchObject({
+      ceilingEffect: 'next-year',
+      ceilingExcessRevenue: 200_000,
+      sublimitEffect: 'next-month',
+    })
   })
   it('over the sublimit in the year before: impeded the whole year', () => {
     const result = month({
@@ -469,20 +481,20 @@ describe(`DAS due dates of 2026 — ${calendarSources.DAS_DUE_DAY}; ${calendarSo
     expect(() => dasDueDate('2029-05')).toThrow(UnknownCalendarYear))
 })
 
-describe(`pró-labore 2026 — ${payrollSources.PRO_LABORE_INSS_RATE}; ${payrollSources.INSS_CEILING_2026}`, () => {
+describe(`pró-labore 2026 — ${payrollSources.PRO_LABORE_INSS_RATE}; ${TAX_YEARS[2026]!.inss!.source}`, () => {
   it('INSS is 11 %: R$ 5.000 → R$ 550,00', () =>
-    expect(proLaboreOf(cents(5_000)).inss).toBe(55_000))
+    expect(proLaboreOf('2026-10', cents(5_000)).inss).toBe(55_000))
   it('at the ceiling R$ 8.475,55 → R$ 932,31', () => {
-    expect(INSS_CEILING_2026).toBe(847_555)
-    expect(proLaboreOf(INSS_CEILING_2026).inss).toBe(93_231)
+    expect(inssTableOf(2026).ceiling).toBe(847_555)
+    expect(proLaboreOf('2026-10', 847_555).inss).toBe(93_231)
   })
   it('above the ceiling it stays R$ 932,31 (R$ 10.000, R$ 50.000)', () => {
-    expect(proLaboreOf(cents(10_000)).inss).toBe(93_231)
-    expect(proLaboreOf(cents(50_000)).inss).toBe(93_231)
+    expect(proLaboreOf('2026-10', cents(10_000)).inss).toBe(93_231)
+    expect(proLaboreOf('2026-10', cents(50_000)).inss).toBe(93_231)
   })
 })
 
-describe(`IRRF on the pró-labore — ${payrollSources.IRRF_MONTHLY_TABLE}; ${payrollSources.IRRF_REDUCTION}`, () => {
+describe(`IRRF on the pró-labore — ${irrfRulesOf('2026-10').source}`, () => {
   const cases: [number, number, number][] = [
     [5_000, 550, 0],
     [6_000, 660, 380.02],
@@ -491,39 +503,46 @@ describe(`IRRF on the pró-labore — ${payrollSources.IRRF_MONTHLY_TABLE}; ${pa
   ]
   for (const [gross, inss, irrf] of cases)
     it(`R$ ${gross.toLocaleString('pt-BR')} → INSS R$ ${inss.toFixed(2)}, IRRF R$ ${irrf.toFixed(2)} (no dependants)`, () => {
-      const partner = proLaboreOf(cents(gross))
+      const partner = proLaboreOf('2026-10', cents(gross))
       expect(partner.inss).toBe(cents(inss))
       expect(partner.irrf).toBe(cents(irrf))
       expect(partner.net).toBe(cents(gross) - cents(inss) - cents(irrf))
     })
   it('up to R$ 2.428,80 of base nothing is due', () =>
-    expect(irrfOf(cents(3_000), cents(330))).toBe(0))
-  it(`a dependant deducts R$ 189,59 — ${payrollSources.IRRF_DEPENDANT_DEDUCTION}`, () =>
+    expect(irrfOf('2026-10', cents(3_000), cents(330))).toBe(0))
+  it(`a dependant deducts R$ 189,59 — ${payrollSources.IRRF_DEDUCTIONS}`, () =>
     // (10.000 − 932,31 − 189,59) × 27,5 % − 908,73 = 1.532,7475.
-    expect(irrfOf(cents(10_000), cents(932.31), 1)).toBe(cents(1_532.75)))
+    expect(irrfOf('2026-10', cents(10_000), cents(932.31), 1)).toBe(cents(1_532.75)))
 })
 
 describe(`the month's payroll — ${payrollSources.CPP_RATE}; ${payrollSources.FATOR_R_PAYROLL}`, () => {
-  it('Annex III: the CPP is inside the DAS; the fator R counts pró-labore, salaries and FGTS', () => {
-    const result = payrollOf({
+  it('Annex III: the CPP is inside the DAS; the DARF carries what was withheld from partners and employees; the fator R counts pró-labore, salaries and FGTS', () => {
+    const result = payrollOf('2026-10', {
       proLabore: [{ partnerId: 'a', amount: cents(6_000) }],
-      salaries: cents(3_000),
-      fgts: cents(240),
-      cppOutsideDas: false,
+      employees: [{ name: 'Bia Souza', cpf: '11144477735', salary: cents(3_000), dependents: 0 }],
+      cpp: { outside: false },
     })
     expect(result.cpp).toBe(cents(1_800))
-    expect(result.darf).toBe(cents(660 + 380.02))
+    expect(result.fgts).toBe(cents(240))
+    // The employee's INSS (R$ 248,60) is withheld and paid on the DCTFWeb DARF too.
+    expect(result.darf).toBe(cents(660 + 380.02 + 248.6))
     expect(result.fatorRPayroll).toBe(cents(9_240))
   })
   it('Annex IV: the CPP (20 %) is paid apart and counts in the payroll', () => {
-    const result = payrollOf({
+    const result = payrollOf('2026-10', {
       proLabore: [
         { partnerId: 'a', amount: cents(10_000) },
         { partnerId: 'b', amount: cents(5_000) },
       ],
-      salaries: 0,
-      fgts: 0,
-      cppOutsideDas: true,
+      employees: [],
+      cpp: {
+        outside: true,
+        rat: 100,
+        fap: 10_000,
+        annexIvRevenue: cents(50_000),
+        totalRevenue: cents(50_000),
+        onlyAnnexIv: true,
+      },
     })
     expect(result.cpp).toBe(cents(3_000))
     expect(result.darf).toBe(cents(932.31 + 1_584.88 + 550 + 3_000))

@@ -19,7 +19,6 @@ import {
   meiWarningFrom,
   meiExcess,
   perMonthRoundedUp,
-  MINIMUM_WAGE,
   payrollToReachFatorR,
   SIMPLES_ANNEX_I,
   SIMPLES_ANNEX_II,
@@ -37,6 +36,7 @@ import {
 } from '@/kernel/tax/facts'
 import type { ActivityTax, SimplesAnnex } from '@/schemas/cnae'
 import { companySchema } from '@/schemas/company'
+import { minimumWageOf } from '@/kernel/tax/parameters'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
 import { fixture } from '../../mock-server/fixtures'
 
@@ -51,7 +51,8 @@ describe(`tax facts of ${TAX_YEAR}`, () => {
   it(`MEI tolerance 20 % — ${source.MEI_TOLERANCE}`, () => expect(MEI_TOLERANCE).toBe(0.2))
   it(`MEI warning from 80 % — ${source.MEI_WARNING_SHARE}`, () =>
     expect(MEI_WARNING_SHARE).toBe(0.8))
-  it(`minimum wage R$ 1.621 — ${source.MINIMUM_WAGE}`, () => expect(MINIMUM_WAGE).toBe(1_621))
+  it(`minimum wage R$ 1.621 — ${source.MINIMUM_WAGE}`, () =>
+    expect(minimumWageOf(2026)).toBe(162_100))
   it(`MEI INSS 5 % — ${source.MEI_INSS_RATE}`, () => expect(MEI_INSS_RATE).toBe(0.05))
   it(`MEI ICMS R$ 1,00 — ${source.MEI_ICMS}`, () => expect(MEI_ICMS).toBe(1))
   it(`MEI ISS R$ 5,00 — ${source.MEI_ISS}`, () => expect(MEI_ISS).toBe(5))
@@ -177,21 +178,23 @@ const activitiesOf = (...codes: string[]) => cnaeCatalog().taxOf(codes)
 
 describe(`DAS-MEI — ${source.MEI_INSS_RATE}; ${source.MEI_ICMS}; ${source.MEI_ISS}`, () => {
   it('INSS is 5 % of the R$ 1.621 minimum wage: R$ 81,05', () =>
-    expect(dasMeiFor({ icms: false, iss: false })).toEqual({
+    expect(dasMeiFor('2026-10', { icms: false, iss: false })).toEqual({
       inss: 81.05,
       icms: 0,
       iss: 0,
       total: 81.05,
     }))
   it('commerce or industry: R$ 82,05', () =>
-    expect(dasMeiFor({ icms: true, iss: false })).toEqual({
+    expect(dasMeiFor('2026-10', { icms: true, iss: false })).toEqual({
       inss: 81.05,
       icms: 1,
       iss: 0,
       total: 82.05,
     }))
-  it('services: R$ 86,05', () => expect(dasMeiFor({ icms: false, iss: true }).total).toBe(86.05))
-  it('both: R$ 87,05', () => expect(dasMeiFor({ icms: true, iss: true }).total).toBe(87.05))
+  it('services: R$ 86,05', () =>
+    expect(dasMeiFor('2026-10', { icms: false, iss: true }).total).toBe(86.05))
+  it('both: R$ 87,05', () =>
+    expect(dasMeiFor('2026-10', { icms: true, iss: true }).total).toBe(87.05))
   it(`falls due on the 20th of the next month, or the next business day — ${source.MEI_DAS_DUE_DAY}`, () => {
     expect(dasMeiDueDate('2026-04')).toBe('2026-05-20')
     expect(dasMeiDueDate('2026-05')).toBe('2026-06-22') // 20/06/2026 is a Saturday
@@ -202,7 +205,7 @@ describe(`DAS-MEI — ${source.MEI_INSS_RATE}; ${source.MEI_ICMS}; ${source.MEI_
 
 describe(`DAS-MEI by occupation — ${source.MEI_OCCUPATIONS}`, () => {
   const totalOf = (codes: string[]) => {
-    const das = dasMeiOf(activitiesOf(...codes))
+    const das = dasMeiOf('2026-10', activitiesOf(...codes))
     return das.kind === 'known' ? das.das.total : das
   }
   it('a snack bar (5611-2/03, proprietário de lanchonete) pays ICMS only: R$ 82,05', () =>
@@ -222,7 +225,7 @@ describe(`DAS-MEI by occupation — ${source.MEI_OCCUPATIONS}`, () => {
     })
     // The table also lists "transportador autônomo de carga" for this code without its ICMS/ISS
     // (and that occupation's INSS is not the 5 %): the DAS shows no amount rather than guess.
-    expect(dasMeiOf([freight!]).kind).toBe('unknown')
+    expect(dasMeiOf('2026-10', [freight!]).kind).toBe('unknown')
   })
   it('a hairdresser (9602-5/01, cabeleireiro) pays ISS only: R$ 86,05', () =>
     expect(totalOf(['9602501'])).toBe(86.05))
@@ -231,14 +234,14 @@ describe(`DAS-MEI by occupation — ${source.MEI_OCCUPATIONS}`, () => {
   it('rentals pay neither ICMS nor ISS: only the INSS, R$ 81,05 (7722-5/00)', () =>
     expect(totalOf(['7722500'])).toBe(81.05))
   it('an activity whose occupations pay differently gives each possible amount (2532-2/01)', () => {
-    const das = dasMeiOf(activitiesOf('2532201'))
+    const das = dasMeiOf('2026-10', activitiesOf('2532201'))
     expect(das.kind).toBe('depends')
     if (das.kind !== 'depends') return
     expect(das.options.map((option) => option.total)).toEqual([82.05, 87.05])
     expect(das.activities.map((activity) => activity.code)).toEqual(['2532201'])
   })
   it('an activity that is not a MEI occupation gives no amount (6201-5/01)', () =>
-    expect(dasMeiOf(activitiesOf('6201501'))).toMatchObject({ kind: 'unknown' }))
+    expect(dasMeiOf('2026-10', activitiesOf('6201501'))).toMatchObject({ kind: 'unknown' }))
   it('the seeded MEI (TechFix, 9511-8/00, técnico de manutenção de computador) pays R$ 86,05', () => {
     const techfix = companyOf('cmp-marcelo-techfix')
     expect(totalOf(techfix.activities)).toBe(86.05)

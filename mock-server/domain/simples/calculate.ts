@@ -27,8 +27,10 @@ export interface CompanyFacts {
   company: Company
   regime: Regime
   activities: ActivityTax[]
-  /** Start of activity (`YYYY-MM-DD`) or null when unknown. */
+  /** Start of activity (`YYYY-MM-DD`, the CNPJ's opening in the registry) or null when unknown. */
   openedOn: string | null
+  /** The first day the company was active with us (`YYYY-MM-DD`), or null. */
+  activeSince: string | null
 }
 
 /** The month of a company, its basis gathered from the sources. */

@@ -1,12 +1,15 @@
+import { ratDefaultOf } from '../../../src/kernel/tax/cpp'
+import type { ActivityTax } from '../../../src/schemas/cnae'
 import type { Company } from '../../../src/schemas/company'
-import { todayInBrazil } from '../../../src/schemas/finance-common'
+import { dayInBrazil, monthIndex } from '../../../src/kernel/dates'
+import type { CppContext } from '../../../src/kernel/tax/payroll'
 import type { Store } from '../../store/database'
 import { registryRecordOf } from '../../stand-ins/receita-cnpj/registry'
 import { cnaeCatalog } from '../../reference/cnaes'
 import { regimeOf, type CompanyFacts } from './calculate'
 
 // What the month needs to know of a company besides its revenue and payroll: its regime, its
-// activities with their tax data, its start of activity, its partners.
+// activities with their tax data, its start of activity, its partners, and where its CPP is paid.
 
 /** A company whose month the accountant closes: an active (or overdue) ME, EPP or MEI with CNPJ. */
 export const isMonthlyClient = (company: Company) =>
@@ -15,14 +18,32 @@ export const isMonthlyClient = (company: Company) =>
   (company.status === 'active' || company.status === 'overdue')
 
 /**
- * The start of activity: the CNPJ's opening date in the Receita's registry; without it, the day
- * the company first became active with us, else the day it was created.
+ * The start of activity: the CNPJ's opening date in the Receita's registry, never the day the
+ * company joined us (null when the registry has no date).
  */
 export function openedOnOf(store: Store, company: Company): string | null {
-  const registered = company.cnpj ? registryRecordOf(store, company.cnpj)?.openedOn : undefined
-  if (registered) return registered
+  return (company.cnpj ? registryRecordOf(store, company.cnpj)?.openedOn : undefined) ?? null
+}
+
+/** The first day the company was active with us (`YYYY-MM-DD`), or null. */
+export function activeSinceOf(company: Company): string | null {
   const active = company.statusHistory.find((change) => change.to === 'active')?.at
-  return todayInBrazil(new Date(active ?? company.createdAt))
+  return active ? dayInBrazil(active) : null
+}
+
+/**
+ * Whether a period's RBT12 rule is settled without the start of activity: a company active with
+ * us since 12 months or more before the period has at least 12 months of activity behind it.
+ */
+export function startSettles(
+  facts: Pick<CompanyFacts, 'openedOn' | 'activeSince'>,
+  period: string,
+) {
+  if (facts.openedOn) return true
+  return (
+    facts.activeSince !== null &&
+    monthIndex(period) - monthIndex(facts.activeSince.slice(0, 7)) >= 12
+  )
 }
 
 export function factsOf(store: Store, company: Company): CompanyFacts | null {
@@ -33,6 +54,7 @@ export function factsOf(store: Store, company: Company): CompanyFacts | null {
     regime,
     activities: cnaeCatalog().taxOf(company.activities),
     openedOn: openedOnOf(store, company),
+    activeSince: activeSinceOf(company),
   }
 }
 
@@ -53,9 +75,51 @@ export function partnersOf(store: Store, companyId: string) {
   }))
 }
 
+const inAnnexIv = (activity: ActivityTax) => activity.simplesAnnexes?.includes('IV') === true
+
 /**
- * Whether the company pays its CPP outside the DAS: it has an Annex IV activity (LC 123/2006,
- * art. 18, § 5º-C).
+ * Whether the company pays some of its CPP outside the DAS: it has an Annex IV activity (LC
+ * 123/2006, art. 18, § 5º-C).
  */
 export const cppOutsideDas = (facts: Pick<CompanyFacts, 'activities'>) =>
-  facts.activities.some((activity) => activity.simplesAnnexes?.includes('IV') === true)
+  facts.activities.some(inAnnexIv)
+
+/**
+ * The company's RAT and FAP: as the accountant set them, else the RAT of its first activity the
+ * table of src/kernel/tax/cpp.ts knows and FAP 1,0000. RAT in percent, FAP as published.
+ */
+export function payrollRiskOf(facts: Pick<CompanyFacts, 'company' | 'activities'>) {
+  const set = facts.company.payrollRisk
+  const fromActivity =
+    facts.activities.map((activity) => ratDefaultOf(activity.code)).find((rate) => rate !== null) ??
+    null
+  const rat = set?.rat ?? (fromActivity === null ? null : fromActivity / 100)
+  return {
+    rat,
+    ratFrom: set?.rat ? ('company' as const) : rat === null ? null : ('activity' as const),
+    fap: set?.fap ?? 1,
+    fapFrom: set?.fap ? ('company' as const) : ('default' as const),
+  }
+}
+
+/**
+ * Where the month's CPP is paid, with the revenue split that measures the Annex IV share (cents:
+ * the month's Annex IV revenue and all of it).
+ */
+export function cppContextOf(
+  facts: Pick<CompanyFacts, 'company' | 'activities'>,
+  revenue: { annexIv: number; total: number },
+): CppContext {
+  if (!cppOutsideDas(facts)) return { outside: false }
+  const risk = payrollRiskOf(facts)
+  return {
+    outside: true,
+    rat: risk.rat === null ? null : Math.round(risk.rat * 100),
+    fap: Math.round(risk.fap * 10_000),
+    annexIvRevenue: revenue.annexIv,
+    totalRevenue: revenue.total,
+    onlyAnnexIv: facts.activities.every(
+      (activity) => activity.simplesAnnexes?.length === 1 && activity.simplesAnnexes[0] === 'IV',
+    ),
+  }
+}

@@ -1,10 +1,12 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatCollectionLine, moneyText } from '../../../src/kernel/tax'
 import type { Company } from '../../../src/schemas/company'
 import type { Payroll, TaxGuideRecord } from '../../../src/schemas/simples/api'
+import { embedUnicodeFonts } from '../pdf-fonts'
 
-// The PDFs this product makes (pdf-lib): a guide (DAS, DAS-MEI, DARF) with its amount, due date,
-// collection line and what the amount is made of; the pró-labore receipts of a month.
+// The PDFs this product makes (pdf-lib, with an embedded Unicode font: any name prints): a guide
+// (DAS, DAS-MEI, DARF, FGTS) with its amount, due date, collection line and what the amount is
+// made of; the month's pró-labore receipts and each employee's payslip (holerite).
 
 const dayText = (day: string) => day.split('-').reverse().join('/')
 const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
@@ -19,8 +21,7 @@ async function writer(title: string, author: string) {
   pdf.setTitle(title)
   pdf.setAuthor(author)
   pdf.setCreator('Contabil')
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { regular, bold } = await embedUnicodeFonts(pdf)
   let page: PDFPage = pdf.addPage([595, 842])
   let y = 780
   const color = rgb(0.12, 0.12, 0.14)
@@ -77,11 +78,25 @@ export async function guidePdf(company: Company, guide: TaxGuideRecord): Promise
   return w.save()
 }
 
-/** The month's pró-labore receipts: one page per partner. */
-export async function receiptsPdf(company: Company, payroll: Payroll): Promise<Uint8Array> {
-  const w = await writer(`Recibos de pró-labore – ${competenceText(payroll.period)}`, company.name)
-  payroll.partners.forEach((partner, index) => {
-    if (index > 0) w.newPage()
+/**
+ * The month's receipts: one page per partner (pró-labore) and one per employee (holerite); with
+ * `cpf`, only that person's page.
+ */
+export async function receiptsPdf(
+  company: Company,
+  payroll: Payroll,
+  cpf?: string,
+): Promise<Uint8Array> {
+  const partners = payroll.partners.filter((partner) => !cpf || partner.cpf === cpf)
+  const employees = payroll.employees.filter((employee) => !cpf || employee.cpf === cpf)
+  const title =
+    cpf && employees.length > 0
+      ? `Holerite – ${employees[0]!.name} – ${competenceText(payroll.period)}`
+      : `Recibos da folha – ${competenceText(payroll.period)}`
+  const w = await writer(title, company.name)
+  let pages = 0
+  partners.forEach((partner) => {
+    if (pages++ > 0) w.newPage()
     w.line('RECIBO DE PRÓ-LABORE', 10, w.bold)
     w.line(`Competência ${competenceText(payroll.period)}`, 16, w.bold)
     w.gap()
@@ -101,6 +116,35 @@ export async function receiptsPdf(company: Company, payroll: Payroll): Promise<U
     w.line('______________________________________', 11)
     w.line(partner.name, 10)
   })
-  if (payroll.partners.length === 0) w.line('Nenhum sócio cadastrado.', 11)
+  employees.forEach((employee) => {
+    if (pages++ > 0) w.newPage()
+    w.line('RECIBO DE PAGAMENTO DE SALÁRIO (HOLERITE)', 10, w.bold)
+    w.line(`Competência ${competenceText(payroll.period)}`, 16, w.bold)
+    w.gap()
+    w.line(`${company.name} – CNPJ ${cnpjText(company.cnpj)}`)
+    w.line(`Empregado(a): ${employee.name} – CPF ${cpfText(employee.cpf)}`)
+    w.line(`Dependentes para o IRRF: ${employee.dependents}`, 10)
+    w.gap()
+    w.line('Proventos', 10, w.bold)
+    w.line('Salário do mês', 11, w.regular, reais(employee.salary))
+    w.gap(4)
+    w.line('Descontos', 10, w.bold)
+    w.line('(–) INSS (tabela progressiva do ano)', 11, w.regular, reais(employee.inss))
+    w.line('(–) IRRF', 11, w.regular, reais(employee.irrf))
+    w.line('Valor líquido', 12, w.bold, reais(employee.net))
+    w.gap()
+    w.line('Base do INSS', 10, w.regular, reais(employee.salary))
+    w.line('Base do FGTS', 10, w.regular, reais(employee.salary))
+    w.line('FGTS do mês (8 %, depositado pela empresa)', 10, w.regular, reais(employee.fgts))
+    w.gap(16)
+    w.line(
+      `Recebi de ${company.name} o valor líquido acima, salário da competência ${competenceText(payroll.period)}.`,
+      9,
+    )
+    w.gap(30)
+    w.line('______________________________________', 11)
+    w.line(employee.name, 10)
+  })
+  if (pages === 0) w.line('Nenhum sócio ou empregado nesta folha.', 11)
   return w.save()
 }

@@ -197,7 +197,7 @@ export function latePaymentQuote(
   const original = originalOf(store, document)
   const principal = Math.round(original.guia!.amount * 100)
   try {
-    const charges = latePaymentOf(principal, original.guia!.dueDate, day, selicByMonth())
+    const charges = latePaymentOf(principal, original.guia!.dueDate, day, selicByMonth(store))
     return { document, original, day, principal, charges }
   } catch (error) {
     if (error instanceof SelicMissing) throw conflict(error.message)
@@ -228,7 +228,32 @@ export function latePaymentView(
 
 const percentText = (hundredths: number) => `${(hundredths / 100).toFixed(2).replace('.', ',')} %`
 
-/** A new guide for the payment date, replacing the expired one (inside store.write). */
+/**
+ * The pending guide already recalculated from the same original for the same payment day and
+ * amount, if any (a second request for that day answers it instead of a second debt).
+ */
+function recalculatedFor(store: Store, original: CompanyDocument, day: string, cents: number) {
+  const queue = [original.id]
+  for (let seen = 0; queue.length > 0 && seen < 200; seen++) {
+    const id = queue.shift()!
+    for (const guide of store.taxGuides.find({ where: { replaces: id } })) {
+      const document = store.documents.get(guide.id)
+      if (
+        document?.status === 'pending' &&
+        document.guia?.dueDate === day &&
+        Math.round(document.guia.amount * 100) === cents
+      )
+        return { document, guide }
+      queue.push(guide.id)
+    }
+  }
+  return null
+}
+
+/**
+ * The guide for the payment date, replacing the expired one (inside store.write): a new one, or
+ * the one already made for that day and amount.
+ */
 export function issueLateGuide(
   store: Store,
   quote: ReturnType<typeof latePaymentQuote>,
@@ -236,8 +261,10 @@ export function issueLateGuide(
   now: string,
 ) {
   const { document, original, day, principal, charges } = quote
+  const existing = recalculatedFor(store, original, day, charges.total)
+  if (existing) return { ...existing, created: false }
   const baseName = original.name
-  return issueGuide(store, {
+  const issued = issueGuide(store, {
     company: { id: document.companyId },
     kind: original.guia!.kind,
     title: `${baseName} (atualizada para pagamento em ${dayText(day)})`,
@@ -262,6 +289,7 @@ export function issueLateGuide(
     createdBy,
     now,
   })
+  return { ...issued, created: true }
 }
 
 /** The guides a guide recalculated, newest first (each replaced the one after it). */

@@ -1,16 +1,24 @@
+import { guideOrCarry } from '../../../src/kernel/tax/minimum-guide'
 import type { Company } from '../../../src/schemas/company'
 import {
+  activityWindow,
+  addMonths,
   dctfWebDueDate,
+  fgtsDueDate,
   moneyText,
+  restatedWithoutLocalTaxes,
   simplesTaxLabels,
   type SimplesTax,
 } from '../../../src/kernel/tax'
 import type { CompanyDocument } from '../../../src/schemas/document'
 import {
+  closedMonthRecordSchema,
   simplesMessages,
+  type Carry,
   type ClosedMonthRecord,
   type MonthIssue,
   type PayrollRecord,
+  type RestatedMonth,
   type SimplesMonthView,
   type TaxGuideRecord,
 } from '../../../src/schemas/simples/api'
@@ -18,18 +26,22 @@ import { toCents } from '../../../src/kernel/money'
 import { creditsWithoutInvoice } from '../bank/reconciliation/reconciler'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
-import { calculate, issuesOf, type Calculation } from './calculate'
-import { factsOf, isMonthlyClient } from './facts'
+import { calculate, issuesOf, type Calculation, type CompanyFacts } from './calculate'
+import { factsOf, isMonthlyClient, startSettles } from './facts'
 import { competenceText, guideViewOf, issueGuide } from './guides'
-import { monthKey, storeSources } from './sources'
+import { payrollAtClose, storedPayroll } from './payroll'
+import { firstMonthWithUs, monthKey, storeSources } from './sources'
 
 // A company's month as the API answers it: live while open (calculated from its invoices,
-// declared revenue and payroll), frozen once the accountant closes it; what keeps it from
-// closing; closing it, which publishes the DAS (or DAS-MEI) and the payroll's DCTFWeb DARF.
+// declared revenue, the revenue before us and payroll), frozen once the accountant closes it;
+// what keeps it from closing; closing it, which publishes the DAS (or DAS-MEI), the payroll's
+// DCTFWeb DARF and FGTS guide — a DAS or DARF under R$ 10,00 carried to the next competence.
 
 export const missingMessages = {
   payroll:
-    'Folha do mês (pró-labore, salários e FGTS) não lançada: ela decide o fator R e a DCTFWeb.',
+    'Folha do mês (pró-labore dos sócios e salários dos empregados) não lançada: ela decide o fator R, a DCTFWeb e o FGTS.',
+  payrollWithEmployees: (count: number) =>
+    `Folha do mês não lançada: o pró-labore e ${count === 1 ? 'o empregado' : `os ${count} empregados`} do mês anterior (salário, dependentes), que decidem o fator R, a DCTFWeb e o FGTS.`,
   notOver: (period: string) =>
     `A competência ${competenceText(period)} ainda não terminou: o fechamento é a partir do dia 1º do mês seguinte.`,
   future: 'Essa competência ainda não começou.',
@@ -37,6 +49,11 @@ export const missingMessages = {
     count === 1
       ? `Uma entrada no extrato sem nota fiscal (${amount}): emita a nota ou concilie a entrada na Conciliação.`
       : `${count} entradas no extrato sem nota fiscal (${amount}): emita as notas ou concilie as entradas na Conciliação.`,
+  revenueHistory: (months: readonly string[]) =>
+    `Receita de antes do sistema não informada (${months.map(competenceText).join(', ')}): declare-a no histórico de receita, do PGDAS-D da contabilidade anterior, para a RBT12 sair certa.`,
+  openingUnknown:
+    'O início de atividade (data de abertura do CNPJ) não consta do cadastro da Receita: sem ele não dá para saber a RBT12 de uma empresa com menos de 13 meses. Confira o CNPJ da empresa.',
+  payrollProblem: (message: string) => `Folha do mês: ${message}`,
 } as const
 
 /**
@@ -57,24 +74,64 @@ export function reconciliationIssues(store: Store, company: Company, period: str
   ]
 }
 
+/**
+ * The months of a period's RBT12 window from before the company's data here (on or after its
+ * start of activity) that no revenue history declares: the accountant is asked for them.
+ */
+export function missingMonthsOf(
+  store: Store,
+  facts: Pick<CompanyFacts, 'company' | 'regime' | 'openedOn'>,
+  period: string,
+): string[] {
+  if (facts.regime !== 'simples') return []
+  let window
+  try {
+    window = activityWindow(period, facts.openedOn)
+  } catch {
+    return []
+  }
+  const first = firstMonthWithUs(store, facts.company.id) ?? period
+  const start = facts.openedOn?.slice(0, 7) ?? '0000-00'
+  const declared = new Set(
+    (store.revenueHistories.get(facts.company.id)?.months ?? []).map((month) => month.period),
+  )
+  return window.months.filter((month) => month < first && month >= start && !declared.has(month))
+}
+
 /** What keeps an open month from being closed. */
 export function missingOf(
   store: Store,
-  company: Company,
+  facts: CompanyFacts,
   calculation: Calculation,
   today: string,
+  missingMonths: readonly string[],
 ): MonthIssue[] {
+  const { company } = facts
   const { period } = calculation
   const missing: MonthIssue[] = []
   const current = today.slice(0, 7)
   // A MEI's DAS-MEI is fixed: its guide may be published during the month itself.
   if (calculation.regime === 'simples' ? period >= current : period > current)
     missing.push({ code: 'month-not-over', message: missingMessages.notOver(period) })
-  if (
-    calculation.regime === 'simples' &&
-    !store.payrolls.exists({ id: monthKey(company.id, period) })
-  )
-    missing.push({ code: 'payroll-missing', message: missingMessages.payroll })
+  if (calculation.regime === 'simples') {
+    if (!startSettles(facts, period))
+      missing.push({ code: 'opening-unknown', message: missingMessages.openingUnknown })
+    if (missingMonths.length > 0)
+      missing.push({
+        code: 'revenue-history-missing',
+        message: missingMessages.revenueHistory(missingMonths),
+      })
+    if (!store.payrolls.exists({ id: monthKey(company.id, period) })) {
+      const before = storedPayroll(store.payrolls.get(monthKey(company.id, addMonths(period, -1))))
+      const employees = before?.employees.length ?? 0
+      missing.push({
+        code: 'payroll-missing',
+        message: employees
+          ? missingMessages.payrollWithEmployees(employees)
+          : missingMessages.payroll,
+      })
+    }
+  }
   missing.push(...issuesOf(calculation), ...reconciliationIssues(store, company, period))
   return missing
 }
@@ -99,11 +156,36 @@ export function liveCalculation(store: Store, company: Company, period: string, 
   if (!facts) throw conflict(simplesMessages.notSimples)
   if (period > today.slice(0, 7)) throw invalid(missingMessages.future)
   try {
-    return calculate(facts, period, storeSources(store))
+    return { facts, calculation: calculate(facts, period, storeSources(store)) }
   } catch (error) {
     if (error instanceof RangeError) throw invalid(error.message)
     throw error
   }
+}
+
+/** A stored closed month with the fields an older record lacks filled in. */
+const storedClosed = (record: ClosedMonthRecord | undefined) =>
+  record ? closedMonthRecordSchema.parse(record) : undefined
+
+/**
+ * The opening year's closed months done again without ICMS and ISS, when this month takes the
+ * year more than 20 % over the proportional sublimit (its effect goes back to the start).
+ */
+function restatedOf(store: Store, calculation: Calculation): RestatedMonth[] {
+  if (calculation.limits?.sublimitEffect !== 'retroactive') return []
+  const january = `${calculation.period.slice(0, 4)}-01`
+  return store.closedMonths
+    .find({ where: { companyId: calculation.companyId } })
+    .map((record) => closedMonthRecordSchema.parse(record))
+    .filter(
+      (month) =>
+        month.period >= january &&
+        month.period < calculation.period &&
+        month.calculation.regime === 'simples' &&
+        !month.calculation.sublimit.impeded,
+    )
+    .sort((a, b) => a.period.localeCompare(b.period))
+    .map((month) => restatedWithoutLocalTaxes(month.calculation))
 }
 
 export function closedView(
@@ -115,6 +197,9 @@ export function closedView(
     ...closed.calculation,
     status: closed.status,
     missing: [],
+    missingMonths: [],
+    restated: restatedOf(store, closed.calculation),
+    carry: closed.carry,
     guide: guideViewOf(store, closed.dasDocumentId, today),
     closedAt: closed.closedAt,
     lateInvoices: lateInvoicesOf(store, closed.companyId, closed.period, closed.closedAt),
@@ -128,13 +213,18 @@ export function monthView(
   period: string,
   today: string,
 ): SimplesMonthView {
-  const closed = store.closedMonths.get(monthKey(company.id, period))
+  const closed = storedClosed(store.closedMonths.get(monthKey(company.id, period)))
   if (closed) return closedView(store, closed, today)
-  const calculation = liveCalculation(store, company, period, today)
+  const { facts, calculation } = liveCalculation(store, company, period, today)
+  const missingMonths = missingMonthsOf(store, facts, period)
+  const payroll = storedPayroll(store.payrolls.get(monthKey(company.id, period)))
   return {
     ...calculation,
     status: 'open',
-    missing: missingOf(store, company, calculation, today),
+    missing: missingOf(store, facts, calculation, today, missingMonths),
+    missingMonths,
+    restated: restatedOf(store, calculation),
+    carry: carryPreview(store, company.id, calculation, payroll),
     guide: null,
     closedAt: null,
     lateInvoices: [],
@@ -145,24 +235,125 @@ export function monthView(
 export interface MonthWriter {
   documents: { insert(document: CompanyDocument): unknown }
   taxGuides: { insert(guide: TaxGuideRecord): unknown }
-  closedMonths: { insert(month: ClosedMonthRecord): unknown }
-  payrolls: { get(id: string): PayrollRecord | undefined }
+  closedMonths: {
+    insert(month: ClosedMonthRecord): unknown
+    find(query: { where: { companyId: string } }): ClosedMonthRecord[]
+    update(month: ClosedMonthRecord): unknown
+  }
+  payrolls: { get(id: string): PayrollRecord | undefined; put(record: PayrollRecord): unknown }
+}
+
+type GuideKind = 'das' | 'darf'
+
+/** Closed months before a period whose guide under R$ 10,00 was carried and not yet paid with another. */
+function pendingCarries(
+  closedMonths: MonthWriter['closedMonths'],
+  companyId: string,
+  period: string,
+  kind: GuideKind,
+) {
+  return closedMonths
+    .find({ where: { companyId } })
+    .map((month) => closedMonthRecordSchema.parse(month))
+    .filter(
+      (month) =>
+        month.period < period && month.carry[kind].carriedOut > 0 && !month.carriedInto[kind],
+    )
+    .sort((a, b) => a.period.localeCompare(b.period))
+}
+
+const carryOf = (
+  own: number,
+  pending: readonly ClosedMonthRecord[],
+  kind: GuideKind,
+): Carry & { payable: number } => {
+  const carriedIn = pending.reduce(
+    (total, month) => total + toCents(month.carry[kind].carriedOut),
+    0,
+  )
+  const result = guideOrCarry(own, carriedIn)
+  return {
+    carriedIn: carriedIn / 100,
+    from: pending.map((month) => month.period),
+    carriedOut: result.carriedOut / 100,
+    payable: result.payable,
+  }
+}
+
+/** What an open month's guides would add from earlier months, or carry on. */
+function carryPreview(
+  store: Store,
+  companyId: string,
+  calculation: Calculation,
+  payroll: PayrollRecord | undefined,
+) {
+  const strip = ({ payable: _payable, ...carry }: Carry & { payable: number }) => carry
+  return {
+    das: strip(
+      carryOf(
+        toCents(calculation.das.amount),
+        pendingCarries(store.closedMonths, companyId, calculation.period, 'das'),
+        'das',
+      ),
+    ),
+    darf: strip(
+      carryOf(
+        payroll ? toCents(payroll.darf) : 0,
+        pendingCarries(store.closedMonths, companyId, calculation.period, 'darf'),
+        'darf',
+      ),
+    ),
+  }
+}
+
+const carriedLine = (carry: Carry) =>
+  carry.carriedIn > 0
+    ? [
+        {
+          label: `Competências anteriores abaixo de R$ 10,00 (${carry.from.map(competenceText).join(', ')}; Lei nº 9.430/1996, art. 68)`,
+          amount: carry.carriedIn,
+        },
+      ]
+    : []
+
+const percent = (value: number, digits = 2) =>
+  `${value.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: 4 })} %`
+
+/** The DCTFWeb DARF's lines: what was withheld, and the CPP outside the DAS with its terms. */
+function darfLines(payroll: PayrollRecord): TaxGuideRecord['lines'] {
+  const outside = payroll.cppOutside
+  return [
+    { label: 'INSS retido dos sócios (11 %)', amount: payroll.inss },
+    { label: 'IRRF retido do pró-labore', amount: payroll.irrf },
+    { label: 'INSS retido dos empregados', amount: payroll.employeesInss },
+    { label: 'IRRF retido dos salários', amount: payroll.employeesIrrf },
+    ...(outside && outside.amount > 0
+      ? [
+          {
+            label: `CPP fora do DAS (Anexo IV): (20 % × ${moneyText(toCents(payroll.proLabore + payroll.salaries))}${outside.rat !== null && payroll.salaries > 0 ? ` + RAT ${percent(outside.rat, 0)} × FAP ${outside.fap.toLocaleString('pt-BR', { minimumFractionDigits: 4 })} × ${moneyText(toCents(payroll.salaries))}` : ''})${outside.onlyAnnexIv ? '' : ` × ${moneyText(toCents(outside.annexIvRevenue))} ÷ ${moneyText(toCents(outside.totalRevenue))}`}`,
+            amount: outside.amount,
+          },
+        ]
+      : []),
+  ].filter((line) => line.amount > 0)
 }
 
 /** The guides a closed month publishes and the record that freezes it. */
 export function closedMonthRecords(
   store: MonthWriter,
-  company: Company,
+  facts: Pick<CompanyFacts, 'company' | 'activities'>,
   calculation: Calculation,
   by: string,
   now: string,
-  ids: { das?: string; darf?: string } = {},
+  ids: { das?: string; darf?: string; fgts?: string } = {},
 ) {
+  const { company } = facts
   const { period } = calculation
   const competence = competenceText(period)
-  const dasCents = Math.round(calculation.das.amount * 100)
+  const dasPending = pendingCarries(store.closedMonths, company.id, period, 'das')
+  const dasCarry = carryOf(toCents(calculation.das.amount), dasPending, 'das')
   const das =
-    dasCents > 0 && calculation.das.dueDate
+    dasCarry.payable > 0 && calculation.das.dueDate
       ? issueGuide(store, {
           company,
           kind: 'DAS',
@@ -171,10 +362,10 @@ export function closedMonthRecords(
               ? `DAS-MEI – competência ${competence}`
               : `DAS – Simples Nacional – competência ${competence}`,
           competence: period,
-          amount: dasCents,
+          amount: dasCarry.payable,
           dueDate: calculation.das.dueDate,
-          lines:
-            calculation.regime === 'mei' && calculation.dasMei
+          lines: [
+            ...(calculation.regime === 'mei' && calculation.dasMei
               ? [
                   { label: 'INSS (5 % do salário mínimo)', amount: calculation.dasMei.inss },
                   { label: 'ICMS', amount: calculation.dasMei.icms },
@@ -182,35 +373,68 @@ export function closedMonthRecords(
                 ].filter((line) => line.amount > 0)
               : Object.entries(calculation.taxes)
                   .filter(([, amount]) => amount > 0)
-                  .map(([tax, amount]) => ({ label: simplesTaxLabels[tax as SimplesTax], amount })),
+                  .map(([tax, amount]) => ({
+                    label: simplesTaxLabels[tax as SimplesTax],
+                    amount,
+                  }))),
+            ...carriedLine(dasCarry),
+          ],
           createdBy: by,
           now,
           id: ids.das,
         })
       : null
-  const payroll = store.payrolls.get(monthKey(company.id, period))
-  const darfCents = payroll ? Math.round(payroll.darf * 100) : 0
+  // The payroll's CPP outside the DAS follows the month's final revenue split.
+  const stored = storedPayroll(store.payrolls.get(monthKey(company.id, period)))
+  const payroll = stored ? payrollAtClose(stored, facts, calculation) : undefined
+  if (payroll && payroll !== stored) store.payrolls.put(payroll)
+  const darfPending = pendingCarries(store.closedMonths, company.id, period, 'darf')
+  const darfCarry = carryOf(payroll ? toCents(payroll.darf) : 0, darfPending, 'darf')
   const darf =
-    payroll && darfCents > 0
+    darfCarry.payable > 0
       ? issueGuide(store, {
           company,
           kind: 'DARF',
-          title: `DARF DCTFWeb – INSS e IRRF do pró-labore – competência ${competence}`,
+          title: `DARF DCTFWeb – INSS e IRRF da folha – competência ${competence}`,
           competence: period,
-          amount: darfCents,
+          amount: darfCarry.payable,
           dueDate: dctfWebDueDate(period),
-          lines: [
-            { label: 'INSS retido dos sócios (11 %)', amount: payroll.inss },
-            { label: 'IRRF retido do pró-labore', amount: payroll.irrf },
-            ...(payroll.cppOutsideDas
-              ? [{ label: 'CPP 20 % (Anexo IV, fora do DAS)', amount: payroll.cpp }]
-              : []),
-          ].filter((line) => line.amount > 0),
+          lines: [...(payroll ? darfLines(payroll) : []), ...carriedLine(darfCarry)],
           createdBy: by,
           now,
           id: ids.darf,
         })
       : null
+  const fgtsCents = payroll ? toCents(payroll.fgts) : 0
+  const fgts =
+    payroll && fgtsCents > 0
+      ? issueGuide(store, {
+          company,
+          kind: 'FGTS',
+          title: `FGTS Digital (GFD) – competência ${competence}`,
+          competence: period,
+          amount: fgtsCents,
+          dueDate: fgtsDueDate(period),
+          lines: payroll.employees.map((employee) => ({
+            label: `FGTS 8 % – ${employee.name}`,
+            amount: employee.fgts,
+          })),
+          createdBy: by,
+          now,
+          id: ids.fgts,
+        })
+      : null
+  // The earlier months whose carried amounts these guides took.
+  for (const [kind, pending, guide] of [
+    ['das', dasPending, das],
+    ['darf', darfPending, darf],
+  ] as const)
+    if (guide)
+      for (const month of pending) {
+        month.carriedInto = { ...month.carriedInto, [kind]: period }
+        store.closedMonths.update(month)
+      }
+  const strip = ({ payable: _payable, ...carry }: Carry & { payable: number }) => carry
   const record: ClosedMonthRecord = {
     id: monthKey(company.id, period),
     companyId: company.id,
@@ -219,11 +443,14 @@ export function closedMonthRecords(
     calculation,
     dasDocumentId: das?.document.id ?? null,
     darfDocumentId: darf?.document.id ?? null,
+    fgtsDocumentId: fgts?.document.id ?? null,
+    carry: { das: strip(dasCarry), darf: strip(darfCarry) },
+    carriedInto: { das: null, darf: null },
     closedAt: now,
     closedBy: by,
   }
   store.closedMonths.insert(record)
-  return { record, das, darf }
+  return { record, das, darf, fgts }
 }
 
 /**
@@ -242,9 +469,9 @@ export function closeMonth(
   if (!company || !isMonthlyClient(company)) throw conflict(simplesMessages.notSimples)
   if (store.closedMonths.exists({ id: monthKey(companyId, period) }))
     throw conflict(simplesMessages.alreadyClosed(period))
-  const calculation = liveCalculation(store, company, period, today)
-  const missing = missingOf(store, company, calculation, today)
+  const { facts, calculation } = liveCalculation(store, company, period, today)
+  const missing = missingOf(store, facts, calculation, today, missingMonthsOf(store, facts, period))
   if (missing.length > 0)
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
-  return closedMonthRecords(store, company, calculation, by, now)
+  return closedMonthRecords(store, facts, calculation, by, now)
 }

@@ -1,57 +1,87 @@
+import { UnknownTaxYear } from '../../../src/kernel/tax/parameters'
 import type { Company } from '../../../src/schemas/company'
+import { addMonths, monthIndex } from '../../../src/kernel/dates'
 import { toCents } from '../../../src/kernel/money'
-import { dctfWebDueDate, payrollOf, UnknownCalendarYear } from '../../../src/kernel/tax'
 import {
+  dctfWebDueDate,
+  fgtsDueDate,
+  payrollOf,
+  RatUnknown,
+  UnknownCalendarYear,
+  type CppContext,
+} from '../../../src/kernel/tax'
+import {
+  payrollRecordSchema,
   simplesMessages,
   type Payroll,
   type PayrollInput,
   type PayrollRecord,
 } from '../../../src/schemas/simples/api'
+import { toNumber } from '../../../src/kernel/tax/ratio'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
-import { cppOutsideDas, factsOf, partnersOf } from './facts'
+import type { Calculation, CompanyFacts } from './calculate'
+import { cppContextOf, cppOutsideDas, factsOf, partnersOf, payrollRiskOf } from './facts'
 import { guideViewOf } from './guides'
 import { monthKey } from './sources'
 
-// The payroll of a month (pró-labore of each partner, salaries, FGTS): entered by the company or
-// the accountant, computed by the 2026 rules (src/kernel/tax/payroll.ts) and kept as
-// computed; month by month it is the fator R's payroll.
+// The payroll of a month (each partner's pró-labore, each employee's salary and dependants):
+// entered by the company or the accountant, computed by the rules of the competence's own year
+// (src/kernel/tax/payroll.ts) and kept as computed; month by month it is
+// the fator R's payroll. The CPP outside the DAS (Annex IV) follows the month's revenue split:
+// measured when the payroll is saved and again when the month closes.
 
 const reais = (cents: number) => cents / 100
 
-const dueDateOf = (period: string) => {
+const dueDateOf = (due: (period: string) => string, period: string) => {
   try {
-    return dctfWebDueDate(period)
+    return due(period)
   } catch (error) {
     if (error instanceof UnknownCalendarYear) return null
     throw error
   }
 }
 
-/** The payroll record a month's input makes (amounts in reais, computed to the cent). */
+/** The month's revenue of Annex IV activities and all of it (cents), from its calculation. */
+export const annexIvSplitOf = (
+  calculation: Pick<Calculation, 'activities' | 'revenue'> | null,
+) => ({
+  annexIv: (calculation?.activities ?? [])
+    .filter((activity) => activity.annex === 'IV')
+    .reduce((total, activity) => total + toCents(activity.revenue), 0),
+  total: calculation ? toCents(calculation.revenue) : 0,
+})
+
+export interface PayrollEntry {
+  proLabore: readonly { partnerId: string; amount: number }[]
+  employees: readonly { name: string; cpf: string; salary: number; dependents: number }[]
+}
+
+/** The payroll record a month's entry makes (amounts in reais, computed to the cent). */
 export function payrollRecordOf(
-  company: Company,
+  company: Pick<Company, 'id'>,
   period: string,
   partners: readonly { partnerId: string; name: string; cpf: string }[],
-  input: {
-    proLabore: readonly { partnerId: string; amount: number }[]
-    salaries: number
-    fgts: number
-  },
-  outsideDas: boolean,
+  entry: PayrollEntry,
+  cpp: CppContext,
   by: string,
   now: string,
 ): PayrollRecord {
-  const amounts = new Map(input.proLabore.map((entry) => [entry.partnerId, toCents(entry.amount)]))
-  const computed = payrollOf({
+  const amounts = new Map(entry.proLabore.map((item) => [item.partnerId, toCents(item.amount)]))
+  const computed = payrollOf(period, {
     proLabore: partners.map((partner) => ({
       partnerId: partner.partnerId,
       amount: amounts.get(partner.partnerId) ?? 0,
     })),
-    salaries: toCents(input.salaries),
-    fgts: toCents(input.fgts),
-    cppOutsideDas: outsideDas,
+    employees: entry.employees.map((employee) => ({
+      name: employee.name,
+      cpf: employee.cpf,
+      salary: toCents(employee.salary),
+      dependents: employee.dependents,
+    })),
+    cpp,
   })
+  const outside = computed.cppOutside
   return {
     id: monthKey(company.id, period),
     companyId: company.id,
@@ -66,18 +96,88 @@ export function payrollRecordOf(
         net: reais(row.net),
       }
     }),
-    salaries: input.salaries,
-    fgts: input.fgts,
+    employees: computed.employees.map((employee) => ({
+      name: employee.name,
+      cpf: employee.cpf,
+      salary: reais(employee.gross),
+      dependents: employee.dependents,
+      inss: reais(employee.inss),
+      irrf: reais(employee.irrf),
+      fgts: reais(employee.fgts),
+      net: reais(employee.net),
+    })),
+    salaries: reais(computed.salaries),
+    fgts: reais(computed.fgts),
     proLabore: reais(computed.proLabore),
     inss: reais(computed.inss),
     irrf: reais(computed.irrf),
+    employeesInss: reais(computed.employeesInss),
+    employeesIrrf: reais(computed.employeesIrrf),
     cpp: reais(computed.cpp),
     cppOutsideDas: computed.cppOutsideDas,
+    cppOutside: cpp.outside
+      ? {
+          amount: reais(outside.amount),
+          base: Math.round(toNumber(outside.base)) / 100,
+          ratFap: Math.round(toNumber(outside.ratFap)) / 100,
+          rat: cpp.rat === null ? null : cpp.rat / 100,
+          fap: cpp.fap / 10_000,
+          annexIvRevenue: reais(cpp.annexIvRevenue),
+          totalRevenue: reais(cpp.totalRevenue),
+          onlyAnnexIv: cpp.onlyAnnexIv,
+        }
+      : null,
     darf: reais(computed.darf),
     fatorRPayroll: reais(computed.fatorRPayroll),
     updatedAt: now,
     updatedBy: by,
   }
+}
+
+/** A stored payroll with the fields an older record lacks filled in. */
+export const storedPayroll = (record: PayrollRecord | undefined) =>
+  record ? payrollRecordSchema.parse(record) : undefined
+
+/** The payroll entry a stored record was made from (to compute it again). */
+export const entryOf = (record: PayrollRecord): PayrollEntry => ({
+  proLabore: record.partners.map((partner) => ({
+    partnerId: partner.partnerId,
+    amount: partner.amount,
+  })),
+  employees: record.employees.map(({ name, cpf, salary, dependents }) => ({
+    name,
+    cpf,
+    salary,
+    dependents,
+  })),
+})
+
+/**
+ * The stored payroll of a closing month computed again on the month's final revenue split
+ * (the CPP outside the DAS follows it); the same record when nothing changed.
+ */
+export function payrollAtClose(
+  record: PayrollRecord,
+  facts: Pick<CompanyFacts, 'company' | 'activities'>,
+  calculation: Calculation,
+): PayrollRecord {
+  if (!cppOutsideDas(facts)) return record
+  const again = payrollRecordOf(
+    facts.company,
+    record.period,
+    record.partners,
+    entryOf(record),
+    cppContextOf(facts, annexIvSplitOf(calculation)),
+    record.updatedBy,
+    record.updatedAt,
+  )
+  return again.darf === record.darf && again.fatorRPayroll === record.fatorRPayroll ? record : again
+}
+
+/** Why a month's payroll cannot be computed (a year the tables lack, no RAT), or null. */
+function problemOf(error: unknown): string | null {
+  if (error instanceof UnknownTaxYear || error instanceof RatUnknown) return error.message
+  throw error
 }
 
 /** The month's payroll as the API answers it: every partner, with zeros before it is entered. */
@@ -86,45 +186,116 @@ export function payrollView(
   company: Company,
   period: string,
   today: string,
+  calculation: Calculation | null,
 ): Payroll {
-  const record = store.payrolls.get(monthKey(company.id, period))
+  const record = storedPayroll(store.payrolls.get(monthKey(company.id, period)))
   const closed = store.closedMonths.get(monthKey(company.id, period))
   const facts = factsOf(store, company)
-  const guides = [guideViewOf(store, closed?.darfDocumentId ?? null, today)].filter(
-    (guide) => guide !== null,
-  )
-  const base = record ?? {
-    ...payrollRecordOf(
-      company,
+  const guides = [
+    guideViewOf(store, closed?.darfDocumentId ?? null, today),
+    guideViewOf(store, closed?.fgtsDocumentId ?? null, today),
+  ].filter((guide) => guide !== null)
+  const risk = facts
+    ? payrollRiskOf(facts)
+    : { rat: null, ratFrom: null, fap: 1, fapFrom: 'default' as const }
+  const needed = facts ? cppOutsideDas(facts) : false
+  let problem: string | null = null
+  let base: Omit<PayrollRecord, 'updatedAt'> & { updatedAt: string | null }
+  if (record) base = record
+  else {
+    const partners = partnersOf(store, company.id)
+    const empty = {
+      id: monthKey(company.id, period),
+      companyId: company.id,
       period,
-      partnersOf(store, company.id),
-      { proLabore: [], salaries: 0, fgts: 0 },
-      facts ? cppOutsideDas(facts) : false,
-      '',
-      '',
-    ),
-    updatedAt: null,
+      partners: partners.map((partner) => ({ ...partner, amount: 0, inss: 0, irrf: 0, net: 0 })),
+      employees: [],
+      salaries: 0,
+      fgts: 0,
+      proLabore: 0,
+      inss: 0,
+      irrf: 0,
+      employeesInss: 0,
+      employeesIrrf: 0,
+      cpp: 0,
+      cppOutsideDas: needed,
+      cppOutside: null,
+      darf: 0,
+      fatorRPayroll: 0,
+      updatedBy: '',
+      updatedAt: null,
+    }
+    try {
+      base = {
+        ...payrollRecordOf(
+          company,
+          period,
+          partners,
+          { proLabore: [], employees: [] },
+          facts ? cppContextOf(facts, annexIvSplitOf(calculation)) : { outside: false },
+          '',
+          '',
+        ),
+        updatedAt: null,
+      }
+    } catch (error) {
+      problem = problemOf(error)
+      base = empty
+    }
   }
   const { id: _id, updatedBy: _by, ...figures } = base
   return {
     ...figures,
     entered: record !== undefined,
     locked: closed !== undefined,
-    darfDueDate: dueDateOf(period),
+    darfDueDate: dueDateOf(dctfWebDueDate, period),
+    fgtsDueDate: dueDateOf(fgtsDueDate, period),
     guides,
+    risk: {
+      needed,
+      ...risk,
+      message:
+        needed && risk.rat === null
+          ? 'O RAT das atividades da empresa não está na nossa tabela (Decreto nº 3.048/1999, Anexo V): informe o RAT (1 %, 2 % ou 3 %) para calcular a CPP dos empregados.'
+          : null,
+    },
+    problem,
     updatedAt: record ? record.updatedAt : null,
   }
 }
 
-/** Saves a month's payroll (inside store.write): refused for a closed month or a stranger. */
+/**
+ * The months a payroll may be entered for: from the start of activity (when the registry knows
+ * it) to the month after the current one; anything else is refused in pt-BR.
+ */
+export function checkPayrollPeriod(
+  facts: Pick<CompanyFacts, 'openedOn'> | null,
+  period: string,
+  today: string,
+) {
+  const last = addMonths(today.slice(0, 7), 1)
+  if (monthIndex(period) > monthIndex(last))
+    throw invalid(simplesMessages.periodTooLate(period, last))
+  const start = facts?.openedOn?.slice(0, 7)
+  if (start && period < start) throw invalid(simplesMessages.periodBeforeStart(period, start))
+}
+
+/**
+ * Saves a month's payroll (inside store.write): refused for a closed month, a stranger, a period
+ * outside the company's life, a year the tables lack, an Annex IV company whose RAT is unknown.
+ */
 export function savePayroll(
   store: Store,
   company: Company,
   period: string,
-  input: PayrollInput & { proLabore: { partnerId: string; amount: number }[] },
+  input: Pick<PayrollInput, 'proLabore'> & { employees: PayrollEntry['employees'] },
+  calculation: Calculation | null,
   by: string,
   now: string,
+  today: string,
 ) {
+  const facts = factsOf(store, company)
+  checkPayrollPeriod(facts, period, today)
   if (store.closedMonths.exists({ id: monthKey(company.id, period) }))
     throw conflict(simplesMessages.monthClosed(period))
   const partners = partnersOf(store, company.id)
@@ -135,16 +306,22 @@ export function savePayroll(
       throw invalid(message, [{ path: ['proLabore', index, 'partnerId'], message }])
     }
   })
-  const facts = factsOf(store, company)
-  const record = payrollRecordOf(
-    company,
-    period,
-    partners,
-    { proLabore: input.proLabore, salaries: input.salaries as number, fgts: input.fgts as number },
-    facts ? cppOutsideDas(facts) : false,
-    by,
-    now,
-  )
+  let record: PayrollRecord
+  try {
+    record = payrollRecordOf(
+      company,
+      period,
+      partners,
+      { proLabore: input.proLabore as PayrollEntry['proLabore'], employees: input.employees },
+      facts ? cppContextOf(facts, annexIvSplitOf(calculation)) : { outside: false },
+      by,
+      now,
+    )
+  } catch (error) {
+    if (error instanceof UnknownTaxYear || error instanceof RatUnknown)
+      throw conflict(error.message)
+    throw error
+  }
   store.payrolls.put(record)
   return record
 }

@@ -1,11 +1,12 @@
 import { toCents } from '../../../src/kernel/money'
 import type { RevenueItem, RevenueSegment } from '../../../src/kernel/tax'
-import type { DeclaredRevenueRecord } from '../../../src/schemas/simples/api'
+import type { DeclaredRevenueRecord, RevenueHistoryRecord } from '../../../src/schemas/simples/api'
 import type { Store } from '../../store/database'
 
 // What a month is calculated from: the revenue of each month (issued NFS-e of the competence plus
-// what the client declared), the month's revenues one by one (by service and segregation), and
-// the fator R payroll of each month. Read from the store in SQL (sums over indexed columns, never
+// what the client declared, and the months before the company's data here as the accountant
+// declared them from the previous accountant's PGDAS-D), the month's revenues one by one (by
+// service and segregation), and the fator R payroll of each month. Read from the store in SQL (sums over indexed columns, never
 // every invoice parsed), or from the seed's arrays while the seed is made (the same sums).
 
 /** Amounts by month (`YYYY-MM` → cents). */
@@ -18,7 +19,7 @@ export interface MonthRevenue {
 }
 
 export interface MonthSources {
-  /** Revenue of each month from `from` to `to` (`YYYY-MM`), issued invoices and declared. */
+  /** Revenue of each month from `from` to `to` (`YYYY-MM`): invoices, declared, history. */
   revenue(companyId: string, from: string, to: string): MonthlyCents
   /** The month's revenues: invoices by service and segment, then the declared ones. */
   month(companyId: string, period: string): MonthRevenue
@@ -43,6 +44,32 @@ const declaredItems = (declared: DeclaredRevenueRecord | undefined): RevenueItem
 
 export const monthKey = (companyId: string, period: string) => `${companyId}:${period}`
 
+/** The months of a revenue history between `from` and `to` added to a monthly sum. */
+function addHistory(
+  into: MonthlyCents,
+  history: RevenueHistoryRecord | undefined,
+  from: string,
+  to: string,
+) {
+  for (const month of history?.months ?? [])
+    if (month.period >= from && month.period <= to) add(into, month.period, toCents(month.amount))
+}
+
+/**
+ * The first month this product has revenue data of a company for (an issued invoice, declared
+ * revenue or a closed month), or null: the months before it are "before us".
+ */
+export function firstMonthWithUs(store: Store, companyId: string): string | null {
+  const months = [
+    ...store.nfsRequests
+      .groupSums(['month'], 'cents', { companyId, status: 'issued' })
+      .map((row) => row.month),
+    ...store.declaredRevenues.values('period', { companyId }),
+    ...store.closedMonths.values('period', { companyId }),
+  ].filter((month): month is string => typeof month === 'string')
+  return months.length ? months.sort()[0]! : null
+}
+
 /** The sources of a month in the store (SQL sums over indexed columns). */
 export function storeSources(store: Store): MonthSources {
   return {
@@ -59,6 +86,7 @@ export function storeSources(store: Store): MonthSources {
         period: { from, to },
       }))
         add(monthly, String(row.period), row.total)
+      addHistory(monthly, store.revenueHistories.get(companyId), from, to)
       return monthly
     },
     month(companyId, period) {
@@ -109,6 +137,7 @@ export function arraySources(data: {
   }[]
   payrolls: readonly { companyId: string; period: string; fatorRPayroll: number }[]
   declared?: readonly DeclaredRevenueRecord[]
+  histories?: readonly RevenueHistoryRecord[]
 }): MonthSources {
   const issued = data.invoices.filter((invoice) => invoice.status === 'issued')
   const declaredOf = (companyId: string, period: string) =>
@@ -124,6 +153,12 @@ export function arraySources(data: {
       for (const declared of data.declared ?? [])
         if (declared.companyId === companyId && declared.period >= from && declared.period <= to)
           for (const item of declared.items) add(monthly, declared.period, toCents(item.amount))
+      addHistory(
+        monthly,
+        data.histories?.find((history) => history.companyId === companyId),
+        from,
+        to,
+      )
       return monthly
     },
     month(companyId, period) {

@@ -37,6 +37,7 @@ import { Route as AppAdminAdminCompaniesIndexRouteImport } from './../../routes/
 import { Route as AppAdminAdminCompaniesCompanyIdRouteImport } from './../../routes/app/_admin/admin/companies/$companyId'
 import { Route as AppAdminAdminCompaniesMigrationOrdersRouteImport } from './../../routes/app/_admin/admin/companies/migration-orders'
 import { Route as AppAdminAdminCompaniesOpeningOrdersRouteImport } from './../../routes/app/_admin/admin/companies/opening-orders'
+import { Route as AppAdminAdminSelicIndexRouteImport } from './../../routes/app/_admin/admin/selic/index'
 import { Route as AppAdminAdminSimplesIndexRouteImport } from './../../routes/app/_admin/admin/simples/index'
 import { Route as AppAdminAdminSimplesCompanyIdRouteImport } from './../../routes/app/_admin/admin/simples/$companyId'
 import { Route as AppAdminAdminUsersIndexRouteImport } from './../../routes/app/_admin/admin/users/index'
@@ -195,6 +196,11 @@ const AppAdminAdminCompaniesOpeningOrdersRoute =
     path: '/companies/opening-orders',
     getParentRoute: () => AppAdminAdminRouteRoute,
   })
+const AppAdminAdminSelicIndexRoute = AppAdminAdminSelicIndexRouteImport.update({
+  id: '/selic/',
+  path: '/selic/',
+  getParentRoute: () => AppAdminAdminRouteRoute,
+})
 const AppAdminAdminSimplesIndexRoute =
   AppAdminAdminSimplesIndexRouteImport.update({
     id: '/simples/',
@@ -290,6 +296,7 @@ const AppAdminAdminRouteRouteChildren = {
   AppAdminAdminSimplesCompanyIdRoute: AppAdminAdminSimplesCompanyIdRoute,
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
+  AppAdminAdminSelicIndexRoute: AppAdminAdminSelicIndexRoute,
   AppAdminAdminSimplesIndexRoute: AppAdminAdminSimplesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
   AppAdminAdminCompaniesOrdersCompanyIdRoute:

@@ -52,6 +52,7 @@ import { Route as AppAdminAdminCompaniesIndexRouteImport } from './../../routes/
 import { Route as AppAdminAdminCompaniesCompanyIdRouteImport } from './../../routes/app/_admin/admin/companies/$companyId'
 import { Route as AppAdminAdminCompaniesMigrationOrdersRouteImport } from './../../routes/app/_admin/admin/companies/migration-orders'
 import { Route as AppAdminAdminCompaniesOpeningOrdersRouteImport } from './../../routes/app/_admin/admin/companies/opening-orders'
+import { Route as AppAdminAdminSelicIndexRouteImport } from './../../routes/app/_admin/admin/selic/index'
 import { Route as AppAdminAdminSimplesIndexRouteImport } from './../../routes/app/_admin/admin/simples/index'
 import { Route as AppAdminAdminSimplesCompanyIdRouteImport } from './../../routes/app/_admin/admin/simples/$companyId'
 import { Route as AppAdminAdminUsersIndexRouteImport } from './../../routes/app/_admin/admin/users/index'
@@ -284,6 +285,11 @@ const AppAdminAdminCompaniesOpeningOrdersRoute =
     path: '/companies/opening-orders',
     getParentRoute: () => AppAdminAdminRouteRoute,
   } as any)
+const AppAdminAdminSelicIndexRoute = AppAdminAdminSelicIndexRouteImport.update({
+  id: '/selic/',
+  path: '/selic/',
+  getParentRoute: () => AppAdminAdminRouteRoute,
+} as any)
 const AppAdminAdminSimplesIndexRoute =
   AppAdminAdminSimplesIndexRouteImport.update({
     id: '/simples/',
@@ -391,6 +397,7 @@ export interface FileRoutesByFullPath {
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/admin/selic/': typeof AppAdminAdminSelicIndexRoute
   '/app/admin/simples/': typeof AppAdminAdminSimplesIndexRoute
   '/app/admin/users/': typeof AppAdminAdminUsersIndexRoute
   '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
@@ -440,6 +447,7 @@ export interface FileRoutesByTo {
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/admin/selic': typeof AppAdminAdminSelicIndexRoute
   '/app/admin/simples': typeof AppAdminAdminSimplesIndexRoute
   '/app/admin/users': typeof AppAdminAdminUsersIndexRoute
   '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
@@ -497,6 +505,7 @@ export interface FileRoutesById {
   '/app/_bare/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
+  '/app/_admin/admin/selic/': typeof AppAdminAdminSelicIndexRoute
   '/app/_admin/admin/simples/': typeof AppAdminAdminSimplesIndexRoute
   '/app/_admin/admin/users/': typeof AppAdminAdminUsersIndexRoute
   '/app/_admin/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
@@ -548,6 +557,7 @@ export interface FileRouteTypes {
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/'
+    | '/app/admin/selic/'
     | '/app/admin/simples/'
     | '/app/admin/users/'
     | '/app/admin/companies/orders/$companyId'
@@ -597,6 +607,7 @@ export interface FileRouteTypes {
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies'
+    | '/app/admin/selic'
     | '/app/admin/simples'
     | '/app/admin/users'
     | '/app/admin/companies/orders/$companyId'
@@ -653,6 +664,7 @@ export interface FileRouteTypes {
     | '/app/_bare/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/admin/companies/'
+    | '/app/_admin/admin/selic/'
     | '/app/_admin/admin/simples/'
     | '/app/_admin/admin/users/'
     | '/app/_admin/admin/companies/orders/$companyId'
@@ -970,6 +982,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAdminCompaniesOpeningOrdersRouteImport
       parentRoute: typeof AppAdminAdminRouteRoute
     }
+    '/app/_admin/admin/selic/': {
+      id: '/app/_admin/admin/selic/'
+      path: '/selic'
+      fullPath: '/app/admin/selic/'
+      preLoaderRoute: typeof AppAdminAdminSelicIndexRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
     '/app/_admin/admin/simples/': {
       id: '/app/_admin/admin/simples/'
       path: '/simples'
@@ -1091,6 +1110,7 @@ interface AppAdminAdminRouteRouteChildren {
   AppAdminAdminSimplesCompanyIdRoute: typeof AppAdminAdminSimplesCompanyIdRoute
   AppAdminAdminUsersUserIdRoute: typeof AppAdminAdminUsersUserIdRoute
   AppAdminAdminCompaniesIndexRoute: typeof AppAdminAdminCompaniesIndexRoute
+  AppAdminAdminSelicIndexRoute: typeof AppAdminAdminSelicIndexRoute
   AppAdminAdminSimplesIndexRoute: typeof AppAdminAdminSimplesIndexRoute
   AppAdminAdminUsersIndexRoute: typeof AppAdminAdminUsersIndexRoute
   AppAdminAdminCompaniesOrdersCompanyIdRoute: typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
@@ -1107,6 +1127,7 @@ const AppAdminAdminRouteRouteChildren: AppAdminAdminRouteRouteChildren = {
   AppAdminAdminSimplesCompanyIdRoute: AppAdminAdminSimplesCompanyIdRoute,
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
+  AppAdminAdminSelicIndexRoute: AppAdminAdminSelicIndexRoute,
   AppAdminAdminSimplesIndexRoute: AppAdminAdminSimplesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
   AppAdminAdminCompaniesOrdersCompanyIdRoute:

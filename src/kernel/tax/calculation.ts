@@ -1,5 +1,6 @@
+import { UnknownTaxYear } from './parameters'
 import type { ActivityTax } from '../../schemas/cnae'
-import type { ClosedMonthRecord, SimplesMonthView } from '../../schemas/simples/api'
+import type { ClosedMonthRecord, RestatedMonth, SimplesMonthView } from '../../schemas/simples/api'
 import { dasMeiOf } from './mei'
 import { dasDueDateOrProblem, simplesMonth, type MonthProblem, type RevenueItem } from './month'
 import { activityWindow, centsOf, rbt12Of, type Monthly } from './rbt12'
@@ -44,9 +45,16 @@ export function monthCalculation(input: MonthBasisInput): MonthCalculation {
     const monthCents = items.reduce((total, item) => total + item.cents, 0)
     const window = activityWindow(period, openedOn)
     const rbt12 = centsOf(rbt12Of(window, { ...revenue, [period]: monthCents }, period))
-    const das = dasMeiOf(activities)
-    const problems: MonthProblem[] =
-      das.kind === 'known' ? [] : [{ code: 'activity-without-annex', message: meiMessages.unknown }]
+    const problems: MonthProblem[] = []
+    let das: ReturnType<typeof dasMeiOf> | null = null
+    try {
+      das = dasMeiOf(period, activities)
+      if (das.kind !== 'known')
+        problems.push({ code: 'activity-without-annex', message: meiMessages.unknown })
+    } catch (error) {
+      if (!(error instanceof UnknownTaxYear)) throw error
+      problems.push({ code: 'unknown-year', message: error.message })
+    }
     const dueDate = dasDueDateOrProblem(period, problems)
     const yearBefore = Object.entries(revenue)
       .filter(([month]) => month >= `${period.slice(0, 4)}-01` && month < period)
@@ -68,11 +76,12 @@ export function monthCalculation(input: MonthBasisInput): MonthCalculation {
       subjectToFatorR: false,
       sublimitExceeded: false,
       sublimit: { limit: 0, exceeded: false, excessRevenue: 0, impeded: false },
+      limits: null,
       activities: [],
       unplaced: [],
       taxes: zeroTaxes(),
-      das: { amount: das.kind === 'known' ? das.das.total : 0, dueDate },
-      dasMei: das.kind === 'known' ? das.das : null,
+      das: { amount: das?.kind === 'known' ? das.das.total : 0, dueDate },
+      dasMei: das?.kind === 'known' ? das.das : null,
       problems,
       basis: { ...basis, payroll: {} },
     }
@@ -95,6 +104,7 @@ export function monthCalculation(input: MonthBasisInput): MonthCalculation {
     subjectToFatorR: result.subjectToFatorR,
     sublimitExceeded: result.sublimit.exceeded,
     sublimit: result.sublimit,
+    limits: result.limits,
     activities: result.activities,
     unplaced: result.unplaced,
     taxes: result.taxes,
@@ -102,5 +112,22 @@ export function monthCalculation(input: MonthBasisInput): MonthCalculation {
     dasMei: null,
     problems: result.problems,
     basis,
+  }
+}
+
+/**
+ * A closed Simples month of the opening year done again from the basis it closed with, ICMS and
+ * ISS outside the DAS: a later month took the year more than 20 % over the proportional sublimit,
+ * with effect back to the start of activity (LC 123/2006, art. 3º, § 11). What the closed DAS
+ * carried of ICMS and ISS is now due to the State and the municipality, by their own rules.
+ */
+export function restatedWithoutLocalTaxes(closed: MonthCalculation): RestatedMonth {
+  const again = simplesMonth({ period: closed.period, ...closed.basis, impededFromStart: true })
+  return {
+    period: closed.period,
+    closedDas: closed.das.amount,
+    das: again.das.amount,
+    icms: closed.taxes.ICMS,
+    iss: closed.taxes.ISS,
   }
 }

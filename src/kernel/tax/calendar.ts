@@ -1,53 +1,22 @@
+import { TAX_YEARS } from './parameters'
+
 // Due dates of the guides: the calendar days banks open, from the national holidays of each year
 // (a dated table per year: adding a year is one line) and the weekends.
 
 /**
  * National holidays, by year (`YYYY-MM-DD`): 01/01, Paixão (Good Friday), 21/04, 01/05, 07/09,
- * 12/10, 02/11, 15/11, 20/11 and 25/12.
+ * 12/10, 02/11, 15/11, 20/11 and 25/12 — the yearly parameters' (src/kernel/tax/parameters.ts).
  */
-export const NATIONAL_HOLIDAYS: Readonly<Record<number, readonly string[]>> = {
-  2025: [
-    '2025-01-01',
-    '2025-04-18',
-    '2025-04-21',
-    '2025-05-01',
-    '2025-09-07',
-    '2025-10-12',
-    '2025-11-02',
-    '2025-11-15',
-    '2025-11-20',
-    '2025-12-25',
-  ],
-  2026: [
-    '2026-01-01',
-    '2026-04-03',
-    '2026-04-21',
-    '2026-05-01',
-    '2026-09-07',
-    '2026-10-12',
-    '2026-11-02',
-    '2026-11-15',
-    '2026-11-20',
-    '2026-12-25',
-  ],
-  2027: [
-    '2027-01-01',
-    '2027-03-26',
-    '2027-04-21',
-    '2027-05-01',
-    '2027-09-07',
-    '2027-10-12',
-    '2027-11-02',
-    '2027-11-15',
-    '2027-11-20',
-    '2027-12-25',
-  ],
-}
+export const NATIONAL_HOLIDAYS: Readonly<Record<number, readonly string[]>> = Object.fromEntries(
+  Object.values(TAX_YEARS).map((entry) => [entry.year, entry.holidays.days]),
+)
 
 /** The day of the month the DAS (and the DAS-MEI) falls due, in the month after the revenue. */
 export const DAS_DUE_DAY = 20
 /** The day of the month the DCTFWeb DARF (INSS and IRRF of the payroll) falls due. */
 export const DCTFWEB_DUE_DAY = 20
+/** The day of the month the FGTS Digital guide (GFD) of the payroll falls due. */
+export const FGTS_DUE_DAY = 20
 
 export const calendarSources = {
   NATIONAL_HOLIDAYS:
@@ -56,6 +25,8 @@ export const calendarSources = {
     'Resolução CGSN nº 140/2018, art. 40 e § 3º (dia 20 do mês seguinte; sem expediente bancário, o dia útil seguinte)',
   DCTFWEB_DUE_DAY:
     'Lei nº 8.212/1991, art. 30, I, b, e Lei nº 11.196/2005, art. 70, I, d (dia 20 do mês seguinte; sem expediente bancário, o dia útil anterior)',
+  FGTS_DUE_DAY:
+    'Lei nº 8.036/1990, art. 15, caput, na redação da Lei nº 14.438/2022 (FGTS Digital: até o dia 20 do mês seguinte; sem expediente bancário, o dia útil anterior)',
 } as const
 
 export const calendarMessages = {
@@ -129,6 +100,13 @@ export const dasDueDate = (period: string) =>
  */
 export const dctfWebDueDate = (period: string) =>
   onOrBeforeBusinessDay(`${nextMonth(period)}-${pad(DCTFWEB_DUE_DAY)}`)
+
+/**
+ * Due date of the FGTS Digital guide (GFD) of the payroll of `period`: the 20th of the next
+ * month, or the business day before it.
+ */
+export const fgtsDueDate = (period: string) =>
+  onOrBeforeBusinessDay(`${nextMonth(period)}-${pad(FGTS_DUE_DAY)}`)
 
 /** The last calendar day of a `YYYY-MM` month. */
 export function lastDayOf(period: string): string {

@@ -23,7 +23,7 @@ export const latePaymentSources = {
 
 export const latePaymentMessages = {
   selicMissing: (months: readonly string[]) =>
-    `A taxa Selic de ${months.map((m) => `${m.slice(5)}/${m.slice(0, 4)}`).join(', ')} ainda não está na tabela de referência do sistema: não dá para calcular os juros de mora sem ela. Fale com a contabilidade.`,
+    `A taxa Selic de ${months.map((m) => `${m.slice(5)}/${m.slice(0, 4)}`).join(', ')} ainda não está na tabela do sistema (o Banco Central não a informou): não dá para calcular os juros de mora sem ela. A contabilidade pode incluí-la, com a fonte, em Taxa Selic.`,
   notLate: 'A guia ainda não venceu: pague pelo valor original.',
 } as const
 

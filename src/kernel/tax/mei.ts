@@ -1,10 +1,13 @@
+import { minimumWageOf } from './parameters'
 import type { ActivityTax } from '../../schemas/cnae'
 import { toCents } from '../money'
 import { dasDueDate } from './calendar'
 import { basisPointsOf, divideHalfUp } from './ratio'
 
-// The MEI (microempreendedor individual) in 2026: its revenue limit and its fixed monthly DAS.
-// Each value is a named constant with its source in `meiSources` (tests/unit/tax.test.ts).
+// The MEI (microempreendedor individual): its revenue limit and its fixed monthly DAS, whose INSS
+// is 5 % of the minimum wage of the competence's own year (src/kernel/tax/parameters.ts: a year
+// not there is refused). Each value is a named constant with its source in `meiSources`
+// (tests/unit/tax.test.ts).
 
 /** Yearly gross revenue limit of a MEI. */
 export const MEI_ANNUAL_LIMIT = 81_000
@@ -14,8 +17,6 @@ export const MEI_MONTHLY_LIMIT = 6_750
 export const MEI_TOLERANCE = 0.2
 /** Share of the limit from which the panel warns (a product decision, not law). */
 export const MEI_WARNING_SHARE = 0.8
-/** National minimum wage in 2026; the MEI's INSS is a share of it. */
-export const MINIMUM_WAGE = 1_621
 /** INSS of the MEI: 5 % of the minimum wage. */
 export const MEI_INSS_RATE = 0.05
 /** Fixed ICMS of a MEI in commerce or industry, per month. */
@@ -31,7 +32,8 @@ export const meiSources = {
   MEI_MONTHLY_LIMIT: 'LC 123/2006, art. 18-A, § 2º',
   MEI_TOLERANCE: 'LC 123/2006, art. 18-A, § 7º, III e IV',
   MEI_WARNING_SHARE: 'decisão do produto (aviso a partir de 80 % do limite)',
-  MINIMUM_WAGE: 'Decreto nº 12.797/2025 (salário mínimo de 2026)',
+  MINIMUM_WAGE:
+    'o salário mínimo do ano da competência (src/kernel/tax/parameters.ts: Decreto nº 12.342/2024 para 2025, Decreto nº 12.797/2025 para 2026)',
   MEI_INSS_RATE: 'LC 123/2006, art. 18-A, § 3º, V, a (5 % do salário mínimo)',
   MEI_ICMS: 'LC 123/2006, art. 18-A, § 3º, V, b',
   MEI_ISS: 'LC 123/2006, art. 18-A, § 3º, V, c',
@@ -95,9 +97,12 @@ export interface DasMei {
   total: number
 }
 
-/** The monthly DAS-MEI: 5 % INSS on the minimum wage plus the fixed ICMS and/or ISS. */
-export function dasMeiFor(taxes: MeiTaxes): DasMei {
-  const inss = divideHalfUp(BigInt(toCents(MINIMUM_WAGE) * basisPointsOf(MEI_INSS_RATE)), 10_000n)
+/**
+ * The monthly DAS-MEI of a competence (`YYYY-MM`): 5 % INSS on that year's minimum wage plus the
+ * fixed ICMS and/or ISS (a year without its minimum wage throws UnknownTaxYear).
+ */
+export function dasMeiFor(period: string, taxes: MeiTaxes): DasMei {
+  const inss = divideHalfUp(BigInt(minimumWageOf(period) * basisPointsOf(MEI_INSS_RATE)), 10_000n)
   const icms = taxes.icms ? toCents(MEI_ICMS) : 0
   const iss = taxes.iss ? toCents(MEI_ISS) : 0
   return { inss: inss / 100, icms: icms / 100, iss: iss / 100, total: (inss + icms + iss) / 100 }
@@ -118,7 +123,7 @@ export type DasMeiEstimate =
   | { kind: 'depends'; options: DasMei[]; activities: ActivityTax[] }
   | { kind: 'unknown'; activities: ActivityTax[] }
 
-export function dasMeiOf(activities: readonly ActivityTax[]): DasMeiEstimate {
+export function dasMeiOf(period: string, activities: readonly ActivityTax[]): DasMeiEstimate {
   const unknown = activities.filter(
     (activity) =>
       activity.meiOccupations.length === 0 ||
@@ -142,7 +147,7 @@ export function dasMeiOf(activities: readonly ActivityTax[]): DasMeiEstimate {
     combinations = next
   }
   const options = [...combinations]
-    .map((pair) => dasMeiFor({ icms: pair[0] === 'C', iss: pair[1] === 'S' }))
+    .map((pair) => dasMeiFor(period, { icms: pair[0] === 'C', iss: pair[1] === 'S' }))
     .sort((a, b) => a.total - b.total)
   return options.length === 1
     ? { kind: 'known', das: options[0]! }

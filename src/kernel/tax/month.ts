@@ -1,3 +1,12 @@
+import { issCapCoefficientsOf } from './iss-cap'
+import {
+  CEILING,
+  limitSources,
+  limitStanding,
+  withTolerance,
+  yearLimits,
+  type LimitEffect,
+} from './limits'
 import type { ActivityTax, SimplesAnnex } from '../../schemas/cnae'
 import { formatCnaeCode } from '../../schemas/slug'
 import { activityOfService, annexOfActivity } from './annex'
@@ -35,7 +44,6 @@ import {
   SIMPLES_ANNEXES,
   SIMPLES_DISTRIBUTION,
   SIMPLES_SUBLIMIT,
-  SIMPLES_SUBLIMIT_TOLERANCE,
   simplesTaxes,
   type SimplesTax,
   type TaxShares,
@@ -45,7 +53,9 @@ import {
 // activity and annex (fator R where the law applies it), segregated into ISS withheld by the
 // taker, ISS not due, export and the rest; RBT12 and fator R with the young-company rules; each
 // activity's bracket and effective rate; the amount shared among the taxes by the annex's
-// distribution, the ISS capped at 5 %; the 6th bracket and the sublimit on the year's revenue.
+// distribution, the ISS capped at 5 % (the excess by the annexes' printed coefficients); the 6th
+// bracket; the sublimit and the ceiling on the year's revenue, proportional in the opening year,
+// with the part above each at the maximum rates and their effects (impediment, exclusion).
 // Pure: the server's month, the panel's card and the invoice form's estimate all call it. Amounts
 // in cents inside, exact (ratios) until each activity's amount is rounded once, half up; each
 // tax's share of it then adds up to it to the cent.
@@ -75,6 +85,9 @@ export const simplesMonthSources = {
   DISTRIBUTION: 'LC 123/2006, art. 18, § 1º-A, e Anexos I a V (percentual de repartição)',
   SUBLIMIT_EXCESS:
     'Resolução CGSN nº 140/2018, art. 24 (parcela da receita acima do sublimite: ICMS e ISS pela 5ª faixa sobre R$ 3,6 mi)',
+  CEILING_EXCESS: limitSources.EXCESS_RATES,
+  RBT12_ABOVE_CEILING:
+    'LC 123/2006, art. 18, § 1º-A, e Resolução CGSN nº 140/2018, art. 21 (RBT12 acima de R$ 4,8 mi sem que o ano passe do limite: a alíquota efetiva da 6ª faixa com a própria RBT12; ICMS e ISS pela 5ª)',
   IMPEDIMENT:
     'LC 123/2006, art. 20, §§ 1º e 1º-A; Resolução CGSN nº 140/2018, art. 12 (impedido: ICMS e ISS fora do DAS)',
 } as const
@@ -104,6 +117,12 @@ export interface SimplesMonthInput {
   payroll: Monthly
   /** The month's revenues. */
   items: readonly RevenueItem[]
+  /**
+   * ICMS and ISS outside the DAS whatever this month's revenue: a later month of the opening year
+   * went more than 20 % over the proportional sublimit, with effect back to the start
+   * (LC 123/2006, art. 3º, § 11).
+   */
+  impededFromStart?: boolean
 }
 
 export type TaxAmounts = Record<SimplesTax, number>
@@ -139,8 +158,9 @@ export interface MonthProblem {
     | 'activity-without-annex'
     | 'activity-barred'
     | 'annex-undecided'
-    | 'above-ceiling'
+    | 'excluded'
     | 'unknown-calendar'
+    | 'unknown-year'
   message: string
 }
 
@@ -167,6 +187,8 @@ export interface SimplesMonth {
     /** ICMS and ISS are paid outside the DAS (impediment). */
     impeded: boolean
   }
+  /** The year's limits (proportional in the opening year) and where the year's revenue stands. */
+  limits: MonthLimits
   activities: ActivityMonth[]
   /** Revenue that no activity of the company covers, named rather than placed by guess. */
   unplaced: { service: string | null; cnae: string | null; revenue: number }[]
@@ -174,6 +196,24 @@ export interface SimplesMonth {
   das: { amount: number; dueDate: string | null }
   /** What keeps the month from being closed. */
   problems: MonthProblem[]
+}
+
+/** The year's limits as the month answers them (reais). */
+export interface MonthLimits {
+  year: number
+  opening: boolean
+  /** Months of activity in the year (12 but in the opening year). */
+  months: number
+  ceiling: number
+  sublimit: number
+  /** The year's revenue through this month. */
+  yearRevenue: number
+  sublimitEffect: LimitEffect
+  ceilingEffect: LimitEffect
+  /** The part of this month's revenue above the ceiling (federal taxes at the 6th's maximum). */
+  ceilingExcessRevenue: number
+  /** What the year's revenue means for the company, each with its article (pt-BR), or empty. */
+  notes: string[]
 }
 
 export const monthMessages = {
@@ -189,8 +229,22 @@ export const monthMessages = {
     `${formatCnaeCode(activity.code)} ${activity.text} não pode optar pelo Simples Nacional (LC 123/2006, art. 17).`,
   annexUndecided: (activity: ActivityTax) =>
     `Na receita declarada de ${formatCnaeCode(activity.code)}, diga se é revenda (Anexo I) ou produção própria (Anexo II).`,
-  aboveCeiling:
-    'A receita bruta dos 12 meses passa de R$ 4.800.000,00: não há alíquota do Simples Nacional (LC 123/2006, art. 3º, II).',
+  excludedLastYear: (year: number, revenue: string, limit: string) =>
+    `A receita de ${year} (${revenue}) passou do limite de ${limit}: a empresa está excluída do Simples Nacional desde 01/01/${year + 1} (${limitSources.CEILING_NEXT_YEAR}). Esta competência se apura fora do Simples.`,
+  excludedThisYear: (month: string, revenue: string, limit: string) =>
+    `A receita do ano chegou a ${revenue} em ${month}, mais de 20 % acima do limite de ${limit}: a empresa está excluída do Simples Nacional a partir do mês seguinte (${limitSources.CEILING_NEXT_MONTH}). Esta competência se apura fora do Simples.`,
+  excludedFromStart: (revenue: string, limit: string, months: number) =>
+    `No ano de início, a receita chegou a ${revenue}, mais de 20 % acima do limite proporcional de ${limit} (${months} meses × R$ 400 mil): a empresa está excluída do Simples Nacional desde o início de atividade (${limitSources.CEILING_OPENING_RETROACTIVE}). Os meses desde a abertura se apuram fora do Simples.`,
+  sublimitFromStart: (revenue: string, limit: string, months: number) =>
+    `No ano de início, a receita chegou a ${revenue}, mais de 20 % acima do sublimite proporcional de ${limit} (${months} meses × R$ 300 mil): o ICMS e o ISS saem do DAS desde o início de atividade (${limitSources.SUBLIMIT_OPENING_RETROACTIVE}); os meses já fechados devem ser refeitos sem eles.`,
+  sublimitNextYear: (revenue: string, limit: string, opening: boolean) =>
+    `A receita do ano (${revenue}) passou do sublimite de ${limit} em até 20 %: a parte acima paga ICMS e ISS pela alíquota máxima, e o ICMS e o ISS saem do DAS a partir de janeiro (${opening ? limitSources.SUBLIMIT_OPENING_NEXT_YEAR : limitSources.SUBLIMIT_NEXT_YEAR}).`,
+  sublimitNextMonth: (revenue: string, limit: string) =>
+    `A receita do ano (${revenue}) passou do sublimite de ${limit} em mais de 20 %: o ICMS e o ISS saem do DAS a partir do mês seguinte (${limitSources.SUBLIMIT_NEXT_MONTH}).`,
+  ceilingNextYear: (revenue: string, limit: string, opening: boolean) =>
+    `A receita do ano (${revenue}) passou do limite de ${limit} em até 20 %: a parte acima paga os tributos federais pela alíquota máxima da 6ª faixa, e a empresa sai do Simples Nacional em 1º de janeiro (${opening ? limitSources.CEILING_OPENING_NEXT_YEAR : limitSources.CEILING_NEXT_YEAR}).`,
+  ceilingNextMonth: (revenue: string, limit: string) =>
+    `A receita do ano (${revenue}) passou do limite de ${limit} em mais de 20 % neste mês: a parte acima paga os tributos federais pela alíquota máxima da 6ª faixa, e a empresa está excluída do Simples Nacional a partir do mês seguinte (${limitSources.CEILING_NEXT_MONTH}).`,
 } as const
 
 const reais = (cents: number | bigint) => Number(cents) / 100
@@ -204,11 +258,16 @@ const emptyTaxes = (): TaxAmounts =>
 const centsRatio = (reaisValue: number) => ratio(Math.round(reaisValue * 100))
 const basisPoints = (rate: number) => ratio(Math.round(rate * 10_000), 10_000)
 
-/** The bracket (0-based) of an RBT12 in cents, or -1 above the ceiling. */
+/**
+ * The bracket (0-based) of an RBT12 in cents: above the last bracket's R$ 4,8 mi, the 6th still
+ * (its formula with the RBT12 itself: a company whose year stayed within the limit is in the
+ * Simples whatever its last 12 months).
+ */
 function bracketIndex(annex: SimplesAnnex, rbt12: Ratio): number {
-  return SIMPLES_ANNEXES[annex].findIndex(
+  const index = SIMPLES_ANNEXES[annex].findIndex(
     (bracket) => compare(rbt12, centsRatio(bracket.upTo)) <= 0,
   )
+  return index < 0 ? SIMPLES_ANNEXES[annex].length - 1 : index
 }
 
 /** `(RBT12 × nominal − deduction) / RBT12` of a bracket, exact. */
@@ -224,29 +283,40 @@ const federalOf = (row: TaxShares) =>
   (Object.keys(row) as SimplesTax[]).filter((tax) => !LOCAL_TAXES.includes(tax))
 
 /**
+ * Which part of a month's revenue a rate is for:
+ * - `within`: within the year's sublimit;
+ * - `excess`: above the sublimit (ICMS and ISS at the 5th bracket's rate on R$ 3,6 mi);
+ * - `ceiling`: above the ceiling too (the federal taxes at the 6th bracket's rate on R$ 4,8 mi).
+ */
+type Slice = 'within' | 'excess' | 'ceiling'
+
+/**
  * The rate of each tax on a revenue of an annex: the federal taxes by the bracket of RBT12 (the
- * 6th included); ICMS and ISS by the same bracket, or by the 5th when RBT12 is in the 6th
- * (`within` the sublimit) or on R$ 3,6 mi (`excess`: the part of the year's revenue above it);
- * none when impeded. The ISS above 5 % goes to the federal taxes of the bracket it came from, in
- * proportion to their shares.
+ * 6th included; the 6th on R$ 4,8 mi above the ceiling); ICMS and ISS by the same bracket, or by
+ * the 5th when RBT12 is in the 6th (`within` the sublimit) or on R$ 3,6 mi (above it); none when
+ * impeded. The ISS above 5 % goes to the federal taxes of its bracket by the coefficients the
+ * annex's note prints: in the 5th bracket each federal tax is (effective rate − 5 %) × its
+ * coefficient; where the federal taxes come from another bracket, the ISS's excess is added to
+ * them by the same coefficients.
  */
 function ratesOf(
   annex: SimplesAnnex,
   rbt12: Ratio,
-  slice: 'within' | 'excess',
+  slice: Slice,
   impeded: boolean,
 ): Map<SimplesTax, Ratio> {
-  const index = bracketIndex(annex, rbt12)
+  const federalBase = slice === 'ceiling' ? centsRatio(CEILING / 100) : rbt12
+  const index = slice === 'ceiling' ? 5 : bracketIndex(annex, rbt12)
   const table = SIMPLES_DISTRIBUTION[annex]
   const rates = new Map<SimplesTax, Ratio>()
-  const federalRate = effectiveRate(annex, index, rbt12)
+  const federalRate = effectiveRate(annex, index, federalBase)
   const federalRow = table[index]!
   for (const tax of federalOf(federalRow))
     rates.set(tax, mul(federalRate, hundredthsOfPercent(federalRow[tax]!)))
   if (impeded) return rates
-  const localIndex = slice === 'excess' || index === 5 ? 4 : index
+  const localIndex = slice !== 'within' || index === 5 ? 4 : index
   const localRate =
-    slice === 'excess'
+    slice !== 'within'
       ? effectiveRate(annex, 4, centsRatio(SIMPLES_SUBLIMIT))
       : localIndex === index
         ? federalRate
@@ -261,9 +331,21 @@ function ratesOf(
       const excess = sub(rate, cap)
       rate = cap
       const federal = federalOf(localRow)
+      const printed = issCapCoefficientsOf(annex)
       const whole = federal.reduce((total, name) => total + localRow[name]!, 0)
+      // The printed coefficient of each federal tax (hundredths of a percent), or its exact share.
+      const coefficient = (name: SimplesTax) =>
+        printed?.[name] !== undefined
+          ? hundredthsOfPercent(printed[name]!)
+          : ratio(localRow[name]!, whole)
+      const sameBracket = slice === 'within' && localIndex === index
       for (const name of federal)
-        rates.set(name, add(rates.get(name) ?? ZERO, mul(excess, ratio(localRow[name]!, whole))))
+        rates.set(
+          name,
+          sameBracket
+            ? mul(sub(federalRate, cap), coefficient(name))
+            : add(rates.get(name) ?? ZERO, mul(excess, coefficient(name))),
+        )
     }
     rates.set(tax, rate)
   }
@@ -296,23 +378,81 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
   const fatorR = fatorROf(window, revenue, input.payroll, period)
   const reached = fatorRReachesLine(fatorR)
 
-  // The sublimit is measured on the calendar year's revenue (not RBT12).
-  const year = period.slice(0, 4)
+  // The limits are measured on the calendar year's revenue (not RBT12), proportional in the
+  // opening year; the year before is measured against its own limits.
+  const year = Number(period.slice(0, 4))
   const january = `${year}-01`
   const yearBefore =
     period === january
       ? 0
       : monthsFrom(january, addMonths(period, -1)).reduce((t, m) => t + (revenue[m] ?? 0), 0)
-  const previousYear = monthsFrom(`${Number(year) - 1}-01`, `${Number(year) - 1}-12`).reduce(
+  const previousYear = monthsFrom(`${year - 1}-01`, `${year - 1}-12`).reduce(
     (t, m) => t + (revenue[m] ?? 0),
     0,
   )
-  const sublimit = SIMPLES_SUBLIMIT * 100
-  const tolerance = Math.round(sublimit * (1 + SIMPLES_SUBLIMIT_TOLERANCE))
-  const impeded = previousYear > sublimit || yearBefore > tolerance
+  const previousLimits = yearLimits(year - 1, input.openedOn)
+  const standing = limitStanding(year, input.openedOn, yearBefore, monthCents)
+  const { limits } = standing
+  const notes: string[] = []
+  const money = (cents: number) => moneyText(cents)
+  // ICMS and ISS outside the DAS: over the year before's sublimit, more than 20 % over this
+  // year's before this month, or (the opening year) more than 20 % over it by this month.
+  const impeded =
+    input.impededFromStart === true ||
+    previousYear > previousLimits.sublimit ||
+    yearBefore > withTolerance(limits.sublimit) ||
+    standing.sublimit.effect === 'retroactive'
   const excessCents = impeded
     ? 0
-    : Math.min(monthCents, Math.max(0, yearBefore + monthCents - sublimit))
+    : Math.min(monthCents, Math.max(0, standing.through - limits.sublimit))
+  const ceilingCents = Math.min(monthCents, Math.max(0, standing.through - limits.ceiling))
+  if (previousYear > previousLimits.ceiling)
+    problems.push({
+      code: 'excluded',
+      message: monthMessages.excludedLastYear(
+        year - 1,
+        money(previousYear),
+        money(previousLimits.ceiling),
+      ),
+    })
+  else if (standing.ceiling.effect === 'retroactive')
+    problems.push({
+      code: 'excluded',
+      message: monthMessages.excludedFromStart(
+        money(standing.through),
+        money(limits.ceiling),
+        limits.months,
+      ),
+    })
+  else if (yearBefore > withTolerance(limits.ceiling))
+    problems.push({
+      code: 'excluded',
+      message: monthMessages.excludedThisYear(period, money(yearBefore), money(limits.ceiling)),
+    })
+  else if (standing.ceiling.effect === 'next-month')
+    notes.push(monthMessages.ceilingNextMonth(money(standing.through), money(limits.ceiling)))
+  else if (standing.ceiling.effect === 'next-year')
+    notes.push(
+      monthMessages.ceilingNextYear(money(standing.through), money(limits.ceiling), limits.opening),
+    )
+  if (standing.sublimit.effect === 'retroactive')
+    notes.push(
+      monthMessages.sublimitFromStart(
+        money(standing.through),
+        money(limits.sublimit),
+        limits.months,
+      ),
+    )
+  else if (standing.sublimit.effect === 'next-month')
+    notes.push(monthMessages.sublimitNextMonth(money(standing.through), money(limits.sublimit)))
+  else if (standing.sublimit.effect === 'next-year')
+    notes.push(
+      monthMessages.sublimitNextYear(
+        money(standing.through),
+        money(limits.sublimit),
+        limits.opening,
+      ),
+    )
 
   if (activities.length === 0)
     problems.push({ code: 'no-activities', message: monthMessages.noActivities })
@@ -384,15 +524,13 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
 
   const results: ActivityMonth[] = []
   const totals = emptyTaxes()
-  let aboveCeiling = false
-  for (const { activity, annex, items } of placed.values()) {
+  // Excluded from the Simples: no DAS is calculated for the month.
+  const excluded = problems.some((problem) => problem.code === 'excluded')
+  for (const { activity, annex, items } of excluded ? [] : placed.values()) {
     const index = bracketIndex(annex, rateBase)
-    if (index < 0) {
-      aboveCeiling = true
-      continue
-    }
     const within = ratesOf(annex, rateBase, 'within', impeded)
     const excess = ratesOf(annex, rateBase, 'excess', impeded)
+    const aboveCeiling = ratesOf(annex, rateBase, 'ceiling', impeded)
     const exact = new Map<SimplesTax, Ratio>()
     const bySegment: Record<RevenueSegment, number> = {
       normal: 0,
@@ -402,13 +540,22 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
     }
     for (const item of items) {
       bySegment[item.segment] += item.cents
-      // This revenue's part above the sublimit, in proportion to the month's.
-      const above =
-        monthCents === 0 ? ZERO : ratio(BigInt(item.cents) * BigInt(excessCents), monthCents)
-      const slices: [Ratio, Map<SimplesTax, Ratio>][] = [
-        [sub(ratio(item.cents), above), within],
-        [above, excess],
-      ]
+      // This revenue's parts above the sublimit and above the ceiling, in proportion to the
+      // month's (the part above the ceiling is above the sublimit too, unless impeded).
+      const part = (cents: number) =>
+        monthCents === 0 ? ZERO : ratio(BigInt(item.cents) * BigInt(cents), monthCents)
+      const above = part(excessCents)
+      const overCeiling = part(ceilingCents)
+      const slices: [Ratio, Map<SimplesTax, Ratio>][] = impeded
+        ? [
+            [sub(ratio(item.cents), overCeiling), within],
+            [overCeiling, aboveCeiling],
+          ]
+        : [
+            [sub(ratio(item.cents), above), within],
+            [sub(above, overCeiling), excess],
+            [overCeiling, aboveCeiling],
+          ]
       for (const [base, rates] of slices)
         for (const [tax, rate] of rates) {
           if (LEFT_OUT[item.segment].includes(tax)) continue
@@ -445,7 +592,6 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
       taxes,
     })
   }
-  if (aboveCeiling) problems.push({ code: 'above-ceiling', message: monthMessages.aboveCeiling })
   // The activities in the company's order (main first), an activity's annexes in annex order.
   const order = (code: string) => activities.findIndex((activity) => activity.code === code)
   results.sort((a, b) => order(a.cnae) - order(b.cnae) || a.annex.localeCompare(b.annex))
@@ -464,10 +610,22 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
     fatorRRule: fatorR.rule,
     subjectToFatorR: activities.some((a) => a.fatorR && (a.simplesAnnexes?.length ?? 0) > 0),
     sublimit: {
-      limit: SIMPLES_SUBLIMIT,
-      exceeded: yearBefore + monthCents > sublimit,
+      limit: reais(limits.sublimit),
+      exceeded: standing.through > limits.sublimit,
       excessRevenue: reais(excessCents),
       impeded,
+    },
+    limits: {
+      year,
+      opening: limits.opening,
+      months: limits.months,
+      ceiling: reais(limits.ceiling),
+      sublimit: reais(limits.sublimit),
+      yearRevenue: reais(standing.through),
+      sublimitEffect: standing.sublimit.effect,
+      ceilingEffect: standing.ceiling.effect,
+      ceilingExcessRevenue: reais(ceilingCents),
+      notes,
     },
     activities: results,
     unplaced: [...unplaced.values()].map((entry) => ({

@@ -96,13 +96,13 @@ function simplesEstimate(
       },
     ],
   })
+  const excluded = after.problems.find((problem) => problem.code === 'excluded')
+  if (excluded) return `Sem estimativa: ${excluded.message}`
   const row = after.activities.find((activity) =>
     basis.activities.find((a) => a.code === activity.cnae)?.services.includes(service),
   )
   if (!row)
     return `Sem estimativa: o serviço ${service} não corresponde a nenhuma atividade (CNAE) da empresa. Confira o código com a contabilidade antes de pedir a nota.`
-  if (after.problems.some((problem) => problem.code === 'above-ceiling'))
-    return 'O faturamento dos últimos 12 meses passa do teto do Simples Nacional: fale com a contabilidade.'
   const added = Math.max(0, after.das.amount - before.das.amount)
   return (
     <>

@@ -49,6 +49,7 @@ export const adminNav: NavGroup[] = [
       { to: '/app/admin/companies/migration-orders', label: 'Pedidos de migração', icon: 'swap' },
       { to: '/app/admin/invoices/nf-requests', label: 'Solicitações de NFS-e', icon: 'receipt' },
       { to: '/app/admin/simples', label: 'Fechamento do mês', icon: 'chart' },
+      { to: '/app/admin/selic', label: 'Taxa Selic', icon: 'bank' },
       { to: '/app/admin/users', label: 'Usuários', icon: 'users' },
     ],
   },

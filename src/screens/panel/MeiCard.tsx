@@ -54,7 +54,9 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
   const { data } = useSuspenseQuery(anualBillingQueryOptions(company.id))
   // The DAS-MEI of this month: its guide once the accountant published it.
   const { data: dasMonth } = useSuspenseQuery(monthQueryOptions(company.id, month))
-  const das = dasMeiOf(dasMonth.basis.activities)
+  // A year whose minimum wage the tables lack has no DAS-MEI amount: the month says why.
+  const yearProblem = dasMonth.problems.find((problem) => problem.code === 'unknown-year')
+  const das = yearProblem ? null : dasMeiOf(month, dasMonth.basis.activities)
   if (!data.mei) return <p className="muted">Esta empresa não é MEI.</p>
   const { year, limit, used, remaining } = data.mei
   const tolerance = meiToleranceFor(limit)
@@ -145,7 +147,11 @@ function MeiLimit({ company, month }: { company: Company; month: string }) {
           <GuideBox companyId={company.id} guide={dasMonth.guide} headingLevel={4} />
         ) : (
           <>
-            <DasMeiAmount das={das} dueDate={dasMonth.das.dueDate ?? dasMeiDueDate(month)} />
+            {das ? (
+              <DasMeiAmount das={das} dueDate={dasMonth.das.dueDate ?? dasMeiDueDate(month)} />
+            ) : (
+              <p className={styles.note}>{yearProblem?.message}</p>
+            )}
             <p className={styles.note}>
               A guia, com a linha para pagar, aparece aqui quando a contabilidade a publicar.
             </p>

@@ -7,6 +7,7 @@ import type { SimplesMonthView } from '@/schemas/simples/api'
 import { monthQueryOptions } from '@/services/simples'
 import {
   competenceLabel,
+  competenceShort,
   GuideBox,
   MissingList,
   MonthBreakdown,
@@ -66,7 +67,10 @@ export function SimplesCard({
 function SimplesMonth({ companyId, period }: { companyId: string; period: string }) {
   const { data: month } = useSuspenseQuery(monthQueryOptions(companyId, period))
   const [declaring, setDeclaring] = useState(false)
-  const clientMissing = month.missing.filter((item) => item.code !== 'month-not-over')
+  // The months before us are the accountant's to declare: the client is asked for what they hold.
+  const clientMissing = month.missing.filter(
+    (item) => item.code !== 'month-not-over' && item.code !== 'revenue-history-missing',
+  )
   return (
     <div className="stack">
       <section aria-labelledby="das-do-mes" className={styles.subsection}>
@@ -101,6 +105,16 @@ function SimplesMonth({ companyId, period }: { companyId: string; period: string
               </Alert>
             )}
           </div>
+        )}
+        {month.missingMonths.length > 0 && (
+          <Alert tone="warning" title="Falta a receita de antes de nós">
+            A RBT12 deste mês usa {month.missingMonths.length === 1 ? 'o mês' : 'os meses'}{' '}
+            {month.missingMonths.map(competenceShort).join(', ')}, de antes dos seus dados aqui, e
+            ainda não{' '}
+            {month.missingMonths.length === 1 ? 'temos a receita dele' : 'temos a receita deles'}.
+            Envie à contabilidade o PGDAS-D desses meses (da contabilidade anterior): sem eles a
+            RBT12 sai menor do que é, e o DAS também.
+          </Alert>
         )}
         {month.status === 'open' && (
           <p className={styles.note}>

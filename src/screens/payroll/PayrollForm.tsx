@@ -1,20 +1,41 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { formatCpfValue, formatDate, formatMoney } from '@/lib/format'
 import type { Payroll } from '@/schemas/simples/api'
 import { ApiError } from '@/services/api'
-import { useSavePayroll } from '@/services/payroll'
+import { useDownloadReceipts, useSavePayroll } from '@/services/payroll'
 import { competenceLabel } from '@/screens/simples'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
+import { TextField } from '@/ui/Field'
+import { MaskedField } from '@/ui/MaskedField'
 import { MoneyField } from '@/ui/MoneyField'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import styles from './Payroll.module.css'
 
+/** An employee row being typed (the salary a number or blank, the CPF as masked). */
+type EmployeeRow = {
+  key: string
+  name: string
+  cpf: string
+  salary: number | null
+  dependents: string
+}
+
+const employeeRowsOf = (payroll: Payroll, newKey: () => string): EmployeeRow[] =>
+  payroll.employees.map((employee) => ({
+    key: newKey(),
+    name: employee.name,
+    cpf: formatCpfValue(employee.cpf),
+    salary: employee.salary,
+    dependents: String(employee.dependents),
+  }))
+
 /**
  * The month's payroll to enter: each partner's pró-labore (the partners of the company's
- * registration), the employees' salaries and the FGTS paid on them. Saved with
- * PUT /companies/{id}/payroll/{period}; a closed month is shown, not edited.
+ * registration) and each employee (name, CPF, salary, dependants for the IRRF); the salaries and
+ * the FGTS (8 %) come from them. Saved with PUT /companies/{id}/payroll/{period}; a closed month
+ * is shown, not edited.
  */
 export function PayrollForm({ companyId, payroll }: { companyId: string; payroll: Payroll }) {
   const save = useSavePayroll()
@@ -26,8 +47,23 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
       ]),
     ),
   )
-  const [salaries, setSalaries] = useState<number | null>(payroll.entered ? payroll.salaries : null)
-  const [fgts, setFgts] = useState<number | null>(payroll.entered ? payroll.fgts : null)
+  const idPrefix = useId()
+  const [counter, setCounter] = useState(0)
+  const [employees, setEmployees] = useState<EmployeeRow[]>(() => {
+    let n = 0
+    return employeeRowsOf(payroll, () => `${idPrefix}-initial-${n++}`)
+  })
+  const addEmployee = () => {
+    setCounter((value) => value + 1)
+    setEmployees((rows) => [
+      ...rows,
+      { key: `${idPrefix}-${counter}`, name: '', cpf: '', salary: null, dependents: '0' },
+    ])
+  }
+  const changeEmployee = (key: string, change: Partial<EmployeeRow>) =>
+    setEmployees((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)))
+  const removeEmployee = (key: string) =>
+    setEmployees((rows) => rows.filter((row) => row.key !== key))
   const [failure, setFailure] = useState<{
     message: string
     fields: Record<string, string>
@@ -54,12 +90,16 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
             partnerId: partner.partnerId,
             amount: amounts[partner.partnerId] ?? 0,
           })),
-          salaries: salaries ?? 0,
-          fgts: fgts ?? 0,
+          employees: employees.map((row) => ({
+            name: row.name,
+            cpf: row.cpf,
+            salary: row.salary ?? 0,
+            dependents: row.dependents.trim() === '' ? 0 : Number(row.dependents),
+          })),
         },
       })
       notify.success(
-        `Folha de ${competenceLabel(saved.period)} salva: DARF da DCTFWeb de ${formatMoney(saved.darf)}.`,
+        `Folha de ${competenceLabel(saved.period)} salva: DARF da DCTFWeb de ${formatMoney(saved.darf)}${saved.fgts > 0 ? `, FGTS de ${formatMoney(saved.fgts)}` : ''}.`,
       )
     } catch (error) {
       const fields: Record<string, string> = {}
@@ -70,6 +110,9 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
             const partner = payroll.partners[index]
             if (partner && (field === 'amount' || field === 'partnerId'))
               fields[partner.partnerId] = issue.message
+          } else if (head === 'employees' && typeof index === 'number') {
+            const row = employees[index]
+            if (row && typeof field === 'string') fields[`${row.key}:${field}`] ??= issue.message
           } else if (typeof head === 'string') fields[head] = issue.message
         }
       setFailure({
@@ -86,9 +129,14 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
       noValidate
       aria-label={`Folha de ${competenceLabel(payroll.period)}`}
     >
+      {payroll.problem && (
+        <Alert tone="warning" title="A folha deste mês não pode ser calculada">
+          {payroll.problem}
+        </Alert>
+      )}
       {payroll.partners.length === 0 ? (
         <Alert tone="warning" title="Nenhum sócio cadastrado">
-          Os sócios vêm do cadastro da empresa. Sem eles, lance só os salários e o FGTS do mês.
+          Os sócios vêm do cadastro da empresa. Sem eles, lance só os empregados do mês.
         </Alert>
       ) : (
         <fieldset className={styles.fields}>
@@ -108,25 +156,66 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
           ))}
         </fieldset>
       )}
-      <fieldset className={styles.fields}>
+      <fieldset className={styles.employees}>
         <legend>Empregados</legend>
-        <MoneyField
-          label="Salários do mês"
-          name="salaries"
-          value={salaries}
-          onChange={setSalaries}
-          error={failure?.fields.salaries}
-          placeholder="R$ 0,00"
-          hint="Deixe em branco se a empresa não tem empregados."
-        />
-        <MoneyField
-          label="FGTS pago sobre os salários"
-          name="fgts"
-          value={fgts}
-          onChange={setFgts}
-          error={failure?.fields.fgts}
-          placeholder="R$ 0,00"
-        />
+        {employees.length === 0 && (
+          <p className="muted">
+            Nenhum empregado neste mês. O FGTS (8 % de cada salário) e o INSS e o IRRF de cada um
+            saem do que você lançar aqui.
+          </p>
+        )}
+        {employees.map((row, index) => (
+          <div
+            key={row.key}
+            className={styles.employee}
+            role="group"
+            aria-label={`Empregado ${index + 1}${row.name ? `: ${row.name}` : ''}`}
+          >
+            <TextField
+              label="Nome completo"
+              name={`employee-${index}-name`}
+              value={row.name}
+              autoComplete="off"
+              onChange={(event) => changeEmployee(row.key, { name: event.target.value })}
+              error={failure?.fields[`${row.key}:name`]}
+            />
+            <MaskedField
+              label="CPF"
+              mask="cpf"
+              name={`employee-${index}-cpf`}
+              value={row.cpf}
+              onChange={(cpf) => changeEmployee(row.key, { cpf })}
+              error={failure?.fields[`${row.key}:cpf`]}
+            />
+            <MoneyField
+              label="Salário do mês"
+              name={`employee-${index}-salary`}
+              value={row.salary}
+              onChange={(salary) => changeEmployee(row.key, { salary })}
+              error={failure?.fields[`${row.key}:salary`]}
+            />
+            <TextField
+              label="Dependentes (IRRF)"
+              name={`employee-${index}-dependents`}
+              inputMode="numeric"
+              value={row.dependents}
+              onChange={(event) =>
+                changeEmployee(row.key, { dependents: event.target.value.replace(/\D/g, '') })
+              }
+              error={failure?.fields[`${row.key}:dependents`]}
+            />
+            <div className={styles.employeeAction}>
+              <Button variant="ghost" onClick={() => removeEmployee(row.key)}>
+                Remover{row.name ? <span className="visually-hidden"> {row.name}</span> : null}
+              </Button>
+            </div>
+          </div>
+        ))}
+        <div>
+          <Button variant="secondary" onClick={addEmployee}>
+            Adicionar empregado
+          </Button>
+        </div>
       </fieldset>
       {failure && (
         <Alert tone="danger" title="Não foi possível salvar a folha.">
@@ -142,8 +231,10 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
   )
 }
 
-/** What the month's payroll comes to: each partner's INSS, IRRF and net, the CPP, the DARF. */
-export function PayrollSummary({ payroll }: { payroll: Payroll }) {
+/** What the month's payroll comes to: each partner's and employee's figures, the CPP, the guides. */
+export function PayrollSummary({ companyId, payroll }: { companyId: string; payroll: Payroll }) {
+  const download = useDownloadReceipts()
+  const outside = payroll.cppOutside
   return (
     <div className="stack">
       {payroll.partners.length > 0 && (
@@ -180,28 +271,115 @@ export function PayrollSummary({ payroll }: { payroll: Payroll }) {
           ]}
         />
       )}
+      {payroll.employees.length > 0 && (
+        <DataTable
+          caption={`Empregados de ${competenceLabel(payroll.period)}`}
+          rows={payroll.employees}
+          rowKey={(employee) => employee.cpf}
+          stacked={styles.stacked}
+          columns={[
+            {
+              key: 'name',
+              header: 'Empregado',
+              rowHeader: true,
+              card: 'title',
+              cell: (employee) => employee.name,
+            },
+            {
+              key: 'salary',
+              header: 'Salário',
+              align: 'right',
+              cell: (employee) => formatMoney(employee.salary),
+            },
+            {
+              key: 'inss',
+              header: 'INSS',
+              align: 'right',
+              cell: (employee) => formatMoney(employee.inss),
+            },
+            {
+              key: 'irrf',
+              header: 'IRRF',
+              align: 'right',
+              cell: (employee) => formatMoney(employee.irrf),
+            },
+            {
+              key: 'fgts',
+              header: 'FGTS (8 %)',
+              align: 'right',
+              cell: (employee) => formatMoney(employee.fgts),
+            },
+            {
+              key: 'net',
+              header: 'Líquido',
+              align: 'right',
+              cell: (employee) => <strong>{formatMoney(employee.net)}</strong>,
+            },
+            {
+              key: 'slip',
+              header: 'Holerite',
+              card: 'actions',
+              cell: (employee) => (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  loading={download.isPending && download.variables?.cpf === employee.cpf}
+                  onClick={() =>
+                    download.mutate(
+                      { companyId, period: payroll.period, cpf: employee.cpf },
+                      { onError: (error) => notify.error(error.message) },
+                    )
+                  }
+                >
+                  Holerite (PDF)<span className="visually-hidden"> de {employee.name}</span>
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
       <ul className={styles.totals} data-testid="payroll-totals">
         <li>
           <span>INSS patronal (CPP, 20 %)</span>
           <strong>{formatMoney(payroll.cpp)}</strong>
           <small>
-            {payroll.cppOutsideDas
-              ? 'Anexo IV: pago na DCTFWeb, fora do DAS.'
-              : 'Pago dentro do DAS.'}
+            {!payroll.cppOutsideDas
+              ? 'Pago dentro do DAS.'
+              : outside && !outside.onlyAnnexIv
+                ? `Anexo IV com outros anexos: fora do DAS só a parte do Anexo IV (${formatMoney(outside.annexIvRevenue)} de ${formatMoney(outside.totalRevenue)} de receita do mês), ${formatMoney(outside.amount)}; o resto vai no DAS.`
+                : `Anexo IV: pago na DCTFWeb, fora do DAS${outside && outside.ratFap > 0 ? `, com RAT × FAP de ${formatMoney(outside.ratFap)} sobre os salários` : ''}.`}
           </small>
         </li>
         <li>
-          <span>DARF da DCTFWeb (INSS e IRRF retidos{payroll.cppOutsideDas ? ', CPP' : ''})</span>
+          <span>
+            DARF da DCTFWeb (INSS e IRRF retidos
+            {payroll.employees.length > 0 ? ' de sócios e empregados' : ''}
+            {outside && outside.amount > 0 ? ', CPP do Anexo IV' : ''})
+          </span>
           <strong data-testid="payroll-darf">{formatMoney(payroll.darf)}</strong>
           <small>
             {payroll.darfDueDate ? `Vence em ${formatDate(payroll.darfDueDate)}.` : ''} A guia sai
-            no fechamento do mês.
+            no fechamento do mês
+            {payroll.darf > 0 && payroll.darf < 10
+              ? '; abaixo de R$ 10,00 ela não é emitida e o valor vai para o mês seguinte'
+              : ''}
+            .
           </small>
         </li>
+        {payroll.fgts > 0 && (
+          <li>
+            <span>FGTS Digital (GFD, 8 % dos salários)</span>
+            <strong data-testid="payroll-fgts">{formatMoney(payroll.fgts)}</strong>
+            <small>
+              {payroll.fgtsDueDate ? `Vence em ${formatDate(payroll.fgtsDueDate)}.` : ''} Guia
+              própria, paga pela empresa; sai no fechamento do mês.
+            </small>
+          </li>
+        )}
         <li>
           <span>Folha que conta para o fator R</span>
           <strong>{formatMoney(payroll.fatorRPayroll)}</strong>
-          <small>Pró-labore, salários, FGTS{payroll.cppOutsideDas ? ' e CPP' : ''}.</small>
+          <small>Pró-labore, salários, FGTS{outside && outside.amount > 0 ? ' e CPP' : ''}.</small>
         </li>
       </ul>
     </div>

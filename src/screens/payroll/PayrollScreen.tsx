@@ -39,7 +39,7 @@ export function PayrollScreen({
     <>
       <PageHeader
         title="Pró-labore"
-        description={`O pró-labore dos sócios de ${company.alias ?? company.name}, mês a mês: o INSS e o IRRF retidos, o líquido, os recibos e a guia da DCTFWeb.`}
+        description={`A folha de ${company.alias ?? company.name}, mês a mês: o pró-labore dos sócios e os salários dos empregados, o INSS, o IRRF e o FGTS de cada um, os recibos e holerites, e as guias (DCTFWeb e FGTS).`}
       />
       <div className={`${styles.picker} ${styles.gap}`}>
         <SelectField
@@ -66,8 +66,8 @@ function PayrollMonth({ companyId, period }: { companyId: string; period: string
         <h2>Folha de {competenceLabel(period)}</h2>
         {!payroll.entered && !payroll.locked && (
           <p className="muted">
-            Ainda não lançada: informe o pró-labore de cada sócio (pode ser zero) para a
-            contabilidade fechar o mês. Ele decide o fator R e a DCTFWeb.
+            Ainda não lançada: informe o pró-labore de cada sócio (pode ser zero) e os empregados do
+            mês para a contabilidade fechar o mês. A folha decide o fator R, a DCTFWeb e o FGTS.
           </p>
         )}
         {payroll.updatedAt && (
@@ -82,7 +82,7 @@ function PayrollMonth({ companyId, period }: { companyId: string; period: string
       {payroll.entered && (
         <Card className="stack">
           <h2>O que a folha dá</h2>
-          <PayrollSummary payroll={payroll} />
+          <PayrollSummary companyId={companyId} payroll={payroll} />
           <div>
             <Button
               variant="secondary"
@@ -94,7 +94,9 @@ function PayrollMonth({ companyId, period }: { companyId: string; period: string
                 )
               }
             >
-              Baixar recibos de pró-labore (PDF)
+              {payroll.employees.length > 0
+                ? 'Baixar recibos e holerites (PDF)'
+                : 'Baixar recibos de pró-labore (PDF)'}
             </Button>
           </div>
         </Card>
@@ -104,8 +106,8 @@ function PayrollMonth({ companyId, period }: { companyId: string; period: string
         {payroll.guides.length === 0 ? (
           <p className="muted">
             {payroll.locked
-              ? 'Sem guia: nada a recolher na DCTFWeb neste mês.'
-              : 'A guia da DCTFWeb (DARF com o INSS e o IRRF retidos) sai quando a contabilidade fechar o mês.'}
+              ? 'Sem guia: nada a recolher na DCTFWeb nem de FGTS neste mês.'
+              : 'As guias da folha (o DARF da DCTFWeb com o INSS e o IRRF retidos e, com empregados, a do FGTS Digital) saem quando a contabilidade fechar o mês.'}
           </p>
         ) : (
           payroll.guides.map((guide) => (

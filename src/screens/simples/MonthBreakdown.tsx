@@ -5,7 +5,7 @@ import type { MonthIssue, SimplesMonthView } from '@/schemas/simples/api'
 import { Alert } from '@/ui/Feedback'
 import { Stat, StatGrid } from '@/ui/Stat'
 import { DataTable } from '@/ui/Table'
-import { competenceLabel, formatRate, taxLabels } from './format'
+import { competenceLabel, competenceShort, formatRate, taxLabels } from './format'
 import styles from './Simples.module.css'
 
 /** What keeps a month from closing, item by item. */
@@ -150,15 +150,27 @@ export function MonthBreakdown({ month }: { month: SimplesMonthView }) {
           {month.activities.some((row) => row.annex === 'IV') && (
             <p className={styles.muted}>
               No Anexo IV a contribuição previdenciária patronal (CPP) não está no DAS: ela vai na
-              DCTFWeb, com o INSS do pró-labore.
+              DCTFWeb, com o INSS retido da folha
+              {month.activities.some((row) => row.annex !== 'IV')
+                ? ', só na proporção da receita do Anexo IV (a das outras atividades vai no DAS)'
+                : ''}
+              .
             </p>
           )}
         </section>
       )}
+      {month.limits?.opening && (
+        <p className={styles.muted} data-testid="opening-year">
+          Ano de início de atividade: {month.limits.months}{' '}
+          {month.limits.months === 1 ? 'mês' : 'meses'} no ano, limite proporcional de{' '}
+          {formatMoney(month.limits.ceiling)} e sublimite de {formatMoney(month.limits.sublimit)}{' '}
+          (LC 123/2006, art. 3º, §§ 2º e 11).
+        </p>
+      )}
       {month.sublimit.impeded ? (
         <Alert tone="warning" title="ICMS e ISS fora do DAS">
-          A receita do ano passou do sublimite de {formatMoney(month.sublimit.limit)} em mais de 20
-          %: o ICMS e o ISS são pagos direto ao Estado e ao município.
+          A receita passou do sublimite de {formatMoney(month.sublimit.limit)} em mais de 20 %: o
+          ICMS e o ISS são pagos direto ao Estado e ao município.
         </Alert>
       ) : (
         month.sublimit.exceeded && (
@@ -169,11 +181,96 @@ export function MonthBreakdown({ month }: { month: SimplesMonthView }) {
           </Alert>
         )
       )}
+      {(month.limits?.notes.length ?? 0) > 0 && (
+        <Alert tone="warning" title="O que a receita do ano faz">
+          <ul className={styles.missing} data-testid="limit-notes">
+            {month.limits!.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <RestatedMonths month={month} />
+      <CarryNotes month={month} />
       {month.problems.length > 0 && (
         <Alert tone="danger" title="O que a apuração não consegue resolver sozinha">
           <MissingList missing={month.problems} />
         </Alert>
       )}
     </div>
+  )
+}
+
+/**
+ * The opening year's closed months done again without ICMS and ISS: what each DAS was, what it
+ * owes now, and the ICMS and ISS now due to the State and the municipality.
+ */
+function RestatedMonths({ month }: { month: SimplesMonthView }) {
+  if (month.restated.length === 0) return null
+  return (
+    <Alert tone="warning" title="Meses já fechados refeitos sem ICMS e ISS">
+      <p>
+        Desde o início de atividade, o ICMS e o ISS saem do DAS (LC 123/2006, art. 3º, § 11): cada
+        PGDAS-D abaixo deve ser retificado pelo valor que o mês deve agora, e o ICMS e o ISS que o
+        DAS levou passam a ser devidos ao Estado e ao município, pelas regras deles.
+      </p>
+      <DataTable
+        caption="Meses do ano de início refeitos sem ICMS e ISS"
+        showCaption
+        rows={month.restated}
+        rowKey={(row) => row.period}
+        columns={[
+          {
+            key: 'period',
+            header: 'Competência',
+            rowHeader: true,
+            card: 'title',
+            cell: (row) => competenceShort(row.period),
+          },
+          {
+            key: 'closed',
+            header: 'DAS fechado',
+            align: 'right',
+            cell: (row) => formatMoney(row.closedDas),
+          },
+          {
+            key: 'now',
+            header: 'DAS devido agora',
+            align: 'right',
+            cell: (row) => formatMoney(row.das),
+          },
+          {
+            key: 'local',
+            header: 'ICMS e ISS fora do DAS',
+            align: 'right',
+            cell: (row) => formatMoney(row.icms + row.iss),
+          },
+        ]}
+      />
+    </Alert>
+  )
+}
+
+/** Guides under R$ 10,00: carried to the next competence, or added to this one's. */
+function CarryNotes({ month }: { month: SimplesMonthView }) {
+  const notes = (['das', 'darf'] as const).flatMap((kind) => {
+    const carry = month.carry[kind]
+    const name = kind === 'das' ? 'DAS' : 'DARF da DCTFWeb'
+    return [
+      carry.carriedIn > 0 &&
+        `O ${name} ${month.status === 'open' ? 'vai somar' : 'somou'} ${formatMoney(carry.carriedIn)} de ${carry.from.map(competenceShort).join(', ')}, que ficaram abaixo de R$ 10,00.`,
+      carry.carriedOut > 0 &&
+        `${name} de ${formatMoney(carry.carriedOut)}: abaixo de R$ 10,00, não é emitido; o valor vai para o da competência seguinte, sem multa nem juros (Lei nº 9.430/1996, art. 68).`,
+    ].filter((note): note is string => typeof note === 'string')
+  })
+  if (notes.length === 0) return null
+  return (
+    <Alert tone="info" title="Guias abaixo de R$ 10,00">
+      <ul className={styles.missing} data-testid="carry-notes">
+        {notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+    </Alert>
   )
 }

@@ -15,3 +15,18 @@ export {
   type LatePaymentInput,
 } from './late-payment'
 export { useMarkGuidePaid } from './mark-guide-paid'
+export {
+  getRevenueHistory,
+  revenueHistoryQueryOptions,
+  saveRevenueHistory,
+  useSaveRevenueHistory,
+  type SaveRevenueHistoryInput,
+} from './revenue-history'
+export {
+  addSelicMonth,
+  getSelicTable,
+  refreshSelic,
+  selicQueryOptions,
+  useAddSelicMonth,
+  useRefreshSelic,
+} from './selic'

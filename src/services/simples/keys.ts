@@ -12,6 +12,9 @@ export const simplesKeys = {
   guides: (companyId: string) => [...simplesKeys.company(companyId), 'guides'] as const,
   latePayment: (companyId: string, documentId: string, paymentDate: string) =>
     [...simplesKeys.company(companyId), 'late-payment', documentId, paymentDate] as const,
+  revenueHistory: (companyId: string) =>
+    [...simplesKeys.company(companyId), 'revenue-history'] as const,
   queues: () => [...simplesKeys.all, 'queue'] as const,
+  selic: () => [...simplesKeys.all, 'selic'] as const,
   queue: (input: ListQueueInput) => [...simplesKeys.queues(), input] as const,
 }

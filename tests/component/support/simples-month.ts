@@ -35,6 +35,12 @@ export function monthAnswer(
     ...calculation,
     status: 'open',
     missing: calculation.problems,
+    missingMonths: [],
+    restated: [],
+    carry: {
+      das: { carriedIn: 0, from: [], carriedOut: 0 },
+      darf: { carriedIn: 0, from: [], carriedOut: 0 },
+    },
     guide: null,
     closedAt: null,
     lateInvoices: [],

@@ -185,3 +185,109 @@ test("the accountant enters ana's pró-labore, closes her month in the queue; an
     await context.close()
   }
 })
+
+/** `YYYY-MM` moved by some months. */
+function monthsBack(months: number) {
+  const today = todayInBrazil()
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - months
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+test('the accountant enters a payroll with an employee and closes the month: the DARF and the FGTS guide, the holerite PDF', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const period = lastMonth()
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  })
+  const office = await context.newPage()
+  await office.goto('/app/login')
+  await signIn(office, ADMIN.email, ADMIN.password)
+  await expect(office).toHaveURL(/\/app\/admin/)
+  await office.goto(`/app/admin/simples/${ANA_COMPANY}?competencia=${period}`)
+  const payroll = office.getByRole('form', { name: /^Folha de/ })
+  await payroll.getByLabel(/Ana Paula Ribeiro/).fill('8.500,00')
+  await payroll.getByRole('button', { name: 'Adicionar empregado' }).click()
+  const employee = payroll.getByRole('group', { name: /^Empregado 1/ })
+  await employee.getByLabel('Nome completo').fill('Łukasz Nowak')
+  await employee.getByLabel('CPF').fill('11144477735')
+  await employee.getByLabel('Salário do mês').fill('3.000,00')
+  await payroll.getByRole('button', { name: 'Salvar folha do mês' }).click()
+  await toast(office, /Folha de .* salva/)
+  // R$ 3.000 in the competence's year: INSS by the bands (R$ 248,60 in 2026), FGTS 8 % R$ 240,00.
+  const employees = office.getByRole('table', { name: /^Empregados de/ })
+  await expect(employees).toContainText('Łukasz Nowak')
+  await expect(employees).toContainText(money(240))
+  await expect(office.getByTestId('payroll-fgts')).toHaveText(money(240))
+  const slip = office.waitForEvent('download')
+  await employees.getByRole('button', { name: /Holerite \(PDF\) de Łukasz Nowak/ }).click()
+  const text = await pdfText(readFileSync(await (await slip).path()))
+  expect(text).toContain('HOLERITE')
+  expect(text).toContain('Łukasz Nowak')
+  expect(text).toContain(money(240).replace(/\u00a0/g, ' '))
+  await screenshot(office, 'simples-month-employee')
+
+  await office.getByRole('button', { name: 'Fechar o mês' }).click()
+  await toast(office, /Mês fechado/)
+  const guides = office.getByTestId('guide-box')
+  await expect(guides.filter({ hasText: 'DARF DCTFWeb' })).toHaveCount(1)
+  const fgts = guides.filter({ hasText: 'FGTS Digital (GFD)' })
+  await expect(fgts).toHaveCount(1)
+  await expect(fgts.getByTestId('guide-amount')).toHaveText(money(240))
+  await screenshot(office, 'simples-month-closed-guides')
+  await office.setViewportSize({ width: 390, height: 844 })
+  await expectNoSidewaysScroll(office, 'month page with employees at 390')
+  await screenshot(office, 'simples-month-closed-guides')
+  await context.close()
+})
+
+test.describe('revenue before us', () => {
+  const MARINA = 'cmp-marina-advocacia'
+  test.beforeEach(() => reseedCompany(MARINA))
+  test.afterAll(() => reseedCompany(MARINA))
+
+  test("the accountant declares a migrated company's revenue before us and the RBT12 counts it", async ({
+    browser,
+  }) => {
+    // Two months back, the RBT12 window starts a month before marina's first invoice here.
+    const period = monthsBack(2)
+    const missing = monthsBack(14)
+    const short = `${missing.slice(5)}/${missing.slice(0, 4)}`
+    for (const width of [1280, 390]) {
+      await reseedCompany(MARINA)
+      const context = await browser.newContext({
+        viewport: { width, height: width === 390 ? 844 : 900 },
+      })
+      const office = await context.newPage()
+      await office.goto('/app/login')
+      await signIn(office, ADMIN.email, ADMIN.password)
+      await expect(office).toHaveURL(/\/app\/admin/)
+      await office.goto(`/app/admin/simples/${MARINA}?competencia=${period}`)
+      await expect(office.getByTestId('month-missing')).toContainText(short)
+      const rbt12 = office.getByTestId('rbt12')
+      const before = (
+        await api<{ data: { rbt12: number } }>(
+          ADMIN.email,
+          'GET',
+          `/companies/${MARINA}/simples/${period}`,
+        )
+      ).body.data.rbt12
+      await expect(rbt12).toContainText(money(before))
+      const form = office.getByRole('form', { name: 'Receita de antes do sistema' })
+      await form.getByLabel(`Receita de ${short}`).fill('30.000,00')
+      await form.getByRole('button', { name: 'Salvar receita' }).click()
+      await toast(office, /Receita de antes do sistema salva/)
+      await expect(rbt12).toContainText(money(before + 30_000))
+      await expect(office.getByTestId('month-missing')).not.toContainText(short)
+      // The toast (bottom right) has gone before the page's width is measured.
+      await expect(office.getByText(/Receita de antes do sistema salva/)).toBeHidden({
+        timeout: 10_000,
+      })
+      await expectNoSidewaysScroll(office, `revenue before us at ${width}`)
+      await screenshot(office, 'simples-revenue-history')
+      await context.close()
+    }
+  })
+})

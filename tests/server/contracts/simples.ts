@@ -2,9 +2,11 @@ import { todayInBrazil } from '../../../src/schemas/finance-common'
 import { addMonths } from '../../../src/kernel/tax'
 import type { EndpointContract } from './types'
 
-// The Simples Nacional month, its close and queue, the guides to pay and the payroll
-// (mock-server/routes/simples.ts and payroll.ts). Ana's last month is open in the seed (its
-// payroll not entered yet); marcelo's MEI month three months back is open and ready to close.
+// The Simples Nacional month, its close and queue, the guides to pay, the payroll, the revenue
+// before us and the Selic (mock-server/routes/simples.ts, payroll.ts, revenue-history.ts,
+// selic.ts; the Banco Central's stand-in, mock-server/stand-ins/banco-central). Ana's last month is
+// open in the seed (its payroll not entered yet); marcelo's MEI month three months back is open
+// and ready to close.
 
 const current = () => todayInBrazil().slice(0, 7)
 const last = () => addMonths(current(), -1)
@@ -86,7 +88,10 @@ export const payrollContracts: EndpointContract[] = [
     route: '/companies/{id}/payroll/{period}',
     example: `${ANA}/payroll/${last()}`,
     access: 'company',
-    body: { proLabore: [{ partnerId: '52998224725', amount: 8_500 }], salaries: 0, fgts: 0 },
+    body: {
+      proLabore: [{ partnerId: '52998224725', amount: 8_500 }],
+      employees: [{ name: 'Łukasz Nowak', cpf: '11144477735', salary: 3_000, dependents: 1 }],
+    },
     takesInput: true,
   },
   {
@@ -94,5 +99,68 @@ export const payrollContracts: EndpointContract[] = [
     route: '/companies/{id}/payroll/{period}/receipts',
     example: `${ANA}/payroll/${addMonths(current(), -2)}/receipts`,
     access: 'company',
+  },
+  {
+    method: 'PUT',
+    route: '/companies/{id}/payroll-risk',
+    example: `${ANA}/payroll-risk`,
+    access: 'system-admin',
+    body: { rat: 3, fap: 1.25 },
+    takesInput: true,
+  },
+  {
+    method: 'GET',
+    route: '/companies/{id}/revenue-history',
+    example: `${ANA}/revenue-history`,
+    access: 'company',
+  },
+  {
+    method: 'PUT',
+    route: '/companies/{id}/revenue-history',
+    example: `${ANA}/revenue-history`,
+    access: 'system-admin',
+    // An empty list (no history) is valid whatever today is.
+    body: { months: [] },
+    takesInput: true,
+  },
+  {
+    method: 'GET',
+    route: '/selic',
+    example: '/selic',
+    access: 'system-admin',
+  },
+  {
+    method: 'POST',
+    route: '/selic/refresh',
+    example: '/selic/refresh',
+    access: 'system-admin',
+    okStatus: 200,
+  },
+  {
+    method: 'POST',
+    route: '/selic',
+    example: '/selic',
+    access: 'system-admin',
+    // The seed has the reference table (to 12/2025), not last month's.
+    body: {
+      month: addMonths(current(), -1),
+      rate: 1.16,
+      source: 'Banco Central do Brasil, SGS série 4390',
+    },
+    takesInput: true,
+  },
+  {
+    method: 'GET',
+    route: '/banco-central/dados/serie/bcdata.sgs.{code}/dados',
+    example:
+      '/banco-central/dados/serie/bcdata.sgs.4390/dados?formato=json&dataInicial=01/01/2025&dataFinal=31/12/2025',
+    access: 'public',
+    takesInput: true,
+  },
+  {
+    method: 'GET',
+    route: '/banco-central/dados/serie/bcdata.sgs.{code}/dados/ultimos/{count}',
+    example: '/banco-central/dados/serie/bcdata.sgs.4390/dados/ultimos/12?formato=json',
+    access: 'public',
   },
 ]

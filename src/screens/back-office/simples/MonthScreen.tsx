@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format'
 import { monthStatusLabels } from '@/schemas/simples/api'
 import { companyQueryOptions } from '@/services/companies'
-import { payrollQueryOptions } from '@/services/payroll'
+import { payrollKeys, payrollQueryOptions } from '@/services/payroll'
 import { monthQueryOptions, useCloseMonth } from '@/services/simples'
 import { PayrollForm, PayrollSummary } from '@/screens/payroll'
 import {
@@ -19,28 +19,36 @@ import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { Stat } from '@/ui/Stat'
 import { companyLabel } from '../CompanyPicker'
+import { PayrollRiskForm } from './PayrollRiskForm'
+import { RevenueHistoryForm } from './RevenueHistoryForm'
 
 /**
- * /app/admin/simples/$companyId: one company's month for the accountant — the payroll to enter,
- * the calculation (revenue by activity, RBT12, fator R, DAS by tax), what is missing, and
- * "Fechar o mês", which freezes it and publishes the DAS (and the DCTFWeb DARF).
+ * /app/admin/simples/$companyId: one company's month for the accountant — the payroll to enter
+ * (partners and employees; RAT and FAP for Annex IV), the revenue from before us its RBT12 needs,
+ * the calculation (revenue by activity, RBT12, fator R, DAS by tax, the year's limits), what is
+ * missing, and "Fechar o mês", which freezes it and publishes the DAS (and the DCTFWeb DARF and
+ * the FGTS guide).
  */
 export function MonthScreen({ companyId, period }: { companyId: string; period: string }) {
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
   const { data: month } = useSuspenseQuery(monthQueryOptions(companyId, period))
   const { data: payroll } = useSuspenseQuery(payrollQueryOptions(companyId, period))
   const close = useCloseMonth()
+  const queryClient = useQueryClient()
   const label = companyLabel(company)
   function closeMonth() {
     close.mutate(
       { companyId, period },
       {
-        onSuccess: (closed) =>
+        onSuccess: (closed) => {
+          // The payroll is locked by the close and now shows the guides it made.
+          void queryClient.invalidateQueries({ queryKey: payrollKeys.company(companyId) })
           notify.success(
             closed.guide
               ? `Mês fechado: DAS de ${formatMoney(closed.guide.amount)} publicado para ${label}.`
               : `Mês fechado sem DAS a pagar para ${label}.`,
-          ),
+          )
+        },
         onError: (error) => notify.error(error.message),
       },
     )
@@ -132,10 +140,17 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
               companyId={companyId}
               payroll={payroll}
             />
-            {payroll.entered && <PayrollSummary payroll={payroll} />}
+            {payroll.risk.needed && <PayrollRiskForm companyId={companyId} risk={payroll.risk} />}
+            {payroll.entered && <PayrollSummary companyId={companyId} payroll={payroll} />}
             {payroll.guides.map((guide) => (
               <GuideBox key={guide.documentId} companyId={companyId} guide={guide} />
             ))}
+          </Card>
+        )}
+        {month.regime === 'simples' && month.status === 'open' && (
+          <Card className="stack">
+            <h2>Receita de antes do sistema</h2>
+            <RevenueHistoryForm companyId={companyId} missingMonths={month.missingMonths} />
           </Card>
         )}
         <Card className="stack">

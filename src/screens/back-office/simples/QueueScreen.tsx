@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { formatCnpjValue, formatDate, formatMoney } from '@/lib/format'
 import { changeFrom } from '@/lib/search-change'
 import {
@@ -10,6 +10,7 @@ import {
   queueSorts,
   type SimplesQueueRow,
 } from '@/schemas/simples/api'
+import { payrollKeys } from '@/services/payroll'
 import { queueQueryOptions, useCloseMonths } from '@/services/simples'
 import { competenceLabel, monthsUpTo } from '@/screens/simples'
 import { todayInBrazil } from '@/schemas/finance-common'
@@ -40,6 +41,7 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
   const period = queuePeriod(search)
   const { data: queue, isFetching } = useSuspenseQuery(queueQueryOptions(queueListInput(search)))
   const close = useCloseMonths()
+  const queryClient = useQueryClient()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const go = (next: Partial<QueueSearch>) =>
     void navigate({
@@ -55,6 +57,9 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
       { period, body: { companyIds: rows.map((row) => row.company.id) } },
       {
         onSuccess: (outcomes) => {
+          // Each closed month's payroll is locked now and shows the guides it made.
+          for (const outcome of outcomes.filter((o) => o.closed))
+            void queryClient.invalidateQueries({ queryKey: payrollKeys.company(outcome.companyId) })
           const done = outcomes.filter((o) => o.closed).length
           const refused = outcomes.filter((o) => !o.closed)
           if (done)

@@ -4,7 +4,7 @@ import { pageTitle } from '@/lib/title'
 import { competenceSchema } from '@/schemas/finance-common'
 import { companyQueryOptions } from '@/services/companies'
 import { payrollQueryOptions } from '@/services/payroll'
-import { monthQueryOptions } from '@/services/simples'
+import { monthQueryOptions, revenueHistoryQueryOptions } from '@/services/simples'
 import { MonthScreen } from '@/screens/back-office/simples/MonthScreen'
 import { queuePeriod } from '@/screens/back-office/simples/queue-search'
 import { orNotFound, idParam } from '@/routes/app/-params'
@@ -23,6 +23,9 @@ export const Route = createFileRoute('/app/_admin/admin/simples/$companyId')({
         queryClient.ensureQueryData(payrollQueryOptions(companyId, period)),
       ]),
     )
+    // The revenue before us is a Simples company's (a MEI has no RBT12 to declare it for).
+    if (company.size === 'ME' || company.size === 'EPP')
+      await queryClient.ensureQueryData(revenueHistoryQueryOptions(companyId))
     return { title: company.alias ?? company.name }
   },
   head: ({ loaderData }) => ({
