@@ -22,8 +22,13 @@ const elements = [
   { type: 'entry-painted-page', pattern: 'src/entries/painted-page' },
   { type: 'route-trees', pattern: 'src/entries/route-trees' },
   { type: 'entry-shared', pattern: 'src/entries/router-options.tsx', mode: 'file' },
-  // The units every layer counts in (money in cents, the calendar's days); they import nothing.
-  { type: 'units', pattern: ['src/schemas/money.ts', 'src/schemas/calendar.ts'], mode: 'file' },
+  // The units every layer counts in (money in cents, the calendar's days, due dates and plurals
+  // said relative to today); they import nothing.
+  {
+    type: 'units',
+    pattern: ['src/schemas/money.ts', 'src/schemas/calendar.ts', 'src/schemas/due-dates.ts'],
+    mode: 'file',
+  },
   { type: 'routes', pattern: 'src/routes' },
   { type: 'screens', pattern: 'src/screens' },
   { type: 'guards', pattern: 'src/guards' },

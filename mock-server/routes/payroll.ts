@@ -1,6 +1,5 @@
 import type { z } from 'zod'
 import { recordOf } from '../../src/schemas/common'
-import { todayInBrazil } from '../../src/schemas/finance-common'
 import {
   payrollInputSchema,
   payrollSchema,
@@ -8,6 +7,7 @@ import {
   simplesMessages,
 } from '../../src/schemas/simples/api'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import { receiptsPdf } from '../simples/pdf'
 import { payrollView, savePayroll } from '../simples/payroll'
 
@@ -18,7 +18,7 @@ type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 
 /** Every partner of the company with the month's pró-labore (zeros before it is entered). */
 function getPayroll({ store, company, params }: Call<PeriodCall>) {
-  return { data: payrollView(store, company, params.period, todayInBrazil()) }
+  return { data: payrollView(store, company, params.period, clock.today()) }
 }
 
 /** Enters or corrects the month's payroll (refused once the month is closed). */
@@ -29,19 +29,19 @@ function putPayroll({
   params,
   body,
 }: Call<PeriodCall & { body: z.output<typeof payrollInputSchema> }>) {
-  const now = new Date().toISOString()
+  const now = clock.nowIso()
   store.write(() => {
     const company = store.companies.get(companyId)!
     savePayroll(store, company, params.period, body, caller.uid, now)
   })
   return {
-    data: payrollView(store, store.companies.get(companyId)!, params.period, todayInBrazil()),
+    data: payrollView(store, store.companies.get(companyId)!, params.period, clock.today()),
   }
 }
 
 /** The month's pró-labore receipts, one page per partner (PDF). */
 async function getReceipts({ store, company, params, res }: Call<PeriodCall>) {
-  const payroll = payrollView(store, company, params.period, todayInBrazil())
+  const payroll = payrollView(store, company, params.period, clock.today())
   const pdf = await receiptsPdf(company, payroll)
   res
     .status(200)

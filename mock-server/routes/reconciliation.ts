@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
-import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
+import { periodRange } from '../../src/schemas/finance-common'
 import {
   reconciliationConfirmSchema,
   reconciliationListQuerySchema,
@@ -10,6 +10,7 @@ import {
   reconciliationSummarySchema,
 } from '../../src/schemas/reconciliation'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import { confirmMatch, matchAmounts, undoMatch } from '../finance/reconciliation/actions'
 import { reconcileLines, settled } from '../finance/reconciliation/reconciler'
 import { rowsOf, summaryOf } from '../finance/reconciliation/views'
@@ -60,7 +61,7 @@ function getReconciliationSummary({
   companyId,
   query: q,
 }: Call<{ query: z.output<typeof reconciliationSummaryQuerySchema> }>) {
-  return { data: summaryOf(store, companyId, q.period ?? todayInBrazil().slice(0, 7)) }
+  return { data: summaryOf(store, companyId, q.period ?? clock.today().slice(0, 7)) }
 }
 
 /** A person matches a transaction; the lines that suggested the same invoice or guide follow. */
@@ -70,7 +71,7 @@ async function confirmReconciliation({
   companyId,
   body,
 }: Call<{ body: z.output<typeof reconciliationConfirmSchema> }>) {
-  const at = new Date().toISOString()
+  const at = clock.nowIso()
   const record = store.write(() => confirmMatch(store, companyId, body, caller.uid, at))
   const amounts = matchAmounts(store, record.match)
   await settled(reconcileLines(store, companyId, [body.transactionId], amounts), RUN_WAIT_MS)
@@ -84,7 +85,7 @@ async function undoReconciliation({
   params,
 }: Call<{ params: { transactionId: string } }>) {
   const undone = store.write(() =>
-    undoMatch(store, companyId, params.transactionId, new Date().toISOString()),
+    undoMatch(store, companyId, params.transactionId, clock.nowIso()),
   )
   const amounts = matchAmounts(store, undone)
   await settled(reconcileLines(store, companyId, [params.transactionId], amounts), RUN_WAIT_MS)

@@ -18,6 +18,7 @@ import {
 } from '../../src/schemas/report'
 import { meiLimitFor } from '../../src/schemas/tax'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import { taxCategoriesById } from '../finance/bank-ledger'
 import { recentMonths } from '../finance/statement-generator'
 import type { Store } from '../store/database'
@@ -47,7 +48,7 @@ const transactionsIn = (store: Store, companyId: string, date: DayRange) =>
 
 /** Faturamento: issued invoices per month over the last 12 months; the MEI limit of the year. */
 function getAnualBilling({ store, company }: Call) {
-  const today = todayInBrazil()
+  const today = clock.today()
   const months = recentMonths(today, 12)
   const cents = new Map(months.map((m) => [m, { total: 0, count: 0 }]))
   for (const r of issuedIn(store, company.id, { from: `${months[0]}-01`, to: today })) {

@@ -1,7 +1,6 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises'
 import type { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
-import { todayInBrazil } from '../../src/schemas/finance-common'
 import {
   closeMonthsInputSchema,
   closeOutcomeSchema,
@@ -21,6 +20,7 @@ import {
 } from '../../src/schemas/simples/api'
 import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import { badRequest, conflict, HttpError } from '../http'
 import {
   companyGuides,
@@ -41,7 +41,7 @@ type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 
 /** The month as calculated (live while open, frozen once closed). */
 function getMonth({ store, company, params }: Call<PeriodCall>) {
-  return { data: monthView(store, company, params.period, todayInBrazil()) }
+  return { data: monthView(store, company, params.period, clock.today()) }
 }
 
 /** Revenue without an invoice (sales of goods) the client declares, by activity. */
@@ -52,8 +52,8 @@ function putDeclaredRevenue({
   params,
   body,
 }: Call<PeriodCall & { body: z.output<typeof declaredRevenueInputSchema> }>) {
-  const today = todayInBrazil()
-  const now = new Date().toISOString()
+  const today = clock.today()
+  const now = clock.nowIso()
   store.write(() => {
     const company = store.companies.get(companyId)!
     const id = monthKey(companyId, params.period)
@@ -80,8 +80,8 @@ function putDeclaredRevenue({
 
 /** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
 async function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
-  const today = todayInBrazil()
-  const now = new Date().toISOString()
+  const today = clock.today()
+  const now = clock.nowIso()
   const closed = store.write(() =>
     closeMonth(store, companyId, params.period, caller.uid, now, today),
   )
@@ -97,7 +97,7 @@ type QueueCall = {
 
 /** The month-close queue: every active Simples and MEI company with its month, 25 a page. */
 function getQueue({ store, params, query }: Call<QueueCall>) {
-  return simplesQueue(store, params.period, query, todayInBrazil())
+  return simplesQueue(store, params.period, query, clock.today())
 }
 
 /**
@@ -113,12 +113,12 @@ async function postCloseSeveral({
   params: z.output<typeof periodOnlyParamsSchema>
   body: z.output<typeof closeMonthsInputSchema>
 }>) {
-  const today = todayInBrazil()
+  const today = clock.today()
   const outcomes: CloseOutcome[] = []
   for (const companyId of body.companyIds) {
     await yieldTurn()
     try {
-      const now = new Date().toISOString()
+      const now = clock.nowIso()
       const closed = store.write(() =>
         closeMonth(store, companyId, params.period, caller.uid, now, today),
       )
@@ -143,7 +143,7 @@ type GuideCall = { params: z.output<typeof guideParamsSchema> }
 
 /** The guides to pay, due first (an overdue one without its expired line). */
 function getGuides({ store, companyId }: Call) {
-  const data = companyGuides(store, companyId, todayInBrazil())
+  const data = companyGuides(store, companyId, clock.today())
   return { data, total: data.length }
 }
 
@@ -159,7 +159,7 @@ function getLatePayment({
     companyId,
     params.documentId,
     query.paymentDate,
-    todayInBrazil(),
+    clock.today(),
   )
   return { data: latePaymentView(quote, null) }
 }
@@ -172,8 +172,8 @@ async function postLatePayment({
   params,
   body,
 }: Call<GuideCall & { body: z.output<typeof latePaymentInputSchema> }>) {
-  const today = todayInBrazil()
-  const now = new Date().toISOString()
+  const today = clock.today()
+  const now = clock.nowIso()
   const { quote, document } = store.write(() => {
     const quote = latePaymentQuote(store, companyId, params.documentId, body.paymentDate, today)
     return { quote, document: issueLateGuide(store, quote, caller.uid, now).document }

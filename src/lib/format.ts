@@ -1,5 +1,6 @@
 import { formatCep, formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
 import { dayInBrazil } from '@/schemas/calendar'
+import { pluralWord } from '@/schemas/due-dates'
 import { toCents } from '@/schemas/money'
 
 // The one set of formatters (PRODUCT.md "Formats and language"): pt-BR money, numbers, dates and
@@ -15,9 +16,9 @@ export function formatInteger(value: number): string {
   return sign + String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
-/** (1, 'pedido', 'pedidos') → "1 pedido"; (1332, …) → "1.332 pedidos". */
+/** (1, 'pedido', 'pedidos') → "1 pedido"; (1332, …) → "1.332 pedidos" (Intl.PluralRules). */
 export const formatCount = (count: number, one: string, many: string) =>
-  `${formatInteger(count)} ${count === 1 ? one : many}`
+  `${formatInteger(count)} ${pluralWord(count, { one, other: many })}`
 
 /**
  * 1234.56 → "R$ 1.234,56" (a no-break space after R$, like Intl), rounded to the cent as the
