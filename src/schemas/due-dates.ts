@@ -59,7 +59,8 @@ export function dueWords(
   { late = 'atrasado' }: { late?: 'atrasado' | 'atrasada' } = {},
 ): DueWords {
   const days = daysBetween(today, dueDate)
-  if (days > 0) return { state: 'future', daysLate: 0, text: `vence em ${shortDay(dueDate, today)}` }
+  if (days > 0)
+    return { state: 'future', daysLate: 0, text: `vence em ${shortDay(dueDate, today)}` }
   if (days === 0) return { state: 'today', daysLate: 0, text: 'vence hoje' }
   const daysLate = -days
   return {

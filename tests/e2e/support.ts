@@ -101,13 +101,11 @@ export function dayOfThisMonth(day = 28): Date {
 export async function freezeClock(page: Page, at: Date) {
   await page.clock.setFixedTime(at)
   const api = new URL(API_URL).origin
-  await page
-    .context()
-    .route(
-      (url) => url.origin === api,
-      (route) =>
-        route.continue({
-          headers: { ...route.request().headers(), [TEST_CLOCK_HEADER]: at.toISOString() },
-        }),
-    )
+  await page.context().route(
+    (url) => url.origin === api,
+    (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), [TEST_CLOCK_HEADER]: at.toISOString() },
+      }),
+  )
 }
