@@ -6,6 +6,7 @@ import {
   periodParamsSchema,
   simplesMessages,
 } from '../../src/schemas/simples/api'
+import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
 import * as clock from '../clock'
 import { receiptsPdf } from '../simples/pdf'
@@ -32,7 +33,7 @@ function putPayroll({
   const now = clock.nowIso()
   store.write(() => {
     const company = store.companies.get(companyId)!
-    savePayroll(store, company, params.period, body, caller.uid, now)
+    savePayroll(store, company, params.period, body, caller.uid, now, audienceOf(caller))
   })
   return {
     data: payrollView(store, store.companies.get(companyId)!, params.period, clock.today()),

@@ -19,6 +19,7 @@ import {
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
 import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
+import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
 import * as clock from '../clock'
 import { badRequest, conflict, HttpError } from '../http'
@@ -58,7 +59,7 @@ function putDeclaredRevenue({
     const company = store.companies.get(companyId)!
     const id = monthKey(companyId, params.period)
     if (store.closedMonths.exists({ id }))
-      throw conflict(simplesMessages.monthClosed(params.period))
+      throw conflict(simplesMessages.monthClosed(params.period, audienceOf(caller)))
     if (params.period > today.slice(0, 7)) throw badRequest('Essa competência ainda não começou.')
     body.items.forEach((item, index) => {
       if (!company.activities.includes(item.cnae)) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Company } from '../../src/schemas/company'
+import { dayInBrazil } from '../../src/schemas/calendar'
 import type { CompanyDocument, GuiaDetails } from '../../src/schemas/document'
 import { collectionLine, lastDayOf, latePaymentOf, SelicMissing } from '../../src/schemas/simples'
 import {
@@ -128,6 +129,9 @@ export function guideView(document: CompanyDocument, today: string): MonthGuide 
     status: document.status === 'paid' ? 'paid' : 'pending',
     overdue,
     fileName: document.fileName,
+    paidAt: document.paidAt,
+    paidBy: document.paidBy ?? null,
+    replacedBy: document.replacedBy ?? null,
   }
 }
 
@@ -237,7 +241,7 @@ export function issueLateGuide(
 ) {
   const { document, original, day, principal, charges } = quote
   const baseName = original.name
-  return issueGuide(store, {
+  const issued = issueGuide(store, {
     company: { id: document.companyId },
     kind: original.guia!.kind,
     title: `${baseName} (atualizada para pagamento em ${dayText(day)})`,
@@ -262,6 +266,12 @@ export function issueLateGuide(
     createdBy,
     now,
   })
+  // The expired guide says which replaced it (Documentos: "Substituída pela guia de 28/11").
+  const expired = store.documents.get(document.id)!
+  expired.replacedBy = { documentId: issued.document.id, on: dayInBrazil(now) }
+  expired.updatedAt = now
+  store.documents.update(expired)
+  return issued
 }
 
 /**

@@ -28,8 +28,8 @@ import { monthKey, storeSources } from './sources'
 // closing; closing it, which publishes the DAS (or DAS-MEI) and the payroll's DCTFWeb DARF.
 
 export const missingMessages = {
-  payroll:
-    'Folha do mês (pró-labore, salários e FGTS) não lançada: ela decide o fator R e a DCTFWeb.',
+  payroll: (fatorR: boolean) =>
+    `Folha do mês (pró-labore, salários e FGTS) não lançada: ela decide ${fatorR ? 'o fator R e a DCTFWeb' : 'a DCTFWeb'}.`,
   notOver: (period: string) =>
     `A competência ${competenceText(period)} ainda não terminou: o fechamento é a partir do dia 1º do mês seguinte.`,
   future: 'Essa competência ainda não começou.',
@@ -74,7 +74,10 @@ export function missingOf(
     calculation.regime === 'simples' &&
     !store.payrolls.exists({ id: monthKey(company.id, period) })
   )
-    missing.push({ code: 'payroll-missing', message: missingMessages.payroll })
+    missing.push({
+      code: 'payroll-missing',
+      message: missingMessages.payroll(calculation.subjectToFatorR),
+    })
   missing.push(...issuesOf(calculation), ...reconciliationIssues(store, company, period))
   return missing
 }

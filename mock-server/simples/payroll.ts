@@ -124,9 +124,10 @@ export function savePayroll(
   input: PayrollInput & { proLabore: { partnerId: string; amount: number }[] },
   by: string,
   now: string,
+  audience: 'client' | 'accountant' = 'client',
 ) {
   if (store.closedMonths.exists({ id: monthKey(company.id, period) }))
-    throw conflict(simplesMessages.monthClosed(period))
+    throw conflict(simplesMessages.monthClosed(period, audience))
   const partners = partnersOf(store, company.id)
   const known = new Set(partners.map((partner) => partner.partnerId))
   input.proLabore.forEach((entry, index) => {

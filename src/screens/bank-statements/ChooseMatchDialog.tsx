@@ -215,7 +215,7 @@ function ChooseGuide({
                 <strong>
                   {document.name} · {formatMoney(document.guia!.amount)}
                 </strong>
-                <span className={styles.meta}>vence {formatDate(document.guia!.dueDate)}</span>
+                <span className={styles.meta}>vencimento {formatDate(document.guia!.dueDate)}</span>
               </span>
             </label>
           ))}

@@ -1,23 +1,46 @@
 import { useState, type FormEvent } from 'react'
-import { formatCpfValue, formatDate, formatMoney } from '@/lib/format'
+import { formatCpfValue, formatMoney } from '@/lib/format'
+import { dueWords } from '@/schemas/due-dates'
+import { todayInBrazil } from '@/schemas/finance-common'
 import type { Payroll } from '@/schemas/simples/api'
 import { ApiError } from '@/services/api'
 import { useSavePayroll } from '@/services/payroll'
-import { competenceLabel } from '@/screens/simples'
+import { competenceLabel, guideStateOf } from '@/screens/simples'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { MoneyField } from '@/ui/MoneyField'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
+import { blankProLabore, NoProLaboreChoice, PAYROLL_BLANK } from './NoProLaboreChoice'
 import styles from './Payroll.module.css'
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
  * The month's payroll to enter: each partner's pró-labore (the partners of the company's
  * registration), the employees' salaries and the FGTS paid on them. Saved with
  * PUT /companies/{id}/payroll/{period}; a closed month is shown, not edited.
  */
-export function PayrollForm({ companyId, payroll }: { companyId: string; payroll: Payroll }) {
+export function PayrollForm({
+  companyId,
+  payroll,
+  audience = 'client',
+  subjectToFatorR,
+}: {
+  companyId: string
+  payroll: Payroll
+  /** Who is entering it: the locked month is said to each in their words. */
+  audience?: 'client' | 'accountant'
+  /** Whether the payroll decides the company's annex (what "no pró-labore" then costs). */
+  subjectToFatorR: boolean
+}) {
   const save = useSavePayroll()
+  // "Sem pró-labore neste mês" is a choice a person makes, never a blank field saved as zero.
+  const [withoutProLabore, setWithoutProLabore] = useState(
+    payroll.entered &&
+      payroll.partners.length > 0 &&
+      payroll.partners.every((partner) => partner.amount === 0),
+  )
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>
     Object.fromEntries(
       payroll.partners.map((partner) => [
@@ -34,9 +57,10 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
   } | null>(null)
   if (payroll.locked)
     return (
-      <Alert tone="info" title={`${competenceLabel(payroll.period)} está fechado`}>
-        A folha deste mês já foi usada no DAS e na DCTFWeb e não muda mais. Para corrigir, fale com
-        a contabilidade (retificação).
+      <Alert tone="info" title={`${capitalized(competenceLabel(payroll.period))} está fechado`}>
+        {audience === 'client'
+          ? 'A folha deste mês já foi usada no DAS e na DCTFWeb e não muda mais. Para corrigir, fale com a contabilidade (retificação).'
+          : 'A folha deste mês já foi usada no DAS e na DCTFWeb: aqui ela fica só para leitura. Para corrigir, retifique o PGDAS-D e a DCTFWeb do mês.'}
       </Alert>
     )
 
@@ -45,6 +69,19 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFailure(null)
+    const blank = withoutProLabore
+      ? []
+      : payroll.partners.filter((partner) => amounts[partner.partnerId] == null)
+    if (blank.length > 0) {
+      setFailure({
+        message: PAYROLL_BLANK,
+        fields: Object.fromEntries(
+          blank.map((partner) => [partner.partnerId, blankProLabore(partner.name)]),
+        ),
+      })
+      document.getElementsByName(`pro-labore-${blank[0]!.partnerId}`)[0]?.focus()
+      return
+    }
     try {
       const saved = await save.mutateAsync({
         companyId,
@@ -52,7 +89,7 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
         payroll: {
           proLabore: payroll.partners.map((partner) => ({
             partnerId: partner.partnerId,
-            amount: amounts[partner.partnerId] ?? 0,
+            amount: withoutProLabore ? 0 : (amounts[partner.partnerId] ?? 0),
           })),
           salaries: salaries ?? 0,
           fgts: fgts ?? 0,
@@ -98,14 +135,23 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
               key={partner.partnerId}
               label={`${partner.name} (CPF ${formatCpfValue(partner.cpf)})`}
               name={`pro-labore-${partner.partnerId}`}
-              value={amounts[partner.partnerId] ?? null}
+              value={withoutProLabore ? null : (amounts[partner.partnerId] ?? null)}
               onChange={(value) =>
                 setAmounts((previous) => ({ ...previous, [partner.partnerId]: value }))
               }
-              error={failure?.fields[partner.partnerId]}
-              placeholder="R$ 0,00"
+              error={withoutProLabore ? undefined : failure?.fields[partner.partnerId]}
+              disabled={withoutProLabore}
+              placeholder="Valor do mês"
             />
           ))}
+          <NoProLaboreChoice
+            checked={withoutProLabore}
+            onChange={(checked) => {
+              setWithoutProLabore(checked)
+              setFailure(null)
+            }}
+            subjectToFatorR={subjectToFatorR}
+          />
         </fieldset>
       )}
       <fieldset className={styles.fields}>
@@ -140,6 +186,23 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
       </div>
     </form>
   )
+}
+
+/**
+ * The DCTFWeb DARF's state in one sentence: its guide once the month closed (to pay, late, paid
+ * with its day and bank), else when it falls due — said relative to today — and that the guide
+ * comes out when the month closes.
+ */
+function darfNote(payroll: Payroll, today: string) {
+  const guide = payroll.guides.find((g) => g.kind === 'DARF')
+  if (guide) return `${guideStateOf(guide, today).text}.`
+  if (payroll.locked) return 'Mês fechado sem DARF: nada a recolher na DCTFWeb.'
+  if (!payroll.darfDueDate) return 'A guia sai no fechamento do mês.'
+  const due = dueWords(payroll.darfDueDate, today, { late: 'atrasada' })
+  const sentence = due.text.charAt(0).toUpperCase() + due.text.slice(1)
+  return due.state === 'overdue'
+    ? `${sentence}: a guia sai no fechamento do mês, com multa e juros até o dia do pagamento.`
+    : `${sentence}. A guia sai no fechamento do mês.`
 }
 
 /** What the month's payroll comes to: each partner's INSS, IRRF and net, the CPP, the DARF. */
@@ -193,10 +256,7 @@ export function PayrollSummary({ payroll }: { payroll: Payroll }) {
         <li>
           <span>DARF da DCTFWeb (INSS e IRRF retidos{payroll.cppOutsideDas ? ', CPP' : ''})</span>
           <strong data-testid="payroll-darf">{formatMoney(payroll.darf)}</strong>
-          <small>
-            {payroll.darfDueDate ? `Vence em ${formatDate(payroll.darfDueDate)}.` : ''} A guia sai
-            no fechamento do mês.
-          </small>
+          <small data-testid="payroll-darf-due">{darfNote(payroll, todayInBrazil())}</small>
         </li>
         <li>
           <span>Folha que conta para o fator R</span>
