@@ -3,6 +3,7 @@ import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/s
 import { periodRange } from '../../src/schemas/finance-common'
 import {
   reconciliationConfirmSchema,
+  reconciliationExplainSchema,
   reconciliationListQuerySchema,
   reconciliationMessages,
   reconciliationRowSchema,
@@ -11,7 +12,12 @@ import {
 } from '../../src/schemas/reconciliation'
 import { endpoint, type Call } from '../api'
 import * as clock from '../clock'
-import { confirmMatch, matchAmounts, undoMatch } from '../finance/reconciliation/actions'
+import {
+  confirmMatch,
+  explainCredits,
+  matchAmounts,
+  undoMatch,
+} from '../finance/reconciliation/actions'
 import { reconcileLines, settled } from '../finance/reconciliation/reconciler'
 import { rowsOf, summaryOf } from '../finance/reconciliation/views'
 import { notFound } from '../http'
@@ -78,6 +84,21 @@ async function confirmReconciliation({
   return { data: rowOf(store, body.transactionId) }
 }
 
+/**
+ * A person explains credits no invoice explains (a sale declared without an invoice, a transfer,
+ * a partner's money…); answers their rows as they are now.
+ */
+function explainReconciliation({
+  store,
+  caller,
+  companyId,
+  body,
+}: Call<{ body: z.output<typeof reconciliationExplainSchema> }>) {
+  const at = clock.nowIso()
+  const records = store.write(() => explainCredits(store, companyId, body, caller.uid, at))
+  return { data: rowsOf(store, records), total: records.length }
+}
+
 /** Undoes a match: the line goes back to the lists, with what it was matched to as a suggestion. */
 async function undoReconciliation({
   store,
@@ -127,6 +148,19 @@ export const reconciliationEndpoints = [
     errors: [404, 409],
     messages: { 409: reconciliationMessages.alreadyMatched },
     handler: confirmReconciliation,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/bank-statements/reconciliation/explanations',
+    summary:
+      'Explains credits without an invoice: a sale declared without one (within the month’s declared revenue), a transfer, a redemption, a partner’s money, a loan, financial income.',
+    access: 'company',
+    query: companyScopeQuerySchema,
+    body: reconciliationExplainSchema,
+    answers: { 201: listOf(reconciliationRowSchema) },
+    errors: [404, 409],
+    messages: { 409: reconciliationMessages.alreadyMatched },
+    handler: explainReconciliation,
   }),
   endpoint({
     method: 'DELETE',

@@ -1,6 +1,7 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises'
 import type { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
+import { toCents } from '../../src/schemas/money'
 import {
   closeMonthsInputSchema,
   closeOutcomeSchema,
@@ -18,6 +19,7 @@ import {
   simplesQueueRowSchema,
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
+import { assertDeclaredCoversExplained } from '../finance/reconciliation/actions'
 import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
 import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
@@ -67,11 +69,19 @@ function putDeclaredRevenue({
         throw badRequest(message, [{ path: ['items', index, 'cnae'], message }])
       }
     })
+    const items = body.items.filter((item) => item.amount > 0)
+    // Card payouts a person explained as these sales keep the declared revenue from going below.
+    assertDeclaredCoversExplained(
+      store,
+      companyId,
+      params.period,
+      items.reduce((sum, item) => sum + toCents(item.amount), 0),
+    )
     store.declaredRevenues.put({
       id,
       companyId,
       period: params.period,
-      items: body.items.filter((item) => item.amount > 0),
+      items,
       updatedAt: now,
       updatedBy: caller.uid,
     })

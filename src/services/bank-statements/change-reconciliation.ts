@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { idSchema, recordOf } from '@/schemas/common'
+import { idSchema, listOf, recordOf } from '@/schemas/common'
 import {
   reconciliationConfirmSchema,
+  reconciliationExplainSchema,
   reconciliationRowSchema,
   type ReconciliationConfirm,
+  type ReconciliationExplain,
   type ReconciliationRow,
 } from '@/schemas/reconciliation'
 import { api } from '@/services/api'
 import { documentKeys } from '@/services/documents'
 import { invoiceKeys } from '@/services/invoices'
+import { simplesKeys } from '@/services/simples'
 import { bankKeys } from './keys'
 
 /**
@@ -21,6 +24,8 @@ export const refreshReconciled = (queryClient: QueryClient, companyId: string) =
     queryClient.invalidateQueries({ queryKey: bankKeys.reconciliation(companyId) }),
     queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(companyId) }),
     queryClient.invalidateQueries({ queryKey: documentKeys.lists(companyId) }),
+    // What keeps a month from closing: credits no invoice explains.
+    queryClient.invalidateQueries({ queryKey: simplesKeys.company(companyId) }),
   ])
 
 export type ConfirmReconciliationInput = { companyId: string } & ReconciliationConfirm
@@ -36,6 +41,32 @@ export async function confirmReconciliation({
     schema: recordOf(reconciliationRowSchema),
   })
   return data
+}
+
+export type ExplainCreditsInput = { companyId: string } & ReconciliationExplain
+
+/**
+ * POST /bank-statements/reconciliation/explanations?companyId: credits without an invoice
+ * explained (a sale declared without one, a transfer…); answers their rows.
+ */
+export async function explainCredits({
+  companyId,
+  ...body
+}: ExplainCreditsInput): Promise<ReconciliationRow[]> {
+  const { data } = await api.post('/bank-statements/reconciliation/explanations', {
+    query: { companyId: idSchema.parse(companyId) },
+    body: reconciliationExplainSchema.parse(body),
+    schema: listOf(reconciliationRowSchema),
+  })
+  return data
+}
+
+export function useExplainCredits() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: explainCredits,
+    onSuccess: (_rows, { companyId }) => refreshReconciled(queryClient, companyId),
+  })
 }
 
 export const undoReconciliationInputSchema = z.object({
