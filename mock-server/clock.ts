@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { todayInBrazil } from '../src/schemas/calendar'
+import { todayInBrazil } from '../src/kernel/dates'
 
 // The server's "now": the machine's clock, except inside a request the test harness dated with
 // the `x-test-clock` header (an ISO instant; honoured only when the harness turned the test hooks

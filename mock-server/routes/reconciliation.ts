@@ -17,9 +17,9 @@ import {
   explainCredits,
   matchAmounts,
   undoMatch,
-} from '../finance/reconciliation/actions'
-import { reconcileLines, settled } from '../finance/reconciliation/reconciler'
-import { rowsOf, summaryOf } from '../finance/reconciliation/views'
+} from '../domain/bank/reconciliation/actions'
+import { reconcileLines, settled } from '../domain/bank/reconciliation/reconciler'
+import { rowsOf, summaryOf } from '../domain/bank/reconciliation/views'
 import { notFound } from '../http'
 import type { Store } from '../store/database'
 

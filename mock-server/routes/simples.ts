@@ -1,7 +1,7 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises'
 import type { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
-import { toCents } from '../../src/schemas/money'
+import { toCents } from '../../src/kernel/money'
 import {
   closeMonthsInputSchema,
   closeOutcomeSchema,
@@ -19,8 +19,8 @@ import {
   simplesQueueRowSchema,
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
-import { assertDeclaredCoversExplained } from '../finance/reconciliation/actions'
-import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
+import { assertDeclaredCoversExplained } from '../domain/bank/reconciliation/actions'
+import { reconcileAfterGuideChange, settled } from '../domain/bank/reconciliation/reconciler'
 import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
 import * as clock from '../clock'
@@ -31,14 +31,14 @@ import {
   issueLateGuide,
   latePaymentQuote,
   latePaymentView,
-} from '../simples/guides'
-import { closeMonth, monthView } from '../simples/months'
-import { simplesQueue } from '../simples/queue'
-import { monthKey } from '../simples/sources'
+} from '../domain/simples/guides'
+import { closeMonth, monthView } from '../domain/simples/months'
+import { simplesQueue } from '../domain/simples/queue'
+import { monthKey } from '../domain/simples/sources'
 
 // The Simples Nacional month (PGDAS-D) of a company, its close by the accountant, the month-close
 // queue, the revenue declared without an invoice, and the guides to pay with their late-payment
-// recalculation (mock-server/simples).
+// recalculation (mock-server/domain/simples).
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 

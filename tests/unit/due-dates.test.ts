@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { daysBetween, dueSentence, dueWords, pluralWord, shortDay } from '@/schemas/due-dates'
+import { daysBetween, dueSentence, dueWords, pluralWord, shortDay } from '@/kernel/dates'
 
-// A due date said relative to today (src/schemas/due-dates.ts): never a past date as future.
+// A due date said relative to today (src/kernel/dates.ts): never a past date as future.
 
 describe('dueWords', () => {
   it('says a future date as future, today as today, a past one as late with its days', () => {

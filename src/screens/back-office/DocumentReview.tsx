@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { dueWords } from '@/schemas/due-dates'
+import { dueWords } from '@/kernel/dates'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { documentSituationLabel } from '@/schemas/glossary'
 import {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney, formatMonthYear } from '@/lib/format'
-import { pluralWord } from '@/schemas/due-dates'
+import { pluralWord } from '@/kernel/dates'
 import {
   creditExplanationLabels,
   creditExplanationNotes,

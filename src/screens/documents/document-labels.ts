@@ -8,7 +8,7 @@ import {
 import { formatDate } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
 import { todayInBrazil } from '@/schemas/finance-common'
-import { dueWords, shortDay } from '@/schemas/due-dates'
+import { dueWords, shortDay } from '@/kernel/dates'
 import { isOverdue } from './document-format'
 
 /**

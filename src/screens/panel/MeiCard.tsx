@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatMoney } from '@/lib/format'
-import { dueWords } from '@/schemas/due-dates'
+import { dueWords } from '@/kernel/dates'
 import { todayInBrazil } from '@/schemas/finance-common'
 import type { Company } from '@/schemas/company'
 import {
@@ -16,7 +16,7 @@ import {
   meiWarningFrom,
   type DasMeiEstimate,
   type MeiStanding,
-} from '@/schemas/tax'
+} from '@/kernel/tax/facts'
 import { anualBillingQueryOptions } from '@/services/panel'
 import { monthQueryOptions } from '@/services/simples'
 import { GuideBox } from '@/screens/simples'

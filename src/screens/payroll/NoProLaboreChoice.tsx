@@ -1,4 +1,4 @@
-import { FATOR_R_THRESHOLD } from '@/schemas/tax'
+import { FATOR_R_THRESHOLD } from '@/kernel/tax/facts'
 import styles from './Payroll.module.css'
 
 // A month without pró-labore is a choice the owner makes, with what it costs said beside it: a

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { formatCpfValue, formatMoney } from '@/lib/format'
-import { dueWords } from '@/schemas/due-dates'
+import { dueWords } from '@/kernel/dates'
 import { todayInBrazil } from '@/schemas/finance-common'
 import type { Payroll } from '@/schemas/simples/api'
 import { ApiError } from '@/services/api'

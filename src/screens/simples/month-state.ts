@@ -1,6 +1,6 @@
 import { formatDate } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
-import { dueWords, shortDay } from '@/schemas/due-dates'
+import { dueWords, shortDay } from '@/kernel/dates'
 import { guiaStatusLabels } from '@/schemas/glossary'
 import {
   monthOverdue,
@@ -13,7 +13,7 @@ import {
 // panel, Pró-labore, Documentos, the month-close queue and the month page — from the answer the
 // screen already has (the month, a queue row, a guide): open (a preview), closed (its guide to
 // pay), paid (the day and the bank), late. Due dates are said relative to today
-// (src/schemas/due-dates.ts), never a past day as future.
+// (src/kernel/dates.ts), never a past day as future.
 
 export type StateTone = 'info' | 'success' | 'warning' | 'danger' | 'neutral'
 

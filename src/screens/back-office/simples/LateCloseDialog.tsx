@@ -1,5 +1,5 @@
 import { formatMoney } from '@/lib/format'
-import { dueWords } from '@/schemas/due-dates'
+import { dueWords } from '@/kernel/dates'
 import { ConfirmDialog } from '@/ui/Dialog'
 import { competenceLabel } from '@/screens/simples'
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatCnpjValue, formatMoney } from '@/lib/format'
-import { pluralWord } from '@/schemas/due-dates'
+import { pluralWord } from '@/kernel/dates'
 import { changeFrom } from '@/lib/search-change'
 import {
   monthStatuses,
