@@ -17,6 +17,7 @@ import type { AnualBilling } from '@/schemas/report'
 import type { SimplesMonthView } from '@/schemas/simples/api'
 import { BillingChartCard } from '@/screens/panel/BillingChartCard'
 import { MeiCard } from '@/screens/panel/MeiCard'
+import { ReconciliationCard } from '@/screens/panel/ReconciliationCard'
 import { SimplesCard } from '@/screens/panel/SimplesCard'
 import {
   computerRepairActivity,
@@ -387,5 +388,41 @@ describe('Simples Nacional', () => {
     expect(await screen.findByText('O que a apuração não consegue resolver sozinha')).toBeVisible()
     expect(screen.getAllByText(/Serviço 14\.09 \(R\$ 500,00\)/)[0]).toBeVisible()
     expect(screen.getByRole('link', { name: 'Lançar o pró-labore' })).toBeVisible()
+  })
+})
+
+describe('Conciliação bancária', () => {
+  const tally = (count: number, amount = 0) => ({ count, amount })
+  const summary = (credits: number, lines: number) => ({
+    period: '2026-11',
+    credits: tally(credits, credits * 100),
+    matchedCredits: tally(credits, credits * 100),
+    suggestedCredits: tally(0),
+    creditsWithoutInvoice: tally(0),
+    taxDebits: tally(0),
+    matchedTaxDebits: tally(0),
+    invoicesNotReceived: tally(0),
+    tabs: { unmatched: 0, suggested: 0, matched: lines },
+  })
+  const useSummary = (body: unknown) =>
+    server.use(http.get(`${API}/bank-statements/reconciliation/summary`, answer(body)))
+
+  it('says no statement was imported, rather than that every credit has an invoice', async () => {
+    useSummary(summary(0, 0))
+    await renderCard(() => <ReconciliationCard companyId="cmp-1" />)
+    expect(await screen.findByText('Nenhum extrato importado')).toBeVisible()
+    expect(screen.queryByText(/Toda entrada do mês/)).not.toBeInTheDocument()
+  })
+
+  it('tells a month without credits from a month whose credits are all explained', async () => {
+    useSummary(summary(0, 5))
+    await renderCard(() => <ReconciliationCard companyId="cmp-1" />)
+    expect(await screen.findByText('Nenhuma entrada no extrato deste mês')).toBeVisible()
+  })
+
+  it('says every credit has an invoice or an explanation when they all do', async () => {
+    useSummary(summary(3, 3))
+    await renderCard(() => <ReconciliationCard companyId="cmp-1" />)
+    expect(await screen.findByText('Toda entrada do mês tem nota ou explicação')).toBeVisible()
   })
 })
