@@ -20,6 +20,10 @@ export function assertCompanyAccess(caller: Caller, companyId: string): string {
   throw forbidden(accessMessages.company)
 }
 
+/** Whom a refusal speaks to: the accountant (a system admin) or the company's own people. */
+export const audienceOf = (caller: Caller): 'client' | 'accountant' =>
+  isSystemAdmin(caller.claims) ? 'accountant' : 'client'
+
 /** Admin-only endpoints (docs/product.md §6). */
 export function requireSystemAdmin(caller: Caller) {
   if (!isSystemAdmin(caller.claims)) throw forbidden(authMessages.systemAdmin)

@@ -5,6 +5,7 @@ import jsonServer from 'json-server'
 import { endpointRouter, type AppDeps } from './api'
 import { loadAssistant } from './domain/assistant/cnae-matcher'
 import { createAuth } from './auth'
+import { TEST_CLOCK_HEADER, testClockOf, withClock } from './clock'
 import type { ServerConfig } from './config'
 import { sweepOverdue } from './domain/billing/subscriptions'
 import { docsRouter, servedDocument } from './docs/index'
@@ -81,6 +82,13 @@ export function createApp(config: ServerConfig) {
     static: publicDir,
   })
   app.use(existsSync(publicDir) ? defaults : defaults.filter((m) => m.name !== 'serveStatic'))
+  // A test may date its requests (clock.ts): only when the harness turned the hooks on.
+  if (config.testHooks)
+    app.use((req, _res, next) => {
+      const at = testClockOf(req.get(TEST_CLOCK_HEADER))
+      if (at) withClock(at, next)
+      else next()
+    })
   // The API (each endpoint reads its own body: a JSON or form body, a multipart upload or raw).
   app.use(endpointRouter(deps, endpoints))
 

@@ -17,6 +17,7 @@ import {
   type StoredFile,
 } from '../../src/schemas/files'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import {
   assertNotUploaded,
   checkedFileName,
@@ -57,13 +58,13 @@ function uploadLink({ config, companyId, params }: Call<FileParams>) {
 
 /**
  * A signed link to download a file of the company. A guide the product issued has its PDF made
- * the first time it is asked for (mock-server/domain/simples/guides.ts).
+ * when it is asked for and its state changed: expired, replaced (mock-server/domain/simples/guides.ts).
  */
 async function downloadLink({ store, config, companyId, params }: Call<FileParams>) {
   const fileName = checkedFileName(params.filename)
   if (
-    !existsSync(filePath(config, companyId, fileName).file) &&
-    !(await renderGuideFile(store, config, companyId, fileName))
+    !(await renderGuideFile(store, config, companyId, fileName, clock.today())) &&
+    !existsSync(filePath(config, companyId, fileName).file)
   )
     throw notFound(fileMessages.notFound)
   return { data: signedLink(config, 'GET', companyId, fileName) }

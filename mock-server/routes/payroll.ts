@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { idSchema, recordOf } from '../../src/schemas/common'
-import { todayInBrazil } from '../../src/schemas/finance-common'
 import type { Company } from '../../src/schemas/company'
 import {
   payrollInputSchema,
@@ -9,10 +8,12 @@ import {
   periodParamsSchema,
   simplesMessages,
 } from '../../src/schemas/simples/api'
+import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
-import { HttpError, notFound } from '../http'
+import { DomainError, notFound } from '../domain/errors'
 import type { Store } from '../store/database'
 import { liveCalculation } from '../domain/simples/months'
+import * as clock from '../clock'
 import { receiptsPdf } from '../domain/simples/guide-pdf'
 import { payrollView, savePayroll } from '../domain/simples/payroll'
 
@@ -31,14 +32,14 @@ function calculationOf(store: Store, company: Company, period: string, today: st
   try {
     return liveCalculation(store, company, period, today).calculation
   } catch (error) {
-    if (error instanceof HttpError) return null
+    if (error instanceof DomainError) return null
     throw error
   }
 }
 
 /** Every partner of the company with the month's pró-labore (zeros before it is entered). */
 function getPayroll({ store, company, params }: Call<PeriodCall>) {
-  const today = todayInBrazil()
+  const today = clock.today()
   return {
     data: payrollView(
       store,
@@ -58,12 +59,22 @@ function putPayroll({
   params,
   body,
 }: Call<PeriodCall & { body: z.output<typeof payrollInputSchema> }>) {
-  const now = new Date().toISOString()
-  const today = todayInBrazil()
+  const now = clock.nowIso()
+  const today = clock.today()
   store.write(() => {
     const company = store.companies.get(companyId)!
     const calculation = calculationOf(store, company, params.period, today)
-    savePayroll(store, company, params.period, body, calculation, caller.uid, now, today)
+    savePayroll(
+      store,
+      company,
+      params.period,
+      body,
+      calculation,
+      caller.uid,
+      now,
+      today,
+      audienceOf(caller),
+    )
   })
   const company = store.companies.get(companyId)!
   return {
@@ -93,7 +104,7 @@ async function getReceipts({
   query,
   res,
 }: Call<PeriodCall & { query: z.output<typeof receiptsQuerySchema> }>) {
-  const today = todayInBrazil()
+  const today = clock.today()
   const payroll = payrollView(store, company, params.period, today, null)
   const person =
     query.cpf &&
@@ -117,7 +128,7 @@ function putPayrollRisk({
   companyId,
   body,
 }: Call<{ body: z.output<typeof payrollRiskInputSchema> }>) {
-  const now = new Date().toISOString()
+  const now = clock.nowIso()
   store.write(() => {
     const company = store.companies.get(companyId)!
     store.companies.put({

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
-import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
+import { periodRange } from '../../src/schemas/finance-common'
 import {
   reconciliationConfirmSchema,
+  reconciliationExplainSchema,
   reconciliationListQuerySchema,
   reconciliationMessages,
   reconciliationRowSchema,
@@ -10,7 +11,8 @@ import {
   reconciliationSummarySchema,
 } from '../../src/schemas/reconciliation'
 import { endpoint, type Call } from '../api'
-import { confirmMatch, undoMatch } from '../domain/bank/commands'
+import * as clock from '../clock'
+import { confirmMatch, explainLines, undoMatch } from '../domain/bank/commands'
 import { rowsOf, summaryOf } from '../domain/bank/reconciliation/views'
 import { notFound } from '../http'
 import type { Store } from '../store/database'
@@ -56,7 +58,7 @@ function getReconciliationSummary({
   companyId,
   query: q,
 }: Call<{ query: z.output<typeof reconciliationSummaryQuerySchema> }>) {
-  return { data: summaryOf(store, companyId, q.period ?? todayInBrazil().slice(0, 7)) }
+  return { data: summaryOf(store, companyId, q.period ?? clock.today().slice(0, 7)) }
 }
 
 /** A person matches a transaction; the lines that suggested the same invoice or guide follow. */
@@ -66,8 +68,23 @@ async function confirmReconciliation({
   companyId,
   body,
 }: Call<{ body: z.output<typeof reconciliationConfirmSchema> }>) {
-  await confirmMatch(store, companyId, body, caller.uid)
+  await confirmMatch(store, companyId, body, caller.uid, clock.nowIso())
   return { data: rowOf(store, body.transactionId) }
+}
+
+/**
+ * A person explains credits no invoice explains (a sale declared without an invoice, a transfer,
+ * a partner's money…); answers their rows as they are now.
+ */
+function explainReconciliation({
+  store,
+  caller,
+  companyId,
+  body,
+}: Call<{ body: z.output<typeof reconciliationExplainSchema> }>) {
+  const at = clock.nowIso()
+  const records = explainLines(store, companyId, body, caller.uid, at)
+  return { data: rowsOf(store, records), total: records.length }
 }
 
 /** Undoes a match: the line goes back to the lists, with what it was matched to as a suggestion. */
@@ -76,7 +93,7 @@ async function undoReconciliation({
   companyId,
   params,
 }: Call<{ params: { transactionId: string } }>) {
-  await undoMatch(store, companyId, params.transactionId)
+  await undoMatch(store, companyId, params.transactionId, clock.nowIso())
   return { data: rowOf(store, params.transactionId) }
 }
 
@@ -115,6 +132,19 @@ export const reconciliationEndpoints = [
     errors: [404, 409],
     messages: { 409: reconciliationMessages.alreadyMatched },
     handler: confirmReconciliation,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/bank-statements/reconciliation/explanations',
+    summary:
+      'Explains credits without an invoice: a sale declared without one (within the month’s declared revenue), a transfer, a redemption, a partner’s money, a loan, financial income.',
+    access: 'company',
+    query: companyScopeQuerySchema,
+    body: reconciliationExplainSchema,
+    answers: { 201: listOf(reconciliationRowSchema) },
+    errors: [404, 409],
+    messages: { 409: reconciliationMessages.alreadyMatched },
+    handler: explainReconciliation,
   }),
   endpoint({
     method: 'DELETE',

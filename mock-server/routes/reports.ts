@@ -17,6 +17,7 @@ import {
 } from '../../src/schemas/report'
 import { meiLimitFor } from '../../src/kernel/tax/facts'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import { taxCategoriesById } from '../domain/bank/ledger'
 import { openedOnOf } from '../domain/simples/facts'
 import { recentMonths } from '../stand-ins/cora/statement-generator'
@@ -40,7 +41,7 @@ const transactionsIn = (store: Store, companyId: string, date: DayRange) =>
 
 /** Faturamento: issued invoices per month over the last 12 months; the MEI limit of the year. */
 function getAnualBilling({ store, company }: Call) {
-  const today = todayInBrazil()
+  const today = clock.today()
   const months = recentMonths(today, 12)
   const cents = new Map(months.map((m) => [m, { total: 0, count: 0 }]))
   for (const r of issuedIn(store, company.id, { from: `${months[0]}-01`, to: today })) {

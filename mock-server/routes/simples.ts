@@ -1,7 +1,7 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises'
 import type { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
-import { todayInBrazil } from '../../src/schemas/finance-common'
+import { toCents } from '../../src/kernel/money'
 import {
   closeMonthsInputSchema,
   closeOutcomeSchema,
@@ -19,8 +19,11 @@ import {
   simplesQueueRowSchema,
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
+import { assertDeclaredCoversExplained } from '../domain/bank/reconciliation/actions'
 import { commit, reacted } from '../domain/reactions'
+import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
+import * as clock from '../clock'
 import { badRequest, conflict, isRefusal } from '../http'
 import {
   companyGuides,
@@ -44,7 +47,7 @@ type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 
 /** The month as calculated (live while open, frozen once closed). */
 function getMonth({ store, company, params }: Call<PeriodCall>) {
-  return { data: monthView(store, company, params.period, todayInBrazil()) }
+  return { data: monthView(store, company, params.period, clock.today()) }
 }
 
 /** Revenue without an invoice (sales of goods) the client declares, by activity. */
@@ -55,13 +58,13 @@ function putDeclaredRevenue({
   params,
   body,
 }: Call<PeriodCall & { body: z.output<typeof declaredRevenueInputSchema> }>) {
-  const today = todayInBrazil()
-  const now = new Date().toISOString()
+  const today = clock.today()
+  const now = clock.nowIso()
   store.write(() => {
     const company = store.companies.get(companyId)!
     const id = monthKey(companyId, params.period)
     if (store.closedMonths.exists({ id }))
-      throw conflict(simplesMessages.monthClosed(params.period))
+      throw conflict(simplesMessages.monthClosed(params.period, audienceOf(caller)))
     if (store.revenueHistories.get(companyId)?.months.some((m) => m.period === params.period))
       throw conflict(revenueHistoryMessages.inHistory(params.period))
     if (params.period > today.slice(0, 7)) throw badRequest('Essa competência ainda não começou.')
@@ -71,11 +74,19 @@ function putDeclaredRevenue({
         throw badRequest(message, [{ path: ['items', index, 'cnae'], message }])
       }
     })
+    const items = body.items.filter((item) => item.amount > 0)
+    // Card payouts a person explained as these sales keep the declared revenue from going below.
+    assertDeclaredCoversExplained(
+      store,
+      companyId,
+      params.period,
+      items.reduce((sum, item) => sum + toCents(item.amount), 0),
+    )
     store.declaredRevenues.put({
       id,
       companyId,
       period: params.period,
-      items: body.items.filter((item) => item.amount > 0),
+      items,
       updatedAt: now,
       updatedBy: caller.uid,
     })
@@ -85,9 +96,9 @@ function putDeclaredRevenue({
 
 /** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
 async function postClose({ store, caller, companyId, params, config, req }: Call<PeriodCall>) {
-  const today = todayInBrazil()
+  const today = clock.today()
   await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
-  const now = new Date().toISOString()
+  const now = clock.nowIso()
   // A debit already on the statement may pay the new guides (a reaction, waited for a while).
   const { reactions } = commit(store, (raise) => {
     const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
@@ -104,7 +115,7 @@ type QueueCall = {
 
 /** The month-close queue: every active Simples and MEI company with its month, 25 a page. */
 function getQueue({ store, params, query }: Call<QueueCall>) {
-  return simplesQueue(store, params.period, query, todayInBrazil())
+  return simplesQueue(store, params.period, query, clock.today())
 }
 
 /**
@@ -122,13 +133,13 @@ async function postCloseSeveral({
   params: z.output<typeof periodOnlyParamsSchema>
   body: z.output<typeof closeMonthsInputSchema>
 }>) {
-  const today = todayInBrazil()
+  const today = clock.today()
   await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const outcomes: CloseOutcome[] = []
   for (const companyId of body.companyIds) {
     await yieldTurn()
     try {
-      const now = new Date().toISOString()
+      const now = clock.nowIso()
       // Reconciled in the background: a bulk close does not wait for each company's run.
       const { result: closed } = commit(
         store,
@@ -158,7 +169,7 @@ type GuideCall = { params: z.output<typeof guideParamsSchema> }
 
 /** The guides to pay, due first (an overdue one without its expired line). */
 function getGuides({ store, companyId }: Call) {
-  const data = companyGuides(store, companyId, todayInBrazil())
+  const data = companyGuides(store, companyId, clock.today())
   return { data, total: data.length }
 }
 
@@ -174,7 +185,7 @@ function getLatePayment({
     companyId,
     params.documentId,
     query.paymentDate,
-    todayInBrazil(),
+    clock.today(),
   )
   return { data: latePaymentView(quote, null) }
 }
@@ -191,8 +202,8 @@ async function postLatePayment({
   body,
   res,
 }: Call<GuideCall & { body: z.output<typeof latePaymentInputSchema> }>) {
-  const today = todayInBrazil()
-  const now = new Date().toISOString()
+  const today = clock.today()
+  const now = clock.nowIso()
   const { result, reactions } = commit(store, (raise) => {
     const quote = latePaymentQuote(store, companyId, params.documentId, body.paymentDate, today)
     const issued = issueLateGuide(store, quote, caller.uid, now)

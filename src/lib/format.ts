@@ -1,5 +1,5 @@
 import { formatCep, formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
-import { dayInBrazil } from '@/kernel/dates'
+import { dayInBrazil, pluralWord } from '@/kernel/dates'
 import { toCents } from '@/kernel/money'
 
 // The one set of formatters (docs/product.md §11 "Formats and language"): pt-BR money, numbers,
@@ -15,9 +15,9 @@ export function formatInteger(value: number): string {
   return sign + String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
-/** (1, 'pedido', 'pedidos') → "1 pedido"; (1332, …) → "1.332 pedidos". */
+/** (1, 'pedido', 'pedidos') → "1 pedido"; (1332, …) → "1.332 pedidos" (Intl.PluralRules). */
 export const formatCount = (count: number, one: string, many: string) =>
-  `${formatInteger(count)} ${count === 1 ? one : many}`
+  `${formatInteger(count)} ${pluralWord(count, { one, other: many })}`
 
 /**
  * 1234.56 → "R$ 1.234,56" (a no-break space after R$, like Intl), rounded to the cent as the

@@ -121,6 +121,12 @@ export const documentRejectSchema = z.strictObject({
   reason: reasonSchema('Informe o motivo da recusa.'),
 })
 
+/** A guide recalculated for a later payment replaced this one: which, and on what day. */
+export const guideReplacementSchema = z.object({
+  documentId: z.string(),
+  on: calendarDateSchema,
+})
+
 export const documentSchema = z.object({
   id: z.string(),
   companyId: z.string(),
@@ -141,6 +147,8 @@ export const documentSchema = z.object({
   paidAt: isoDateTimeSchema.nullable(),
   /** A guide: the statement line that paid it (bank reconciliation); null or absent until then. */
   paidBy: bankPaymentSchema.nullable().optional(),
+  /** A guide: the updated guide that replaced it (it is no longer to be paid); absent until then. */
+  replacedBy: guideReplacementSchema.nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 })

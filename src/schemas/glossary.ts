@@ -75,6 +75,8 @@ export const guiaStatusLabels = {
   toPay: 'A pagar',
   overdue: 'Vencida',
   paid: 'Paga',
+  /** A guide recalculated for a later payment took its place: it is no longer to be paid. */
+  replaced: 'Substituída',
 } as const
 
 /** A guia's status in words, whatever its due date ("A pagar" until paid). */
@@ -90,11 +92,12 @@ export const guiaStatusLabel = (status: CompanyDocument['status']) =>
  * it is paid and past its due date (`today`, `YYYY-MM-DD` in Brazil), any other by its review.
  */
 export function documentSituationLabel(
-  document: Pick<CompanyDocument, 'type' | 'status' | 'guia'>,
+  document: Pick<CompanyDocument, 'type' | 'status' | 'guia' | 'replacedBy'>,
   today: string,
 ): string {
   if (document.type !== 'guia') return documentStatusLabels[document.status]
   if (document.status === 'paid') return guiaStatusLabels.paid
+  if (document.replacedBy) return guiaStatusLabels.replaced
   return document.guia && document.guia.dueDate < today
     ? guiaStatusLabels.overdue
     : guiaStatusLabels.toPay

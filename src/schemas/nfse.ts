@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isoDateTimeSchema } from './common'
-import { fieldError, filledText } from './limit-messages'
+import { fieldError } from './limit-messages'
 
 // The national NFS-e (Sistema Nacional NFS-e, layout 1.01): what the product, its screens and the
 // mock's Sefin Nacional stand-in share — the cancellation event's codes and reason, the A1
@@ -35,17 +35,37 @@ export const NFSE_REASON_MAX = 255
  */
 const nationalTextPattern = /^[\u0020-\u00ff]*$/
 
+/** The first character of a text the national text type refuses, if any. */
+const firstRefused = (text: string) => [...text].find((char) => !nationalTextPattern.test(char))
+
+/** A refused character named as a person sees it. */
+const refusedName = (char: string) =>
+  char === '\n' || char === '\r'
+    ? 'quebra de linha'
+    : /\p{Extended_Pictographic}/u.test(char)
+      ? `o emoji ${char}`
+      : `o caractere “${char}”`
+
 export const nfseReasonMessages = {
   required: 'Explique o motivo do cancelamento.',
-  characters:
-    'O motivo aceita letras, números e pontuação comuns, em uma linha: tire quebras de linha, emojis e símbolos como “ ” ou —.',
+  character: (char: string) =>
+    `O motivo não aceita ${refusedName(char)}: use letras, números e pontuação comuns, em uma linha (sem emojis nem símbolos como “ ” ou —).`,
 } as const
 
-/** `xMotivo` of the cancellation: 15 to 255 characters of the national text type. */
-export const nfseReasonSchema = filledText(nfseReasonMessages.required, {
-  min: NFSE_REASON_MIN,
-  max: NFSE_REASON_MAX,
-}).regex(nationalTextPattern, { error: nfseReasonMessages.characters })
+/**
+ * `xMotivo` of the cancellation: 15 to 255 characters of the national text type. A refused
+ * character is said before the length, so that a reason with an emoji is not called too short.
+ */
+export const nfseReasonSchema = z
+  .string({ error: fieldError(nfseReasonMessages.required) })
+  .trim()
+  .min(1, { error: nfseReasonMessages.required, abort: true })
+  .refine((text) => firstRefused(text) === undefined, {
+    error: (issue) => nfseReasonMessages.character(firstRefused(String(issue.input)) ?? ''),
+    abort: true,
+  })
+  .min(NFSE_REASON_MIN)
+  .max(NFSE_REASON_MAX)
 
 /** `POST /nfs/requests/{id}/cancel`: the national cancellation's code and reason. */
 export const nfseCancelSchema = z.strictObject({

@@ -48,9 +48,62 @@ const guideMatchSchema = z.object({
   reasons: z.array(z.string()),
 })
 
+/**
+ * What a credit no invoice explains may be, as a person says it: revenue declared without an
+ * invoice (a sale of goods, counted in the month's declared revenue), or money in that is not
+ * revenue — the kinds the rules already leave alone by their category (engine.ts: transfers,
+ * redemptions, partners' money, loans, financial income).
+ */
+export const creditExplanations = [
+  'declared-sale',
+  'transfer',
+  'redemption',
+  'partner',
+  'loan',
+  'financial-income',
+] as const
+export const creditExplanationSchema = z.enum(creditExplanations, {
+  error: `Explicação inválida (use ${creditExplanations.join(', ')})`,
+})
+export type CreditExplanation = z.infer<typeof creditExplanationSchema>
+
+export const creditExplanationLabels: Record<CreditExplanation, string> = {
+  'declared-sale': 'Venda de mercadoria declarada sem nota',
+  transfer: 'Transferência entre contas da empresa',
+  redemption: 'Resgate de aplicação',
+  partner: 'Aporte dos sócios',
+  loan: 'Empréstimo ou financiamento',
+  'financial-income': 'Rendimento de aplicação',
+}
+
+/** What each explanation means for the month (the screens say it beside the choice). */
+export const creditExplanationNotes: Record<CreditExplanation, string> = {
+  'declared-sale':
+    'Entra na receita sem nota declarada do mês, que já está no DAS: a entrada só se explica até o valor declarado.',
+  transfer: 'Dinheiro da própria empresa vindo de outra conta: não é receita.',
+  redemption: 'Dinheiro de uma aplicação da empresa voltando para a conta: não é receita.',
+  partner: 'Dinheiro que um sócio colocou na empresa: não é receita.',
+  loan: 'Dinheiro de um empréstimo ou financiamento: não é receita.',
+  'financial-income':
+    'Juros ou rendimento de aplicação: receita financeira, fora do DAS do Simples Nacional.',
+}
+
+/** A credit a person explained without an invoice. */
+const explanationMatchSchema = z.object({
+  kind: z.literal('explained'),
+  explanation: creditExplanationSchema,
+  /** A declared sale: the month whose declared revenue it is part of; null otherwise. */
+  period: competenceSchema.nullable(),
+  auto: z.boolean(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: isoDateTimeSchema,
+  reasons: z.array(z.string()),
+})
+
 export const reconciliationMatchSchema = z.discriminatedUnion('kind', [
   invoiceMatchSchema,
   guideMatchSchema,
+  explanationMatchSchema,
 ])
 export type ReconciliationMatch = z.infer<typeof reconciliationMatchSchema>
 
@@ -155,6 +208,10 @@ export const reconciliationRowSchema = z.object({
   /** The invoices and guides the match and the suggestions name, by id. */
   invoices: z.array(reconciliationInvoiceSchema),
   guides: z.array(reconciliationGuideSchema),
+  /** Who confirmed the match, as people read it (null when the rules matched it). */
+  confirmer: z.object({ name: z.string(), accountant: z.boolean() }).nullable().optional(),
+  /** The payer's name the memo gives beside its CPF or CNPJ ("ESTUDIO NOVA LUZ LTDA"), if any. */
+  memoName: z.string().nullable().optional(),
 })
 export type ReconciliationRow = z.infer<typeof reconciliationRowSchema>
 
@@ -192,7 +249,24 @@ export const reconciliationMessages = {
   amountsDiffer: (transaction: string, expected: string) =>
     `Os valores não fecham: a movimentação é de ${transaction} e ${expected}.`,
   target: 'Informe as notas (invoiceIds) ou a guia (documentId) desta movimentação.',
+  explainCreditOnly: 'Só uma entrada (crédito) se explica sem nota; esta movimentação é uma saída.',
+  noDeclaredRevenue: (month: string) =>
+    `Não há receita sem nota declarada em ${month}: declare a venda sem nota do mês primeiro (Painel › Simples Nacional › Informar a receita sem nota).`,
+  beyondDeclared: (month: string, declared: string, explained: string) =>
+    `A receita sem nota declarada em ${month} é de ${declared}; com estas entradas, as vendas explicadas somariam ${explained}. Declare o restante da receita sem nota antes.`,
+  belowExplained: (month: string, explained: string) =>
+    `As entradas do extrato explicadas como venda sem nota em ${month} somam ${explained}: a receita sem nota declarada não pode ser menor. Desfaça essas explicações na Conciliação antes.`,
 } as const
+
+/**
+ * `POST /bank-statements/reconciliation/explanations?companyId`: a person explains one or more
+ * credits without an invoice (a card acquirer's payouts, one by one or together).
+ */
+export const reconciliationExplainSchema = z.strictObject({
+  transactionIds: z.array(idSchema).min(1).max(100),
+  explanation: creditExplanationSchema,
+})
+export type ReconciliationExplain = z.input<typeof reconciliationExplainSchema>
 
 /** `POST /bank-statements/reconciliation?companyId`: a person matches a transaction. */
 export const reconciliationConfirmSchema = z.union(

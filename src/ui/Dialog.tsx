@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { Button } from './Button'
+import { useReturnFocus, type FocusTarget } from './return-focus'
 import styles from './Dialog.module.css'
 
 export type DialogProps = {
@@ -10,15 +11,32 @@ export type DialogProps = {
   description?: ReactNode
   children?: ReactNode
   footer?: ReactNode
+  /**
+   * Where focus goes on closing when what opened the dialog is gone (the action replaced it):
+   * its result, such as the new row. Otherwise focus returns to the opener.
+   */
+  finalFocus?: FocusTarget
 }
 
-/** A modal dialog (Radix: focus trap, Esc to close, labelled by its title). */
-export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+/**
+ * A modal dialog (Radix: focus trap, Esc to close, labelled by its title); closed, focus returns
+ * to what opened it (src/ui/return-focus.ts).
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  finalFocus,
+}: DialogProps) {
+  const returnFocus = useReturnFocus(open, finalFocus)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.content}>
+        <RadixDialog.Content className={styles.content} onCloseAutoFocus={returnFocus}>
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className={styles.description}>
@@ -51,6 +69,7 @@ export type ConfirmDialogProps = {
   onConfirm: () => void
   busy?: boolean
   tone?: 'primary' | 'danger'
+  finalFocus?: FocusTarget
 }
 
 export function ConfirmDialog({
@@ -63,6 +82,7 @@ export function ConfirmDialog({
   onConfirm,
   busy,
   tone = 'primary',
+  finalFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -70,6 +90,7 @@ export function ConfirmDialog({
       onOpenChange={onOpenChange}
       title={title}
       description={description}
+      finalFocus={finalFocus}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { Button } from './Button'
+import { useReturnFocus, type FocusTarget } from './return-focus'
 import styles from './SidePanel.module.css'
 
 export type SidePanelProps = {
@@ -11,6 +12,8 @@ export type SidePanelProps = {
   children?: ReactNode
   /** Wider for forms. */
   size?: 'md' | 'lg'
+  /** Where focus goes on closing when the opener is gone (src/ui/return-focus.ts). */
+  finalFocus?: FocusTarget
 }
 
 /**
@@ -25,12 +28,17 @@ export function SidePanel({
   description,
   children,
   size = 'md',
+  finalFocus,
 }: SidePanelProps) {
+  const returnFocus = useReturnFocus(open, finalFocus)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={`${styles.panel} ${styles[size]}`}>
+        <RadixDialog.Content
+          className={`${styles.panel} ${styles[size]}`}
+          onCloseAutoFocus={returnFocus}
+        >
           <header className={styles.header}>
             <div>
               <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>

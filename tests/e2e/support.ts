@@ -75,3 +75,37 @@ export async function spaNavigate(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
   }, path)
 }
+
+/** The header a test dates its API requests with (mock-server/clock.ts). */
+export const TEST_CLOCK_HEADER = 'x-test-clock'
+
+/**
+ * Noon of a day of this month in São Paulo (default the 28th: last month's guides are past due
+ * then, whatever day the suite runs).
+ */
+export function dayOfThisMonth(day = 28): Date {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .split('-')
+  return new Date(`${year}-${month}-${String(day).padStart(2, '0')}T12:00:00-03:00`)
+}
+
+/**
+ * Freezes the browser's clock at `at` and dates every API request of the page's context with it,
+ * so that the server agrees on "today" (the header counts only with the test hooks on).
+ */
+export async function freezeClock(page: Page, at: Date) {
+  await page.clock.setFixedTime(at)
+  const api = new URL(API_URL).origin
+  await page.context().route(
+    (url) => url.origin === api,
+    (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), [TEST_CLOCK_HEADER]: at.toISOString() },
+      }),
+  )
+}

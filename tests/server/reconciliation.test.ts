@@ -19,7 +19,7 @@ import {
   SEEDED_SUGGESTED_INVOICE,
   SEEDED_SUGGESTED_LINE,
 } from '../../mock-server/seed/reconciliation'
-import { ADMIN, ANA, BRUNO, OWN } from './finance-callers'
+import { ADMIN, ANA, BRUNO, EVA, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 import { anaStatement, uploadAnaOfx } from './ana-statement'
 
@@ -455,6 +455,113 @@ describe('the month', () => {
         })
       ).status,
     ).toBe(400)
+  })
+})
+
+describe('credits explained without an invoice', () => {
+  const SHOP = 'cmp-eva-comercio'
+  /** The shop's card payouts of last month: unmatched credits of the acquirer. */
+  function shopMonth() {
+    const months = new Set<string>(
+      server.store.data.reconciliations
+        .filter(
+          (r: ReconciliationRecord) =>
+            r.companyId === SHOP && r.side === 'credit' && r.status === 'unmatched',
+        )
+        .map((r: ReconciliationRecord) => r.date.slice(0, 7)),
+    )
+    // Last month: the one the accountant closes now (this month's has not ended).
+    const month = [...months].sort().at(-2)!
+    const credits = creditsWithoutInvoice(server.store, SHOP, month)
+    return { month, credits }
+  }
+  const explain = (as: string, companyId: string, transactionIds: string[], explanation: string) =>
+    server.call('POST', `/bank-statements/reconciliation/explanations?companyId=${companyId}`, {
+      as,
+      body: { transactionIds, explanation },
+    })
+  const missing = async (period: string) =>
+    (
+      await server.call('GET', `/companies/${SHOP}/simples/${period}`, { as: ADMIN })
+    ).body.data.missing.map((m: { code: string }) => m.code) as string[]
+
+  it('a shop explains its card sales as the revenue it declared: the month can close', async () => {
+    const { month, credits } = shopMonth()
+    expect(credits.length).toBeGreaterThan(1)
+    expect(credits.every((c) => /STONE/.test(c.description))).toBe(true)
+    expect(await missing(month)).toContain('credits-without-invoice')
+
+    // The owner explains them; the rows say how and who.
+    const res = await explain(
+      EVA,
+      SHOP,
+      credits.map((c) => c.id),
+      'declared-sale',
+    )
+    expect(res.status).toBe(201)
+    expect(res.body.total).toBe(credits.length)
+    const row = res.body.data[0] as ReconciliationRow
+    expect(row.status).toBe('matched')
+    expect(row.match).toMatchObject({
+      kind: 'explained',
+      explanation: 'declared-sale',
+      period: month,
+    })
+    expect(row.confirmer).toEqual({ name: 'Eva Santos Lima', accountant: false })
+    expect(row.match!.reasons[0]).toMatch(/receita sem nota declarada em \d{2}\/\d{4}/)
+    expect(creditsWithoutInvoice(server.store, SHOP, month)).toEqual([])
+    expect(await missing(month)).not.toContain('credits-without-invoice')
+
+    // The declared revenue may not go below what the credits it explains add up to.
+    const declared = await server.call('PUT', `/companies/${SHOP}/simples/${month}/revenue`, {
+      as: EVA,
+      body: { items: [{ cnae: '4781400', amount: 100 }] },
+    })
+    expect(declared.status).toBe(409)
+    expect(declared.body.message).toMatch(/não pode ser menor/)
+
+    // Undone: the credit is without an invoice again, and blocks the close.
+    const undo = await server.call(
+      'DELETE',
+      `/bank-statements/reconciliation/${credits[0]!.id}?companyId=${SHOP}`,
+      { as: ADMIN },
+    )
+    expect(undo.status).toBe(200)
+    expect(undo.body.data.status).not.toBe('matched')
+  })
+
+  it('refuses a sale beyond the declared revenue, a debit, and a line matched already', async () => {
+    const { month, credits } = shopMonth()
+    server.store.write(() =>
+      server.store.declaredRevenues.put({
+        ...server.store.declaredRevenues.get(`${SHOP}:${month}`)!,
+        items: [{ cnae: '4781400', annex: null, amount: 10 }],
+      }),
+    )
+    const beyond = await explain(ADMIN, SHOP, [credits[0]!.id], 'declared-sale')
+    expect(beyond.status).toBe(409)
+    expect(beyond.body.message).toMatch(/Declare o restante/)
+    expect(creditsWithoutInvoice(server.store, SHOP, month)).toHaveLength(credits.length)
+
+    // The accountant explains one as a transfer (any amount: not revenue).
+    const transfer = await explain(ADMIN, SHOP, [credits[0]!.id], 'transfer')
+    expect(transfer.status).toBe(201)
+    expect(transfer.body.data[0].confirmer).toMatchObject({ accountant: true })
+    expect((await explain(EVA, SHOP, [credits[0]!.id], 'loan')).status).toBe(409)
+
+    const debit = server.store.data.bankTransactions.find(
+      (t: BankTransaction) => t.companyId === SHOP && t.amount < 0,
+    )!
+    expect((await explain(EVA, SHOP, [debit.id], 'transfer')).status).toBe(400)
+    expect((await explain(ANA, SHOP, [credits[1]!.id], 'transfer')).status).toBe(403)
+  })
+
+  it('names the payer the memo gives beside its document, to fill in the invoice', async () => {
+    const { data } = await list('&status=unmatched')
+    const row = data.find((r) => r.transaction.id === 'txn-ana-sem-nota')!
+    expect(row.memoDocument).not.toBeNull()
+    expect(row.memoName).toMatch(/[A-Z]{3}/)
+    expect(row.transaction.description).toContain(row.memoName!)
   })
 })
 

@@ -13,6 +13,7 @@ import type { NfsRequest } from '../../src/schemas/invoice'
 import { ADMIN, ANA, BRUNO, EVA } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 import { pdfText } from './pdf-text'
+import { addDays } from '../../src/kernel/tax/calendar'
 
 // The month of a Simples Nacional company on the server: calculated live from the issued NFS-e
 // of the competence and the payroll, closed by the accountant into a DAS guide (a PDF with its
@@ -29,8 +30,12 @@ const ANA_ID = 'cmp-ana-design'
 const current = () => todayInBrazil().slice(0, 7)
 const last = () => addMonths(current(), -1)
 
-async function download(as: string, companyId: string, fileName: string) {
-  const link = await server.call('GET', `/download/${fileName}?companyId=${companyId}`, { as })
+/** A file's bytes; `onDay` (`YYYY-MM-DD`) dates the request (the harness's test clock). */
+async function download(as: string, companyId: string, fileName: string, onDay?: string) {
+  const link = await server.call('GET', `/download/${fileName}?companyId=${companyId}`, {
+    as,
+    headers: onDay ? { 'x-test-clock': `${onDay}T12:00:00-03:00` } : {},
+  })
   expect(link.status).toBe(200)
   const response = await fetch(link.body.data.url.replace(/^https?:\/\/[^/]+/, server.url))
   expect(response.status).toBe(200)
@@ -132,11 +137,16 @@ describe('closing the month', () => {
     expect(line).toHaveLength(48)
     expect(paymentLineProblem(line, ['collection'])).toBeNull()
     expect(isValidBoleto(line)).toBe(true)
-    // Ana sees it in her documents and downloads its PDF.
-    const text = await pdfText(await download(ANA, ANA_ID, document.fileName))
+    // Ana sees it in her documents and downloads its PDF: on its due day, with its line; after
+    // it, stamped and without the line that no longer pays it.
+    const text = await pdfText(await download(ANA, ANA_ID, document.fileName, guide.dueDate))
     expect(text).toContain(moneyText(Math.round(guide.amount * 100)))
     expect(text).toContain(guide.dueDate.split('-').reverse().join('/'))
     expect(text).toContain(formatCollectionLine(line))
+    const dayAfter = addDays(guide.dueDate, 1)
+    const late = await pdfText(await download(ANA, ANA_ID, document.fileName, dayAfter))
+    expect(late).toContain('VENCIDA — gere a guia atualizada')
+    expect(late).not.toContain(formatCollectionLine(line))
     // Closed once: the second time is a conflict, and the payroll no longer changes.
     const again = await server.call('POST', `/companies/${ANA_ID}/simples/${period}/close`, {
       as: ADMIN,

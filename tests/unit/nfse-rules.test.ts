@@ -258,8 +258,10 @@ describe(`the cancellation (e101101, tiposEventos_v1.01.xsd): cMotivo (TSCodJust
   it('in the national text type: no line break, nothing beyond Latin-1 (TSString)', () => {
     const message = (value: string) => nfseReasonSchema.safeParse(value).error?.issues[0]?.message
     expect(message('Valor errado\nna segunda linha')).toMatch(/em uma linha/)
-    expect(message('Cliente desistiu do serviço 🙁')).toMatch(/emojis/)
-    expect(message('Ação cancelada — duplicidade')).toMatch(/—/)
+    expect(message('Cliente desistiu do serviço 🙁')).toMatch(/não aceita o emoji 🙁/)
+    // Short and with an emoji: the emoji is named, not the length.
+    expect(message('Desistiu 🙁')).toMatch(/não aceita o emoji 🙁/)
+    expect(message('Ação cancelada — duplicidade')).toMatch(/não aceita o caractere “—”/)
     expect(message('Ação cancelada por duplicidade')).toBeUndefined()
   })
 })

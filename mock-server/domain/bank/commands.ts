@@ -1,5 +1,8 @@
 import type { BankTransaction } from '../../../src/schemas/bank'
-import type { ReconciliationConfirm } from '../../../src/schemas/reconciliation'
+import type {
+  ReconciliationConfirm,
+  ReconciliationExplain,
+} from '../../../src/schemas/reconciliation'
 import type { Store } from '../../store/database'
 import { invalid, ownedBy } from '../errors'
 import { commit, publish, reacted } from '../reactions'
@@ -11,7 +14,7 @@ import {
   type Origin,
 } from './ledger'
 import type { Statement } from './ofx'
-import { matchAmounts, writeMatch, writeUndo } from './reconciliation/actions'
+import { explainCredits, matchAmounts, writeMatch, writeUndo } from './reconciliation/actions'
 import { categoryKindsOf } from './reconciliation/inputs'
 import { notRevenueCategory } from './reconciliation/rules'
 
@@ -145,8 +148,8 @@ export async function confirmMatch(
   companyId: string,
   input: ReconciliationConfirm,
   uid: string,
+  at: string = new Date().toISOString(),
 ) {
-  const at = new Date().toISOString()
   const { result, reactions } = commit(store, (raise) => {
     const record = writeMatch(store, companyId, input, uid, at, raise)
     const amounts = matchAmounts(store, record.match)
@@ -161,8 +164,12 @@ export async function confirmMatch(
  * A person undoes a line's match: its invoices are not received any more, its guide is as it was
  * (and what the guide's payment paid is due again), and the line goes back to the lists.
  */
-export async function undoMatch(store: Store, companyId: string, transactionId: string) {
-  const at = new Date().toISOString()
+export async function undoMatch(
+  store: Store,
+  companyId: string,
+  transactionId: string,
+  at: string = new Date().toISOString(),
+) {
   const { result, reactions } = commit(store, (raise) => {
     const undone = writeUndo(store, companyId, transactionId, at, raise)
     const amounts = matchAmounts(store, undone)
@@ -171,4 +178,19 @@ export async function undoMatch(store: Store, companyId: string, transactionId: 
   })
   await reacted(reactions, MATCH_RUN_WAIT_MS)
   return result
+}
+
+/**
+ * A person explains credits no invoice explains (a sale declared without an invoice, a transfer,
+ * a partner's money…): one transaction, nothing half-saved. Nothing else moves with it, so no
+ * reaction follows.
+ */
+export function explainLines(
+  store: Store,
+  companyId: string,
+  input: ReconciliationExplain,
+  uid: string,
+  at: string = new Date().toISOString(),
+) {
+  return store.write(() => explainCredits(store, companyId, input, uid, at))
 }

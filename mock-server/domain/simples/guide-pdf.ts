@@ -15,6 +15,37 @@ const cnpjText = (cnpj: string | null) =>
 const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
 const reais = (value: number) => moneyText(Math.round(value * 100))
 
+/** The text column of an A4 page (points): 56 from each side. */
+const LEFT = 56
+const RIGHT = 539
+export const TEXT_WIDTH = RIGHT - LEFT
+
+/**
+ * Text broken into rows no wider than `maxWidth` (as `widthOf` measures them), at spaces; a word
+ * wider than a row on its own (a long collection line) is cut where it must.
+ */
+export function wrapText(text: string, widthOf: (part: string) => number, maxWidth: number) {
+  const rows: string[] = []
+  let row = ''
+  for (const word of text.split(' ')) {
+    const candidate = row ? `${row} ${word}` : word
+    if (widthOf(candidate) <= maxWidth) {
+      row = candidate
+      continue
+    }
+    if (row) rows.push(row)
+    row = word
+    while (widthOf(row) > maxWidth) {
+      let cut = row.length - 1
+      while (cut > 1 && widthOf(row.slice(0, cut)) > maxWidth) cut--
+      rows.push(row.slice(0, cut))
+      row = row.slice(cut)
+    }
+  }
+  rows.push(row)
+  return rows
+}
+
 /** A page writer: lines of text from the top, in two fonts. */
 async function writer(title: string, author: string) {
   const pdf = await PDFDocument.create()
@@ -25,17 +56,33 @@ async function writer(title: string, author: string) {
   let page: PDFPage = pdf.addPage([595, 842])
   let y = 780
   const color = rgb(0.12, 0.12, 0.14)
-  const line = (text: string, size = 11, font: PDFFont = regular, right?: string) => {
-    if (y < 60) {
-      page = pdf.addPage([595, 842])
-      y = 780
-    }
-    page.drawText(text, { x: 56, y, size, font, color })
-    if (right !== undefined) {
-      const width = font.widthOfTextAtSize(right, size)
-      page.drawText(right, { x: 539 - width, y, size, font, color })
-    }
-    y -= size + 9
+  /**
+   * A line of text from the left margin, wrapped at word boundaries so that nothing runs off the
+   * page (with `right`, a figure at the right margin and the text kept clear of it).
+   */
+  const line = (text: string, size = 11, font: PDFFont = regular, right?: string, tone = color) => {
+    const rightWidth = right === undefined ? 0 : font.widthOfTextAtSize(right, size) + 12
+    const rows = wrapText(
+      text,
+      (part) => font.widthOfTextAtSize(part, size),
+      TEXT_WIDTH - rightWidth,
+    )
+    rows.forEach((row, index) => {
+      if (y < 60) {
+        page = pdf.addPage([595, 842])
+        y = 780
+      }
+      page.drawText(row, { x: LEFT, y, size, font, color: tone })
+      if (right !== undefined && index === 0)
+        page.drawText(right, {
+          x: RIGHT - font.widthOfTextAtSize(right, size),
+          y,
+          size,
+          font,
+          color: tone,
+        })
+      y -= size + 9
+    })
   }
   const gap = (points = 8) => (y -= points)
   const newPage = () => {
@@ -53,22 +100,57 @@ async function writer(title: string, author: string) {
   }
 }
 
-/** A guide's PDF: what the client pays, by when, with which line. */
-export async function guidePdf(company: Company, guide: TaxGuideRecord): Promise<Uint8Array> {
+/**
+ * What a guide's file says of its state: still to pay by its day; expired unpaid (its line no
+ * longer pays); replaced by the guide recalculated on a later day (`on`, `YYYY-MM-DD`).
+ */
+export type GuideFileState =
+  { kind: 'payable' } | { kind: 'expired' } | { kind: 'replaced'; on: string }
+
+const stampRed = rgb(0.72, 0.11, 0.11)
+
+/**
+ * A guide's PDF: what the client pays, by when, with which line. An expired or replaced guide
+ * carries its stamp instead of the due day and the collection line, which would no longer pay it.
+ */
+export async function guidePdf(
+  company: Company,
+  guide: TaxGuideRecord,
+  state: GuideFileState = { kind: 'payable' },
+): Promise<Uint8Array> {
   const w = await writer(guide.title, company.name)
   w.line('GUIA DE RECOLHIMENTO', 10, w.bold)
   w.line(guide.title, 16, w.bold)
   w.gap()
+  if (state.kind !== 'payable') {
+    w.line(
+      state.kind === 'expired'
+        ? 'VENCIDA — gere a guia atualizada'
+        : `SUBSTITUÍDA pela guia de ${dayText(state.on).slice(0, 5)} — pague a nova guia`,
+      14,
+      w.bold,
+      undefined,
+      stampRed,
+    )
+    w.line(`Venceu em ${dayText(guide.dueDate)}; esta linha digitável não paga mais a guia.`, 10)
+    w.gap()
+  }
   w.line(company.name)
   w.line(`CNPJ ${cnpjText(company.cnpj)}`)
   w.gap()
   w.line(`Competência: ${competenceText(guide.competence)}`)
-  w.line(`Pagar até: ${dayText(guide.dueDate)}`, 12, w.bold)
-  w.line(`Valor a pagar: ${reais(guide.amount)}`, 14, w.bold)
+  if (state.kind === 'payable') w.line(`Pagar até: ${dayText(guide.dueDate)}`, 12, w.bold)
+  w.line(
+    `Valor ${state.kind === 'payable' ? 'a pagar' : 'original'}: ${reais(guide.amount)}`,
+    14,
+    w.bold,
+  )
   w.gap()
-  w.line('Linha digitável', 10, w.bold)
-  w.line(formatCollectionLine(guide.line), 12)
-  w.gap()
+  if (state.kind === 'payable') {
+    w.line('Linha digitável', 10, w.bold)
+    w.line(formatCollectionLine(guide.line), 12)
+    w.gap()
+  }
   w.line('Composição do valor', 10, w.bold)
   for (const item of guide.lines) w.line(item.label, 10, w.regular, reais(item.amount))
   w.line('Total', 10, w.bold, reais(guide.amount))

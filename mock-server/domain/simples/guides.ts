@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Company } from '../../../src/schemas/company'
+import { dayInBrazil } from '../../../src/kernel/dates'
 import type { CompanyDocument, GuiaDetails } from '../../../src/schemas/document'
 import { collectionLine, lastDayOf, latePaymentOf, SelicMissing } from '../../../src/kernel/tax'
 import {
@@ -16,7 +17,7 @@ import { filePath } from '../../store/files'
 import { conflict, notFound } from '../errors'
 import { PRIVATE_FILE_MODE } from '../../private-files'
 import type { Store } from '../../store/database'
-import { guidePdf } from './guide-pdf'
+import { guidePdf, type GuideFileState } from './guide-pdf'
 import { selicByMonth } from './selic'
 
 // The guides this product makes: a DAS (or DAS-MEI) when a month closes, the DCTFWeb DARF of its
@@ -128,6 +129,9 @@ export function guideView(document: CompanyDocument, today: string): MonthGuide 
     status: document.status === 'paid' ? 'paid' : 'pending',
     overdue,
     fileName: document.fileName,
+    paidAt: document.paidAt,
+    paidBy: document.paidBy ?? null,
+    replacedBy: document.replacedBy ?? null,
   }
 }
 
@@ -289,6 +293,11 @@ export function issueLateGuide(
     createdBy,
     now,
   })
+  // The expired guide says which replaced it (Documentos: "Substituída pela guia de 28/11").
+  const expired = store.documents.get(document.id)!
+  expired.replacedBy = { documentId: issued.document.id, on: dayInBrazil(now) }
+  expired.updatedAt = now
+  store.documents.update(expired)
   return { ...issued, created: true }
 }
 
@@ -369,25 +378,44 @@ export function guidePaymentUndone(store: Store, documentId: string, paidAt: str
 }
 
 /**
- * Makes the PDF of a guide this product issued, the first time it is asked for; false when the
- * file is not one of them.
+ * What a guide's file must say today (`YYYY-MM-DD`): a paid guide and one still in time keep
+ * their line; a replaced one names its replacement's day; an expired unpaid one is stamped.
+ */
+export function guideFileState(store: Store, guide: TaxGuideRecord, today: string): GuideFileState {
+  const document = store.documents.get(guide.id)
+  if (document?.status === 'paid') return { kind: 'payable' }
+  if (document?.replacedBy) return { kind: 'replaced', on: document.replacedBy.on }
+  return guide.dueDate < today ? { kind: 'expired' } : { kind: 'payable' }
+}
+
+/**
+ * Makes the PDF of a guide this product issued when it is asked for and its state (see
+ * guideFileState) changed since the file was made; false when the file is not one of them.
  */
 export async function renderGuideFile(
   store: Store,
   config: ServerConfig,
   companyId: string,
   fileName: string,
+  today: string,
 ): Promise<boolean> {
   const guide = store.taxGuides.first({ where: { companyId, fileName } })
   const company = store.companies.get(companyId)
   if (!guide || !company) return false
   const { dir, file } = filePath(config, companyId, fileName)
-  if (existsSync(file)) return true
-  const bytes = await guidePdf(company, guide)
+  const state = JSON.stringify(guideFileState(store, guide, today))
+  // The state the file on disk was made in, beside it (a file made before there was one: payable).
+  const stateFile = path.join(dir, `.${fileName}.state`)
+  const made = existsSync(file)
+    ? await fs.readFile(stateFile, 'utf8').catch(() => JSON.stringify({ kind: 'payable' }))
+    : null
+  if (made === state) return true
+  const bytes = await guidePdf(company, guide, JSON.parse(state) as GuideFileState)
   await fs.mkdir(dir, { recursive: true })
   // Written beside and renamed into place: a download at the same moment never reads half a file.
   const temp = path.join(dir, `.${fileName}.${randomUUID()}.tmp`)
   await fs.writeFile(temp, bytes, { mode: PRIVATE_FILE_MODE })
   await fs.rename(temp, file)
+  await fs.writeFile(stateFile, state, { mode: PRIVATE_FILE_MODE })
   return true
 }

@@ -38,10 +38,10 @@ import { firstMonthWithUs, monthKey, storeSources } from './sources'
 // DCTFWeb DARF and FGTS guide — a DAS or DARF under R$ 10,00 carried to the next competence.
 
 export const missingMessages = {
-  payroll:
-    'Folha do mês (pró-labore dos sócios e salários dos empregados) não lançada: ela decide o fator R, a DCTFWeb e o FGTS.',
-  payrollWithEmployees: (count: number) =>
-    `Folha do mês não lançada: o pró-labore e ${count === 1 ? 'o empregado' : `os ${count} empregados`} do mês anterior (salário, dependentes), que decidem o fator R, a DCTFWeb e o FGTS.`,
+  payroll: (fatorR: boolean) =>
+    `Folha do mês (pró-labore dos sócios e salários dos empregados) não lançada: ela decide ${fatorR ? 'o fator R, a DCTFWeb e o FGTS' : 'a DCTFWeb e o FGTS'}.`,
+  payrollWithEmployees: (count: number, fatorR: boolean) =>
+    `Folha do mês não lançada: o pró-labore e ${count === 1 ? 'o empregado' : `os ${count} empregados`} do mês anterior (salário, dependentes), que decidem ${fatorR ? 'o fator R, a DCTFWeb e o FGTS' : 'a DCTFWeb e o FGTS'}.`,
   notOver: (period: string) =>
     `A competência ${competenceText(period)} ainda não terminou: o fechamento é a partir do dia 1º do mês seguinte.`,
   future: 'Essa competência ainda não começou.',
@@ -127,8 +127,8 @@ export function missingOf(
       missing.push({
         code: 'payroll-missing',
         message: employees
-          ? missingMessages.payrollWithEmployees(employees)
-          : missingMessages.payroll,
+          ? missingMessages.payrollWithEmployees(employees, calculation.subjectToFatorR)
+          : missingMessages.payroll(calculation.subjectToFatorR),
       })
     }
   }

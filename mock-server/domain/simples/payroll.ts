@@ -293,11 +293,12 @@ export function savePayroll(
   by: string,
   now: string,
   today: string,
+  audience: 'client' | 'accountant' = 'client',
 ) {
   const facts = factsOf(store, company)
   checkPayrollPeriod(facts, period, today)
   if (store.closedMonths.exists({ id: monthKey(company.id, period) }))
-    throw conflict(simplesMessages.monthClosed(period))
+    throw conflict(simplesMessages.monthClosed(period, audience))
   const partners = partnersOf(store, company.id)
   const known = new Set(partners.map((partner) => partner.partnerId))
   input.proLabore.forEach((entry, index) => {

@@ -1,8 +1,10 @@
 import type { z } from 'zod'
-import type {
-  MonthStatus,
-  SimplesQueueRow,
-  simplesQueueQuerySchema,
+import { dasDueDate, UnknownCalendarYear } from '../../../src/kernel/tax'
+import {
+  monthOverdue,
+  type MonthStatus,
+  type SimplesQueueRow,
+  type simplesQueueQuerySchema,
 } from '../../../src/schemas/simples/api'
 import { companyRefOf } from '../companies/company-records'
 import { foldText } from '../../store/fold-text'
@@ -18,6 +20,16 @@ import { monthView } from './months'
 type Query = z.output<typeof simplesQueueQuerySchema>
 
 const statusOrder: Record<MonthStatus, number> = { open: 0, closed: 1, paid: 2 }
+
+/** The DAS's due date of a competence (the same for every company); null past the calendar. */
+function dueDateOf(period: string) {
+  try {
+    return dasDueDate(period)
+  } catch (error) {
+    if (error instanceof UnknownCalendarYear) return null
+    throw error
+  }
+}
 
 export function simplesQueue(store: Store, period: string, query: Query, today: string) {
   const candidates = store.companies
@@ -46,6 +58,24 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
   let list = query.status
     ? matching.filter((row) => statusOf(String(row.id)) === query.status)
     : matching
+  const dueDate = dueDateOf(period)
+  if (query.overdue) {
+    // Closed months owe something only when they published a DAS.
+    const withDas =
+      dueDate !== null && dueDate < today
+        ? new Set(
+            store.closedMonths
+              .find({ where: { period, status: 'closed' } })
+              .filter((month) => month.dasDocumentId !== null)
+              .map((month) => month.companyId),
+          )
+        : new Set<string>()
+    list = list.filter((row) => {
+      const id = String(row.id)
+      const status = statusOf(id)
+      return monthOverdue({ status, dueDate, hasDas: status === 'open' || withDas.has(id) }, today)
+    })
+  }
   if (query.sort === 'status')
     list = list
       .map((row, index) => ({ row, index }))
@@ -78,6 +108,7 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
           missing: [{ code: 'no-month', message: error.message }],
           guide: null,
           lateInvoices: 0,
+          overdue: false,
         },
       ]
     }
@@ -92,6 +123,14 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
         missing: month.missing,
         guide: month.guide,
         lateInvoices: month.lateInvoices.length,
+        overdue: monthOverdue(
+          {
+            status: month.status,
+            dueDate: month.das.dueDate,
+            hasDas: month.status === 'open' || month.guide !== null,
+          },
+          today,
+        ),
       },
     ]
   })

@@ -2,14 +2,19 @@ import { z } from 'zod'
 import { activityTaxSchema, simplesAnnexSchema } from '../cnae'
 import { companyRefSchema } from '../company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from '../common'
-import { competenceSchema, guiaKindSchema } from '../document'
-import { calendarDateSchema, roundMoney } from '../finance-common'
+import { competenceSchema, guiaKindSchema, guideReplacementSchema } from '../document'
+import {
+  bankPaymentSchema,
+  calendarDateSchema,
+  queryBooleanSchema,
+  roundMoney,
+} from '../finance-common'
 import { fieldError } from '../limit-messages'
 import { cpfSchema } from '../brazil'
 import { fullNameSchema } from '../people'
 import { moneyText } from '../../kernel/tax/month'
 import { simplesTaxes } from '../../kernel/tax/tables'
-import { monthStatusSchema, queueSortSchema } from './queue-params'
+import { monthStatusSchema, queueSortSchema, type MonthStatus } from './queue-params'
 
 // The month statuses and the queue's sort orders are queue-params' (the address bar's search
 // parsing reads them there, without loading this module).
@@ -36,8 +41,11 @@ export const simplesMessages = {
     `A competência ${period.slice(5)}/${period.slice(0, 4)} ainda está longe: a folha vai até o mês que vem (${last.slice(5)}/${last.slice(0, 4)}).`,
   ratInvalid: 'RAT: 1 %, 2 % ou 3 % (Lei nº 8.212/1991, art. 22, II).',
   fapInvalid: 'FAP: de 0,5000 a 2,0000, com até quatro casas (Decreto nº 3.048/1999, art. 202-A).',
-  monthClosed: (period: string) =>
-    `A competência ${period.slice(5)}/${period.slice(0, 4)} já foi fechada: a folha e a receita declarada não mudam mais. Fale com a contabilidade para retificar.`,
+  /** Said to whoever tried: the client asks the accountant; the accountant retifies. */
+  monthClosed: (period: string, audience: 'client' | 'accountant' = 'client') =>
+    audience === 'client'
+      ? `A competência ${period.slice(5)}/${period.slice(0, 4)} já foi fechada: a folha e a receita declarada não mudam mais. Fale com a contabilidade para retificar.`
+      : `A competência ${period.slice(5)}/${period.slice(0, 4)} já foi fechada: a folha e a receita declarada não mudam mais. Para corrigir, retifique o PGDAS-D e a DCTFWeb do mês.`,
   alreadyClosed: (period: string) =>
     `A competência ${period.slice(5)}/${period.slice(0, 4)} já foi fechada e a guia publicada.`,
   monthNotOver: (period: string) =>
@@ -185,6 +193,12 @@ export const monthGuideSchema = z.object({
   status: z.enum(['pending', 'paid']),
   overdue: z.boolean(),
   fileName: z.string(),
+  /** When it was paid (the day a person gave, or the statement line's). */
+  paidAt: isoDateTimeSchema.nullable(),
+  /** The statement line that paid it (bank reconciliation): the day and the bank. */
+  paidBy: bankPaymentSchema.nullable(),
+  /** The guide recalculated for a later payment that replaced it (no longer to be paid). */
+  replacedBy: guideReplacementSchema.nullable(),
 })
 export type MonthGuide = z.infer<typeof monthGuideSchema>
 
@@ -497,6 +511,8 @@ export type SimplesMonthView = z.infer<typeof simplesMonthSchema>
 /** `GET /simples/{period}`: every active Simples and MEI company's month, 25 a page. */
 export const simplesQueueQuerySchema = pageQuerySchema(25).extend({
   status: monthStatusSchema.optional(),
+  /** Only the months whose DAS is past due and unpaid (monthOverdue). */
+  overdue: queryBooleanSchema.optional(),
   query: z.string().trim().max(100).optional(),
   sort: queueSortSchema.optional(),
 })
@@ -512,8 +528,27 @@ export const simplesQueueRowSchema = z.object({
   missing: z.array(monthIssueSchema),
   guide: monthGuideSchema.nullable(),
   lateInvoices: z.number().int(),
+  /** The DAS is past due and unpaid (monthOverdue, by the server's today). */
+  overdue: z.boolean(),
 })
 export type SimplesQueueRow = z.infer<typeof simplesQueueRowSchema>
+
+/**
+ * A month is late ("atrasado") once its DAS's due date has passed and it is not paid: still open
+ * (not even declared: the PGDAS-D is due the same day as the DAS), or closed with its DAS unpaid.
+ * A closed month without a DAS owes nothing. The queue's flag and filter, and every screen that
+ * says a month's state, use this one rule.
+ */
+export function monthOverdue(
+  month: { status: MonthStatus; dueDate: string | null; hasDas: boolean },
+  today: string,
+) {
+  return (
+    month.dueDate !== null &&
+    month.dueDate < today &&
+    (month.status === 'open' || (month.status === 'closed' && month.hasDas))
+  )
+}
 
 /** `POST /simples/{period}/close`: several companies' months at once. */
 export const closeMonthsInputSchema = z.strictObject({

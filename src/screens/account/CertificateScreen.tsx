@@ -28,6 +28,7 @@ import { FileDrop, type FileRules } from '@/ui/FileDrop'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import styles from './Account.module.css'
+import { holderName, issuerName } from './certificate-names'
 
 /** An A1 certificate: a PKCS#12 file (.pfx or .p12), up to 64 KB. */
 const certificateRules: FileRules = {
@@ -137,16 +138,15 @@ function CertificateCard({
       )}
       <DescriptionList
         items={[
-          { term: 'Titular', value: certificate.subject },
+          { term: 'Titular', value: holderName(certificate.subject) },
           { term: 'CNPJ', value: formatCnpjValue(certificate.cnpj) },
-          { term: 'Emitido por', value: certificate.issuer },
-          { term: 'Número de série', value: certificate.serialNumber },
+          { term: 'Emitido por', value: issuerName(certificate.issuer) },
           { term: 'Válido desde', value: formatDate(certificate.notBefore) },
           { term: 'Válido até', value: formatDate(certificate.notAfter) },
         ]}
       />
       <div className="row">
-        <Button variant="danger" onClick={() => setConfirming(true)}>
+        <Button variant="ghost" onClick={() => setConfirming(true)}>
           Remover certificado
         </Button>
       </div>

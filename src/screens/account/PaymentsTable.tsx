@@ -94,14 +94,17 @@ export function PaymentsTable({
               key: 'amount',
               header: 'Valor',
               align: 'right',
-              cell: (payment) => (
-                <span className={styles.stacked}>
-                  <span>{formatMoney(payment.amount)}</span>
-                  {payment.discount > 0 && (
-                    <span className="muted">− {formatMoney(payment.discount)} de crédito</span>
-                  )}
-                </span>
-              ),
+              cell: (payment) =>
+                // The fee, the credit and what is charged, as one line: "R$ 189,90 − R$ 50,00
+                // de crédito = R$ 139,90".
+                payment.discount > 0 ? (
+                  <span>
+                    {formatMoney(payment.grossAmount)} − {formatMoney(payment.discount)} de crédito
+                    = <strong>{formatMoney(payment.amount)}</strong>
+                  </span>
+                ) : (
+                  formatMoney(payment.amount)
+                ),
             },
             {
               key: 'status',

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatCount, formatDate, formatMoney, formatMonthYear } from '@/lib/format'
-import { bankPaymentPlace } from '@/schemas/bank'
+import { formatCount, formatMoney, formatMonthYear } from '@/lib/format'
 import { todayInBrazil } from '@/schemas/finance-common'
 import {
   reconciliationQueryOptions,
@@ -11,7 +10,7 @@ import { Card } from '@/ui/Layout'
 import { TextField } from '@/ui/Field'
 import { ListView } from '@/ui/List'
 import { Stat, StatGrid } from '@/ui/Stat'
-import { DataTable } from '@/ui/Table'
+import { ReconciliationLines } from '@/screens/bank-statements'
 import styles from './BackOffice.module.css'
 
 /** Credits without an invoice a page shows. */
@@ -57,7 +56,7 @@ export function CompanyReconciliationPanel({
   const { data: summary } = useSuspenseQuery(
     reconciliationSummaryQueryOptions({ companyId, period: month }),
   )
-  const { data: credits, isFetching } = useSuspenseQuery(
+  const { data: credits } = useSuspenseQuery(
     reconciliationQueryOptions(creditsWithoutInvoiceInput(companyId, month, page)),
   )
   const monthName = formatMonthYear(`${month}-15`)
@@ -88,7 +87,7 @@ export function CompanyReconciliationPanel({
           <Stat
             label="Receita sem nota"
             value={formatMoney(summary.creditsWithoutInvoice.amount)}
-            note={`${formatCount(summary.creditsWithoutInvoice.count, 'entrada', 'entradas')}: entra no DAS do mês`}
+            note={`${formatCount(summary.creditsWithoutInvoice.count, 'entrada', 'entradas')} a explicar: o mês só fecha quando cada uma tiver nota ou explicação`}
             size="md"
           />
           <Stat
@@ -121,7 +120,7 @@ export function CompanyReconciliationPanel({
           empty={{
             title: 'Nenhuma entrada sem nota neste mês',
             description:
-              'Toda entrada do extrato tem uma nota emitida, uma sugestão ou não é receita.',
+              'Toda entrada do extrato tem uma nota emitida, uma sugestão ou uma explicação.',
           }}
           pager={{
             page,
@@ -130,33 +129,11 @@ export function CompanyReconciliationPanel({
             onPage: (next) => onChange({ semNota: next > 1 ? next : undefined }),
           }}
         >
-          <DataTable
-            caption={`Receita sem nota em ${monthName}`}
+          <ReconciliationLines
+            companyId={companyId}
             rows={credits.data}
-            loading={isFetching}
-            rowKey={(row) => row.transaction.id}
-            stacked={styles.creditRows}
-            columns={[
-              { key: 'date', header: 'Data', cell: (row) => formatDate(row.transaction.date) },
-              {
-                key: 'memo',
-                header: 'Histórico',
-                cell: (row) => <span className={styles.memo}>{row.transaction.description}</span>,
-              },
-              {
-                key: 'account',
-                header: 'Conta',
-                cell: (row) => (row.account ? bankPaymentPlace(row.account) : '—'),
-              },
-              {
-                key: 'amount',
-                header: 'Valor',
-                align: 'right',
-                cell: (row) => (
-                  <span className={styles.money}>{formatMoney(row.transaction.amount)}</span>
-                ),
-              },
-            ]}
+            label={`Receita sem nota em ${monthName}`}
+            audience="accountant"
           />
         </ListView>
       </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { dueWords } from '@/kernel/dates'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { documentSituationLabel } from '@/schemas/glossary'
 import { documentRejectSchema, documentTypeLabels, type CompanyDocument } from '@/schemas/document'
@@ -110,7 +111,12 @@ export function DocumentReview({
                   <strong>{document.name}</strong>
                   <span className="muted">
                     {documentTypeLabels[document.type]}
-                    {document.guia && ` · vence em ${formatDate(document.guia.dueDate)}`}
+                    {document.guia &&
+                      ` · ${
+                        document.status === 'paid'
+                          ? `vencimento ${formatDate(document.guia.dueDate)}`
+                          : dueWords(document.guia.dueDate, today, { late: 'atrasada' }).text
+                      }`}
                     {document.guia && ` · ${formatMonthYear(`${document.guia.competence}-15`)}`}
                   </span>
                 </div>

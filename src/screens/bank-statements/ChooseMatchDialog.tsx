@@ -12,6 +12,7 @@ import { Dialog } from '@/ui/Dialog'
 import { Alert, Loading } from '@/ui/Feedback'
 import { TextField } from '@/ui/Field'
 import { notify } from '@/ui/notify'
+import type { FocusTarget } from '@/ui/return-focus'
 import { signedMoney } from './bank-format'
 import { formatTakerDocument } from './reconciliation-format'
 import styles from './Reconciliation.module.css'
@@ -28,15 +29,18 @@ export function ChooseMatchDialog({
   companyId,
   row,
   onOpenChange,
+  finalFocus,
 }: {
   companyId: string
   row: ReconciliationRow | null
   onOpenChange: (open: boolean) => void
+  finalFocus?: FocusTarget
 }) {
   return (
     <Dialog
       open={row !== null}
       onOpenChange={onOpenChange}
+      finalFocus={finalFocus}
       title={row?.side === 'debit' ? 'Escolher a guia' : 'Escolher as notas'}
       description={
         row
@@ -215,7 +219,7 @@ function ChooseGuide({
                 <strong>
                   {document.name} · {formatMoney(document.guia!.amount)}
                 </strong>
-                <span className={styles.meta}>vence {formatDate(document.guia!.dueDate)}</span>
+                <span className={styles.meta}>vencimento {formatDate(document.guia!.dueDate)}</span>
               </span>
             </label>
           ))}

@@ -2,10 +2,11 @@ import { useId } from 'react'
 import { Link } from '@tanstack/react-router'
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format'
 import { bankPaymentPlace } from '@/schemas/bank'
-import type {
-  ReconciliationInvoice,
-  ReconciliationRow,
-  ReconciliationSuggestion,
+import {
+  creditExplanationLabels,
+  type ReconciliationInvoice,
+  type ReconciliationRow,
+  type ReconciliationSuggestion,
 } from '@/schemas/reconciliation'
 import { useConfirmReconciliation, useUndoReconciliation } from '@/services/bank-statements'
 import { Button, buttonClass } from '@/ui/Button'
@@ -25,10 +26,19 @@ export function ReconciliationLine({
   companyId,
   row,
   onChoose,
+  onExplain,
+  onDone,
+  audience = 'client',
 }: {
   companyId: string
   row: ReconciliationRow
   onChoose: () => void
+  /** "Explicar sem nota" for a credit no invoice explains. */
+  onExplain: () => void
+  /** After an action that takes the line out of its list: where focus goes. */
+  onDone?: () => void
+  /** The accountant asks for no invoice here (that is the client's request). */
+  audience?: 'client' | 'accountant'
 }) {
   const titleId = useId()
   const { transaction } = row
@@ -51,11 +61,11 @@ export function ReconciliationLine({
           </span>
         </header>
         {row.status === 'matched' && row.match ? (
-          <Matched companyId={companyId} row={row} />
+          <Matched companyId={companyId} row={row} onDone={onDone} />
         ) : row.status === 'suggested' && row.suggestions.length > 0 ? (
-          <Suggested companyId={companyId} row={row} onChoose={onChoose} />
+          <Suggested companyId={companyId} row={row} onChoose={onChoose} onDone={onDone} />
         ) : (
-          <Unmatched row={row} onChoose={onChoose} />
+          <Unmatched row={row} onChoose={onChoose} onExplain={onExplain} audience={audience} />
         )}
       </article>
     </li>
@@ -109,19 +119,42 @@ function Reasons({ reasons }: { reasons: readonly string[] }) {
   )
 }
 
-function Matched({ companyId, row }: { companyId: string; row: ReconciliationRow }) {
+/** "Conciliada por Ana Paula Ribeiro", "Explicada pela contabilidade (Helena Admin)". */
+function matchedBy(row: ReconciliationRow) {
+  const match = row.match!
+  const verb = match.kind === 'explained' ? 'Explicada' : 'Conciliada'
+  if (match.auto) return `${verb} automaticamente`
+  const who = row.confirmer
+  if (!who) return `${verb} por uma pessoa que já não tem acesso`
+  return who.accountant ? `${verb} pela contabilidade (${who.name})` : `${verb} por ${who.name}`
+}
+
+function Matched({
+  companyId,
+  row,
+  onDone,
+}: {
+  companyId: string
+  row: ReconciliationRow
+  onDone?: () => void
+}) {
   const undo = useUndoReconciliation()
   const match = row.match!
-  const ids = match.kind === 'invoice' ? match.invoiceIds : [match.documentId]
   return (
     <div className={styles.body}>
       <div className={styles.matchHead}>
-        <Badge tone="success">
-          {match.auto ? 'Conciliada automaticamente' : 'Conciliada por uma pessoa'}
-        </Badge>
+        <Badge tone="success">{matchedBy(row)}</Badge>
         <span className={styles.meta}>{formatDateTime(match.confirmedAt)}</span>
       </div>
-      <Target kind={match.kind} ids={ids} row={row} />
+      {match.kind === 'explained' ? (
+        <p className={styles.target}>{creditExplanationLabels[match.explanation]}</p>
+      ) : (
+        <Target
+          kind={match.kind}
+          ids={match.kind === 'invoice' ? match.invoiceIds : [match.documentId]}
+          row={row}
+        />
+      )}
       <Reasons reasons={match.reasons} />
       <div className={styles.actions}>
         <Button
@@ -133,12 +166,14 @@ function Matched({ companyId, row }: { companyId: string; row: ReconciliationRow
             undo.mutate(
               { companyId, transactionId: row.transaction.id },
               {
-                onSuccess: (after) =>
+                onSuccess: (after) => {
                   notify.success(
                     after.status === 'suggested'
                       ? 'Conciliação desfeita: a movimentação voltou para as sugestões.'
                       : 'Conciliação desfeita: a movimentação voltou para "A conciliar".',
-                  ),
+                  )
+                  onDone?.()
+                },
                 onError: (error) => notify.error(error.message),
               },
             )
@@ -158,10 +193,12 @@ function Suggested({
   companyId,
   row,
   onChoose,
+  onDone,
 }: {
   companyId: string
   row: ReconciliationRow
   onChoose: () => void
+  onDone?: () => void
 }) {
   const confirm = useConfirmReconciliation()
   const pending = confirm.isPending ? confirm.variables : undefined
@@ -171,7 +208,10 @@ function Suggested({
         ? { companyId, transactionId: row.transaction.id, invoiceIds: suggestion.invoiceIds }
         : { companyId, transactionId: row.transaction.id, documentId: suggestion.id },
       {
-        onSuccess: () => notify.success('Conciliação confirmada.'),
+        onSuccess: () => {
+          notify.success('Conciliação confirmada.')
+          onDone?.()
+        },
         onError: (error) => notify.error(error.message),
       },
     )
@@ -222,7 +262,17 @@ function Suggested({
   )
 }
 
-function Unmatched({ row, onChoose }: { row: ReconciliationRow; onChoose: () => void }) {
+function Unmatched({
+  row,
+  onChoose,
+  onExplain,
+  audience,
+}: {
+  row: ReconciliationRow
+  onChoose: () => void
+  onExplain: () => void
+  audience: 'client' | 'accountant'
+}) {
   const { transaction } = row
   if (row.side === 'debit')
     return (
@@ -237,31 +287,50 @@ function Unmatched({ row, onChoose }: { row: ReconciliationRow; onChoose: () => 
         </div>
       </div>
     )
+  const payer = row.memoDocument
+    ? `${row.memoName ? `${row.memoName} (${formatTakerDocument(row.memoDocument)})` : `o documento ${formatTakerDocument(row.memoDocument)}`}`
+    : null
   return (
     <div className={`${styles.body} ${styles.withoutInvoice}`}>
       <p className={styles.bodyTitle}>Receita sem nota</p>
       <p>
-        Nenhuma nota emitida explica esta entrada de {formatMoney(transaction.amount)}. Se ela é o
-        pagamento de um serviço, peça a nota: ela entra no faturamento do mês e no cálculo do DAS.
-        {row.memoDocument &&
-          ` O histórico traz o documento ${formatTakerDocument(row.memoDocument)}, que já vai preenchido como tomador.`}
+        Nenhuma nota emitida explica esta entrada de {formatMoney(transaction.amount)}.{' '}
+        {audience === 'client'
+          ? 'Se ela é o pagamento de um serviço, peça a nota: ela entra no faturamento do mês e no cálculo do DAS.'
+          : 'Se ela é o pagamento de um serviço, o cliente pede a nota pelo app.'}{' '}
+        Se é uma venda de mercadoria declarada sem nota, uma transferência, um aporte ou um
+        rendimento, explique: o mês só fecha com cada entrada explicada.
+        {payer &&
+          audience === 'client' &&
+          ` O histórico traz ${payer}, que já vai preenchido como tomador.`}
       </p>
       <div className={styles.actions}>
-        <Link
-          to="/app/invoices"
-          search={{
-            draft: true,
-            value: transaction.amount,
-            date: transaction.date,
-            taker: row.memoDocument ?? undefined,
-          }}
-          className={buttonClass({ size: 'sm' })}
-          aria-label={`Pedir a nota fiscal desta entrada de ${formatMoney(transaction.amount)} de ${formatDate(transaction.date)}`}
-        >
-          Pedir nota fiscal
-        </Link>
+        {audience === 'client' && (
+          <Link
+            to="/app/invoices"
+            search={{
+              draft: true,
+              value: transaction.amount,
+              date: transaction.date,
+              taker: row.memoDocument ?? undefined,
+              takerName: row.memoName ?? undefined,
+            }}
+            className={buttonClass({ size: 'sm' })}
+            aria-label={`Pedir a nota fiscal desta entrada de ${formatMoney(transaction.amount)} de ${formatDate(transaction.date)}`}
+          >
+            Pedir nota fiscal
+          </Link>
+        )}
         <Button size="sm" variant="secondary" onClick={onChoose}>
           Já tem nota: escolher
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onExplain}
+          aria-label={`Explicar sem nota a entrada de ${formatMoney(transaction.amount)} de ${formatDate(transaction.date)}`}
+        >
+          Explicar sem nota
         </Button>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatCount, formatMoney, formatMonthYear } from '@/lib/format'
 import { bankPaymentPlace } from '@/schemas/bank'
-import type { ReconciliationRow } from '@/schemas/reconciliation'
 import {
   bankAccountsQueryOptions,
   reconciliationQueryOptions,
@@ -17,9 +16,8 @@ import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
 import { Stat, StatGrid } from '@/ui/Stat'
 import { Tabs } from '@/ui/Tabs'
-import { ChooseMatchDialog } from './ChooseMatchDialog'
 import { ImportOfxDialog } from './ImportOfxDialog'
-import { ReconciliationLine } from './ReconciliationLine'
+import { ReconciliationLines } from './ReconciliationLines'
 import {
   RECONCILIATION_PAGE_SIZE,
   reconciliationListInput,
@@ -215,7 +213,6 @@ function ReconciliationList({
   const { data } = useSuspenseQuery(
     reconciliationQueryOptions(reconciliationListInput(companyId, search)),
   )
-  const [choosing, setChoosing] = useState<ReconciliationRow | null>(null)
   const page = search.page ?? 1
   return (
     <>
@@ -235,22 +232,8 @@ function ReconciliationList({
           onPage: (next) => onSearchChange({ ...search, page: next }),
         }}
       >
-        <ul className={styles.lines} aria-label={tabLabels[tab]}>
-          {data.data.map((row) => (
-            <ReconciliationLine
-              key={row.transaction.id}
-              companyId={companyId}
-              row={row}
-              onChoose={() => setChoosing(row)}
-            />
-          ))}
-        </ul>
+        <ReconciliationLines companyId={companyId} rows={data.data} label={tabLabels[tab]} />
       </ListView>
-      <ChooseMatchDialog
-        companyId={companyId}
-        row={choosing}
-        onOpenChange={(open) => !open && setChoosing(null)}
-      />
     </>
   )
 }

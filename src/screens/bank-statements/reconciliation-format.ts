@@ -24,6 +24,9 @@ export function invoiceLabel(invoice: ReconciliationInvoice) {
   ].join(' · ')
 }
 
-/** "DAS – Simples Nacional – competência 10/2026 · R$ 1.356,18 · vence 20/11/2026". */
+/**
+ * "DAS – Simples Nacional – competência 10/2026 · R$ 1.356,18 · vencimento 20/11/2026" (the
+ * day it was due, a noun: the guide may be paid or past due by now).
+ */
 export const guideLabel = (guide: ReconciliationGuide) =>
-  `${guide.name} · ${formatMoney(guide.amount)} · vence ${formatDate(guide.dueDate)}`
+  `${guide.name} · ${formatMoney(guide.amount)} · vencimento ${formatDate(guide.dueDate)}`

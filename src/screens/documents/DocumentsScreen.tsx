@@ -22,7 +22,7 @@ import { ListView } from '@/ui/List'
 import { DataTable, useChangedRow } from '@/ui/Table'
 import { notify } from '@/ui/notify'
 import { formatCompetence } from './document-format'
-import { documentSituation, guidePaidText } from './document-labels'
+import { documentSituation, guideDueText, guidePaidText } from './document-labels'
 import { DOCUMENTS_PAGE_SIZE, documentsListInput, type DocumentsSearch } from './documents-search'
 import { DownloadButton } from './DownloadButton'
 import { GuidesToPay } from '@/screens/simples'
@@ -229,7 +229,7 @@ function DocumentList({
                 document.guia ? (
                   <span className={styles.value}>
                     {formatMoney(document.guia.amount)}
-                    <span className={styles.muted}>vence {formatDate(document.guia.dueDate)}</span>
+                    <span className={styles.muted}>{guideDueText(document)}</span>
                   </span>
                 ) : (
                   '—'

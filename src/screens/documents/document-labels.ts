@@ -8,7 +8,19 @@ import {
 import { formatDate } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
 import { todayInBrazil } from '@/schemas/finance-common'
+import { dueWords, shortDay } from '@/kernel/dates'
 import { isOverdue } from './document-format'
+
+/**
+ * A guia's due date beside its amount, relative to today: "vence em 20/12", "venceu em 23/11 —
+ * atrasada há 5 dias"; once paid or replaced, the day it was due ("vencimento 20/10").
+ */
+export function guideDueText(document: CompanyDocument, today = todayInBrazil()): string | null {
+  if (!document.guia) return null
+  if (document.status === 'paid' || document.replacedBy)
+    return `vencimento ${shortDay(document.guia.dueDate, today)}`
+  return dueWords(document.guia.dueDate, today, { late: 'atrasada' }).text
+}
 
 /** The types a company sends itself (guias come from the accountant). */
 export const uploadableTypes = documentTypes.filter(
@@ -25,6 +37,8 @@ type Tone = 'info' | 'success' | 'warning' | 'danger' | 'neutral'
  * reconciliation), "Paga em 18/11/2026" when someone marked it; null while unpaid.
  */
 export function guidePaidText(document: CompanyDocument): string | null {
+  if (document.type === 'guia' && document.status !== 'paid' && document.replacedBy)
+    return `Substituída pela guia de ${formatDate(document.replacedBy.on).slice(0, 5)}`
   if (document.type !== 'guia' || document.status !== 'paid') return null
   if (document.paidBy) return bankPaymentText('Paga', document.paidBy)
   return document.paidAt ? `Paga em ${formatDate(document.paidAt)}` : null
@@ -47,6 +61,8 @@ export function documentSituation(
   today = todayInBrazil(),
 ): { label: string; tone: Tone } {
   const label = documentSituationLabel(document, today)
+  if (document.type === 'guia' && document.status !== 'paid' && document.replacedBy)
+    return { label, tone: 'neutral' }
   if (document.type === 'guia' && document.status !== 'paid')
     return { label, tone: isOverdue(document, today) ? 'danger' : 'warning' }
   return { label, tone: tones[document.status] }

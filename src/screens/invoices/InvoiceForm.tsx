@@ -269,7 +269,7 @@ export function InvoiceForm<Mode extends InvoiceFormMode>({
         <SelectField
           label="Tributação do ISS"
           required
-          hint="Quase sempre operação tributável; as outras só quando a lei afasta o ISS deste serviço (o tribISSQN da NFS-e nacional)."
+          hint="Quase sempre operação tributável; as outras só quando a lei afasta o ISS deste serviço."
           options={issTaxations.map((value) => ({ value, label: issTaxationLabels[value] }))}
           error={errors.issTaxation?.message}
           {...form.register('issTaxation')}

@@ -53,6 +53,7 @@ function CompanyInvoices({
         value: undefined,
         date: undefined,
         taker: undefined,
+        takerName: undefined,
       })
   }
   return (

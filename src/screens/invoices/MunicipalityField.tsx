@@ -71,7 +71,6 @@ export function MunicipalityField<Output>({
       options={(results.data ?? []).map((m) => ({
         value: m.ibgeCode,
         label: `${m.name}/${m.state}`,
-        description: `IBGE ${m.ibgeCode}`,
       }))}
       onSelect={(option) => {
         setText(option.label)
@@ -81,7 +80,7 @@ export function MunicipalityField<Output>({
       loading={results.isFetching}
       idleText="Digite ao menos 2 letras do município."
       emptyText="Nenhum município com esse nome."
-      hint="Onde o serviço foi prestado (código IBGE)."
+      hint="Onde o serviço foi prestado."
       error={fieldState.error?.message}
       disabled={disabled}
     />

@@ -127,14 +127,18 @@ export function newInvoiceValues(company: Company | null): InvoiceFormValues {
  */
 export function draftInvoiceValues(
   company: Company | null,
-  draft: { value?: number; date?: string; taker?: string },
+  draft: { value?: number; date?: string; taker?: string; takerName?: string },
 ): InvoiceFormValues {
   const values = newInvoiceValues(company)
   return {
     ...values,
     totalValue: draft.value ?? null,
     date: draft.date ?? values.date,
-    taker: { ...values.taker, document: draft.taker ? formatTakerDocument(draft.taker) : '' },
+    taker: {
+      ...values.taker,
+      document: draft.taker ? formatTakerDocument(draft.taker) : '',
+      name: draft.taker && draft.takerName ? draft.takerName : '',
+    },
   }
 }
 

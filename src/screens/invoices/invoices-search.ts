@@ -43,6 +43,8 @@ export const invoicesSearchSchema = z.object({
     .regex(/^[0-9A-Z]{11,14}$/)
     .optional()
     .catch(undefined),
+  /** The payer's name the memo gives beside the document. */
+  takerName: z.string().trim().min(2).max(150).optional().catch(undefined),
 })
 export type InvoicesSearch = z.infer<typeof invoicesSearchSchema>
 

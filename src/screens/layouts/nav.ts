@@ -36,7 +36,7 @@ export const clientNav: NavGroup[] = [
   },
   {
     label: 'Parceiros',
-    items: [{ to: '/app/partners/duca', label: 'Duca', icon: 'star' }],
+    items: [{ to: '/app/partners/duca', label: 'Duca: comissão por indicação', icon: 'star' }],
   },
 ]
 

@@ -21,7 +21,7 @@ export function BillingChartCard({ companyId }: { companyId: string }) {
     <PanelCard
       id="faturamento"
       title="Faturamento"
-      description="Notas fiscais emitidas nos últimos 12 meses"
+      description="Só as notas fiscais emitidas nos últimos 12 meses (vendas sem nota não entram)"
       wide
     >
       <BillingChart companyId={companyId} />

@@ -113,7 +113,8 @@ function CategoryReport({ companyId, period }: { companyId: string; period: stri
         </Suspense>
         {more > 0 && (
           <p className={styles.note}>
-            As {bars.length} categorias com mais movimento; as outras {more} estão na tabela.
+            As {bars.length} categorias com mais movimento;{' '}
+            {more === 1 ? 'a outra está na tabela' : `as outras ${more} estão na tabela`}.
           </p>
         )}
         <figcaption className="visually-hidden">

@@ -1,5 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { formatDate, formatMoney } from '@/lib/format'
+import { formatMoney } from '@/lib/format'
+import { dueWords } from '@/kernel/dates'
+import { todayInBrazil } from '@/schemas/finance-common'
 import type { Company } from '@/schemas/company'
 import {
   dasMeiDueDate,
@@ -190,7 +192,7 @@ type MeiOccupationTaxes = { occupation: string; icms: boolean | null; iss: boole
  * amount; when the table does not say, no amount at all.
  */
 function DasMeiAmount({ das, dueDate }: { das: DasMeiEstimate; dueDate: string }) {
-  const due = `vence em ${formatDate(dueDate)}`
+  const due = dueWords(dueDate, todayInBrazil()).text
   if (das.kind === 'unknown')
     return (
       <>

@@ -32,6 +32,7 @@ export function ReconciliationCard({ companyId }: { companyId: string }) {
 
 function ReconciliationFigures({ companyId }: { companyId: string }) {
   const { data } = useSuspenseQuery(reconciliationSummaryQueryOptions({ companyId }))
+  const lines = data.tabs.unmatched + data.tabs.suggested + data.tabs.matched
   return (
     <StatGrid min={160}>
       <Stat
@@ -53,11 +54,18 @@ function ReconciliationFigures({ companyId }: { companyId: string }) {
               {formatMoney(data.creditsWithoutInvoice.amount)} a explicar
             </Link>
           ) : (
-            'Toda entrada do mês tem nota'
+            creditsNote(data.credits.count, lines)
           )
         }
         size="md"
       />
     </StatGrid>
   )
+}
+
+/** With nothing to explain: no statement at all, none this month, or every credit explained. */
+function creditsNote(creditsThisMonth: number, linesEver: number) {
+  if (linesEver === 0) return 'Nenhum extrato importado'
+  if (creditsThisMonth === 0) return 'Nenhuma entrada no extrato deste mês'
+  return 'Toda entrada do mês tem nota ou explicação'
 }

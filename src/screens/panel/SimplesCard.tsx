@@ -12,6 +12,7 @@ import {
   MissingList,
   MonthBreakdown,
   MonthFigures,
+  monthStateOf,
   monthsUpTo,
 } from '@/screens/simples'
 import { Button, buttonClass } from '@/ui/Button'
@@ -59,12 +60,32 @@ export function SimplesCard({
         </label>
       }
     >
-      <SimplesMonth companyId={companyId} period={period} />
+      <SimplesMonth companyId={companyId} period={period} today={today} />
     </PanelCard>
   )
 }
 
-function SimplesMonth({ companyId, period }: { companyId: string; period: string }) {
+/**
+ * The preview of an open month's DAS, its due date said relative to today: past it, the guide the
+ * accountant publishes comes with multa and juros for the day it is paid.
+ */
+function previewNote(month: SimplesMonthView, today: string) {
+  const state = monthStateOf(month, today)
+  if (!state.due) return 'Prévia: a guia sai quando a contabilidade fechar o mês.'
+  if (state.overdue)
+    return `Prévia: ${state.due}. A contabilidade ainda não fechou o mês: a guia vai sair com multa e juros para o dia em que você pagar.`
+  return `Prévia: ${state.due}. A guia, com a linha para pagar, sai quando a contabilidade fechar o mês.`
+}
+
+function SimplesMonth({
+  companyId,
+  period,
+  today,
+}: {
+  companyId: string
+  period: string
+  today: string
+}) {
   const { data: month } = useSuspenseQuery(monthQueryOptions(companyId, period))
   const [declaring, setDeclaring] = useState(false)
   // The months before us are the accountant's to declare: the client is asked for what they hold.
@@ -79,16 +100,19 @@ function SimplesMonth({ companyId, period }: { companyId: string; period: string
         </h3>
         {month.guide ? (
           <GuideBox companyId={companyId} guide={month.guide} headingLevel={4} />
+        ) : month.status !== 'open' ? (
+          <Stat
+            size="md"
+            value={formatMoney(0)}
+            testId="das-closed"
+            note={`Mês fechado pela contabilidade em ${formatDate(month.closedAt ?? '')}: sem DAS a pagar.`}
+          />
         ) : (
           <div data-testid="das-preview">
             <Stat
               size="md"
               value={formatMoney(month.das.amount)}
-              note={
-                month.das.dueDate
-                  ? `Prévia: vence em ${formatDate(month.das.dueDate)}. A guia, com a linha para pagar, sai quando a contabilidade fechar o mês.`
-                  : 'Prévia: a guia sai quando a contabilidade fechar o mês.'
-              }
+              note={previewNote(month, today)}
             />
             {clientMissing.length > 0 && (
               <Alert tone="warning" title="Para fechar o mês, falta:">

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { formatCpfValue, formatDate, formatMoney } from '@/lib/format'
+import { dueWords } from '@/kernel/dates'
+import { todayInBrazil } from '@/schemas/finance-common'
 import type { Payroll } from '@/schemas/simples/api'
 import { ApiError } from '@/services/api'
 import { useDownloadReceipts, useSavePayroll } from '@/services/payroll'
-import { competenceLabel } from '@/screens/simples'
+import { competenceLabel, guideStateOf } from '@/screens/simples'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { TextField } from '@/ui/Field'
@@ -11,6 +13,7 @@ import { MaskedField } from '@/ui/MaskedField'
 import { MoneyField } from '@/ui/MoneyField'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
+import { blankProLabore, NoProLaboreChoice, PAYROLL_BLANK } from './NoProLaboreChoice'
 import styles from './Payroll.module.css'
 
 /** An employee row being typed (the salary a number or blank, the CPF as masked). */
@@ -31,14 +34,34 @@ const employeeRowsOf = (payroll: Payroll, newKey: () => string): EmployeeRow[] =
     dependents: String(employee.dependents),
   }))
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 /**
  * The month's payroll to enter: each partner's pró-labore (the partners of the company's
  * registration) and each employee (name, CPF, salary, dependants for the IRRF); the salaries and
  * the FGTS (8 %) come from them. Saved with PUT /companies/{id}/payroll/{period}; a closed month
  * is shown, not edited.
  */
-export function PayrollForm({ companyId, payroll }: { companyId: string; payroll: Payroll }) {
+export function PayrollForm({
+  companyId,
+  payroll,
+  audience = 'client',
+  subjectToFatorR,
+}: {
+  companyId: string
+  payroll: Payroll
+  /** Who is entering it: the locked month is said to each in their words. */
+  audience?: 'client' | 'accountant'
+  /** Whether the payroll decides the company's annex (what "no pró-labore" then costs). */
+  subjectToFatorR: boolean
+}) {
   const save = useSavePayroll()
+  // "Sem pró-labore neste mês" is a choice a person makes, never a blank field saved as zero.
+  const [withoutProLabore, setWithoutProLabore] = useState(
+    payroll.entered &&
+      payroll.partners.length > 0 &&
+      payroll.partners.every((partner) => partner.amount === 0),
+  )
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>
     Object.fromEntries(
       payroll.partners.map((partner) => [
@@ -70,9 +93,10 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
   } | null>(null)
   if (payroll.locked)
     return (
-      <Alert tone="info" title={`${competenceLabel(payroll.period)} está fechado`}>
-        A folha deste mês já foi usada no DAS e na DCTFWeb e não muda mais. Para corrigir, fale com
-        a contabilidade (retificação).
+      <Alert tone="info" title={`${capitalized(competenceLabel(payroll.period))} está fechado`}>
+        {audience === 'client'
+          ? 'A folha deste mês já foi usada no DAS e na DCTFWeb e não muda mais. Para corrigir, fale com a contabilidade (retificação).'
+          : 'A folha deste mês já foi usada no DAS e na DCTFWeb: aqui ela fica só para leitura. Para corrigir, retifique o PGDAS-D e a DCTFWeb do mês.'}
       </Alert>
     )
 
@@ -81,6 +105,19 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFailure(null)
+    const blank = withoutProLabore
+      ? []
+      : payroll.partners.filter((partner) => amounts[partner.partnerId] == null)
+    if (blank.length > 0) {
+      setFailure({
+        message: PAYROLL_BLANK,
+        fields: Object.fromEntries(
+          blank.map((partner) => [partner.partnerId, blankProLabore(partner.name)]),
+        ),
+      })
+      document.getElementsByName(`pro-labore-${blank[0]!.partnerId}`)[0]?.focus()
+      return
+    }
     try {
       const saved = await save.mutateAsync({
         companyId,
@@ -88,7 +125,7 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
         payroll: {
           proLabore: payroll.partners.map((partner) => ({
             partnerId: partner.partnerId,
-            amount: amounts[partner.partnerId] ?? 0,
+            amount: withoutProLabore ? 0 : (amounts[partner.partnerId] ?? 0),
           })),
           employees: employees.map((row) => ({
             name: row.name,
@@ -146,14 +183,23 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
               key={partner.partnerId}
               label={`${partner.name} (CPF ${formatCpfValue(partner.cpf)})`}
               name={`pro-labore-${partner.partnerId}`}
-              value={amounts[partner.partnerId] ?? null}
+              value={withoutProLabore ? null : (amounts[partner.partnerId] ?? null)}
               onChange={(value) =>
                 setAmounts((previous) => ({ ...previous, [partner.partnerId]: value }))
               }
-              error={failure?.fields[partner.partnerId]}
-              placeholder="R$ 0,00"
+              error={withoutProLabore ? undefined : failure?.fields[partner.partnerId]}
+              disabled={withoutProLabore}
+              placeholder="Valor do mês"
             />
           ))}
+          <NoProLaboreChoice
+            checked={withoutProLabore}
+            onChange={(checked) => {
+              setWithoutProLabore(checked)
+              setFailure(null)
+            }}
+            subjectToFatorR={subjectToFatorR}
+          />
         </fieldset>
       )}
       <fieldset className={styles.employees}>
@@ -229,6 +275,23 @@ export function PayrollForm({ companyId, payroll }: { companyId: string; payroll
       </div>
     </form>
   )
+}
+
+/**
+ * The DCTFWeb DARF's state in one sentence: its guide once the month closed (to pay, late, paid
+ * with its day and bank), else when it falls due — said relative to today — and that the guide
+ * comes out when the month closes.
+ */
+function darfNote(payroll: Payroll, today: string) {
+  const guide = payroll.guides.find((g) => g.kind === 'DARF')
+  if (guide) return `${guideStateOf(guide, today).text}.`
+  if (payroll.locked) return 'Mês fechado sem DARF: nada a recolher na DCTFWeb.'
+  if (!payroll.darfDueDate) return 'A guia sai no fechamento do mês.'
+  const due = dueWords(payroll.darfDueDate, today, { late: 'atrasada' })
+  const sentence = due.text.charAt(0).toUpperCase() + due.text.slice(1)
+  return due.state === 'overdue'
+    ? `${sentence}: a guia sai no fechamento do mês, com multa e juros até o dia do pagamento.`
+    : `${sentence}. A guia sai no fechamento do mês.`
 }
 
 /** What the month's payroll comes to: each partner's and employee's figures, the CPP, the guides. */
@@ -357,13 +420,11 @@ export function PayrollSummary({ companyId, payroll }: { companyId: string; payr
             {outside && outside.amount > 0 ? ', CPP do Anexo IV' : ''})
           </span>
           <strong data-testid="payroll-darf">{formatMoney(payroll.darf)}</strong>
-          <small>
-            {payroll.darfDueDate ? `Vence em ${formatDate(payroll.darfDueDate)}.` : ''} A guia sai
-            no fechamento do mês
+          <small data-testid="payroll-darf-due">
+            {darfNote(payroll, todayInBrazil())}
             {payroll.darf > 0 && payroll.darf < 10
-              ? '; abaixo de R$ 10,00 ela não é emitida e o valor vai para o mês seguinte'
+              ? ' Abaixo de R$ 10,00 a guia não é emitida e o valor vai para o mês seguinte.'
               : ''}
-            .
           </small>
         </li>
         {payroll.fgts > 0 && (

@@ -1,7 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { formatDateTime } from '@/lib/format'
 import { useSessionView } from '@/services/session'
 import { payrollQueryOptions, useDownloadReceipts } from '@/services/payroll'
+import { monthQueryOptions } from '@/services/simples'
 import { competenceLabel, GuideBox, monthsUpTo } from '@/screens/simples'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
@@ -59,6 +60,9 @@ export function PayrollScreen({
 
 function PayrollMonth({ companyId, period }: { companyId: string; period: string }) {
   const { data: payroll } = useSuspenseQuery(payrollQueryOptions(companyId, period))
+  // Whether the payroll decides the annex (absent for a company outside the Simples).
+  const { data: month } = useQuery({ ...monthQueryOptions(companyId, period), retry: false })
+  const subjectToFatorR = month?.subjectToFatorR ?? false
   const receipts = useDownloadReceipts()
   return (
     <div className="stack">
@@ -66,8 +70,11 @@ function PayrollMonth({ companyId, period }: { companyId: string; period: string
         <h2>Folha de {competenceLabel(period)}</h2>
         {!payroll.entered && !payroll.locked && (
           <p className="muted">
-            Ainda não lançada: informe o pró-labore de cada sócio (pode ser zero) e os empregados do
-            mês para a contabilidade fechar o mês. A folha decide o fator R, a DCTFWeb e o FGTS.
+            Ainda não lançada: informe o pró-labore de cada sócio, ou marque &quot;Sem pró-labore
+            neste mês&quot;, e os empregados do mês para a contabilidade fechar o mês.{' '}
+            {subjectToFatorR
+              ? 'A folha decide o fator R, a DCTFWeb e o FGTS.'
+              : 'A folha decide a DCTFWeb e o FGTS.'}
           </p>
         )}
         {payroll.updatedAt && (
@@ -77,6 +84,7 @@ function PayrollMonth({ companyId, period }: { companyId: string; period: string
           key={`${period}-${payroll.updatedAt ?? ''}`}
           companyId={companyId}
           payroll={payroll}
+          subjectToFatorR={subjectToFatorR}
         />
       </Card>
       {payroll.entered && (

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { formatDate, formatMoney } from '@/lib/format'
+import { formatMoney } from '@/lib/format'
+import { todayInBrazil } from '@/schemas/finance-common'
 import type { MonthGuide } from '@/schemas/simples/api'
 import { useDownloadFile } from '@/services/documents'
 import { Button } from '@/ui/Button'
@@ -7,6 +8,7 @@ import { Badge } from '@/ui/Feedback'
 import { notify } from '@/ui/notify'
 import { formatLine } from './format'
 import { LatePaymentDialog } from './LatePaymentDialog'
+import { guideStateOf } from './month-state'
 import styles from './Simples.module.css'
 
 async function copy(text: string) {
@@ -58,34 +60,26 @@ export function GuideBox({
 }) {
   const [updating, setUpdating] = useState(false)
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
-  const paid = guide.status === 'paid'
+  const state = guideStateOf(guide, todayInBrazil())
+  const paid = state.kind === 'paid'
   return (
     <div
       className={[styles.guide, guide.overdue ? styles.overdue : ''].filter(Boolean).join(' ')}
       data-testid="guide-box"
+      data-guide-id={guide.documentId}
+      // The result an action moves focus to (a recalculated guide, src/ui/return-focus.ts).
+      tabIndex={-1}
     >
       <div className={styles.guideHead}>
         <Heading>{guide.name}</Heading>
-        {paid ? (
-          <Badge tone="success">Paga</Badge>
-        ) : guide.overdue ? (
-          <Badge tone="danger">Vencida</Badge>
-        ) : (
-          <Badge tone="warning">A pagar</Badge>
-        )}
+        <Badge tone={state.tone}>{state.label}</Badge>
       </div>
       <div>
         <div className={styles.amount} data-testid="guide-amount">
           {formatMoney(guide.amount)}
         </div>
-        <div className={styles.muted}>
-          {paid ? (
-            <>Vencimento em {formatDate(guide.dueDate)}</>
-          ) : guide.overdue ? (
-            <strong>Venceu em {formatDate(guide.dueDate)}</strong>
-          ) : (
-            <>Vence em {formatDate(guide.dueDate)}</>
-          )}
+        <div className={styles.muted} data-testid="guide-due">
+          {state.kind === 'overdue' ? <strong>{state.text}</strong> : state.text}
         </div>
       </div>
       {guide.line && (
@@ -102,7 +96,7 @@ export function GuideBox({
           </Button>
         </div>
       )}
-      {guide.overdue && (
+      {guide.overdue && !guide.replacedBy && (
         <p className={styles.muted}>
           {updatable
             ? 'A linha desta guia venceu e não vale mais: gere a guia atualizada, com multa e juros, para o dia em que vai pagar.'
@@ -110,13 +104,13 @@ export function GuideBox({
         </p>
       )}
       <div className={styles.actions}>
-        {guide.overdue && updatable && (
+        {guide.overdue && !guide.replacedBy && updatable && (
           <Button size="sm" onClick={() => setUpdating(true)}>
             Gerar guia atualizada
           </Button>
         )}
         <GuideDownload companyId={companyId} guide={guide} />
-        {onMarkPaid && !paid && (
+        {onMarkPaid && !paid && !guide.replacedBy && (
           <Button size="sm" variant="secondary" onClick={onMarkPaid}>
             Marcar como paga
           </Button>

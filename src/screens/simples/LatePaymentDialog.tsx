@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
+import { dueWords, pluralWord } from '@/kernel/dates'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { lastDayOf } from '@/kernel/tax'
 import type { MonthGuide } from '@/schemas/simples/api'
@@ -39,6 +40,8 @@ export function LatePaymentDialog({
     enabled: open && valid,
   })
   const create = useCreateLateGuide()
+  // The new guide takes the expired one's place in the list: focus goes to it once it is there.
+  const issued = useRef<string | null>(null)
   // mutateAsync: the expired guide this dialog belongs to leaves the list once the new one is
   // there, and a mutate callback would not run for an unmounted screen.
   async function issue() {
@@ -48,6 +51,7 @@ export function LatePaymentDialog({
         documentId: guide.documentId,
         paymentDate: day,
       })
+      issued.current = answer.guide?.documentId ?? null
       notify.success(
         `Guia atualizada: ${formatMoney(answer.total)} para pagar até ${formatDate(answer.paymentDate)}.`,
       )
@@ -61,7 +65,12 @@ export function LatePaymentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Gerar guia atualizada"
-      description={`${guide.name}: venceu em ${formatDate(guide.dueDate)}. A nova guia vale para o dia do pagamento.`}
+      description={`${guide.name}: ${dueWords(guide.dueDate, today, { late: 'atrasada' }).text}. A nova guia vale para o dia do pagamento.`}
+      finalFocus={() =>
+        issued.current
+          ? document.querySelector<HTMLElement>(`[data-guide-id="${issued.current}"]`)
+          : null
+      }
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -105,7 +114,7 @@ export function LatePaymentDialog({
                 value: formatMoney(quote.data.principal),
               },
               {
-                term: `Multa de mora: ${formatRate(quote.data.fineRate)} (${quote.data.days} ${quote.data.days === 1 ? 'dia' : 'dias'} de atraso, até 20 %)`,
+                term: `Multa de mora: ${formatRate(quote.data.fineRate)} (${quote.data.days} ${pluralWord(quote.data.days, { one: 'dia', other: 'dias' })} de atraso, até 20 %)`,
                 value: formatMoney(quote.data.fine),
               },
               {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/format'
+import { formatCount, formatMoney } from '@/lib/format'
 import { formatCnaeCode } from '@/schemas/slug'
 import { rbt12RuleLabels, simplesTaxes } from '@/kernel/tax'
 import type { MonthIssue, SimplesMonthView } from '@/schemas/simples/api'
@@ -25,12 +25,14 @@ export function MonthFigures({ month }: { month: SimplesMonthView }) {
   return (
     <StatGrid>
       <Stat
-        label={`Receita de ${competenceLabel(month.period)}`}
+        label={`Receita de ${competenceLabel(month.period)} (a base do DAS)`}
         value={formatMoney(month.revenue)}
         testId="month-revenue"
-        note={`${month.invoices.count} ${month.invoices.count === 1 ? 'nota emitida' : 'notas emitidas'} (${formatMoney(month.invoices.total)})${
+        // What the figure is made of, so that it never reads against the invoices' total: the
+        // notes issued in the month, plus what the client declared sold without one.
+        note={`${formatMoney(month.invoices.total)} em ${formatCount(month.invoices.count, 'nota emitida', 'notas emitidas')}${
           month.declared.length
-            ? ` e ${formatMoney(month.revenue - month.invoices.total)} declarados sem nota`
+            ? ` + ${formatMoney(month.revenue - month.invoices.total)} de vendas declaradas sem nota`
             : ''
         }.`}
       />

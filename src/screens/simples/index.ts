@@ -3,6 +3,15 @@
 export { GuideBox, GuideDownload } from './GuideBox'
 export { GuidesToPay } from './GuidesToPay'
 export { LatePaymentDialog } from './LatePaymentDialog'
+export {
+  guideStateOf,
+  monthStateOf,
+  OVERDUE_LABEL,
+  paidText,
+  type GuideState,
+  type MonthState,
+  type StateTone,
+} from './month-state'
 export { MissingList, MonthBreakdown, MonthFigures } from './MonthBreakdown'
 export {
   competenceLabel,

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { idSchema, recordOf } from '@/schemas/common'
+import { idSchema, listOf, recordOf } from '@/schemas/common'
 import {
   reconciliationConfirmSchema,
+  reconciliationExplainSchema,
   reconciliationRowSchema,
   type ReconciliationConfirm,
+  type ReconciliationExplain,
   type ReconciliationRow,
 } from '@/schemas/reconciliation'
 import { api } from '@/services/api'
@@ -30,6 +32,32 @@ export async function confirmReconciliation({
     schema: recordOf(reconciliationRowSchema),
   })
   return data
+}
+
+export type ExplainCreditsInput = { companyId: string } & ReconciliationExplain
+
+/**
+ * POST /bank-statements/reconciliation/explanations?companyId: credits without an invoice
+ * explained (a sale declared without one, a transfer…); answers their rows.
+ */
+export async function explainCredits({
+  companyId,
+  ...body
+}: ExplainCreditsInput): Promise<ReconciliationRow[]> {
+  const { data } = await api.post('/bank-statements/reconciliation/explanations', {
+    query: { companyId: idSchema.parse(companyId) },
+    body: reconciliationExplainSchema.parse(body),
+    schema: listOf(reconciliationRowSchema),
+  })
+  return data
+}
+
+export function useExplainCredits() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: explainCredits,
+    onSuccess: (_rows, { companyId }) => refreshReconciled(queryClient, companyId),
+  })
 }
 
 export const undoReconciliationInputSchema = z.object({

@@ -62,9 +62,12 @@ export {
 } from './reconciliation-summary'
 export {
   confirmReconciliation,
+  explainCredits,
   undoReconciliation,
   useConfirmReconciliation,
+  useExplainCredits,
   useUndoReconciliation,
   type ConfirmReconciliationInput,
+  type ExplainCreditsInput,
   type UndoReconciliationInput,
 } from './change-reconciliation'

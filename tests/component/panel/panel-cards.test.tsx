@@ -17,6 +17,7 @@ import type { AnualBilling } from '@/schemas/report'
 import type { SimplesMonthView } from '@/schemas/simples/api'
 import { BillingChartCard } from '@/screens/panel/BillingChartCard'
 import { MeiCard } from '@/screens/panel/MeiCard'
+import { ReconciliationCard } from '@/screens/panel/ReconciliationCard'
 import { SimplesCard } from '@/screens/panel/SimplesCard'
 import {
   computerRepairActivity,
@@ -35,8 +36,15 @@ const twelveMonths = twelveMonthsBefore('2026-10')
 // The first card of a run loads the chart module too: room for a busy machine.
 configure({ asyncUtilTimeout: 5000 })
 vi.setConfig({ testTimeout: 20_000 })
+// Due dates are said relative to today: the cards are read on 28/11/2026, when October's DAS
+// (due 23/11) is late.
+vi.useFakeTimers({ toFake: ['Date'] })
+vi.setSystemTime(new Date('2026-11-28T12:00:00-03:00'))
 afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+afterAll(() => {
+  server.close()
+  vi.useRealTimers()
+})
 
 const months = Array.from({ length: 12 }, (_, i) => {
   const index = 2025 * 12 + 11 + i // dez/2025 … nov/2026
@@ -152,7 +160,7 @@ describe('Limite do MEI', () => {
     expect(screen.getByText(/de R\$\s81\.000,00 em 2026 \(25 %\)/)).toBeVisible()
     expect(screen.getByTestId('das-mei')).toHaveTextContent('R$ 86,05')
     // 20/12/2026 is a Sunday: the next business day (Resolução CGSN 140/2018, art. 40, § 3º).
-    expect(screen.getByText(/vence em 21\/12\/2026/)).toBeVisible()
+    expect(screen.getByText(/vence em 21\/12$/)).toBeVisible()
     expect(screen.getByText(/aparece aqui quando a contabilidade a publicar/)).toBeVisible()
   })
 
@@ -171,6 +179,9 @@ describe('Limite do MEI', () => {
         status: 'pending',
         overdue: false,
         fileName: 'das-2026-11-00000001.pdf',
+        paidAt: null,
+        paidBy: null,
+        replacedBy: null,
       },
     })
     await renderCard(() => <MeiCard company={mei} month="2026-11" />)
@@ -251,7 +262,7 @@ const designMonth = (payrollPerMonth: number, view: Partial<SimplesMonthView> = 
     view,
   )
 const simplesCard = () => (
-  <SimplesCard companyId="cmp-1" period="2026-10" today="2026-11-27" onPeriodChange={() => {}} />
+  <SimplesCard companyId="cmp-1" period="2026-10" today="2026-11-28" onPeriodChange={() => {}} />
 )
 
 describe('Simples Nacional', () => {
@@ -265,7 +276,9 @@ describe('Simples Nacional', () => {
     // (360.000 × 18 % − 4.500) / 360.000 = 16,75 % on R$ 10.000.
     expect(table).toHaveTextContent('16,7500 %')
     expect(screen.getByTestId('das-preview')).toHaveTextContent('R$ 1.675,00')
-    expect(screen.getByTestId('das-preview')).toHaveTextContent('vence em 23/11/2026')
+    expect(screen.getByTestId('das-preview')).toHaveTextContent(
+      'venceu em 23/11 — atrasado há 5 dias',
+    )
     expect(screen.getByTestId('das-taxes')).toHaveTextContent('ISS')
   })
 
@@ -288,6 +301,9 @@ describe('Simples Nacional', () => {
       status: 'pending' as const,
       overdue: false,
       fileName: 'das-2026-10-00000001.pdf',
+      paidAt: null,
+      paidBy: null,
+      replacedBy: null,
     }
     useMonth(designMonth(4_200, { status: 'closed', guide }))
     await renderCard(simplesCard)
@@ -311,11 +327,14 @@ describe('Simples Nacional', () => {
           status: 'pending',
           overdue: true,
           fileName: 'das-2026-10-00000001.pdf',
+          paidAt: null,
+          paidBy: null,
+          replacedBy: null,
         },
       }),
     )
     await renderCard(simplesCard)
-    expect(await screen.findByText(/Venceu em 23\/11\/2026/)).toBeVisible()
+    expect(await screen.findByText('Venceu em 23/11 — atrasada há 5 dias')).toBeVisible()
     expect(screen.queryByTestId('guide-line')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Gerar guia atualizada' })).toBeVisible()
   })
@@ -369,5 +388,41 @@ describe('Simples Nacional', () => {
     expect(await screen.findByText('O que a apuração não consegue resolver sozinha')).toBeVisible()
     expect(screen.getAllByText(/Serviço 14\.09 \(R\$ 500,00\)/)[0]).toBeVisible()
     expect(screen.getByRole('link', { name: 'Lançar o pró-labore' })).toBeVisible()
+  })
+})
+
+describe('Conciliação bancária', () => {
+  const tally = (count: number, amount = 0) => ({ count, amount })
+  const summary = (credits: number, lines: number) => ({
+    period: '2026-11',
+    credits: tally(credits, credits * 100),
+    matchedCredits: tally(credits, credits * 100),
+    suggestedCredits: tally(0),
+    creditsWithoutInvoice: tally(0),
+    taxDebits: tally(0),
+    matchedTaxDebits: tally(0),
+    invoicesNotReceived: tally(0),
+    tabs: { unmatched: 0, suggested: 0, matched: lines },
+  })
+  const useSummary = (body: unknown) =>
+    server.use(http.get(`${API}/bank-statements/reconciliation/summary`, answer(body)))
+
+  it('says no statement was imported, rather than that every credit has an invoice', async () => {
+    useSummary(summary(0, 0))
+    await renderCard(() => <ReconciliationCard companyId="cmp-1" />)
+    expect(await screen.findByText('Nenhum extrato importado')).toBeVisible()
+    expect(screen.queryByText(/Toda entrada do mês/)).not.toBeInTheDocument()
+  })
+
+  it('tells a month without credits from a month whose credits are all explained', async () => {
+    useSummary(summary(0, 5))
+    await renderCard(() => <ReconciliationCard companyId="cmp-1" />)
+    expect(await screen.findByText('Nenhuma entrada no extrato deste mês')).toBeVisible()
+  })
+
+  it('says every credit has an invoice or an explanation when they all do', async () => {
+    useSummary(summary(3, 3))
+    await renderCard(() => <ReconciliationCard companyId="cmp-1" />)
+    expect(await screen.findByText('Toda entrada do mês tem nota ou explicação')).toBeVisible()
   })
 })

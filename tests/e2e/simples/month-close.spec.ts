@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils'
+import { dueSentence } from '../../../src/kernel/dates'
 import { ADMIN, signIn, signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { reseedCompany } from '../onboarding/support'
@@ -114,8 +115,19 @@ test("the accountant enters ana's pró-labore, closes her month in the queue; an
   await expect(row).toContainText(money(open.das.amount))
   await expectNoAxeViolations(office, 'month-close queue')
   await screenshot(office, 'simples-queue')
+  // Past the DAS's due day the row is flagged late, and closing asks first
+  // (src/screens/back-office/simples/LateCloseDialog.tsx), saying the guide comes out late with
+  // multa and juros.
+  const late = open.das.dueDate < todayInBrazil()
+  if (late) await expect(row).toContainText('Atrasado')
   await row.getByRole('checkbox', { name: /Selecionar/ }).check()
   await office.getByRole('button', { name: 'Fechar 1 selecionado' }).click()
+  if (late) {
+    const ask = office.getByRole('dialog', { name: 'Fechar o mês com o DAS já vencido?' })
+    await expect(ask).toContainText('multa de mora')
+    await screenshot(office, 'simples-queue-late-close')
+    await ask.getByRole('button', { name: 'Fechar mesmo assim' }).click()
+  }
   await toast(office, '1 mês fechado: as guias foram publicadas.')
   await expect(row).toContainText('Fechado')
 
@@ -152,11 +164,13 @@ test("the accountant enters ana's pró-labore, closes her month in the queue; an
     const box = card.getByTestId('guide-box')
     await expect(box.getByTestId('guide-amount')).toHaveText(money(guide.amount))
     if (guide.overdue) {
-      await expect(box).toContainText(`Venceu em ${brDate(guide.dueDate)}`)
+      await expect(box).toContainText(
+        dueSentence(guide.dueDate, todayInBrazil(), { late: 'atrasada' }),
+      )
       await expect(box.getByTestId('guide-line')).toHaveCount(0)
       await expect(box.getByRole('button', { name: 'Gerar guia atualizada' })).toBeVisible()
     } else {
-      await expect(box).toContainText(`Vence em ${brDate(guide.dueDate)}`)
+      await expect(box).toContainText(dueSentence(guide.dueDate, todayInBrazil()))
       await expect(box.getByTestId('guide-line')).toHaveText(
         [0, 1, 2, 3]
           .map((b) => `${line.slice(b * 12, b * 12 + 11)}-${line[b * 12 + 11]}`)
@@ -170,17 +184,20 @@ test("the accountant enters ana's pró-labore, closes her month in the queue; an
     await expectNoSidewaysScroll(page, `panel with the DAS at ${width}`)
     if (width === 1280) {
       await expectNoAxeViolations(page, 'panel with the DAS')
-      // The guide's PDF: amount, due date and line, read from its text.
+      // The guide's PDF: amount, due date and line, read from its text; once past due, stamped
+      // and without the line that no longer pays it.
       const download = page.waitForEvent('download')
       await box.getByRole('button', { name: /^Baixar guia/ }).click()
       const text = await pdfText(readFileSync(await (await download).path()))
+      const printedLine = [0, 1, 2, 3]
+        .map((b) => `${line.slice(b * 12, b * 12 + 11)}-${line[b * 12 + 11]}`)
+        .join(' ')
       expect(text).toContain(money(guide.amount).replace(/\u00a0/g, ' '))
       expect(text).toContain(brDate(guide.dueDate))
-      expect(text).toContain(
-        [0, 1, 2, 3]
-          .map((b) => `${line.slice(b * 12, b * 12 + 11)}-${line[b * 12 + 11]}`)
-          .join(' '),
-      )
+      if (guide.overdue) {
+        expect(text).toContain('VENCIDA — gere a guia atualizada')
+        expect(text).not.toContain(printedLine)
+      } else expect(text).toContain(printedLine)
     }
     await context.close()
   }

@@ -2,6 +2,7 @@ import {
   SEEDED_ISS_LINE,
   SEEDED_SUGGESTED_INVOICE,
   SEEDED_SUGGESTED_LINE,
+  SEEDED_UNINVOICED_LINE,
 } from '../../../mock-server/seed/reconciliation'
 import type { EndpointContract } from './types'
 
@@ -29,6 +30,14 @@ export const reconciliationContracts: EndpointContract[] = [
     example: `/bank-statements/reconciliation?${OWN}`,
     access: 'company',
     body: { transactionId: SEEDED_SUGGESTED_LINE, invoiceIds: [SEEDED_SUGGESTED_INVOICE] },
+    takesInput: true,
+  },
+  {
+    method: 'POST',
+    route: '/bank-statements/reconciliation/explanations',
+    example: `/bank-statements/reconciliation/explanations?${OWN}`,
+    access: 'company',
+    body: { transactionIds: [SEEDED_UNINVOICED_LINE], explanation: 'transfer' },
     takesInput: true,
   },
   {

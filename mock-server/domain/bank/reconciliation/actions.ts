@@ -1,10 +1,12 @@
 import type { BankTransaction } from '../../../../src/schemas/bank'
-import { fromCents, toCents } from '../../../../src/schemas/finance-common'
+import { fromCents, monthOf, periodRange, toCents } from '../../../../src/schemas/finance-common'
 import { nfsRequestStatusLabels, type NfsRequest } from '../../../../src/schemas/invoice'
 import {
   amountDueOf,
+  creditExplanationLabels,
   reconciliationMessages as messages,
   type ReconciliationConfirm,
+  type ReconciliationExplain,
   type ReconciliationMatch,
   type ReconciliationRecord,
 } from '../../../../src/schemas/reconciliation'
@@ -28,14 +30,16 @@ const invoiceLabel = (request: NfsRequest) =>
 const targetKeys = (match: ReconciliationMatch) =>
   match.kind === 'invoice'
     ? match.invoiceIds.map((id) => `invoice:${id}`)
-    : [`guide:${match.documentId}`]
+    : match.kind === 'guide'
+      ? [`guide:${match.documentId}`]
+      : []
 
 /**
  * The amounts (signed cents) of what a match names: lines of those amounts may have it among
  * their suggestions, and are looked at again when it is taken or freed.
  */
 export function matchAmounts(store: Store, match: ReconciliationMatch | null): number[] {
-  if (!match) return []
+  if (!match || match.kind === 'explained') return []
   if (match.kind === 'guide') {
     const amount = store.documents.get(match.documentId)?.guia?.amount
     return amount === undefined ? [] : [-toCents(amount)]
@@ -195,4 +199,122 @@ export function writeUndo(
   }
   store.reconciliations.put(undone)
   return record.match
+}
+
+const competence = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
+
+/** The revenue without an invoice the company declared for a month, in cents. */
+function declaredCents(store: Store, companyId: string, period: string) {
+  const declared = store.declaredRevenues.get(`${companyId}:${period}`)
+  return (declared?.items ?? []).reduce((sum, item) => sum + toCents(item.amount), 0)
+}
+
+/**
+ * The credits of a month a person explained as sales declared without an invoice, in cents: they
+ * are part of the month's declared revenue, which may not be lowered below them.
+ */
+export function declaredSalesExplained(store: Store, companyId: string, period: string) {
+  return store.reconciliations
+    .find({ where: { companyId, status: 'matched', side: 'credit', date: periodRange(period) } })
+    .filter(
+      (record) =>
+        record.match?.kind === 'explained' &&
+        record.match.explanation === 'declared-sale' &&
+        record.match.period === period,
+    )
+    .reduce((sum, record) => sum + record.amountCents, 0)
+}
+
+/** 409 when a month's declared revenue would fall below the credits explained by it. */
+export function assertDeclaredCoversExplained(
+  store: Store,
+  companyId: string,
+  period: string,
+  declaredCentsAfter: number,
+) {
+  const explained = declaredSalesExplained(store, companyId, period)
+  if (declaredCentsAfter < explained)
+    throw conflict(messages.belowExplained(competence(period), money(explained)))
+}
+
+/**
+ * `POST /bank-statements/reconciliation/explanations`: a person explains credits no invoice
+ * explains (inside the caller's store.write). A sale declared without an invoice counts in its
+ * month's declared revenue, never beyond it (409 naming both amounts); the other kinds are money
+ * in that is not revenue. 409 when a line is matched already; 400 for a debit. Answers the
+ * records written. Nothing is half-saved: any refusal throws before the first write counts.
+ */
+export function explainCredits(
+  store: Store,
+  companyId: string,
+  input: ReconciliationExplain,
+  uid: string,
+  at: string,
+): ReconciliationRecord[] {
+  const ids = [...new Set(input.transactionIds)]
+  const lines = ids.map((id) => {
+    const transaction = ownedBy(
+      store.bankTransactions.get(id),
+      companyId,
+      messages.transactionNotFound,
+    )
+    const fresh = store.reconciliations.get(transaction.id)
+    if (fresh?.status === 'matched') throw conflict(messages.alreadyMatched)
+    const cents = toCents(transaction.amount)
+    if (cents <= 0)
+      throw invalid(messages.explainCreditOnly, [
+        { path: ['transactionIds'], message: messages.explainCreditOnly },
+      ])
+    return { transaction, fresh, cents }
+  })
+  const sale = input.explanation === 'declared-sale'
+  if (sale) {
+    const byPeriod = new Map<string, number>()
+    for (const { transaction, cents } of lines) {
+      const period = monthOf(transaction.date)
+      byPeriod.set(period, (byPeriod.get(period) ?? 0) + cents)
+    }
+    for (const [period, adding] of byPeriod) {
+      const declared = declaredCents(store, companyId, period)
+      if (declared <= 0) throw conflict(messages.noDeclaredRevenue(competence(period)))
+      const explained = declaredSalesExplained(store, companyId, period) + adding
+      if (explained > declared)
+        throw conflict(
+          messages.beyondDeclared(competence(period), money(declared), money(explained)),
+        )
+    }
+  }
+  return lines.map(({ transaction, fresh, cents }) => {
+    const period = sale ? monthOf(transaction.date) : null
+    const record: ReconciliationRecord = {
+      transactionId: transaction.id,
+      companyId,
+      accountId: transaction.accountId,
+      date: transaction.date,
+      amountCents: cents,
+      side: 'credit',
+      status: 'matched',
+      match: {
+        kind: 'explained',
+        explanation: input.explanation,
+        period,
+        auto: false,
+        confirmedBy: uid,
+        confirmedAt: at,
+        reasons: [
+          period
+            ? `parte da receita sem nota declarada em ${competence(period)} (${money(declaredCents(store, companyId, period))})`
+            : creditExplanationLabels[input.explanation],
+        ],
+      },
+      suggestions: [],
+      memoDocument: fresh ? fresh.memoDocument : memoDocumentOf(store, transaction),
+      dismissed: fresh?.dismissed ?? [],
+      guideBefore: null,
+      rev: (fresh?.rev ?? 0) + 1,
+      updatedAt: at,
+    }
+    store.reconciliations.put(record)
+    return record
+  })
 }

@@ -167,7 +167,8 @@ function storedContent(record: ReconciliationRecord): RecordContent {
     side: record.side,
     status: record.status,
     match:
-      match === null
+      // A person's explanation is not the rules' (a run never reads a matched line: NOT_MATCHED).
+      match === null || match.kind === 'explained'
         ? null
         : match.kind === 'invoice'
           ? { kind: 'invoice', invoiceIds: match.invoiceIds, reasons: match.reasons }

@@ -87,3 +87,25 @@ export function readMemo(memo: string): MemoFacts {
 /** The 44-digit barcode inside a 48-digit linha digitável of a collection slip (FEBRABAN). */
 export const barcodeOfSlipLine = (line: string) =>
   [0, 1, 2, 3].map((block) => line.slice(block * 12, block * 12 + 11)).join('')
+
+/** What opens a memo before the payer's name: the kind of transfer ("PIX RECEBIDO", "TED"). */
+const TRANSFER_WORDS =
+  /^(?:(?:PIX|TED|DOC|TEV|TRANSF|TRANSFERENCIA|CREDITO|CRED|RECEBIMENTO|DEPOSITO|RECEBIDO|RECEBIDA|QR|CODE)\b\s*)+/
+
+/**
+ * The payer's name a memo gives beside a CPF or CNPJ ("PIX RECEBIDO - ESTUDIO NOVA LUZ LTDA -
+ * 11.444.777/0001-61" → "ESTUDIO NOVA LUZ LTDA"), to prefill an invoice's taker; null when the
+ * memo names no document or no name.
+ */
+export function memoNameOf(memo: string): string | null {
+  if (readMemo(memo).documents.length === 0) return null
+  const withoutDocuments = bankFold(memo).replace(CNPJ, ' ').replace(CPF, ' ')
+  for (const part of withoutDocuments.split(/\s+[-–|]\s+|\s{2,}/)) {
+    const name = part
+      .replace(TRANSFER_WORDS, '')
+      .replace(/[\s-]+$/, '')
+      .trim()
+    if (/[A-Z]{2}/.test(name) && !/\d{3}/.test(name)) return name
+  }
+  return null
+}

@@ -13,6 +13,7 @@ import {
 } from '../../../../src/schemas/reconciliation'
 import type { Store } from '../../../store/database'
 import { isOpenGuide, isOpenInvoice } from './inputs'
+import { memoNameOf } from './memo'
 
 // What the reconciliation API answers: a page of rows (each transaction with its match, its
 // suggestions and the invoices or guides they name) and a month's summary.
@@ -79,6 +80,21 @@ export function rowsOf(
     parsed<CompanyDocument>(store.documents.docsOfKeys([...guideIds])).map((d) => [d.id, d]),
   )
   const accounts = new Map<string, BankAccount | undefined>()
+  const people = new Map<string, ReconciliationRow['confirmer']>()
+  /** Who confirmed a match, by name; the accountant said as such. */
+  const confirmerOf = (uid: string | null | undefined) => {
+    if (!uid) return null
+    if (!people.has(uid)) {
+      const user = store.users.get(uid)
+      people.set(
+        uid,
+        user
+          ? { name: user.name || user.email, accountant: user.roles.includes('system-admin') }
+          : null,
+      )
+    }
+    return people.get(uid) ?? null
+  }
   const rows: ReconciliationRow[] = []
   for (const record of records) {
     const transaction = transactions.get(record.transactionId)
@@ -114,6 +130,8 @@ export function rowsOf(
       match: record.match,
       suggestions,
       memoDocument: record.memoDocument,
+      memoName: record.side === 'credit' ? memoNameOf(transaction.description) : null,
+      confirmer: confirmerOf(record.match?.confirmedBy),
       invoices: [...named].flatMap((id) => {
         const request = invoices.get(id)
         return request ? [invoiceView(request)] : []

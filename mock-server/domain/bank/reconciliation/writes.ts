@@ -119,7 +119,8 @@ export function claimTargets(
 /** Undoes what a record's match marked: its invoices unreceived, its guide as it was. */
 export function releaseMatch(store: Store, record: ReconciliationRecord, at: string, raise: Raise) {
   const match = record.match
-  if (!match) return
+  // An explanation marked nothing besides its own record.
+  if (!match || match.kind === 'explained') return
   if (match.kind === 'invoice') {
     for (const id of match.invoiceIds) {
       const request = store.nfsRequests.get(id)
@@ -274,7 +275,7 @@ export function settleRecords(
       changed.add(record.companyId)
       continue
     }
-    if (!record.match) continue
+    if (!record.match || record.match.kind === 'explained') continue
     const names =
       record.match.kind === 'invoice'
         ? record.match.invoiceIds.every(

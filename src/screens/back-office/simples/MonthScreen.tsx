@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format'
-import { monthStatusLabels } from '@/schemas/simples/api'
+import { todayInBrazil } from '@/schemas/finance-common'
+import type { MonthGuide } from '@/schemas/simples/api'
 import { companyQueryOptions } from '@/services/companies'
 import { payrollKeys, payrollQueryOptions } from '@/services/payroll'
 import { monthQueryOptions, useCloseMonth } from '@/services/simples'
@@ -9,9 +11,12 @@ import { PayrollForm, PayrollSummary } from '@/screens/payroll'
 import {
   competenceLabel,
   GuideBox,
+  LatePaymentDialog,
   MissingList,
   MonthBreakdown,
   MonthFigures,
+  monthStateOf,
+  OVERDUE_LABEL,
 } from '@/screens/simples'
 import { Button } from '@/ui/Button'
 import { Alert, Badge } from '@/ui/Feedback'
@@ -21,6 +26,7 @@ import { Stat } from '@/ui/Stat'
 import { companyLabel } from '../CompanyPicker'
 import { PayrollRiskForm } from './PayrollRiskForm'
 import { RevenueHistoryForm } from './RevenueHistoryForm'
+import { LateCloseDialog, type LateClose } from './LateCloseDialog'
 
 /**
  * /app/admin/simples/$companyId: one company's month for the accountant — the payroll to enter
@@ -36,7 +42,18 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
   const close = useCloseMonth()
   const queryClient = useQueryClient()
   const label = companyLabel(company)
+  const today = todayInBrazil()
+  const state = monthStateOf(month, today)
+  // A DAS already past due: the close is confirmed first, and its guide then offered updated.
+  const [late, setLate] = useState<LateClose | null>(null)
+  const [updating, setUpdating] = useState<MonthGuide | null>(null)
+  function askToClose() {
+    if (state.overdue && month.das.dueDate)
+      setLate({ period, dueDate: month.das.dueDate, count: 1, amount: month.das.amount })
+    else closeMonth()
+  }
   function closeMonth() {
+    setLate(null)
     close.mutate(
       { companyId, period },
       {
@@ -48,6 +65,7 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
               ? `Mês fechado: DAS de ${formatMoney(closed.guide.amount)} publicado para ${label}.`
               : `Mês fechado sem DAS a pagar para ${label}.`,
           )
+          if (closed.guide?.overdue) setUpdating(closed.guide)
         },
         onError: (error) => notify.error(error.message),
       },
@@ -71,7 +89,7 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
         actions={
           month.status === 'open' && (
             <Button
-              onClick={closeMonth}
+              onClick={askToClose}
               loading={close.isPending}
               disabled={month.missing.length > 0}
             >
@@ -84,13 +102,13 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
         <Card className="stack">
           <h2>
             DAS de {competenceLabel(period)}{' '}
-            <Badge
-              tone={
-                month.status === 'open' ? 'warning' : month.status === 'paid' ? 'success' : 'info'
-              }
-            >
-              {monthStatusLabels[month.status]}
-            </Badge>
+            <Badge tone={state.overdue ? 'warning' : state.tone}>{state.label}</Badge>
+            {state.overdue && (
+              <>
+                {' '}
+                <Badge tone="danger">{OVERDUE_LABEL}</Badge>
+              </>
+            )}
           </h2>
           {month.guide ? (
             <GuideBox companyId={companyId} guide={month.guide} />
@@ -101,7 +119,7 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
               testId="das-amount"
               note={
                 month.status === 'open'
-                  ? `Calculado agora${month.das.dueDate ? `; vence em ${formatDate(month.das.dueDate)}` : ''}.`
+                  ? `Calculado agora${state.due ? `; ${state.due}` : ''}.${state.overdue ? ' Fechado agora, a guia sai vencida: com multa e juros até o dia do pagamento.' : ''}`
                   : 'Mês fechado sem DAS a pagar.'
               }
             />
@@ -139,6 +157,8 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
               key={`${period}-${payroll.updatedAt ?? ''}`}
               companyId={companyId}
               payroll={payroll}
+              audience="accountant"
+              subjectToFatorR={month.subjectToFatorR}
             />
             {payroll.risk.needed && <PayrollRiskForm companyId={companyId} risk={payroll.risk} />}
             {payroll.entered && <PayrollSummary companyId={companyId} payroll={payroll} />}
@@ -159,6 +179,21 @@ export function MonthScreen({ companyId, period }: { companyId: string; period: 
           <MonthBreakdown month={month} />
         </Card>
       </div>
+      <LateCloseDialog
+        late={late}
+        today={today}
+        busy={close.isPending}
+        onConfirm={closeMonth}
+        onOpenChange={(open) => !open && setLate(null)}
+      />
+      {updating && (
+        <LatePaymentDialog
+          companyId={companyId}
+          guide={updating}
+          open
+          onOpenChange={(open) => !open && setUpdating(null)}
+        />
+      )}
     </>
   )
 }

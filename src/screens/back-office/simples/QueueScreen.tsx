@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { formatCnpjValue, formatDate, formatMoney } from '@/lib/format'
+import { pluralWord } from '@/kernel/dates'
 import { changeFrom } from '@/lib/search-change'
 import {
   monthStatuses,
@@ -12,7 +13,7 @@ import {
 } from '@/schemas/simples/api'
 import { payrollKeys } from '@/services/payroll'
 import { queueQueryOptions, useCloseMonths } from '@/services/simples'
-import { competenceLabel, monthsUpTo } from '@/screens/simples'
+import { competenceLabel, monthStateOf, monthsUpTo, OVERDUE_LABEL } from '@/screens/simples'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { Button } from '@/ui/Button'
 import { Alert, Badge } from '@/ui/Feedback'
@@ -22,10 +23,14 @@ import { ListView } from '@/ui/List'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import { companyLabel } from '../CompanyPicker'
+import { LateCloseDialog, type LateClose } from './LateCloseDialog'
 import { QUEUE_PAGE_SIZE, queueListInput, queuePeriod, type QueueSearch } from './queue-search'
 import styles from './Queue.module.css'
 
 const statusTone = { open: 'warning', closed: 'info', paid: 'success' } as const
+
+/** The "Situação" choice that lists the late months (`?atrasados=true`). */
+const OVERDUE_CHOICE = 'atrasados'
 
 /** A month the accountant may close now: open, nothing missing. */
 const closable = (row: SimplesQueueRow) => row.status === 'open' && row.missing.length === 0
@@ -42,7 +47,10 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
   const { data: queue, isFetching } = useSuspenseQuery(queueQueryOptions(queueListInput(search)))
   const close = useCloseMonths()
   const queryClient = useQueryClient()
+  const today = todayInBrazil()
   const [selected, setSelected] = useState<Set<string>>(new Set())
+  // Months whose DAS is already past due are closed only once the accountant confirms it.
+  const [late, setLate] = useState<(LateClose & { rows: SimplesQueueRow[] }) | null>(null)
   const go = (next: Partial<QueueSearch>) =>
     void navigate({
       to: '/app/admin/simples',
@@ -50,9 +58,17 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
     })
   const ready = queue.data.filter(closable)
   const chosen = ready.filter((row) => selected.has(row.company.id))
-  const filtered = Boolean(search.status || search.query)
+  const filtered = Boolean(search.status || search.query || search.atrasados)
+
+  function askToClose(rows: SimplesQueueRow[]) {
+    const overdue = rows.filter((row) => row.overdue)
+    const dueDate = overdue[0]?.das.dueDate
+    if (dueDate) setLate({ period, dueDate, count: rows.length, rows })
+    else closeChosen(rows)
+  }
 
   function closeChosen(rows: SimplesQueueRow[]) {
+    setLate(null)
     close.mutate(
       { period, body: { companyIds: rows.map((row) => row.company.id) } },
       {
@@ -82,12 +98,14 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
         actions={
           ready.length > 0 && (
             <Button
-              onClick={() => closeChosen(chosen.length ? chosen : ready)}
+              onClick={() => askToClose(chosen.length ? chosen : ready)}
               loading={close.isPending}
             >
               {chosen.length
-                ? `Fechar ${chosen.length} ${chosen.length === 1 ? 'selecionado' : 'selecionados'}`
-                : `Fechar os ${ready.length} prontos desta página`}
+                ? `Fechar ${chosen.length} ${pluralWord(chosen.length, { one: 'selecionado', other: 'selecionados' })}`
+                : ready.length === 1
+                  ? 'Fechar o único pronto desta página'
+                  : `Fechar os ${ready.length} prontos desta página`}
             </Button>
           )
         }
@@ -187,20 +205,28 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
               key: 'das',
               header: 'DAS',
               align: 'right',
-              cell: (row) => (
-                <div className={styles.das}>
-                  <strong>{formatMoney(row.das.amount)}</strong>
-                  {row.das.dueDate && (
-                    <span className="muted">vence {formatDate(row.das.dueDate)}</span>
-                  )}
-                </div>
-              ),
+              cell: (row) => {
+                const due = monthStateOf(row, today).due
+                return (
+                  <div className={styles.das}>
+                    <strong>{formatMoney(row.das.amount)}</strong>
+                    {due && (
+                      <span className={row.overdue ? styles.late : 'muted'} data-testid="queue-due">
+                        {due}
+                      </span>
+                    )}
+                  </div>
+                )
+              },
             },
             {
               key: 'status',
               header: 'Situação',
               cell: (row) => (
-                <Badge tone={statusTone[row.status]}>{monthStatusLabels[row.status]}</Badge>
+                <span className={styles.badges}>
+                  <Badge tone={statusTone[row.status]}>{monthStatusLabels[row.status]}</Badge>
+                  {row.overdue && <Badge tone="danger">{OVERDUE_LABEL}</Badge>}
+                </span>
               ),
             },
             {
@@ -211,8 +237,11 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
                   row.lateInvoices > 0 ? (
                     <span>
                       {row.lateInvoices}{' '}
-                      {row.lateInvoices === 1 ? 'nota emitida' : 'notas emitidas'} depois do
-                      fechamento
+                      {pluralWord(row.lateInvoices, {
+                        one: 'nota emitida',
+                        other: 'notas emitidas',
+                      })}{' '}
+                      depois do fechamento
                     </span>
                   ) : (
                     <span className="muted">
@@ -230,6 +259,13 @@ export function QueueScreen({ search }: { search: QueueSearch }) {
           ]}
         />
       </ListView>
+      <LateCloseDialog
+        late={late}
+        today={today}
+        busy={close.isPending}
+        onConfirm={() => late && closeChosen(late.rows)}
+        onOpenChange={(open) => !open && setLate(null)}
+      />
       {close.isError && (
         <Alert tone="danger" title="Não foi possível fechar.">
           {close.error.message}
@@ -271,11 +307,19 @@ function QueueFilters({
       />
       <SelectField
         label="Situação"
-        value={search.status ?? ''}
-        onChange={(event) =>
-          go({ status: (event.target.value || undefined) as QueueSearch['status'] })
-        }
-        options={monthStatuses.map((value) => ({ value, label: monthStatusLabels[value] }))}
+        value={search.atrasados ? OVERDUE_CHOICE : (search.status ?? '')}
+        onChange={(event) => {
+          const value = event.target.value
+          go(
+            value === OVERDUE_CHOICE
+              ? { status: undefined, atrasados: true }
+              : { status: (value || undefined) as QueueSearch['status'], atrasados: undefined },
+          )
+        }}
+        options={[
+          ...monthStatuses.map((value) => ({ value, label: monthStatusLabels[value] })),
+          { value: OVERDUE_CHOICE, label: 'Atrasados (DAS vencido e não pago)' },
+        ]}
         placeholder="Todas"
       />
       <SelectField

@@ -16,6 +16,8 @@ export const QUEUE_PAGE_SIZE = 25
 export const queueSearchSchema = z.object({
   competencia: competenceSchema.optional().catch(undefined),
   status: monthStatusSchema.optional().catch(undefined),
+  /** Only the months whose DAS is past due and unpaid ("Atrasados"). */
+  atrasados: z.boolean().optional().catch(undefined),
   query: z.string().trim().max(100).optional().catch(undefined),
   sort: queueSortSchema.optional().catch(undefined),
   page: pageSearchSchema,
@@ -29,6 +31,7 @@ export const queuePeriod = (search: Pick<QueueSearch, 'competencia'>) =>
 export const queueListInput = (search: QueueSearch): ListQueueInput => ({
   period: queuePeriod(search),
   status: search.status,
+  overdue: search.atrasados ? 'true' : undefined,
   query: search.query || undefined,
   sort: search.sort,
   limit: QUEUE_PAGE_SIZE,

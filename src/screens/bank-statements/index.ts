@@ -1,0 +1,3 @@
+// Bank statements and reconciliation: the lines of a reconciliation with their actions, which
+// the back office's company page shows too.
+export { ReconciliationLines } from './ReconciliationLines'

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { guidePdf, wrapText } from '../../mock-server/domain/simples/guide-pdf'
+import type { Company } from '@/schemas/company'
+import type { TaxGuideRecord } from '@/schemas/simples/api'
+import { pdfText } from '../pdf-text'
+
+// A guide's PDF (mock-server/domain/simples/guide-pdf.ts): an expired or replaced guide is stamped
+// and does not print the line that would no longer pay it; every text box fits its page.
+
+const company = {
+  name: 'Ana Design Estratégico e Comunicação Visual para Pequenos Negócios Ltda',
+  cnpj: '45218739000102',
+} as Company
+
+const guide: TaxGuideRecord = {
+  id: 'doc-darf',
+  companyId: 'cmp-ana',
+  kind: 'DARF',
+  title:
+    'DARF da DCTFWeb — contribuição previdenciária do pró-labore de 10/2026, recalculado para pagamento em 28/11/2026 com multa e juros Selic',
+  competence: '2026-10',
+  fileName: 'darf-2026-10.pdf',
+  amount: 75.15,
+  dueDate: '2026-11-19',
+  line: '85800000000751503282026111900000000000000000',
+  lines: [
+    {
+      label: 'Contribuição previdenciária (INSS) sobre o pró-labore dos sócios da empresa',
+      amount: 66,
+    },
+    { label: 'Multa de mora', amount: 1.32 },
+    { label: 'Juros Selic', amount: 7.83 },
+  ],
+  replaces: null,
+  createdAt: '2026-11-28T12:00:00.000Z',
+}
+
+/** Every text box of every page: its left edge, its width and the page's width. */
+async function textBoxes(bytes: Uint8Array) {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
+  const boxes: { text: string; left: number; right: number; pageWidth: number }[] = []
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n)
+    const pageWidth = page.view[2]!
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || !item.str) continue
+      boxes.push({
+        text: item.str,
+        left: item.transform[4],
+        right: item.transform[4] + item.width,
+        pageWidth,
+      })
+    }
+  }
+  return boxes
+}
+
+describe('guidePdf', () => {
+  it('prints the due day and the line of a guide still in time', async () => {
+    const text = await pdfText(await guidePdf(company, guide))
+    expect(text).toContain('Pagar até: 19/11/2026')
+    expect(text).toContain('Linha digitável')
+    expect(text).not.toContain('VENCIDA')
+  })
+
+  it('stamps an expired guide and leaves out its line', async () => {
+    const text = await pdfText(await guidePdf(company, guide, { kind: 'expired' }))
+    expect(text).toContain('VENCIDA — gere a guia atualizada')
+    expect(text).not.toContain('Linha digitável')
+    expect(text).not.toContain('Pagar até')
+  })
+
+  it('says a replaced guide was replaced, and by the guide of which day', async () => {
+    const text = await pdfText(
+      await guidePdf(company, guide, { kind: 'replaced', on: '2026-11-28' }),
+    )
+    expect(text).toContain('SUBSTITUÍDA pela guia de 28/11')
+    expect(text).not.toContain('Linha digitável')
+  })
+
+  it.each([
+    ['payable', { kind: 'payable' }],
+    ['expired', { kind: 'expired' }],
+    ['replaced', { kind: 'replaced', on: '2026-11-28' }],
+  ] as const)('keeps every text box of a %s guide inside the page', async (_name, state) => {
+    const boxes = await textBoxes(await guidePdf(company, guide, state))
+    expect(boxes.length).toBeGreaterThan(10)
+    for (const box of boxes) {
+      expect(box.left, box.text).toBeGreaterThanOrEqual(40)
+      expect(box.right, box.text).toBeLessThanOrEqual(box.pageWidth - 40)
+    }
+  })
+})
+
+describe('wrapText', () => {
+  const widthOf = (part: string) => part.length
+  it('breaks at spaces and cuts a word longer than a row', () => {
+    expect(wrapText('aa bb cc', widthOf, 5)).toEqual(['aa bb', 'cc'])
+    expect(wrapText('abcdefghij', widthOf, 4)).toEqual(['abcd', 'efgh', 'ij'])
+    expect(wrapText('curto', widthOf, 80)).toEqual(['curto'])
+  })
+})
