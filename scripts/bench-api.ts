@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
-import autocannon, { type Options, type Result } from 'autocannon'
+import type { Options, Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
 import { certifiedCompanies } from '../mock-server/seed/nfse'
 import { buildSeed } from '../mock-server/seed/index'
@@ -12,6 +12,15 @@ import { Store } from '../mock-server/store/database'
 import { OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/schemas/calendar'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
+import {
+  load as loadFor,
+  paymentsOfx,
+  printRows,
+  signIn,
+  uploadOfx as uploadTo,
+  type BenchRow,
+  type OpenInvoice,
+} from './bench-kit'
 import { latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
@@ -62,15 +71,7 @@ const ISSUE_P95_MS = 150
 const COMPANIES_PRESENT = 10_000
 const CREATE_COMPANY_P99_MS = 50
 
-type Row = {
-  name: string
-  rps?: number
-  p95?: number
-  p99?: number
-  note?: string
-  check?: { ok: boolean; target: string }
-}
-const rows: Row[] = []
+const rows: BenchRow[] = []
 const services: Service[] = []
 const children: ChildProcess[] = []
 
@@ -112,8 +113,6 @@ const TAKERS = (() => {
 const shiftDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
-type OpenInvoice = { date: string; amount: number; taker: string }
-
 /**
  * Bank reconciliation's share of the data set: 10,000 issued invoices of ana's, each for one of
  * the generated credits — 7 in 10 paid by a credit naming the taker's CNPJ (matched by the
@@ -147,30 +146,6 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
       line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(taker)}`
   })
   return open
-}
-
-/** An OFX of ana's account at Banco Inter paying those invoices, each naming its taker. */
-function paymentsOfx(open: readonly OpenInvoice[]) {
-  const entries = open.map(
-    (o, i) =>
-      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker)}</STMTTRN>`,
-  )
-  return Buffer.from(
-    [
-      'OFXHEADER:100',
-      'DATA:OFXSGML',
-      'VERSION:102',
-      'CHARSET:1252',
-      '',
-      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL',
-      '<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>1212121-2<ACCTTYPE>CHECKING</BANKACCTFROM>',
-      '<BANKTRANLIST><DTSTART>20200101<DTEND>20261130',
-      ...entries,
-      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
-      '',
-    ].join('\n'),
-    'latin1',
-  )
 }
 
 async function dataSet(dataDir: string) {
@@ -226,20 +201,6 @@ function baseline(mode: 'json-server' | 'minimal', port: number, file: string) {
   return waitForPort(port)
 }
 
-async function signIn(authPort: number, email: string, password: string) {
-  const response = await fetch(
-    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  )
-  const body = (await response.json()) as { idToken?: string }
-  if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
-  return body.idToken
-}
-
 /** Owners of the companies the benches create (in the store only: the identity service has no
  * such account, and the creation goes on without its claims, as for any unknown account). */
 const BENCH_OWNERS = Array.from({ length: 100 }, (_, i) => `uid-bench-${i}`)
@@ -286,10 +247,7 @@ function companiesDataSet() {
 
 // ---- measuring ----
 
-async function load(options: Options): Promise<Result> {
-  await autocannon({ ...options, duration: 1 }) // warm-up
-  return autocannon({ ...options, duration: SECONDS })
-}
+const load = (options: Options): Promise<Result> => loadFor(options, SECONDS)
 
 /** Whether an endpoint exists yet (another area may not have built it). */
 async function available(url: string, headers: Record<string, string>) {
@@ -316,23 +274,10 @@ async function listRow(
 }
 
 function print() {
-  const header = ['Measure', 'Requests/s', 'p95 (ms)', 'p99 (ms)', 'Target', 'Result']
-  const table = rows.map((row) => [
-    row.name,
-    row.rps === undefined ? '—' : Math.round(row.rps).toLocaleString('en-US'),
-    row.p95 === undefined ? '—' : String(row.p95),
-    row.p99 === undefined ? '—' : String(row.p99),
-    row.check?.target ?? '',
-    row.note ?? (row.check ? (row.check.ok ? 'ok' : 'MISSED') : ''),
-  ])
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
-  console.log(
-    `\nbench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions (the Simples rows: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies), ${SECONDS}s per measure, ${os.cpus().length} CPUs\n`,
+  printRows(
+    `bench:api — ${TRANSACTIONS.toLocaleString('en-US')} transactions (the Simples rows: ${SIMPLES_COMPANIES.toLocaleString('en-US')} companies), ${SECONDS}s per measure, ${os.cpus().length} CPUs`,
+    rows,
   )
-  console.log(line(header))
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
-  for (const row of table) console.log(line(row))
 }
 
 async function main() {
@@ -610,15 +555,7 @@ async function main() {
     }
 
     // ---- OFX import ----
-    const uploadOfx = (file: Buffer, name: string) => {
-      const form = new FormData()
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'application/x-ofx' }), name)
-      return fetch(`${api}/bank-statements/ofx/upload?companyId=${COMPANY}`, {
-        method: 'POST',
-        headers: ana,
-        body: form,
-      })
-    }
+    const uploadOfx = uploadTo(api, COMPANY, ana)
     const started = performance.now()
     const imported = await uploadOfx(ofxSample(10_000), 'extrato-inter-10000.ofx')
     const elapsed = performance.now() - started

@@ -163,15 +163,20 @@ export class Table<T extends object> {
         .map((column) => `, ${column}`)
         .join('')});`,
     ]
-    for (const fields of layout.indexes ?? []) {
+    for (const index of Table.indexesOf(layout)) sql.push(`${index.sql};`)
+    return sql.join('\n')
+  }
+
+  /** The table's indexes (besides its key's): each its name and the SQL that creates it. */
+  static indexesOf(layout: TableLayout<never>): { name: string; sql: string }[] {
+    return (layout.indexes ?? []).map((fields) => {
       const parts = fields.map((field) => {
         const [column, direction] = field.split(' ') as [string, string?]
         return `${columnOf(column)}${direction ? ` ${direction}` : ''}`
       })
-      const indexName = `${name}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}`
-      sql.push(`CREATE INDEX ${indexName} ON ${name} (${parts.join(', ')});`)
-    }
-    return sql.join('\n')
+      const name = `${layout.table}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}`
+      return { name, sql: `CREATE INDEX ${name} ON ${layout.table} (${parts.join(', ')})` }
+    })
   }
 
   // ---- reading ----
@@ -365,6 +370,22 @@ export class Table<T extends object> {
     else
       for (const record of records)
         for (const { column } of this.ranks) column.placeRow(this.layout.key(record))
+  }
+
+  /**
+   * The bulk path (Store.bulkLoad): rows in as they are, without placing them in the ranked
+   * orders or counting them; `settleBulk` does both once, for the whole table, at the end.
+   */
+  insertRows(records: Iterable<T>) {
+    this.assertWriting()
+    for (const record of records) this.insertRow.run(...this.row(record))
+  }
+
+  /** After a bulk load: every row numbered in each ranked order, every counted group counted. */
+  settleBulk() {
+    this.assertWriting()
+    for (const { column } of this.ranks) column.numberAll()
+    this.counts?.recount()
   }
 
   /** Writes a changed record back (it must exist). */
@@ -632,6 +653,19 @@ class GroupCounts {
       changes.add(new Map(Object.entries(columns)), -Number(removed))
     }
     changes.save()
+  }
+
+  /** Every counted group of the table counted afresh from its rows (after a bulk load). */
+  recount() {
+    this.clear()
+    for (const { name, columns } of this.byFields.values()) {
+      const key = columns.map((column) => `ifnull(CAST(${column} AS TEXT), '')`).join(` || '|' || `)
+      this.db
+        .prepare(
+          `INSERT INTO row_counts (grouping, key, n) SELECT ?, ${key}, count(*) FROM ${this.table} GROUP BY 2`,
+        )
+        .run(name)
+    }
   }
 
   clear() {
