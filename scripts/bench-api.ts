@@ -7,10 +7,10 @@ import type { Options, Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
 import { certifiedCompanies } from '../mock-server/seed/nfse'
 import { buildSeed } from '../mock-server/seed/index'
-import { prepareTestPki } from '../mock-server/nfse/test-pki'
+import { prepareTestPki } from '../mock-server/stand-ins/sefin-nacional/test-pki'
 import { Store } from '../mock-server/store/database'
 import { OFX_MAX_ENTRIES } from '../src/schemas/bank'
-import { todayInBrazil } from '../src/schemas/calendar'
+import { todayInBrazil } from '../src/kernel/dates'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
 import {
   load as loadFor,

@@ -11,13 +11,13 @@ import {
 import path from 'node:path'
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
 import type { BankTransaction } from '../src/schemas/bank'
-import { addMonths, monthsFrom, todayInBrazil } from '../src/schemas/calendar'
+import { addMonths, monthsFrom, todayInBrazil } from '../src/kernel/dates'
 import type { Company } from '../src/schemas/company'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
 import type { PayrollRecord } from '../src/schemas/simples/api'
 import type { CollectionName, Model, RecordOf } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
-import { payrollRecordOf } from '../mock-server/simples/payroll'
+import { payrollRecordOf } from '../mock-server/domain/simples/payroll'
 import { layoutVersion, Store } from '../mock-server/store/database'
 
 // The data set of `npm run bench:scale` (scripts/bench-scale.ts): a firm of the size of the
