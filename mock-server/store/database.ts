@@ -6,6 +6,7 @@ import Sqlite, { type Database, type Statement, type Transaction } from 'better-
 import type { CollectionName, Model, RecordOf } from '../model'
 import { collectionNames, layouts } from './layout'
 import { startCheckpointer } from './checkpointer'
+import { MonthQueue, monthQueueSchemaSql } from './month-queue'
 import { isUnreadableDatabase, unreadableDataFile } from './data-file-error'
 import { readLegacyData, retireLegacyData } from './legacy'
 import { Table, type TableLayout, type TableSession } from './table'
@@ -25,6 +26,7 @@ const MMAP_BYTES = 1024 ** 3
 const schemaSql = [
   'CREATE TABLE row_counts (grouping TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (grouping, key)) WITHOUT ROWID;',
   ...collectionNames.map((name) => Table.schemaOf(layouts[name] as TableLayout<never>)),
+  monthQueueSchemaSql,
 ].join('\n')
 /**
  * A fingerprint of the layout: a file laid out by another one has its tables rebuilt, and the
@@ -98,6 +100,8 @@ export class Store implements Tables {
   declare readonly declaredRevenues: Table<RecordOf<'declaredRevenues'>>
   declare readonly closedMonths: Table<RecordOf<'closedMonths'>>
   declare readonly taxGuides: Table<RecordOf<'taxGuides'>>
+  /** The month-close queue's summary, kept by triggers (month-queue.ts). */
+  readonly monthQueue: MonthQueue
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file
@@ -131,6 +135,7 @@ export class Store implements Tables {
       this.db.close()
       throw unreadableDataFile(file)
     }
+    this.monthQueue = new MonthQueue(this.db, () => this.read())
     this.beginRead = this.db.prepare('BEGIN DEFERRED')
     this.commitRead = this.db.prepare('COMMIT')
     // This process is the file's only writer, and counts its commits: the instance and the count

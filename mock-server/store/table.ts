@@ -237,16 +237,38 @@ export class Table<T extends object> {
   }
 
   private docsOf(query: Query, where: { sql: string; values: ColumnValue[] }): string[] {
+    const { sql, values } = this.docsSql(query, where)
+    return this.statement(sql, true).all(...values) as string[]
+  }
+
+  /** The statement of a query's documents, and its values. */
+  private docsSql(query: Query, where: { sql: string; values: ColumnValue[] }) {
     const paged = query.limit !== undefined || query.offset !== undefined
     // The page's bounds as expressions: a bare bound LIMIT lets the planner use its value, and
     // SQLite then plans the statement again on every run with new bounds (parse, plan, code).
-    const text = `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? + 0 OFFSET ? + 0' : ''}`
-    const statement = this.statement(text, true)
-    return (
-      paged
-        ? statement.all(...where.values, query.limit ?? -1, query.offset ?? 0)
-        : statement.all(...where.values)
-    ) as string[]
+    return {
+      sql: `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? + 0 OFFSET ? + 0' : ''}`,
+      values: paged ? [...where.values, query.limit ?? -1, query.offset ?? 0] : where.values,
+    }
+  }
+
+  /**
+   * SQLite's plan (`EXPLAIN QUERY PLAN`) of the statements `page` runs for a query — its page
+   * and its total — one line per step: the tests prove with it that a list reads an index.
+   */
+  planOfPage(query: Query): { page: string[]; count: string[] } {
+    const kept = this.conditions(query.where ?? {})
+    const where = this.whereSql(kept)
+    const docs = this.docsSql(query, where)
+    const count = this.countSql(kept, where)
+    const explain = (sql: string, values: ColumnValue[]) =>
+      (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map(
+        (row) => row.detail,
+      )
+    return {
+      page: explain(docs.sql, docs.values),
+      count: explain(`SELECT ${count.sql}`, count.values),
+    }
   }
 
   /** A page and the total of a query: `{ data, total }`. */

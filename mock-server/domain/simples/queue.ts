@@ -1,9 +1,5 @@
 import type { z } from 'zod'
-import type {
-  MonthStatus,
-  SimplesQueueRow,
-  simplesQueueQuerySchema,
-} from '../../../src/schemas/simples/api'
+import type { SimplesQueueRow, simplesQueueQuerySchema } from '../../../src/schemas/simples/api'
 import { companyRefOf } from '../companies/company-records'
 import { foldText } from '../../store/fold-text'
 import { HttpError } from '../../http'
@@ -12,52 +8,27 @@ import { regimeOf } from './calculate'
 import { monthView } from './months'
 
 // The month-close queue (`GET /simples/{period}`): every active Simples Nacional and MEI company
-// with its month. The list is filtered and ordered from indexed columns (companies by their pt-BR
-// name rank, closed months by period); only the page's companies have their month calculated.
+// with its month. The page, its search and its status filter are read from the queue's summary
+// (mock-server/store/month-queue.ts: one row per company and month, kept by the store's
+// triggers), under its indexes; only the page's companies have their month calculated.
 
 type Query = z.output<typeof simplesQueueQuerySchema>
 
-const statusOrder: Record<MonthStatus, number> = { open: 0, closed: 1, paid: 2 }
-
 export function simplesQueue(store: Store, period: string, query: Query, today: string) {
-  const candidates = store.companies
-    .rows(['id', 'name', 'alias', 'cnpj'], {
-      where: { status: ['active', 'overdue'], size: ['ME', 'EPP', 'MEI'] },
-      order: 'nameRank',
-    })
-    .filter((row) => row.cnpj !== null)
+  // A month asked for the first time has its rows written, once, in one statement.
+  if (!store.monthQueue.has(period)) store.write(() => store.monthQueue.begin(period))
   const words = query.query ? foldText(query.query).split(' ').filter(Boolean) : []
-  const digits = query.query?.replace(/\D/g, '') ?? ''
-  const matching = words.length
-    ? candidates.filter((row) => {
-        const text = foldText(`${row.name ?? ''} ${row.alias ?? ''}`)
-        return (
-          words.every((word) => text.includes(word)) ||
-          (digits.length >= 4 && String(row.cnpj).includes(digits))
-        )
-      })
-    : candidates
-  const closed = new Map(
-    store.closedMonths
-      .rows(['companyId', 'status'], { where: { period } })
-      .map((row) => [String(row.companyId), row.status as MonthStatus]),
-  )
-  const statusOf = (id: string): MonthStatus => closed.get(id) ?? 'open'
-  let list = query.status
-    ? matching.filter((row) => statusOf(String(row.id)) === query.status)
-    : matching
-  if (query.sort === 'status')
-    list = list
-      .map((row, index) => ({ row, index }))
-      .sort(
-        (a, b) =>
-          statusOrder[statusOf(String(a.row.id))] - statusOrder[statusOf(String(b.row.id))] ||
-          a.index - b.index,
-      )
-      .map(({ row }) => row)
-  const page = list.slice(query.offset, query.offset + query.limit)
-  const data: SimplesQueueRow[] = page.flatMap((row) => {
-    const company = store.companies.get(String(row.id))
+  const { companyIds, total } = store.monthQueue.page({
+    period,
+    words,
+    digits: query.query?.replace(/\D/g, '') ?? '',
+    status: query.status,
+    byStatus: query.sort === 'status',
+    limit: query.limit,
+    offset: query.offset,
+  })
+  const data: SimplesQueueRow[] = companyIds.flatMap((id) => {
+    const company = store.companies.get(id)
     const regime = company && regimeOf(company)
     if (!company || !regime) return []
     let month
@@ -95,5 +66,5 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
       },
     ]
   })
-  return { data, total: list.length }
+  return { data, total }
 }
