@@ -54,7 +54,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (smoke ? 1 : 8))
 const dataRoot =
   process.env.BENCH_SCALE_DIR ?? path.join(root, '.data/bench-scale', smoke ? 'smoke' : 'full')
 
-/** Targets (issue 41). */
+/** The targets this bench checks, row by row. */
 const LIST_P99_MS = 40
 const INCREMENTAL_MS = 200
 const FULL_RUN_MS = 20_000

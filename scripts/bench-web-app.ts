@@ -167,7 +167,7 @@ export async function measureTransactionsClick(
 
 /** Full reloads and in-app visits per screen, after one unmeasured warm-up of each. */
 export const RELOAD_RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
-/** A full reload reaches the content in at most this many times the in-app link's time (issue 41). */
+/** A full reload reaches the content in at most this many times the in-app link's time. */
 export const RELOAD_RATIO_BUDGET = 3
 
 type ReloadScreen = {
@@ -215,7 +215,7 @@ export const RELOAD_SCREENS: ReloadScreen[] = [
     link: 'nav[aria-label="Menu principal"] a[href="/app/admin/companies"]',
   },
   {
-    // Issue 41: a company's page in the back office, from the companies list's link to it.
+    // A company's page in the back office, from the companies list's link to it.
     name: 'Empresa no back office (admin)',
     email: 'admin@contabil.dev',
     password: 'Admin#2026',
@@ -226,7 +226,7 @@ export const RELOAD_SCREENS: ReloadScreen[] = [
     link: 'main a[href="/app/admin/companies/cmp-ana-design"]',
   },
   {
-    // Issue 41: the month-close queue, from the side menu.
+    // The month-close queue, from the side menu.
     name: 'Fechamento do mês (admin)',
     email: 'admin@contabil.dev',
     password: 'Admin#2026',

@@ -58,10 +58,10 @@ import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 //
 // - /app/login signed out, with a static HTML file of the same login form as its anchor: JS
 //   ≤ 120 KB gzip in ≤ 15 scripts, performance ≥ 95, accessibility 100, best practices ≥ 95,
-//   LCP ≤ 1.3 × the static form's, TBT ≤ 100 ms in each run, CLS 0 (issue 41);
+//   LCP ≤ 1.3 × the static form's, TBT ≤ 100 ms in each run, CLS 0;
 // - ana's panel, bruno's opening wizard, the back office's companies, a company's page there and
 //   the month-close queue: a full reload to the screen's content against the same screen reached
-//   by an in-app link (≤ 3 ×, issue 41), and not one API answer 401 nor one API request without
+//   by an in-app link (≤ 3 ×), and not one API answer 401 nor one API request without
 //   its token (scripts/bench-web-app.ts);
 // - `npm start`'s dev server: the first visit of /app/login after it started, and the second.
 //
@@ -135,7 +135,7 @@ export const benchTargets: BenchTarget[] = [
   },
   {
     // Issue 17: where every client and accountant comes in, signed out. The anchor is the same
-    // login form as a static HTML file. Not for search engines: no SEO budget. Issue 41: the form
+    // login form as a static HTML file. Not for search engines: no SEO budget. The form
     // made live without the router, zod or React Query (src/entries/app/login-page.tsx): ≤ 120 KB,
     // LCP ≤ 1.3 × the static form's, TBT ≤ 100 ms in each run (not only the median).
     name: 'Entrar (sem sessão)',

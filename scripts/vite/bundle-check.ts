@@ -58,8 +58,8 @@ const NOT_ON_THE_LOGIN_PAGE =
 /**
  * The login page of a signed-out full load (src/entries/app/login-page.tsx) is made live by the
  * app's entry and that page's chunk, with what they import statically: none of it may hold the
- * validation library, the router library or React Query (issue 41: less code evaluated before
- * the form answers, not another split of the same work).
+ * validation library, the router library or React Query (less code evaluated before the form
+ * answers, not another split of the same work).
  */
 export function checkLoginPage(assets: string, outDir: string): string[] {
   const files = readdirSync(assets).filter((file) => file.endsWith('.js'))

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startLoginPage } from '@/entries/app/login-page'
 import { paintedApp } from './painted-app'
 
-// Issue 41: the login page of a signed-out full load is made live without the router, the
+// The login page of a signed-out full load is made live without the router, the
 // validation library or React Query (src/entries/app/login-page.tsx): React hydrates the form
 // app.html painted (the same tree, src/screens/auth/LoginPage.tsx) — the painted elements stay
 // on the page, nothing is laid out again — and the modes change the address as the route does.
