@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
-import autocannon, { type Options, type Result } from 'autocannon'
+import type { Options, Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
 import { certifiedCompanies } from '../mock-server/seed/nfse'
 import { buildSeed } from '../mock-server/seed/index'
@@ -12,6 +12,13 @@ import { Store } from '../mock-server/store/database'
 import { OFX_MAX_BYTES, OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/kernel/dates'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
+import {
+  paymentsOfx,
+  signIn,
+  uploadOfx as uploadTo,
+  type BenchRow,
+  type OpenInvoice,
+} from './bench-kit'
 import { answered, latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
@@ -86,15 +93,7 @@ const CREATE_COMPANY_P99_MS = 50
 /** The OFX import row's entries. */
 const OFX_IMPORT = benchSize(10_000, 50)
 
-type Row = {
-  name: string
-  rps?: number
-  p95?: number
-  p99?: number
-  note?: string
-  check?: { ok: boolean; target: string }
-}
-const rows: Row[] = []
+const rows: BenchRow[] = []
 const services: Service[] = []
 const children: ChildProcess[] = []
 
@@ -136,8 +135,6 @@ const TAKERS = (() => {
 const shiftDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
-type OpenInvoice = { date: string; amount: number; taker: string }
-
 /**
  * Bank reconciliation's share of the data set: 10,000 issued invoices of ana's, each for one of
  * the generated credits — 7 in 10 paid by a credit naming the taker's CNPJ (matched by the
@@ -171,30 +168,6 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
       line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(taker)}`
   })
   return open
-}
-
-/** An OFX of ana's account at Banco Inter paying those invoices, each naming its taker. */
-function paymentsOfx(open: readonly OpenInvoice[]) {
-  const entries = open.map(
-    (o, i) =>
-      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker)}</STMTTRN>`,
-  )
-  return Buffer.from(
-    [
-      'OFXHEADER:100',
-      'DATA:OFXSGML',
-      'VERSION:102',
-      'CHARSET:1252',
-      '',
-      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL',
-      '<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>1212121-2<ACCTTYPE>CHECKING</BANKACCTFROM>',
-      '<BANKTRANLIST><DTSTART>20200101<DTEND>20261130',
-      ...entries,
-      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
-      '',
-    ].join('\n'),
-    'latin1',
-  )
 }
 
 async function dataSet(dataDir: string) {
@@ -632,15 +605,7 @@ async function main() {
     }
 
     // ---- OFX import ----
-    const uploadOfx = (file: Buffer, name: string) => {
-      const form = new FormData()
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'application/x-ofx' }), name)
-      return fetch(`${api}/bank-statements/ofx/upload?companyId=${COMPANY}`, {
-        method: 'POST',
-        headers: ana,
-        body: form,
-      })
-    }
+    const uploadOfx = uploadTo(api, COMPANY, ana)
     const started = performance.now()
     const imported = await uploadOfx(ofxSample(OFX_IMPORT), `extrato-inter-${OFX_IMPORT}.ofx`)
     const elapsed = performance.now() - started

@@ -59,11 +59,12 @@ import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 // The signed-in area, in the same run:
 //
 // - /app/login signed out, with a static HTML file of the same login form as its anchor: JS
-//   ≤ 170 KB gzip in ≤ 15 scripts, performance ≥ 95, accessibility 100, best practices ≥ 95,
-//   LCP ≤ 1.5 × the static form's, TBT ≤ 100 ms, CLS 0;
-// - ana's panel, bruno's opening wizard and the back office's companies: a full reload to the
-//   screen's content against the same screen reached by an in-app link (≤ 4 ×), and not one API
-//   answer 401 nor one API request without its token (scripts/bench-web-app.ts);
+//   ≤ 120 KB gzip in ≤ 15 scripts, performance ≥ 95, accessibility 100, best practices ≥ 95,
+//   LCP ≤ 1.3 × the static form's, TBT ≤ 100 ms in each run, CLS 0;
+// - ana's panel, bruno's opening wizard, the back office's companies, a company's page there and
+//   the month-close queue: a full reload to the screen's content against the same screen reached
+//   by an in-app link (≤ 3 ×), and not one API answer 401 nor one API request without
+//   its token (scripts/bench-web-app.ts);
 // - `npm start`'s dev server: the first visit of /app/login after it started, and the second.
 //
 // Options: BENCH_RUNS, BENCH_VERBOSE=1 (files and failed audits), BENCH_ONLY (a path fragment;
@@ -95,6 +96,8 @@ export type Budgets = {
   /** LCP at most this many times the static file's. */
   lcpRatio: number
   tbtMs: number
+  /** The TBT budget holds in every run, not only in the median. */
+  tbtEachRun?: boolean
   cls: number
 }
 
@@ -134,17 +137,20 @@ export const benchTargets: BenchTarget[] = [
   },
   {
     // Where every client and accountant comes in, signed out. The anchor is the same
-    // login form as a static HTML file. Not for search engines: no SEO budget.
+    // login form as a static HTML file. Not for search engines: no SEO budget. The form
+    // made live without the router, zod or React Query (src/entries/app/login-page.tsx): ≤ 120 KB,
+    // LCP ≤ 1.3 × the static form's, TBT ≤ 100 ms in each run (not only the median).
     name: 'Entrar (sem sessão)',
     path: '/app/login',
     staticReference: true,
     budgets: {
-      jsKb: 170,
+      jsKb: 120,
       jsFiles: 15,
       performance: 95,
       seo: 0,
-      lcpRatio: 1.5,
+      lcpRatio: 1.3,
       tbtMs: 100,
+      tbtEachRun: true,
     },
   },
 ]
@@ -368,6 +374,8 @@ type Measured = {
   budgets: Budgets
   js: JsLoad
   median: (key: keyof Scores) => number
+  /** Every run's value, in order. */
+  runs: (key: keyof Scores) => number[]
   /** The static file's medians (LCP and TBT), when the target has one. */
   staticLcp: number | null
   staticTbt: number | null
@@ -425,8 +433,12 @@ const columns: {
   },
   {
     title: 'TBT',
-    cell: (row) => `${Math.round(row.median('tbt'))} ms`,
-    ok: (row) => row.median('tbt') <= row.budgets.tbtMs,
+    // Each run's too when the budget holds in every run (the login page: 120, 80, 95 ms).
+    cell: (row) =>
+      `${Math.round(row.median('tbt'))} ms${row.budgets.tbtEachRun ? ` (${row.runs('tbt').map(Math.round).join(', ')})` : ''}`,
+    ok: (row) =>
+      (row.budgets.tbtEachRun ? Math.max(...row.runs('tbt')) : row.median('tbt')) <=
+      row.budgets.tbtMs,
   },
   {
     // For reading the TBT: what the same content costs without any script, in the same run.
@@ -475,7 +487,7 @@ const budgetLine = (budgets: Budgets) =>
     ...(budgets.seo > 0 ? [`SEO ${budgets.seo}`] : []),
     `best practices ≥ ${budgets.bestPractices}`,
     `LCP ≤ ${budgets.lcpRatio}× the static file's`,
-    `TBT ≤ ${budgets.tbtMs} ms`,
+    `TBT ≤ ${budgets.tbtMs} ms${budgets.tbtEachRun ? ' in each run' : ''}`,
     'CLS 0',
   ].join(', ')
 
@@ -662,6 +674,7 @@ async function main(): Promise<number> {
         budgets: { ...BUDGETS, ...target.budgets },
         js,
         median: (key) => median(runs.map((scores) => scores[key])),
+        runs: (key) => runs.map((scores) => scores[key]),
         staticLcp: references.length > 0 ? median(references.map((scores) => scores.lcp)) : null,
         staticTbt: references.length > 0 ? median(references.map((scores) => scores.tbt)) : null,
       })

@@ -6,6 +6,7 @@ import Sqlite, { type Database, type Statement, type Transaction } from 'better-
 import type { CollectionName, Model, RecordOf } from '../model'
 import { collectionNames, layouts } from './layout'
 import { startCheckpointer } from './checkpointer'
+import { MonthQueue, monthQueueSchemaSql } from './month-queue'
 import { isUnreadableDatabase, unreadableDataFile } from './data-file-error'
 import { readLegacyData, retireLegacyData } from './legacy'
 import { Table, type TableLayout, type TableSession } from './table'
@@ -21,12 +22,17 @@ const WAL_PAGES_LIMIT = 20_000
 /** How much of the file reads map into memory (address space, not memory used up front). */
 const MMAP_BYTES = 1024 ** 3
 
-/** The SQL of the whole layout, and a fingerprint of it (a changed layout rebuilds the tables). */
+/** The SQL of the whole layout. */
 const schemaSql = [
   'CREATE TABLE row_counts (grouping TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (grouping, key)) WITHOUT ROWID;',
   ...collectionNames.map((name) => Table.schemaOf(layouts[name] as TableLayout<never>)),
+  monthQueueSchemaSql,
 ].join('\n')
-const layoutVersion = createHash('sha256').update(schemaSql).digest('hex').slice(0, 16)
+/**
+ * A fingerprint of the layout: a file laid out by another one has its tables rebuilt, and the
+ * scale bench builds its data set again (scripts/bench-scale-data.ts).
+ */
+export const layoutVersion = createHash('sha256').update(schemaSql).digest('hex').slice(0, 16)
 
 export type StoreOptions = { log?: (message: string) => void }
 
@@ -97,6 +103,8 @@ export class Store implements Tables {
   declare readonly taxGuides: Table<RecordOf<'taxGuides'>>
   declare readonly revenueHistories: Table<RecordOf<'revenueHistories'>>
   declare readonly selicMonths: Table<RecordOf<'selicMonths'>>
+  /** The month-close queue's summary, kept by triggers (month-queue.ts). */
+  readonly monthQueue: MonthQueue
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file
@@ -130,6 +138,7 @@ export class Store implements Tables {
       this.db.close()
       throw unreadableDataFile(file)
     }
+    this.monthQueue = new MonthQueue(this.db, () => this.read())
     this.beginRead = this.db.prepare('BEGIN DEFERRED')
     this.commitRead = this.db.prepare('COMMIT')
     // This process is the file's only writer, and counts its commits: the instance and the count
@@ -225,6 +234,32 @@ export class Store implements Tables {
     this.wal ??= await fs.open(`${this.file}-wal`, 'r+')
     await this.wal.datasync()
     this.synced = Math.max(this.synced, upTo)
+  }
+
+  /**
+   * The bulk path, for data sets of millions of records (scripts/bench-scale-data.ts): fills a
+   * collection from batches, each batch a transaction of its own (memory holds one batch, not
+   * the data set). The table's indexes are dropped first and built once at the end — one sort
+   * each, where a row at a time places every row in every index — and its ranked orders and
+   * counted groups are settled once, from all its rows. Reads meanwhile see the table without
+   * its indexes: for a store nothing else uses yet.
+   */
+  bulkLoad<K extends CollectionName>(name: K, batches: Iterable<readonly RecordOf<K>[]>): number {
+    const table = this.table(name)
+    const indexes = Table.indexesOf(layouts[name] as TableLayout<never>)
+    this.write(() => {
+      for (const index of indexes) this.db.exec(`DROP INDEX IF EXISTS ${index.name}`)
+    })
+    let count = 0
+    for (const batch of batches) {
+      this.write(() => table.insertRows(batch))
+      count += batch.length
+    }
+    this.write(() => {
+      for (const index of indexes) this.db.exec(index.sql)
+      table.settleBulk()
+    })
+    return count
   }
 
   /** Back to a fresh seed, in one transaction. */

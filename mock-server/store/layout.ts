@@ -22,6 +22,10 @@ const dueCentsOf = (request: RecordOf<'nfsRequests'>) => {
   return due.min === due.max ? due.min : null
 }
 
+/** The month-close queue lists the active (or overdue) Simples Nacional and MEI companies. */
+const queuedStatuses: ReadonlySet<string> = new Set(['active', 'overdue'])
+const queuedSizes: ReadonlySet<string> = new Set(['ME', 'EPP', 'MEI'])
+
 type Layouts = { [K in CollectionName]: TableLayout<RecordOf<K>> }
 
 export const layouts: Layouts = {
@@ -49,6 +53,17 @@ export const layouts: Layouts = {
       size: (company) => company.size,
       createdAt: (company) => company.createdAt,
       updatedAt: (company) => company.updatedAt,
+      // The month-close queue's companies and what its search looks in (month-queue.ts keeps
+      // its summary from these columns).
+      queued: {
+        integer: (company) =>
+          queuedStatuses.has(company.status) &&
+          queuedSizes.has(company.size ?? '') &&
+          company.cnpj !== null
+            ? 1
+            : 0,
+      },
+      searchText: (company) => foldText(`${company.name ?? ''} ${company.alias ?? ''}`),
     },
     ranks: { nameRank: { of: 'name', compare: ptBr.compare } },
     indexes: [['cnpj'], ['trackId', 'status'], ['nameRank'], ['updatedAt DESC', 'nameRank']],

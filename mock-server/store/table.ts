@@ -163,15 +163,20 @@ export class Table<T extends object> {
         .map((column) => `, ${column}`)
         .join('')});`,
     ]
-    for (const fields of layout.indexes ?? []) {
+    for (const index of Table.indexesOf(layout)) sql.push(`${index.sql};`)
+    return sql.join('\n')
+  }
+
+  /** The table's indexes (besides its key's): each its name and the SQL that creates it. */
+  static indexesOf(layout: TableLayout<never>): { name: string; sql: string }[] {
+    return (layout.indexes ?? []).map((fields) => {
       const parts = fields.map((field) => {
         const [column, direction] = field.split(' ') as [string, string?]
         return `${columnOf(column)}${direction ? ` ${direction}` : ''}`
       })
-      const indexName = `${name}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}`
-      sql.push(`CREATE INDEX ${indexName} ON ${name} (${parts.join(', ')});`)
-    }
-    return sql.join('\n')
+      const name = `${layout.table}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}`
+      return { name, sql: `CREATE INDEX ${name} ON ${layout.table} (${parts.join(', ')})` }
+    })
   }
 
   // ---- reading ----
@@ -232,16 +237,38 @@ export class Table<T extends object> {
   }
 
   private docsOf(query: Query, where: { sql: string; values: ColumnValue[] }): string[] {
+    const { sql, values } = this.docsSql(query, where)
+    return this.statement(sql, true).all(...values) as string[]
+  }
+
+  /** The statement of a query's documents, and its values. */
+  private docsSql(query: Query, where: { sql: string; values: ColumnValue[] }) {
     const paged = query.limit !== undefined || query.offset !== undefined
     // The page's bounds as expressions: a bare bound LIMIT lets the planner use its value, and
     // SQLite then plans the statement again on every run with new bounds (parse, plan, code).
-    const text = `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? + 0 OFFSET ? + 0' : ''}`
-    const statement = this.statement(text, true)
-    return (
-      paged
-        ? statement.all(...where.values, query.limit ?? -1, query.offset ?? 0)
-        : statement.all(...where.values)
-    ) as string[]
+    return {
+      sql: `SELECT doc FROM ${this.name}${where.sql} ORDER BY ${this.orderSql(query.order)}${paged ? ' LIMIT ? + 0 OFFSET ? + 0' : ''}`,
+      values: paged ? [...where.values, query.limit ?? -1, query.offset ?? 0] : where.values,
+    }
+  }
+
+  /**
+   * SQLite's plan (`EXPLAIN QUERY PLAN`) of the statements `page` runs for a query — its page
+   * and its total — one line per step: the tests prove with it that a list reads an index.
+   */
+  planOfPage(query: Query): { page: string[]; count: string[] } {
+    const kept = this.conditions(query.where ?? {})
+    const where = this.whereSql(kept)
+    const docs = this.docsSql(query, where)
+    const count = this.countSql(kept, where)
+    const explain = (sql: string, values: ColumnValue[]) =>
+      (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map(
+        (row) => row.detail,
+      )
+    return {
+      page: explain(docs.sql, docs.values),
+      count: explain(`SELECT ${count.sql}`, count.values),
+    }
   }
 
   /** A page and the total of a query: `{ data, total }`. */
@@ -365,6 +392,22 @@ export class Table<T extends object> {
     else
       for (const record of records)
         for (const { column } of this.ranks) column.placeRow(this.layout.key(record))
+  }
+
+  /**
+   * The bulk path (Store.bulkLoad): rows in as they are, without placing them in the ranked
+   * orders or counting them; `settleBulk` does both once, for the whole table, at the end.
+   */
+  insertRows(records: Iterable<T>) {
+    this.assertWriting()
+    for (const record of records) this.insertRow.run(...this.row(record))
+  }
+
+  /** After a bulk load: every row numbered in each ranked order, every counted group counted. */
+  settleBulk() {
+    this.assertWriting()
+    for (const { column } of this.ranks) column.numberAll()
+    this.counts?.recount()
   }
 
   /** Writes a changed record back (it must exist). */
@@ -632,6 +675,19 @@ class GroupCounts {
       changes.add(new Map(Object.entries(columns)), -Number(removed))
     }
     changes.save()
+  }
+
+  /** Every counted group of the table counted afresh from its rows (after a bulk load). */
+  recount() {
+    this.clear()
+    for (const { name, columns } of this.byFields.values()) {
+      const key = columns.map((column) => `ifnull(CAST(${column} AS TEXT), '')`).join(` || '|' || `)
+      this.db
+        .prepare(
+          `INSERT INTO row_counts (grouping, key, n) SELECT ?, ${key}, count(*) FROM ${this.table} GROUP BY 2`,
+        )
+        .run(name)
+    }
   }
 
   clear() {

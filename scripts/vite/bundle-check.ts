@@ -11,11 +11,13 @@ import { chunkGroups } from './chunks'
 
 const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
 
+/** The chunks a chunk imports statically (by its code). */
+const staticImports = (code: string) =>
+  [...code.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!)
+
 export function checkBundles(outDir: string): string[] {
   const assets = path.join(outDir, 'assets')
   const source = (file: string) => readFileSync(path.join(assets, file), 'utf8')
-  const staticImports = (code: string) =>
-    [...code.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!)
   const firebaseChunks = readdirSync(assets).filter(
     (file) => file.endsWith('.js') && source(file).includes(FIREBASE_MARKER),
   )
@@ -46,7 +48,46 @@ export function checkBundles(outDir: string): string[] {
     for (const file of firebaseChunks)
       if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by ${page}'s entry ${entry}`)
   }
-  return [...problems, ...checkChunkGroups(assets)]
+  return [...problems, ...checkChunkGroups(assets), ...checkLoginPage(assets, outDir)]
+}
+
+/** Libraries the login page of a signed-out full load must not evaluate before it answers. */
+const NOT_ON_THE_LOGIN_PAGE =
+  /[\\/]node_modules[\\/](zod|@tanstack[\\/](react-router|router-core|query-core|react-query))[\\/]/
+
+/**
+ * The login page of a signed-out full load (src/entries/app/login-page.tsx) is made live by the
+ * app's entry and that page's chunk, with what they import statically: none of it may hold the
+ * validation library, the router library or React Query (less code evaluated before the form
+ * answers, not another split of the same work).
+ */
+export function checkLoginPage(assets: string, outDir: string): string[] {
+  const files = readdirSync(assets).filter((file) => file.endsWith('.js'))
+  const page = files.find((file) =>
+    modulesOf(assets, file).some((module) =>
+      /[\\/]entries[\\/]app[\\/]login-page\.tsx$/.test(module),
+    ),
+  )
+  const entry = /data-entry="\/assets\/([^"]+\.js)"/.exec(
+    readFileSync(path.join(outDir, 'app.html'), 'utf8'),
+  )?.[1]
+  if (!page || !entry) return ["the login page's chunk or app.html's entry is missing"]
+  const seen = new Set<string>()
+  const queue = [entry, page]
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    queue.push(...staticImports(readFileSync(path.join(assets, file), 'utf8')))
+  }
+  return [...seen].flatMap((file) => {
+    const found = modulesOf(assets, file).filter((module) => NOT_ON_THE_LOGIN_PAGE.test(module))
+    return found.length > 0
+      ? [
+          `${file}, loaded by the login page before it answers, holds ${found[0]} (${found.length} modules of those libraries)`,
+        ]
+      : []
+  })
 }
 
 /** The modules a chunk was built from (its source map's sources), as absolute paths. */

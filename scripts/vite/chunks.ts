@@ -16,7 +16,11 @@ export const chunkGroups: ChunkGroup[] = [
     // entry imports nothing from the routers' chunks.
     name: 'framework',
     priority: 3,
-    test: /[\\/]src[\\/](entries[\\/]app[\\/]first-paint\.ts|lib[\\/](paths|landing|replay)\.ts|services[\\/](site[\\/]build[\\/]watch|errors|query[\\/]lazy|session[\\/](load|stored-user))\.ts)$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+    // With React's JSX runtime (else the router library's chunk takes it, and every React module
+    // loads that chunk), the checkout's return the entry reads first, and what the login page
+    // reads from its address before the router is there (src/entries/app/login-page.tsx), with the
+    // messages it may say (plain text; the validation library's chunk reads them too).
+    test: /[\\/]src[\\/](entries[\\/]app[\\/]first-paint\.ts|lib[\\/](paths|landing|replay|title|first-interaction)\.ts|services[\\/](site[\\/]build[\\/]watch|errors|query[\\/]lazy|session[\\/](load|stored-user))\.ts|screens[\\/](account[\\/]checkout-return|auth[\\/]login-search)\.ts|routes[\\/]app[\\/]_auth[\\/]-login-search\.ts|guards[\\/](safe-next|after-sign-in)\.ts|schemas[\\/](track-ids|messages)\.ts)$|[\\/]node_modules[\\/](react-dom[\\/]client|react[\\/]jsx-runtime)\.js$/,
   },
   {
     // The router library on its own, loaded with either router (src/entries/app/router.tsx,
@@ -43,12 +47,21 @@ export const chunkGroups: ChunkGroup[] = [
     test: /[\\/]src[\\/](entries[\\/](app[\\/]router\.tsx|route-trees[\\/]routeTree\.app\.gen\.js)|services[\\/]api[\\/]index\.ts)$/,
   },
   {
-    // The login page's screen (its password form, the layout, the sign-in messages):
-    // one chunk, where every signed-out visit comes in. Its other forms load with their
-    // modes.
+    // The design system's pieces the login page is made of (buttons, alerts, fields, tabs,
+    // toasts), the session's React side and the cookie choice: ahead of the signed-in area's
+    // chunk, so the login page of a signed-out full load gets them without the router
+    // (src/entries/app/login-page.tsx); every other page shares them.
+    name: 'ui-core',
+    priority: 3,
+    test: /[\\/]src[\\/](ui[\\/](Button|Feedback|Field|Tabs|Icon|Logo|Toaster|lazy-component|notify)|services[\\/](session[\\/](index|react)|site[\\/]consent[\\/]consent))\.tsx?$/,
+  },
+  {
+    // The login page (its password form, the layout, the sign-in messages, and the entry that
+    // makes a signed-out full load's painted form live): one chunk, where every signed-out
+    // visit comes in. Its other forms load with their modes.
     name: 'login',
-    priority: 1,
-    test: /[\\/]src[\\/](screens[\\/](auth[\\/](LoginScreen|SignInForm|EmailField|FederatedButtons)|layouts[\\/]AuthLayout)\.tsx|services[\\/]auth[\\/]auth-errors\.ts)$/,
+    priority: 3,
+    test: /[\\/]src[\\/](screens[\\/](auth[\\/](LoginPage|LoginScreen|SignInForm|EmailField|FederatedButtons)|layouts[\\/]AuthLayout)\.tsx|services[\\/]auth[\\/]auth-errors\.ts|entries[\\/]app[\\/]login-page\.tsx)$/,
   },
   {
     // React Query, which every signed-in page reads through: one chunk, not five.

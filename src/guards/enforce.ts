@@ -2,7 +2,6 @@
 import { redirect } from '@tanstack/react-router'
 import type { SessionView } from '@/machines/session'
 import { runGates, type GateBanner, type GateInput, type GateName } from './gates'
-import { safeNext } from './safe-next'
 
 /** 403: the signed-in user may not open this page (shown by the layout's error component). */
 export class ForbiddenError extends Error {
@@ -38,10 +37,4 @@ export function enforceGates(
   }
 }
 
-/** Where a signed-in user starts: the back office for system admins, the panel for the rest. */
-export const homePathFor = (view: Pick<SessionView, 'isSystemAdmin'>) =>
-  view.isSystemAdmin ? '/app/admin/companies' : '/app/panel'
-
-/** After sign-in: `next` when it is a safe internal path, else the user's home. */
-export const afterSignInPath = (view: Pick<SessionView, 'isSystemAdmin'>, next: unknown) =>
-  safeNext(next) ?? homePathFor(view)
+export { afterSignInPath, homePathFor } from './after-sign-in'

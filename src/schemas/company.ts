@@ -4,6 +4,7 @@ import { cnaeCodeSchema, cnpjSchema } from './brazil'
 import { isoDateTimeSchema, pageQuerySchema, reasonSchema } from './common'
 import { filledText } from './limit-messages'
 import { companyStatusLabels } from './glossary'
+import { trackIds, type TrackId } from './track-ids'
 
 export const companyStatuses = [
   'pending',
@@ -17,9 +18,8 @@ export const companyStatuses = [
 export const companyStatusSchema = z.enum(companyStatuses)
 export type CompanyStatus = z.infer<typeof companyStatusSchema>
 
-export const trackIds = ['create-company', 'migrate-company'] as const
+export { trackIds, type TrackId }
 export const trackIdSchema = z.enum(trackIds)
-export type TrackId = z.infer<typeof trackIdSchema>
 
 /**
  * The company's legal nature (Receita's table): the three a Junta Comercial registers — empresário

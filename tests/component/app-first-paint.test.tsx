@@ -1,8 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { appFirstPaint } from '@/entries/painted-page/app-first-paint'
-import { paintFirstPage } from '@/entries/painted-page/paint'
+import { describe, expect, it, vi } from 'vitest'
 import { firstPaintUsed, takeOverFirstPaint } from '@/entries/app/first-paint'
-import { storedUserKey } from '@/services/session/stored-user'
+import { paintedApp } from './painted-app'
 
 // app.html's first paint (CONTRIBUTING.md "Signed-in area"). The build renders the login form, the
 // sign-up form and the layouts' skeletons with the app's own components; the page's script
@@ -12,28 +10,7 @@ import { storedUserKey } from '@/services/session/stored-user'
 // page, finding forms and buttons by their replay names, not their labels (a screen reader reads
 // the labels).
 
-const API_KEY = 'test-key'
-let paint: Awaited<ReturnType<typeof appFirstPaint>>
-
-beforeAll(async () => {
-  paint = await appFirstPaint('._never_used{color:red}', '/* the compiled script */', API_KEY)
-})
-
-afterEach(() => {
-  document.body.innerHTML = ''
-  document.documentElement.removeAttribute('data-consent')
-  delete window.__firstPaint
-  window.history.replaceState(null, '', '/')
-})
-
-/** app.html's body as the build writes it, for an address, with or without a stored user. */
-function load(address: string, { signedIn = false } = {}) {
-  window.history.replaceState(null, '', address)
-  if (signedIn) window.localStorage.setItem(storedUserKey(API_KEY), '{}')
-  document.body.innerHTML = `<div id="consent-slot">${paint.slot}</div><div id="root"></div>${paint.body.replace(/<script>[\s\S]*<\/script>/, '')}`
-  paintFirstPage(document, window, storedUserKey(API_KEY))
-  return document.getElementById('root')!
-}
+const { load, written } = paintedApp()
 
 const shown = (root: HTMLElement) =>
   root.querySelector('form')?.getAttribute('aria-label') ??
@@ -80,8 +57,8 @@ describe('the first paint the address gets', () => {
   })
 
   it('holds the styles the painted pages use, and no others', () => {
-    expect(paint.head).toContain('<style>')
-    expect(paint.head).not.toContain('_never_used')
+    expect(written().head).toContain('<style>')
+    expect(written().head).not.toContain('_never_used')
   })
 })
 

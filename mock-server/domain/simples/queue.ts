@@ -14,12 +14,11 @@ import { regimeOf } from './calculate'
 import { monthView } from './months'
 
 // The month-close queue (`GET /simples/{period}`): every active Simples Nacional and MEI company
-// with its month. The list is filtered and ordered from indexed columns (companies by their pt-BR
-// name rank, closed months by period); only the page's companies have their month calculated.
+// with its month. The page, its search and its status filter are read from the queue's summary
+// (mock-server/store/month-queue.ts: one row per company and month, kept by the store's
+// triggers), under its indexes; only the page's companies have their month calculated.
 
 type Query = z.output<typeof simplesQueueQuerySchema>
-
-const statusOrder: Record<MonthStatus, number> = { open: 0, closed: 1, paid: 2 }
 
 /** The DAS's due date of a competence (the same for every company); null past the calendar. */
 function dueDateOf(period: string) {
@@ -31,63 +30,57 @@ function dueDateOf(period: string) {
   }
 }
 
-export function simplesQueue(store: Store, period: string, query: Query, today: string) {
-  const candidates = store.companies
-    .rows(['id', 'name', 'alias', 'cnpj'], {
-      where: { status: ['active', 'overdue'], size: ['ME', 'EPP', 'MEI'] },
-      order: 'nameRank',
-    })
-    .filter((row) => row.cnpj !== null)
-  const words = query.query ? foldText(query.query).split(' ').filter(Boolean) : []
-  const digits = query.query?.replace(/\D/g, '') ?? ''
-  const matching = words.length
-    ? candidates.filter((row) => {
-        const text = foldText(`${row.name ?? ''} ${row.alias ?? ''}`)
-        return (
-          words.every((word) => text.includes(word)) ||
-          (digits.length >= 4 && String(row.cnpj).includes(digits))
-        )
-      })
-    : candidates
-  const closed = new Map(
-    store.closedMonths
-      .rows(['companyId', 'status'], { where: { period } })
-      .map((row) => [String(row.companyId), row.status as MonthStatus]),
-  )
-  const statusOf = (id: string): MonthStatus => closed.get(id) ?? 'open'
-  let list = query.status
-    ? matching.filter((row) => statusOf(String(row.id)) === query.status)
-    : matching
+/**
+ * The companies whose month is overdue, in the queue's order: the summary's rows of the search and
+ * status asked for, less the months not overdue (an open month past its DAS's due date is; a
+ * closed one only when it published a DAS still unpaid). Read beyond the page: the overdue filter
+ * is not on the summary's indexes.
+ */
+function overduePage(
+  store: Store,
+  period: string,
+  selection: Omit<Parameters<Store['monthQueue']['page']>[0], 'limit' | 'offset'>,
+  query: Query,
+  today: string,
+) {
   const dueDate = dueDateOf(period)
-  if (query.overdue) {
-    // Closed months owe something only when they published a DAS.
-    const withDas =
-      dueDate !== null && dueDate < today
-        ? new Set(
-            store.closedMonths
-              .find({ where: { period, status: 'closed' } })
-              .filter((month) => month.dasDocumentId !== null)
-              .map((month) => month.companyId),
-          )
-        : new Set<string>()
-    list = list.filter((row) => {
-      const id = String(row.id)
-      const status = statusOf(id)
-      return monthOverdue({ status, dueDate, hasDas: status === 'open' || withDas.has(id) }, today)
-    })
+  if (dueDate === null || dueDate >= today) return { companyIds: [], total: 0 }
+  const months = new Map(
+    store.closedMonths
+      .find({ where: { period } })
+      .map((month) => [month.companyId, month] as const),
+  )
+  const all = store.monthQueue.page({ ...selection, limit: -1, offset: 0 }).companyIds
+  const overdue = all.filter((id) => {
+    const month = months.get(id)
+    const status: MonthStatus = month?.status ?? 'open'
+    return monthOverdue(
+      { status, dueDate, hasDas: status === 'open' || (month?.dasDocumentId ?? null) !== null },
+      today,
+    )
+  })
+  return {
+    companyIds: overdue.slice(query.offset, query.offset + query.limit),
+    total: overdue.length,
   }
-  if (query.sort === 'status')
-    list = list
-      .map((row, index) => ({ row, index }))
-      .sort(
-        (a, b) =>
-          statusOrder[statusOf(String(a.row.id))] - statusOrder[statusOf(String(b.row.id))] ||
-          a.index - b.index,
-      )
-      .map(({ row }) => row)
-  const page = list.slice(query.offset, query.offset + query.limit)
-  const data: SimplesQueueRow[] = page.flatMap((row) => {
-    const company = store.companies.get(String(row.id))
+}
+
+export function simplesQueue(store: Store, period: string, query: Query, today: string) {
+  // A month asked for the first time has its rows written, once, in one statement.
+  if (!store.monthQueue.has(period)) store.write(() => store.monthQueue.begin(period))
+  const words = query.query ? foldText(query.query).split(' ').filter(Boolean) : []
+  const selection = {
+    period,
+    words,
+    digits: query.query?.replace(/\D/g, '') ?? '',
+    status: query.status,
+    byStatus: query.sort === 'status',
+  }
+  const { companyIds, total } = query.overdue
+    ? overduePage(store, period, selection, query, today)
+    : store.monthQueue.page({ ...selection, limit: query.limit, offset: query.offset })
+  const data: SimplesQueueRow[] = companyIds.flatMap((id) => {
+    const company = store.companies.get(id)
     const regime = company && regimeOf(company)
     if (!company || !regime) return []
     let month
@@ -134,5 +127,5 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
       },
     ]
   })
-  return { data, total: list.length }
+  return { data, total }
 }

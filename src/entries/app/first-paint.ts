@@ -13,6 +13,7 @@
 // it then. For that the session (Firebase) starts loading as soon as the app's code runs
 // (`firstPaintUsed`, src/entries/app/main.tsx), not on a later interaction.
 
+import { useLayoutEffect, type ReactNode } from 'react'
 import { REPLAY_ATTRIBUTE } from '@/lib/replay'
 
 /** The element of the live page that has a replay name (src/lib/replay.ts), if any. */
@@ -30,8 +31,18 @@ export function firstPaintUsed(): boolean {
   return Boolean(record && (record.focused ?? record.submit ?? record.click))
 }
 
+/**
+ * How the app takes the painted page over: by default it replaced the page (its own fields and
+ * cookie banner are new elements); `hydrated`, React took the painted elements themselves (the
+ * login page of a signed-out full load, src/entries/app/login-page.tsx): the fields are the same
+ * ones, and the painted cookie banner stays, its choice handed to `onConsent`.
+ */
+export type TakeOver = {
+  hydrated?: { onConsent: (choice: string) => void }
+}
+
 /** Call before the first render; call what it returns once React has committed. */
-export function takeOverFirstPaint(root: HTMLElement): () => void {
+export function takeOverFirstPaint(root: HTMLElement, { hydrated }: TakeOver = {}): () => void {
   const painted = [...root.querySelectorAll<HTMLInputElement>('input[name]')]
   let done = false
   return () => {
@@ -62,14 +73,23 @@ export function takeOverFirstPaint(root: HTMLElement): () => void {
       liveInputs()
         .find((input) => input.name === record.focused)
         ?.focus()
-    for (const banner of document.querySelectorAll('[data-consent-banner]')) banner.remove()
-    document.documentElement.removeAttribute('data-consent')
+    if (!hydrated) {
+      for (const banner of document.querySelectorAll('[data-consent-banner]')) banner.remove()
+      document.documentElement.removeAttribute('data-consent')
+    }
     if (!record) return
-    if (record.consent)
+    if (record.consent && hydrated) hydrated.onConsent(record.consent)
+    else if (record.consent)
       document
         .querySelector<HTMLElement>(`[data-consent-choice="${CSS.escape(record.consent)}"]`)
         ?.click()
     if (record.submit) replayed<HTMLFormElement>(root, 'form', record.submit)?.requestSubmit()
     else if (record.click) replayed<HTMLElement>(root, 'button', record.click)?.click()
   }
+}
+
+/** Runs `onCommit` once React has put the first page on the screen (its first commit). */
+export function FirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit])
+  return children
 }

@@ -1,8 +1,9 @@
-import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
 import type { AnyRouter, RouterProvider as Provider } from '@tanstack/react-router'
 import { keepCheckoutReturn } from '@/screens/account/checkout-return'
-import { firstPaintUsed, takeOverFirstPaint } from './first-paint'
+import { FirstCommit, firstPaintUsed, takeOverFirstPaint } from './first-paint'
+import { firstPaintOf, isLoginPath } from '@/lib/landing'
 import { isAppPath } from '@/lib/paths'
 import { watchForNewBuilds } from '@/services/site/build/watch'
 import { installGlobalErrorHandlers } from '@/services/errors'
@@ -56,28 +57,49 @@ async function startSite() {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-// Anything else (the dev server's public pages, editors' previews, referral links) starts with
-// the public routes only (src/entries/site/router-public.tsx).
-const afterFirstCommit = takeOverFirstPaint(root)
-const { router, RouterProvider } = isAppPath(window.location.pathname)
-  ? await startApp()
-  : await startSite()
-// A newer build is loaded on the next navigation; a chunk that fails to load reloads once.
-watchForNewBuilds(router)
+const ignore = () => undefined
 
-function FirstCommit({ children }: { children: ReactNode }) {
-  useLayoutEffect(afterFirstCommit, [])
-  return children
+/** The router's page in a React root; `afterFirstCommit` once it is on the screen. */
+function render(
+  live: Root,
+  { router, RouterProvider }: Awaited<ReturnType<typeof startApp>>,
+  afterFirstCommit: () => void = ignore,
+) {
+  // A newer build is loaded on the next navigation; a chunk that fails to load reloads once.
+  watchForNewBuilds(router)
+  // A transition: React renders the first page in slices, so the page stays responsive while it
+  // builds (and what the HTML painted stays until the page is ready).
+  startTransition(() =>
+    live.render(
+      <StrictMode>
+        <FirstCommit onCommit={afterFirstCommit}>
+          <RouterProvider router={router} />
+        </FirstCommit>
+      </StrictMode>,
+    ),
+  )
 }
 
-// A transition: React renders the first page in slices, so the page stays responsive while it
-// builds (and what the HTML painted stays until the page is ready).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <FirstCommit>
-        <RouterProvider router={router} />
-      </FirstCommit>
-    </StrictMode>,
-  )
-})
+const painted = firstPaintOf(window.location, identityUserStored())
+if (
+  isLoginPath(window.location.pathname) &&
+  (painted === 'login' || painted === 'login-next' || painted === 'signup')
+) {
+  // Signed out on the login page: the painted form made live without the router
+  // (src/entries/app/login-page.tsx); once signed in, the app starts where sign-in leads, in the
+  // same root.
+  const { startLoginPage } = await import('./login-page')
+  await startLoginPage(root, (path, live) => {
+    window.history.replaceState(null, '', path)
+    void startApp().then((app) => {
+      live.leave()
+      render(live.root, app)
+    })
+  })
+} else {
+  // Anything else (the dev server's public pages, editors' previews, referral links) starts with
+  // the public routes only (src/entries/site/router-public.tsx).
+  const afterFirstCommit = takeOverFirstPaint(root)
+  const app = isAppPath(window.location.pathname) ? await startApp() : await startSite()
+  render(createRoot(root), app, afterFirstCommit)
+}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { env } from '@/config/env'
 import type { FirstPaintName } from '@/lib/landing'
 import { classesIn, cssSubset } from '@/lib/css-subset'
-import { LoginScreen, preloadLoginMode } from '@/screens/auth/LoginScreen'
+import { LoginPage } from '@/screens/auth/LoginPage'
+import { preloadLoginMode } from '@/screens/auth/LoginScreen'
 import type { LoginSearch } from '@/screens/auth/login-search'
 import { AppShellSkeleton } from '@/screens/layouts/AppShellSkeleton'
 import { AuthLayout } from '@/screens/layouts/AuthLayout'
@@ -19,7 +19,8 @@ import { PageSkeleton } from '@/ui/Skeleton'
 // script that puts the right one on the page while the HTML is parsed (src/entries/painted-page,
 // compiled from TypeScript at build: it decides with src/lib/landing.ts, as the gates do), the
 // cookie banner and the styles they use. The app replaces it on its first commit
-// (src/entries/app/first-paint.ts).
+// (src/entries/app/first-paint.ts), but for the login page of a signed-out full load, which it
+// hydrates (src/entries/app/login-page.tsx).
 
 /** What the root route puts before every page (src/routes/__root.tsx). */
 const page = (children: ReactNode) => (
@@ -33,21 +34,18 @@ const page = (children: ReactNode) => (
 
 const ignore = () => undefined
 
-function login(search: LoginSearch) {
-  // Sign-up's form reads React Query's client (its mutation): one for this render.
-  return page(
-    <QueryClientProvider client={new QueryClient()}>
-      <AuthLayout>
-        <LoginScreen search={search} onModeChange={ignore} onSignedIn={ignore} />
-      </AuthLayout>
-    </QueryClientProvider>,
-  )
-}
+/** The login page: the same tree a signed-out full load hydrates (src/entries/app/login-page.tsx). */
+const login = (search: LoginSearch) => (
+  <LoginPage search={search} onModeChange={ignore} onSignedIn={ignore} />
+)
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
-/** Each first paint's HTML, as React renders it (no hydration: the app replaces it). */
+/**
+ * Each first paint's HTML, as React renders it. A signed-out full load of the login page hydrates
+ * its form; the app replaces the others on its first commit.
+ */
 async function renderAppFirstPaint(): Promise<Record<FirstPaintName, string>> {
   // The sign-up form comes with its mode (src/screens/auth/LoginScreen.tsx).
   await preloadLoginMode('signup')

@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react'
-import { lazyRouteComponent } from '@tanstack/react-router'
 import type { SessionView } from '@/machines/session'
 import { Button } from '@/ui/Button'
 import { Alert, Loading } from '@/ui/Feedback'
+import { lazyComponent } from '@/ui/lazy-component'
 import { Tabs } from '@/ui/Tabs'
 import { SignInForm } from './SignInForm'
 import type { LoginMode, LoginSearch } from './login-search'
@@ -10,10 +10,10 @@ import styles from './LoginScreen.module.css'
 
 // Signing in with a password is what the page opens on and carries; the other forms come with
 // their mode (sign-up brings the masked fields), fetched by the route before it shows them.
-const SignUpForm = lazyRouteComponent(() => import('./SignUpForm'), 'SignUpForm')
-const EmailLinkForm = lazyRouteComponent(() => import('./EmailForms'), 'EmailLinkForm')
-const ResetPasswordForm = lazyRouteComponent(() => import('./EmailForms'), 'ResetPasswordForm')
-const EmailLinkFinish = lazyRouteComponent(() => import('./EmailForms'), 'EmailLinkFinish')
+const SignUpForm = lazyComponent(() => import('./SignUpForm'), 'SignUpForm')
+const EmailLinkForm = lazyComponent(() => import('./EmailForms'), 'EmailLinkForm')
+const ResetPasswordForm = lazyComponent(() => import('./EmailForms'), 'ResetPasswordForm')
+const EmailLinkFinish = lazyComponent(() => import('./EmailForms'), 'EmailLinkFinish')
 
 /** Fetches the forms a mode shows (the login route's loader, before the page shows them). */
 export async function preloadLoginMode(mode: LoginMode | undefined): Promise<void> {
@@ -27,7 +27,7 @@ export async function preloadLoginMode(mode: LoginMode | undefined): Promise<voi
           : mode === 'signIn'
             ? EmailLinkFinish
             : null
-  await form?.preload?.()
+  await form?.preload()
 }
 
 const headings: Record<LoginMode, { title: string; description: string }> = {

@@ -1,8 +1,7 @@
 import { replayAs } from '@/lib/replay'
-import { useRef, useState, type FormEvent } from 'react'
+import { onFirstInteraction } from '@/lib/first-interaction'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { z } from 'zod'
-import { emailSchema } from '@/schemas/user'
 import { authErrorMessage } from '@/services/auth/auth-errors'
 import { useSessionForActions } from '@/services/session'
 import type { FederatedProvider } from '@/services/session'
@@ -13,14 +12,17 @@ import { TextField } from '@/ui/Field'
 import { EmailField } from './EmailField'
 import { FederatedButtons } from './FederatedButtons'
 import type { LoginMode } from './login-search'
+import type { SignInField } from './sign-in-checks'
 import styles from './LoginScreen.module.css'
 
-export const signInSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, { error: 'Informe sua senha.' }),
-})
-type SignInField = keyof z.input<typeof signInSchema>
 const FIELDS: readonly SignInField[] = ['email', 'password']
+
+/**
+ * The form's rules come with the validation library, fetched once the visitor starts using the
+ * page (or sends the form): a signed-out full load shows the form, and takes what is typed,
+ * before either is loaded.
+ */
+const loadChecks = () => import('./sign-in-checks')
 
 /**
  * E-mail and password, or a federated account. The page every visit comes in by, so its two
@@ -40,10 +42,14 @@ export function SignInForm({
   const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({})
   const [submitting, setSubmitting] = useState(false)
   const submitted = useRef(false)
+  const sending = useRef(false)
   const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({})
 
+  useEffect(() => onFirstInteraction(() => void loadChecks().catch(() => undefined)), [])
+
   /** The values if the schema takes them; else null, with each field's first message shown. */
-  function check() {
+  async function check() {
+    const { signInSchema } = await loadChecks()
     const result = signInSchema.safeParse({
       email: inputs.current.email?.value ?? '',
       password: inputs.current.password?.value ?? '',
@@ -61,22 +67,35 @@ export function SignInForm({
       inputs.current[name] = element
     },
     onChange: async () => {
-      if (submitted.current) check()
+      if (submitted.current) await check()
     },
     onBlur: async () => undefined,
   })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (submitting) return
+    // Once at a time, counting the moment the rules may still be on their way.
+    if (sending.current) return
+    sending.current = true
     submitted.current = true
     setError(null)
-    const { values, invalid } = check()
-    if (!values) {
-      // As the other forms do: the first field with a message takes the focus.
-      if (invalid) inputs.current[invalid]?.focus()
-      return
+    try {
+      const { values, invalid } = await check()
+      if (!values) {
+        // As the other forms do: the first field with a message takes the focus.
+        if (invalid) inputs.current[invalid]?.focus()
+        return
+      }
+      await signIn(values)
+    } catch (caught) {
+      // The rules could not be fetched (offline): said on the form, nothing typed is lost.
+      setError(authErrorMessage(caught))
+    } finally {
+      sending.current = false
     }
+  }
+
+  async function signIn(values: { email: string; password: string }) {
     setSubmitting(true)
     try {
       const session = await sessionForActions()

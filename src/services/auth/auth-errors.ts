@@ -1,7 +1,8 @@
 // Firebase Auth errors (and API errors met while signing in) as clear pt-BR messages.
-// Only the `code` string is read, so this module does not load Firebase.
+// Only the `code` string is read, so this module does not load Firebase; an API error is told by
+// its name, so it does not load the API client either (the login page of a signed-out full load
+// shows before the app's code, src/entries/app/login-page.tsx).
 import { messages } from '@/schemas/messages'
-import { ApiError } from '@/services/api'
 
 const WRONG_CREDENTIALS = 'E-mail ou senha incorretos. Confira e tente de novo.'
 
@@ -54,8 +55,12 @@ export const authErrorCode = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined
 }
 
+/** An answer of our API that was not 2xx (src/services/api/client.ts `ApiError`): its message is for the user. */
+const isApiError = (error: unknown): error is Error =>
+  error instanceof Error && error.name === 'ApiError'
+
 export function authErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message
+  if (isApiError(error)) return error.message
   const code = authErrorCode(error)
   if (code && byCode[code]) return byCode[code]
   return GENERIC_AUTH_MESSAGE

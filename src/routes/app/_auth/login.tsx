@@ -2,10 +2,10 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { afterSignInPath } from '@/guards/enforce'
 import { pageTitle } from '@/lib/title'
 import { LoginScreen, preloadLoginMode } from '@/screens/auth/LoginScreen'
-import { loginSearchSchema } from './-login-search'
+import { parseLoginSearch } from './-login-search'
 
 export const Route = createFileRoute('/app/_auth/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: parseLoginSearch,
   loaderDeps: ({ search }) => ({ mode: search.mode }),
   loader: ({ deps }) => preloadLoginMode(deps.mode),
   // Signed in already: straight on to `next` (or home).

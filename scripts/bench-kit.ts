@@ -1,0 +1,97 @@
+import { formatCnpj } from '@brazilian-utils/brazilian-utils'
+import autocannon, { type Options, type Result } from 'autocannon'
+
+// What the API benches share (scripts/bench-api.ts, scripts/bench-scale.ts): signing in against
+// the Auth emulator, a load of autocannon after a warm-up, an OFX of payments, and the table they
+// print.
+
+export async function signIn(authPort: number, email: string, password: string) {
+  const response = await fetch(
+    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  )
+  const body = (await response.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
+  return body.idToken
+}
+
+/** Load for `seconds` after one second of warm-up (routes compiled, statements prepared). */
+export async function load(options: Options, seconds: number): Promise<Result> {
+  await autocannon({ ...options, duration: 1 })
+  return autocannon({ ...options, duration: seconds })
+}
+
+const shiftDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** An open invoice a payment pays: its service date, what the taker pays and who the taker is. */
+export type OpenInvoice = { date: string; amount: number; taker: string }
+
+/** An OFX of ana's account at Banco Inter paying those invoices, each naming its taker. */
+export function paymentsOfx(open: readonly OpenInvoice[]) {
+  const entries = open.map(
+    (o, i) =>
+      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker)}</STMTTRN>`,
+  )
+  return Buffer.from(
+    [
+      'OFXHEADER:100',
+      'DATA:OFXSGML',
+      'VERSION:102',
+      'CHARSET:1252',
+      '',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL',
+      '<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>1212121-2<ACCTTYPE>CHECKING</BANKACCTFROM>',
+      '<BANKTRANLIST><DTSTART>20200101<DTEND>20261130',
+      ...entries,
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+      '',
+    ].join('\n'),
+    'latin1',
+  )
+}
+
+/** A file upload to the OFX import of a company. */
+export function uploadOfx(api: string, companyId: string, headers: Record<string, string>) {
+  return (file: Buffer, name: string) => {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(file)], { type: 'application/x-ofx' }), name)
+    return fetch(`${api}/bank-statements/ofx/upload?companyId=${companyId}`, {
+      method: 'POST',
+      headers,
+      body: form,
+    })
+  }
+}
+
+export type BenchRow = {
+  name: string
+  rps?: number
+  p95?: number
+  p99?: number
+  note?: string
+  check?: { ok: boolean; target: string }
+}
+
+/** The bench's table, markdown, columns padded to their widest cell. */
+export function printRows(title: string, rows: readonly BenchRow[]) {
+  const header = ['Measure', 'Requests/s', 'p95 (ms)', 'p99 (ms)', 'Target', 'Result']
+  const table = rows.map((row) => [
+    row.name,
+    row.rps === undefined ? '—' : Math.round(row.rps).toLocaleString('en-US'),
+    row.p95 === undefined ? '—' : String(row.p95),
+    row.p99 === undefined ? '—' : String(row.p99),
+    row.check?.target ?? '',
+    row.note ?? (row.check ? (row.check.ok ? 'ok' : 'MISSED') : ''),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
+  console.log(`\n${title}\n`)
+  console.log(line(header))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const row of table) console.log(line(row))
+}

@@ -1,0 +1,221 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Company } from '../../src/schemas/company'
+import { buildSeed } from '../../mock-server/seed/index'
+import { Store } from '../../mock-server/store/database'
+import { foldText } from '../../mock-server/store/fold-text'
+import type { MonthQueueQuery } from '../../mock-server/store/month-queue'
+
+// The month-close queue's summary (mock-server/store/month-queue.ts) on the seed: the same
+// companies in the same order as the companies table gives them, kept by every write of a company
+// or a closed month; and SQLite's plans (EXPLAIN QUERY PLAN) of the queue's and the bank
+// reconciliation list's statements: index reads, no table scanned, no page sorted.
+
+const dirs: string[] = []
+const stores: Store[] = []
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close()
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+const openStore = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-queue-'))
+  dirs.push(dir)
+  const store = new Store(path.join(dir, 'contabil.db'), buildSeed, { log: () => {} })
+  stores.push(store)
+  return store
+}
+
+const PERIOD = '2026-10'
+const query = (over: Partial<MonthQueueQuery> = {}): MonthQueueQuery => ({
+  period: PERIOD,
+  words: [],
+  digits: '',
+  byStatus: false,
+  limit: 25,
+  offset: 0,
+  ...over,
+})
+
+/** The queue's companies as the companies table lists them (pt-BR name order). */
+const queuedIds = (store: Store) =>
+  store.companies
+    .rows(['id', 'status', 'size', 'cnpj'], { order: 'nameRank' })
+    .filter(
+      (row) =>
+        ['active', 'overdue'].includes(String(row.status)) &&
+        ['ME', 'EPP', 'MEI'].includes(String(row.size)) &&
+        row.cnpj !== null,
+    )
+    .map((row) => String(row.id))
+
+const begun = (store: Store) => {
+  store.write(() => store.monthQueue.begin(PERIOD))
+  return store
+}
+
+/**
+ * Steps of a plan that read a whole table or a whole index (SQLite says SCAN; a read of a range
+ * of an index is a SEARCH), or sort rows the index did not give in order.
+ */
+const fullScans = (plan: readonly string[]) =>
+  plan.filter((step) => step.startsWith('SCAN ') && step !== 'SCAN CONSTANT ROW')
+const sorts = (plan: readonly string[]) => plan.filter((step) => step.includes('TEMP B-TREE'))
+
+describe('month-close queue summary', () => {
+  it('lists the companies of the companies table, in its name order, with their totals', () => {
+    const store = begun(openStore())
+    const ids = queuedIds(store)
+    expect(ids.length).toBeGreaterThan(2)
+    const all = store.monthQueue.page(query({ limit: 1000 }))
+    expect(all).toEqual({ companyIds: ids, total: ids.length })
+    const second = store.monthQueue.page(query({ limit: 2, offset: 1 }))
+    expect(second).toEqual({ companyIds: ids.slice(1, 3), total: ids.length })
+    // Beginning a month again writes nothing more.
+    store.write(() => store.monthQueue.begin(PERIOD))
+    expect(store.monthQueue.page(query({ limit: 1000 })).total).toBe(ids.length)
+  })
+
+  it('searches folded words of the name and alias, or a CNPJ’s digits', () => {
+    const store = begun(openStore())
+    const company = store.companies.get(queuedIds(store)[0]!)!
+    const word = foldText(company.name).split(' ')[0]!
+    const expected = queuedIds(store).filter((id) =>
+      foldText(`${store.companies.get(id)!.name} ${store.companies.get(id)!.alias ?? ''}`).includes(
+        word,
+      ),
+    )
+    expect(store.monthQueue.page(query({ words: [word], limit: 1000 })).companyIds).toEqual(
+      expected,
+    )
+    // Eight digits of a CNPJ (as stored: digits only) find its company and no other.
+    const digits = company.cnpj!.slice(2, 10)
+    const found = store.monthQueue.page(query({ words: [digits], digits }))
+    expect(found.companyIds).toContain(company.id)
+    expect(found.companyIds.every((id) => store.companies.get(id)!.cnpj!.includes(digits))).toBe(
+      true,
+    )
+    // Fewer than four digits search the names only.
+    expect(
+      store.monthQueue.page(query({ words: [digits.slice(0, 3)], digits: digits.slice(0, 3) }))
+        .companyIds,
+    ).not.toContain(company.id)
+    expect(
+      store.monthQueue.page(query({ words: ['nenhuma-empresa-assim'], digits: '99999999' })).total,
+    ).toBe(0)
+  })
+
+  it('is kept by the writes of closed months and companies', () => {
+    const store = begun(openStore())
+    const [first, second] = queuedIds(store) as [string, string]
+    const template = store.closedMonths.all()[0]
+    expect(template).toBeDefined()
+    const closed = { ...template!, id: `${second}:${PERIOD}`, companyId: second, period: PERIOD }
+    store.write(() => store.closedMonths.removeWhere({ period: PERIOD }))
+    const total = queuedIds(store).length
+    store.write(() => store.closedMonths.insert({ ...closed, status: 'closed' }))
+    expect(store.monthQueue.page(query({ status: 'closed' }))).toEqual({
+      companyIds: [second],
+      total: 1,
+    })
+    expect(store.monthQueue.page(query({ status: 'open', limit: 1000 })).total).toBe(total - 1)
+    // Sorted by status: the open months first, the closed one after them.
+    const byStatus = store.monthQueue.page(query({ byStatus: true, limit: 1000 })).companyIds
+    expect(byStatus.at(-1)).toBe(second)
+    expect(byStatus[0]).toBe(first)
+
+    store.write(() => store.closedMonths.update({ ...closed, status: 'paid' }))
+    expect(store.monthQueue.page(query({ status: 'closed' })).total).toBe(0)
+    expect(store.monthQueue.page(query({ status: 'paid' })).companyIds).toEqual([second])
+    store.write(() => store.closedMonths.remove(closed.id))
+    expect(store.monthQueue.page(query({ status: 'open', limit: 1000 })).total).toBe(total)
+
+    // A company renamed moves in the name order and is found by its new name.
+    const renamed: Company = { ...store.companies.get(second)!, name: 'AAAA Primeira Padaria' }
+    store.write(() => store.companies.update(renamed))
+    expect(store.monthQueue.page(query()).companyIds[0]).toBe(second)
+    expect(store.monthQueue.page(query({ words: ['primeira', 'padaria'] })).companyIds).toEqual([
+      second,
+    ])
+    // A company that leaves the queue (disabled) leaves its rows; a new one joins them.
+    store.write(() =>
+      store.companies.update({ ...store.companies.get(first)!, status: 'disabled' }),
+    )
+    expect(store.monthQueue.page(query({ limit: 1000 })).companyIds).not.toContain(first)
+    const added: Company = {
+      ...store.companies.get(second)!,
+      id: 'cmp-queue-new',
+      name: 'Zzz Última Empresa',
+      cnpj: '11.222.333/0001-81',
+    }
+    store.write(() => store.companies.insert(added))
+    const after = store.monthQueue.page(query({ limit: 1000 }))
+    expect(after).toEqual({ companyIds: queuedIds(store), total: queuedIds(store).length })
+    expect(store.monthQueue.page(query({ status: 'open' })).total).toBe(queuedIds(store).length)
+    expect(after.companyIds.at(-1)).toBe('cmp-queue-new')
+    store.write(() => store.companies.remove('cmp-queue-new'))
+    expect(store.monthQueue.page(query({ limit: 1000 }))).toEqual({
+      companyIds: queuedIds(store),
+      total: queuedIds(store).length,
+    })
+  })
+
+  it('reads the first page, a search and a status filter from its indexes', () => {
+    const store = begun(openStore())
+    const cases: MonthQueueQuery[] = [
+      query(),
+      query({ offset: 25 }),
+      query({ words: ['padaria'] }),
+      query({ words: ['padaria', 'sao'], digits: '1234' }),
+      query({ status: 'open' }),
+      query({ status: 'closed', words: ['padaria'] }),
+      query({ byStatus: true }),
+      query({ byStatus: true, status: 'paid' }),
+    ]
+    for (const each of cases) {
+      const plan = store.monthQueue.plan(each)
+      expect(plan.page.join('\n')).toMatch(
+        /^SEARCH month_queue USING (COVERING )?INDEX month_queue_by_period/m,
+      )
+      expect(fullScans(plan.page), plan.page.join('\n')).toEqual([])
+      expect(sorts(plan.page), plan.page.join('\n')).toEqual([])
+      // The total: the month's kept counts, or (a search) a read of the month's range of an index.
+      expect(plan.count.join('\n')).toMatch(
+        each.words.length
+          ? /^SEARCH month_queue USING (COVERING )?INDEX month_queue_by_period/m
+          : /^SEARCH month_queue_counts USING PRIMARY KEY \(period=\?/m,
+      )
+      expect(fullScans(plan.count), plan.count.join('\n')).toEqual([])
+    }
+  })
+})
+
+describe('bank reconciliation list', () => {
+  it('reads each tab, account and month from an index, newest first without a sort', () => {
+    const store = openStore()
+    const record = store.reconciliations.all()[0]
+    expect(record).toBeDefined()
+    const { companyId, accountId } = record!
+    const order = 'date DESC, id DESC'
+    const month = { from: '2026-10-01', to: '2026-10-31' }
+    const wheres = [
+      { companyId },
+      { companyId, status: 'unmatched' },
+      { companyId, status: 'suggested', side: 'credit' },
+      { companyId, accountId },
+      { companyId, accountId, status: 'matched' },
+      { companyId, date: month },
+      { companyId, status: 'unmatched', date: month },
+    ]
+    for (const where of wheres) {
+      const plan = store.reconciliations.planOfPage({ where, order, limit: 50, offset: 0 })
+      const text = `${JSON.stringify(where)}\n${plan.page.join('\n')}`
+      expect(plan.page.join('\n'), text).toMatch(/USING INDEX reconciliations_by_/)
+      expect(fullScans(plan.page), text).toEqual([])
+      expect(sorts(plan.page), text).toEqual([])
+      expect(fullScans(plan.count), plan.count.join('\n')).toEqual([])
+    }
+  })
+})
