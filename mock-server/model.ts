@@ -20,6 +20,7 @@ import type {
   TaxGuideRecord,
 } from '../src/schemas/simples/api'
 import type { Track } from '../src/schemas/track'
+import type { CompanyYearRecord, DistributionRecord } from '../src/schemas/year-end'
 import type { User } from '../src/schemas/user'
 import type {
   CertificateRecord,
@@ -65,6 +66,8 @@ export type Model = {
   declaredRevenues: DeclaredRevenueRecord[]
   closedMonths: ClosedMonthRecord[]
   taxGuides: TaxGuideRecord[]
+  distributions: DistributionRecord[]
+  companyYears: CompanyYearRecord[]
 }
 
 export type CollectionName = keyof Model

@@ -129,6 +129,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
       'reports',
       'simples',
       'payroll',
+      'year-end',
       'luca',
       'files',
     ],
@@ -164,6 +165,8 @@ export const resourceDescriptions: Record<ResourceName, string> = {
   simples:
     'The Simples Nacional month (PGDAS-D): its calculation and close, the month-close queue, the guides to pay and their late-payment recalculation.',
   payroll: "A company's payroll by month: pró-labore, INSS, IRRF, CPP and the DCTFWeb DARF.",
+  'year-end':
+    "A company's year: the profits its partners may take tax-free and the distributions (with the 10 % withheld from 2026 and its DARF 1841), the partners' income reports, the DEFIS and the DASN-SIMEI, and the accountant's year-end queue.",
   luca: 'The assistant: CNAE activities and trade names from a description.',
   files: 'Signed upload and download links, and the files behind them.',
   cnaes: 'The CNAE 2.3 subclasses.',

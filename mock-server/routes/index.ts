@@ -31,6 +31,7 @@ import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
 import { userEndpoints } from './users'
 import { viaCepEndpoints } from './viacep'
+import { yearEndEndpoints } from './year-end'
 
 /**
  * The API, one file per resource: `mock-server/routes/<name>.ts` serves the endpoints under
@@ -58,6 +59,7 @@ export const resources = {
   reports: reportEndpoints, // the panel's reports
   simples: simplesEndpoints, // the month (PGDAS-D), its close, the queue and the guides to pay
   payroll: payrollEndpoints, // the pró-labore and payroll of each month
+  'year-end': yearEndEndpoints, // profits and distributions, income reports, DEFIS, DASN-SIMEI
   luca: lucaEndpoints, // the assistant
   files: fileEndpoints, // signed upload/download links and the files behind them
   // The public site's data

@@ -69,7 +69,7 @@ const partnersOfTrack = (track: TrackRecord | undefined) =>
   ).map((partner) => ({ partnerId: partner.cpf, name: partner.name, cpf: partner.cpf }))
 
 /** The start of activity the seed knows: the registry's, else the first day active. */
-function openedOn(company: Company): string | null {
+export function openedOn(company: Company): string | null {
   const registered = company.cnpj ? reference().registry.get(company.cnpj)?.openedOn : undefined
   if (registered) return registered
   const active = company.statusHistory.find((change) => change.to === 'active')?.at

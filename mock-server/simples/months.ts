@@ -22,6 +22,7 @@ import { calculate, issuesOf, type Calculation } from './calculation'
 import { factsOf, isMonthlyClient } from './facts'
 import { competenceText, guideViewOf, issueGuide } from './guides'
 import { monthKey, storeSources } from './sources'
+import { yearAfterMonthClose } from '../domain/year-end/reactions'
 
 // A company's month as the API answers it: live while open (calculated from its invoices,
 // declared revenue and payroll), frozen once the accountant closes it; what keeps it from
@@ -246,5 +247,8 @@ export function closeMonth(
   const missing = missingOf(store, company, calculation, today)
   if (missing.length > 0)
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
-  return closedMonthRecords(store, company, calculation, by, now)
+  const closed = closedMonthRecords(store, company, calculation, by, now)
+  // The year keeps the month it counts (its year-end queue row follows, in this transaction).
+  yearAfterMonthClose(store, company, calculation, now)
+  return closed
 }

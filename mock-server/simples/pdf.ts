@@ -14,7 +14,7 @@ const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '
 const reais = (value: number) => moneyText(Math.round(value * 100))
 
 /** A page writer: lines of text from the top, in two fonts. */
-async function writer(title: string, author: string) {
+export async function writer(title: string, author: string) {
   const pdf = await PDFDocument.create()
   pdf.setTitle(title)
   pdf.setAuthor(author)

@@ -94,6 +94,8 @@ export class Store implements Tables {
   declare readonly declaredRevenues: Table<RecordOf<'declaredRevenues'>>
   declare readonly closedMonths: Table<RecordOf<'closedMonths'>>
   declare readonly taxGuides: Table<RecordOf<'taxGuides'>>
+  declare readonly distributions: Table<RecordOf<'distributions'>>
+  declare readonly companyYears: Table<RecordOf<'companyYears'>>
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file

@@ -22,6 +22,7 @@ import {
 import { reconciliationRecordSchema } from '../../src/schemas/reconciliation'
 import { trackSchema } from '../../src/schemas/track'
 import { userSchema } from '../../src/schemas/user'
+import { companyYearRecordSchema, distributionRecordSchema } from '../../src/schemas/year-end'
 import type { CollectionName, RecordOf } from '../model'
 import {
   certificateRecordSchema,
@@ -62,4 +63,6 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   closedMonths: closedMonthRecordSchema,
   taxGuides: taxGuideRecordSchema,
   reconciliations: reconciliationRecordSchema,
+  distributions: distributionRecordSchema,
+  companyYears: companyYearRecordSchema,
 }
