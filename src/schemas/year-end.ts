@@ -217,6 +217,8 @@ export const incomeReportPartnerSchema = z.object({
   partnerId: z.string(),
   name: z.string(),
   cpf: z.string(),
+  /** The partner's e-mail in the company's registration (the account area finds its own). */
+  email: z.string().nullable(),
   /** Quadro 3, line 1. */
   proLabore: z.number(),
   /** Quadro 3, line 2. */
@@ -423,6 +425,8 @@ export type DasnOutcome = z.infer<typeof dasnOutcomeSchema>
 export const dasnSchema = z.object({
   companyId: z.string(),
   year: z.number().int(),
+  /** The start of activity (the opening year's limit counts its months). */
+  openedOn: calendarDateSchema.nullable(),
   dueDate: calendarDateSchema,
   deliverableFrom: calendarDateSchema,
   status: declarationStatusSchema,

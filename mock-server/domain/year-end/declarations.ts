@@ -56,12 +56,12 @@ const fineView = (fine: LateFine | null): LateFineView | null =>
 /** The status a declaration shows: delivered; late past its due date; else complete or not. */
 export function statusOf(
   record: Pick<CompanyYearRecord, 'delivery' | 'dueDate'>,
-  missingItems: readonly unknown[],
+  missingCount: number,
   today: string,
 ): DeclarationStatus {
   if (record.delivery) return 'delivered'
   if (today > record.dueDate) return 'late'
-  return missingItems.length === 0 ? 'ready' : 'to-complete'
+  return missingCount === 0 ? 'ready' : 'to-complete'
 }
 
 /** The year with its closed months read from the months themselves (what the DEFIS declares). */
@@ -165,7 +165,7 @@ function assembleDefis(
     year,
     dueDate: record.dueDate,
     deliverableFrom: deliverableFrom(year),
-    status: statusOf(record, missingItems, today),
+    status: statusOf(record, missingItems.length, today),
     partners: partners.map((row) => ({
       partnerId: row.partner.partnerId,
       name: row.partner.name,
@@ -354,9 +354,10 @@ export function dasnView(store: Store, company: Company, year: number, today: st
   return {
     companyId: company.id,
     year,
+    openedOn: facts.openedOn,
     dueDate: result.dueDate,
     deliverableFrom: deliverableFrom(year),
-    status: statusOf(record, missingItems, today),
+    status: statusOf(record, missingItems.length, today),
     revenue: byKind(revenue),
     fromProduct: byKind(product),
     hadEmployee: record.dasn?.hadEmployee ?? null,

@@ -97,6 +97,7 @@ export function incomeReportsView(
       partnerId: row.partner.partnerId,
       name: row.partner.name,
       cpf: row.partner.cpf,
+      email: row.partner.email,
       proLabore: reais(row.proLabore),
       inss: reais(row.inss),
       irrf: reais(row.irrf),

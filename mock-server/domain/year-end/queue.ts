@@ -64,7 +64,7 @@ export function yearEndQueue(store: Store, year: number, query: Query, today: st
       year: record.year,
       regime: record.regime,
       declaration: record.regime === 'mei' ? 'dasn-simei' : 'defis',
-      status: statusOf(record, Array.from({ length: record.missing }), today),
+      status: statusOf(record, record.missing, today),
       dueDate: record.dueDate,
       delivery: record.delivery && {
         receipt: record.delivery.receipt,
