@@ -7,6 +7,7 @@ import {
   type OpenApiDocument,
   type Operation,
 } from '../mock-server/openapi'
+import { resourceFile, type ResourceName } from '../mock-server/routes/index'
 
 // What `npm run docs:api` writes from the OpenAPI document (mock-server/openapi.ts):
 // docs/openapi.json, and the README's endpoint tables between their markers. The unit test
@@ -61,7 +62,7 @@ export function endpointTables(document: OpenApiDocument): string {
         operation['x-access'],
         operation.summary,
         operation['x-spec-section'] ? `§${operation['x-spec-section']}` : '',
-        `\`routes/${resource}.ts\``,
+        `\`${resourceFile(resource as ResourceName)}\``,
       ]
       rows.set(resource, [...(rows.get(resource) ?? []), `| ${row.map(cell).join(' | ')} |`])
     }

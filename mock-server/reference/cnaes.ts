@@ -9,7 +9,7 @@ import {
   type SimplesAnnex,
 } from '../../src/schemas/cnae'
 // Nominal rate of the first revenue band of each annex, in percent (the tax module's fact).
-import { SIMPLES_FIRST_BAND_RATE as simplesFirstBandRate } from '../../src/schemas/tax'
+import { SIMPLES_FIRST_BAND_RATE as simplesFirstBandRate } from '../../src/kernel/tax/facts'
 import { cnaeDigits, formatCnaeCode, normalizeSearch } from '../../src/schemas/slug'
 import { fixture } from '../fixtures'
 

@@ -19,15 +19,15 @@ import {
   importStatementInBatches,
   removeAccount,
   taxCategoriesById,
-} from '../finance/bank-ledger'
-import { exportCsv, exportTxt } from '../finance/exports'
-import { ofxQueueMessages } from '../finance/ofx-reader'
-import { ofxUpload } from '../finance/ofx-upload'
+} from '../domain/bank/ledger'
+import { exportCsv, exportTxt } from '../domain/bank/exports'
+import { ofxQueueMessages } from '../domain/bank/ofx-reader'
+import { ofxUpload } from '../ofx-upload'
 import {
   reconcileAfterImport,
   reconcileCompany,
   reconciliationOf,
-} from '../finance/reconciliation/reconciler'
+} from '../domain/bank/reconciliation/reconciler'
 import { badRequest, paginate } from '../http'
 import type { Store } from '../store/database'
 

@@ -15,13 +15,13 @@ import {
 } from '../../src/schemas/common'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
-import { accountView } from '../finance/bank-ledger'
-import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../finance/cora'
-import { reconcileAfterImport, settled } from '../finance/reconciliation/reconciler'
+import { accountView } from '../domain/bank/ledger'
+import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../stand-ins/cora/cora'
+import { reconcileAfterImport, settled } from '../domain/bank/reconciliation/reconciler'
 import { paginate } from '../http'
 
 // Bank connections (docs/product.md §7 "Bank statements"): connecting a Cora account through its
-// OAuth (the consent page is the Cora stand-in, routes/cora.ts) and the connections there are.
+// OAuth (the consent page is the Cora stand-in, stand-ins/cora/routes.ts) and the connections there are.
 
 /** Starts a Cora authorization: the address of Cora's consent page. */
 function startCora({ store, config, caller, companyId }: Call) {

@@ -11,8 +11,8 @@ import {
 } from '../../src/schemas/nfse'
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, HttpError, notFound, parse } from '../http'
-import type { CertificateRecord } from '../nfse/records'
-import { seal, vaultKeyIn } from '../nfse/vault'
+import type { CertificateRecord } from '../domain/invoices/nfse/records'
+import { seal, vaultKeyIn } from '../domain/invoices/nfse/vault'
 
 // A company's A1 certificate (ICP-Brasil e-CNPJ: a PKCS#12 file and its password), which signs
 // its DPS and cancellations: sent by the company's admin or a system admin, read in the NFS-e

@@ -47,12 +47,21 @@ import {
   stepSubmissionEvent,
 } from '../../src/machines/track'
 import { endpoint, type Call } from '../api'
-import { changeIdentity, findUser, ownerOf } from '../core/accounts'
-import { choosePlan, paymentsOfCompany, subscriptionsOfCompany } from '../core/billing'
-import { cnpjRecordRefusal, registryRecordOf } from '../core/registry'
-import { changeStatus, syncCurrentSubscription, trackOf, trackView } from '../core/state'
-import { completeStep, stepMessagesServer } from '../core/steps'
-import { transferLetterFileName, transferLetterPdf } from '../core/transfer-letter'
+import { changeIdentity, findUser, ownerOf } from '../domain/companies/people'
+import {
+  choosePlan,
+  paymentsOfCompany,
+  subscriptionsOfCompany,
+} from '../domain/billing/subscriptions'
+import { cnpjRecordRefusal, registryRecordOf } from '../stand-ins/receita-cnpj/registry'
+import {
+  changeStatus,
+  syncCurrentSubscription,
+  trackOf,
+  trackView,
+} from '../domain/companies/company-records'
+import { completeStep, stepMessagesServer } from '../domain/companies/steps'
+import { transferLetterFileName, transferLetterPdf } from '../domain/companies/transfer-letter'
 import { badRequest, conflict, forbidden, HttpError, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
 import { JsonText } from '../store/table'

@@ -17,17 +17,17 @@ import {
   type CompanyDocument,
   type DocumentStatus,
 } from '../../src/schemas/document'
-import { releaseGuide } from '../finance/reconciliation/ledger'
+import { releaseGuide } from '../domain/bank/reconciliation/writes'
 import {
   reconcileAfterGuideChange,
   reconcileLines,
   settled,
-} from '../finance/reconciliation/reconciler'
+} from '../domain/bank/reconciliation/reconciler'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
-import { filePath } from '../core/files'
+import { filePath } from '../store/files'
 import { badRequest, conflict, forbidden, paginate, parse } from '../http'
-import { onGuidePaid } from '../simples/guides'
+import { onGuidePaid } from '../domain/simples/guides'
 
 export const FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) antes de registrar o documento.'

@@ -25,10 +25,10 @@ import {
   signedLink,
   storeOnce,
   verifySignedLink,
-} from '../core/files'
-import { findCompany } from '../core/state'
+} from '../store/files'
+import { findCompany } from '../domain/companies/company-records'
 import { HttpError, notFound } from '../http'
-import { renderGuideFile } from '../simples/guides'
+import { renderGuideFile } from '../domain/simples/guides'
 
 // Files of a company (PRODUCT.md "Signed upload/download URLs"): the API hands out short-lived
 // signed links, and the files themselves go through `/files/{companyId}/{filename}` with the
@@ -57,7 +57,7 @@ function uploadLink({ config, companyId, params }: Call<FileParams>) {
 
 /**
  * A signed link to download a file of the company. A guide the product issued has its PDF made
- * the first time it is asked for (mock-server/simples/guides.ts).
+ * the first time it is asked for (mock-server/domain/simples/guides.ts).
  */
 async function downloadLink({ store, config, companyId, params }: Call<FileParams>) {
   const fileName = checkedFileName(params.filename)

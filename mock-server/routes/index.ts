@@ -4,13 +4,13 @@ import { bankAccountEndpoints } from './bank-accounts'
 import { bankConnectionEndpoints } from './bank-connections'
 import { bankTransactionEndpoints } from './bank-transactions'
 import { certificateEndpoints } from './certificates'
-import { checkoutEndpoints } from './checkout'
+import { checkoutEndpoints } from '../stand-ins/checkout/routes'
 import { cityEndpoints } from './cities'
 import { cnaeEndpoints } from './cnaes'
-import { cnpjEndpoints } from './cnpj'
+import { cnpjEndpoints } from '../stand-ins/receita-cnpj/routes'
 import { companyEndpoints } from './companies'
-import { contentEndpoints } from './content'
-import { coraEndpoints } from './cora'
+import { contentEndpoints } from '../stand-ins/storyblok/routes'
+import { coraEndpoints } from '../stand-ins/cora/routes'
 import { documentEndpoints } from './documents'
 import { fileEndpoints } from './files'
 import { inviteEndpoints } from './invites'
@@ -25,12 +25,12 @@ import { paymentEndpoints } from './payments'
 import { planEndpoints } from './plans'
 import { reconciliationEndpoints } from './reconciliation'
 import { referralEndpoints } from './referrals'
-import { sefinNacionalEndpoints } from './sefin-nacional'
+import { sefinNacionalEndpoints } from '../stand-ins/sefin-nacional/routes'
 import { reportEndpoints } from './reports'
 import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
 import { userEndpoints } from './users'
-import { viaCepEndpoints } from './viacep'
+import { viaCepEndpoints } from '../stand-ins/viacep/routes'
 import { yearEndEndpoints } from './year-end'
 
 /**
@@ -78,6 +78,22 @@ export const resources = {
 } satisfies Record<string, Endpoint[]>
 
 export type ResourceName = keyof typeof resources
+
+/** The stand-ins' tables live with their service (mock-server/stand-ins/<service>/routes.ts). */
+const standInFolders: Partial<Record<ResourceName, string>> = {
+  content: 'storyblok',
+  viacep: 'viacep',
+  cnpj: 'receita-cnpj',
+  cora: 'cora',
+  checkout: 'checkout',
+  'sefin-nacional': 'sefin-nacional',
+}
+
+/** The file holding a resource's table, from mock-server/ (`routes/users.ts`). */
+export const resourceFile = (name: ResourceName) => {
+  const folder = standInFolders[name]
+  return folder ? `stand-ins/${folder}/routes.ts` : `routes/${name}.ts`
+}
 
 /** Every endpoint, in the order Express tries them. */
 export const endpoints: Endpoint[] = Object.values(resources).flat()

@@ -5,8 +5,8 @@ import {
   intentBodySchema,
 } from '../../src/schemas/assistant'
 import { listOf } from '../../src/schemas/common'
-import { suggestAliases } from '../assistant/alias-suggest'
-import { matchCnaes } from '../assistant/cnae-matcher'
+import { suggestAliases } from '../domain/assistant/alias-suggest'
+import { matchCnaes } from '../domain/assistant/cnae-matcher'
 import { endpoint, type Call } from '../api'
 
 // The assistant "Luca" (docs/product.md §7 "Leads and assistant"): CNAE activities and trade names

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
 import type { Company } from '../../src/schemas/company'
-import { dayInBrazil } from '../../src/schemas/calendar'
+import { dayInBrazil } from '../../src/kernel/dates'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
   canChangeNfsRequestStatus,
@@ -32,10 +32,10 @@ import { nfseCancelSchema } from '../../src/schemas/nfse'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import type { ServerConfig } from '../config'
-import { filePath } from '../core/files'
-import { companyRefOf } from '../core/state'
-import { reconcileAfterInvoiceChange, settled } from '../finance/reconciliation/reconciler'
-import { foldText, queryMatcher } from '../finance/text'
+import { filePath } from '../store/files'
+import { companyRefOf } from '../domain/companies/company-records'
+import { reconcileAfterInvoiceChange, settled } from '../domain/bank/reconciliation/reconciler'
+import { foldText, queryMatcher } from '../store/fold-text'
 import { badRequest, conflict, notFound, paginate, parse } from '../http'
 import {
   cancelRequest,
@@ -45,8 +45,8 @@ import {
   issueRequest,
   nfseDocumentOf,
   nfseOf,
-} from '../nfse/issuance'
-import { sefinBaseUrl } from '../nfse/sefin-client'
+} from '../domain/invoices/nfse/issuance'
+import { sefinBaseUrl } from '../domain/invoices/nfse/sefin-client'
 import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'

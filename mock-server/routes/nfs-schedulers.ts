@@ -13,8 +13,8 @@ import {
 } from '../../src/schemas/invoice'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
-import { applySchedules } from '../finance/schedule-job'
-import { runDateOf } from '../finance/schedules'
+import { applySchedules } from '../domain/invoices/schedule-job'
+import { runDateOf } from '../domain/invoices/schedules'
 import { paginate } from '../http'
 import { assertIssuer, issuerMessages, municipalityName } from './nfs-requests'
 

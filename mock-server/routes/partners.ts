@@ -15,10 +15,10 @@ import {
 } from '../../src/schemas/engagement'
 import { idSchema, listOf, pageQuerySchema, recordOf } from '../../src/schemas/common'
 import { endpoint, type Call } from '../api'
-import { paymentsOfCompany } from '../core/billing'
+import { paymentsOfCompany } from '../domain/billing/subscriptions'
 import { badRequest, conflict, notFound, paginate, parse } from '../http'
 import type { Store } from '../store/database'
-import { roundMoney } from '../../src/schemas/money'
+import { roundMoney } from '../../src/kernel/money'
 
 /** A Duca partner code: `DUCA-` and the initials of the name plus a digit, unique. */
 function partnerCode(store: Store, name: string): string {

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { paymentListQuerySchema, paymentSchema } from '../../src/schemas/billing'
 import { listOf } from '../../src/schemas/common'
 import { endpoint, type Call } from '../api'
-import { paymentsOfCompany } from '../core/billing'
+import { paymentsOfCompany } from '../domain/billing/subscriptions'
 import { paginate } from '../http'
 
 /** The company's payments, the latest due date first. */

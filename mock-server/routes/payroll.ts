@@ -8,11 +8,11 @@ import {
   simplesMessages,
 } from '../../src/schemas/simples/api'
 import { endpoint, type Call } from '../api'
-import { receiptsPdf } from '../simples/pdf'
-import { payrollView, savePayroll } from '../simples/payroll'
+import { receiptsPdf } from '../domain/simples/guide-pdf'
+import { payrollView, savePayroll } from '../domain/simples/payroll'
 
 // A company's payroll by month (pró-labore, salaries, FGTS): the partners' INSS, IRRF and net,
-// the CPP, the DCTFWeb DARF, and the fator R payroll (mock-server/simples/payroll.ts).
+// the CPP, the DCTFWeb DARF, and the fator R payroll (mock-server/domain/simples/payroll.ts).
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 

@@ -10,9 +10,9 @@ import {
   reconciliationSummarySchema,
 } from '../../src/schemas/reconciliation'
 import { endpoint, type Call } from '../api'
-import { confirmMatch, matchAmounts, undoMatch } from '../finance/reconciliation/actions'
-import { reconcileLines, settled } from '../finance/reconciliation/reconciler'
-import { rowsOf, summaryOf } from '../finance/reconciliation/views'
+import { confirmMatch, matchAmounts, undoMatch } from '../domain/bank/reconciliation/actions'
+import { reconcileLines, settled } from '../domain/bank/reconciliation/reconciler'
+import { rowsOf, summaryOf } from '../domain/bank/reconciliation/views'
 import { notFound } from '../http'
 import type { Store } from '../store/database'
 

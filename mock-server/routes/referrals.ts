@@ -10,10 +10,10 @@ import {
 } from '../../src/schemas/engagement'
 import type { User } from '../../src/schemas/user'
 import { endpoint, type Call } from '../api'
-import { findUser } from '../core/accounts'
+import { findUser } from '../domain/companies/people'
 import { paginate } from '../http'
 import type { Store } from '../store/database'
-import { roundMoney } from '../../src/schemas/money'
+import { roundMoney } from '../../src/kernel/money'
 
 // Referrals (PRODUCT.md "Referrals"): the caller's code and link, and the people who signed up
 // with it, each with the reward it earned.

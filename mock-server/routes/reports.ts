@@ -16,10 +16,10 @@ import {
   type AnualBilling,
   type BillingByCategory,
 } from '../../src/schemas/report'
-import { meiLimitFor } from '../../src/schemas/tax'
+import { meiLimitFor } from '../../src/kernel/tax/facts'
 import { endpoint, type Call } from '../api'
-import { taxCategoriesById } from '../finance/bank-ledger'
-import { recentMonths } from '../finance/statement-generator'
+import { taxCategoriesById } from '../domain/bank/ledger'
+import { recentMonths } from '../stand-ins/cora/statement-generator'
 import type { Store } from '../store/database'
 
 // The panel's reports (docs/product.md §7 "Reports and payments"), and what the Simples Nacional

@@ -19,7 +19,7 @@ import {
   simplesQueueRowSchema,
   type CloseOutcome,
 } from '../../src/schemas/simples/api'
-import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
+import { reconcileAfterGuideChange, settled } from '../domain/bank/reconciliation/reconciler'
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, HttpError } from '../http'
 import {
@@ -28,14 +28,14 @@ import {
   issueLateGuide,
   latePaymentQuote,
   latePaymentView,
-} from '../simples/guides'
-import { closeMonth, monthView } from '../simples/months'
-import { simplesQueue } from '../simples/queue'
-import { monthKey } from '../simples/sources'
+} from '../domain/simples/guides'
+import { closeMonth, monthView } from '../domain/simples/months'
+import { simplesQueue } from '../domain/simples/queue'
+import { monthKey } from '../domain/simples/sources'
 
 // The Simples Nacional month (PGDAS-D) of a company, its close by the accountant, the month-close
 // queue, the revenue declared without an invoice, and the guides to pay with their late-payment
-// recalculation (mock-server/simples).
+// recalculation (mock-server/domain/simples).
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 

@@ -15,7 +15,7 @@ import {
   findSubscription,
   schedulePlanChange,
   subscriptionsOfCompany,
-} from '../core/billing'
+} from '../domain/billing/subscriptions'
 
 // A company's subscriptions (PRODUCT.md "Billing"): the list, the charge to pay now (a checkout
 // address) and a plan change from the next monthly charge.

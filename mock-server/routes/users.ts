@@ -45,8 +45,8 @@ import {
   referralCodeOf,
   systemAdmins,
   type IdentityFields,
-} from '../core/accounts'
-import { companyRefOf } from '../core/state'
+} from '../domain/companies/people'
+import { companyRefOf } from '../domain/companies/company-records'
 import type { ServerConfig } from '../config'
 import { badRequest, conflict, forbidden, HttpError, notFound, paginate } from '../http'
 import type { Store } from '../store/database'

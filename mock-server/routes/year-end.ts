@@ -45,7 +45,7 @@ import {
   recordDistribution,
 } from '../domain/year-end/profits'
 import { yearEndQueue } from '../domain/year-end/queue'
-import { reconcileAfterGuideChange, settled } from '../finance/reconciliation/reconciler'
+import { reconcileAfterGuideChange, settled } from '../domain/bank/reconciliation/reconciler'
 import { HttpError } from '../http'
 import type { Store } from '../store/database'
 import type { Company } from '../../src/schemas/company'

@@ -6,7 +6,7 @@ import { stepPayloadSchemas } from '../../src/schemas/steps'
 import { trackSchema } from '../../src/schemas/track'
 import type { User } from '../../src/schemas/user'
 import { trackSnapshotOf } from '../../src/machines/track'
-import { referralCodeOf } from '../core/accounts'
+import { referralCodeOf } from '../domain/companies/people'
 import { fixture, loadFixture } from '../fixtures'
 import type { Model } from '../model'
 

@@ -20,7 +20,7 @@ import {
   type CompanyDocument,
 } from '../../src/schemas/document'
 import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
-import { toCents } from '../../src/schemas/money'
+import { toCents } from '../../src/kernel/money'
 import {
   nationalFieldsUnset,
   nfsRequestSchema,
@@ -29,8 +29,8 @@ import {
   type NfsRequestStatus,
   type NfsScheduler,
 } from '../../src/schemas/invoice'
-import { runSchedules } from '../finance/schedules'
-import { ibgeCodeOf } from '../nfse/places'
+import { runSchedules } from '../domain/invoices/schedules'
+import { ibgeCodeOf } from '../domain/invoices/nfse/places'
 import { cityDirectory } from '../reference/cities'
 import {
   loadStatementProfiles,
@@ -38,8 +38,8 @@ import {
   rngFor,
   statementKey,
   statementMonth,
-} from '../finance/statement-generator'
-import { loadFinanceCompanies } from '../finance/company-fixtures'
+} from '../stand-ins/cora/statement-generator'
+import { loadFinanceCompanies } from '../stand-ins/cora/company-fixtures'
 import { fixture } from '../fixtures'
 import type { Model } from '../model'
 

@@ -1,17 +1,21 @@
 import type { Company } from '../../src/schemas/company'
 import { todayInBrazil } from '../../src/schemas/finance-common'
 import type { NfsRequest } from '../../src/schemas/invoice'
-import { rngFor } from '../finance/statement-generator'
+import { rngFor } from '../stand-ins/cora/statement-generator'
 import type { Model } from '../model'
-import { composeAccessKey } from '../nfse/access-key'
-import { certificateFacts, type CertificatePems } from '../nfse/certificates'
-import { buildNfse } from '../nfse/documents'
-import { buildDps, providerRegimeOf } from '../nfse/dps'
-import { ibgeCodeOf, municipalityLabel } from '../nfse/places'
-import type { CertificateRecord, DpsSequence, SefinNfseRecord } from '../nfse/records'
-import { testPki } from '../nfse/test-pki'
-import { seal, vaultKeyIn } from '../nfse/vault'
-import { signEnveloped } from '../nfse/xmldsig'
+import { composeAccessKey } from '../domain/invoices/nfse/access-key'
+import { certificateFacts, type CertificatePems } from '../domain/invoices/nfse/certificates'
+import { buildNfse } from '../domain/invoices/nfse/documents'
+import { buildDps, providerRegimeOf } from '../domain/invoices/nfse/dps'
+import { ibgeCodeOf, municipalityLabel } from '../domain/invoices/nfse/places'
+import type {
+  CertificateRecord,
+  DpsSequence,
+  SefinNfseRecord,
+} from '../domain/invoices/nfse/records'
+import { testPki } from '../stand-ins/sefin-nacional/test-pki'
+import { seal, vaultKeyIn } from '../domain/invoices/nfse/vault'
+import { signEnveloped } from '../domain/invoices/nfse/xmldsig'
 import { nationalServiceDescription } from '../reference/national-services'
 
 /** The national NFS-e's collections: certificates, DPS numbering, the Sefin stand-in's registry. */

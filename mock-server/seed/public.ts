@@ -7,7 +7,7 @@ import type { Model } from '../model'
 /**
  * Public-site data that changes: leads taken by the site's forms, and the referral links kept by
  * the site. Content, CNAEs and municipalities are read-only reference data served from
- * fixtures/ (mock-server/content, mock-server/reference), not copied into the data file.
+ * fixtures/ (mock-server/stand-ins/storyblok, mock-server/reference), not copied into the data file.
  */
 export type PublicData = Pick<Model, 'leads' | 'links'>
 

@@ -5,7 +5,7 @@ import type { Company } from '../../src/schemas/company'
 import { roundMoney, todayInBrazil, toCents } from '../../src/schemas/finance-common'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import type { ReconciliationRecord } from '../../src/schemas/reconciliation'
-import { reconcile } from '../finance/reconciliation/engine'
+import { reconcile } from '../domain/bank/reconciliation/rules'
 import {
   categoryKindsOf,
   engineGuideOf,
@@ -13,10 +13,10 @@ import {
   engineLineOf,
   isOpenGuide,
   isOpenInvoice,
-} from '../finance/reconciliation/inputs'
-import { contentOf } from '../finance/reconciliation/job'
-import { markPaid, markReceived, storedRecord } from '../finance/reconciliation/ledger'
-import { bankText, rngFor } from '../finance/statement-generator'
+} from '../domain/bank/reconciliation/inputs'
+import { contentOf } from '../domain/bank/reconciliation/job'
+import { markPaid, markReceived, storedRecord } from '../domain/bank/reconciliation/writes'
+import { bankText, rngFor } from '../stand-ins/cora/statement-generator'
 import type { FinanceData } from './finance'
 
 // Bank reconciliation of the seeded statements: ana's accounts tell a story the screen shows from

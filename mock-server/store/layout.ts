@@ -1,7 +1,7 @@
-import { toCents } from '../../src/schemas/money'
-import { revenueSegmentOf } from '../../src/schemas/simples/month'
+import { toCents } from '../../src/kernel/money'
+import { revenueSegmentOf } from '../../src/kernel/tax/month'
 import { amountDueOf } from '../../src/schemas/reconciliation'
-import { foldText } from '../finance/text'
+import { foldText } from './fold-text'
 import type { CollectionName, RecordOf } from '../model'
 import type { TableLayout } from './table'
 
@@ -104,7 +104,7 @@ export const layouts: Layouts = {
       status: (request) => request.status,
       date: (request) => request.date,
       number: { integer: (request) => request.number },
-      // What a month's revenue sums in SQL (mock-server/simples/sources.ts): its competence
+      // What a month's revenue sums in SQL (mock-server/domain/simples/sources.ts): its competence
       // month, how it is segregated, its service and its value in cents.
       month: (request) => request.date.slice(0, 7),
       segment: (request) => revenueSegmentOf(request),

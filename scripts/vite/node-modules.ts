@@ -27,9 +27,9 @@ export async function referenceData(root: string) {
 
 /** The content stand-in's published stories, read from its fixtures. */
 export async function fixtureStories(root: string) {
-  const { contentSpace } = await load<typeof import('../../mock-server/content/space')>(
+  const { contentSpace } = await load<typeof import('../../mock-server/stand-ins/storyblok/space')>(
     root,
-    'mock-server/content/space.ts',
+    'mock-server/stand-ins/storyblok/space.ts',
   )
   return contentSpace().stories.published
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
-import { dayInBrazil } from '../../src/schemas/calendar'
+import { dayInBrazil } from '../../src/kernel/dates'
 import { SITEMAP_FILES, sitePages, type SitePage } from '../../src/schemas/site-pages'
 import { buildServices, fetchPublishedSlugs } from './content-slugs'
 import { fixtureStories, referenceData } from './node-modules'

@@ -1,6 +1,6 @@
 import { formatCep, formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
-import { dayInBrazil } from '@/schemas/calendar'
-import { toCents } from '@/schemas/money'
+import { dayInBrazil } from '@/kernel/dates'
+import { toCents } from '@/kernel/money'
 
 // The one set of formatters (PRODUCT.md "Formats and language"): pt-BR money, numbers, dates and
 // Brazilian documents, for the public site and the signed-in area alike.
@@ -41,7 +41,7 @@ export const formatPercent = (share: number, decimals = 2) =>
 
 /**
  * "21/11/2026": a plain `YYYY-MM-DD` is that calendar day; a time (ISO text or Date) is the day
- * it falls on in São Paulo (`dayInBrazil`, src/schemas/calendar.ts).
+ * it falls on in São Paulo (`dayInBrazil`, src/kernel/dates.ts).
  */
 export function formatDate(value: string | Date): string {
   const [year, month, day] = dayInBrazil(value).split('-')

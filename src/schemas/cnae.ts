@@ -45,7 +45,7 @@ export const meiOccupationSchema = z.object({
 export type MeiOccupation = z.infer<typeof meiOccupationSchema>
 
 /**
- * What the tax rules need to know of one of a company's activities (src/schemas/tax.ts): its
+ * What the tax rules need to know of one of a company's activities (src/kernel/tax/facts.ts): its
  * Simples Nacional annexes from the curated classification (`[]` barred from the Simples, `null`
  * not classified), whether the fator R applies, and its MEI occupations.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Blok, Story } from './content'
 
 // What Storyblok's content delivery API (v2) answers, as zod schemas: the contract its stand-in
-// (mock-server/routes/content.ts) serves and the OpenAPI document describes. The web app reads it
+// (mock-server/stand-ins/storyblok/routes.ts) serves and the OpenAPI document describes. The web app reads it
 // through storyblok-js-client with the types of content.ts, which stay zod-free so the public pages
 // load no validation library; the checks below keep the two descriptions the same.
 

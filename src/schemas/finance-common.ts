@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { messages } from './messages'
 import { fieldError } from './limit-messages'
-import { roundMoney } from './money'
+import { roundMoney } from '../kernel/money'
 
 // Money, calendar dates and periods shared by invoices, documents, bank statements and reports.
 // Dates are calendar days as `YYYY-MM-DD` strings (no time zone: a bank statement or an invoice
 // belongs to a day, not to an instant); money is a number of reais with two decimals.
 
-export { fromCents, roundMoney, toCents } from './money'
+export { fromCents, roundMoney, toCents } from '../kernel/money'
 
 /** A month a document or tax refers to, `YYYY-MM`. */
 export const competenceSchema = z
@@ -84,7 +84,7 @@ export const dateFilterSchema = z
 export const monthOf = (day: string) => day.slice(0, 7)
 
 /** Today in Brazil: the calendar module's (./calendar.ts), where every day is cut. */
-export { todayInBrazil } from './calendar'
+export { todayInBrazil } from '../kernel/dates'
 
 /** `YYYY-MM` moved by `months` (negative: back): `2026-01` − 2 → `2025-11`. */
 export function shiftMonth(month: string, months: number): string {

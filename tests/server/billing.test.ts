@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { sweepOverdue } from '../../mock-server/core/billing'
+import { sweepOverdue } from '../../mock-server/domain/billing/subscriptions'
 import { startTestServer, type TestServer } from './harness'
 
 // Plans, subscriptions and payments, the checkout page and what paying moves on.

@@ -554,7 +554,7 @@ describe('POST /companies', () => {
     expect(alnum.body.data.cnpj).toBe('NV7A1T2B000139')
     const closed = server.store.data.companies.length
     const baixada = [
-      ...(await import('../../mock-server/core/reference')).reference().registry.values(),
+      ...(await import('../../mock-server/stand-ins/reference-data')).reference().registry.values(),
     ].find((r) => r.status === 'BAIXADA')!
     const res = await server.call('POST', '/companies', { as: BRUNO, body: { cnpj: baixada.cnpj } })
     expect(res).toMatchObject({

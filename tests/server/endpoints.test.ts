@@ -5,7 +5,12 @@ import type { Express } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../mock-server/app'
 import { readConfig } from '../../mock-server/config'
-import { endpoints, resources } from '../../mock-server/routes/index'
+import {
+  endpoints,
+  resourceFile,
+  resources,
+  type ResourceName,
+} from '../../mock-server/routes/index'
 import { contracts } from './contracts'
 import { emulatorHost } from './harness'
 import {
@@ -133,13 +138,12 @@ describe('the route table', () => {
 
   it("is found from the README: each row names the file whose table holds the row's paths", () => {
     const wrong = readmeRows().flatMap(({ method, paths, file }) => {
-      const name = /^routes\/([\w-]+)\.ts$/.exec(file)?.[1] as keyof typeof resources | undefined
+      const name = (Object.keys(resources) as ResourceName[]).find(
+        (resource) => resourceFile(resource) === file,
+      )
       const table = name ? resources[name] : undefined
       if (!table) return [`${method} ${paths.join(', ')}: names no route file (${file})`]
-      const source = readFileSync(
-        new URL(`../../mock-server/routes/${name}.ts`, import.meta.url),
-        'utf8',
-      )
+      const source = readFileSync(new URL(`../../mock-server/${file}`, import.meta.url), 'utf8')
       return paths.flatMap((path) =>
         table.some((endpoint) => endpoint.method === method && endpoint.path === path) &&
         source.includes(`'${path}'`)

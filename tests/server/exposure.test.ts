@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileMessages } from '../../src/schemas/files'
 import { resetEmulatorAccounts } from '../../mock-server/seed/emulator-accounts'
 import { controlSocketOf } from '../../mock-server/control'
-import { signedPath } from '../../mock-server/core/files'
+import { signedPath } from '../../mock-server/store/files'
 import { originMessages } from '../../mock-server/origins'
 import { freePortBlock } from '../../scripts/ports'
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedPath } from '../../mock-server/core/files'
+import { signedPath } from '../../mock-server/store/files'
 import { startTestServer, type TestServer } from './harness'
 import { messages } from '../../src/schemas/messages'
 

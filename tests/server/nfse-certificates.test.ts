@@ -5,8 +5,8 @@ import {
   buildCompanyCertificate,
   pkcs12Of,
   rsaKeyPairAsync,
-} from '../../mock-server/nfse/certificates'
-import { testPki } from '../../mock-server/nfse/test-pki'
+} from '../../mock-server/domain/invoices/nfse/certificates'
+import { testPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { CERTIFICATE_PASSWORD } from './contracts/nfse'
 import { startTestServer, type TestServer } from './harness'
 

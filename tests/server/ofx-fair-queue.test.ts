@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { createOfxReader, ofxQueueMessages } from '../../mock-server/finance/ofx-reader'
+import { createOfxReader, ofxQueueMessages } from '../../mock-server/domain/bank/ofx-reader'
 import { ofxSample } from '../../scripts/ofx-sample'
 import { startTestServer } from './harness'
 

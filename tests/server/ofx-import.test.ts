@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { BankTransaction } from '../../src/schemas/bank'
-import { NOT_OFX_MESSAGE } from '../../mock-server/finance/ofx'
+import { NOT_OFX_MESSAGE } from '../../mock-server/domain/bank/ofx'
 import { ANA, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 

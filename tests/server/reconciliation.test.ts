@@ -3,18 +3,18 @@ import type { BankTransaction } from '../../src/schemas/bank'
 import type { CompanyDocument } from '../../src/schemas/document'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import type { ReconciliationRecord, ReconciliationRow } from '../../src/schemas/reconciliation'
-import type { Change } from '../../mock-server/finance/reconciliation/job'
+import type { Change } from '../../mock-server/domain/bank/reconciliation/job'
 import {
   applyBatch,
   applyChange,
   finishBatch,
-} from '../../mock-server/finance/reconciliation/ledger'
+} from '../../mock-server/domain/bank/reconciliation/writes'
 import {
   creditsWithoutInvoice,
   reconcileAfterInvoiceChange,
   reconcileCompany,
   reconcileLines,
-} from '../../mock-server/finance/reconciliation/reconciler'
+} from '../../mock-server/domain/bank/reconciliation/reconciler'
 import {
   SEEDED_SUGGESTED_INVOICE,
   SEEDED_SUGGESTED_LINE,

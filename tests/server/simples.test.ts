@@ -8,7 +8,7 @@ import {
   formatCollectionLine,
   moneyText,
   proLaboreOf,
-} from '../../src/schemas/simples'
+} from '../../src/kernel/tax'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import { ADMIN, ANA, BRUNO, EVA } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'

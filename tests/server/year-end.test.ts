@@ -6,8 +6,8 @@ import {
   monthTaxOn,
 } from '../../src/kernel/tax/year-end'
 import { todayInBrazil } from '../../src/schemas/finance-common'
-import { toCents } from '../../src/schemas/money'
-import { addMonths, meiLimitFor } from '../../src/schemas/simples'
+import { toCents } from '../../src/kernel/money'
+import { addMonths, meiLimitFor } from '../../src/kernel/tax'
 import { ADMIN, ANA, BRUNO } from './finance-callers'
 import { signIn, startTestServer, type TestServer } from './harness'
 import { pdfText } from './pdf-text'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate } from '@/lib/format'
-import { dayInBrazil, monthInBrazil, todayInBrazil, yearInBrazil } from '@/schemas/calendar'
+import { dayInBrazil, monthInBrazil, todayInBrazil, yearInBrazil } from '@/kernel/dates'
 
-// The product's one calendar (src/schemas/calendar.ts): the day of a moment is the day it falls
+// The product's one calendar (src/kernel/dates.ts): the day of a moment is the day it falls
 // on in São Paulo, read from Intl's parts rather than any locale's date pattern.
 
 describe('dayInBrazil', () => {

@@ -4,8 +4,8 @@ import {
   ContentRateLimitError,
   fetchWithBackoff,
 } from '../../src/services/site/content/client'
-import { INLINE_LIMIT, listStories } from '../../mock-server/content/cdn'
-import type { ContentSpace } from '../../mock-server/content/space'
+import { INLINE_LIMIT, listStories } from '../../mock-server/stand-ins/storyblok/cdn'
+import type { ContentSpace } from '../../mock-server/stand-ins/storyblok/space'
 import type { Story } from '../../src/schemas/content'
 
 const answer = (status: number, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
-import { qrPath } from '../../mock-server/nfse/danfse'
+import { qrPath } from '../../mock-server/domain/invoices/nfse/danfse'
 
 // The DANFSe draws its QR code (the NFS-e's consultation link) as one SVG path of the rows' runs
 // of dark modules: read back, the path covers exactly the code's dark modules, one quiet module

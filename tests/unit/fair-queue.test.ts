@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { fairQueue } from '../../mock-server/finance/fair-queue'
+import { fairQueue } from '../../mock-server/domain/bank/fair-queue'
 import { HttpError } from '../../mock-server/http'
 
-// The OFX reader's line (mock-server/finance/fair-queue.ts): one job at a time, the companies in
+// The OFX reader's line (mock-server/domain/bank/fair-queue.ts): one job at a time, the companies in
 // turns, so one company's files cannot hold the others'.
 
 /** A job that runs until the test lets it finish, noting when it started. */

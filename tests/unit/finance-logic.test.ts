@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { NfsRequest, NfsScheduler } from '../../src/schemas/invoice'
-import { NOT_OFX_MESSAGE, parseOfx } from '../../mock-server/finance/ofx'
-import { runDateOf, runSchedules } from '../../mock-server/finance/schedules'
+import { NOT_OFX_MESSAGE, parseOfx } from '../../mock-server/domain/bank/ofx'
+import { runDateOf, runSchedules } from '../../mock-server/domain/invoices/schedules'
 import {
   loadStatementProfiles,
   statementMonth,
-} from '../../mock-server/finance/statement-generator'
+} from '../../mock-server/stand-ins/cora/statement-generator'
 import { seedFinance } from '../../mock-server/seed/finance'
 
 const taker: NfsScheduler['taker'] = {

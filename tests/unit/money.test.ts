@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatMoney } from '@/lib/format'
-import { fromCents, roundMoney, toCents } from '@/schemas/money'
+import { fromCents, roundMoney, toCents } from '@/kernel/money'
 
 // Money is kept in whole cents, half a cent rounded up on the decimal value as written (the
 // amount a person typed or a document printed), not on the binary number that stores it:

@@ -5,14 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
 import { nfsRequestCreateSchema, serviceCodeOf, type NfsRequest } from '@/schemas/invoice'
 import type { Company } from '@/schemas/company'
-import { composeAccessKey } from '../../mock-server/nfse/access-key'
-import type { CertificatePems } from '../../mock-server/nfse/certificates'
-import { buildCancellationRequest, buildEvent, buildNfse } from '../../mock-server/nfse/documents'
-import { buildDps } from '../../mock-server/nfse/dps'
-import { dpsInputOf, dpsProviderOf } from '../../mock-server/nfse/issuance'
-import { prepareTestPki, type TestPki } from '../../mock-server/nfse/test-pki'
-import { signEnveloped, verifyEnveloped } from '../../mock-server/nfse/xmldsig'
-import { loadSchemaFiles, schemaFiles, validateAgainst } from '../../mock-server/nfse/xsd'
+import { composeAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
+import type { CertificatePems } from '../../mock-server/domain/invoices/nfse/certificates'
+import {
+  buildCancellationRequest,
+  buildEvent,
+  buildNfse,
+} from '../../mock-server/domain/invoices/nfse/documents'
+import { buildDps } from '../../mock-server/domain/invoices/nfse/dps'
+import { dpsInputOf, dpsProviderOf } from '../../mock-server/domain/invoices/nfse/issuance'
+import { prepareTestPki, type TestPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
+import { signEnveloped, verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
+import {
+  loadSchemaFiles,
+  schemaFiles,
+  validateAgainst,
+} from '../../mock-server/domain/invoices/nfse/xsd'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
 import { fixedCodeRequests, openCodeRequests } from '../e2e/invoices/requests'

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { openApiDocument } from '../../mock-server/openapi'
+import { resourceFile, type ResourceName } from '../../mock-server/routes/index'
 import {
   documentFile,
   documentText,
@@ -39,7 +40,7 @@ describe("the README's endpoint tables", () => {
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(
         ([method, operation]) =>
-          `${method.toUpperCase()} ${path} ${operation['x-access']} \`routes/${operation.tags[0]}.ts\``,
+          `${method.toUpperCase()} ${path} ${operation['x-access']} \`${resourceFile(operation.tags[0] as ResourceName)}\``,
       ),
     )
     expect(rows.sort()).toEqual(operations.sort())

@@ -12,13 +12,13 @@ import {
   type EngineInput,
   type EngineInvoice,
   type EngineLine,
-} from '../../mock-server/finance/reconciliation/engine'
-import { engineInvoiceOf } from '../../mock-server/finance/reconciliation/inputs'
-import { barcodeOfSlipLine, readMemo } from '../../mock-server/finance/reconciliation/memo'
+} from '../../mock-server/domain/bank/reconciliation/rules'
+import { engineInvoiceOf } from '../../mock-server/domain/bank/reconciliation/inputs'
+import { barcodeOfSlipLine, readMemo } from '../../mock-server/domain/bank/reconciliation/memo'
 import { nationalFieldsUnset, type NfsRequest } from '../../src/schemas/invoice'
 import { amountDueOf } from '../../src/schemas/reconciliation'
 
-// The matching rules of bank reconciliation (mock-server/finance/reconciliation/engine.ts, README
+// The matching rules of bank reconciliation (mock-server/domain/bank/reconciliation/rules.ts, README
 // "Bank reconciliation") on hand-built statements, invoices and guides: each rule, each tie-break,
 // and a property — no invoice or guide is matched twice, and every automatic match satisfies
 // rule 1 or rule 3.

@@ -2,7 +2,7 @@ import { addMonths, format, parse } from 'date-fns'
 import { describe, expect, it } from 'vitest'
 import { seedBilling } from '../../mock-server/seed/billing'
 import { seedFinance } from '../../mock-server/seed/finance'
-import { dayInBrazil, monthInBrazil, todayInBrazil } from '../../src/schemas/calendar'
+import { dayInBrazil, monthInBrazil, todayInBrazil } from '../../src/kernel/dates'
 
 // The demo data tells one story: what it says happened happened before now, and a subscription's
 // charges follow from its own start, month by month ("Em dia, assinante desde 10/03/2025" above a

@@ -30,7 +30,7 @@ import {
   type Monthly,
   type RevenueItem,
   type SimplesMonthInput,
-} from '@/schemas/simples'
+} from '@/kernel/tax'
 import type { SimplesAnnex } from '@/schemas/cnae'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
 

@@ -34,7 +34,7 @@ import {
   TAX_YEAR,
   taxFactSources as source,
   type SimplesRate,
-} from '@/schemas/tax'
+} from '@/kernel/tax/facts'
 import type { ActivityTax, SimplesAnnex } from '@/schemas/cnae'
 import { companySchema } from '@/schemas/company'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'

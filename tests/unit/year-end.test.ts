@@ -25,7 +25,7 @@ import {
 } from '@/kernel/tax/year-end'
 import type { ActivityTax } from '@/schemas/cnae'
 import { cnaeCatalog } from '../../mock-server/reference/cnaes'
-import { simplesMonth } from '@/schemas/simples'
+import { simplesMonth } from '@/kernel/tax'
 
 // The year's rules against the worked examples of docs/product.md and the law; each test names
 // its source.

@@ -6,8 +6,8 @@ import {
   type ExemptProfits,
 } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { toCents } from '../../../src/schemas/money'
-import type { MonthCalculation } from '../../../src/schemas/simples/calculation'
+import { toCents } from '../../../src/kernel/money'
+import type { MonthCalculation } from '../../../src/kernel/tax/calculation'
 import type {
   CompanyYearRecord,
   DefisCompletion,

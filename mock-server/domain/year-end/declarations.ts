@@ -6,8 +6,8 @@ import {
   type LateFine,
 } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { toCents } from '../../../src/schemas/money'
-import { addDays, dasMeiOf } from '../../../src/schemas/simples'
+import { toCents } from '../../../src/kernel/money'
+import { addDays, dasMeiOf } from '../../../src/kernel/tax'
 import {
   yearEndMessages,
   type CompanyYearRecord,

@@ -4,7 +4,7 @@ import {
   incomeReportDueDate,
 } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { toCents } from '../../../src/schemas/money'
+import { toCents } from '../../../src/kernel/money'
 import {
   yearEndMessages,
   type IncomeReportPartner,

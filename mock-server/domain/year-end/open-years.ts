@@ -1,5 +1,5 @@
 import { setImmediate as yieldTurn } from 'node:timers/promises'
-import { yearInBrazil } from '../../../src/schemas/calendar'
+import { yearInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
 import { deriveYear, newYear, yearKey } from './company-year'
 import { yearFactsOf, yearMonthOf } from './facts'

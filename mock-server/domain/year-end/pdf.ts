@@ -1,8 +1,8 @@
 import type { ReportBlock } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { dayInBrazil } from '../../../src/schemas/calendar'
-import { moneyText } from '../../../src/schemas/simples'
-import { writer } from '../../simples/pdf'
+import { dayInBrazil } from '../../../src/kernel/dates'
+import { moneyText } from '../../../src/kernel/tax'
+import { writer } from '../simples/guide-pdf'
 import type { YearPartner } from './facts'
 
 // The partner's income report as a PDF, in the blocks of the official model (IN RFB 2.060/2021,

@@ -9,8 +9,8 @@ import {
   type ExemptProfits,
 } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { toCents } from '../../../src/schemas/money'
-import { moneyText } from '../../../src/schemas/simples'
+import { toCents } from '../../../src/kernel/money'
+import { moneyText } from '../../../src/kernel/tax'
 import type { MonthIssue } from '../../../src/schemas/simples/api'
 import {
   yearEndMessages,
@@ -20,10 +20,10 @@ import {
   type Profits,
   type YearMonth,
 } from '../../../src/schemas/year-end'
-import { releaseGuide } from '../../finance/reconciliation/ledger'
-import { calculate } from '../../simples/calculation'
-import { guideViewOf, issueGuide, type NewGuide } from '../../simples/guides'
-import { storeSources } from '../../simples/sources'
+import { releaseGuide } from '../bank/reconciliation/writes'
+import { calculate } from '../simples/calculate'
+import { guideViewOf, issueGuide, type NewGuide } from '../simples/guides'
+import { storeSources } from '../simples/sources'
 import type { Store } from '../../store/database'
 import {
   changeYear,

@@ -1,13 +1,13 @@
 import type { z } from 'zod'
-import { addDays } from '../../../src/schemas/simples'
-import { toCents } from '../../../src/schemas/money'
+import { addDays } from '../../../src/kernel/tax'
+import { toCents } from '../../../src/kernel/money'
 import type {
   CompanyYearRecord,
   yearEndQueueQuerySchema,
   YearEndRow,
 } from '../../../src/schemas/year-end'
-import { companyRefOf } from '../../core/state'
-import { foldText } from '../../finance/text'
+import { companyRefOf } from '../companies/company-records'
+import { foldText } from '../../store/fold-text'
 import type { Where } from '../../store/table'
 import type { Store } from '../../store/database'
 import { statusOf } from './declarations'

@@ -1,5 +1,5 @@
 import type { Company } from '../../../src/schemas/company'
-import type { MonthCalculation } from '../../../src/schemas/simples/calculation'
+import type { MonthCalculation } from '../../../src/kernel/tax/calculation'
 import type { Store } from '../../store/database'
 import { noteMonthClosed } from './company-year'
 import { yearFactsOf } from './facts'

@@ -5,7 +5,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema } from '../common'
 import { competenceSchema, guiaKindSchema } from '../document'
 import { calendarDateSchema, roundMoney } from '../finance-common'
 import { fieldError } from '../limit-messages'
-import { simplesTaxes } from './tables'
+import { simplesTaxes } from '../../kernel/tax/tables'
 import { monthStatusSchema, queueSortSchema } from './queue-params'
 
 // The month statuses and the queue's sort orders are queue-params' (the address bar's search
@@ -257,7 +257,7 @@ export const simplesMonthSchema = z.object({
   guide: monthGuideSchema.nullable(),
   closedAt: isoDateTimeSchema.nullable(),
   /**
-   * What the month was calculated from (src/schemas/simples/month.ts takes it as its input): the
+   * What the month was calculated from (src/kernel/tax/month.ts takes it as its input): the
    * invoice form adds its invoice to it and runs the same calculation for its estimate.
    */
   basis: z.object({

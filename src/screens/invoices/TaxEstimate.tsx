@@ -3,9 +3,9 @@ import { formatMoney } from '@/lib/format'
 import type { Company } from '@/schemas/company'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { issTaxationLabels, serviceCodeOf, type IssTaxation } from '@/schemas/invoice'
-import { toCents } from '@/schemas/money'
+import { toCents } from '@/kernel/money'
 import { formatCnaeCode } from '@/schemas/slug'
-import { revenueSegmentOf, simplesMonth } from '@/schemas/simples'
+import { revenueSegmentOf, simplesMonth } from '@/kernel/tax'
 import type { SimplesMonthView } from '@/schemas/simples/api'
 import { useMonth } from '@/services/simples'
 import styles from './Invoices.module.css'
@@ -18,7 +18,7 @@ const percent = new Intl.NumberFormat('pt-BR', {
 
 /**
  * What this invoice adds to the month's DAS: the month's own calculation (the PGDAS-D's, from the
- * basis the server calculated it with, src/schemas/simples/month.ts) run again with the invoice
+ * basis the server calculated it with, src/kernel/tax/month.ts) run again with the invoice
  * in it — its service to its activity and annex, the ISS withheld or not due, the RBT12, fator R,
  * 6th bracket and sublimit of the month. For a MEI, the fixed DAS-MEI. Always labelled an
  * estimate; where no honest figure exists it says why.

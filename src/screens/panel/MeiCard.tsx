@@ -14,7 +14,7 @@ import {
   meiWarningFrom,
   type DasMeiEstimate,
   type MeiStanding,
-} from '@/schemas/tax'
+} from '@/kernel/tax/facts'
 import { anualBillingQueryOptions } from '@/services/panel'
 import { monthQueryOptions } from '@/services/simples'
 import { GuideBox } from '@/screens/simples'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
-import { FATOR_R_THRESHOLD, payrollToReachFatorR, perMonthRoundedUp } from '@/schemas/tax'
+import { FATOR_R_THRESHOLD, payrollToReachFatorR, perMonthRoundedUp } from '@/kernel/tax/facts'
 import type { SimplesMonthView } from '@/schemas/simples/api'
 import { monthQueryOptions } from '@/services/simples'
 import {

@@ -1,6 +1,6 @@
 import { formatMoney } from '@/lib/format'
 import { formatCnaeCode } from '@/schemas/slug'
-import { rbt12RuleLabels, simplesTaxes } from '@/schemas/simples'
+import { rbt12RuleLabels, simplesTaxes } from '@/kernel/tax'
 import type { MonthIssue, SimplesMonthView } from '@/schemas/simples/api'
 import { Alert } from '@/ui/Feedback'
 import { Stat, StatGrid } from '@/ui/Stat'

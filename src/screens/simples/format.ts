@@ -1,5 +1,5 @@
 import { formatMonthYear } from '@/lib/format'
-import { formatCollectionLine } from '@/schemas/simples'
+import { formatCollectionLine } from '@/kernel/tax'
 
 /** `2026-10` → "outubro de 2026". */
 export const competenceLabel = (period: string) => formatMonthYear(`${period}-15`)
@@ -26,4 +26,4 @@ export function monthsUpTo(period: string, count: number): string[] {
   })
 }
 
-export { simplesTaxLabels as taxLabels } from '@/schemas/simples'
+export { simplesTaxLabels as taxLabels } from '@/kernel/tax'

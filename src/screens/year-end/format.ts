@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatPercent } from '@/lib/format'
-import { yearInBrazil } from '@/schemas/calendar'
+import { yearInBrazil } from '@/kernel/dates'
 import type { DasnOutcome, DeclarationStatus, LateFineView } from '@/schemas/year-end'
 
 // How the year's screens word their figures: the years offered, the statuses, the outcomes.

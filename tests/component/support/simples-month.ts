@@ -1,8 +1,8 @@
-import { monthCalculation, type MonthBasisInput } from '@/schemas/simples'
+import { monthCalculation, type MonthBasisInput } from '@/kernel/tax'
 import type { SimplesMonthView } from '@/schemas/simples/api'
 
 // A month as `GET /companies/{id}/simples/{period}` answers it, calculated by the same rules the
-// server runs (src/schemas/simples/calculation.ts) from a basis the test writes.
+// server runs (src/kernel/tax/calculation.ts) from a basis the test writes.
 
 /** The same amount (reais) in each of these months, as cents by month. */
 export const eachMonth = (months: readonly string[], reais: number) =>

@@ -6,8 +6,8 @@ import {
   buildCompanyCertificate,
   pkcs12Of,
   rsaKeyPairAsync,
-} from '../../../mock-server/nfse/certificates'
-import { testPki } from '../../../mock-server/nfse/test-pki'
+} from '../../../mock-server/domain/invoices/nfse/certificates'
+import { testPki } from '../../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { pdfText } from '../../pdf-text'
 import { ADMIN, consentState, signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'

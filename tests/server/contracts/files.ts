@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { LINK_TTL_SECONDS, signedPath } from '../../../mock-server/core/files'
+import { LINK_TTL_SECONDS, signedPath } from '../../../mock-server/store/files'
 import { TEST_SIGNING_SECRET } from '../harness'
 import type { EndpointContract } from './types'
 

@@ -1,15 +1,15 @@
 import { gzipSync } from 'node:zlib'
-import { pkcs12Of } from '../../../mock-server/nfse/certificates'
-import { buildCancellationRequest } from '../../../mock-server/nfse/documents'
-import { buildDps, providerRegimeOf } from '../../../mock-server/nfse/dps'
-import { testPki } from '../../../mock-server/nfse/test-pki'
-import { signEnveloped } from '../../../mock-server/nfse/xmldsig'
+import { pkcs12Of } from '../../../mock-server/domain/invoices/nfse/certificates'
+import { buildCancellationRequest } from '../../../mock-server/domain/invoices/nfse/documents'
+import { buildDps, providerRegimeOf } from '../../../mock-server/domain/invoices/nfse/dps'
+import { testPki } from '../../../mock-server/stand-ins/sefin-nacional/test-pki'
+import { signEnveloped } from '../../../mock-server/domain/invoices/nfse/xmldsig'
 import { buildSeed } from '../../../mock-server/seed/index'
 import { nationalSeedTarget } from '../../../mock-server/seed/nfse'
 import type { EndpointContract } from './types'
 
 // The national NFS-e (mock-server/routes/nfs-requests.ts: dps, issue, nfse, danfse, cancel;
-// routes/certificates.ts; routes/sefin-nacional.ts, the national API's stand-in). The examples
+// routes/certificates.ts; stand-ins/sefin-nacional/routes.ts, the national API's stand-in). The examples
 // that carry a certificate or a signed document make them from the run's local test PKI (the
 // one the servers trust), never from committed keys.
 

@@ -1,5 +1,5 @@
 import { todayInBrazil } from '../../../src/schemas/finance-common'
-import { addMonths } from '../../../src/schemas/simples'
+import { addMonths } from '../../../src/kernel/tax'
 import type { EndpointContract } from './types'
 
 // The Simples Nacional month, its close and queue, the guides to pay and the payroll

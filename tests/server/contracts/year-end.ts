@@ -1,5 +1,5 @@
 import { todayInBrazil } from '../../../src/schemas/finance-common'
-import { addMonths } from '../../../src/schemas/simples'
+import { addMonths } from '../../../src/kernel/tax'
 import type { EndpointContract } from './types'
 
 // The year (mock-server/routes/year-end.ts): ana's profits, distributions and income reports, the

@@ -1,9 +1,9 @@
 import type { ActivityTax, SimplesAnnex } from '../../../schemas/cnae'
-import { monthsFrom } from '../../../schemas/calendar'
-import { dasDueDate } from '../../../schemas/simples/calendar'
-import { dasMeiOf, MEI_TOLERANCE, meiLimitFor } from '../../../schemas/simples/mei'
-import { allocate, ratio } from '../../../schemas/simples/ratio'
-import { SIMPLES_ANNEXES, SIMPLES_DISTRIBUTION } from '../../../schemas/simples/tables'
+import { monthsFrom } from '../../dates'
+import { dasDueDate } from '../calendar'
+import { dasMeiOf, MEI_TOLERANCE, meiLimitFor } from '../mei'
+import { allocate, ratio } from '../ratio'
+import { SIMPLES_ANNEXES, SIMPLES_DISTRIBUTION } from '../tables'
 import { dasnSimeiDueDate } from './dates'
 
 // The MEI's yearly declaration (DASN-SIMEI, LC 123/2006, art. 18-A): the gross revenue of commerce

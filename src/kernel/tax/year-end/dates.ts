@@ -1,5 +1,5 @@
-import { monthIndex } from '../../../schemas/calendar'
-import { lastDayOf, nextMonth, onOrBeforeBusinessDay } from '../../../schemas/simples/calendar'
+import { monthIndex } from '../../dates'
+import { lastDayOf, nextMonth, onOrBeforeBusinessDay } from '../calendar'
 
 // The year's deadlines: the DARF of the dividend withholding, the partners' income report, the
 // DEFIS and the DASN-SIMEI; and how many months (or fractions) a declaration is late. Each date

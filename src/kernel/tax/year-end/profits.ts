@@ -1,5 +1,5 @@
 import type { SimplesAnnex } from '../../../schemas/cnae'
-import { allocate, ratio } from '../../../schemas/simples/ratio'
+import { allocate, ratio } from '../ratio'
 
 // The profits a partner of a Simples Nacional ME or EPP may receive free of income tax (LC
 // 123/2006, art. 14): the presumption rate of Lei 9.249/1995, art. 15, applied to each activity's

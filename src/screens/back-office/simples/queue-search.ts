@@ -1,6 +1,6 @@
 import { z } from 'zod'
 // Light modules only: the route's search parsing is in the app's first chunk.
-import { addMonths } from '@/schemas/calendar'
+import { addMonths } from '@/kernel/dates'
 import { competenceSchema, todayInBrazil } from '@/schemas/finance-common'
 import { monthStatusSchema, queueSortSchema } from '@/schemas/simples/queue-params'
 import type { ListQueueInput } from '@/services/simples'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 // Light modules only: the route's search parsing is in the app's first chunk.
-import { yearInBrazil } from '@/schemas/calendar'
+import { yearInBrazil } from '@/kernel/dates'
 import { declarationStatusSchema } from '@/schemas/year-end'
 import type { ListYearEndInput } from '@/services/year-end'
 import { pageSearchSchema } from '../companies-search'

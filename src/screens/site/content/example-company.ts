@@ -5,8 +5,8 @@ import {
   fatorROf,
   fatorRReachesLine,
   monthsFrom,
-} from '@/schemas/simples/rbt12'
-import { annexOfActivity, simplesRateFor, simplesTaxOn } from '@/schemas/tax'
+} from '@/kernel/tax/rbt12'
+import { annexOfActivity, simplesRateFor, simplesTaxOn } from '@/kernel/tax/facts'
 
 // The public site's example: a fictional company (no client's name or numbers), whose figures the
 // product's own Simples Nacional rules work out when the page is built. The home page's card and
@@ -47,7 +47,7 @@ export const exampleCompany = {
 } as const
 
 /**
- * The one call into the Simples Nacional rules (src/schemas/tax.ts), the way the panel makes it:
+ * The one call into the Simples Nacional rules (src/kernel/tax/facts.ts), the way the panel makes it:
  * the annex the activity falls in with this fator R, the bracket and effective rate for the
  * RBT12, and the month's DAS on its revenue (rounded half up to the cent).
  */

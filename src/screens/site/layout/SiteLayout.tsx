@@ -8,7 +8,7 @@ import {
   signUpLink,
   trackOfPath,
 } from '@/services/site/links/signup'
-import { yearInBrazil } from '@/schemas/calendar'
+import { yearInBrazil } from '@/kernel/dates'
 import { buttonClass } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'

@@ -1,7 +1,7 @@
 import type { PostContent, Story } from '@/schemas/content'
 import { isResolved } from '@/schemas/content'
 import { signUpLink } from '@/services/site/links/signup'
-import { dayInBrazil } from '@/schemas/calendar'
+import { dayInBrazil } from '@/kernel/dates'
 import { formatDate } from '@/lib/format'
 import { buttonClass } from '@/ui/Button'
 import { ContentLink } from '../content/ContentLink'

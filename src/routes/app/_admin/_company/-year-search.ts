@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { yearInBrazil } from '@/schemas/calendar'
+import { yearInBrazil } from '@/kernel/dates'
 
 /** `?ano=2026`: the year a year's page shows (this one by default; a bad value falls back). */
 export const yearSearchSchema = z.object({

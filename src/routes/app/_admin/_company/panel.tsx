@@ -3,7 +3,7 @@ import { pageTitle } from '@/lib/title'
 import { plansQueryOptions, paymentsQueryOptions } from '@/services/account'
 import { anualBillingQueryOptions, billingByCategoryQueryOptions } from '@/services/panel'
 import { guidesQueryOptions, monthQueryOptions } from '@/services/simples'
-import { addMonths } from '@/schemas/calendar'
+import { addMonths } from '@/kernel/dates'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { PanelScreen } from '@/screens/panel/PanelScreen'
 import {

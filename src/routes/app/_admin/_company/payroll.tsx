@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { pageTitle } from '@/lib/title'
-import { addMonths } from '@/schemas/calendar'
+import { addMonths } from '@/kernel/dates'
 import { competenceSchema, todayInBrazil } from '@/schemas/finance-common'
 import { payrollQueryOptions } from '@/services/payroll'
 import { PayrollScreen } from '@/screens/payroll/PayrollScreen'

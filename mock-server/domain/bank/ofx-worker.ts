@@ -1,0 +1,38 @@
+import { parentPort } from 'node:worker_threads'
+import { HttpError } from '../../http'
+import { NOT_OFX_MESSAGE, parseOfx, type Statement, type StatementEntry } from './ofx'
+
+// The worker thread that reads OFX files (ofx-reader.ts), so a big file never blocks the API's
+// event loop. One job in; out go the statement without its entries, the entries a slice at a
+// time (each message is copied into the API's thread as it arrives: small slices keep every
+// copy short), and the end — or the refusal the API answers with.
+
+export type OfxJob = { id: number; bytes: Uint8Array }
+export type OfxAnswer =
+  | { id: number; kind: 'statement'; statement: Statement }
+  | { id: number; kind: 'entries'; entries: StatementEntry[] }
+  | { id: number; kind: 'end' }
+  | { id: number; kind: 'error'; status: number; message: string }
+
+const SLICE = 500
+
+const send = (answer: OfxAnswer) => parentPort!.postMessage(answer)
+
+parentPort!.on('message', ({ id, bytes }: OfxJob) => {
+  let statement: Statement
+  try {
+    statement = parseOfx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
+  } catch (error) {
+    if (!(error instanceof HttpError)) console.error('[ofx worker]', error)
+    const refusal =
+      error instanceof HttpError
+        ? { status: error.status, message: error.message }
+        : { status: 400, message: NOT_OFX_MESSAGE }
+    send({ id, kind: 'error', ...refusal })
+    return
+  }
+  send({ id, kind: 'statement', statement: { ...statement, entries: [] } })
+  for (let start = 0; start < statement.entries.length; start += SLICE)
+    send({ id, kind: 'entries', entries: statement.entries.slice(start, start + SLICE) })
+  send({ id, kind: 'end' })
+})

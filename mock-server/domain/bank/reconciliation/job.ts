@@ -1,0 +1,320 @@
+import type { Database, Statement } from 'better-sqlite3'
+import type { BankTransaction, TaxCategory } from '../../../../src/schemas/bank'
+import type { Company } from '../../../../src/schemas/company'
+import type { CompanyDocument } from '../../../../src/schemas/document'
+import { toCents, type DateRange } from '../../../../src/schemas/finance-common'
+import { nfsRequestStatuses, type NfsRequest } from '../../../../src/schemas/invoice'
+import type { ReconciliationRecord } from '../../../../src/schemas/reconciliation'
+import { layouts } from '../../../store/layout'
+import { reconcile, type EngineLine, type EngineMatch, type LineOutcome } from './rules'
+import { readMemo } from './memo'
+import {
+  categoryKindsOf,
+  engineGuideOf,
+  engineInvoiceOf,
+  engineLineOf,
+  isOpenGuide,
+} from './inputs'
+
+// One automatic run of the rules for a company (engine.ts), as the worker thread does it
+// (worker.ts): read a snapshot of the lines to look at, the open invoices and guides, apply the
+// rules, and answer what changed — records to write, or to remove — for the API's thread to write
+// (reconciler.ts). Nothing here writes.
+
+/** Which lines a run looks at besides every suggestion the company has. */
+export type JobScope =
+  | { kind: 'all' }
+  | {
+      kind: 'lines'
+      /** Lines to look at (new ones, one a person changed). */
+      transactionIds: string[]
+      /** Days whose lines to look at (an invoice's window, a guide's). */
+      ranges: DateRange[]
+      /** Amounts (signed cents) whose unmatched lines to look at (an invoice's, freed or taken). */
+      amounts?: number[]
+    }
+
+export type Job = { companyId: string; scope: JobScope }
+
+/** A record's content as the rules make it (the API's thread adds the rest). */
+export type RecordContent = Pick<
+  ReconciliationRecord,
+  | 'companyId'
+  | 'accountId'
+  | 'date'
+  | 'amountCents'
+  | 'side'
+  | 'status'
+  | 'suggestions'
+  | 'memoDocument'
+> & { match: EngineMatch | null }
+
+export type Change = {
+  transactionId: string
+  /** The record's `rev` the run read (0: there was none): another write since voids the change. */
+  baseRev: number
+  /** Undo the record's match first: one of its invoices is no longer issued. */
+  release: boolean
+  /** What the record becomes, or null: the line leaves reconciliation. */
+  next: RecordContent | null
+}
+
+export type JobResult = { changes: Change[]; looked: number }
+
+type Row = { t: string; r: string | null }
+
+const T = {
+  transactions: layouts.bankTransactions.table,
+  records: layouts.reconciliations.table,
+  requests: layouts.nfsRequests.table,
+  documents: layouts.documents.table,
+  companies: layouts.companies.table,
+  categories: layouts.taxCategories.table,
+}
+const NOT_MATCHED = `(r.status IS NULL OR r.status <> 'matched')`
+const NOT_ISSUED = nfsRequestStatuses
+  .filter((status) => status !== 'issued')
+  .map((status) => `'${status}'`)
+  .join(', ')
+
+/** The statements a run reads with, prepared once per connection. */
+export function jobReader(db: Database) {
+  const lines = (where: string) =>
+    db.prepare(
+      `SELECT t.doc AS t, r.doc AS r FROM ${T.transactions} t LEFT JOIN ${T.records} r ON r.id = t.id WHERE ${where}`,
+    )
+  const records = (where: string) =>
+    db.prepare(
+      `SELECT t.doc AS t, r.doc AS r FROM ${T.records} r JOIN ${T.transactions} t ON t.id = r.id WHERE ${where}`,
+    )
+  return {
+    db,
+    company: db.prepare(`SELECT doc FROM ${T.companies} WHERE id = ?`).pluck(),
+    categories: db.prepare(`SELECT doc FROM ${T.categories}`).pluck(),
+    openInvoices: db
+      .prepare(
+        `SELECT doc FROM ${T.requests} WHERE company_id = ? AND status = 'issued' AND received = 0`,
+      )
+      .pluck(),
+    // Each status but issued, spelled out: the planner then reads only the received ones on the
+    // (company, status, received) index, where `<>` read every invoice of the company.
+    releasedInvoices: db
+      .prepare(
+        `SELECT doc FROM ${T.requests} WHERE company_id = ? AND status IN (${NOT_ISSUED}) AND received = 1`,
+      )
+      .pluck(),
+    invoicesByIds: db
+      .prepare(`SELECT doc FROM ${T.requests} WHERE id IN (SELECT value FROM json_each(?))`)
+      .pluck(),
+    documents: db.prepare(`SELECT doc FROM ${T.documents} WHERE company_id = ?`).pluck(),
+    all: lines(`t.company_id = ? AND ${NOT_MATCHED}`),
+    // `+` keeps the company out of the index choice: the lines are found by their ids, not
+    // among every line of the company.
+    byIds: lines(`t.id IN (SELECT value FROM json_each(?)) AND +t.company_id = ?`),
+    inRange: lines(`t.company_id = ? AND t.date >= ? AND t.date <= ? AND ${NOT_MATCHED}`),
+    sameAmounts: records(
+      `r.company_id = ? AND r.amount_cents IN (SELECT value FROM json_each(?)) AND r.status <> 'matched'`,
+    ),
+    // The open invoices some lines may pay: of their amounts, of an unknown ISS, of the takers
+    // the memos name — each part on an index of its own (an `OR`, or the status and the
+    // received flag as index terms, made the planner read every open invoice of the company).
+    openInvoicesFor: db
+      .prepare(
+        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IS NULL
+         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IN (SELECT value FROM json_each(@amounts))
+         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND taker_document IN (SELECT value FROM json_each(@documents)) AND +status = 'issued' AND +received = 0`,
+      )
+      .pluck(),
+    // ...and of the NFS-e numbers the memos name (no index: read only when a memo names one).
+    openInvoicesNumbered: db
+      .prepare(
+        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND number IN (SELECT value FROM json_each(@numbers))`,
+      )
+      .pluck(),
+  } satisfies Record<string, Statement | Database>
+}
+export type JobReader = ReturnType<typeof jobReader>
+
+const parse = <T>(doc: string) => JSON.parse(doc) as T
+
+/** What the rules make of a line, as a record's content (null: reconciliation leaves it). */
+export function contentOf(
+  transaction: BankTransaction,
+  outcome: LineOutcome,
+): RecordContent | null {
+  if (!outcome) return null
+  return {
+    companyId: transaction.companyId,
+    accountId: transaction.accountId,
+    date: transaction.date,
+    amountCents: toCents(transaction.amount),
+    side: outcome.side,
+    status: outcome.status,
+    match: outcome.match,
+    suggestions: outcome.suggestions,
+    memoDocument: outcome.memoDocument,
+  }
+}
+
+/** A stored record's content, to compare with a new one. */
+function storedContent(record: ReconciliationRecord): RecordContent {
+  const match = record.match
+  return {
+    companyId: record.companyId,
+    accountId: record.accountId,
+    date: record.date,
+    amountCents: record.amountCents,
+    side: record.side,
+    status: record.status,
+    match:
+      match === null
+        ? null
+        : match.kind === 'invoice'
+          ? { kind: 'invoice', invoiceIds: match.invoiceIds, reasons: match.reasons }
+          : { kind: 'guide', documentId: match.documentId, reasons: match.reasons },
+    suggestions: record.suggestions,
+    memoDocument: record.memoDocument,
+  }
+}
+
+const sameContent = (a: RecordContent | null, b: RecordContent | null) =>
+  JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The open invoices a run needs: every one for a run over every line or over days; for a few
+ * lines, only those they may pay — of their amounts, of an unknown ISS, of the takers and the
+ * NFS-e numbers their memos name (an import of a thousand lines does not read ten thousand
+ * invoices).
+ */
+function openInvoicesOf(
+  reader: JobReader,
+  companyId: string,
+  scope: JobScope,
+  rows: Iterable<{ transaction: BankTransaction }>,
+): NfsRequest[] {
+  if (scope.kind === 'all' || scope.ranges.length > 0)
+    return (reader.openInvoices.all(companyId) as string[]).map((d) => parse<NfsRequest>(d))
+  const amounts = new Set<number>()
+  const documents = new Set<string>()
+  const numbers = new Set<number>()
+  for (const { transaction } of rows) {
+    if (transaction.amount <= 0) continue
+    amounts.add(toCents(transaction.amount))
+    const memo = readMemo(transaction.description)
+    for (const document of memo.documents) documents.add(document)
+    for (const number of memo.numbers) numbers.add(number)
+  }
+  if (amounts.size === 0) return []
+  const json = (set: Set<unknown>) => JSON.stringify([...set])
+  const docs = new Set(
+    reader.openInvoicesFor.all({
+      company: companyId,
+      amounts: json(amounts),
+      documents: json(documents),
+    }) as string[],
+  )
+  if (numbers.size > 0)
+    for (const doc of reader.openInvoicesNumbered.all({
+      company: companyId,
+      numbers: json(numbers),
+    }) as string[])
+      docs.add(doc)
+  return [...docs].map((d) => parse<NfsRequest>(d))
+}
+
+/**
+ * One run: reads in one snapshot, applies the rules to the lines in scope (never to a matched
+ * one, except a match whose invoice is no longer issued, which is undone and looked at again)
+ * and answers the records that change.
+ */
+export function runJob(reader: JobReader, job: Job): JobResult {
+  const { db } = reader
+  const { companyId, scope } = job
+  // One snapshot for every read (the API's thread may write meanwhile).
+  const own = !db.inTransaction
+  if (own) db.exec('BEGIN')
+  let rows: Map<string, { transaction: BankTransaction; record: ReconciliationRecord | undefined }>
+  let invoices: NfsRequest[]
+  let guides: CompanyDocument[]
+  let company: Company | undefined
+  let categories: TaxCategory[]
+  const released = new Set<string>()
+  try {
+    const companyDoc = reader.company.get(companyId) as string | undefined
+    company = companyDoc ? parse<Company>(companyDoc) : undefined
+    categories = (reader.categories.all() as string[]).map((d) => parse<TaxCategory>(d))
+    guides = (reader.documents.all(companyId) as string[])
+      .map((d) => parse<CompanyDocument>(d))
+      .filter(isOpenGuide)
+    rows = new Map()
+    const take = (list: Row[]) => {
+      for (const row of list) {
+        const transaction = parse<BankTransaction>(row.t)
+        if (rows.has(transaction.id)) continue
+        rows.set(transaction.id, {
+          transaction,
+          record: row.r ? parse<ReconciliationRecord>(row.r) : undefined,
+        })
+      }
+    }
+    if (scope.kind === 'all') take(reader.all.all(companyId) as Row[])
+    else {
+      const ids = JSON.stringify(scope.transactionIds)
+      take(reader.byIds.all(ids, companyId) as Row[])
+      // Lines of the same amounts may tie with these (rule 4), be freed by them, or suggest
+      // what they took (a suggestion of one invoice is of its amount).
+      const amounts = new Set(scope.amounts)
+      for (const { transaction } of rows.values()) amounts.add(toCents(transaction.amount))
+      if (amounts.size > 0)
+        take(reader.sameAmounts.all(companyId, JSON.stringify([...amounts])) as Row[])
+      for (const range of scope.ranges)
+        take(reader.inRange.all(companyId, range.from, range.to) as Row[])
+    }
+    // Matches whose invoice stopped being issued (cancelled): undone, the line looked at again,
+    // the other invoices of a several-invoices match open again.
+    const freed: string[] = []
+    for (const doc of reader.releasedInvoices.all(companyId) as string[]) {
+      const request = parse<NfsRequest>(doc)
+      const lineId = request.receivedBy?.transactionId
+      if (!lineId || released.has(lineId)) continue
+      const [row] = reader.byIds.all(JSON.stringify([lineId]), companyId) as Row[]
+      const record = row?.r ? parse<ReconciliationRecord>(row.r) : undefined
+      if (!row || record?.match?.kind !== 'invoice') continue
+      released.add(lineId)
+      rows.set(lineId, { transaction: parse<BankTransaction>(row.t), record })
+      freed.push(...record.match.invoiceIds.filter((id) => id !== request.id))
+    }
+    invoices = openInvoicesOf(reader, companyId, scope, rows.values())
+    if (freed.length > 0)
+      for (const doc of reader.invoicesByIds.all(JSON.stringify(freed)) as string[]) {
+        const request = parse<NfsRequest>(doc)
+        if (request.status === 'issued' && request.companyId === companyId) invoices.push(request)
+      }
+  } finally {
+    if (own) db.exec('COMMIT')
+  }
+  if (!company) return { changes: [], looked: 0 }
+
+  // Lines a person matched stay as they are (a run never reads them, but a line can be matched
+  // between the reads of a scope: the store has the last word, see reconciler.ts).
+  const lines: EngineLine[] = []
+  for (const { transaction, record } of rows.values())
+    if (record?.status !== 'matched' || released.has(transaction.id))
+      lines.push(engineLineOf(transaction, record))
+  const outcomes = reconcile({
+    company: { document: company.cnpj, name: company.name },
+    lines,
+    invoices: invoices.map(engineInvoiceOf),
+    guides: guides.flatMap((g) => engineGuideOf(g) ?? []),
+    categoryKinds: categoryKindsOf(categories),
+  })
+  const changes: Change[] = []
+  for (const line of lines) {
+    const { transaction, record } = rows.get(line.id)!
+    const next = contentOf(transaction, outcomes.get(line.id) ?? null)
+    const release = released.has(line.id)
+    if (!release && sameContent(record ? storedContent(record) : null, next)) continue
+    changes.push({ transactionId: line.id, baseRev: record?.rev ?? 0, release, next })
+  }
+  return { changes, looked: lines.length }
+}

@@ -1,0 +1,351 @@
+import { setTimeout as sleep, setImmediate as yieldTurn } from 'node:timers/promises'
+import { addDays } from 'date-fns'
+import type { BankTransaction } from '../../../../src/schemas/bank'
+import { periodRange, todayInBrazil, type DateRange } from '../../../../src/schemas/finance-common'
+import type { Store } from '../../../store/database'
+import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
+import type { Change, Job, JobScope } from './job'
+import { applyBatch, applyChange, finishBatch } from './writes'
+import { workerThread } from '../../worker-thread'
+import type { ReconcileAnswer, ReconcileRequest } from './worker'
+
+// Automatic reconciliation runs by itself — after an OFX import, a Cora sync, an invoice issued or
+// cancelled, a guide added or removed, a person's confirmation or undo — one run at a time, in a
+// worker thread (worker.ts: reads a snapshot and applies the rules), bounded in time. The changes
+// come back to this thread and are written here, in batches of their own transactions with a
+// yield between them, each change checked against the store as it is then (ledger.ts:
+// applyChange): a person's confirmation made meanwhile is never overwritten, an invoice matched
+// meanwhile is never matched twice. A change that no longer holds sends its line to one more run.
+
+/** A run that takes longer is abandoned (the worker is restarted); the next trigger runs again. */
+const RUN_TIMEOUT_MS = 30_000
+/** Changes written per transaction. */
+const APPLY_BATCH = 250
+
+/** The runs kept for `GET /__test/reconciliation/runs`. */
+const RUNS_KEPT = 20
+
+export type RunSummary = {
+  /** Lines the run looked at. */
+  looked: number
+  /** Records written, by the status they have now. */
+  matched: number
+  suggested: number
+  unmatched: number
+  removed: number
+  /** Milliseconds from the start of the run to its last write. */
+  ms: number
+}
+
+/** A run as the test hook lists it: whose, over what, and what it did. */
+export type RunRecord = RunSummary & { companyId: string; scope: JobScope['kind']; at: string }
+
+const emptySummary = (): RunSummary => ({
+  looked: 0,
+  matched: 0,
+  suggested: 0,
+  unmatched: 0,
+  removed: 0,
+  ms: 0,
+})
+
+/** How a run is asked for. */
+export type RunOptions = {
+  /** The run comes from changes that no longer held: it does not ask for another. */
+  retry?: boolean
+  /**
+   * A request answers after this run (default): it goes ahead of the runs nobody waits for (a
+   * bulk month close's, a recategorization's), so a person's confirmation is not queued behind
+   * a hundred companies.
+   */
+  awaited?: boolean
+}
+
+type Queued = {
+  scope: JobScope
+  waiters: ((summary: RunSummary) => void)[]
+  /** A run that comes from changes that no longer held: it does not ask for another. */
+  retry: boolean
+  /** A request waits for this run (a person's action): it goes ahead of background runs. */
+  awaited: boolean
+}
+
+/** Merges two scopes: everything wins; otherwise the lines and days of both. */
+function merged(a: JobScope, b: JobScope): JobScope {
+  if (a.kind === 'all' || b.kind === 'all') return { kind: 'all' }
+  return {
+    kind: 'lines',
+    transactionIds: [...new Set([...a.transactionIds, ...b.transactionIds])],
+    ranges: [...a.ranges, ...b.ranges],
+  }
+}
+
+export function createReconciler(store: Store) {
+  const thread = workerThread<ReconcileAnswer>(new URL('./worker.ts', import.meta.url), {
+    label: 'reconciliation',
+    failed: 'A conciliação automática falhou.',
+    stopped: 'A conciliação automática parou.',
+  })
+  /** Changes on a store reset: a run from before writes nothing after it. */
+  let epoch = 0
+  let closed = false
+  const queue = new Map<string, Queued>()
+  let draining: Promise<void> | null = null
+  const recent: RunRecord[] = []
+
+  /** The worker's answer to one job, or a rejection after RUN_TIMEOUT_MS (worker restarted). */
+  function compute(job: Job) {
+    const changes: Change[] = []
+    return thread.send<{ changes: Change[]; looked: number }>(
+      (worker, id) => {
+        const request: ReconcileRequest = { id, file: store.file, job }
+        worker.postMessage(request)
+      },
+      (answer, resolve, reject) => {
+        if (answer.kind === 'changes') {
+          changes.push(...answer.changes)
+          return false
+        }
+        if (answer.kind === 'end') resolve({ changes, looked: answer.looked })
+        else reject(new Error(answer.message))
+        return true
+      },
+      RUN_TIMEOUT_MS,
+      () => new Error('A conciliação automática passou do tempo.'),
+    )
+  }
+
+  /** Writes a run's changes a batch at a time; the lines whose change no longer held. */
+  async function apply(changes: Change[], startedEpoch: number, summary: RunSummary) {
+    const stale: string[] = []
+    for (let start = 0; start < changes.length; start += APPLY_BATCH) {
+      if (closed || epoch !== startedEpoch) return stale
+      const batch = changes.slice(start, start + APPLY_BATCH)
+      store.write(() => {
+        const written = applyBatch()
+        for (const change of batch) {
+          if (applyChange(store, change, written) === 'stale') {
+            stale.push(change.transactionId)
+            continue
+          }
+          if (!change.next) summary.removed++
+          else summary[change.next.status]++
+        }
+        finishBatch(store, written)
+      })
+      if (start + APPLY_BATCH < changes.length) await yieldTurn()
+    }
+    return stale
+  }
+
+  async function runOne(companyId: string, item: Queued) {
+    const started = performance.now()
+    const startedEpoch = epoch
+    const summary = emptySummary()
+    try {
+      const { changes, looked } = await compute({ companyId, scope: item.scope })
+      summary.looked = looked
+      const stale = await apply(changes, startedEpoch, summary)
+      if (stale.length > 0 && !item.retry && epoch === startedEpoch)
+        enqueue(
+          companyId,
+          { kind: 'lines', transactionIds: stale, ranges: [] },
+          { retry: true, awaited: false },
+        )
+    } catch (error) {
+      if (!closed) console.error(`[reconciliation] ${companyId}:`, error)
+    }
+    summary.ms = Math.round(performance.now() - started)
+    recent.unshift({ ...summary, companyId, scope: item.scope.kind, at: new Date().toISOString() })
+    recent.length = Math.min(recent.length, RUNS_KEPT)
+    for (const resolve of item.waiters) resolve(summary)
+  }
+
+  /** The oldest run a request waits for, else the oldest run. */
+  function next(): [string, Queued] {
+    for (const entry of queue) if (entry[1].awaited) return entry
+    return queue.entries().next().value!
+  }
+
+  async function drain() {
+    while (queue.size > 0 && !closed) {
+      const [companyId, item] = next()
+      queue.delete(companyId)
+      await runOne(companyId, item)
+    }
+    draining = null
+  }
+
+  function enqueue(
+    companyId: string,
+    scope: JobScope,
+    { retry = false, awaited = true }: RunOptions = {},
+  ): Promise<RunSummary> {
+    if (closed) return Promise.resolve(emptySummary())
+    return new Promise((resolve) => {
+      const queued = queue.get(companyId)
+      if (queued) {
+        queued.scope = merged(queued.scope, scope)
+        queued.retry &&= retry
+        queued.awaited ||= awaited
+        queued.waiters.push(resolve)
+      } else queue.set(companyId, { scope, waiters: [resolve], retry, awaited })
+      draining ??= drain()
+    })
+  }
+
+  return {
+    /** Runs the rules for a company's lines in `scope` (and every line with a suggestion). */
+    run: enqueue,
+    /** The data went back to its seed: queued runs are dropped, a run under way writes nothing. */
+    reset() {
+      epoch++
+      for (const item of queue.values()) for (const resolve of item.waiters) resolve(emptySummary())
+      queue.clear()
+    },
+    /** The last runs, newest first. */
+    runs: () => [...recent],
+    /** Loads the worker ahead of the first run. */
+    warm: thread.warm,
+    async close() {
+      closed = true
+      epoch++
+      await thread.close('O servidor está parando.')
+      await draining
+    },
+  }
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>
+
+const reconcilers = new WeakMap<Store, Reconciler>()
+
+/** Starts automatic reconciliation for a store (mock-server/app.ts); it stops with the store. */
+export function attachReconciler(store: Store) {
+  const reconciler = createReconciler(store)
+  reconcilers.set(store, reconciler)
+  return reconciler
+}
+
+const noRun = () => Promise.resolve(emptySummary())
+
+/** Runs the rules over a company's lines (every one, or those in `scope`): resolves when written. */
+export function reconcileCompany(
+  store: Store,
+  companyId: string,
+  scope: JobScope = { kind: 'all' },
+  options?: RunOptions,
+) {
+  return reconcilers.get(store)?.run(companyId, scope, options) ?? noRun()
+}
+
+/** The lines of these transactions (new ones, one a person changed): they and their kin. */
+export const reconcileLines = (
+  store: Store,
+  companyId: string,
+  transactionIds: readonly string[],
+  amounts: readonly number[] = [],
+  options?: RunOptions,
+) =>
+  transactionIds.length === 0
+    ? noRun()
+    : reconcileCompany(
+        store,
+        companyId,
+        {
+          kind: 'lines',
+          transactionIds: [...transactionIds],
+          ranges: [],
+          amounts: [...amounts],
+        },
+        options,
+      )
+
+/** After an import or a sync: the new lines (and lines of the same amounts, and suggestions). */
+export const reconcileAfterImport = reconcileLines
+
+const shifted = (day: string, days: number) =>
+  todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
+
+/** The lines of the days around some days (each `[day + before, day + after]`). */
+function reconcileAround(
+  store: Store,
+  companyId: string,
+  days: readonly (string | undefined)[],
+  before: number,
+  after: number,
+  options?: RunOptions,
+) {
+  const ranges: DateRange[] = days.flatMap((day) =>
+    day ? [{ from: shifted(day, before), to: shifted(day, after) }] : [],
+  )
+  return reconcileCompany(store, companyId, { kind: 'lines', transactionIds: [], ranges }, options)
+}
+
+/**
+ * After invoices are issued or cancelled (or changed in any way that reconciliation reads):
+ * the lines of each invoice's window are looked at again, and a match whose invoice is no longer
+ * issued is undone (its line goes back to the lists). Without ids, every line of the company.
+ * The national issuance (issue and cancel) calls this after its write.
+ */
+export function reconcileAfterInvoiceChange(
+  store: Store,
+  companyId: string,
+  invoiceIds?: readonly string[],
+) {
+  if (!invoiceIds) return reconcileCompany(store, companyId)
+  const days = invoiceIds.map((id) => store.nfsRequests.get(id)?.date)
+  return reconcileAround(store, companyId, days, 0, INVOICE_WINDOW_DAYS)
+}
+
+/**
+ * After tax guides are added or changed (a month close issues its DAS): the lines around each
+ * guide's due date are looked at again. Without ids, every line of the company.
+ */
+export function reconcileAfterGuideChange(
+  store: Store,
+  companyId: string,
+  documentIds?: readonly string[],
+  options?: RunOptions,
+) {
+  if (!documentIds) return reconcileCompany(store, companyId, undefined, options)
+  const days = documentIds.map((id) => store.documents.get(id)?.guia?.dueDate)
+  return reconcileAround(store, companyId, days, -GUIDE_WINDOW_DAYS, GUIDE_WINDOW_DAYS, options)
+}
+
+/**
+ * Waits for a run at most `ms` (a request answers with what is written by then; the run goes on).
+ */
+export const settled = <T>(run: Promise<T>, ms = 10_000): Promise<T | undefined> =>
+  Promise.race([run, sleep(ms, undefined, { ref: false })])
+
+/**
+ * What a run made of the lines it looked at, if it finished within `ms` (null otherwise: it goes
+ * on by itself).
+ */
+export async function reconciliationOf(run: Promise<RunSummary>, ms = 10_000) {
+  const summary = await settled(run, ms)
+  return summary
+    ? { matched: summary.matched, suggested: summary.suggested, unmatched: summary.unmatched }
+    : null
+}
+
+/**
+ * Credits of a month (`YYYY-MM`) no invoice explains — neither matched nor suggested: revenue the
+ * accountant must hear about (the month's DAS includes it). Oldest first.
+ */
+export function creditsWithoutInvoice(
+  store: Store,
+  companyId: string,
+  period: string,
+): BankTransaction[] {
+  const date = periodRange(period)
+  if (!date) return []
+  const records = store.reconciliations.find({
+    where: { companyId, status: 'unmatched', side: 'credit', date },
+    order: 'date ASC, id ASC',
+  })
+  return store.bankTransactions
+    .docsOfKeys(records.map((r) => r.transactionId))
+    .map((doc) => JSON.parse(doc) as BankTransaction)
+}

@@ -1,0 +1,280 @@
+import type { BankAccount, BankPayment, BankTransaction } from '../../../../src/schemas/bank'
+import type { CompanyDocument } from '../../../../src/schemas/document'
+import type { NfsRequest } from '../../../../src/schemas/invoice'
+import type {
+  ReconciliationMatch,
+  ReconciliationRecord,
+} from '../../../../src/schemas/reconciliation'
+import type { Store } from '../../../store/database'
+import type { Change, RecordContent } from './job'
+import { isOpenGuide, isOpenInvoice } from './inputs'
+
+// What a reconciliation writes besides its own record, always inside the caller's store.write():
+// a matched invoice is received (`receivedAt`, `receivedBy`), a matched guide is paid (`status`
+// paid, `paidAt`, `paidBy`); undoing a match puts both back as they were.
+
+/** The line that paid something, as the invoice or the guide keeps it. */
+export function bankPaymentOf(
+  store: Store,
+  transaction: Pick<BankTransaction, 'id' | 'accountId' | 'date'>,
+  accounts?: Map<string, BankAccount | undefined>,
+): BankPayment {
+  let account = accounts?.get(transaction.accountId)
+  if (!account && !accounts?.has(transaction.accountId)) {
+    account = store.bankAccounts.get(transaction.accountId)
+    accounts?.set(transaction.accountId, account)
+  }
+  return {
+    transactionId: transaction.id,
+    accountId: transaction.accountId,
+    bankName: account?.bankName ?? 'Conta bancária',
+    accountNumber: account?.accountNumber ?? '',
+    date: transaction.date,
+  }
+}
+
+/** A statement gives a day, not a time: noon in São Paulo, the same day in every Brazilian zone. */
+export const paidAtOf = (day: string) => new Date(`${day}T12:00:00-03:00`).toISOString()
+
+type Target =
+  { kind: 'invoice'; invoices: NfsRequest[] } | { kind: 'guide'; guide: CompanyDocument }
+
+/**
+ * The invoices or the guide a match names, read now, if every one of them can still be matched
+ * to this line: open, or already this line's (a match being written again).
+ */
+export function openTargets(
+  store: Store,
+  companyId: string,
+  lineId: string,
+  match: Pick<ReconciliationMatch, 'kind'> & { invoiceIds?: string[]; documentId?: string },
+): Target | null {
+  if (match.kind === 'invoice') {
+    const invoices: NfsRequest[] = []
+    for (const id of match.invoiceIds ?? []) {
+      const request = store.nfsRequests.get(id)
+      if (!request || request.companyId !== companyId) return null
+      const mine = request.receivedBy?.transactionId === lineId && request.status === 'issued'
+      if (!mine && !isOpenInvoice(request)) return null
+      invoices.push(request)
+    }
+    return invoices.length > 0 ? { kind: 'invoice', invoices } : null
+  }
+  const guide = match.documentId ? store.documents.get(match.documentId) : undefined
+  if (!guide || guide.companyId !== companyId) return null
+  if (guide.paidBy?.transactionId !== lineId && !isOpenGuide(guide)) return null
+  return { kind: 'guide', guide }
+}
+
+/** An invoice received through a statement line (a record changed in place). */
+export function markReceived(request: NfsRequest, payment: BankPayment, at: string) {
+  request.receivedAt = payment.date
+  request.receivedBy = payment
+  request.updatedAt = at
+}
+
+/** A guide paid through a statement line (changed in place); answers it as it was, for an undo. */
+export function markPaid(
+  guide: CompanyDocument,
+  payment: BankPayment,
+  at: string,
+): NonNullable<ReconciliationRecord['guideBefore']> {
+  const before = {
+    status: guide.status === 'paid' ? ('paid' as const) : ('pending' as const),
+    paidAt: guide.paidAt,
+  }
+  guide.status = 'paid'
+  // Paid by hand before: the day the person said stays.
+  guide.paidAt ??= paidAtOf(payment.date)
+  guide.paidBy = payment
+  guide.updatedAt = at
+  return before
+}
+
+/** Marks what a match names as paid by the line; answers the guide as it was (for an undo). */
+export function claimTargets(
+  store: Store,
+  target: Target,
+  payment: BankPayment,
+  at: string,
+): ReconciliationRecord['guideBefore'] {
+  if (target.kind === 'invoice') {
+    for (const request of target.invoices) {
+      markReceived(request, payment, at)
+      store.nfsRequests.update(request)
+    }
+    return null
+  }
+  const before = markPaid(target.guide, payment, at)
+  store.documents.update(target.guide)
+  return before
+}
+
+/** Undoes what a record's match marked: its invoices unreceived, its guide as it was. */
+export function releaseMatch(store: Store, record: ReconciliationRecord, at: string) {
+  const match = record.match
+  if (!match) return
+  if (match.kind === 'invoice') {
+    for (const id of match.invoiceIds) {
+      const request = store.nfsRequests.get(id)
+      if (request?.receivedBy?.transactionId !== record.transactionId) continue
+      request.receivedAt = null
+      request.receivedBy = null
+      request.updatedAt = at
+      store.nfsRequests.update(request)
+    }
+    return
+  }
+  const guide = store.documents.get(match.documentId)
+  if (guide?.paidBy?.transactionId !== record.transactionId) return
+  guide.paidBy = null
+  guide.status = record.guideBefore?.status ?? 'pending'
+  guide.paidAt = record.guideBefore ? record.guideBefore.paidAt : null
+  guide.updatedAt = at
+  store.documents.update(guide)
+}
+
+export type Applied = 'applied' | 'stale'
+
+/** What the changes of one transaction share: the time, the accounts read, the new records. */
+export type ApplyBatch = {
+  at: string
+  accounts: Map<string, BankAccount | undefined>
+  /** Records of lines that had none: inserted together at the end of the batch. */
+  inserts: ReconciliationRecord[]
+}
+
+export const applyBatch = (at = new Date().toISOString()): ApplyBatch => ({
+  at,
+  accounts: new Map(),
+  inserts: [],
+})
+
+/**
+ * Writes one change an automatic run proposed, if it still holds: the record is as the run read
+ * it (a person's confirmation or undo since wins), the transaction is there, and what an
+ * automatic match names is still open. Inside store.write(); `finishBatch` after the last one.
+ */
+export function applyChange(store: Store, change: Change, batch: ApplyBatch): Applied {
+  const { at } = batch
+  const id = change.transactionId
+  const fresh = change.baseRev === 0 ? undefined : store.reconciliations.get(id)
+  if ((fresh?.rev ?? 0) !== change.baseRev) return 'stale'
+  if (change.baseRev === 0 && store.reconciliations.exists({ id })) return 'stale'
+  const next = change.next
+  if (!next || !store.bankTransactions.exists({ id })) {
+    if (fresh) {
+      if (change.release) releaseMatch(store, fresh, at)
+      store.reconciliations.remove(id)
+    }
+    return 'applied'
+  }
+  const target = next.match ? openTargets(store, next.companyId, id, next.match) : null
+  if (next.match && !target) return 'stale'
+  if (change.release && fresh) releaseMatch(store, fresh, at)
+  const payment = { id, accountId: next.accountId, date: next.date }
+  const guideBefore = target
+    ? claimTargets(store, target, bankPaymentOf(store, payment, batch.accounts), at)
+    : null
+  const record = storedRecord(id, next, at, fresh, guideBefore)
+  if (fresh) store.reconciliations.put(record)
+  else batch.inserts.push(record)
+  return 'applied'
+}
+
+/** Ends a batch of changes: the new records go in at once. */
+export function finishBatch(store: Store, batch: ApplyBatch) {
+  store.reconciliations.insertMany(batch.inserts)
+  batch.inserts = []
+}
+
+/** The record the rules' content makes (a match they make is automatic), after `previous`. */
+export function storedRecord(
+  transactionId: string,
+  content: RecordContent,
+  at: string,
+  previous: Pick<ReconciliationRecord, 'dismissed' | 'rev'> | undefined,
+  guideBefore: ReconciliationRecord['guideBefore'],
+): ReconciliationRecord {
+  return {
+    transactionId,
+    ...content,
+    match: content.match
+      ? { ...content.match, auto: true, confirmedBy: null, confirmedAt: at }
+      : null,
+    dismissed: previous?.dismissed ?? [],
+    guideBefore,
+    rev: (previous?.rev ?? 0) + 1,
+    updatedAt: at,
+  }
+}
+
+/** Before an account and its transactions go: what they paid is unpaid again, their records go. */
+export function releaseAccount(store: Store, accountId: string, at = new Date().toISOString()) {
+  for (const record of store.reconciliations.find({ where: { accountId, status: 'matched' } }))
+    releaseMatch(store, record, at)
+  return store.reconciliations.removeWhere({ accountId })
+}
+
+/**
+ * A guide that goes away (a document deleted) leaves the line it was matched to: the line is
+ * unmatched until the next run looks at it again. Answers the line's company and id, if any.
+ */
+export function releaseGuide(store: Store, guide: CompanyDocument, at = new Date().toISOString()) {
+  const lineId = guide.paidBy?.transactionId
+  const record = lineId ? store.reconciliations.get(lineId) : undefined
+  if (!record || record.match?.kind !== 'guide' || record.match.documentId !== guide.id)
+    return undefined
+  store.reconciliations.put({
+    ...record,
+    status: 'unmatched',
+    match: null,
+    suggestions: [],
+    rev: record.rev + 1,
+    updatedAt: at,
+  })
+  return record
+}
+
+/**
+ * Makes the reconciliation records agree with the rest of the data, at start (a data folder from
+ * before reconciliation got its records from the seed, for transactions and invoices it may not
+ * have): a record whose transaction is gone goes; a match whose invoices or guide do not name the
+ * line back is written on them if they are still open, else undone. Answers the companies whose
+ * records changed (their lines are worth a run). Inside store.write().
+ */
+export function settleRecords(store: Store, at = new Date().toISOString()): Set<string> {
+  const changed = new Set<string>()
+  for (const record of store.reconciliations.all()) {
+    const transaction = store.bankTransactions.get(record.transactionId)
+    if (!transaction) {
+      store.reconciliations.remove(record.transactionId)
+      changed.add(record.companyId)
+      continue
+    }
+    if (!record.match) continue
+    const names =
+      record.match.kind === 'invoice'
+        ? record.match.invoiceIds.every(
+            (id) => store.nfsRequests.get(id)?.receivedBy?.transactionId === transaction.id,
+          )
+        : store.documents.get(record.match.documentId)?.paidBy?.transactionId === transaction.id
+    if (names) continue
+    changed.add(record.companyId)
+    const target = openTargets(store, record.companyId, transaction.id, record.match)
+    if (target) {
+      const guideBefore = claimTargets(store, target, bankPaymentOf(store, transaction), at)
+      store.reconciliations.put({ ...record, guideBefore, rev: record.rev + 1, updatedAt: at })
+    } else
+      store.reconciliations.put({
+        ...record,
+        status: 'unmatched',
+        match: null,
+        suggestions: [],
+        guideBefore: null,
+        rev: record.rev + 1,
+        updatedAt: at,
+      })
+  }
+  return changed
+}

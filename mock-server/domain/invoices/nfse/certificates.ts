@@ -1,0 +1,350 @@
+import { generateKeyPair, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto'
+import forge from 'node-forge'
+import { badRequest } from '../../../http'
+
+// A1 certificates (ICP-Brasil: a PKCS#12 file and its password) read with node-forge, and the
+// local test PKI's certificates built with it (keys from Node's crypto: forge's pure-JS RSA key
+// generation is slow). Nothing here signs XML (xmldsig.ts) or keeps keys (vault.ts).
+
+/** ICP-Brasil's OID for a legal entity's CNPJ in the certificate's subjectAltName (otherName). */
+export const ICP_BRASIL_CNPJ_OID = '2.16.76.1.3.3'
+
+export const certificateMessages = {
+  notPkcs12:
+    'O arquivo não é um certificado A1 válido: envie o .pfx ou .p12 exportado com a chave.',
+  wrongPassword: 'Senha do certificado incorreta: confira a senha que veio com o arquivo .pfx.',
+  noKey: 'O arquivo não traz a chave privada do certificado: exporte o .pfx incluindo a chave.',
+  notRsa:
+    'O certificado precisa ter uma chave RSA, como os certificados A1 do ICP-Brasil: este usa outro tipo de chave.',
+  noCnpj:
+    'O certificado não traz um CNPJ (ICP-Brasil: OID 2.16.76.1.3.3 ou o CN "RAZÃO SOCIAL:CNPJ"): use um e-CNPJ A1.',
+  expired: (until: string) =>
+    `O certificado venceu em ${until}: renove-o com a autoridade certificadora e envie o novo .pfx.`,
+  notYetValid: (from: string) => `O certificado só vale a partir de ${from}.`,
+  otherCnpj: (cnpj: string) =>
+    `O certificado é do CNPJ ${cnpj}, não desta empresa: envie o e-CNPJ da própria empresa.`,
+} as const
+
+/** A certificate and its key as PEM texts, the way the signer and the vault take them. */
+export type CertificatePems = { certificatePem: string; privateKeyPem: string }
+
+/** What the API answers about a certificate (never the key). */
+export type CertificateFacts = {
+  subject: string
+  cnpj: string
+  issuer: string
+  serialNumber: string
+  notBefore: string
+  notAfter: string
+}
+
+const FIELD_ORDER = ['CN', 'OU', 'O', 'L', 'ST', 'C', 'E'] as const
+type Attribute = { shortName?: string; name?: string; value: unknown }
+
+/** `CN=EMPRESA:45218739000102, OU=…, O=ICP-Brasil, C=BR`: a distinguished name as people read it. */
+function nameText(attributes: Attribute[]) {
+  const parts = attributes.map((a) => ({
+    key: a.shortName ?? a.name ?? '?',
+    value: String(a.value),
+  }))
+  parts.sort(
+    (a, b) =>
+      rank(FIELD_ORDER as readonly string[], a.key) - rank(FIELD_ORDER as readonly string[], b.key),
+  )
+  // forge keeps UTF-8 strings as bytes: decode what came in as UTF-8.
+  return parts.map((p) => `${p.key}=${decodeUtf8(p.value)}`).join(', ')
+}
+const rank = (order: readonly string[], key: string) => {
+  const i = order.indexOf(key)
+  return i === -1 ? order.length : i
+}
+function decodeUtf8(text: string) {
+  try {
+    return forge.util.decodeUtf8(text)
+  } catch {
+    return text
+  }
+}
+
+/** The CNPJ in an ICP-Brasil otherName (2.16.76.1.3.3) of the subjectAltName, if there is one. */
+function cnpjFromAltNames(certificate: forge.pki.Certificate): string | null {
+  const extension = certificate.getExtension('subjectAltName') as { value?: string } | null
+  if (!extension?.value) return null
+  const names = forge.asn1.fromDer(extension.value)
+  for (const general of names.value as forge.asn1.Asn1[]) {
+    // otherName [0] { type-id OID, value [0] EXPLICIT ANY }
+    if (general.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || general.type !== 0) continue
+    const [typeId, wrapped] = general.value as forge.asn1.Asn1[]
+    if (!typeId || forge.asn1.derToOid(typeId.value as string) !== ICP_BRASIL_CNPJ_OID) continue
+    const inner = (wrapped?.value as forge.asn1.Asn1[] | undefined)?.[0]
+    const digits = String(inner?.value ?? '').replace(/\D/g, '')
+    if (digits.length === 14) return digits
+  }
+  return null
+}
+
+/** ICP-Brasil's CN of an e-CNPJ: `RAZÃO SOCIAL:45218739000102`. */
+function cnpjFromCommonName(certificate: forge.pki.Certificate): string | null {
+  const cn = certificate.subject.getField('CN') as Attribute | null
+  const match = cn ? /:(\d{14})\s*$/.exec(decodeUtf8(String(cn.value))) : null
+  return match?.[1] ?? null
+}
+
+/** The CNPJ a certificate was issued to: the ICP-Brasil OID, or else the subject's CN. */
+export function cnpjOfCertificate(certificate: forge.pki.Certificate): string | null {
+  return cnpjFromAltNames(certificate) ?? cnpjFromCommonName(certificate)
+}
+
+/** The facts of a certificate in PEM (subject, CNPJ, issuer, serial, validity). */
+export function certificateFacts(
+  certificatePem: string,
+): Omit<CertificateFacts, 'cnpj'> & { cnpj: string | null } {
+  const certificate = forge.pki.certificateFromPem(certificatePem)
+  return {
+    subject: nameText(certificate.subject.attributes as Attribute[]),
+    cnpj: cnpjOfCertificate(certificate),
+    issuer: nameText(certificate.issuer.attributes as Attribute[]),
+    serialNumber: certificate.serialNumber.toUpperCase(),
+    notBefore: certificate.validity.notBefore.toISOString(),
+    notAfter: certificate.validity.notAfter.toISOString(),
+  }
+}
+
+const brDate = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso))
+
+/**
+ * Reads an A1 certificate: the PKCS#12 file opened with its password, its RSA key and the
+ * certificate of that key. Refuses, in pt-BR (400 on `file` or `password`), a file that is not
+ * PKCS#12, a wrong password, a file without the key or with a key that is not RSA, a certificate
+ * without a CNPJ, an expired one, or one of another CNPJ than `expectedCnpj`.
+ */
+export function readA1(
+  file: Uint8Array,
+  password: string,
+  expectedCnpj: string,
+  now: Date = new Date(),
+): CertificatePems & { facts: CertificateFacts } {
+  const onFile = (message: string) => badRequest(message, [{ path: ['file'], message }])
+  let p12: forge.pkcs12.Pkcs12Pfx
+  try {
+    const asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(file))
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, password)
+  } catch (error) {
+    if (/MAC could not be verified|Invalid password|decrypt/i.test(String(error)))
+      throw badRequest(certificateMessages.wrongPassword, [
+        { path: ['password'], message: certificateMessages.wrongPassword },
+      ])
+    throw onFile(certificateMessages.notPkcs12)
+  }
+  const bagsOf = (type: string) => p12.getBags({ bagType: type })[type] ?? []
+  const keyBags = [
+    ...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag!),
+    ...bagsOf(forge.pki.oids.keyBag!),
+  ]
+  if (keyBags.length === 0) throw onFile(certificateMessages.noKey)
+  // forge reads RSA keys only: a bag it could not turn into a key holds another kind (EC, …).
+  const key = keyBags.find((bag) => bag.key)?.key as forge.pki.rsa.PrivateKey | undefined
+  if (!key) throw onFile(certificateMessages.notRsa)
+  const certificates = bagsOf(forge.pki.oids.certBag!).flatMap((bag) =>
+    bag.cert ? [bag.cert] : [],
+  )
+  // The certificate of the key: the one whose public modulus is the key's.
+  const own = certificates.find(
+    (certificate) => (certificate.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n) === true,
+  )
+  if (!own)
+    throw onFile(
+      certificates.length === 0 ? certificateMessages.notPkcs12 : certificateMessages.noKey,
+    )
+  const certificatePem = forge.pki.certificateToPem(own)
+  const facts = certificateFacts(certificatePem)
+  if (!facts.cnpj) throw onFile(certificateMessages.noCnpj)
+  if (Date.parse(facts.notAfter) <= now.getTime())
+    throw onFile(certificateMessages.expired(brDate(facts.notAfter)))
+  if (Date.parse(facts.notBefore) > now.getTime())
+    throw onFile(certificateMessages.notYetValid(brDate(facts.notBefore)))
+  if (facts.cnpj !== expectedCnpj)
+    throw onFile(certificateMessages.otherCnpj(formatCnpj(facts.cnpj)))
+  return {
+    certificatePem,
+    privateKeyPem: forge.pki.privateKeyToPem(key),
+    facts: { ...facts, cnpj: facts.cnpj },
+  }
+}
+
+const formatCnpj = (cnpj: string) =>
+  cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5')
+
+// ---- building certificates (the local test PKI; tests) ----
+
+export type Issuer = CertificatePems & { subject: forge.pki.CertificateField[] }
+
+export type KeyPair = { privateKeyPem: string; publicKeyPem: string }
+
+const rsaOptions = {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+} as const
+
+/** An RSA-2048 key pair from Node's crypto, as PEM (PKCS#8 private key). */
+export function rsaKeyPair(): KeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', rsaOptions)
+  return { privateKeyPem: privateKey, publicKeyPem: publicKey }
+}
+
+/** The same, drawn in libuv's thread pool (the event loop goes on meanwhile). */
+export const rsaKeyPairAsync = (): Promise<KeyPair> =>
+  new Promise((resolve, reject) =>
+    generateKeyPair('rsa', rsaOptions, (error, publicKey, privateKey) =>
+      error ? reject(error) : resolve({ privateKeyPem: privateKey, publicKeyPem: publicKey }),
+    ),
+  )
+
+/** A positive random serial number (hex), as CAs draw them. */
+const serialHex = () => {
+  const bytes = randomBytes(16)
+  bytes[0] = bytes[0]! & 0x7f
+  return bytes.toString('hex')
+}
+
+type Validity = { notBefore: Date; notAfter: Date }
+
+function buildCertificate(options: {
+  publicKeyPem: string
+  subject: forge.pki.CertificateField[]
+  issuer: { subject: forge.pki.CertificateField[]; privateKeyPem: string } | 'self'
+  privateKeyPem: string
+  validity: Validity
+  extensions: object[]
+}) {
+  const certificate = forge.pki.createCertificate()
+  certificate.publicKey = forge.pki.publicKeyFromPem(options.publicKeyPem)
+  certificate.serialNumber = serialHex()
+  certificate.validity.notBefore = options.validity.notBefore
+  certificate.validity.notAfter = options.validity.notAfter
+  certificate.setSubject(options.subject)
+  certificate.setIssuer(options.issuer === 'self' ? options.subject : options.issuer.subject)
+  certificate.setExtensions(options.extensions)
+  const signer = forge.pki.privateKeyFromPem(
+    options.issuer === 'self' ? options.privateKeyPem : options.issuer.privateKeyPem,
+  )
+  // ICP-Brasil certificates are signed with SHA-256.
+  certificate.sign(signer, forge.md.sha256.create())
+  return forge.pki.certificateToPem(certificate)
+}
+
+/** The subject of the local test CA named `name`. */
+export const authoritySubject = (name: string): forge.pki.CertificateField[] => [
+  { shortName: 'CN', value: name },
+  { shortName: 'O', value: 'Contabil (teste local)' },
+  { shortName: 'C', value: 'BR' },
+]
+
+/** A self-signed certificate authority (the local test CA; never a real one). */
+export function buildCertificateAuthority(
+  name: string,
+  validity: Validity,
+  keys: KeyPair = rsaKeyPair(),
+): Issuer {
+  const { privateKeyPem, publicKeyPem } = keys
+  const subject = authoritySubject(name)
+  const certificatePem = buildCertificate({
+    publicKeyPem,
+    privateKeyPem,
+    subject,
+    issuer: 'self',
+    validity,
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+  })
+  return { certificatePem, privateKeyPem, subject }
+}
+
+/** The subjectAltName of an e-CNPJ: an otherName 2.16.76.1.3.3 holding the 14 digits. */
+function cnpjAltName(cnpj: string) {
+  const { asn1 } = forge
+  const otherName = asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+    asn1.create(
+      asn1.Class.UNIVERSAL,
+      asn1.Type.OID,
+      false,
+      asn1.oidToDer(ICP_BRASIL_CNPJ_OID).getBytes(),
+    ),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, cnpj),
+    ]),
+  ])
+  return {
+    id: '2.5.29.17',
+    value: asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [otherName]),
+  }
+}
+
+/**
+ * An e-CNPJ A1 certificate as ICP-Brasil shapes it (CN `RAZÃO SOCIAL:CNPJ`, the CNPJ in the
+ * otherName 2.16.76.1.3.3), issued by `issuer` with a fresh RSA-2048 key.
+ */
+export function buildCompanyCertificate(
+  issuer: Issuer,
+  holder: { name: string; cnpj: string },
+  validity: Validity,
+  keys: KeyPair = rsaKeyPair(),
+): CertificatePems {
+  const { privateKeyPem, publicKeyPem } = keys
+  // The CN is at most 64 characters (X.520 ub-common-name): the name is cut to fit the CNPJ.
+  const name = holder.name.toUpperCase().slice(0, 64 - 15)
+  const certificatePem = buildCertificate({
+    publicKeyPem,
+    privateKeyPem,
+    subject: [
+      {
+        shortName: 'CN',
+        value: `${name}:${holder.cnpj}`,
+        valueTagClass: forge.asn1.Type.UTF8,
+      } as unknown as forge.pki.CertificateField,
+      { shortName: 'OU', value: 'Certificado PJ A1 (teste)' },
+      { shortName: 'O', value: 'ICP-Brasil (teste local)' },
+      { shortName: 'C', value: 'BR' },
+    ],
+    issuer,
+    validity,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      {
+        name: 'keyUsage',
+        digitalSignature: true,
+        nonRepudiation: true,
+        keyEncipherment: true,
+        critical: true,
+      },
+      { name: 'extKeyUsage', clientAuth: true, emailProtection: true },
+      cnpjAltName(holder.cnpj),
+    ],
+  })
+  return { certificatePem, privateKeyPem }
+}
+
+/** A PKCS#12 (.pfx) of a certificate and its key under a password, as a browser or an AC exports it. */
+export function pkcs12Of(pems: CertificatePems, password: string, chain: string[] = []): Buffer {
+  const key = forge.pki.privateKeyFromPem(pems.privateKeyPem)
+  const certificates = [pems.certificatePem, ...chain].map((pem) =>
+    forge.pki.certificateFromPem(pem),
+  )
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certificates, password, { algorithm: '3des' })
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')
+}
+
+/** Whether `certificatePem` was signed by the CA of `caPem` (the stand-in's trust check). */
+export function issuedBy(certificatePem: string, caPem: string): boolean {
+  try {
+    const certificate = new X509Certificate(certificatePem)
+    const ca = new X509Certificate(caPem)
+    return certificate.checkIssued(ca) && certificate.verify(ca.publicKey)
+  } catch {
+    return false
+  }
+}

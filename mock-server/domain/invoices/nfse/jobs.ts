@@ -1,0 +1,132 @@
+import { cityDirectory } from '../../../reference/cities'
+import { HttpError, type Issue } from '../../../http'
+import {
+  certificateFacts,
+  readA1,
+  type CertificateFacts,
+  type CertificatePems,
+} from './certificates'
+import { danfsePdf } from './danfse'
+import { municipalityLabel } from './places'
+import { readCancellationRequest, readDps, readNfse, type DpsFacts, type NfseFacts } from './reader'
+import { signEnveloped, verifyEnveloped, type SignedElement, type Verification } from './xmldsig'
+import { validateAgainst, warmSchemas, type SchemaName, type SchemaProblem } from './xsd'
+
+// The heavy work of the national NFS-e — the official schemas, XMLDSig, the DANFSe — as jobs the
+// NFS-e worker thread runs (worker.ts), so none of it blocks the API's event loop. Also called
+// directly by the unit tests and the bench (the same code, on their own thread).
+
+export type SignJob = {
+  kind: 'sign'
+  schema: SchemaName
+  element: SignedElement
+  xml: string
+  pems: CertificatePems
+}
+/** Validates a signed document, verifies its signature and reads it (the stand-in's checks). */
+export type CheckJob = { kind: 'check'; document: 'DPS' | 'pedRegEvento'; xml: string }
+/** Verifies an NFS-e the national system answered and reads it (the product's check). */
+export type ReadNfseJob = { kind: 'read-nfse'; xml: string }
+export type DanfseJob = {
+  kind: 'danfse'
+  xml: string
+  consultationUrl: string
+  cancellation: { at: string; reason: string; codeLabel: string } | null
+}
+/** Opens an uploaded A1 (PKCS#12 and password) for a company's CNPJ. */
+export type ReadA1Job = { kind: 'read-a1'; file: Uint8Array; password: string; cnpj: string }
+export type NfseJob = SignJob | CheckJob | ReadNfseJob | DanfseJob | ReadA1Job
+
+/** An A1 read: its PEMs and facts, or why it was refused (400, in pt-BR, with its field). */
+export type ReadA1 =
+  | (CertificatePems & { facts: CertificateFacts })
+  | { refused: { message: string; issues: Issue[] } }
+
+export type Signed = { signed: string } | { problems: SchemaProblem[] }
+export type SignerFacts = ReturnType<typeof certificateFacts>
+export type Checked =
+  | { problems: SchemaProblem[] }
+  | {
+      signature: Verification
+      signer: SignerFacts | null
+      dps: DpsFacts | null
+      cancellation: ReturnType<typeof readCancellationRequest> | null
+    }
+export type ReadNfse = { signature: Verification; signer: SignerFacts | null; nfse: NfseFacts }
+
+export type JobResult<J extends NfseJob> = J extends SignJob
+  ? Signed
+  : J extends CheckJob
+    ? Checked
+    : J extends ReadNfseJob
+      ? ReadNfse
+      : J extends ReadA1Job
+        ? ReadA1
+        : Uint8Array
+
+const signedElements: Record<CheckJob['document'], SignedElement> = {
+  DPS: 'infDPS',
+  pedRegEvento: 'infPedReg',
+}
+
+/** The documents whose schema requires their `ds:Signature`. */
+const signatureRequired = new Set<SchemaName>(['NFSe', 'evento'])
+
+const signerOf = (verification: Verification) =>
+  verification.certificatePem ? certificateFacts(verification.certificatePem) : null
+
+/** The name of a municipality by IBGE code, "São Paulo/SP" (the code itself if unknown). */
+const municipalityName = (code: string | null) => municipalityLabel(code) ?? code ?? '—'
+
+/** Runs one job: validate before signing (a DPS the schema refuses is never signed). */
+export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
+  switch (job.kind) {
+    case 'sign': {
+      // A DPS or an event request is checked before it is signed (its signature is optional in
+      // its schema); the NFS-e and the event, whose schemas require theirs, once signed.
+      const beforeSigning = !signatureRequired.has(job.schema)
+      const problems = beforeSigning ? validateAgainst(job.schema, job.xml) : []
+      if (problems.length > 0) return { problems } as JobResult<J>
+      const signed = signEnveloped(job.xml, job.element, job.pems)
+      const after = beforeSigning ? [] : validateAgainst(job.schema, signed)
+      return (after.length > 0 ? { problems: after } : { signed }) as JobResult<J>
+    }
+    case 'check': {
+      const problems = validateAgainst(job.document, job.xml)
+      if (problems.length > 0) return { problems } as JobResult<J>
+      const signature = verifyEnveloped(job.xml, signedElements[job.document])
+      return {
+        signature,
+        signer: signerOf(signature),
+        dps: job.document === 'DPS' ? readDps(job.xml) : null,
+        cancellation: job.document === 'pedRegEvento' ? readCancellationRequest(job.xml) : null,
+      } as JobResult<J>
+    }
+    case 'read-nfse': {
+      const signature = verifyEnveloped(job.xml, 'infNFSe')
+      return { signature, signer: signerOf(signature), nfse: readNfse(job.xml) } as JobResult<J>
+    }
+    case 'read-a1':
+      try {
+        return readA1(job.file, job.password, job.cnpj) as JobResult<J>
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error
+        return {
+          refused: { message: error.message, issues: error.issues ?? [] },
+        } as JobResult<J>
+      }
+    case 'danfse':
+      return (await danfsePdf({
+        nfse: readNfse(job.xml),
+        municipalityName,
+        consultationUrl: job.consultationUrl,
+        cancellation: job.cancellation,
+      })) as JobResult<J>
+  }
+}
+
+/** Compiles the schemas and loads the municipalities ahead of the first job. */
+export function warmJobs() {
+  warmSchemas()
+  cityDirectory()
+}

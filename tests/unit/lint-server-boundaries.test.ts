@@ -1,0 +1,114 @@
+import path from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+// The server's rooms are enforced by the lint (eslint.config.js, eslint-plugin-boundaries):
+// routes → domain → store with no arrow back, stand-ins apart, the kernel importing no layer
+// above it. Each case plants an import in a file that does not exist, as if it were there.
+const root = path.resolve(import.meta.dirname, '../..')
+const eslint = new ESLint({ cwd: root })
+
+async function violations(code: string, asFile: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, asFile) })
+  return result!.messages
+    .filter(
+      (message) =>
+        message.ruleId === 'boundaries/element-types' || message.ruleId === 'no-restricted-imports',
+    )
+    .map(
+      (message) => `${message.line}: ${message.message.replace(/ \(see eslint.config.js\)/, '')}`,
+    )
+}
+
+const use = (names: string[]) => `\nexport const used = [${names.join(', ')}]\n`
+
+describe('the server’s rooms (lint)', () => {
+  it('refuses a context that imports the edge, HTTP, Express or a stand-in', async () => {
+    const code =
+      [
+        "import { conflict } from '../../http'",
+        "import { simplesEndpoints } from '../../routes/simples'",
+        "import { endpoint } from '../../api'",
+        "import express from 'express'",
+        "import { registryRecordOf } from '../../stand-ins/receita-cnpj/registry'",
+      ].join('\n') +
+      use(['conflict', 'simplesEndpoints', 'endpoint', 'express', 'registryRecordOf'])
+    expect(await violations(code, 'mock-server/domain/simples/planted.ts')).toEqual([
+      '1: server-domain must not import server-http',
+      '2: server-domain must not import server-edge',
+      '3: server-domain must not import server-api',
+      expect.stringMatching(/^4: 'express' import is restricted .*speak no HTTP/),
+      '5: server-domain must not import stand-in',
+    ])
+  }, 30_000)
+
+  it('refuses a store that imports a context', async () => {
+    const code = "import { closeMonth } from '../domain/simples/months'" + use(['closeMonth'])
+    expect(await violations(code, 'mock-server/store/planted.ts')).toEqual([
+      '1: server-store must not import server-domain',
+    ])
+  }, 30_000)
+
+  it('refuses a stand-in that imports the product, and a route that reaches a stand-in', async () => {
+    expect(
+      await violations(
+        "import { closeMonth } from '../../domain/simples/months'" + use(['closeMonth']),
+        'mock-server/stand-ins/cora/planted.ts',
+      ),
+    ).toEqual(['1: stand-in must not import server-domain'])
+    expect(
+      await violations(
+        "import { registryRecordOf } from '../stand-ins/receita-cnpj/registry'" +
+          use(['registryRecordOf']),
+        'mock-server/routes/planted.ts',
+      ),
+    ).toEqual(['1: server-edge must not import stand-in'])
+  }, 30_000)
+
+  it('accepts routes → domain → store, and a context using a stand-in’s contract', async () => {
+    expect(
+      await violations(
+        [
+          "import { closeMonth } from '../domain/simples/months'",
+          "import type { Store } from '../store/database'",
+          "import { badRequest } from '../http'",
+        ].join('\n') +
+          use(['closeMonth', 'badRequest']) +
+          'export type S = Store\n',
+        'mock-server/routes/planted.ts',
+      ),
+    ).toEqual([])
+    expect(
+      await violations(
+        [
+          "import type { Store } from '../../store/database'",
+          "import { toGzipBase64 } from '../../stand-ins/sefin-nacional/contract'",
+          "import { toCents } from '../../../src/kernel/money'",
+        ].join('\n') +
+          use(['toGzipBase64', 'toCents']) +
+          'export type S = Store\n',
+        'mock-server/domain/invoices/planted.ts',
+      ),
+    ).toEqual([])
+  }, 30_000)
+
+  it('keeps the kernel below every layer: units import nothing, tax rules only schema types', async () => {
+    expect(
+      await violations(
+        "import { companySchema } from '../schemas/company'" + use(['companySchema']),
+        'src/kernel/money.ts',
+      ),
+    ).toEqual(['1: units must not import schemas'])
+    expect(
+      await violations(
+        [
+          "import type { ActivityTax } from '../../schemas/cnae'",
+          "import { companySchema } from '../../schemas/company'",
+        ].join('\n') +
+          use(['companySchema']) +
+          'export type A = ActivityTax\n',
+        'src/kernel/tax/planted.ts',
+      ),
+    ).toEqual(['2: tax must not import schemas'])
+  }, 30_000)
+})
