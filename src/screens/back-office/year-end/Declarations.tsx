@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { ZodError } from 'zod'
 import {
   formatCpfValue,
   formatDate,
@@ -48,11 +49,15 @@ type Failure = { message: string; fields: Record<string, string> }
 /** The message and each field's issue of a refused request. */
 function failureOf(error: unknown): Failure {
   const fields: Record<string, string> = {}
-  if (error instanceof ApiError)
-    for (const issue of error.issues) {
-      const field = issue.path.find((part): part is string => typeof part === 'string')
-      if (field) fields[field] = issue.message
-    }
+  const issues: { path: readonly PropertyKey[]; message: string }[] =
+    error instanceof ApiError || error instanceof ZodError ? error.issues : []
+  for (const issue of issues) {
+    // The last named part: `defis.bankEnd` is the field `bankEnd`.
+    const field = issue.path.findLast((part): part is string => typeof part === 'string')
+    if (field) fields[field] = issue.message
+  }
+  // A form refused before it is sent names its fields; its message is not the issues' JSON.
+  if (error instanceof ZodError) return { message: 'Confira os campos destacados.', fields }
   return { message: error instanceof Error ? error.message : 'Tente de novo.', fields }
 }
 
