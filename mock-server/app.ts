@@ -17,6 +17,7 @@ import { commit, publish } from './domain/reactions'
 import { applySchedules } from './domain/invoices/schedule-job'
 import { createSefinGateway } from './domain/invoices/sefin-gateway'
 import { startRecovery } from './domain/invoices/recovery'
+import { openYears } from './domain/year-end/open-years'
 import { errorHandler, handle, notFound, notFoundRoute } from './http'
 import { hostPolicy } from './network'
 import { originPolicy } from './origins'
@@ -122,6 +123,10 @@ export function createApp(config: ServerConfig) {
   }
   hourly('billing sweep', () => sweepOverdue(store, new Date()))
   hourly('nfs schedules', () => store.write(() => applySchedules(store)))
+  // Every client company's year in the year-end queue (mock-server/domain/year-end/open-years.ts).
+  hourly('year-end years', () =>
+    openYears(store).catch((error: unknown) => console.error('[year-end years]', error)),
+  )
 
   /** Back to the fixtures: the data and the emulator's accounts (tests, `npm run db:reset`). */
   const reset = async () => {

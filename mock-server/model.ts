@@ -22,6 +22,7 @@ import type {
   TaxGuideRecord,
 } from '../src/schemas/simples/api'
 import type { Track } from '../src/schemas/track'
+import type { CompanyYearRecord, DistributionRecord } from '../src/schemas/year-end'
 import type { User } from '../src/schemas/user'
 import type {
   CertificateRecord,
@@ -71,6 +72,8 @@ export type Model = {
   taxGuides: TaxGuideRecord[]
   revenueHistories: RevenueHistoryRecord[]
   selicMonths: SelicMonth[]
+  distributions: DistributionRecord[]
+  companyYears: CompanyYearRecord[]
 }
 
 export type CollectionName = keyof Model

@@ -132,6 +132,7 @@ export const resourceGroups: { name: string; resources: ResourceName[] }[] = [
       'payroll',
       'revenue-history',
       'selic',
+      'year-end',
       'luca',
       'files',
     ],
@@ -172,6 +173,8 @@ export const resourceDescriptions: Record<ResourceName, string> = {
     "The revenue of a company's months before its data here (from the previous accountant's PGDAS-D), which RBT12 counts.",
   selic:
     'The monthly Selic the late-payment juros use: the months the product has and their source, read from the Banco Central or added by the accountant.',
+  'year-end':
+    "A company's year: the profits its partners may take tax-free and the distributions (with the 10 % withheld from 2026 and its DARF 1841), the partners' income reports, the DEFIS and the DASN-SIMEI, and the accountant's year-end queue.",
   luca: 'The assistant: CNAE activities and trade names from a description.',
   files: 'Signed upload and download links, and the files behind them.',
   cnaes: 'The CNAE 2.3 subclasses.',

@@ -42,6 +42,7 @@ import {
   unavailable,
   verdict,
 } from './bench-smoke'
+import { YEAR_END_COMPANIES, yearEndDataSet, yearEndRows } from './bench-year-end'
 
 // `npm run bench:api`: the API under load, in one run, on a data set with 50,000 bank
 // transactions (generated into a temp data dir):
@@ -65,6 +66,9 @@ import {
 // - the Simples month (scripts/bench-simples.ts), on a data set of its own with 10,000 Simples
 //   companies: one company's month (p95), the month-close queue's first page, closing every
 //   month, and other users' p99 meanwhile.
+// - the year-end (scripts/bench-year-end.ts), on a data set of its own with 10,000 companies and
+//   last year's twelve months each: the year-end queue's first page, filtered and searched, and
+//   one company's DEFIS assembled, beside the health check and the company list of the same run.
 // Endpoints another area has not built yet are reported as "not available yet".
 // `--smoke` (scripts/bench-smoke.ts): every data set tiny and every row run once, judging no time.
 
@@ -785,6 +789,25 @@ async function main() {
       rows.push(...(await simplesRows(`http://127.0.0.1:${simplesPort}`, { ana, admin }, ids)))
     } finally {
       rmSync(simplesDir, { recursive: true, force: true })
+    }
+
+    // ---- the year-end, on a data set of its own ----
+    const yearEndDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-bench-year-end-'))
+    try {
+      console.log(`Year-end data set: ${YEAR_END_COMPANIES.toLocaleString('en-US')} companies…`)
+      await yearEndDataSet(yearEndDir)
+      const yearEndPort = await freePortBlock(1, authPort + 60)
+      const yearEndServer = await startMockServer({
+        port: yearEndPort,
+        dataDir: yearEndDir,
+        authPort,
+        webUrl: 'http://localhost:5173',
+        quiet: true,
+      })
+      services.push(yearEndServer)
+      rows.push(...(await yearEndRows(`http://127.0.0.1:${yearEndPort}`, admin)))
+    } finally {
+      rmSync(yearEndDir, { recursive: true, force: true })
     }
     print()
     return rows.length

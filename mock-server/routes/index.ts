@@ -33,6 +33,7 @@ import { simplesEndpoints } from './simples'
 import { subscriptionEndpoints } from './subscriptions'
 import { userEndpoints } from './users'
 import { viaCepEndpoints } from '../stand-ins/viacep/routes'
+import { yearEndEndpoints } from './year-end'
 
 /**
  * The API, one file per resource: `mock-server/routes/<name>.ts` serves the endpoints under
@@ -62,6 +63,7 @@ export const resources = {
   payroll: payrollEndpoints, // the pró-labore and payroll of each month
   'revenue-history': revenueHistoryEndpoints, // the revenue of the months before us
   selic: selicEndpoints, // the monthly Selic of late payments, and its back-office table
+  'year-end': yearEndEndpoints, // profits and distributions, income reports, DEFIS, DASN-SIMEI
   luca: lucaEndpoints, // the assistant
   files: fileEndpoints, // signed upload/download links and the files behind them
   // The public site's data

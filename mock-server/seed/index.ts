@@ -8,6 +8,7 @@ import { seedNfse, type NfseSeedOptions } from './nfse'
 import { seedPublic } from './public'
 import { seedReconciliation } from './reconciliation'
 import { seedSimples } from './simples'
+import { seedYearEnd } from './year-end'
 
 /**
  * The whole initial data set, each area seeded from its fixtures and checked by its schemas.
@@ -19,7 +20,9 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
   const finance = seedFinance(now)
   // The months the accountant closed come from the calculation over the seeded invoices.
   const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests }, now)
-  const documents = [...finance.documents, ...simples.documents]
+  // The year: distributions (their DARF 1841) and every client company's year.
+  const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths }, now)
+  const documents = [...finance.documents, ...simples.documents, ...yearEnd.documents]
   // Reconciliation tells ana's statement as a story (her newest invoice among it) and reads and
   // marks the finance data: received invoices, paid guides — the closed months' among them.
   const reconciliations = seedReconciliation({ ...finance, documents }, core.companies, now)
@@ -34,6 +37,9 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
     ...seedPublic(),
     ...nfse,
     ...simples,
+    taxGuides: [...simples.taxGuides, ...yearEnd.taxGuides],
+    distributions: yearEnd.distributions,
+    companyYears: yearEnd.companyYears,
     documents,
   }
 }
@@ -51,6 +57,7 @@ export function reseedCompany(store: Store, companyId: string): boolean {
   const billing = seedBilling()
   const finance = seedFinance()
   const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests })
+  const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths })
   const own = <T extends { companyId: string }>(records: T[]) =>
     records.filter((record) => record.companyId === companyId)
   store.write(() => {
@@ -66,10 +73,14 @@ export function reseedCompany(store: Store, companyId: string): boolean {
     store.closedMonths.removeWhere({ companyId })
     store.closedMonths.insertMany(own(simples.closedMonths))
     store.taxGuides.removeWhere({ companyId })
-    store.taxGuides.insertMany(own(simples.taxGuides))
+    store.taxGuides.insertMany(own([...simples.taxGuides, ...yearEnd.taxGuides]))
     store.revenueHistories.remove(companyId)
     store.revenueHistories.insertMany(own(simples.revenueHistories))
-    store.documents.insertMany(own(simples.documents))
+    store.documents.insertMany(own([...simples.documents, ...yearEnd.documents]))
+    store.distributions.removeWhere({ companyId })
+    store.distributions.insertMany(own(yearEnd.distributions))
+    store.companyYears.removeWhere({ companyId })
+    store.companyYears.insertMany(own(yearEnd.companyYears))
     store.companies.put(company)
     store.tracks.put(track)
     store.subscriptions.removeWhere({ companyId })

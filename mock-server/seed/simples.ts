@@ -82,7 +82,7 @@ const partnersOfTrack = (track: TrackRecord | undefined) =>
   ).map((partner) => ({ partnerId: partner.cpf, name: partner.name, cpf: partner.cpf }))
 
 /** The start of activity the seed knows: the registry's (never the day it joined us). */
-const openedOn = (company: Company): string | null =>
+export const openedOn = (company: Company): string | null =>
   (company.cnpj ? reference().registry.get(company.cnpj)?.openedOn : undefined) ?? null
 
 const instant = (day: string, hour: number) =>

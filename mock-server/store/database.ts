@@ -105,6 +105,8 @@ export class Store implements Tables {
   declare readonly selicMonths: Table<RecordOf<'selicMonths'>>
   /** The month-close queue's summary, kept by triggers (month-queue.ts). */
   readonly monthQueue: MonthQueue
+  declare readonly distributions: Table<RecordOf<'distributions'>>
+  declare readonly companyYears: Table<RecordOf<'companyYears'>>
 
   constructor(file: string, seed: () => Model, options: StoreOptions = {}) {
     this.file = file

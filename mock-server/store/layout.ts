@@ -319,6 +319,46 @@ export const layouts: Layouts = {
   revenueHistories: { table: 'revenue_histories', key: (history) => history.companyId },
   // The monthly Selic the product has: one record per month (`YYYY-MM`).
   selicMonths: { table: 'selic_months', key: (month) => month.month },
+  // Profits paid to partners: a company's by date (the year's list and sums), a partner's month
+  // (the withholding is recalculated over it).
+  distributions: {
+    table: 'distributions',
+    key: (distribution) => distribution.id,
+    columns: {
+      companyId: (distribution) => distribution.companyId,
+      partnerId: (distribution) => distribution.partnerId,
+      date: (distribution) => distribution.date,
+      month: (distribution) => distribution.date.slice(0, 7),
+      cents: { integer: (distribution) => toCents(distribution.amount) },
+      irrfCents: { integer: (distribution) => toCents(distribution.irrf) },
+    },
+    indexes: [
+      ['companyId', 'date', 'cents', 'irrfCents'],
+      ['companyId', 'partnerId', 'month'],
+    ],
+  },
+  // A company's year (key `companyId:year`), which is also the year-end queue's row: the queue
+  // reads a page of a year in the companies' pt-BR name order, by status, or searched by name,
+  // alias or CNPJ, from these columns kept by each write of the year.
+  companyYears: {
+    table: 'company_years',
+    key: (year) => year.id,
+    columns: {
+      companyId: (year) => year.companyId,
+      year: { integer: (year) => year.year },
+      status: (year) => year.status,
+      dueDate: (year) => year.dueDate,
+      companyName: (year) => year.company.name,
+      searchText: (year) => searchText(year.company.name, year.company.alias, year.company.cnpj),
+    },
+    ranks: { nameRank: { of: 'companyName', compare: ptBr.compare } },
+    indexes: [
+      ['year', 'nameRank'],
+      ['year', 'status', 'nameRank'],
+      ['companyId', 'year'],
+    ],
+    counted: [['year'], ['year', 'status']],
+  },
 }
 
 export const collectionNames = Object.keys(layouts) as CollectionName[]

@@ -24,6 +24,7 @@ import {
 import { reconciliationRecordSchema } from '../../src/schemas/reconciliation'
 import { trackSchema } from '../../src/schemas/track'
 import { userSchema } from '../../src/schemas/user'
+import { companyYearRecordSchema, distributionRecordSchema } from '../../src/schemas/year-end'
 import type { CollectionName, RecordOf } from '../model'
 import {
   certificateRecordSchema,
@@ -68,4 +69,6 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   revenueHistories: revenueHistoryRecordSchema,
   selicMonths: selicMonthSchema,
   reconciliations: reconciliationRecordSchema,
+  distributions: distributionRecordSchema,
+  companyYears: companyYearRecordSchema,
 }

@@ -109,6 +109,8 @@ const clientScreens: [string, string, string][] = [
     'Movimentações da conta',
   ],
   ['/app/bank-statements/reconciliation', 'bank-reconciliation', 'Conciliação bancária'],
+  ['/app/profits', 'profits', 'Lucros'],
+  ['/app/user/my-income-reports', 'my-income-reports', 'Informe de rendimentos'],
   ['/app/user/my-docs', 'my-docs', 'Meus documentos'],
   ['/app/user/my-certificate', 'my-certificate', 'Certificado digital'],
   ['/app/user/my-profile', 'my-profile', 'Meu perfil'],
@@ -126,6 +128,7 @@ const adminScreens: [string, string, string][] = [
   ['/app/admin/invoices/nf-requests', 'admin-nf-requests', 'Solicitações de NFS-e'],
   ['/app/admin/users', 'admin-users', 'Usuários'],
   ['/app/admin/users/uid-marcos', 'admin-user', 'Marcos Vinícius Duarte'],
+  ['/app/admin/year-end', 'admin-year-end', 'Fechamento do ano'],
 ]
 
 for (const [width, suffix] of [
@@ -210,6 +213,19 @@ for (const [width, suffix] of [
       await page.goto('/app/admin/companies/cmp-eva-comercio')
       // The page is titled by the company's name (its loader reads it), not its id.
       await check(page, `admin-company-${suffix}`, 'Ateliê Lima & Santos', 'Ateliê Lima & Santos')
+      // A company's year: a Simples company's DEFIS, profits and income reports; a MEI's
+      // DASN-SIMEI.
+      const lastYear = new Date().getFullYear() - 1
+      await page.goto(`/app/admin/year-end/cmp-ana-design?ano=${lastYear}`)
+      await check(
+        page,
+        `admin-year-ana-${suffix}`,
+        `Ana Design em ${lastYear}`,
+        `Ana Design em ${lastYear}`,
+      )
+      await page.goto(`/app/admin/year-end/cmp-marcelo-techfix?ano=${lastYear}`)
+      const mei = `TechFix JP em ${lastYear}`
+      await check(page, `admin-year-mei-${suffix}`, mei, mei)
     })
 
     if (width === 1280)

@@ -40,6 +40,7 @@ type Route = {
   method: HttpMethod
   operation: Operation
   pattern: RegExp
+  segments: number
   literals: number
 }
 
@@ -61,9 +62,12 @@ function routesOf(document: OpenApiDocument): Route[] {
         operation,
         pattern: new RegExp(`^${source}$`),
         literals: segments.length - params,
+        segments: segments.length,
       })
     }
-  return routes.sort((a, b) => b.literals - a.literals)
+  // The most literal segments first; of as many, the longer path (`…/{year}/{partnerId}` before
+  // `…/{year}`, whose last parameter would take the rest).
+  return routes.sort((a, b) => b.literals - a.literals || b.segments - a.segments)
 }
 
 const describe = (errors: ErrorObject[] | null | undefined) =>

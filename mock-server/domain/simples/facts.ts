@@ -58,22 +58,27 @@ export function factsOf(store: Store, company: Company): CompanyFacts | null {
   }
 }
 
-/** The company's partners, from its partner registration (the CPF identifies each). */
-export function partnersOf(store: Store, companyId: string) {
+/** A partner as the partner registration keeps it (opening or migration track). */
+export type RegisteredPartner = { name: string; cpf: string; email?: string; sharePercent?: number }
+
+/** The partners of the company's partner registration, as registered. */
+export function registeredPartnersOf(store: Store, companyId: string): RegisteredPartner[] {
   const track = store.tracks.get(companyId)
   const step = track?.steps.find(
     (s) =>
       (s.stepId === 'partner-registration' || s.stepId === 'partner-registration-basic') &&
       s.payload,
   )
-  const partners = (step?.payload as { partners?: { name: string; cpf: string }[] } | null)
-    ?.partners
-  return (partners ?? []).map((partner) => ({
+  return (step?.payload as { partners?: RegisteredPartner[] } | null)?.partners ?? []
+}
+
+/** The company's partners, from its partner registration (the CPF identifies each). */
+export const partnersOf = (store: Store, companyId: string) =>
+  registeredPartnersOf(store, companyId).map((partner) => ({
     partnerId: partner.cpf,
     name: partner.name,
     cpf: partner.cpf,
   }))
-}
 
 const inAnnexIv = (activity: ActivityTax) => activity.simplesAnnexes?.includes('IV') === true
 

@@ -47,7 +47,7 @@ export function wrapText(text: string, widthOf: (part: string) => number, maxWid
 }
 
 /** A page writer: lines of text from the top, in two fonts. */
-async function writer(title: string, author: string) {
+export async function writer(title: string, author: string) {
   const pdf = await PDFDocument.create()
   pdf.setTitle(title)
   pdf.setAuthor(author)

@@ -31,6 +31,7 @@ import { factsOf, isMonthlyClient, startSettles } from './facts'
 import { competenceText, guideViewOf, issueGuide } from './guides'
 import { payrollAtClose, storedPayroll } from './payroll'
 import { firstMonthWithUs, monthKey, storeSources } from './sources'
+import { yearAfterMonthClose } from '../year-end/reactions'
 
 // A company's month as the API answers it: live while open (calculated from its invoices,
 // declared revenue, the revenue before us and payroll), frozen once the accountant closes it;
@@ -473,5 +474,8 @@ export function closeMonth(
   const missing = missingOf(store, facts, calculation, today, missingMonthsOf(store, facts, period))
   if (missing.length > 0)
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
-  return closedMonthRecords(store, facts, calculation, by, now)
+  const closed = closedMonthRecords(store, facts, calculation, by, now)
+  // The year keeps the month it counts (its year-end queue row follows, in this transaction).
+  yearAfterMonthClose(store, company, calculation, now)
+  return closed
 }

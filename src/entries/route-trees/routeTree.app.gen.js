@@ -22,6 +22,7 @@ import { Route as AppAdminCompanyDocumentsRouteImport } from './../../routes/app
 import { Route as AppAdminCompanyInvoicesRouteImport } from './../../routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './../../routes/app/_admin/_company/panel'
 import { Route as AppAdminCompanyPayrollRouteImport } from './../../routes/app/_admin/_company/payroll'
+import { Route as AppAdminCompanyProfitsRouteImport } from './../../routes/app/_admin/_company/profits'
 import { Route as AppAdminPartnersDucaRouteImport } from './../../routes/app/_admin/partners/duca'
 import { Route as AppAdminUserMyBillingRouteImport } from './../../routes/app/_admin/user/my-billing'
 import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_admin/user/my-invites'
@@ -31,6 +32,7 @@ import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './../../r
 import { Route as AppAdminCompanyBankStatementsReconciliationRouteImport } from './../../routes/app/_admin/_company/bank-statements/reconciliation'
 import { Route as AppAdminCompanyUserMyCertificateRouteImport } from './../../routes/app/_admin/_company/user/my-certificate'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './../../routes/app/_admin/_company/user/my-docs'
+import { Route as AppAdminCompanyUserMyIncomeReportsRouteImport } from './../../routes/app/_admin/_company/user/my-income-reports'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './../../routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './../../routes/app/_admin/_company/user/my-referrals'
 import { Route as AppAdminAdminCompaniesIndexRouteImport } from './../../routes/app/_admin/admin/companies/index'
@@ -42,6 +44,8 @@ import { Route as AppAdminAdminSimplesIndexRouteImport } from './../../routes/ap
 import { Route as AppAdminAdminSimplesCompanyIdRouteImport } from './../../routes/app/_admin/admin/simples/$companyId'
 import { Route as AppAdminAdminUsersIndexRouteImport } from './../../routes/app/_admin/admin/users/index'
 import { Route as AppAdminAdminUsersUserIdRouteImport } from './../../routes/app/_admin/admin/users/$userId'
+import { Route as AppAdminAdminYearEndIndexRouteImport } from './../../routes/app/_admin/admin/year-end/index'
+import { Route as AppAdminAdminYearEndCompanyIdRouteImport } from './../../routes/app/_admin/admin/year-end/$companyId'
 import { Route as AppBareWizardPartnersDucaRouteImport } from './../../routes/app/_bare/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './../../routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './../../routes/app/_admin/_company/bank-statements/accounts/index'
@@ -110,6 +114,11 @@ const AppAdminCompanyPayrollRoute = AppAdminCompanyPayrollRouteImport.update({
   path: '/payroll',
   getParentRoute: () => AppAdminCompanyRouteRoute,
 })
+const AppAdminCompanyProfitsRoute = AppAdminCompanyProfitsRouteImport.update({
+  id: '/profits',
+  path: '/profits',
+  getParentRoute: () => AppAdminCompanyRouteRoute,
+})
 const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
   id: '/partners/duca',
   path: '/partners/duca',
@@ -158,6 +167,12 @@ const AppAdminCompanyUserMyDocsRoute =
   AppAdminCompanyUserMyDocsRouteImport.update({
     id: '/user/my-docs',
     path: '/user/my-docs',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  })
+const AppAdminCompanyUserMyIncomeReportsRoute =
+  AppAdminCompanyUserMyIncomeReportsRouteImport.update({
+    id: '/user/my-income-reports',
+    path: '/user/my-income-reports',
     getParentRoute: () => AppAdminCompanyRouteRoute,
   })
 const AppAdminCompanyUserMyProfileRoute =
@@ -224,6 +239,18 @@ const AppAdminAdminUsersUserIdRoute =
     path: '/users/$userId',
     getParentRoute: () => AppAdminAdminRouteRoute,
   })
+const AppAdminAdminYearEndIndexRoute =
+  AppAdminAdminYearEndIndexRouteImport.update({
+    id: '/year-end/',
+    path: '/year-end/',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  })
+const AppAdminAdminYearEndCompanyIdRoute =
+  AppAdminAdminYearEndCompanyIdRouteImport.update({
+    id: '/year-end/$companyId',
+    path: '/year-end/$companyId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  })
 const AppBareWizardPartnersDucaRoute =
   AppBareWizardPartnersDucaRouteImport.update({
     id: '/wizard/partners/duca',
@@ -272,10 +299,13 @@ const AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
   AppAdminCompanyPayrollRoute: AppAdminCompanyPayrollRoute,
+  AppAdminCompanyProfitsRoute: AppAdminCompanyProfitsRoute,
   AppAdminCompanyBankStatementsReconciliationRoute:
     AppAdminCompanyBankStatementsReconciliationRoute,
   AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
+  AppAdminCompanyUserMyIncomeReportsRoute:
+    AppAdminCompanyUserMyIncomeReportsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
   AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,
   AppAdminCompanyBankStatementsAccountsIndexRoute:
@@ -295,10 +325,12 @@ const AppAdminAdminRouteRouteChildren = {
     AppAdminAdminCompaniesOpeningOrdersRoute,
   AppAdminAdminSimplesCompanyIdRoute: AppAdminAdminSimplesCompanyIdRoute,
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
+  AppAdminAdminYearEndCompanyIdRoute: AppAdminAdminYearEndCompanyIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
   AppAdminAdminSelicIndexRoute: AppAdminAdminSelicIndexRoute,
   AppAdminAdminSimplesIndexRoute: AppAdminAdminSimplesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
+  AppAdminAdminYearEndIndexRoute: AppAdminAdminYearEndIndexRoute,
   AppAdminAdminCompaniesOrdersCompanyIdRoute:
     AppAdminAdminCompaniesOrdersCompanyIdRoute,
   AppAdminAdminInvoicesNfRequestsRequestIdRoute:

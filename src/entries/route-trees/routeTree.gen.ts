@@ -37,6 +37,7 @@ import { Route as AppAdminCompanyDocumentsRouteImport } from './../../routes/app
 import { Route as AppAdminCompanyInvoicesRouteImport } from './../../routes/app/_admin/_company/invoices'
 import { Route as AppAdminCompanyPanelRouteImport } from './../../routes/app/_admin/_company/panel'
 import { Route as AppAdminCompanyPayrollRouteImport } from './../../routes/app/_admin/_company/payroll'
+import { Route as AppAdminCompanyProfitsRouteImport } from './../../routes/app/_admin/_company/profits'
 import { Route as AppAdminPartnersDucaRouteImport } from './../../routes/app/_admin/partners/duca'
 import { Route as AppAdminUserMyBillingRouteImport } from './../../routes/app/_admin/user/my-billing'
 import { Route as AppAdminUserMyInvitesRouteImport } from './../../routes/app/_admin/user/my-invites'
@@ -46,6 +47,7 @@ import { Route as AppOnboardingWizardCompanyOpeningRouteImport } from './../../r
 import { Route as AppAdminCompanyBankStatementsReconciliationRouteImport } from './../../routes/app/_admin/_company/bank-statements/reconciliation'
 import { Route as AppAdminCompanyUserMyCertificateRouteImport } from './../../routes/app/_admin/_company/user/my-certificate'
 import { Route as AppAdminCompanyUserMyDocsRouteImport } from './../../routes/app/_admin/_company/user/my-docs'
+import { Route as AppAdminCompanyUserMyIncomeReportsRouteImport } from './../../routes/app/_admin/_company/user/my-income-reports'
 import { Route as AppAdminCompanyUserMyProfileRouteImport } from './../../routes/app/_admin/_company/user/my-profile'
 import { Route as AppAdminCompanyUserMyReferralsRouteImport } from './../../routes/app/_admin/_company/user/my-referrals'
 import { Route as AppAdminAdminCompaniesIndexRouteImport } from './../../routes/app/_admin/admin/companies/index'
@@ -57,6 +59,8 @@ import { Route as AppAdminAdminSimplesIndexRouteImport } from './../../routes/ap
 import { Route as AppAdminAdminSimplesCompanyIdRouteImport } from './../../routes/app/_admin/admin/simples/$companyId'
 import { Route as AppAdminAdminUsersIndexRouteImport } from './../../routes/app/_admin/admin/users/index'
 import { Route as AppAdminAdminUsersUserIdRouteImport } from './../../routes/app/_admin/admin/users/$userId'
+import { Route as AppAdminAdminYearEndIndexRouteImport } from './../../routes/app/_admin/admin/year-end/index'
+import { Route as AppAdminAdminYearEndCompanyIdRouteImport } from './../../routes/app/_admin/admin/year-end/$companyId'
 import { Route as AppBareWizardPartnersDucaRouteImport } from './../../routes/app/_bare/wizard/partners/duca'
 import { Route as AppDefaultAuthCoraCallbackRouteImport } from './../../routes/app/_default/auth/cora/callback'
 import { Route as AppAdminCompanyBankStatementsAccountsIndexRouteImport } from './../../routes/app/_admin/_company/bank-statements/accounts/index'
@@ -199,6 +203,11 @@ const AppAdminCompanyPayrollRoute = AppAdminCompanyPayrollRouteImport.update({
   path: '/payroll',
   getParentRoute: () => AppAdminCompanyRouteRoute,
 } as any)
+const AppAdminCompanyProfitsRoute = AppAdminCompanyProfitsRouteImport.update({
+  id: '/profits',
+  path: '/profits',
+  getParentRoute: () => AppAdminCompanyRouteRoute,
+} as any)
 const AppAdminPartnersDucaRoute = AppAdminPartnersDucaRouteImport.update({
   id: '/partners/duca',
   path: '/partners/duca',
@@ -247,6 +256,12 @@ const AppAdminCompanyUserMyDocsRoute =
   AppAdminCompanyUserMyDocsRouteImport.update({
     id: '/user/my-docs',
     path: '/user/my-docs',
+    getParentRoute: () => AppAdminCompanyRouteRoute,
+  } as any)
+const AppAdminCompanyUserMyIncomeReportsRoute =
+  AppAdminCompanyUserMyIncomeReportsRouteImport.update({
+    id: '/user/my-income-reports',
+    path: '/user/my-income-reports',
     getParentRoute: () => AppAdminCompanyRouteRoute,
   } as any)
 const AppAdminCompanyUserMyProfileRoute =
@@ -313,6 +328,18 @@ const AppAdminAdminUsersUserIdRoute =
     path: '/users/$userId',
     getParentRoute: () => AppAdminAdminRouteRoute,
   } as any)
+const AppAdminAdminYearEndIndexRoute =
+  AppAdminAdminYearEndIndexRouteImport.update({
+    id: '/year-end/',
+    path: '/year-end/',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
+const AppAdminAdminYearEndCompanyIdRoute =
+  AppAdminAdminYearEndCompanyIdRouteImport.update({
+    id: '/year-end/$companyId',
+    path: '/year-end/$companyId',
+    getParentRoute: () => AppAdminAdminRouteRoute,
+  } as any)
 const AppBareWizardPartnersDucaRoute =
   AppBareWizardPartnersDucaRouteImport.update({
     id: '/wizard/partners/duca',
@@ -377,6 +404,7 @@ export interface FileRoutesByFullPath {
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
   '/app/payroll': typeof AppAdminCompanyPayrollRoute
+  '/app/profits': typeof AppAdminCompanyProfitsRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -387,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/app/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
+  '/app/user/my-income-reports': typeof AppAdminCompanyUserMyIncomeReportsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
@@ -394,12 +423,14 @@ export interface FileRoutesByFullPath {
   '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
   '/app/admin/simples/$companyId': typeof AppAdminAdminSimplesCompanyIdRoute
   '/app/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
+  '/app/admin/year-end/$companyId': typeof AppAdminAdminYearEndCompanyIdRoute
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
   '/app/admin/selic/': typeof AppAdminAdminSelicIndexRoute
   '/app/admin/simples/': typeof AppAdminAdminSimplesIndexRoute
   '/app/admin/users/': typeof AppAdminAdminUsersIndexRoute
+  '/app/admin/year-end/': typeof AppAdminAdminYearEndIndexRoute
   '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
@@ -427,6 +458,7 @@ export interface FileRoutesByTo {
   '/app/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/panel': typeof AppAdminCompanyPanelRoute
   '/app/payroll': typeof AppAdminCompanyPayrollRoute
+  '/app/profits': typeof AppAdminCompanyProfitsRoute
   '/app/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -437,6 +469,7 @@ export interface FileRoutesByTo {
   '/app/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
+  '/app/user/my-income-reports': typeof AppAdminCompanyUserMyIncomeReportsRoute
   '/app/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
@@ -444,12 +477,14 @@ export interface FileRoutesByTo {
   '/app/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
   '/app/admin/simples/$companyId': typeof AppAdminAdminSimplesCompanyIdRoute
   '/app/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
+  '/app/admin/year-end/$companyId': typeof AppAdminAdminYearEndCompanyIdRoute
   '/app/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/admin/companies': typeof AppAdminAdminCompaniesIndexRoute
   '/app/admin/selic': typeof AppAdminAdminSelicIndexRoute
   '/app/admin/simples': typeof AppAdminAdminSimplesIndexRoute
   '/app/admin/users': typeof AppAdminAdminUsersIndexRoute
+  '/app/admin/year-end': typeof AppAdminAdminYearEndIndexRoute
   '/app/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/bank-statements/accounts': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
@@ -485,6 +520,7 @@ export interface FileRoutesById {
   '/app/_admin/_company/invoices': typeof AppAdminCompanyInvoicesRoute
   '/app/_admin/_company/panel': typeof AppAdminCompanyPanelRoute
   '/app/_admin/_company/payroll': typeof AppAdminCompanyPayrollRoute
+  '/app/_admin/_company/profits': typeof AppAdminCompanyProfitsRoute
   '/app/_admin/partners/duca': typeof AppAdminPartnersDucaRoute
   '/app/_admin/user/my-billing': typeof AppAdminUserMyBillingRoute
   '/app/_admin/user/my-invites': typeof AppAdminUserMyInvitesRoute
@@ -495,6 +531,7 @@ export interface FileRoutesById {
   '/app/_admin/_company/bank-statements/reconciliation': typeof AppAdminCompanyBankStatementsReconciliationRoute
   '/app/_admin/_company/user/my-certificate': typeof AppAdminCompanyUserMyCertificateRoute
   '/app/_admin/_company/user/my-docs': typeof AppAdminCompanyUserMyDocsRoute
+  '/app/_admin/_company/user/my-income-reports': typeof AppAdminCompanyUserMyIncomeReportsRoute
   '/app/_admin/_company/user/my-profile': typeof AppAdminCompanyUserMyProfileRoute
   '/app/_admin/_company/user/my-referrals': typeof AppAdminCompanyUserMyReferralsRoute
   '/app/_admin/admin/companies/$companyId': typeof AppAdminAdminCompaniesCompanyIdRoute
@@ -502,12 +539,14 @@ export interface FileRoutesById {
   '/app/_admin/admin/companies/opening-orders': typeof AppAdminAdminCompaniesOpeningOrdersRoute
   '/app/_admin/admin/simples/$companyId': typeof AppAdminAdminSimplesCompanyIdRoute
   '/app/_admin/admin/users/$userId': typeof AppAdminAdminUsersUserIdRoute
+  '/app/_admin/admin/year-end/$companyId': typeof AppAdminAdminYearEndCompanyIdRoute
   '/app/_bare/wizard/partners/duca': typeof AppBareWizardPartnersDucaRoute
   '/app/_default/auth/cora/callback': typeof AppDefaultAuthCoraCallbackRoute
   '/app/_admin/admin/companies/': typeof AppAdminAdminCompaniesIndexRoute
   '/app/_admin/admin/selic/': typeof AppAdminAdminSelicIndexRoute
   '/app/_admin/admin/simples/': typeof AppAdminAdminSimplesIndexRoute
   '/app/_admin/admin/users/': typeof AppAdminAdminUsersIndexRoute
+  '/app/_admin/admin/year-end/': typeof AppAdminAdminYearEndIndexRoute
   '/app/_admin/admin/companies/orders/$companyId': typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   '/app/_admin/admin/invoices/nf-requests/$requestId': typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   '/app/_admin/_company/bank-statements/accounts/': typeof AppAdminCompanyBankStatementsAccountsIndexRoute
@@ -537,6 +576,7 @@ export interface FileRouteTypes {
     | '/app/invoices'
     | '/app/panel'
     | '/app/payroll'
+    | '/app/profits'
     | '/app/partners/duca'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
@@ -547,6 +587,7 @@ export interface FileRouteTypes {
     | '/app/bank-statements/reconciliation'
     | '/app/user/my-certificate'
     | '/app/user/my-docs'
+    | '/app/user/my-income-reports'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
     | '/app/admin/companies/$companyId'
@@ -554,12 +595,14 @@ export interface FileRouteTypes {
     | '/app/admin/companies/opening-orders'
     | '/app/admin/simples/$companyId'
     | '/app/admin/users/$userId'
+    | '/app/admin/year-end/$companyId'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies/'
     | '/app/admin/selic/'
     | '/app/admin/simples/'
     | '/app/admin/users/'
+    | '/app/admin/year-end/'
     | '/app/admin/companies/orders/$companyId'
     | '/app/admin/invoices/nf-requests/$requestId'
     | '/app/bank-statements/accounts/'
@@ -587,6 +630,7 @@ export interface FileRouteTypes {
     | '/app/invoices'
     | '/app/panel'
     | '/app/payroll'
+    | '/app/profits'
     | '/app/partners/duca'
     | '/app/user/my-billing'
     | '/app/user/my-invites'
@@ -597,6 +641,7 @@ export interface FileRouteTypes {
     | '/app/bank-statements/reconciliation'
     | '/app/user/my-certificate'
     | '/app/user/my-docs'
+    | '/app/user/my-income-reports'
     | '/app/user/my-profile'
     | '/app/user/my-referrals'
     | '/app/admin/companies/$companyId'
@@ -604,12 +649,14 @@ export interface FileRouteTypes {
     | '/app/admin/companies/opening-orders'
     | '/app/admin/simples/$companyId'
     | '/app/admin/users/$userId'
+    | '/app/admin/year-end/$companyId'
     | '/app/wizard/partners/duca'
     | '/app/auth/cora/callback'
     | '/app/admin/companies'
     | '/app/admin/selic'
     | '/app/admin/simples'
     | '/app/admin/users'
+    | '/app/admin/year-end'
     | '/app/admin/companies/orders/$companyId'
     | '/app/admin/invoices/nf-requests/$requestId'
     | '/app/bank-statements/accounts'
@@ -644,6 +691,7 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/invoices'
     | '/app/_admin/_company/panel'
     | '/app/_admin/_company/payroll'
+    | '/app/_admin/_company/profits'
     | '/app/_admin/partners/duca'
     | '/app/_admin/user/my-billing'
     | '/app/_admin/user/my-invites'
@@ -654,6 +702,7 @@ export interface FileRouteTypes {
     | '/app/_admin/_company/bank-statements/reconciliation'
     | '/app/_admin/_company/user/my-certificate'
     | '/app/_admin/_company/user/my-docs'
+    | '/app/_admin/_company/user/my-income-reports'
     | '/app/_admin/_company/user/my-profile'
     | '/app/_admin/_company/user/my-referrals'
     | '/app/_admin/admin/companies/$companyId'
@@ -661,12 +710,14 @@ export interface FileRouteTypes {
     | '/app/_admin/admin/companies/opening-orders'
     | '/app/_admin/admin/simples/$companyId'
     | '/app/_admin/admin/users/$userId'
+    | '/app/_admin/admin/year-end/$companyId'
     | '/app/_bare/wizard/partners/duca'
     | '/app/_default/auth/cora/callback'
     | '/app/_admin/admin/companies/'
     | '/app/_admin/admin/selic/'
     | '/app/_admin/admin/simples/'
     | '/app/_admin/admin/users/'
+    | '/app/_admin/admin/year-end/'
     | '/app/_admin/admin/companies/orders/$companyId'
     | '/app/_admin/admin/invoices/nf-requests/$requestId'
     | '/app/_admin/_company/bank-statements/accounts/'
@@ -877,6 +928,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminCompanyPayrollRouteImport
       parentRoute: typeof AppAdminCompanyRouteRoute
     }
+    '/app/_admin/_company/profits': {
+      id: '/app/_admin/_company/profits'
+      path: '/profits'
+      fullPath: '/app/profits'
+      preLoaderRoute: typeof AppAdminCompanyProfitsRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
     '/app/_admin/partners/duca': {
       id: '/app/_admin/partners/duca'
       path: '/partners/duca'
@@ -938,6 +996,13 @@ declare module '@tanstack/react-router' {
       path: '/user/my-docs'
       fullPath: '/app/user/my-docs'
       preLoaderRoute: typeof AppAdminCompanyUserMyDocsRouteImport
+      parentRoute: typeof AppAdminCompanyRouteRoute
+    }
+    '/app/_admin/_company/user/my-income-reports': {
+      id: '/app/_admin/_company/user/my-income-reports'
+      path: '/user/my-income-reports'
+      fullPath: '/app/user/my-income-reports'
+      preLoaderRoute: typeof AppAdminCompanyUserMyIncomeReportsRouteImport
       parentRoute: typeof AppAdminCompanyRouteRoute
     }
     '/app/_admin/_company/user/my-profile': {
@@ -1017,6 +1082,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAdminUsersUserIdRouteImport
       parentRoute: typeof AppAdminAdminRouteRoute
     }
+    '/app/_admin/admin/year-end/': {
+      id: '/app/_admin/admin/year-end/'
+      path: '/year-end'
+      fullPath: '/app/admin/year-end/'
+      preLoaderRoute: typeof AppAdminAdminYearEndIndexRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
+    '/app/_admin/admin/year-end/$companyId': {
+      id: '/app/_admin/admin/year-end/$companyId'
+      path: '/year-end/$companyId'
+      fullPath: '/app/admin/year-end/$companyId'
+      preLoaderRoute: typeof AppAdminAdminYearEndCompanyIdRouteImport
+      parentRoute: typeof AppAdminAdminRouteRoute
+    }
     '/app/_bare/wizard/partners/duca': {
       id: '/app/_bare/wizard/partners/duca'
       path: '/wizard/partners/duca'
@@ -1074,9 +1153,11 @@ interface AppAdminCompanyRouteRouteChildren {
   AppAdminCompanyInvoicesRoute: typeof AppAdminCompanyInvoicesRoute
   AppAdminCompanyPanelRoute: typeof AppAdminCompanyPanelRoute
   AppAdminCompanyPayrollRoute: typeof AppAdminCompanyPayrollRoute
+  AppAdminCompanyProfitsRoute: typeof AppAdminCompanyProfitsRoute
   AppAdminCompanyBankStatementsReconciliationRoute: typeof AppAdminCompanyBankStatementsReconciliationRoute
   AppAdminCompanyUserMyCertificateRoute: typeof AppAdminCompanyUserMyCertificateRoute
   AppAdminCompanyUserMyDocsRoute: typeof AppAdminCompanyUserMyDocsRoute
+  AppAdminCompanyUserMyIncomeReportsRoute: typeof AppAdminCompanyUserMyIncomeReportsRoute
   AppAdminCompanyUserMyProfileRoute: typeof AppAdminCompanyUserMyProfileRoute
   AppAdminCompanyUserMyReferralsRoute: typeof AppAdminCompanyUserMyReferralsRoute
   AppAdminCompanyBankStatementsAccountsIndexRoute: typeof AppAdminCompanyBankStatementsAccountsIndexRoute
@@ -1088,10 +1169,13 @@ const AppAdminCompanyRouteRouteChildren: AppAdminCompanyRouteRouteChildren = {
   AppAdminCompanyInvoicesRoute: AppAdminCompanyInvoicesRoute,
   AppAdminCompanyPanelRoute: AppAdminCompanyPanelRoute,
   AppAdminCompanyPayrollRoute: AppAdminCompanyPayrollRoute,
+  AppAdminCompanyProfitsRoute: AppAdminCompanyProfitsRoute,
   AppAdminCompanyBankStatementsReconciliationRoute:
     AppAdminCompanyBankStatementsReconciliationRoute,
   AppAdminCompanyUserMyCertificateRoute: AppAdminCompanyUserMyCertificateRoute,
   AppAdminCompanyUserMyDocsRoute: AppAdminCompanyUserMyDocsRoute,
+  AppAdminCompanyUserMyIncomeReportsRoute:
+    AppAdminCompanyUserMyIncomeReportsRoute,
   AppAdminCompanyUserMyProfileRoute: AppAdminCompanyUserMyProfileRoute,
   AppAdminCompanyUserMyReferralsRoute: AppAdminCompanyUserMyReferralsRoute,
   AppAdminCompanyBankStatementsAccountsIndexRoute:
@@ -1109,10 +1193,12 @@ interface AppAdminAdminRouteRouteChildren {
   AppAdminAdminCompaniesOpeningOrdersRoute: typeof AppAdminAdminCompaniesOpeningOrdersRoute
   AppAdminAdminSimplesCompanyIdRoute: typeof AppAdminAdminSimplesCompanyIdRoute
   AppAdminAdminUsersUserIdRoute: typeof AppAdminAdminUsersUserIdRoute
+  AppAdminAdminYearEndCompanyIdRoute: typeof AppAdminAdminYearEndCompanyIdRoute
   AppAdminAdminCompaniesIndexRoute: typeof AppAdminAdminCompaniesIndexRoute
   AppAdminAdminSelicIndexRoute: typeof AppAdminAdminSelicIndexRoute
   AppAdminAdminSimplesIndexRoute: typeof AppAdminAdminSimplesIndexRoute
   AppAdminAdminUsersIndexRoute: typeof AppAdminAdminUsersIndexRoute
+  AppAdminAdminYearEndIndexRoute: typeof AppAdminAdminYearEndIndexRoute
   AppAdminAdminCompaniesOrdersCompanyIdRoute: typeof AppAdminAdminCompaniesOrdersCompanyIdRoute
   AppAdminAdminInvoicesNfRequestsRequestIdRoute: typeof AppAdminAdminInvoicesNfRequestsRequestIdRoute
   AppAdminAdminInvoicesNfRequestsIndexRoute: typeof AppAdminAdminInvoicesNfRequestsIndexRoute
@@ -1126,10 +1212,12 @@ const AppAdminAdminRouteRouteChildren: AppAdminAdminRouteRouteChildren = {
     AppAdminAdminCompaniesOpeningOrdersRoute,
   AppAdminAdminSimplesCompanyIdRoute: AppAdminAdminSimplesCompanyIdRoute,
   AppAdminAdminUsersUserIdRoute: AppAdminAdminUsersUserIdRoute,
+  AppAdminAdminYearEndCompanyIdRoute: AppAdminAdminYearEndCompanyIdRoute,
   AppAdminAdminCompaniesIndexRoute: AppAdminAdminCompaniesIndexRoute,
   AppAdminAdminSelicIndexRoute: AppAdminAdminSelicIndexRoute,
   AppAdminAdminSimplesIndexRoute: AppAdminAdminSimplesIndexRoute,
   AppAdminAdminUsersIndexRoute: AppAdminAdminUsersIndexRoute,
+  AppAdminAdminYearEndIndexRoute: AppAdminAdminYearEndIndexRoute,
   AppAdminAdminCompaniesOrdersCompanyIdRoute:
     AppAdminAdminCompaniesOrdersCompanyIdRoute,
   AppAdminAdminInvoicesNfRequestsRequestIdRoute:

@@ -19,6 +19,7 @@ export const clientNav: NavGroup[] = [
       { to: '/app/invoices', label: 'Notas fiscais', icon: 'receipt' },
       { to: '/app/documents', label: 'Documentos', icon: 'folder' },
       { to: '/app/payroll', label: 'Pró-labore', icon: 'idCard' },
+      { to: '/app/profits', label: 'Lucros', icon: 'chart' },
       { to: '/app/bank-statements/accounts', label: 'Extratos bancários', icon: 'bank' },
       { to: '/app/bank-statements/reconciliation', label: 'Conciliação', icon: 'swap' },
     ],
@@ -28,6 +29,11 @@ export const clientNav: NavGroup[] = [
     items: [
       { to: '/app/user/my-profile', label: 'Meu perfil', icon: 'user' },
       { to: '/app/user/my-docs', label: 'Meus documentos', icon: 'idCard' },
+      {
+        to: '/app/user/my-income-reports',
+        label: 'Informe de rendimentos',
+        icon: 'document',
+      },
       { to: '/app/user/my-certificate', label: 'Certificado digital', icon: 'shield' },
       { to: '/app/user/my-billing', label: 'Cobrança', icon: 'card' },
       { to: '/app/user/my-invites', label: 'Convites', icon: 'mail' },
@@ -50,6 +56,7 @@ export const adminNav: NavGroup[] = [
       { to: '/app/admin/invoices/nf-requests', label: 'Solicitações de NFS-e', icon: 'receipt' },
       { to: '/app/admin/simples', label: 'Fechamento do mês', icon: 'chart' },
       { to: '/app/admin/selic', label: 'Taxa Selic', icon: 'bank' },
+      { to: '/app/admin/year-end', label: 'Fechamento do ano', icon: 'clock' },
       { to: '/app/admin/users', label: 'Usuários', icon: 'users' },
     ],
   },

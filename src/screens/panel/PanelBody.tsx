@@ -11,6 +11,8 @@ import { BillingChartCard } from './BillingChartCard'
 import { CategoryCard } from './CategoryCard'
 import { CompanyCard } from './CompanyCard'
 import { MeiCard } from './MeiCard'
+import { PanelCard } from './PanelCard'
+import { DasnYear } from '@/screens/year-end'
 import { PaymentsCard } from './PaymentsCard'
 import { GuidesCard } from './GuidesCard'
 import { ReconciliationCard } from './ReconciliationCard'
@@ -54,6 +56,16 @@ export function PanelBody({
       <div className={styles.cards}>
         <BillingChartCard companyId={company.id} />
         {company.size === 'MEI' && <MeiCard company={company} month={month} />}
+        {company.size === 'MEI' && (
+          <PanelCard
+            id="dasn-simei"
+            title={`DASN-SIMEI de ${today.slice(0, 4)}`}
+            description="O faturamento do ano na declaração anual do MEI, e a do ano passado"
+            wide
+          >
+            <DasnYear company={company} year={Number(today.slice(0, 4))} />
+          </PanelCard>
+        )}
         {isSimplesSize(company.size) && (
           <SimplesCard
             companyId={company.id}

@@ -13,6 +13,7 @@ import { reconciliationContracts } from './reconciliation'
 import { siteContracts } from './site'
 import { payrollContracts, simplesContracts } from './simples'
 import type { EndpointContract } from './types'
+import { yearEndContracts } from './year-end'
 
 export type { Access, EndpointContract } from './types'
 
@@ -28,6 +29,7 @@ export const contractsByFeature = {
   panel: panelContracts,
   simples: simplesContracts,
   payroll: payrollContracts,
+  'year-end': yearEndContracts, // profits, distributions, income reports, DEFIS, DASN-SIMEI
   invoices: invoicesContracts,
   nfse: nfseContracts, // the national NFS-e: issuance, certificates, the Sefin stand-in
   documents: documentsContracts,

@@ -15,6 +15,7 @@ import {
 import { canPreviewPanels } from '@/screens/panel/preview-flag'
 import { reconciliationSummaryQueryOptions } from '@/services/bank-statements'
 import { companyQueryOptions } from '@/services/companies'
+import { dasnQueryOptions } from '@/services/year-end'
 import { orNotFound } from '@/routes/app/-params'
 import { goToCheckout } from '../user/-checkout'
 
@@ -47,8 +48,10 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
         void queryClient.prefetchQuery(
           monthQueryOptions(company.id, deps.competencia ?? addMonths(month, -1)),
         )
-      if (company.size === 'MEI')
+      if (company.size === 'MEI') {
         void queryClient.prefetchQuery(monthQueryOptions(company.id, month))
+        void queryClient.prefetchQuery(dasnQueryOptions(company.id, Number(month.slice(0, 4))))
+      }
       if (company.size === 'ME' || company.size === 'EPP' || company.size === 'MEI')
         void queryClient.prefetchQuery(guidesQueryOptions(company.id))
     }

@@ -1,0 +1,53 @@
+import { setImmediate as yieldTurn } from 'node:timers/promises'
+import { yearInBrazil } from '../../../src/kernel/dates'
+import type { Store } from '../../store/database'
+import { deriveYear, newYear, yearKey } from './company-year'
+import { yearFactsOf, yearMonthOf } from './facts'
+
+// Every client company has its year in the year-end queue, even before anything happened in it:
+// at start and every hour, the years the queue shows (this one and the one before) are opened for
+// the companies that have none — in batches of their own transaction, yielding between them, so
+// a hundred thousand companies never hold the request thread. A year gets the months already
+// closed in it (a data folder from before the years were kept).
+
+const BATCH = 500
+
+export async function openYears(store: Store, now = new Date()) {
+  const current = yearInBrazil(now)
+  let stopped = false
+  store.onClose(() => {
+    stopped = true
+  })
+  let opened = 0
+  for (const year of [current - 1, current]) {
+    const have = new Set(store.companyYears.values('companyId', { year }).map(String))
+    const missing = store.companies
+      .rows(['id'], { where: { status: ['active', 'overdue'], size: ['ME', 'EPP', 'MEI'] } })
+      .map((row) => String(row.id))
+      .filter((id) => !have.has(id))
+    for (let start = 0; start < missing.length; start += BATCH) {
+      if (stopped) return opened
+      const at = new Date().toISOString()
+      opened += store.write(() => {
+        let count = 0
+        for (const id of missing.slice(start, start + BATCH)) {
+          const company = store.companies.get(id)
+          const facts = company && yearFactsOf(store, company)
+          if (!facts || store.companyYears.get(yearKey(id, year))) continue
+          // Opened in a later year: it has no year before.
+          if (facts.openedOn && Number(facts.openedOn.slice(0, 4)) > year) continue
+          const record = newYear(facts, year, at)
+          for (const month of store.closedMonths.find({
+            where: { companyId: id, period: { from: `${year}-01`, to: `${year}-12` } },
+          }))
+            record.months[month.period] = yearMonthOf(month.calculation)
+          store.companyYears.insert(deriveYear(record, facts))
+          count += 1
+        }
+        return count
+      })
+      await yieldTurn()
+    }
+  }
+  return opened
+}
