@@ -35,6 +35,7 @@ export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from '
 // The national NFS-e (issue 31): issued through the Sefin Nacional, cancelled by its event.
 export { isAwaitingReceita, issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
 export { cancelNfse, useCancelNfse, type CancelNfseInput } from './cancel-nfse'
+export { substituteNfse, useSubstituteNfse, type SubstituteNfseInput } from './substitute-nfse'
 // Opening and migration orders (issue 10): the queues, one order and the track actions.
 export {
   listOrders,
