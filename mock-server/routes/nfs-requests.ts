@@ -22,6 +22,7 @@ import {
   nfsRequestWithCompanySchema,
   nfsServiceListQuerySchema,
   nfsServiceSchema,
+  nfsSubstituteSchema,
   serviceCodeOf,
   type NfsRequest,
   type NfsRequestStatus,
@@ -46,6 +47,7 @@ import {
   issueRequest,
   nfseDocumentOf,
   nfseOf,
+  substituteRequest,
 } from '../domain/invoices/nfse/issuance'
 import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
@@ -446,6 +448,31 @@ async function cancelNational({
   return { data: adminViewOf(store, cancelled) }
 }
 
+/**
+ * `POST …/substitute`: a new NFS-e replaces the issued one (the DPS's `subst` group with its
+ * key, the national code and reason); answers the new request. The replaced one is
+ * `substituted` once the new NFS-e is recorded.
+ */
+async function substituteNational({
+  store,
+  config,
+  nfse,
+  sefin,
+  caller,
+  params,
+  body,
+}: Call<{ params: { id: string }; body: z.output<typeof nfsSubstituteSchema> }>) {
+  const { replaced, substitute } = await substituteRequest(
+    { store, config, nfse, sefin },
+    { ...body, requestId: params.id, by: caller.uid },
+  )
+  // The replaced invoice leaves the open ones, the new one enters: both are looked at again.
+  await settled(
+    reconcileAfterInvoiceChange(store, replaced.companyId, [replaced.id, substitute.id]),
+  )
+  return { data: adminViewOf(store, store.nfsRequests.get(substitute.id) ?? substitute) }
+}
+
 /** The services the company invoiced before, for the request form (last used first). */
 function listServices({
   store,
@@ -592,6 +619,19 @@ export const nfsRequestEndpoints = [
     errors: [404, 409, 502],
     messages: { 409: issuanceMessages.notCancellable('pending') },
     handler: cancelNational,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/nfs/requests/{id}/substitute',
+    summary:
+      'Substitutes the NFS-e: a new one, issued at once with the DPS subst group (code, reason, the old key).',
+    access: 'system-admin',
+    params: requestParams,
+    body: nfsSubstituteSchema,
+    answers: { 200: recordOf(nfsRequestWithCompanySchema) },
+    errors: [404, 409, 502],
+    messages: { 409: issuanceMessages.notSubstitutable },
+    handler: substituteNational,
   }),
   endpoint({
     method: 'GET',

@@ -17,7 +17,11 @@ import { messages } from './messages'
 import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
-import { nfseCancellationCodeSchema } from './nfse'
+import {
+  nfseCancellationCodeSchema,
+  nfseSubstitutionCodeSchema,
+  nfseSubstitutionReasonSchema,
+} from './nfse'
 import { nfsRequestStatuses, nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
 import { nfsRequestNext } from '../machines/nfs-request'
 
@@ -204,6 +208,18 @@ export const nfsRequestCreateSchema = z.strictObject({
 })
 export type NfsRequestCreate = z.input<typeof nfsRequestCreateSchema>
 
+/**
+ * `POST /nfs/requests/{id}/substitute`: the national code and reason of the substitution, and
+ * what the new NFS-e corrects (its value and description; the rest is the replaced one's).
+ */
+export const nfsSubstituteSchema = z.strictObject({
+  code: nfseSubstitutionCodeSchema,
+  reason: nfseSubstitutionReasonSchema,
+  totalValue: totalValueSchema.optional(),
+  serviceDescription: serviceDescriptionSchema.optional(),
+})
+export type NfsSubstitute = z.input<typeof nfsSubstituteSchema>
+
 /** `PUT /nfs/requests/{id}/status/{status}`: an optional note (the reason of a rejection). */
 export const nfsRequestStatusBodySchema = z
   .strictObject({ reason: z.string().trim().min(3).max(500).optional() })
@@ -305,6 +321,14 @@ export const nfsRequestSchema = z.object({
   cancelledAt: isoDateTimeSchema.nullable().default(null),
   cancellationCode: nfseCancellationCodeSchema.nullable().default(null),
   cancellationReason: z.string().nullable().default(null),
+  /**
+   * Substitution (the DPS's `subst` group): the request whose NFS-e this one replaces, with the
+   * national code and reason; on the replaced one, the request that replaced it.
+   */
+  substitutes: z.string().nullable().default(null),
+  substitutionCode: nfseSubstitutionCodeSchema.nullable().default(null),
+  substitutionReason: z.string().nullable().default(null),
+  substitutedBy: z.string().nullable().default(null),
   /** Once issued through the back office: its PDF (and XML), as `nota-fiscal` documents. */
   issuedFiles: z
     .object({ pdf: nfsIssuedFileSchema, xml: nfsIssuedFileSchema.nullable() })
@@ -347,6 +371,10 @@ export const nationalFieldsUnset = {
   cancelledAt: null,
   cancellationCode: null,
   cancellationReason: null,
+  substitutes: null,
+  substitutionCode: null,
+  substitutionReason: null,
+  substitutedBy: null,
 } as const satisfies Partial<NfsRequest>
 
 /** `GET /nfs/requests` (docs/product.md §7: query, companyId, status, date, limit 10, offset). */

@@ -53,19 +53,23 @@ export const nfseReasonMessages = {
 } as const
 
 /**
- * `xMotivo` of the cancellation: 15 to 255 characters of the national text type. A refused
- * character is said before the length, so that a reason with an emoji is not called too short.
+ * An `xMotivo`: 15 to 255 characters of the national text type. A refused character is said
+ * before the length, so that a reason with an emoji is not called too short.
  */
-export const nfseReasonSchema = z
-  .string({ error: fieldError(nfseReasonMessages.required) })
-  .trim()
-  .min(1, { error: nfseReasonMessages.required, abort: true })
-  .refine((text) => firstRefused(text) === undefined, {
-    error: (issue) => nfseReasonMessages.character(firstRefused(String(issue.input)) ?? ''),
-    abort: true,
-  })
-  .min(NFSE_REASON_MIN)
-  .max(NFSE_REASON_MAX)
+const nationalReasonSchema = (required: string) =>
+  z
+    .string({ error: fieldError(required) })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((text) => firstRefused(text) === undefined, {
+      error: (issue) => nfseReasonMessages.character(firstRefused(String(issue.input)) ?? ''),
+      abort: true,
+    })
+    .min(NFSE_REASON_MIN)
+    .max(NFSE_REASON_MAX)
+
+/** `xMotivo` of the cancellation. */
+export const nfseReasonSchema = nationalReasonSchema(nfseReasonMessages.required)
 
 /** `POST /nfs/requests/{id}/cancel`: the national cancellation's code and reason. */
 export const nfseCancelSchema = z.strictObject({
@@ -73,6 +77,33 @@ export const nfseCancelSchema = z.strictObject({
   reason: nfseReasonSchema,
 })
 export type NfseCancel = z.input<typeof nfseCancelSchema>
+
+// ---- substitution (the DPS's `subst` group) ----
+
+/**
+ * `cMotivo` of a substitution (`TSCodJustSubst`, tiposSimples_v1.01.xsd): 01 the NFS-e leaves the
+ * Simples Nacional, 02 it enters it, 03 a retroactive immunity or exemption included, 04 one
+ * excluded, 05 the taker (or the intermediary who pays the tax) rejected it, 99 other.
+ */
+export const nfseSubstitutionCodes = ['01', '02', '03', '04', '05', '99'] as const
+export const nfseSubstitutionCodeSchema = z.enum(nfseSubstitutionCodes, {
+  error: 'Escolha o motivo da substituição (01 a 05 ou 99).',
+})
+export type NfseSubstitutionCode = z.infer<typeof nfseSubstitutionCodeSchema>
+
+export const nfseSubstitutionCodeLabels: Record<NfseSubstitutionCode, string> = {
+  '01': 'Desenquadramento do Simples Nacional',
+  '02': 'Enquadramento no Simples Nacional',
+  '03': 'Inclusão retroativa de imunidade ou isenção',
+  '04': 'Exclusão retroativa de imunidade ou isenção',
+  '05': 'Rejeição pelo tomador (ou pelo intermediário responsável pelo tributo)',
+  '99': 'Outros',
+}
+
+/** `xMotivo` of a substitution. */
+export const nfseSubstitutionReasonSchema = nationalReasonSchema(
+  'Explique o motivo da substituição.',
+)
 
 // ---- the A1 certificate ----
 

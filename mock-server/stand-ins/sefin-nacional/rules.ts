@@ -100,6 +100,24 @@ export function dpsProblems(store: Store, dps: DpsFacts, now: Date): SefinError[
   return errors
 }
 
+/**
+ * The `subst` group of a DPS against the registry (Anexo I, RN_DPS_NFS-e 167–171): the NFS-e
+ * replaced exists and is the same provider's (E0042), is not cancelled or already replaced
+ * (E0046), and is inside the deadline unless the reason is leaving or entering the Simples
+ * Nacional, codes 01 and 02 (E0050).
+ */
+export function substitutionProblems(store: Store, dps: DpsFacts, now: Date): SefinError[] {
+  const substitution = dps.substitution
+  if (!substitution) return []
+  const target = store.sefinNfse.get(substitution.accessKey)
+  if (!target || target.providerCnpj !== dps.providerCnpj) return [refusal('E0042')]
+  if (target.status !== 'active') return [refusal('E0046')]
+  const deadline = Date.parse(target.processedAt) + CANCELLATION_DEADLINE_DAYS * 86_400_000
+  if (now.getTime() > deadline && substitution.code !== '01' && substitution.code !== '02')
+    return [refusal('E0050', `Prazo de ${CANCELLATION_DEADLINE_DAYS} dias da emissão.`)]
+  return []
+}
+
 const cents = (value: number) => Math.round(value * 100)
 
 /**

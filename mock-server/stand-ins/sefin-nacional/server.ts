@@ -38,6 +38,7 @@ import {
   incidenceOf,
   nationalValues,
   STAND_IN_ENVIRONMENT,
+  substitutionProblems,
 } from './rules'
 import { signerProblems } from './signer'
 
@@ -155,6 +156,7 @@ export function sefinStandInApp(
     const errors = [
       ...signerProblems(checked, options.clientRoots, dps.providerCnpj, now),
       ...dpsProblems(store, dps, now),
+      ...substitutionProblems(store, dps, now),
     ]
     if (errors.length > 0) return { ok: false as const, errors, idDPS: dps.id }
     const cnpj = dps.providerCnpj!
@@ -203,6 +205,12 @@ export function sefinStandInApp(
     store.write(() => {
       // Read again inside the write: another process may share the data file.
       if (store.sefinNfse.exists({ dpsId: dps.id })) throw new Error('DPS issued twice')
+      if (dps.substitution) {
+        // The NFS-e replaced is cancelled by the substitution (event e105102 on the real one).
+        const replaced = store.sefinNfse.get(dps.substitution.accessKey)!
+        if (replaced.status !== 'active') throw new Error('NFS-e substituted twice')
+        store.sefinNfse.update({ ...replaced, status: 'substituted' })
+      }
       store.sefinNfse.insert({
         accessKey,
         dpsId: dps.id,

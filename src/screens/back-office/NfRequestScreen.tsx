@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { nfsRequestStatusLabels } from '@/schemas/glossary'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import {
   issTaxationCodes,
@@ -26,7 +26,7 @@ import { Alert, Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
-import { nfseCancellationCodeLabels } from '@/schemas/nfse'
+import { nfseCancellationCodeLabels, nfseSubstitutionCodeLabels } from '@/schemas/nfse'
 import { nfsRequestActions } from '@/machines/nfs-request'
 import { AccessKey, CompanyStatusBadge, formatAddress, NfseDownloads } from '@/screens/shared'
 import { companyLabel } from './CompanyPicker'
@@ -35,20 +35,23 @@ import { IssueNfsForm } from './IssueNfsForm'
 import { NationalIssue } from './NationalIssue'
 import { nfsStatusTones } from './labels'
 import { ReasonDialog } from './ReasonDialog'
+import { SubstituteNfseDialog } from './SubstituteNfseDialog'
 import styles from './BackOffice.module.css'
 
-type Action = 'processing' | 'issue' | 'reject' | 'cancel' | null
+type Action = 'processing' | 'issue' | 'reject' | 'cancel' | 'substitute' | null
 
 /**
  * /app/admin/invoices/nf-requests/{requestId}: one NFS-e request with every field, and what its
  * life allows from here: "Emitir NFS-e" through the national system (from pending or
  * processing), "Iniciar processamento", "Registrar emissão manual" (number, PDF, XML: a
  * municipality outside the national system), "Rejeitar" (a reason the client reads), and for an
- * NFS-e the national system issued, "Cancelar NFS-e" (the national event). A 409 (someone moved
+ * NFS-e the national system issued, "Cancelar NFS-e" (the national event) and "Substituir NFS-e"
+ * (a new NFS-e naming this one's key; the screen then opens the new request). A 409 (someone moved
  * it first) is explained and the request reloaded.
  */
 export function NfRequestScreen({ requestId }: { requestId: string }) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const { data: request } = useSuspenseQuery(nfsRequestQueryOptions(requestId))
   const [action, setAction] = useState<Action>(null)
   const [conflict, setConflict] = useState<string | null>(null)
@@ -131,7 +134,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
                 <NationalIssue request={request} onConflict={(message) => void moved(message)} />
               )}
               {actions.some((a) =>
-                ['process', 'record-manual', 'reject', 'cancel'].includes(a),
+                ['process', 'record-manual', 'reject', 'cancel', 'substitute'].includes(a),
               ) && (
                 <div className="row">
                   {actions.includes('process') && (
@@ -147,6 +150,11 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
                   {actions.includes('reject') && (
                     <Button variant="danger" onClick={() => setAction('reject')}>
                       Rejeitar
+                    </Button>
+                  )}
+                  {actions.includes('substitute') && (
+                    <Button variant="secondary" onClick={() => setAction('substitute')}>
+                      Substituir NFS-e
                     </Button>
                   )}
                   {actions.includes('cancel') && (
@@ -190,6 +198,20 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
           onConflict={(message) => void moved(message)}
         />
       )}
+      {action === 'substitute' && (
+        <SubstituteNfseDialog
+          request={request}
+          onDone={(substitute) => {
+            setAction(null)
+            void navigate({
+              to: '/app/admin/invoices/nf-requests/$requestId',
+              params: { requestId: substitute.id },
+            })
+          }}
+          onClose={() => setAction(null)}
+          onConflict={(message) => void moved(message)}
+        />
+      )}
       {action === 'reject' && (
         <ReasonDialog
           title="Rejeitar a solicitação?"
@@ -229,7 +251,7 @@ function NextStep({ request }: { request: NfsRequestWithCompany }) {
           NFS-e nº <strong>{request.number}</strong> emitida em{' '}
           {request.issuedAt ? formatDateTime(request.issuedAt) : '—'}
           {request.accessKey
-            ? ' pela Sefin Nacional. Se preciso, cancele-a pelo evento de cancelamento.'
+            ? ' pela Sefin Nacional. Se preciso, substitua-a por uma nova NFS-e ou cancele-a pelo evento de cancelamento.'
             : ' no emissor do município. Nada mais a fazer.'}
         </p>
       )
@@ -244,7 +266,22 @@ function NextStep({ request }: { request: NfsRequestWithCompany }) {
     case 'substituted':
       return (
         <p>
-          NFS-e nº <strong>{request.number}</strong> substituída por outra NFS-e. Nada mais a fazer.
+          NFS-e nº <strong>{request.number}</strong> substituída
+          {request.substitutedBy ? (
+            <>
+              {' '}
+              pela{' '}
+              <Link
+                to="/app/admin/invoices/nf-requests/$requestId"
+                params={{ requestId: request.substitutedBy }}
+              >
+                nova NFS-e
+              </Link>
+            </>
+          ) : (
+            ' por outra NFS-e'
+          )}
+          . Nada mais a fazer.
         </p>
       )
     case 'rejected':
@@ -390,6 +427,40 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
                   {
                     term: 'Motivo do cancelamento',
                     value: `${request.cancellationCode ? `${request.cancellationCode} — ${nfseCancellationCodeLabels[request.cancellationCode]}: ` : ''}${request.cancellationReason ?? '—'}`,
+                  },
+                ]
+              : []),
+            ...(request.substitutes
+              ? [
+                  {
+                    term: 'Substitui',
+                    value: (
+                      <Link
+                        to="/app/admin/invoices/nf-requests/$requestId"
+                        params={{ requestId: request.substitutes }}
+                      >
+                        A NFS-e substituída
+                      </Link>
+                    ),
+                  },
+                  {
+                    term: 'Motivo da substituição',
+                    value: `${request.substitutionCode ? `${request.substitutionCode} — ${nfseSubstitutionCodeLabels[request.substitutionCode]}: ` : ''}${request.substitutionReason ?? '—'}`,
+                  },
+                ]
+              : []),
+            ...(request.substitutedBy
+              ? [
+                  {
+                    term: 'Substituída por',
+                    value: (
+                      <Link
+                        to="/app/admin/invoices/nf-requests/$requestId"
+                        params={{ requestId: request.substitutedBy }}
+                      >
+                        A nova NFS-e
+                      </Link>
+                    ),
                   },
                 ]
               : []),

@@ -36,6 +36,7 @@ export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from '
 // cancelled by its event.
 export { isAwaitingReceita, issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
 export { cancelNfse, useCancelNfse, type CancelNfseInput } from './cancel-nfse'
+export { substituteNfse, useSubstituteNfse, type SubstituteNfseInput } from './substitute-nfse'
 // Opening and migration orders (docs/product.md §4 "Tracks and steps"): the queues, one order and
 // the track actions.
 export {

@@ -3,11 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { CancelNfseDialog } from '@/screens/back-office/CancelNfseDialog'
 import { NationalIssue } from '@/screens/back-office/NationalIssue'
+import { SubstituteNfseDialog } from '@/screens/back-office/SubstituteNfseDialog'
 import { API, backOfficeServer, renderWithQuery } from './support'
 
 // The national NFS-e in the back office: "Emitir NFS-e" shows its steps and, when the Sefin
 // Nacional refuses the DPS, each error with its code and message; "Cancelar NFS-e" asks for the
-// national code and a reason of 15 to 255 characters, with a counter, and sends both.
+// national code and a reason of 15 to 255 characters, with a counter, and sends both;
+// "Substituir NFS-e" asks for the substitution's code and reason, sends the corrected value and
+// description, and keeps the Sefin's refusal with its code in the dialog.
 
 const request = { id: 'nfs-ana-1', companyId: 'cmp-ana-design', status: 'pending' as const }
 const calls: string[] = []
@@ -36,6 +39,18 @@ const server = backOfficeServer(
   http.post(`${API}/nfs/requests/:id/cancel`, async ({ params, request: post }) => {
     calls.push(`POST /nfs/requests/${String(params.id)}/cancel ${await post.text()}`)
     return HttpResponse.json({ message: 'A Sefin Nacional não respondeu.' }, { status: 502 })
+  }),
+  http.post(`${API}/nfs/requests/:id/substitute`, async ({ params, request: post }) => {
+    calls.push(`POST /nfs/requests/${String(params.id)}/substitute ${await post.text()}`)
+    const message =
+      'Uma NFS-e não pode ser substituída fora do prazo estabelecido pelo município emissor da NFS-e.'
+    return HttpResponse.json(
+      {
+        message: `A Sefin Nacional recusou o documento: E0050 — ${message}`,
+        issues: [{ path: ['sefin', 'E0050'], message }],
+      },
+      { status: 409 },
+    )
   }),
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -99,5 +114,57 @@ describe('Cancelar NFS-e', () => {
     // The server's failure stays in the dialog, with what was typed.
     expect(await within(dialog).findByText('A Sefin Nacional não respondeu.')).toBeVisible()
     expect(reason).toHaveValue('Nota duplicada no mês')
+  })
+})
+
+describe('Substituir NFS-e', () => {
+  const nfse = {
+    id: 'nfs-ana-1',
+    number: 12,
+    totalValue: 1850.5,
+    taker: null,
+    serviceDescription: 'Identidade visual da marca',
+  }
+  it('needs the code and 15 to 255 characters of reason, sends the corrections, keeps a refusal', async () => {
+    const onConflict = vi.fn()
+    const { user } = renderWithQuery(
+      <SubstituteNfseDialog
+        request={nfse}
+        onDone={vi.fn()}
+        onClose={vi.fn()}
+        onConflict={onConflict}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Substituir a NFS-e nº 12?' })
+    const send = within(dialog).getByRole('button', { name: 'Emitir a substituta' })
+    await user.click(send)
+    expect(
+      await within(dialog).findByText('Escolha o motivo da substituição (01 a 05 ou 99).'),
+    ).toBeVisible()
+    expect(within(dialog).getByText('Explique o motivo da substituição.')).toBeVisible()
+    expect(calls).toEqual([])
+    await user.selectOptions(within(dialog).getByLabelText(/Motivo da substituição/), '99')
+    await user.type(
+      within(dialog).getByLabelText(/Explique o motivo/),
+      'Valor do serviço informado errado',
+    )
+    const description = within(dialog).getByLabelText(/Descrição do serviço da nova NFS-e/)
+    expect(description).toHaveValue('Identidade visual da marca')
+    await user.type(description, ' (revisada)')
+    await user.click(send)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toBe(
+      `POST /nfs/requests/nfs-ana-1/substitute ${JSON.stringify({
+        code: '99',
+        reason: 'Valor do serviço informado errado',
+        totalValue: 1850.5,
+        serviceDescription: 'Identidade visual da marca (revisada)',
+      })}`,
+    )
+    // The national refusal stays in the dialog with its code; it is not a conflict.
+    const alert = await within(dialog).findByRole('alert')
+    expect(within(alert).getByText('A NFS-e não foi substituída')).toBeVisible()
+    expect(within(alert).getByText(/^E0050 — /)).toBeVisible()
+    expect(onConflict).not.toHaveBeenCalled()
   })
 })

@@ -80,6 +80,8 @@ export type DpsInput = {
   }
   /** The taker's municipality (IBGE code) when its address names a known one. */
   takerMunicipalityCode: string | null
+  /** `subst`: the NFS-e this DPS replaces (its access key), with the national code and reason. */
+  substitution?: { accessKey: string; code: string; reason: string } | null
   series: string
   number: number
   issuedAt: Date
@@ -150,6 +152,15 @@ export function buildDps(input: DpsInput): { id: string; xml: string } {
     // 1: the provider issues it.
     leaf('tpEmit', '1'),
     leaf('cLocEmi', provider.municipalityCode),
+    input.substitution
+      ? element(
+          'subst',
+          {},
+          leaf('chSubstda', input.substitution.accessKey),
+          leaf('cMotivo', input.substitution.code),
+          leaf('xMotivo', input.substitution.reason),
+        )
+      : null,
     element(
       'prest',
       {},

@@ -6,8 +6,13 @@ import {
   nfsIssuableStatuses,
   nfsRequestStatusLabels,
   type NfsRequest,
+  type NfsSubstitute,
 } from '../../../../src/schemas/invoice'
-import { nfseCancellationCodeLabels, type NfseCancel } from '../../../../src/schemas/nfse'
+import {
+  nfseCancellationCodeLabels,
+  nfseSubstitutionCodeLabels,
+  type NfseCancel,
+} from '../../../../src/schemas/nfse'
 import { monthInBrazil } from '../../../../src/kernel/dates'
 import {
   annexOfActivity,
@@ -75,6 +80,10 @@ export const issuanceMessages = {
   notNational:
     'Esta nota não foi emitida pelo Sistema Nacional: o PDF dela está nos Documentos da empresa.',
   nfseMissing: 'A Sefin Nacional não tem esta NFS-e.',
+  notSubstitutable:
+    'Só é possível substituir uma NFS-e emitida pelo Sistema Nacional que ainda não foi cancelada nem substituída.',
+  substitutionOpen: (id: string) =>
+    `Esta NFS-e já tem uma substituta em andamento (solicitação ${id}): emita-a ou rejeite-a antes.`,
   awaiting: (number: number) =>
     `A Receita ainda não confirmou a emissão (DPS nº ${number}); conferimos em instantes e a nota aparece aqui assim que ela responder. Nada será emitido duas vezes.`,
   unverified:
@@ -255,9 +264,23 @@ export function dpsInputOf(
     request,
     provider,
     takerMunicipalityCode: request.taker ? ibgeCodeOf(request.taker.address) : null,
+    substitution: substitutionOf(store, request),
     series,
     number,
     issuedAt,
+  }
+}
+
+/** `subst` of a request that replaces an issued one: the replaced NFS-e's key, code and reason. */
+function substitutionOf(store: Store, request: NfsRequest): DpsInput['substitution'] {
+  if (!request.substitutes) return null
+  const replaced = store.nfsRequests.get(request.substitutes)
+  if (!replaced?.accessKey || !request.substitutionCode || !request.substitutionReason)
+    throw conflict(issuanceMessages.notSubstitutable)
+  return {
+    accessKey: replaced.accessKey,
+    code: request.substitutionCode,
+    reason: request.substitutionReason,
   }
 }
 
@@ -478,6 +501,27 @@ async function recordNfse(
         },
       }
       store.nfsRequests.update(issued)
+      if (issued.substitutes) {
+        // The NFS-e it replaces is cancelled by the substitution (the Sefin's own doing).
+        const replaced = store.nfsRequests.get(issued.substitutes)
+        if (replaced && nfsRequestNext(replaced.status, 'substitute') === 'substituted')
+          store.nfsRequests.update({
+            ...replaced,
+            status: 'substituted',
+            substitutedBy: issued.id,
+            statusHistory: [
+              ...replaced.statusHistory,
+              {
+                from: 'issued',
+                to: 'substituted',
+                at,
+                by,
+                reason: `Substituída pela NFS-e nº ${nfseNumber}: ${issued.substitutionReason ?? ''}`,
+              },
+            ],
+            updatedAt: at,
+          })
+      }
       return issued
     })
   } catch (error) {
@@ -883,4 +927,91 @@ export async function danfseOf(
         : null,
   })
   return { request, pdf }
+}
+
+// Substituting an issued NFS-e: a new request, the replaced one's with the corrections asked for,
+// names it (`substitutes`, with the national code and reason) and is issued at once through the
+// national system with the DPS's `subst` group; when its NFS-e is recorded the replaced request
+// becomes `substituted` in the same transaction (issuance.ts recordNfse). A refusal leaves
+// nothing behind; an answer lost leaves the new request waiting, like any issuance.
+
+/** Requests that are still on their way to replace one (at most one at a time). */
+const openStatuses = ['pending', 'processing', 'awaiting'] as const
+
+export async function substituteRequest(
+  deps: IssuanceDeps,
+  input: Omit<NfsSubstitute, 'totalValue'> & {
+    totalValue?: number
+    requestId: string
+    by: string
+  },
+): Promise<{ replaced: NfsRequest; substitute: NfsRequest }> {
+  const { store } = deps
+  const at = new Date().toISOString()
+  const created = store.write(() => {
+    // A fresh read: cancelled, substituted or given a substitute meanwhile.
+    const replaced = store.nfsRequests.get(input.requestId)
+    if (!replaced) throw notFound(issuanceMessages.notFound)
+    if (!replaced.accessKey || nfsRequestNext(replaced.status, 'substitute') !== 'substituted')
+      throw conflict(issuanceMessages.notSubstitutable)
+    const open = store.nfsRequests
+      .find({ where: { companyId: replaced.companyId, status: [...openStatuses] } })
+      .find((request) => request.substitutes === replaced.id)
+    if (open) throw conflict(issuanceMessages.substitutionOpen(open.id))
+    const valueChanged = input.totalValue !== undefined && input.totalValue !== replaced.totalValue
+    const request: NfsRequest = {
+      ...replaced,
+      id: `nfs-${randomUUID()}`,
+      totalValue: input.totalValue ?? replaced.totalValue,
+      serviceDescription: input.serviceDescription ?? replaced.serviceDescription,
+      status: 'pending',
+      number: null,
+      issuedAt: null,
+      rejectionReason: null,
+      accessKey: null,
+      series: null,
+      dpsNumber: null,
+      cancelledAt: null,
+      cancellationCode: null,
+      cancellationReason: null,
+      substitutes: replaced.id,
+      substitutionCode: input.code,
+      substitutionReason: input.reason,
+      substitutedBy: null,
+      issuedFiles: null,
+      schedulerId: null,
+      // What the taker withholds follows the value: unknown again when the value changes.
+      withholdings: valueChanged ? null : (replaced.withholdings ?? null),
+      receivedAt: null,
+      receivedBy: null,
+      statusHistory: [
+        {
+          from: null,
+          to: 'pending',
+          at,
+          by: input.by,
+          reason: `Substitui a NFS-e nº ${replaced.number} (${input.code} — ${
+            nfseSubstitutionCodeLabels[input.code]
+          }): ${input.reason}`,
+        },
+      ],
+      createdBy: input.by,
+      createdAt: at,
+      updatedAt: at,
+    }
+    store.nfsRequests.insert(request)
+    return request
+  })
+  try {
+    const substitute = await issueRequest(deps, { requestId: created.id, by: input.by })
+    return { replaced: store.nfsRequests.get(input.requestId)!, substitute }
+  } catch (error) {
+    // Refused (by the rules, the schema or the Sefin): nothing is left behind. Sent and not
+    // answered: the new request waits, and is recorded when the Sefin says what became of it.
+    store.write(() => {
+      const current = store.nfsRequests.get(created.id)
+      if (current?.status === 'pending') store.nfsRequests.remove(current.id)
+    })
+    throw error
+  }
 }

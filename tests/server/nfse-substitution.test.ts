@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { readNfse } from '../../mock-server/domain/invoices/nfse/reader'
+import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { seededNational } from './contracts/nfse'
+import { ADMIN, startTestServer, type TestServer } from './harness'
+
+// Substituting a national NFS-e through the API: a new request names the issued one, is issued at
+// once with the DPS's `subst` group (the old key, the national code and reason); the old request
+// becomes "substituted" pointing at the new one, the stand-in's registry marks the old NFS-e
+// replaced, and a second substitution of it is refused.
+
+const ANA = 'ana@contabil.dev'
+const OWN = 'companyId=cmp-ana-design'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+beforeEach(async () => {
+  await server.call('POST', '/__reset')
+})
+
+const substitute = (id: string, body: unknown) =>
+  server.call('POST', `/nfs/requests/${id}/substitute`, { as: ADMIN.email, body })
+
+describe('POST /nfs/requests/{id}/substitute', () => {
+  it('issues the new NFS-e with the old key in subst; the old one is substituted and linked', async () => {
+    const { request: old, accessKey } = seededNational()
+    const reason = 'Valor do serviço informado errado na nota original'
+    const answer = await substitute(old.id, {
+      code: '99',
+      reason,
+      totalValue: old.totalValue + 100,
+      serviceDescription: 'Serviço de design gráfico — valor corrigido',
+    })
+    expect(answer.status, answer.text).toBe(200)
+    const created = answer.body.data
+    expect(created).toMatchObject({
+      status: 'issued',
+      substitutes: old.id,
+      substitutionCode: '99',
+      substitutionReason: reason,
+      totalValue: old.totalValue + 100,
+      serviceDescription: 'Serviço de design gráfico — valor corrigido',
+      companyId: old.companyId,
+    })
+    expect(created.accessKey).not.toBe(accessKey)
+
+    // The new NFS-e carries the DPS's subst group with the replaced key, and validates.
+    const nfse = await server.call('GET', `/nfs/requests/${created.id}/nfse?${OWN}`, { as: ANA })
+    expect(nfse.status).toBe(200)
+    expect(validateAgainst('NFSe', nfse.text)).toEqual([])
+    expect(readNfse(nfse.text).dps.substitution).toEqual({ accessKey, code: '99', reason })
+
+    // The old request: substituted, pointing at the new one; the client reads it too.
+    const replaced = await server.call('GET', `/nfs/requests/${old.id}?${OWN}`, { as: ANA })
+    expect(replaced.body.data).toMatchObject({ status: 'substituted', substitutedBy: created.id })
+    expect(replaced.body.data.statusHistory.at(-1)).toMatchObject({
+      from: 'issued',
+      to: 'substituted',
+    })
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('substituted')
+
+    // Replaced once: neither a second substitution nor a cancellation of it.
+    const again = await substitute(old.id, { code: '99', reason })
+    expect(again.status).toBe(409)
+    expect(again.body.message).toMatch(/substituir uma NFS-e emitida/)
+    const cancel = await server.call('POST', `/nfs/requests/${old.id}/cancel`, {
+      as: ADMIN.email,
+      body: { code: '1', reason },
+    })
+    expect(cancel.status).toBe(409)
+  })
+
+  it('refuses a code or a reason outside the national lists in pt-BR, and leaves nothing behind', async () => {
+    const { request: old } = seededNational()
+    const before = server.store.nfsRequests.count()
+    const code = await substitute(old.id, {
+      code: '06',
+      reason: 'Valor do serviço informado errado',
+    })
+    expect(code.status).toBe(400)
+    expect(code.body.message).toBe('Escolha o motivo da substituição (01 a 05 ou 99).')
+    const short = await substitute(old.id, { code: '99', reason: 'Valor errado' })
+    expect(short.status).toBe(400)
+    expect(short.body.message).toBe('Motivo precisa ter pelo menos 15 caracteres.')
+    expect(server.store.nfsRequests.count()).toBe(before)
+  })
+
+  it('a cancelled NFS-e is not substituted (409), in the product as in the registry; nothing is left', async () => {
+    const { request: old, accessKey } = seededNational()
+    const reason = 'Serviço cancelado pelo cliente antes do início'
+    expect(
+      (
+        await server.call('POST', `/nfs/requests/${old.id}/cancel`, {
+          as: ADMIN.email,
+          body: { code: '2', reason },
+        })
+      ).status,
+    ).toBe(200)
+    // The product refuses first (the request is no longer issued)…
+    const refused = await substitute(old.id, { code: '99', reason })
+    expect(refused.status).toBe(409)
+    // The registry has it cancelled: the stand-in's own check is E0046 (rules.ts).
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('cancelled')
+    expect(
+      server.store.nfsRequests
+        .find({ where: { companyId: old.companyId } })
+        .filter((request) => request.substitutes === old.id),
+    ).toEqual([])
+  })
+})
