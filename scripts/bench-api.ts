@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
-import type { Options, Result } from 'autocannon'
+import autocannon, { type Options, type Result } from 'autocannon'
 import type { Model } from '../mock-server/model'
 import { certifiedCompanies } from '../mock-server/seed/nfse'
 import { buildSeed } from '../mock-server/seed/index'
@@ -12,13 +12,7 @@ import { Store } from '../mock-server/store/database'
 import { OFX_MAX_BYTES, OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/kernel/dates'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
-import {
-  paymentsOfx,
-  signIn,
-  uploadOfx as uploadTo,
-  type BenchRow,
-  type OpenInvoice,
-} from './bench-kit'
+import { paymentsOfx, uploadOfx as uploadTo, type BenchRow, type OpenInvoice } from './bench-kit'
 import { answered, latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'

@@ -324,8 +324,30 @@ export async function scaleDataSet(
             company,
             month,
             [],
-            { proLabore: [], salaries, fgts: Math.round(salaries * 8) / 100 },
-            kindOf(i) === 'annex-iv',
+            {
+              proLabore: [],
+              employees: salaries
+                ? [
+                    {
+                      name: 'Empregado de referência',
+                      cpf: '52998224725',
+                      salary: salaries,
+                      dependents: 0,
+                    },
+                  ]
+                : [],
+            },
+            // Annex IV only: the whole CPP outside the DAS (RAT 3 %, FAP 1,0000, in the rule's units).
+            kindOf(i) === 'annex-iv'
+              ? {
+                  outside: true,
+                  rat: 300,
+                  fap: 10_000,
+                  annexIvRevenue: 1,
+                  totalRevenue: 1,
+                  onlyAnnexIv: true,
+                }
+              : { outside: false },
             'uid-admin',
             at,
           ),

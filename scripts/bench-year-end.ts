@@ -22,7 +22,10 @@ import { benchSize } from './bench-smoke'
 // after another, beside anchors of the same run: the health check (the server's floor) and the
 // company list's first page (an indexed list of the same 10,000 companies).
 
-export const YEAR_END_COMPANIES = benchSize(Number(process.env.BENCH_YEAR_END_COMPANIES ?? 10_000), 3)
+export const YEAR_END_COMPANIES = benchSize(
+  Number(process.env.BENCH_YEAR_END_COMPANIES ?? 10_000),
+  3,
+)
 
 /** The year the bench declares: last year (its twelve months are over). */
 export const benchYear = () => Number(todayInBrazil().slice(0, 4)) - 1
@@ -64,6 +67,7 @@ export async function yearEndDataSet(dataDir: string) {
       regime: 'simples',
       activities,
       openedOn: '2023-01-10',
+      activeSince: '2023-01-10',
       partners: [
         {
           partnerId: '52998224725',
@@ -103,6 +107,12 @@ export async function yearEndDataSet(dataDir: string) {
           calculation,
           dasDocumentId: null,
           darfDocumentId: null,
+          fgtsDocumentId: null,
+          carry: {
+            das: { carriedIn: 0, from: [], carriedOut: 0 },
+            darf: { carriedIn: 0, from: [], carriedOut: 0 },
+          },
+          carriedInto: { das: null, darf: null },
           closedAt: at,
           closedBy: 'uid-admin',
         }
@@ -112,8 +122,8 @@ export async function yearEndDataSet(dataDir: string) {
             company,
             month,
             facts.partners,
-            { proLabore: [{ partnerId: '52998224725', amount: 3_000 }], salaries: 0, fgts: 0 },
-            false,
+            { proLabore: [{ partnerId: '52998224725', amount: 3_000 }], employees: [] },
+            { outside: false },
             'uid-admin',
             at,
           ),

@@ -6,7 +6,6 @@ import type { Company } from '../../src/schemas/company'
 import { dayInBrazil } from '../../src/kernel/dates'
 import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
 import {
-  canChangeNfsRequestStatus,
   invoiceMessages,
   nationalFieldsUnset,
   nfsIssueSchema,
@@ -30,7 +29,7 @@ import {
   type NfsService,
 } from '../../src/schemas/invoice'
 import { nfseCancelSchema } from '../../src/schemas/nfse'
-import { nfsRequestNext } from '../../src/machines/nfs-request'
+import { canChangeNfsRequestStatus, nfsRequestNext } from '../../src/machines/nfs-request'
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import type { ServerConfig } from '../config'

@@ -1,12 +1,6 @@
 import type { z } from 'zod'
 import { recordOf } from '../../src/schemas/common'
-import {
-  fromCents,
-  monthOf,
-  periodRange,
-  todayInBrazil,
-  toCents,
-} from '../../src/schemas/finance-common'
+import { fromCents, monthOf, periodRange, toCents } from '../../src/schemas/finance-common'
 import {
   anualBillingQuerySchema,
   anualBillingSchema,

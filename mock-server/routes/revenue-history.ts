@@ -44,7 +44,8 @@ function putHistory({
     const company = store.companies.get(companyId)!
     const refusal = revenueHistoryRefusal(store, company, body, today, simplesMessages.notSimples)
     if (refusal?.kind === 'conflict') throw conflict(refusal.message)
-    if (refusal) throw badRequest(refusal.message, [{ path: refusal.path, message: refusal.message }])
+    if (refusal)
+      throw badRequest(refusal.message, [{ path: refusal.path, message: refusal.message }])
     saveRevenueHistory(store, company, body, caller.uid, now)
   })
   return { data: viewOf(store, store.companies.get(companyId)!, today) }

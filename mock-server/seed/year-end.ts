@@ -14,6 +14,7 @@ import { cnaeCatalog } from '../reference/cnaes'
 import { regimeOf } from '../domain/simples/calculate'
 import { guideRecords } from '../domain/simples/guides'
 import { openedOn } from './simples'
+import { activeSinceOf } from '../domain/simples/facts'
 
 // The year in the demo (counted back from today, like the months): every client company has its
 // year and the one before in the year-end queue, with the months closed in them; ana has drawn
@@ -80,6 +81,7 @@ function factsOf(company: Company, track: TrackRecord | undefined): YearFacts | 
     regime,
     activities: cnaeCatalog().taxOf(company.activities),
     openedOn: openedOn(company),
+    activeSince: activeSinceOf(company),
     partners: partners.map((partner) => ({
       partnerId: partner.cpf,
       name: partner.name,

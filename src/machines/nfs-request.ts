@@ -9,7 +9,7 @@
 //   issued → cancelled (the national cancellation event) | substituted (a new NFS-e replaced it)
 //   pending → deleted by the company (no state: the record goes)
 import { setup, transition, type SnapshotFrom } from 'xstate'
-import type { NfsRequestStatus } from '../schemas/invoice-status'
+import { nfsRequestStatuses, type NfsRequestStatus } from '../schemas/invoice-status'
 
 export type NfsRequestEvent =
   | { type: 'process' }
@@ -121,3 +121,21 @@ export function nfsRequestActions(request: {
     ...(can('substitute') && national ? (['substitute'] as const) : []),
   ]
 }
+
+/**
+ * The status changes the back office makes by hand (`PUT /nfs/requests/{id}/status/{status}`):
+ * the NFS-e request statechart's (src/machines/nfs-request.ts) `process`, `record` and `reject`.
+ * Issuing through the national system, its confirmation, cancellation and substitution are
+ * their own commands.
+ */
+const manualEvents = { processing: 'process', issued: 'record', rejected: 'reject' } as const
+
+export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) => {
+  const event = manualEvents[to as keyof typeof manualEvents]
+  return event !== undefined && nfsRequestNext(from, event) === to
+}
+
+/** The statuses a national issuance starts from (`POST /nfs/requests/{id}/issue`). */
+export const nfsIssuableStatuses: readonly NfsRequestStatus[] = nfsRequestStatuses.filter(
+  (status) => nfsRequestNext(status, 'send') !== null,
+)

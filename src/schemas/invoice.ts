@@ -22,8 +22,7 @@ import {
   nfseSubstitutionCodeSchema,
   nfseSubstitutionReasonSchema,
 } from './nfse'
-import { nfsRequestStatuses, nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
-import { nfsRequestNext } from '../machines/nfs-request'
+import { nfsRequestStatusSchema, type NfsRequestStatus } from './invoice-status'
 
 // Service invoices (NFS-e): requests and monthly schedules (docs/product.md §3, §5, §7 and §10
 // "Invoices").
@@ -31,24 +30,6 @@ import { nfsRequestNext } from '../machines/nfs-request'
 // The statuses are invoice-status' (the invoices list's address is parsed in the app's first
 // chunk, without these schemas); invoices keep naming them from here.
 export * from './invoice-status'
-
-/**
- * The status changes the back office makes by hand (`PUT /nfs/requests/{id}/status/{status}`):
- * the NFS-e request statechart's (src/machines/nfs-request.ts) `process`, `record` and `reject`.
- * Issuing through the national system, its confirmation, cancellation and substitution are
- * their own commands.
- */
-const manualEvents = { processing: 'process', issued: 'record', rejected: 'reject' } as const
-
-export const canChangeNfsRequestStatus = (from: NfsRequestStatus, to: NfsRequestStatus) => {
-  const event = manualEvents[to as keyof typeof manualEvents]
-  return event !== undefined && nfsRequestNext(from, event) === to
-}
-
-/** The statuses a national issuance starts from (`POST /nfs/requests/{id}/issue`). */
-export const nfsIssuableStatuses: readonly NfsRequestStatus[] = nfsRequestStatuses.filter(
-  (status) => nfsRequestNext(status, 'send') !== null,
-)
 
 export const nfsRequestStatusChangeMessage = (from: NfsRequestStatus, to: NfsRequestStatus) =>
   `Não é possível mudar a nota de "${nfsRequestStatusLabels[from]}" para "${nfsRequestStatusLabels[to]}".`

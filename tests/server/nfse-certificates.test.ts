@@ -170,7 +170,8 @@ describe('certificates that are ICP-Brasil, read in a bounded thread', () => {
   })
 
   it('refuses an e-CNPJ of another CA than the trusted ones', async () => {
-    const { buildCertificateAuthority } = await import('../../mock-server/domain/invoices/nfse/certificates')
+    const { buildCertificateAuthority } =
+      await import('../../mock-server/domain/invoices/nfse/certificates')
     const rogue = buildCertificateAuthority('AC Desconhecida', {
       notBefore: new Date(Date.now() - DAY),
       notAfter: new Date(Date.now() + 30 * DAY),

@@ -141,11 +141,7 @@ export function refreshSelic(
 export type SelicRefusal = { kind: 'invalid' | 'conflict'; message: string }
 
 /** Whether the accountant may add this month: one that has ended, not over the Banco Central's. */
-export function selicMonthRefusal(
-  store: Store,
-  month: string,
-  today: string,
-): SelicRefusal | null {
+export function selicMonthRefusal(store: Store, month: string, today: string): SelicRefusal | null {
   if (month >= today.slice(0, 7)) return { kind: 'invalid', message: selicMessages.monthFuture }
   const kept = store.selicMonths.get(month)
   if (kept?.origin === 'banco-central')

@@ -318,10 +318,13 @@ function dasMeiOfYear(store: Store, facts: YearFacts, year: number, today: strin
       })
       .map((month) => [month.period, toCents(month.calculation.das.amount)] as const),
   )
-  const estimate = dasMeiOf(facts.activities)
-  const fixed = estimate.kind === 'known' ? toCents(estimate.das.total) : 0
+  // A month not closed here: the DAS-MEI of that month's own minimum wage.
+  const fixedOf = (month: string) => {
+    const estimate = dasMeiOf(month, facts.activities)
+    return estimate.kind === 'known' ? toCents(estimate.das.total) : 0
+  }
   return monthsOfActivity(year, facts.openedOn, today).reduce(
-    (total, month) => total + (closed.get(month) ?? fixed),
+    (total, month) => total + (closed.get(month) ?? fixedOf(month)),
     0,
   )
 }

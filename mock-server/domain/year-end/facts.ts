@@ -28,6 +28,8 @@ export interface YearFacts {
   regime: Regime
   activities: ActivityTax[]
   openedOn: string | null
+  /** The first day the company was active with us (the month's calculation reads it). */
+  activeSince: string | null
   partners: YearPartner[]
 }
 
@@ -41,6 +43,7 @@ export function yearFactsOf(store: Store, company: Company): YearFacts | null {
     regime: facts.regime,
     activities: facts.activities,
     openedOn: facts.openedOn,
+    activeSince: facts.activeSince,
     partners: registeredPartnersOf(store, company.id).map((partner) => ({
       partnerId: partner.cpf,
       name: partner.name,

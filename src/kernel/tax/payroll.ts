@@ -1,16 +1,5 @@
-import {
-  cppOutsideOf,
-  cppSources,
-  CPP_RATE,
-  NO_CPP_OUTSIDE,
-  type CppOutside,
-} from './cpp'
-import {
-  employeeOf,
-  proLaboreOf,
-  PRO_LABORE_INSS_RATE,
-  withholdingSources,
-} from './withholding'
+import { cppOutsideOf, cppSources, CPP_RATE, NO_CPP_OUTSIDE, type CppOutside } from './cpp'
+import { employeeOf, proLaboreOf, PRO_LABORE_INSS_RATE, withholdingSources } from './withholding'
 import { mul, ratio, roundHalfUp } from './ratio'
 
 // The payroll of a month, by the rules of the competence's own year (src/kernel/tax): each

@@ -1,14 +1,4 @@
-import {
-  max,
-  min,
-  mul,
-  ratio,
-  roundHalfUp,
-  sub,
-  sum,
-  ZERO,
-  type Ratio,
-} from './ratio'
+import { max, min, mul, ratio, roundHalfUp, sub, sum, ZERO, type Ratio } from './ratio'
 import { inssTableOf, irrfRulesOf } from './parameters'
 
 // What a person on the payroll costs and receives in a competence, by that competence's year

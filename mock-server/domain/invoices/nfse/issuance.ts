@@ -3,7 +3,6 @@ import { existsSync, promises as fs } from 'node:fs'
 import type { Company } from '../../../../src/schemas/company'
 import type { CompanyDocument } from '../../../../src/schemas/document'
 import {
-  nfsIssuableStatuses,
   nfsRequestStatusLabels,
   type NfsRequest,
   type NfsSubstitute,
@@ -37,7 +36,7 @@ import { schemaIssues } from './schema-messages'
 import { SefinUnknownOutcome, unreachable, type NationalError } from './sefin-client'
 import type { SefinGateway } from '../sefin-gateway'
 import type { DpsReservation } from './records'
-import { nfsRequestNext } from '../../../../src/machines/nfs-request'
+import { nfsIssuableStatuses, nfsRequestNext } from '../../../../src/machines/nfs-request'
 import { unseal, vaultKeyIn } from './vault'
 import { XML_DECLARATION } from './xml'
 import { schemaFiles, type SchemaProblem } from './xsd'

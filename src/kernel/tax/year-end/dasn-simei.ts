@@ -99,7 +99,8 @@ export function dasnSimei(input: {
   const opensThisYear = openedOn !== null && Number(openedOn.slice(0, 4)) === year
   let complementaryDas: DasnSimeiResult['complementaryDas'] = null
   if (outcome === 'excess-up-to-20') {
-    const das = dasMeiOf(input.activities)
+    // Which local tax the occupations pay (not its amount): December's table says it.
+    const das = dasMeiOf(`${year}-12`, input.activities)
     const pays = das.kind === 'known' ? das.das : null
     const kinds = (['commerce', 'industry', 'services'] as const).filter(
       (kind) => revenue[kind] > 0,

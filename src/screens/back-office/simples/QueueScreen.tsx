@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { formatCnpjValue, formatDate, formatMoney } from '@/lib/format'
+import { formatCnpjValue, formatMoney } from '@/lib/format'
 import { pluralWord } from '@/kernel/dates'
 import { changeFrom } from '@/lib/search-change'
 import {
