@@ -14,6 +14,7 @@ import {
   type BenchRow,
   type OpenInvoice,
 } from './bench-kit'
+import { runBench } from './bench-smoke'
 import {
   FULL_SIZE,
   SCALE_ACCOUNT,
@@ -413,4 +414,7 @@ async function main() {
   }
 }
 
-await main()
+await runBench('bench:scale', async () => {
+  await main()
+  return rows.length
+})

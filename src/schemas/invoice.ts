@@ -403,6 +403,8 @@ export const nfsSchedulerSchema = z.object({
   municipalityName: z.string(),
   issWithheld: z.boolean(),
   issTaxation: nfsRequestSchema.shape.issTaxation,
+  /** `tpImunidade` of an immune service, carried to each request the schedule makes. */
+  immunityType: immunityTypeSchema.nullable().default(null),
   taker: nfsRequestSchema.shape.taker,
   active: z.boolean(),
   /** `YYYY-MM` of the last month this schedule created its request. */

@@ -79,6 +79,7 @@ export function runSchedules(
         municipalityName: scheduler.municipalityName,
         issWithheld: scheduler.issWithheld,
         issTaxation: scheduler.issTaxation,
+        immunityType: scheduler.immunityType ?? null,
         // A plain copy: the schedule's taker may be a tracked view of the store.
         taker: JSON.parse(JSON.stringify(scheduler.taker)) as NfsScheduler['taker'],
         date: runDate,

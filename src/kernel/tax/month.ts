@@ -659,6 +659,8 @@ export function revenueSegmentOf(invoice: {
  * above the Simples' ceiling or for an annex without ISS.
  */
 export function issShareRate(annex: SimplesAnnex, rbt12Reais: number): number | null {
+  // Above the ceiling the month takes the 6th bracket's excess rules, which no DPS declares.
+  if (Math.round(rbt12Reais * 100) > CEILING) return null
   const rateBase = rbt12ForRate(centsRatio(rbt12Reais))
   if (bracketIndex(annex, rateBase) < 0) return null
   const rate = ratesOf(annex, rateBase, 'within', false).get('ISS')
