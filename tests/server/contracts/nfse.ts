@@ -103,4 +103,15 @@ export const nfseContracts: EndpointContract[] = [
     takesInput: true,
     body: { code: '1', reason: 'Valor do serviço informado errado' },
   },
+  {
+    method: 'POST',
+    route: '/nfs/requests/{id}/substitute',
+    get example() {
+      return `/nfs/requests/${seededNational().request.id}/substitute`
+    },
+    access: 'system-admin',
+    okStatus: 200,
+    takesInput: true,
+    body: { code: '99', reason: 'Valor do serviço informado errado na nota original' },
+  },
 ]
