@@ -55,6 +55,8 @@ export const infrastructure: ReadonlySet<string> = new Set([
   'POST /__test/companies/{companyId}/reseed',
   'POST /__test/companies/{companyId}/reconcile',
   'GET /__test/reconciliation/runs',
+  'POST /__test/sefin-faults',
+  'POST /__test/sefin-recovery',
 ])
 
 /** Every route the app serves, in the order Express tries them. */
