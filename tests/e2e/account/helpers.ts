@@ -137,3 +137,11 @@ async function sidewaysOverflow(page: Page, name: string) {
   })
   return overflow <= 0 ? '' : `${name} scrolls sideways by ${overflow} px: ${widest.join(', ')}`
 }
+
+/** Types into a masked field as a person would: select what is there, erase, type. */
+export async function retype(field: Locator, text: string) {
+  await field.click()
+  await field.press('ControlOrMeta+a')
+  await field.press('Backspace')
+  await field.pressSequentially(text)
+}

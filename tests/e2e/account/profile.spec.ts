@@ -1,17 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { signInFromLogin } from '../support'
-import { expectNoAxeViolations, screenshot } from './helpers'
+import { expectNoAxeViolations, retype, screenshot } from './helpers'
 
 // The profile — edits survive a reload; a wrong current password is refused in pt-BR.
 // Priscila (a demo client nobody else's spec uses) is put back as she was at the end.
-
-/** Types into a masked field as a person would: select what is there, erase, type. */
-async function retype(field: Locator, text: string) {
-  await field.click()
-  await field.press('ControlOrMeta+a')
-  await field.press('Backspace')
-  await field.pressSequentially(text)
-}
 
 /** Signs in and opens the profile from the side menu (no second page load). */
 async function openProfile(page: Page) {

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { ADMIN, signIn, signInFromLogin } from '../support'
-import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  retype,
+  screenshot,
+} from '../account/helpers'
 import { reseedCompany } from '../onboarding/support'
 import { ANA, ANA_COMPANY, toast, todayInBrazil } from '../invoices/support'
 
@@ -120,7 +125,8 @@ test('the accountant completes and delivers a DEFIS and a DASN-SIMEI from the ye
     ['DAS desses meses', '7.200,00'],
     ['IRPJ no DAS desses meses', '288,00'],
   ])
-    await defis.getByLabel(label!, { exact: true }).fill(value!)
+    // The banks' balances come filled from the statements: each value retyped as a person would.
+    await retype(defis.getByLabel(label!, { exact: true }), value!)
   await defis.getByLabel(`Empregados em 01/01/${year}`).fill('0')
   await defis.getByLabel(`Empregados em 31/12/${year}`).fill('0')
   await defis.getByRole('button', { name: 'Salvar DEFIS' }).click()
@@ -149,7 +155,7 @@ test('the accountant completes and delivers a DEFIS and a DASN-SIMEI from the ye
   await mei.getByRole('link', { name: 'Marcelo Souza Barreto' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `TechFix JP em ${year}` })).toBeVisible()
   const dasn = page.getByRole('form', { name: `Completar a DASN-SIMEI de ${year}` })
-  await dasn.getByLabel('Serviços').fill('10.500,00')
+  await retype(dasn.getByLabel('Serviços'), '10.500,00')
   await dasn.getByRole('button', { name: 'Salvar DASN-SIMEI' }).click()
   await toast(page, `DASN-SIMEI de ${year} salva.`)
   const meiDelivery = page.getByRole('form', { name: 'Registrar entrega da DASN-SIMEI' })
