@@ -404,7 +404,7 @@ export const nfsSchedulerSchema = z.object({
   issWithheld: z.boolean(),
   issTaxation: nfsRequestSchema.shape.issTaxation,
   /** `tpImunidade` of an immune service, carried to each request the schedule makes. */
-  immunityType: immunityTypeSchema.nullable().default(null),
+  immunityType: nfsRequestSchema.shape.immunityType,
   taker: nfsRequestSchema.shape.taker,
   active: z.boolean(),
   /** `YYYY-MM` of the last month this schedule created its request. */
