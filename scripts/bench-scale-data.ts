@@ -313,6 +313,25 @@ export async function scaleDataSet(
       ),
     )
     step(
+      "revenue before us (the Simples companies' month before the twelve, their RBT12 needs it)",
+      'revenueHistories',
+      batched(size.companies, (i) => {
+        if (kindOf(i) === 'mei') return []
+        const company = scaleCompany(i)
+        const before = addMonths(period, -12)
+        const { totalValue } = scaleInvoice(company, i, before, 0)
+        return [
+          {
+            id: company.id,
+            companyId: company.id,
+            months: [{ period: before, amount: totalValue }],
+            updatedAt: at,
+            updatedBy: 'uid-admin',
+          },
+        ]
+      }),
+    )
+    step(
       'payroll (twelve months of each Simples company)',
       'payrolls',
       batched(size.companies, (i): PayrollRecord[] => {
