@@ -88,6 +88,8 @@ function memoryWatch(pid: number) {
   }
   let peak = 0
   const timer = setInterval(() => (peak = Math.max(peak, read('VmRSS'))), 250)
+  // A run that stops on an error never reaches stop(): the sampler must not keep it alive.
+  timer.unref()
   return {
     stop: () => {
       clearInterval(timer)
