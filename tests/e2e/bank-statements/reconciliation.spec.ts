@@ -164,7 +164,7 @@ test('an imported statement pays two invoices: one matched by itself, one confir
   await expect(unnamedCard()).toHaveCount(0)
   await openTab(page, /^Conciliadas/)
   const confirmed = unnamedCard()
-  await expect(confirmed.getByText('Conciliada por uma pessoa')).toBeVisible()
+  await expect(confirmed.getByText('Conciliada por Ana Paula Ribeiro')).toBeVisible()
   await atBothWidths(page, 'reconciliation-matched')
   const received = await api<{ data: Invoice }>(
     ANA,
@@ -202,7 +202,9 @@ test('"Receita sem nota" starts an NFS-e request filled with the credit', async 
   await signInFromLogin(page, ANA, '/app/login?next=/app/bank-statements/reconciliation')
   const line = card(page, /^PIX RECEBIDO - ESTUDIO NOVA LUZ LTDA/)
   await expect(line.getByText('Receita sem nota')).toBeVisible()
-  await expect(line.getByText(/O histórico traz o documento 11\.444\.777\/0001-61/)).toBeVisible()
+  await expect(
+    line.getByText(/O histórico traz ESTUDIO NOVA LUZ LTDA \(11\.444\.777\/0001-61\)/),
+  ).toBeVisible()
   await atBothWidths(page, 'reconciliation-to-reconcile')
   await expectNoAxeViolations(page, 'reconciliation-to-reconcile')
   const credits = await api<{ data: { transaction: { date: string; description: string } }[] }>(
@@ -247,7 +249,9 @@ test('the back office sees the month of a company: reconciled and without an inv
   )
   await expect(page.getByRole('heading', { level: 2, name: /^Conciliação de / })).toBeVisible()
   await expect(
-    page.getByRole('table', { name: /^Receita sem nota em / }).getByText(/ESTUDIO NOVA LUZ/),
+    page
+      .getByRole('list', { name: /^Receita sem nota em / })
+      .getByRole('heading', { name: /ESTUDIO NOVA LUZ/ }),
   ).toBeVisible()
   await atBothWidths(page, 'admin-company-reconciliation')
   await expectNoAxeViolations(page, 'admin-company-reconciliation')

@@ -101,7 +101,9 @@ test('ana asks, the accountant issues through the national system, ana downloads
   await screenshot(admin.page, 'admin-nf-request-awaiting-receita')
   await expect(admin.page.getByText(/^Emitida$/).first()).toBeVisible({ timeout: 30_000 })
   // Issued once recovered: the card says so, with the key, and offers the cancellation.
-  await expect(admin.page.getByText(/pela Sefin Nacional\. Se preciso, cancele-a/)).toBeVisible()
+  await expect(
+    admin.page.getByText(/pela Sefin Nacional\. Se preciso, substitua-a .* ou cancele-a/),
+  ).toBeVisible()
   const issued = (
     await api<{ data: { number: number; accessKey: string } }>(
       ANA,

@@ -25,7 +25,9 @@ export function createNfseEngine() {
     timeoutMessage: 'O processamento da NFS-e demorou demais.',
   })
   const certificates = nfseWorker({
-    timeoutMs: 5_000,
+    // Counted from the job's start, its thread's cold start included (tsx and node-forge on a
+    // busy 2-core machine take seconds); the capped PKCS#12 iterations bound the read itself.
+    timeoutMs: 20_000,
     timeoutMessage:
       'A leitura do certificado demorou demais: exporte o .pfx de novo com as opções padrão.',
     resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
