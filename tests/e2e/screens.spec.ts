@@ -36,6 +36,8 @@ async function tableProblems(page: Page, desktop: boolean) {
       const frame = table.parentElement!
       // Tables only for screen readers (a chart's data) have no frame to fit.
       if (frame.clientWidth <= 1) continue
+      // A table in a closed <details> ("Como o limite é calculado") is shown when it is opened.
+      if (table.closest('details:not([open])')) continue
       const name = table.caption?.textContent ?? '(sem legenda)'
       const cards = frame.dataset.layout === 'cards'
       if (frame.scrollWidth > frame.clientWidth + 1)
