@@ -83,7 +83,10 @@ function render(
 const painted = firstPaintOf(window.location, identityUserStored())
 if (
   isLoginPath(window.location.pathname) &&
-  (painted === 'login' || painted === 'login-next' || painted === 'signup')
+  (painted === 'login' || painted === 'login-next' || painted === 'signup') &&
+  // Only a built app.html paints (src/entries/painted-page/paint.ts); the dev server's root is
+  // empty, and the whole app brings the form and its own cookie banner.
+  root.firstElementChild !== null
 ) {
   // Signed out on the login page: the painted form made live without the router
   // (src/entries/app/login-page.tsx); once signed in, the app starts where sign-in leads, in the
