@@ -56,7 +56,7 @@ export const proxyMessages = {
  *   `setProjectConfig`) under `/www.googleapis.com/identitytoolkit/v3/relyingparty/`;
  * - `/_admin/…` (reserved for an admin interface).
  * The path is judged decoded and in lower case (the emulator's router ignores case), with its
- * dot segments and repeated slashes resolved, so no spelling of it slips past.
+ * dot segments, repeated and trailing slashes resolved, so no spelling of it slips past.
  */
 export function adminPath(rawUrl: string): boolean {
   let pathname: string
@@ -65,9 +65,14 @@ export function adminPath(rawUrl: string): boolean {
   } catch {
     return true
   }
-  const p = pathname.toLowerCase().replace(/\/{2,}/g, '/')
+  // The emulator's router takes `/a/` for `/a` (Express's non-strict routing): trailing slashes
+  // go too.
+  const p = pathname
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/+$/, '$1')
   return (
-    /^\/emulator\/v\d+\//.test(p) ||
+    /^\/emulator\/v\d+(\/|$)/.test(p) ||
     /\/v\d+\/projects\/[^/]+/.test(p) ||
     /:queryaccounts$/.test(p) ||
     /\/relyingparty\/(downloadaccount|uploadaccount|setprojectconfig)$/.test(p) ||

@@ -200,6 +200,26 @@ describe("the emulator's administrator", () => {
         path: '/www.googleapis.com/identitytoolkit/v3/relyingparty/setProjectConfig',
       },
       { method: 'GET', path: '/_admin/accounts' },
+      // A trailing slash, percent-encoded letters, another case: the router reads the same path.
+      {
+        method: 'POST',
+        path: '/www.googleapis.com/identitytoolkit/v3/relyingparty/downloadAccount/',
+      },
+      {
+        method: 'POST',
+        path: '/www.googleapis.com/identitytoolkit/v3/relyingparty/%64ownload%41ccount',
+      },
+      {
+        method: 'POST',
+        path: '/www.googleapis.com/identitytoolkit/v3/relyingparty/UPLOADACCOUNT//',
+      },
+      {
+        method: 'POST',
+        path: `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:query/`,
+      },
+      { method: 'POST', path: '/identitytoolkit.googleapis.com/v1/accounts:queryAccounts/' },
+      { method: 'GET', path: '/emulator/v1/' },
+      { method: 'GET', path: '/_ADMIN/' },
     ]
     for (const { method, path: pathname } of [...paths, ...spellings]) {
       expect(adminPath(pathname), pathname).toBe(true)
