@@ -161,6 +161,8 @@ test.describe('gates and error pages', () => {
     )
     await expect(page.getByRole('link', { name: 'Consultar CNAE' })).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached()
+    const shots = process.env.SCREENSHOT_DIR
+    if (shots) await page.screenshot({ path: `${shots}/app-404.png` })
     await page.getByRole('link', { name: 'Voltar ao painel' }).click()
     await expect(page).toHaveURL(/\/app\/panel$/)
   })
