@@ -25,6 +25,8 @@ export const messages = {
   neighborhoodRequired: 'Informe o bairro',
   required: 'Campo obrigatório',
   pageNotFound: (path: string) => `Page not found: ${path}`,
+  /** The signed-in area's 404 (docs/product.md §2), in the person's language. */
+  appPageNotFound: (path: string) => `Endereço não encontrado: ${path}`,
   // Finance (invoices, documents, bank statements, reports, assistant).
   takerDocumentRequired: 'Informe o CPF ou CNPJ do tomador',
   takerDocumentInvalid:

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { buttonClass } from './Button'
 import { Loading } from './Feedback'
 import styles from './Table.module.css'
 
@@ -44,6 +45,11 @@ export type DataTableProps<Row> = {
    * button to it, for the keyboard). Clicks on a control inside the row are left to it.
    */
   onRowClick?: (row: Row) => void
+  /**
+   * A long list shown as cards (a phone) starts as a summary: its first `rows` rows, then a
+   * button that shows them all ("Ver todas as 20 categorias") and collapses them again.
+   */
+  summary?: { rows: number; showAll: (count: number) => string }
 }
 
 /** How long a row an action changed stays marked (its highlight fades within it). */
@@ -139,10 +145,15 @@ export function DataTable<Row>({
   changed,
   showCaption = false,
   onRowClick,
+  summary,
 }: DataTableProps<Row>) {
   const frame = useFitLayout(stacked)
+  const [expanded, setExpanded] = useState(false)
   if (loading && !rows) return <Loading />
   const cards = frame.layout === 'cards'
+  const all = rows ?? []
+  const collapsible = cards && summary !== undefined && all.length > summary.rows
+  const shown = collapsible && !expanded ? all.slice(0, summary.rows) : all
   const classes = [styles.wrapper, cards && stacked].filter(Boolean)
 
   const cellOf = (column: Column<Row>, content: ReactNode, key: string) => {
@@ -178,7 +189,7 @@ export function DataTable<Row>({
     )
   }
 
-  return (
+  const table = (
     <div
       ref={frame.ref}
       className={classes.join(' ')}
@@ -201,7 +212,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody>
-          {(rows ?? []).map((row) => (
+          {shown.map((row) => (
             <tr
               key={rowKey(row)}
               className={onRowClick ? styles.clickable : undefined}
@@ -228,6 +239,20 @@ export function DataTable<Row>({
           </tfoot>
         )}
       </table>
+    </div>
+  )
+  if (!collapsible) return table
+  return (
+    <div className={styles.summary}>
+      {table}
+      <button
+        type="button"
+        className={`${buttonClass({ variant: 'secondary', size: 'sm' })} ${styles.showAll}`}
+        aria-expanded={expanded}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        {expanded ? 'Ver menos' : summary.showAll(all.length)}
+      </button>
     </div>
   )
 }

@@ -150,9 +150,20 @@ test.describe('gates and error pages', () => {
     )
   })
 
-  test('an unknown path inside the signed-in area gives the 404 too', async ({ page }) => {
+  test('an unknown path inside the signed-in area gives its 404 in the app’s layout', async ({
+    page,
+  }) => {
     await signInFromLogin(page, 'ana@contabil.dev')
     await page.goto('/app/nao-existe')
-    await expect(page.getByTestId('status-message')).toHaveText('Page not found: /app/nao-existe')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Página não encontrada')
+    await expect(page.getByTestId('status-message')).toHaveText(
+      'Endereço não encontrado: /app/nao-existe',
+    )
+    await expect(page.getByRole('link', { name: 'Consultar CNAE' })).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeAttached()
+    const shots = process.env.SCREENSHOT_DIR
+    if (shots) await page.screenshot({ path: `${shots}/app-404.png` })
+    await page.getByRole('link', { name: 'Voltar ao painel' }).click()
+    await expect(page).toHaveURL(/\/app\/panel$/)
   })
 })

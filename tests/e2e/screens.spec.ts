@@ -77,6 +77,32 @@ async function tableProblems(page: Page, desktop: boolean) {
   }, desktop)
 }
 
+/**
+ * On a phone, every link and button in a list or a card of the page is a touch target of at least
+ * 44 × 44 px (WCAG 2.5.5), except a link inside a sentence (the text around it is its target).
+ */
+async function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    for (const control of document.querySelectorAll<HTMLElement>(
+      'main a[href], main button, main summary',
+    )) {
+      if (!control.checkVisibility()) continue
+      if (!control.closest('li, table, section, article, dl, [role="region"]')) continue
+      const own = (control.textContent ?? '').trim()
+      const around = (control.parentElement?.textContent ?? '').trim()
+      if (control.tagName === 'A' && around.length > own.length + 2) continue
+      const box = control.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      if (box.height < 43.5 || box.width < 43.5)
+        problems.push(
+          `"${(own || control.getAttribute('aria-label') || control.tagName).slice(0, 40)}": ${Math.round(box.width)} × ${Math.round(box.height)} px`,
+        )
+    }
+    return problems
+  })
+}
+
 async function check(page: Page, name: string, title: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   await expect(page).toHaveTitle(`${title} | Contabil`)
@@ -158,9 +184,24 @@ for (const [width, suffix] of [
       await page.goto('/app/login')
       await signIn(page, 'ana@contabil.dev')
       await expect(page).toHaveURL(/\/app\/panel$/)
+      const small: string[] = []
       for (const [url, name, title] of clientScreens) {
         await page.goto(url)
         await check(page, `${name}-${suffix}`, title, title)
+        if (width === 390) small.push(...(await smallTargets(page)).map((p) => `${name}: ${p}`))
+      }
+      expect(small, 'touch targets under 44 px in lists and cards').toEqual([])
+      if (width === 390) {
+        // "Por categoria" on a phone: a summary of the categories that moved most, "Ver todas".
+        await page.goto(`/app/panel?periodo=${new Date().getFullYear()}`)
+        const categories = page.getByRole('table', { name: /^Movimentações por categoria em / })
+        const showAll = page.getByRole('button', { name: /^Ver todas as \d+ categorias$/ })
+        await expect(showAll).toBeVisible()
+        const total = Number((await showAll.textContent())!.match(/\d+/)![0])
+        await expect(categories.locator('tbody tr')).toHaveCount(5)
+        await showAll.click()
+        await expect(categories.locator('tbody tr')).toHaveCount(total)
+        await expect(page.getByRole('button', { name: 'Ver menos' })).toBeFocused()
       }
       // Her track is done: the wizard gate sends her back to the panel.
       await page.goto('/app/wizard/company-opening')

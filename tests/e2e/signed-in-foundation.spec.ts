@@ -39,7 +39,7 @@ test('an unknown company id is the 404 page, not an empty screen', async ({ page
   await expect(page).toHaveURL(/\/app\/admin\/companies$/)
   await page.goto('/app/admin/companies/cmp-does-not-exist')
   await expect(page.getByTestId('status-message')).toHaveText(
-    'Page not found: /app/admin/companies/cmp-does-not-exist',
+    'Endereço não encontrado: /app/admin/companies/cmp-does-not-exist',
   )
 })
 

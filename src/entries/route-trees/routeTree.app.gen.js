@@ -15,6 +15,7 @@ import { Route as AppAuthRouteRouteImport } from './../../routes/app/_auth/route
 import { Route as AppBareRouteRouteImport } from './../../routes/app/_bare/route'
 import { Route as AppDefaultRouteRouteImport } from './../../routes/app/_default/route'
 import { Route as AppOnboardingRouteRouteImport } from './../../routes/app/_onboarding/route'
+import { Route as AppAdminSplatRouteImport } from './../../routes/app/_admin/$'
 import { Route as AppAdminCompanyRouteRouteImport } from './../../routes/app/_admin/_company/route'
 import { Route as AppAdminAdminRouteRouteImport } from './../../routes/app/_admin/admin/route'
 import { Route as AppAuthLoginRouteImport } from './../../routes/app/_auth/login'
@@ -78,6 +79,11 @@ const AppDefaultRouteRoute = AppDefaultRouteRouteImport.update({
 const AppOnboardingRouteRoute = AppOnboardingRouteRouteImport.update({
   id: '/_onboarding',
   getParentRoute: () => AppRouteRoute,
+})
+const AppAdminSplatRoute = AppAdminSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppAdminRouteRoute,
 })
 const AppAdminCompanyRouteRoute = AppAdminCompanyRouteRouteImport.update({
   id: '/_company',
@@ -345,6 +351,7 @@ const AppAdminAdminRouteRouteWithChildren =
 const AppAdminRouteRouteChildren = {
   AppAdminCompanyRouteRoute: AppAdminCompanyRouteRouteWithChildren,
   AppAdminAdminRouteRoute: AppAdminAdminRouteRouteWithChildren,
+  AppAdminSplatRoute: AppAdminSplatRoute,
   AppAdminPartnersDucaRoute: AppAdminPartnersDucaRoute,
   AppAdminUserMyBillingRoute: AppAdminUserMyBillingRoute,
   AppAdminUserMyInvitesRoute: AppAdminUserMyInvitesRoute,

@@ -25,6 +25,7 @@ import { Route as SiteBlogIndexRouteImport } from './../../routes/_site/blog/ind
 import { Route as SiteContabilidadeEmSlugRouteImport } from './../../routes/_site/contabilidade-em/$slug'
 import { Route as SiteContadorEmSlugRouteImport } from './../../routes/_site/contador-em/$slug'
 import { Route as SiteLinksAliasRouteImport } from './../../routes/_site/links/$alias'
+import { Route as AppAdminSplatRouteImport } from './../../routes/app/_admin/$'
 import { Route as AppAdminCompanyRouteRouteImport } from './../../routes/app/_admin/_company/route'
 import { Route as AppAdminAdminRouteRouteImport } from './../../routes/app/_admin/admin/route'
 import { Route as AppAuthLoginRouteImport } from './../../routes/app/_auth/login'
@@ -142,6 +143,11 @@ const SiteLinksAliasRoute = SiteLinksAliasRouteImport.update({
   id: '/links/$alias',
   path: '/links/$alias',
   getParentRoute: () => SiteRoute,
+} as any)
+const AppAdminSplatRoute = AppAdminSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppAdminCompanyRouteRoute = AppAdminCompanyRouteRouteImport.update({
   id: '/_company',
@@ -394,6 +400,7 @@ export interface FileRoutesByFullPath {
   '/contabilidade-em/$slug': typeof SiteContabilidadeEmSlugRoute
   '/contador-em/$slug': typeof SiteContadorEmSlugRoute
   '/links/$alias': typeof SiteLinksAliasRoute
+  '/app/$': typeof AppAdminSplatRoute
   '/app/login': typeof AppAuthLoginRoute
   '/blog/': typeof SiteBlogIndexRoute
   '/blog/posts/$slug': typeof SiteBlogPostsSlugRoute
@@ -448,6 +455,7 @@ export interface FileRoutesByTo {
   '/contabilidade-em/$slug': typeof SiteContabilidadeEmSlugRoute
   '/contador-em/$slug': typeof SiteContadorEmSlugRoute
   '/links/$alias': typeof SiteLinksAliasRoute
+  '/app/$': typeof AppAdminSplatRoute
   '/app/login': typeof AppAuthLoginRoute
   '/blog': typeof SiteBlogIndexRoute
   '/blog/posts/$slug': typeof SiteBlogPostsSlugRoute
@@ -510,6 +518,7 @@ export interface FileRoutesById {
   '/_site/contabilidade-em/$slug': typeof SiteContabilidadeEmSlugRoute
   '/_site/contador-em/$slug': typeof SiteContadorEmSlugRoute
   '/_site/links/$alias': typeof SiteLinksAliasRoute
+  '/app/_admin/$': typeof AppAdminSplatRoute
   '/app/_auth/login': typeof AppAuthLoginRoute
   '/_site/blog/': typeof SiteBlogIndexRoute
   '/_site/blog/posts/$slug': typeof SiteBlogPostsSlugRoute
@@ -566,6 +575,7 @@ export interface FileRouteTypes {
     | '/contabilidade-em/$slug'
     | '/contador-em/$slug'
     | '/links/$alias'
+    | '/app/$'
     | '/app/login'
     | '/blog/'
     | '/blog/posts/$slug'
@@ -620,6 +630,7 @@ export interface FileRouteTypes {
     | '/contabilidade-em/$slug'
     | '/contador-em/$slug'
     | '/links/$alias'
+    | '/app/$'
     | '/app/login'
     | '/blog'
     | '/blog/posts/$slug'
@@ -681,6 +692,7 @@ export interface FileRouteTypes {
     | '/_site/contabilidade-em/$slug'
     | '/_site/contador-em/$slug'
     | '/_site/links/$alias'
+    | '/app/_admin/$'
     | '/app/_auth/login'
     | '/_site/blog/'
     | '/_site/blog/posts/$slug'
@@ -843,6 +855,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/links/$alias'
       preLoaderRoute: typeof SiteLinksAliasRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/app/_admin/$': {
+      id: '/app/_admin/$'
+      path: '/$'
+      fullPath: '/app/$'
+      preLoaderRoute: typeof AppAdminSplatRouteImport
+      parentRoute: typeof AppAdminRouteRoute
     }
     '/app/_admin/_company': {
       id: '/app/_admin/_company'
@@ -1232,6 +1251,7 @@ const AppAdminAdminRouteRouteWithChildren =
 interface AppAdminRouteRouteChildren {
   AppAdminCompanyRouteRoute: typeof AppAdminCompanyRouteRouteWithChildren
   AppAdminAdminRouteRoute: typeof AppAdminAdminRouteRouteWithChildren
+  AppAdminSplatRoute: typeof AppAdminSplatRoute
   AppAdminPartnersDucaRoute: typeof AppAdminPartnersDucaRoute
   AppAdminUserMyBillingRoute: typeof AppAdminUserMyBillingRoute
   AppAdminUserMyInvitesRoute: typeof AppAdminUserMyInvitesRoute
@@ -1240,6 +1260,7 @@ interface AppAdminRouteRouteChildren {
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminCompanyRouteRoute: AppAdminCompanyRouteRouteWithChildren,
   AppAdminAdminRouteRoute: AppAdminAdminRouteRouteWithChildren,
+  AppAdminSplatRoute: AppAdminSplatRoute,
   AppAdminPartnersDucaRoute: AppAdminPartnersDucaRoute,
   AppAdminUserMyBillingRoute: AppAdminUserMyBillingRoute,
   AppAdminUserMyInvitesRoute: AppAdminUserMyInvitesRoute,

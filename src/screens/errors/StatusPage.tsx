@@ -3,7 +3,7 @@ import styles from './StatusPage.module.css'
 
 export type StatusPageProps = {
   status: number
-  /** docs/product.md §2: 'Page Not Found' / 'Internal Server Error'. */
+  /** docs/product.md §2: 'Page Not Found' / 'Internal Server Error'; 'Página não encontrada' in /app. */
   title: string
   message: string
   description: ReactNode

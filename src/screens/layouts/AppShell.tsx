@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from '@tanstack/react-router'
-import { useSessionView } from '@/services/session'
+import { homePathFor, useSessionView } from '@/services/session'
 import { Button } from '@/ui/Button'
 import { Icon } from '@/ui/Icon'
 import { Logo } from '@/ui/Logo'
@@ -120,7 +120,7 @@ export function AppShell({
           </Button>
         )}
         <Link
-          to={view.isSystemAdmin ? '/app/admin/companies' : '/app/panel'}
+          to={homePathFor(view)}
           inert={open}
           className={styles.brand}
           aria-label="Contabil, página inicial da sua área"

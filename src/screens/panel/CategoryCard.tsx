@@ -20,6 +20,8 @@ const CategoryBarChart = lazy(() =>
 const UNCATEGORISED = 'Sem categoria'
 /** How many categories the chart shows (the largest); the table has them all. */
 const CHART_CATEGORIES = 8
+/** How many categories a phone shows before "Ver todas" (the cards of 20 are ~4,000 px tall). */
+const SUMMARY_CATEGORIES = 5
 
 /** Por categoria: the bank transactions of a month or a year, summed by tax category. */
 export function CategoryCard({
@@ -95,9 +97,12 @@ function CategoryReport({ companyId, period }: { companyId: string; period: stri
         categoria.
       </EmptyState>
     )
-  // The chart shows the categories that moved most; every one of them is in the table.
-  const bars = [...data.categories]
-    .sort((a, b) => b.credits + b.debits - (a.credits + a.debits))
+  // The categories that moved most first: the chart shows the first ones, and on a phone the
+  // table's cards start as a summary of the first ones with "Ver todas"; the table has them all.
+  const byMovement = [...data.categories].sort(
+    (a, b) => b.credits + b.debits - (a.credits + a.debits),
+  )
+  const bars = byMovement
     .slice(0, CHART_CATEGORIES)
     .map((row) => ({ name: nameOf(row), credits: row.credits, debits: row.debits }))
   const more = data.categories.length - bars.length
@@ -123,8 +128,12 @@ function CategoryReport({ companyId, period }: { companyId: string; period: stri
       </figure>
       <DataTable
         caption={`Movimentações por categoria em ${label}`}
-        rows={data.categories}
+        rows={byMovement}
         rowKey={(row) => row.taxCategory?.id ?? 'sem-categoria'}
+        summary={{
+          rows: SUMMARY_CATEGORIES,
+          showAll: (count) => `Ver todas as ${formatInteger(count)} categorias`,
+        }}
         columns={[
           {
             key: 'category',

@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react'
-import { formatCpfValue, formatDate, formatMoney } from '@/lib/format'
-import { dueWords } from '@/kernel/dates'
+import { formatCpfValue, formatMoney } from '@/lib/format'
 import { todayInBrazil } from '@/schemas/finance-common'
 import type { Payroll } from '@/schemas/simples/api'
 import { ApiError } from '@/services/api'
 import { useDownloadReceipts, useSavePayroll } from '@/services/payroll'
-import { competenceLabel, guideStateOf } from '@/screens/simples'
+import { competenceLabel } from '@/screens/simples'
 import { Button } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { TextField } from '@/ui/Field'
@@ -14,6 +13,7 @@ import { MoneyField } from '@/ui/MoneyField'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import { blankProLabore, NoProLaboreChoice, PAYROLL_BLANK } from './NoProLaboreChoice'
+import { darfNote, fgtsNote } from './payroll-notes'
 import styles from './Payroll.module.css'
 
 /** An employee row being typed (the salary a number or blank, the CPF as masked). */
@@ -277,23 +277,6 @@ export function PayrollForm({
   )
 }
 
-/**
- * The DCTFWeb DARF's state in one sentence: its guide once the month closed (to pay, late, paid
- * with its day and bank), else when it falls due — said relative to today — and that the guide
- * comes out when the month closes.
- */
-function darfNote(payroll: Payroll, today: string) {
-  const guide = payroll.guides.find((g) => g.kind === 'DARF')
-  if (guide) return `${guideStateOf(guide, today).text}.`
-  if (payroll.locked) return 'Mês fechado sem DARF: nada a recolher na DCTFWeb.'
-  if (!payroll.darfDueDate) return 'A guia sai no fechamento do mês.'
-  const due = dueWords(payroll.darfDueDate, today, { late: 'atrasada' })
-  const sentence = due.text.charAt(0).toUpperCase() + due.text.slice(1)
-  return due.state === 'overdue'
-    ? `${sentence}: a guia sai no fechamento do mês, com multa e juros até o dia do pagamento.`
-    : `${sentence}. A guia sai no fechamento do mês.`
-}
-
 /** What the month's payroll comes to: each partner's and employee's figures, the CPP, the guides. */
 export function PayrollSummary({ companyId, payroll }: { companyId: string; payroll: Payroll }) {
   const download = useDownloadReceipts()
@@ -431,10 +414,7 @@ export function PayrollSummary({ companyId, payroll }: { companyId: string; payr
           <li>
             <span>FGTS Digital (GFD, 8 % dos salários)</span>
             <strong data-testid="payroll-fgts">{formatMoney(payroll.fgts)}</strong>
-            <small>
-              {payroll.fgtsDueDate ? `Vence em ${formatDate(payroll.fgtsDueDate)}.` : ''} Guia
-              própria, paga pela empresa; sai no fechamento do mês.
-            </small>
+            <small data-testid="payroll-fgts-due">{fgtsNote(payroll, todayInBrazil())}</small>
           </li>
         )}
         <li>

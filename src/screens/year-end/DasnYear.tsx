@@ -1,5 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney, formatPercent } from '@/lib/format'
+import { dueWords } from '@/kernel/dates'
+import { todayInBrazil } from '@/schemas/finance-common'
 import type { Company } from '@/schemas/company'
 import { declarationStatusLabels, type Dasn } from '@/schemas/year-end'
 import { dasnQueryOptions } from '@/services/year-end'
@@ -56,8 +58,8 @@ function Outcome({ dasn }: { dasn: Dasn }) {
         >
           A empresa continua MEI até dezembro e passa a microempresa (ME) em{' '}
           {formatDate(dasn.meFrom!)}. O excesso paga um DAS de{' '}
-          {formatMoney(dasn.complementaryDas.amount)}, com o DAS de janeiro (vence em{' '}
-          {formatDate(dasn.complementaryDas.dueDate)}).
+          {formatMoney(dasn.complementaryDas.amount)}, com o DAS de janeiro (
+          {dueWords(dasn.complementaryDas.dueDate, todayInBrazil()).text}).
         </Alert>
       )}
       {dasn.outcome === 'excess-over-20' && (

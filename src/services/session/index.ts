@@ -9,3 +9,4 @@ export {
 } from './react'
 export { identityUserStored, signedOutView } from './stored-user'
 export type { AuthGateway, FederatedProvider, SessionPersistence, SessionService } from './types'
+export { homePathFor } from './home-path'

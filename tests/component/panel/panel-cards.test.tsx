@@ -2,7 +2,7 @@
 import { API, server } from '../support/backend'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
-import { configure, render, screen, within } from '@testing-library/react'
+import { cleanup, configure, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
@@ -280,6 +280,24 @@ describe('Simples Nacional', () => {
       'venceu em 23/11 — atrasado há 5 dias',
     )
     expect(screen.getByTestId('das-taxes')).toHaveTextContent('ISS')
+  })
+
+  it('says October’s DAS (due 23/11, after the holiday and the weekend) in the tense of each day', async () => {
+    useMonth(designMonth(4_200))
+    const days: [string, string][] = [
+      ['2026-11-19', 'vence em 23/11'],
+      ['2026-11-20', 'vence em 23/11'],
+      ['2026-11-23', 'vence hoje'],
+      ['2026-11-24', 'venceu em 23/11 — atrasado há 1 dia'],
+      ['2026-11-30', 'venceu em 23/11 — atrasado há 7 dias'],
+    ]
+    for (const [today, said] of days) {
+      await renderCard(() => (
+        <SimplesCard companyId="cmp-1" period="2026-10" today={today} onPeriodChange={() => {}} />
+      ))
+      expect(await screen.findByTestId('das-preview'), today).toHaveTextContent(said)
+      cleanup()
+    }
   })
 
   it('at exactly 28 %: Annex III', async () => {

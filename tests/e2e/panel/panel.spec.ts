@@ -63,6 +63,9 @@ for (const width of [1280, 390]) {
       await expect(page).toHaveURL(new RegExp(`periodo=${year}`))
       const categories = page.getByRole('table', { name: `Movimentações por categoria em ${year}` })
       await expect(categories).toBeVisible()
+      // On a phone the categories' cards start as a summary: "Ver todas" shows them all.
+      const showAll = page.getByRole('button', { name: /^Ver todas as \d+ categorias$/ })
+      if (await showAll.count()) await showAll.click()
       await expect(categories.getByRole('rowheader', { name: 'Pró-labore' })).toBeVisible()
       await screenshot(page, 'panel-ana')
       await screenshot(
