@@ -288,7 +288,7 @@ function QueueFilters({
   return (
     <QueueSearchForm
       label="Buscar no fechamento"
-      className={styles.nfFilters}
+      className={styles.filters}
       query={search.query}
       onSearch={(query) => go({ query })}
     >
