@@ -55,6 +55,13 @@ const planSchema = z.array(
         darf: z.string().optional(),
       }),
     ),
+    /**
+     * The older months of the history the accountant closed and the client paid, one after the
+     * other (their guides named by company and period): the year before has closed months.
+     */
+    closedPaid: z
+      .object({ fromMonthsAgo: z.number().int().min(0), toMonthsAgo: z.number().int().min(0) })
+      .optional(),
   }),
 )
 
@@ -190,7 +197,20 @@ export function seedSimples(
           updatedBy: plan.by,
         })
       }
-    for (const close of [...plan.closed].sort((a, b) => b.monthsAgo - a.monthsAgo)) {
+    const older = plan.closedPaid
+      ? Array.from(
+          { length: plan.closedPaid.fromMonthsAgo - plan.closedPaid.toMonthsAgo + 1 },
+          (_, index) => {
+            const monthsAgo = plan.closedPaid!.fromMonthsAgo - index
+            const key = `${company.id.slice(4)}-${addMonths(current, -monthsAgo)}`
+            return { monthsAgo, paid: true, das: `doc-${key}-das`, darf: `doc-${key}-darf` }
+          },
+        )
+      : []
+    const closes = [...older, ...plan.closed].sort((a, b) => b.monthsAgo - a.monthsAgo)
+    if (new Set(closes.map((close) => close.monthsAgo)).size < closes.length)
+      throw new Error(`finance/simples.json: ${company.id} closes a month twice`)
+    for (const close of closes) {
       const period = addMonths(current, -close.monthsAgo)
       const calculation = calculate(facts, period, sources)
       if (calculation.problems.length > 0)

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { formatCnpjValue, formatMoney } from '@/lib/format'
@@ -17,12 +17,13 @@ import { competenceLabel, monthStateOf, monthsUpTo, OVERDUE_LABEL } from '@/scre
 import { todayInBrazil } from '@/schemas/finance-common'
 import { Button } from '@/ui/Button'
 import { Alert, Badge } from '@/ui/Feedback'
-import { SelectField, TextField } from '@/ui/Field'
+import { SelectField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import { companyLabel } from '../CompanyPicker'
+import { QueueSearchForm } from '../QueueSearchForm'
 import { LateCloseDialog, type LateClose } from './LateCloseDialog'
 import { QUEUE_PAGE_SIZE, queueListInput, queuePeriod, type QueueSearch } from './queue-search'
 import styles from './Queue.module.css'
@@ -284,17 +285,12 @@ function QueueFilters({
   period: string
   go: (next: Partial<QueueSearch>) => void
 }) {
-  const [query, setQuery] = useState(search.query ?? '')
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    go({ query: query.trim() || undefined })
-  }
   return (
-    <form
-      className={styles.nfFilters}
-      onSubmit={submit}
-      role="search"
-      aria-label="Buscar no fechamento"
+    <QueueSearchForm
+      label="Buscar no fechamento"
+      className={styles.filters}
+      query={search.query}
+      onSearch={(query) => go({ query })}
     >
       <SelectField
         label="Competência"
@@ -328,15 +324,6 @@ function QueueFilters({
         onChange={(event) => go({ sort: event.target.value === 'status' ? 'status' : undefined })}
         options={queueSorts.map((value) => ({ value, label: queueSortLabels[value] }))}
       />
-      <TextField
-        label="Buscar"
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder="Nome ou CNPJ"
-        maxLength={100}
-      />
-      <Button type="submit">Buscar</Button>
-    </form>
+    </QueueSearchForm>
   )
 }

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatCnpjValue, formatDate, formatDateTime, formatMoney } from '@/lib/format'
@@ -6,12 +5,12 @@ import { changeFrom } from '@/lib/search-change'
 import { declarationStatuses, declarationStatusLabels, type YearEndRow } from '@/schemas/year-end'
 import { yearEndQueueQueryOptions } from '@/services/year-end'
 import { outcomeLabels, outcomeTone, statusTone, thisYear, yearsUpTo } from '@/screens/year-end'
-import { Button } from '@/ui/Button'
 import { Badge } from '@/ui/Feedback'
-import { SelectField, TextField } from '@/ui/Field'
+import { SelectField } from '@/ui/Field'
 import { PageHeader } from '@/ui/Layout'
 import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
+import { QueueSearchForm } from '../QueueSearchForm'
 import {
   YEAR_END_PAGE_SIZE,
   yearEndListInput,
@@ -186,17 +185,12 @@ function YearEndFilters({
   year: number
   go: (next: Partial<YearEndSearch>) => void
 }) {
-  const [query, setQuery] = useState(search.query ?? '')
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    go({ query: query.trim() || undefined })
-  }
   return (
-    <form
+    <QueueSearchForm
+      label="Buscar no fechamento do ano"
       className={styles.filters}
-      onSubmit={submit}
-      role="search"
-      aria-label="Buscar no fechamento do ano"
+      query={search.query}
+      onSearch={(query) => go({ query })}
     >
       <SelectField
         label="Ano"
@@ -219,15 +213,6 @@ function YearEndFilters({
         }))}
         placeholder="Todas"
       />
-      <TextField
-        label="Buscar"
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder="Nome ou CNPJ"
-        maxLength={100}
-      />
-      <Button type="submit">Buscar</Button>
-    </form>
+    </QueueSearchForm>
   )
 }
