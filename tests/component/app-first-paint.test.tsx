@@ -158,6 +158,25 @@ describe('what the visitor does before the app runs', () => {
     expect(submit).toHaveBeenCalledTimes(1)
   })
 
+  it('holds a submit the live form cannot take yet (still hydrating) and sends it once it can', async () => {
+    const root = load('/app/login?mode=signup')
+    root
+      .querySelector('form[data-replay="sign-up"]')!
+      .dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    const takeOver = takeOverFirstPaint(root)
+    // Hydrated, but the form's part not yet live: its submit reaches no handler.
+    root.innerHTML = `<form aria-label="Criar conta" data-replay="sign-up"><input name="email"><button type="submit">Criar conta</button></form>`
+    const form = root.querySelector('form')!
+    const seen: boolean[] = []
+    document.addEventListener('submit', (event) => seen.push(event.defaultPrevented))
+    takeOver()
+    // The browser was not let send it (the fields would go into the address).
+    expect(seen).toEqual([true])
+    const submit = vi.fn((event: Event) => event.preventDefault())
+    form.addEventListener('submit', submit)
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
+  })
+
   it('presses the "Criar conta" tab again by its replay name', () => {
     const root = load('/app/login')
     const tab = root.querySelector<HTMLButtonElement>('button[data-replay="tab-signup"]')

@@ -181,6 +181,8 @@ for (const [width, suffix] of [
     })
 
     test('the client area', async ({ page }) => {
+      // Sixteen screens, each checked with axe: a busy 2-core machine needs more than a minute.
+      test.setTimeout(180_000)
       await page.goto('/app/login')
       await signIn(page, 'ana@contabil.dev')
       await expect(page).toHaveURL(/\/app\/panel$/)
@@ -219,6 +221,7 @@ for (const [width, suffix] of [
     })
 
     test('the wizards and the back office', async ({ page }) => {
+      test.setTimeout(180_000)
       await page.goto('/app/login')
       await signIn(page, 'bruno@contabil.dev')
       await expect(page).toHaveURL(/company-opening$/)

@@ -41,8 +41,48 @@ export type TakeOver = {
   hydrated?: { onConsent: (choice: string) => void }
 }
 
+/** How often, and how far apart, a submit no handler took is sent again. */
+const RESUBMIT = { times: 40, everyMs: 50 }
+/** The page's root, once the app took it over (its submits are kept in the page). */
+let keptRoot: HTMLElement | null = null
+
+/**
+ * A form of the page is never sent by the browser itself, after the takeover too (a password
+ * would go into the address): a submit no handler took — one React cannot answer yet because the
+ * part of the page holding the form is still hydrating (src/entries/app/login-page.tsx), where the
+ * replayed submit or the visitor's own lands — is held and sent again shortly, until the live
+ * form takes it. React's own listeners sit on the root, so by the time the document sees the
+ * event a live form has already prevented it.
+ */
+function keepSubmitsInPage(root: HTMLElement) {
+  const listening = keptRoot !== null
+  keptRoot = root
+  if (listening) return
+  const tries = new WeakMap<HTMLFormElement, number>()
+  document.addEventListener('submit', (event) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement) || !keptRoot?.contains(form)) return
+    if (event.defaultPrevented) {
+      tries.delete(form)
+      return
+    }
+    event.preventDefault()
+    const count = (tries.get(form) ?? 0) + 1
+    tries.set(form, count)
+    if (count > RESUBMIT.times) return
+    const submitter = (event as SubmitEvent).submitter
+    setTimeout(() => {
+      if (!form.isConnected) return
+      if (submitter && submitter.isConnected && form.contains(submitter))
+        form.requestSubmit(submitter)
+      else form.requestSubmit()
+    }, RESUBMIT.everyMs)
+  })
+}
+
 /** Call before the first render; call what it returns once React has committed. */
 export function takeOverFirstPaint(root: HTMLElement, { hydrated }: TakeOver = {}): () => void {
+  keepSubmitsInPage(root)
   const painted = [...root.querySelectorAll<HTMLInputElement>('input[name]')]
   let done = false
   return () => {
