@@ -52,7 +52,7 @@ export function createApp(config: ServerConfig) {
   const reconciler = attachReconciler(store, (events) => void publish(store, events))
   if (config.environment !== 'test') {
     ofx.warm()
-    nfse.warm()
+    void nfse.warm()
     reconciler.warm()
   }
   const { result: settled } = commit(store, (raise) => settleRecords(store, raise))

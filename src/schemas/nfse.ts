@@ -100,6 +100,13 @@ export const nfseSubstitutionCodeLabels: Record<NfseSubstitutionCode, string> = 
   '99': 'Outros',
 }
 
+/** A substitution's code, its label and the reason, as both screens show them. */
+export const substitutionReasonText = (request: {
+  substitutionCode: NfseSubstitutionCode | null
+  substitutionReason: string | null
+}) =>
+  `${request.substitutionCode ? `${request.substitutionCode} — ${nfseSubstitutionCodeLabels[request.substitutionCode]}: ` : ''}${request.substitutionReason ?? '—'}`
+
 /** `xMotivo` of a substitution. */
 export const nfseSubstitutionReasonSchema = nationalReasonSchema(
   'Explique o motivo da substituição.',

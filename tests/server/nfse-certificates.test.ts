@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import forge from 'node-forge'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createNfseEngine } from '../../mock-server/domain/invoices/nfse/engine'
 import {
   buildCompanyCertificate,
   pkcs12Of,
@@ -131,6 +132,32 @@ function withMacIterations(pfx: Buffer, iterations: number) {
 }
 
 describe('certificates that are ICP-Brasil, read in a bounded thread', () => {
+  it('warmed at the server’s start, the first read answers at once (no cold start on the person)', async () => {
+    const engine = createNfseEngine()
+    try {
+      await engine.warm()
+      const pfx = pkcs12Of(pki().certificateOf(ANA), 'senha-certa')
+      const started = performance.now()
+      const read = await engine.run({
+        kind: 'read-a1',
+        file: new Uint8Array(pfx),
+        password: 'senha-errada',
+        cnpj: ANA.cnpj,
+        anchors: [pki().ca.certificatePem],
+      })
+      const took = performance.now() - started
+      expect(read).toMatchObject({
+        refused: {
+          message: 'Senha do certificado incorreta: confira a senha que veio com o arquivo .pfx.',
+        },
+      })
+      // A cold thread takes seconds here (tsx and node-forge); a warm one reads in milliseconds.
+      expect(took).toBeLessThan(2_000)
+    } finally {
+      await engine.close()
+    }
+  })
+
   it('a 2³¹-iteration PKCS#12 is refused in under a second while another company issues', async () => {
     const pfx = withMacIterations(pkcs12Of(pki().certificateOf(ANA), 'senha'), 2 ** 31 - 1)
     const issuing = server.call('POST', '/nfs/requests/nfs-eva-aguardando/issue', {

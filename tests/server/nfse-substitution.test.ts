@@ -110,4 +110,45 @@ describe('POST /nfs/requests/{id}/substitute', () => {
         .filter((request) => request.substitutes === old.id),
     ).toEqual([])
   })
+
+  it('past the 30-day deadline: substitution (but 01/02) and cancellation refused before sending, naming the rule and the day; nothing saved or sent', async () => {
+    const { request: old, accessKey } = seededNational()
+    // Issued 40 days ago for the product; the stand-in's registry still has it recent, so only
+    // the product's own check can refuse it (nothing reaches the Sefin).
+    const issuedAt = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    const stored = server.store.nfsRequests.get(old.id)!
+    server.store.write(() => server.store.nfsRequests.update({ ...stored, issuedAt }))
+    const deadline = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(Date.parse(issuedAt) + 30 * 86_400_000),
+    )
+    const requests = server.store.nfsRequests.count()
+    const sent = server.store.sefinNfse.count() + server.store.sefinEvents.count()
+    const reason = 'Valor do serviço informado errado na nota original'
+
+    const substitution = await substitute(old.id, { code: '99', reason })
+    expect(substitution.status).toBe(409)
+    expect(substitution.body.message).toBe(
+      `O prazo para substituir esta NFS-e terminou em ${deadline} (30 dias da emissão; Anexo I, E0050): depois dele, só se substitui por desenquadramento ou enquadramento no Simples Nacional (motivos 01 e 02). Nada foi enviado à Receita.`,
+    )
+    const cancellation = await server.call('POST', `/nfs/requests/${old.id}/cancel`, {
+      as: ADMIN.email,
+      body: { code: '1', reason },
+    })
+    expect(cancellation.status).toBe(409)
+    expect(cancellation.body.message).toBe(
+      `O prazo para cancelar esta NFS-e terminou em ${deadline} (30 dias da emissão; Anexo II, E0822): depois dele, o cancelamento só pode ser pedido ao município como análise fiscal (evento e101103). Nada foi enviado à Receita.`,
+    )
+    expect(server.store.nfsRequests.count()).toBe(requests)
+    expect(server.store.sefinNfse.count() + server.store.sefinEvents.count()).toBe(sent)
+    expect(server.store.nfsRequests.get(old.id)).toMatchObject({ status: 'issued' })
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('active')
+
+    // Leaving the Simples Nacional (01) substitutes past the deadline (Anexo I, E0050).
+    const simples = await substitute(old.id, {
+      code: '01',
+      reason: 'Empresa desenquadrada do Simples Nacional no mês',
+    })
+    expect(simples.status, simples.text).toBe(200)
+    expect(simples.body.data).toMatchObject({ status: 'issued', substitutes: old.id })
+  })
 })

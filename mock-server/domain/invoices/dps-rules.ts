@@ -137,3 +137,26 @@ export function dpsServiceRefusals(
     refusals.push({ code: 'E0318', path: ['issTaxation'], message: dpsRuleMessages.export })
   return refusals
 }
+
+/**
+ * How long after its processing (`dhProc`) an NFS-e may be cancelled (Anexo II, E0822) or
+ * substituted (Anexo I, E0050) by its provider, in days: the emitting municipality's parameter,
+ * the same for every municipality here. Both the product (nfse/issuance.ts, before sending) and
+ * the stand-in (stand-ins/sefin-nacional/) read it from here.
+ */
+export const NFSE_CHANGE_DEADLINE_DAYS = 30
+
+/** The moment an NFS-e processed at `processedAt` can no longer be cancelled or substituted. */
+export const nfseChangeDeadline = (processedAt: string) =>
+  new Date(Date.parse(processedAt) + NFSE_CHANGE_DEADLINE_DAYS * 86_400_000)
+
+/** Past the deadline, the cancellation is refused (E0822): only the analysis request remains. */
+export const cancellationPastDeadline = (processedAt: string, now: Date) =>
+  now.getTime() > nfseChangeDeadline(processedAt).getTime()
+
+/**
+ * Past the deadline, a substitution is refused (E0050) unless its reason is leaving or entering
+ * the Simples Nacional (codes 01 and 02).
+ */
+export const substitutionPastDeadline = (processedAt: string, code: string, now: Date) =>
+  cancellationPastDeadline(processedAt, now) && code !== '01' && code !== '02'

@@ -1,6 +1,10 @@
 import { todayInBrazil } from '../../../src/kernel/dates'
 import { dpsId } from '../../domain/invoices/nfse/access-key'
 import type { DpsFacts } from '../../domain/invoices/nfse/reader'
+import {
+  NFSE_CHANGE_DEADLINE_DAYS,
+  substitutionPastDeadline,
+} from '../../domain/invoices/dps-rules'
 import type { SefinError } from './contract'
 import { ibgeCodeOf } from '../../domain/invoices/nfse/places'
 import { nationalServiceDescription } from '../../reference/national-services'
@@ -24,9 +28,6 @@ export const OUTSIDE_AGREEMENT: ReadonlyMap<string, string> = new Map([
   ['2211001', 'Teresina/PI'],
   ['1302603', 'Manaus/AM'],
 ])
-
-/** How long after its processing an NFS-e may be cancelled by the provider (days). */
-export const CANCELLATION_DEADLINE_DAYS = 30
 
 const isMunicipality = (code: string | null) =>
   code !== null && cityDirectory().all.some((city) => city.ibgeCode === code)
@@ -112,9 +113,8 @@ export function substitutionProblems(store: Store, dps: DpsFacts, now: Date): Se
   const target = store.sefinNfse.get(substitution.accessKey)
   if (!target || target.providerCnpj !== dps.providerCnpj) return [refusal('E0042')]
   if (target.status !== 'active') return [refusal('E0046')]
-  const deadline = Date.parse(target.processedAt) + CANCELLATION_DEADLINE_DAYS * 86_400_000
-  if (now.getTime() > deadline && substitution.code !== '01' && substitution.code !== '02')
-    return [refusal('E0050', `Prazo de ${CANCELLATION_DEADLINE_DAYS} dias da emissão.`)]
+  if (substitutionPastDeadline(target.processedAt, substitution.code, now))
+    return [refusal('E0050', `Prazo de ${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão.`)]
   return []
 }
 

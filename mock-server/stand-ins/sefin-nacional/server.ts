@@ -6,6 +6,10 @@ import express, { type Request, type Response } from 'express'
 import { monthInBrazil } from '../../../src/kernel/dates'
 import { composeAccessKey, isAccessKey } from '../../domain/invoices/nfse/access-key'
 import {
+  cancellationPastDeadline,
+  NFSE_CHANGE_DEADLINE_DAYS,
+} from '../../domain/invoices/dps-rules'
+import {
   buildEvent,
   buildNfse,
   CANCELLATION_EVENT,
@@ -32,7 +36,6 @@ import type { Store } from '../../store/database'
 import { refusal } from './anexo'
 import { createFaults, type Faults } from './faults'
 import {
-  CANCELLATION_DEADLINE_DAYS,
   cityName,
   dpsProblems,
   incidenceOf,
@@ -297,12 +300,11 @@ export function sefinStandInApp(
     if (request.authorCnpj !== target.providerCnpj) errors.push(refusal('E0812'))
     if (target.status !== 'active')
       errors.push(refusal('E0840', 'A NFS-e já está cancelada ou substituída.'))
-    const deadline = Date.parse(target.processedAt) + CANCELLATION_DEADLINE_DAYS * 86_400_000
-    if (now.getTime() > deadline)
+    if (cancellationPastDeadline(target.processedAt, now))
       errors.push(
         refusal(
           'E0822',
-          `Prazo de ${CANCELLATION_DEADLINE_DAYS} dias; após ele, peça a análise fiscal (evento e101103) ao município.`,
+          `Prazo de ${NFSE_CHANGE_DEADLINE_DAYS} dias; após ele, peça a análise fiscal (evento e101103) ao município.`,
         ),
       )
     if (errors.length > 0) return { ok: false as const, errors, idDPS: undefined }

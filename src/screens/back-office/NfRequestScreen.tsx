@@ -26,9 +26,15 @@ import { Alert, Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
-import { nfseCancellationCodeLabels, nfseSubstitutionCodeLabels } from '@/schemas/nfse'
+import { nfseCancellationCodeLabels } from '@/schemas/nfse'
 import { nfsRequestActions } from '@/machines/nfs-request'
-import { AccessKey, CompanyStatusBadge, formatAddress, NfseDownloads } from '@/screens/shared'
+import {
+  AccessKey,
+  CompanyStatusBadge,
+  formatAddress,
+  NfseDownloads,
+  substitutionItems,
+} from '@/screens/shared'
 import { companyLabel } from './CompanyPicker'
 import { CancelNfseDialog } from './CancelNfseDialog'
 import { IssueNfsForm } from './IssueNfsForm'
@@ -430,40 +436,11 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
                   },
                 ]
               : []),
-            ...(request.substitutes
-              ? [
-                  {
-                    term: 'Substitui',
-                    value: (
-                      <Link
-                        to="/app/admin/invoices/nf-requests/$requestId"
-                        params={{ requestId: request.substitutes }}
-                      >
-                        A NFS-e substituída
-                      </Link>
-                    ),
-                  },
-                  {
-                    term: 'Motivo da substituição',
-                    value: `${request.substitutionCode ? `${request.substitutionCode} — ${nfseSubstitutionCodeLabels[request.substitutionCode]}: ` : ''}${request.substitutionReason ?? '—'}`,
-                  },
-                ]
-              : []),
-            ...(request.substitutedBy
-              ? [
-                  {
-                    term: 'Substituída por',
-                    value: (
-                      <Link
-                        to="/app/admin/invoices/nf-requests/$requestId"
-                        params={{ requestId: request.substitutedBy }}
-                      >
-                        A nova NFS-e
-                      </Link>
-                    ),
-                  },
-                ]
-              : []),
+            ...substitutionItems(request, (requestId, text) => (
+              <Link to="/app/admin/invoices/nf-requests/$requestId" params={{ requestId }}>
+                {text}
+              </Link>
+            )),
           ]}
         />
         {request.accessKey ? (

@@ -10,7 +10,7 @@ import {
 import { bankPaymentText } from '@/schemas/bank'
 import { issTaxationLabels, type NfsRequest } from '@/schemas/invoice'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
-import { AccessKey, NfseDownloads } from '@/screens/shared'
+import { AccessKey, NfseDownloads, substitutionItems } from '@/screens/shared'
 import { downloadFile } from '@/services/documents'
 import { useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'
@@ -27,6 +27,27 @@ async function downloadPdf(companyId: string, fileName: string) {
   } catch (error) {
     notify.error(error instanceof Error ? error.message : 'Não foi possível baixar o PDF.')
   }
+}
+
+/** Another request of the company opened in the same side panel: a real link (keyboard, new tab). */
+function RequestLink({ requestId, children }: { requestId: string; children: string }) {
+  return (
+    <Link to="/app/invoices" search={{ request: requestId }}>
+      {children}
+    </Link>
+  )
+}
+
+/** The access key and files of an NFS-e no longer in force (cancelled or substituted). */
+function KeyAndFiles({ request, companyId }: { request: NfsRequest; companyId: string }) {
+  if (!request.accessKey) return null
+  return (
+    <>
+      <p>Chave de acesso:</p>
+      <AccessKey value={request.accessKey} />
+      <NfseDownloads request={request} companyId={companyId} />
+    </>
+  )
 }
 
 /** Every field of a request and its status history (the side panel of the requests tab). */
@@ -91,13 +112,21 @@ export function RequestDetails({
               : ''}
             : {request.cancellationReason ?? 'sem motivo informado'}
           </p>
-          {request.accessKey && (
-            <>
-              <p>Chave de acesso:</p>
-              <AccessKey value={request.accessKey} />
-              <NfseDownloads request={request} companyId={companyId} />
-            </>
-          )}
+          <KeyAndFiles request={request} companyId={companyId} />
+        </Alert>
+      )}
+      {request.status === 'substituted' && (
+        <Alert tone="warning" title={`NFS-e nº ${request.number ?? ''} substituída`}>
+          <p>
+            A contabilidade emitiu uma nova NFS-e no lugar desta; ela não vale mais para o tomador
+            nem para o faturamento do mês.{' '}
+            {request.substitutedBy && (
+              <RequestLink requestId={request.substitutedBy}>
+                Ver a NFS-e que a substitui
+              </RequestLink>
+            )}
+          </p>
+          <KeyAndFiles request={request} companyId={companyId} />
         </Alert>
       )}
       {request.status === 'issued' && !request.accessKey && (
@@ -159,6 +188,9 @@ export function RequestDetails({
             { term: 'Tributação do ISS', value: issTaxationLabels[request.issTaxation] },
             { term: 'ISS retido pelo tomador', value: request.issWithheld ? 'Sim' : 'Não' },
             { term: 'Pedida em', value: formatDateTime(request.createdAt) },
+            ...substitutionItems(request, (requestId, text) => (
+              <RequestLink requestId={requestId}>{text}</RequestLink>
+            )),
           ]}
         />
         <p style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{request.serviceDescription}</p>

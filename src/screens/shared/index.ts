@@ -13,4 +13,4 @@ export {
   emptyAddressValues,
   type AddressFormValues,
 } from './AddressFields'
-export { AccessKey, NfseDownloads } from './nfse-display'
+export { AccessKey, NfseDownloads, substitutionItems } from './nfse-display'

@@ -1,7 +1,9 @@
-import { formatAccessKey } from '@/schemas/nfse'
+import type { ReactNode } from 'react'
+import { formatAccessKey, substitutionReasonText } from '@/schemas/nfse'
 import type { NfsRequest } from '@/schemas/invoice'
 import { useDownloadNfseFile, type NfseFileInput } from '@/services/invoices'
 import { Button } from '@/ui/Button'
+import type { DescriptionItem } from '@/ui/DescriptionList'
 import { notify } from '@/ui/notify'
 import styles from './Nfse.module.css'
 
@@ -71,4 +73,28 @@ export function NfseDownloads({
       ))}
     </div>
   )
+}
+
+/**
+ * The substitution chain of a request as description items: "Substitui" (with the code and
+ * reason) on the new NFS-e, "Substituída por" on the old one; `link` makes each screen's own link.
+ */
+export function substitutionItems(
+  request: Pick<
+    NfsRequest,
+    'substitutes' | 'substitutionCode' | 'substitutionReason' | 'substitutedBy'
+  >,
+  link: (requestId: string, text: string) => ReactNode,
+): DescriptionItem[] {
+  return [
+    ...(request.substitutes
+      ? [
+          { term: 'Substitui', value: link(request.substitutes, 'A NFS-e substituída') },
+          { term: 'Motivo da substituição', value: substitutionReasonText(request) },
+        ]
+      : []),
+    ...(request.substitutedBy
+      ? [{ term: 'Substituída por', value: link(request.substitutedBy, 'A nova NFS-e') }]
+      : []),
+  ]
 }

@@ -5,40 +5,62 @@ import type { WorkerAnswer, WorkerJob } from './worker'
 // The API's side of the NFS-e workers (worker.ts): each a thread, started on first use (or by
 // `warm`), restarted if it dies or a job hangs; each job a promise. Like the OFX reader's
 // worker, it loads its TypeScript module through the same entry. Reading an uploaded A1 runs in a
-// thread of its own, bounded (a small heap, 5 s): a file crafted to be slow never holds up the
-// signing and validating of another company's invoices.
+// thread of its own, bounded (a small heap, a time cap): a file crafted to be slow never holds up
+// the signing and validating of another company's invoices. A job's time cap counts from the
+// moment its thread is ready (loaded): the thread's cold start (tsx and node-forge, seconds on a
+// busy 2-core machine) has a cap of its own and is paid at the server's start by `warm`.
 
 /** A job that takes longer than this fails (and the worker is restarted). */
 const JOB_TIMEOUT_MS = 30_000
+/** A thread that has not loaded its module in this long is stopped (its waiting jobs fail). */
+const COLD_START_TIMEOUT_MS = 60_000
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
+type Pending = {
+  resolve: (value: unknown) => void
+  reject: (error: Error) => void
+  /** The thread it was posted to: only that thread's failure fails it. */
+  worker: Worker
+}
 
 type WorkerOptions = {
   timeoutMs: number
   timeoutMessage: string
   resourceLimits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }
+  /** Compile the schemas and load the city list at the thread's start (worker.ts). */
+  warmJobs: boolean
+  /** Once warmed, a thread stopped for a hung job is started again at once. */
+  keepWarm: boolean
 }
 
 export function createNfseEngine() {
   const main = nfseWorker({
     timeoutMs: JOB_TIMEOUT_MS,
     timeoutMessage: 'O processamento da NFS-e demorou demais.',
+    warmJobs: true,
+    keepWarm: false,
   })
   const certificates = nfseWorker({
-    // Counted from the job's start, its thread's cold start included (tsx and node-forge on a
-    // busy 2-core machine take seconds); the capped PKCS#12 iterations bound the read itself.
+    // Counted from the thread being ready; the capped PKCS#12 iterations (certificates.ts) bound
+    // the read itself well inside it.
     timeoutMs: 20_000,
     timeoutMessage:
       'A leitura do certificado demorou demais: exporte o .pfx de novo com as opções padrão.',
     resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    // Reading an A1 needs neither the schemas nor the cities: the thread stays small and quick.
+    warmJobs: false,
+    // The person uploading a certificate should never wait for a cold thread.
+    keepWarm: true,
   })
   return {
     run<J extends NfseJob>(job: J): Promise<JobResult<J>> {
       return job.kind === 'read-a1' ? certificates.run(job) : main.run(job)
     },
-    /** Starts the worker (and compiles the schemas there) ahead of the first job. */
-    warm() {
-      main.warm()
+    /**
+     * Starts both threads ahead of the first job (the main one compiles the schemas there): the
+     * first invoice and the first certificate read after the server starts answer promptly.
+     */
+    warm(): Promise<void> {
+      return Promise.all([main.warm(), certificates.warm()]).then(() => undefined)
     },
     async close() {
       await Promise.all([main.close(), certificates.close()])
@@ -47,21 +69,38 @@ export function createNfseEngine() {
 }
 
 function nfseWorker(options: WorkerOptions) {
-  let worker: Worker | null = null
+  type Thread = { worker: Worker; ready: Promise<void> }
+  let thread: Thread | null = null
+  let warmed = false
   let nextId = 1
   const pending = new Map<number, Pending>()
 
-  const failAll = (error: Error) => {
-    for (const job of pending.values()) job.reject(error)
-    pending.clear()
+  const failAll = (error: Error, of?: Worker) => {
+    for (const [id, job] of pending) {
+      if (of && job.worker !== of) continue
+      pending.delete(id)
+      job.reject(error)
+    }
   }
 
-  function start(): Worker {
+  function start(): Thread {
     const started = new Worker(new URL('../../worker-entry.mjs', import.meta.url), {
-      workerData: { module: new URL('./worker.ts', import.meta.url).href },
+      workerData: {
+        module: new URL('./worker.ts', import.meta.url).href,
+        warmJobs: options.warmJobs,
+      },
       ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
     })
+    let markReady = () => {}
+    const ready = new Promise<void>((resolve) => (markReady = resolve))
+    const coldStart = setTimeout(() => void started.terminate(), COLD_START_TIMEOUT_MS)
+    coldStart.unref()
     started.on('message', (answer: WorkerAnswer) => {
+      if ('ready' in answer) {
+        clearTimeout(coldStart)
+        markReady()
+        return
+      }
       const job = pending.get(answer.id)
       if (!job) return
       pending.delete(answer.id)
@@ -70,27 +109,25 @@ function nfseWorker(options: WorkerOptions) {
     })
     started.on('error', (error) => {
       console.error('[nfse engine] worker failed', error)
-      failAll(new Error('O processador de NFS-e falhou.'))
+      failAll(new Error('O processador de NFS-e falhou.'), started)
     })
     started.on('exit', () => {
-      if (worker === started) worker = null
-      failAll(new Error('O processador de NFS-e parou.'))
+      clearTimeout(coldStart)
+      markReady()
+      if (thread?.worker === started) thread = null
+      failAll(new Error('O processador de NFS-e parou.'), started)
     })
     // Idle, it does not keep the process alive.
     started.unref()
-    return started
+    return { worker: started, ready }
   }
 
   function run<J extends NfseJob>(job: J): Promise<JobResult<J>> {
-    worker ??= start()
-    const current = worker
+    thread ??= start()
+    const current = thread
     const id = nextId++
     return new Promise<JobResult<J>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(id)
-        reject(new Error(options.timeoutMessage))
-        void current.terminate()
-      }, options.timeoutMs)
+      let timer: ReturnType<typeof setTimeout> | undefined
       pending.set(id, {
         resolve: (value) => {
           clearTimeout(timer)
@@ -100,21 +137,36 @@ function nfseWorker(options: WorkerOptions) {
           clearTimeout(timer)
           reject(error)
         },
+        worker: current.worker,
       })
-      current.postMessage({ id, job } satisfies WorkerJob)
+      // Posted now (the thread reads it once loaded); timed from the thread being ready.
+      current.worker.postMessage({ id, job } satisfies WorkerJob)
+      void current.ready.then(() => {
+        if (!pending.has(id)) return
+        timer = setTimeout(() => {
+          pending.delete(id)
+          reject(new Error(options.timeoutMessage))
+          if (thread === current) thread = options.keepWarm && warmed ? start() : null
+          void current.worker.terminate()
+        }, options.timeoutMs)
+      })
     })
   }
 
   return {
     run,
-    warm() {
-      worker ??= start()
+    /** Starts the thread; settles once it is ready (or has stopped before). */
+    warm(): Promise<void> {
+      warmed = true
+      thread ??= start()
+      return thread.ready
     },
     async close() {
-      const current = worker
-      worker = null
+      const current = thread
+      thread = null
+      warmed = false
       failAll(new Error('O servidor está parando.'))
-      await current?.terminate()
+      await current?.worker.terminate()
     },
   }
 }

@@ -27,7 +27,14 @@ import { storeSources } from '../../simples/sources'
 import type { Store } from '../../../store/database'
 import { buildCancellationRequest, dpsElementOf } from './documents'
 import { buildDps, type DpsInput, type DpsRequest } from './dps'
-import { dpsServiceRefusals, dpsTaxes } from '../dps-rules'
+import {
+  cancellationPastDeadline,
+  dpsServiceRefusals,
+  dpsTaxes,
+  NFSE_CHANGE_DEADLINE_DAYS,
+  nfseChangeDeadline,
+  substitutionPastDeadline,
+} from '../dps-rules'
 import { issShareRate } from '../../../../src/kernel/tax/month'
 import type { NfseEngine } from './engine'
 import { ibgeCodeOf } from './places'
@@ -81,6 +88,10 @@ export const issuanceMessages = {
   nfseMissing: 'A Sefin Nacional não tem esta NFS-e.',
   notSubstitutable:
     'Só é possível substituir uma NFS-e emitida pelo Sistema Nacional que ainda não foi cancelada nem substituída.',
+  cancellationPastDeadline: (deadline: string) =>
+    `O prazo para cancelar esta NFS-e terminou em ${deadline} (${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão; Anexo II, E0822): depois dele, o cancelamento só pode ser pedido ao município como análise fiscal (evento e101103). Nada foi enviado à Receita.`,
+  substitutionPastDeadline: (deadline: string) =>
+    `O prazo para substituir esta NFS-e terminou em ${deadline} (${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão; Anexo I, E0050): depois dele, só se substitui por desenquadramento ou enquadramento no Simples Nacional (motivos 01 e 02). Nada foi enviado à Receita.`,
   substitutionOpen: (id: string) =>
     `Esta NFS-e já tem uma substituta em andamento (solicitação ${id}): emita-a ou rejeite-a antes.`,
   awaiting: (number: number) =>
@@ -102,6 +113,8 @@ export type IssuanceDeps = {
 
 const brDate = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso))
+/** The last day an NFS-e issued at `issuedAt` may be cancelled or substituted, for people. */
+const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
 
 /** Issuances and cancellations of one company, one after another (its DPS numbers in order). */
 const companyQueues = new Map<string, Promise<unknown>>()
@@ -765,6 +778,9 @@ export function cancelRequest(
     const request = requestOf(store, input.requestId)
     if (request.status !== 'issued') throw conflict(issuanceMessages.notCancellable(request.status))
     if (!request.accessKey) throw conflict(issuanceMessages.manual)
+    // Checked before anything is signed or sent: the Sefin would refuse it (E0822).
+    if (request.issuedAt && cancellationPastDeadline(request.issuedAt, now))
+      throw conflict(issuanceMessages.cancellationPastDeadline(deadlineOf(request.issuedAt)))
     const accessKey = request.accessKey
     const pems = signingCertificate(deps, request.companyId, now)
     const signed = await nfse.run({
@@ -957,6 +973,9 @@ export async function substituteRequest(
       .find({ where: { companyId: replaced.companyId, status: [...openStatuses] } })
       .find((request) => request.substitutes === replaced.id)
     if (open) throw conflict(issuanceMessages.substitutionOpen(open.id))
+    // Checked before the new request exists: the Sefin would refuse its DPS (E0050).
+    if (replaced.issuedAt && substitutionPastDeadline(replaced.issuedAt, input.code, new Date()))
+      throw conflict(issuanceMessages.substitutionPastDeadline(deadlineOf(replaced.issuedAt)))
     const valueChanged = input.totalValue !== undefined && input.totalValue !== replaced.totalValue
     const request: NfsRequest = {
       ...replaced,

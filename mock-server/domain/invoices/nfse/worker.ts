@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import { runJob, warmJobs, type NfseJob } from './jobs'
 
 // The NFS-e worker thread (engine.ts): the official schemas compiled once, then one job after
@@ -6,9 +6,12 @@ import { runJob, warmJobs, type NfseJob } from './jobs'
 
 export type WorkerJob = { id: number; job: NfseJob }
 export type WorkerAnswer =
-  { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string }
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; message: string }
+  | { ready: true }
 
-warmJobs()
+// The certificates' thread reads A1 files only: it skips the schemas and the city list.
+if ((workerData as { warmJobs?: boolean }).warmJobs !== false) warmJobs()
 
 parentPort!.on('message', ({ id, job }: WorkerJob) => {
   runJob(job).then(
@@ -26,3 +29,6 @@ parentPort!.on('message', ({ id, job }: WorkerJob) => {
     },
   )
 })
+
+// Loaded (and warmed): the engine times its jobs from here.
+parentPort!.postMessage({ ready: true } satisfies WorkerAnswer)
