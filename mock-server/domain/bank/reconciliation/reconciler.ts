@@ -295,7 +295,7 @@ function reconcileAround(
  * After invoices are issued or cancelled (or changed in any way that reconciliation reads):
  * the lines of each invoice's window are looked at again, and a match whose invoice is no longer
  * issued is undone (its line goes back to the lists). Without ids, every line of the company.
- * The national issuance (issue and cancel) calls this after its write.
+ * Only the `invoices-changed` reaction (mock-server/domain/reactions.ts) calls this.
  */
 export function reconcileAfterInvoiceChange(
   store: Store,
