@@ -1,7 +1,7 @@
 import { setTimeout as sleep, setImmediate as yieldTurn } from 'node:timers/promises'
-import { addDays } from 'date-fns'
+import { addDays } from '../../../../src/kernel/dates'
 import type { BankTransaction } from '../../../../src/schemas/bank'
-import { periodRange, todayInBrazil, type DateRange } from '../../../../src/schemas/finance-common'
+import { periodRange, type DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
 import type { DomainEvent } from '../../events'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
@@ -273,8 +273,7 @@ export const reconcileLines = (
 /** After an import or a sync: the new lines (and lines of the same amounts, and suggestions). */
 export const reconcileAfterImport = reconcileLines
 
-const shifted = (day: string, days: number) =>
-  todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
+const shifted = addDays
 
 /** The lines of the days around some days (each `[day + before, day + after]`). */
 function reconcileAround(
