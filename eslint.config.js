@@ -378,6 +378,44 @@ const expressAllowList = {
   'mock-server/domain/invoices/nfse/sefin-client.ts': true,
 }
 
+const KERNEL_MONEY = 'src/kernel/money.ts'
+const KERNEL_DATES = 'src/kernel/dates.ts'
+/** What money and dates may not be written as outside the kernel (src/kernel). */
+const moneyAndDates = [
+  {
+    selector:
+      "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat'] Property[key.name='currency']",
+    message: `Money is written by formatMoney / formatCents (${KERNEL_MONEY}), not by an Intl currency formatter.`,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='toLocaleString'] Property[key.name='style'][value.value='currency']",
+    message: `Money is written by formatMoney / formatCents (${KERNEL_MONEY}).`,
+  },
+  {
+    selector: 'Literal[value=/T12:00:00-03:00/], TemplateElement[value.raw=/T12:00:00-03:00/]',
+    message: `A calendar day's instant is noonInBrazil(day); a day moved is addDays (${KERNEL_DATES}).`,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='join'][arguments.0.value='/'][callee.object.callee.property.name='reverse']",
+    message: `dd/mm/yyyy is formatDate (${KERNEL_DATES}).`,
+  },
+]
+/** Cents by hand: `Math.round(x * 100)` and its kin. */
+const hundredths = [
+  {
+    selector:
+      "CallExpression[callee.object.name='Math'][callee.property.name=/^(round|floor|trunc|ceil)$/] > BinaryExpression[operator='*'][right.value=100]",
+    message: `Cents are toCents (${KERNEL_MONEY}: half a cent rounded on the decimal as written); a value to the cent is roundMoney, a rate to two places roundHundredths.`,
+  },
+  {
+    selector:
+      "CallExpression[callee.object.name='Math'][callee.property.name=/^(round|floor|trunc|ceil)$/] > BinaryExpression[operator='*'][left.value=100]",
+    message: `Cents are toCents (${KERNEL_MONEY}).`,
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -462,5 +500,28 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Money and dates have one module each (src/kernel/money.ts, src/kernel/dates.ts): no other
+    // "R$" formatter, no cents but toCents, no hand-written dd/mm/yyyy, no noon-in-Brazil literal.
+    files: ['src/**/*.{ts,tsx}', 'mock-server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['src/kernel/**'],
+    rules: { 'no-restricted-syntax': ['error', ...moneyAndDates, ...hundredths] },
+  },
+  {
+    // Where `Math.round(x * 100)` is not money: a rate or a share shown in whole percent
+    // (screens, the RAT, the Selic's hundredths), an outside service's stand-in doing its own
+    // arithmetic, and the NFS-e XML's two decimals (mock-server/domain/invoices/nfse/xml.ts).
+    files: [
+      'src/screens/payroll/NoProLaboreChoice.tsx',
+      'src/screens/partners/DucaPartnerScreen.tsx',
+      'src/screens/onboarding/DucaApplicationScreen.tsx',
+      'src/screens/onboarding/steps/ActivityPicker.tsx',
+      'mock-server/domain/simples/selic.ts',
+      'mock-server/domain/simples/facts.ts',
+      'mock-server/domain/invoices/nfse/xml.ts',
+      'mock-server/stand-ins/**/*.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...moneyAndDates] },
   },
 )

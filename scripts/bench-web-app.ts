@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test'
 import { buildSeed } from '../mock-server/seed/index'
 import { Store } from '../mock-server/store/database'
 import { benchSize } from './bench-smoke'
+import { noonInBrazil } from '../src/kernel/dates'
 import { signInWithPassword, startEmulator, startWeb, type Service } from './stack'
 
 // The signed-in row of `npm run bench:web` (docs/testing.md "Benchmarks"): ana's transactions
@@ -43,7 +44,7 @@ export async function writeSignedInData(dataDir: string) {
     { type: 'POS', text: 'COMPRA CARTAO - LOJA', sign: -1 },
     { type: 'SRVCHG', text: 'TARIFA PACOTE DE SERVICOS', sign: -1 },
   ] as const
-  const oldest = Date.parse(`${account.at(-1)?.date ?? '2025-10-01'}T12:00:00-03:00`)
+  const oldest = noonInBrazil(account.at(-1)?.date ?? '2025-10-01').getTime()
   for (let n = 0; account.length + n < SIGNED_IN_TRANSACTIONS; n++) {
     const kind = kinds[n % kinds.length]!
     // Thirty entries a day, going back from the seed's oldest day.

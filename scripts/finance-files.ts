@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { documentTypeLabels, type DocumentType } from '../src/schemas/document'
+import { formatMoney } from '../src/kernel/money'
 
 type Fixture = {
   companyId: string
@@ -23,7 +24,6 @@ const documents = read<Fixture[]>('finance/documents.json')
 const companies = new Map(
   read<{ id: string; name: string; cnpj: string | null }[]>('companies.json').map((c) => [c.id, c]),
 )
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
 const cnpjMask = (cnpj: string) =>
   cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5')
 
@@ -54,7 +54,7 @@ for (const doc of documents) {
   if (doc.guia) {
     y -= 8
     line(`Guia: ${doc.guia.kind}`, 12, bold)
-    line(`Valor: ${money.format(doc.guia.amount)}`)
+    line(`Valor: ${formatMoney(doc.guia.amount)}`)
     line(`Vencimento: dia ${doc.guia.dueDay} do mês de emissão`)
   }
   y -= 8

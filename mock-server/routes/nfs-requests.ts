@@ -35,19 +35,17 @@ import { ownedBy } from '../access'
 import type { ServerConfig } from '../config'
 import { filePath } from '../store/files'
 import { companyRefOf } from '../domain/companies/company-records'
-import { reconcileAfterInvoiceChange, settled } from '../domain/bank/reconciliation/reconciler'
 import { foldText, queryMatcher } from '../store/fold-text'
 import { badRequest, conflict, notFound, paginate, parse } from '../http'
 import {
-  cancelRequest,
   danfseOf,
   dpsOf,
   issuanceMessages,
-  issueRequest,
   nfseDocumentOf,
   nfseOf,
-  substituteRequest,
 } from '../domain/invoices/nfse/issuance'
+import { cancelInvoice, issueInvoice, substituteInvoice } from '../domain/invoices/commands'
+import { commit, reacted } from '../domain/reactions'
 import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'
@@ -310,7 +308,8 @@ function deleteRequest({ store, companyId, params }: Call<{ params: { id: string
 
 /**
  * The accountant moves a request on: issuing needs the number and the PDF; rejecting, a reason.
- * An issued invoice is open for bank reconciliation: the lines of its window are looked at.
+ * An issued invoice is open for bank reconciliation: it raises `invoices-changed`
+ * (mock-server/domain/reactions.ts reconciles the lines of its window).
  */
 async function changeRequestStatus({
   store,
@@ -347,11 +346,13 @@ async function changeRequestStatus({
     }
   }
   if (to === 'rejected') request.rejectionReason = reason ?? null
-  store.write(() => {
+  const { reactions } = commit(store, (raise) => {
     if (issued) store.documents.insertMany(issued.documents)
     store.nfsRequests.update(request)
+    if (issued)
+      raise({ type: 'invoices-changed', companyId: request.companyId, invoiceIds: [request.id] })
   })
-  if (issued) await settled(reconcileAfterInvoiceChange(store, request.companyId, [request.id]))
+  await reacted(reactions)
   return { data: adminViewOf(store, store.nfsRequests.get(request.id) ?? request) }
 }
 
@@ -380,12 +381,10 @@ async function getDps({ store, config, nfse, optionalCompanyId, params, res, sef
 
 /** `POST …/issue`: issues the request's NFS-e through the national system. */
 async function issueNational({ store, config, nfse, caller, params, sefin }: RequestCall) {
-  const issued = await issueRequest(
+  const issued = await issueInvoice(
     { store, config, nfse, sefin },
     { requestId: params.id, by: caller.uid },
   )
-  // Its taker's payment may already be on the statement: the lines of its window are read again.
-  await settled(reconcileAfterInvoiceChange(store, issued.companyId, [issued.id]))
   return { data: adminViewOf(store, issued) }
 }
 
@@ -438,12 +437,10 @@ async function cancelNational({
   params,
   body,
 }: Call<{ params: { id: string }; body: z.output<typeof nfseCancelSchema> }>) {
-  const cancelled = await cancelRequest(
+  const cancelled = await cancelInvoice(
     { store, config, nfse, sefin },
     { ...body, requestId: params.id, by: caller.uid },
   )
-  // A cancelled invoice is no longer issued: a payment matched to it goes back to the lists.
-  await settled(reconcileAfterInvoiceChange(store, cancelled.companyId, [cancelled.id]))
   return { data: adminViewOf(store, cancelled) }
 }
 
@@ -461,13 +458,9 @@ async function substituteNational({
   params,
   body,
 }: Call<{ params: { id: string }; body: z.output<typeof nfsSubstituteSchema> }>) {
-  const { replaced, substitute } = await substituteRequest(
+  const { substitute } = await substituteInvoice(
     { store, config, nfse, sefin },
     { ...body, requestId: params.id, by: caller.uid },
-  )
-  // The replaced invoice leaves the open ones, the new one enters: both are looked at again.
-  await settled(
-    reconcileAfterInvoiceChange(store, replaced.companyId, [replaced.id, substitute.id]),
   )
   return { data: adminViewOf(store, store.nfsRequests.get(substitute.id) ?? substitute) }
 }

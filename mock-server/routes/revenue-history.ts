@@ -8,7 +8,7 @@ import {
 } from '../../src/schemas/simples/api'
 import type { Company } from '../../src/schemas/company'
 import { endpoint, type Call } from '../api'
-import { badRequest, conflict } from '../http'
+import { conflict } from '../http'
 import type { Store } from '../store/database'
 import {
   revenueHistoryRefusal,
@@ -43,9 +43,7 @@ function putHistory({
   store.write(() => {
     const company = store.companies.get(companyId)!
     const refusal = revenueHistoryRefusal(store, company, body, today, simplesMessages.notSimples)
-    if (refusal?.kind === 'conflict') throw conflict(refusal.message)
-    if (refusal)
-      throw badRequest(refusal.message, [{ path: refusal.path, message: refusal.message }])
+    if (refusal) throw refusal
     saveRevenueHistory(store, company, body, caller.uid, now)
   })
   return { data: viewOf(store, store.companies.get(companyId)!, today) }

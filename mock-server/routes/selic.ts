@@ -10,7 +10,6 @@ import {
 import type { Request } from 'express'
 import { endpoint, type Call } from '../api'
 import type { ServerConfig } from '../config'
-import { badRequest, conflict } from '../http'
 import {
   addSelicMonth,
   lastSelicRead,
@@ -53,8 +52,7 @@ function postMonth({ store, caller, body }: Call<{ body: z.output<typeof selicIn
   return {
     data: store.write(() => {
       const refusal = selicMonthRefusal(store, body.month, today)
-      if (refusal?.kind === 'invalid') throw badRequest(refusal.message)
-      if (refusal) throw conflict(refusal.message)
+      if (refusal) throw refusal
       return addSelicMonth(store, body, caller.uid, now)
     }),
   }

@@ -31,7 +31,6 @@ import {
   deliverDasn,
   deliverDefis,
 } from '../domain/year-end/declarations'
-import { YearEndError } from '../domain/year-end/errors'
 import {
   incomeReportFile,
   incomeReportsView,
@@ -45,36 +44,18 @@ import {
   recordDistribution,
 } from '../domain/year-end/profits'
 import { yearEndQueue } from '../domain/year-end/queue'
-import { reconcileAfterGuideChange, settled } from '../domain/bank/reconciliation/reconciler'
-import { HttpError } from '../http'
+import { publish, reacted } from '../domain/reactions'
 import type { Store } from '../store/database'
 import type { Company } from '../../src/schemas/company'
 
 // The year of a company (mock-server/domain/year-end): profits and distributions with the DARF
 // 1841 of the withholding, the partners' income reports, the DEFIS and the DASN-SIMEI, and the
 // accountant's year-end queue. Each handler parses, calls a command or a view, and answers; a
-// domain refusal becomes its status here.
+// domain refusal becomes its status at the edge (mock-server/http.ts, httpErrorOf).
 
-const STATUS = { invalid: 400, 'not-found': 404, conflict: 409 } as const
-
-const toHttp = (error: unknown) =>
-  error instanceof YearEndError
-    ? new HttpError(STATUS[error.kind], error.message, error.issues)
-    : error
-
-/** Runs a command or a view (or awaits it), its refusal as the HTTP error the API answers. */
-function edge<T>(run: () => T): T {
-  try {
-    const result = run()
-    if (result instanceof Promise)
-      return result.catch((error: unknown) => {
-        throw toHttp(error)
-      }) as T
-    return result
-  } catch (error) {
-    throw toHttp(error)
-  }
-}
+/** The DARFs a distribution issued or removed: the reactions reconcile around them. */
+const guidesChanged = (store: Store, companyId: string, documentIds: string[]) =>
+  reacted(publish(store, [{ type: 'guides-changed', companyId, documentIds }]))
 
 type YearCall = { params: z.output<typeof companyYearParamsSchema> }
 const now = () => new Date().toISOString()
@@ -85,11 +66,16 @@ async function postDistribution({
   companyId,
   body,
 }: Call<{ params: { id: string }; body: z.output<typeof distributionInputSchema> }>) {
-  const { distribution, issued } = edge(() =>
-    recordDistribution(store, companyId, body, caller.uid, now(), todayInBrazil()),
+  const { distribution, issued } = recordDistribution(
+    store,
+    companyId,
+    body,
+    caller.uid,
+    now(),
+    todayInBrazil(),
   )
   // A debit already on the statement may pay the new DARF.
-  if (issued.length) await settled(reconcileAfterGuideChange(store, companyId, issued))
+  if (issued.length) await guidesChanged(store, companyId, issued)
   return { data: distribution }
 }
 
@@ -99,10 +85,14 @@ async function removeDistribution({
   companyId,
   params,
 }: Call<{ params: z.output<typeof distributionParamsSchema> }>) {
-  const { distribution, issued } = edge(() =>
-    deleteDistribution(store, companyId, params.distributionId, caller.uid, now()),
+  const { distribution, issued } = deleteDistribution(
+    store,
+    companyId,
+    params.distributionId,
+    caller.uid,
+    now(),
   )
-  if (issued.length) await settled(reconcileAfterGuideChange(store, companyId, issued))
+  if (issued.length) await guidesChanged(store, companyId, issued)
   return { data: distribution }
 }
 
@@ -112,8 +102,12 @@ async function getIncomeReport({
   params,
   res,
 }: Call<{ params: z.output<typeof reportParamsSchema> }>) {
-  const { bytes, fileName } = await edge(() =>
-    incomeReportFile(store, company, params.year, params.partnerId, todayInBrazil()),
+  const { bytes, fileName } = await incomeReportFile(
+    store,
+    company,
+    params.year,
+    params.partnerId,
+    todayInBrazil(),
   )
   res.status(200).type('application/pdf').attachment(fileName).send(Buffer.from(bytes))
 }
@@ -126,9 +120,9 @@ const andView =
   <B>(view: YearView, command: (call: Call<YearCall & { body: B }>, at: Moment) => unknown) =>
   (call: Call<YearCall & { body: B }>) => {
     const at = { now: now(), today: todayInBrazil() }
-    edge(() => command(call, at))
+    command(call, at)
     const company = call.store.companies.get(call.company.id)!
-    return { data: edge(() => view(call.store, company, call.params.year, at.today)) }
+    return { data: view(call.store, company, call.params.year, at.today) }
   }
 
 type Body<S extends z.ZodType> = z.output<S>
@@ -137,7 +131,7 @@ type Body<S extends z.ZodType> = z.output<S>
 const viewOf =
   (view: YearView) =>
   ({ store, company, params }: Call<YearCall>) => ({
-    data: edge(() => view(store, company, params.year, todayInBrazil())),
+    data: view(store, company, params.year, todayInBrazil()),
   })
 const getProfits = viewOf(profitsView)
 const getIncomeReports = viewOf(incomeReportsView)

@@ -21,6 +21,7 @@ import {
 } from '../../src/schemas/document'
 import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
 import { toCents } from '../../src/kernel/money'
+import { addDays as shiftCalendarDay } from '../../src/kernel/dates'
 import {
   nationalFieldsUnset,
   nfsRequestSchema,
@@ -122,8 +123,7 @@ function municipalityOf(address: { city: string; state: string } | null) {
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
 
-const shiftDay = (day: string, days: number) =>
-  todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
+const shiftDay = shiftCalendarDay
 
 const monthsBetween = (from: string, to: string) =>
   differenceInCalendarMonths(

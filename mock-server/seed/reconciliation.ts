@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns'
+import { addDays } from '../../src/kernel/dates'
 import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
 import type { BankPayment } from '../../src/schemas/bank'
 import type { Company } from '../../src/schemas/company'
@@ -43,8 +43,7 @@ const UNINVOICED = { name: 'ESTUDIO NOVA LUZ LTDA', document: '11444777000161', 
  */
 const PAID_GUIDES = ['doc-ana-das-3', 'doc-ana-das-2', 'doc-ana-das-1', 'doc-ana-darf-1']
 
-const shiftDay = (day: string, days: number) =>
-  todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
+const shiftDay = addDays
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
 const masked = (document: string) =>

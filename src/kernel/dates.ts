@@ -9,6 +9,21 @@
 
 export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo'
 
+/**
+ * Noon of a calendar day in São Paulo (UTC−3 all year since 2019): the instant a plain
+ * `YYYY-MM-DD` stands for when a Date is needed, whatever the zone it is read in.
+ */
+export const noonInBrazil = (day: string) => new Date(`${day}T12:00:00-03:00`)
+
+/**
+ * "21/11/2026": a plain `YYYY-MM-DD` is that calendar day; a time (ISO text or Date) is the day
+ * it falls on in São Paulo (`dayInBrazil`).
+ */
+export function formatDate(value: string | Date): string {
+  const [year, month, day] = dayInBrazil(value).split('-')
+  return `${day}/${month}/${year}`
+}
+
 let parts: Intl.DateTimeFormat | undefined
 const formatter = () =>
   (parts ??= new Intl.DateTimeFormat('en-US', {
@@ -75,6 +90,13 @@ export const addMonths = (period: string, months: number) =>
 // the server says). Plurals go by Intl.PluralRules.
 
 const DAY_MS = 86_400_000
+
+/** `YYYY-MM-DD` moved by some calendar days (negative: back). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is before. */
 export function daysBetween(from: string, to: string): number {

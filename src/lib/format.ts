@@ -1,6 +1,6 @@
 import { formatCep, formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
-import { dayInBrazil, pluralWord } from '@/kernel/dates'
-import { toCents } from '@/kernel/money'
+import { noonInBrazil, pluralWord } from '@/kernel/dates'
+import { formatInteger } from '@/kernel/money'
 
 // The one set of formatters (docs/product.md §11 "Formats and language"): pt-BR money, numbers,
 // dates and Brazilian documents, for the public site and the signed-in area alike. Money, numbers
@@ -9,26 +9,13 @@ import { toCents } from '@/kernel/money'
 // (tests/unit/format.test.ts compares them). Date-times and month names use Intl, each formatter
 // made on first use.
 
-/** 1332 → "1.332". */
-export function formatInteger(value: number): string {
-  const sign = value < 0 ? '-' : ''
-  return sign + String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-}
+// Money and calendar days are the kernel's (src/kernel/money.ts, src/kernel/dates.ts).
+export { formatInteger, formatMoney } from '@/kernel/money'
+export { formatDate } from '@/kernel/dates'
 
 /** (1, 'pedido', 'pedidos') → "1 pedido"; (1332, …) → "1.332 pedidos" (Intl.PluralRules). */
 export const formatCount = (count: number, one: string, many: string) =>
   `${formatInteger(count)} ${pluralWord(count, { one, other: many })}`
-
-/**
- * 1234.56 → "R$ 1.234,56" (a no-break space after R$, like Intl), rounded to the cent as the
- * amounts are (`toCents`: 1,005 → "R$ 1,01"); what rounds to zero is "R$ 0,00", never "-R$ 0,00".
- */
-export function formatMoney(value: number): string {
-  const cents = toCents(value)
-  const whole = Math.abs(cents)
-  const text = `R$\u00a0${formatInteger(Math.floor(whole / 100))},${String(whole % 100).padStart(2, '0')}`
-  return cents < 0 ? `-${text}` : text
-}
 
 /** 15.5 → "15,5" (decimals as written, comma as separator). */
 export const formatDecimal = (value: number) => String(value).replace('.', ',')
@@ -38,15 +25,6 @@ export const formatPercent = (share: number, decimals = 2) =>
   `${(Math.round(share * 100 * 10 ** decimals) / 10 ** decimals).toLocaleString('pt-BR', {
     maximumFractionDigits: decimals,
   })} %`
-
-/**
- * "21/11/2026": a plain `YYYY-MM-DD` is that calendar day; a time (ISO text or Date) is the day
- * it falls on in São Paulo (`dayInBrazil`, src/kernel/dates.ts).
- */
-export function formatDate(value: string | Date): string {
-  const [year, month, day] = dayInBrazil(value).split('-')
-  return `${day}/${month}/${year}`
-}
 
 const lazy = <T>(make: () => T) => {
   let value: T | undefined
@@ -73,7 +51,7 @@ const toDate = (value: string | Date): Date =>
   value instanceof Date
     ? value
     : /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? new Date(`${value}T12:00:00-03:00`)
+      ? noonInBrazil(value)
       : new Date(value)
 
 /** "21/11/2026, 14:30" in São Paulo. */

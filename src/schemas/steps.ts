@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { roundHundredths, roundMoney, toCents } from '../kernel/money'
 import { addressSchema } from './address'
 import { cnaeCodeSchema, cnpjSchema, cpfSchema, mobilePhoneSchema } from './brazil'
 import { idSchema, isoDateTimeSchema } from './common'
@@ -77,20 +78,20 @@ export const sharePercentSchema = z
   .number({ error: stepMessages.shareRange })
   .min(0.01, { error: stepMessages.shareRange })
   .max(100, { error: stepMessages.shareRange })
-  .transform((value) => Math.round(value * 100) / 100)
+  .transform(roundHundredths)
 
 const money = z
   .number({ error: fieldError(stepMessages.guideAmount) })
   .positive()
   .max(1_000_000)
-  .transform((value) => Math.round(value * 100) / 100)
+  .transform(roundMoney)
 
 /** Rules every partner list follows: shares sum to 100%, each CPF once. */
 function checkPartners(
   partners: Array<{ cpf: string; sharePercent: number }>,
   context: z.RefinementCtx,
 ) {
-  const cents = partners.reduce((sum, partner) => sum + Math.round(partner.sharePercent * 100), 0)
+  const cents = partners.reduce((sum, partner) => sum + toCents(partner.sharePercent), 0)
   if (partners.length > 0 && cents !== 10_000)
     context.addIssue({ code: 'custom', message: stepMessages.sharesSum, path: ['partners'] })
   const seen = new Set<string>()

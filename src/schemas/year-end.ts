@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatDate } from '../kernel/dates'
 import { companyRefSchema } from './company'
 import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
 import { calendarDateSchema, competenceSchema, roundMoney } from './finance-common'
@@ -20,7 +21,7 @@ export const yearEndMessages = {
     `Sócio não encontrado entre os sócios da empresa: ${partnerId}.`,
   futureDate: 'A data do pagamento não pode ser depois de hoje.',
   beforeOpening: (day: string) =>
-    `A data é anterior ao início das atividades da empresa (${day.split('-').reverse().join('/')}).`,
+    `A data é anterior ao início das atividades da empresa (${formatDate(day)}).`,
   notSimplesCompany:
     'Esta empresa não está no Simples Nacional como ME ou EPP: não há distribuição de lucros isentos a calcular.',
   notMei: 'Esta empresa não é MEI: a declaração anual dela é a DEFIS, não a DASN-SIMEI.',

@@ -1,14 +1,13 @@
 import { useState, type Ref } from 'react'
 import { IMaskInput } from 'react-imask'
 import { FieldShell, controlClass } from './Field'
+import { formatCents, toCents } from '@/kernel/money'
 
-const cents = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
-/** `R$ 1.234,56` as the mask writes it (empty for no value). */
+/** `R$ 1.234,56` as the mask writes it (empty for no value): the kernel's text of money. */
 export const moneyText = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value)
     ? ''
-    : `R$ ${cents.format(value)}`
+    : formatCents(toCents(value))
 
 /** The number in a `R$ 1.234,56` text; null when there is none. */
 export function parseMoneyText(text: string): number | null {

@@ -2,18 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils'
 import { todayInBrazil } from '../../src/schemas/finance-common'
 import { paymentLineProblem } from '../../src/schemas/payment-line'
-import {
-  addMonths,
-  dasDueDate,
-  formatCollectionLine,
-  moneyText,
-  proLaboreOf,
-} from '../../src/kernel/tax'
+import { addMonths, dasDueDate, formatCollectionLine, proLaboreOf } from '../../src/kernel/tax'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import { ADMIN, ANA, BRUNO, EVA } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 import { pdfText } from './pdf-text'
 import { addDays } from '../../src/kernel/tax/calendar'
+import { formatCents, toCents } from '../../src/kernel/money'
 
 // The month of a Simples Nacional company on the server: calculated live from the issued NFS-e
 // of the competence and the payroll, closed by the accountant into a DAS guide (a PDF with its
@@ -140,7 +135,7 @@ describe('closing the month', () => {
     // Ana sees it in her documents and downloads its PDF: on its due day, with its line; after
     // it, stamped and without the line that no longer pays it.
     const text = await pdfText(await download(ANA, ANA_ID, document.fileName, guide.dueDate))
-    expect(text).toContain(moneyText(Math.round(guide.amount * 100)))
+    expect(text).toContain(formatCents(toCents(guide.amount)))
     expect(text).toContain(guide.dueDate.split('-').reverse().join('/'))
     expect(text).toContain(formatCollectionLine(line))
     const dayAfter = addDays(guide.dueDate, 1)

@@ -1,5 +1,5 @@
 import { recoverReservations, whenLeftWaiting, type IssuanceDeps } from './nfse/issuance'
-import { reconcileAfterInvoiceChange, settled } from '../bank/reconciliation/reconciler'
+import { invoicesChanged } from './commands'
 
 // The background check of DPS whose answer was lost (nfse/issuance.ts): every reservation sent
 // without an answer, or left "sending" by a process that stopped, is asked about at the Sefin
@@ -15,7 +15,7 @@ export function startRecovery(deps: IssuanceDeps, intervalMs = RECOVERY_INTERVAL
       .then(async (requests) => {
         for (const request of requests)
           if (request.status === 'issued')
-            await settled(reconcileAfterInvoiceChange(deps.store, request.companyId, [request.id]))
+            await invoicesChanged(deps.store, request.companyId, [request.id])
         return requests.map((request) => request.id)
       })
       .catch((error: unknown) => {

@@ -1,5 +1,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import { formatCollectionLine, moneyText } from '../../../src/kernel/tax'
+import { formatCents, toCents } from '../../../src/kernel/money'
+import { formatDate } from '../../../src/kernel/dates'
+import { formatCollectionLine } from '../../../src/kernel/tax'
 import type { Company } from '../../../src/schemas/company'
 import type { Payroll, TaxGuideRecord } from '../../../src/schemas/simples/api'
 import { embedUnicodeFonts } from '../pdf-fonts'
@@ -8,12 +10,11 @@ import { embedUnicodeFonts } from '../pdf-fonts'
 // (DAS, DAS-MEI, DARF, FGTS) with its amount, due date, collection line and what the amount is
 // made of; the month's pró-labore receipts and each employee's payslip (holerite).
 
-const dayText = (day: string) => day.split('-').reverse().join('/')
 const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
 const cnpjText = (cnpj: string | null) =>
   cnpj ? cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5') : '—'
 const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
-const reais = (value: number) => moneyText(Math.round(value * 100))
+const reais = (value: number) => formatCents(toCents(value))
 
 /** The text column of an A4 page (points): 56 from each side. */
 const LEFT = 56
@@ -126,20 +127,20 @@ export async function guidePdf(
     w.line(
       state.kind === 'expired'
         ? 'VENCIDA — gere a guia atualizada'
-        : `SUBSTITUÍDA pela guia de ${dayText(state.on).slice(0, 5)} — pague a nova guia`,
+        : `SUBSTITUÍDA pela guia de ${formatDate(state.on).slice(0, 5)} — pague a nova guia`,
       14,
       w.bold,
       undefined,
       stampRed,
     )
-    w.line(`Venceu em ${dayText(guide.dueDate)}; esta linha digitável não paga mais a guia.`, 10)
+    w.line(`Venceu em ${formatDate(guide.dueDate)}; esta linha digitável não paga mais a guia.`, 10)
     w.gap()
   }
   w.line(company.name)
   w.line(`CNPJ ${cnpjText(company.cnpj)}`)
   w.gap()
   w.line(`Competência: ${competenceText(guide.competence)}`)
-  if (state.kind === 'payable') w.line(`Pagar até: ${dayText(guide.dueDate)}`, 12, w.bold)
+  if (state.kind === 'payable') w.line(`Pagar até: ${formatDate(guide.dueDate)}`, 12, w.bold)
   w.line(
     `Valor ${state.kind === 'payable' ? 'a pagar' : 'original'}: ${reais(guide.amount)}`,
     14,

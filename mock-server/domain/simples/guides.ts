@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Company } from '../../../src/schemas/company'
-import { dayInBrazil } from '../../../src/kernel/dates'
+import { dayInBrazil, formatDate } from '../../../src/kernel/dates'
+import { toCents } from '../../../src/kernel/money'
 import type { CompanyDocument, GuiaDetails } from '../../../src/schemas/document'
 import { collectionLine, lastDayOf, latePaymentOf, SelicMissing } from '../../../src/kernel/tax'
 import {
@@ -26,7 +27,6 @@ import { selicByMonth } from './selic'
 // time it is downloaded, so closing thousands of months writes records, not files.
 
 export const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
-const dayText = (day: string) => day.split('-').reverse().join('/')
 
 export interface NewGuide {
   company: Pick<Company, 'id'>
@@ -199,7 +199,7 @@ export function latePaymentQuote(
   if (day < today) throw conflict(simplesMessages.paymentDatePast)
   if (day > lastDayOf(today.slice(0, 7))) throw conflict(simplesMessages.paymentDateMonth)
   const original = originalOf(store, document)
-  const principal = Math.round(original.guia!.amount * 100)
+  const principal = toCents(original.guia!.amount)
   try {
     const charges = latePaymentOf(principal, original.guia!.dueDate, day, selicByMonth(store))
     return { document, original, day, principal, charges }
@@ -245,7 +245,7 @@ function recalculatedFor(store: Store, original: CompanyDocument, day: string, c
       if (
         document?.status === 'pending' &&
         document.guia?.dueDate === day &&
-        Math.round(document.guia.amount * 100) === cents
+        toCents(document.guia.amount) === cents
       )
         return { document, guide }
       queue.push(guide.id)
@@ -271,13 +271,13 @@ export function issueLateGuide(
   const issued = issueGuide(store, {
     company: { id: document.companyId },
     kind: original.guia!.kind,
-    title: `${baseName} (atualizada para pagamento em ${dayText(day)})`,
+    title: `${baseName} (atualizada para pagamento em ${formatDate(day)})`,
     competence: original.guia!.competence,
     amount: charges.total,
     dueDate: day,
     lines: [
       {
-        label: `Valor original (vencimento ${dayText(original.guia!.dueDate)})`,
+        label: `Valor original (vencimento ${formatDate(original.guia!.dueDate)})`,
         amount: principal / 100,
       },
       {

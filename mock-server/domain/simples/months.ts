@@ -5,7 +5,6 @@ import {
   addMonths,
   dctfWebDueDate,
   fgtsDueDate,
-  moneyText,
   restatedWithoutLocalTaxes,
   simplesTaxLabels,
   type SimplesTax,
@@ -22,7 +21,7 @@ import {
   type SimplesMonthView,
   type TaxGuideRecord,
 } from '../../../src/schemas/simples/api'
-import { toCents } from '../../../src/kernel/money'
+import { formatCents, toCents } from '../../../src/kernel/money'
 import { creditsWithoutInvoice } from '../bank/reconciliation/reconciler'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
@@ -70,7 +69,7 @@ export function reconciliationIssues(store: Store, company: Company, period: str
   return [
     {
       code: 'credits-without-invoice',
-      message: missingMessages.creditsWithoutInvoice(credits.length, moneyText(cents)),
+      message: missingMessages.creditsWithoutInvoice(credits.length, formatCents(cents)),
     },
   ]
 }
@@ -331,7 +330,7 @@ function darfLines(payroll: PayrollRecord): TaxGuideRecord['lines'] {
     ...(outside && outside.amount > 0
       ? [
           {
-            label: `CPP fora do DAS (Anexo IV): (20 % × ${moneyText(toCents(payroll.proLabore + payroll.salaries))}${outside.rat !== null && payroll.salaries > 0 ? ` + RAT ${percent(outside.rat, 0)} × FAP ${outside.fap.toLocaleString('pt-BR', { minimumFractionDigits: 4 })} × ${moneyText(toCents(payroll.salaries))}` : ''})${outside.onlyAnnexIv ? '' : ` × ${moneyText(toCents(outside.annexIvRevenue))} ÷ ${moneyText(toCents(outside.totalRevenue))}`}`,
+            label: `CPP fora do DAS (Anexo IV): (20 % × ${formatCents(toCents(payroll.proLabore + payroll.salaries))}${outside.rat !== null && payroll.salaries > 0 ? ` + RAT ${percent(outside.rat, 0)} × FAP ${outside.fap.toLocaleString('pt-BR', { minimumFractionDigits: 4 })} × ${formatCents(toCents(payroll.salaries))}` : ''})${outside.onlyAnnexIv ? '' : ` × ${formatCents(toCents(outside.annexIvRevenue))} ÷ ${formatCents(toCents(outside.totalRevenue))}`}`,
             amount: outside.amount,
           },
         ]

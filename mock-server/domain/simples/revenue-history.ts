@@ -6,6 +6,7 @@ import {
   type RevenueHistoryInput,
 } from '../../../src/schemas/simples/api'
 import type { Store } from '../../store/database'
+import { conflict, invalid, type DomainError } from '../errors'
 import { factsOf } from './facts'
 import { missingMonthsOf } from './months'
 import { firstMonthWithUs } from './sources'
@@ -55,13 +56,10 @@ export function revenueHistoryView(
 }
 
 /**
- * Why a company's history may not be saved: not a Simples company (`conflict`), or a month outside
- * what it may hold (`invalid`, pointing at the month); null when it may.
+ * Why a company's history may not be saved, as the domain error the caller throws: not a Simples
+ * company (`conflict`), or a month outside what it may hold (`invalid`, pointing at the month);
+ * null when it may.
  */
-export type HistoryRefusal =
-  | { kind: 'conflict'; message: string }
-  | { kind: 'invalid'; message: string; path: (string | number)[] }
-
 type HistoryMonths = Pick<RevenueHistoryInput, 'months'> & {
   months: { period: string; amount: number }[]
 }
@@ -73,9 +71,9 @@ export function revenueHistoryRefusal(
   input: HistoryMonths,
   today: string,
   notSimples: string,
-): HistoryRefusal | null {
+): DomainError | null {
   const facts = simplesFactsOf(store, company)
-  if (!facts) return { kind: 'conflict', message: notSimples }
+  if (!facts) return conflict(notSimples)
   const first = firstMonthWithUs(store, company.id)
   const allowed = new Set(allowedMonths(facts.openedOn, first, today))
   for (const [index, month] of input.months.entries()) {
@@ -88,7 +86,7 @@ export function revenueHistoryRefusal(
           : month.period >= today.slice(0, 7)
             ? revenueHistoryMessages.notBefore(month.period, today.slice(0, 7))
             : revenueHistoryMessages.tooOld(month.period)
-    return { kind: 'invalid', message, path: ['months', index, 'period'] }
+    return invalid(message, [{ path: ['months', index, 'period'], message }])
   }
   return null
 }

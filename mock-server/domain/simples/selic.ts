@@ -9,6 +9,7 @@ import {
   sgsSeriesPath,
 } from '../../stand-ins/banco-central/contract'
 import type { Store } from '../../store/database'
+import { conflict, invalid, type DomainError } from '../errors'
 
 // The monthly Selic the Receita applies to federal taxes paid late, as the product has it: the
 // offline default of fixtures/reference/selic.json (sources in its SOURCES.md), the months the
@@ -137,18 +138,18 @@ export function refreshSelic(
   })
 }
 
-/** Why a month's Selic may not be added by hand: the input's fault, or the table's state. */
-export type SelicRefusal = { kind: 'invalid' | 'conflict'; message: string }
-
-/** Whether the accountant may add this month: one that has ended, not over the Banco Central's. */
-export function selicMonthRefusal(store: Store, month: string, today: string): SelicRefusal | null {
-  if (month >= today.slice(0, 7)) return { kind: 'invalid', message: selicMessages.monthFuture }
+/**
+ * Why the accountant may not add this month by hand, as the domain error the caller throws (the
+ * input's fault: `invalid`; the table's state: `conflict`); null for a month that has ended and
+ * did not come from the Banco Central.
+ */
+export function selicMonthRefusal(store: Store, month: string, today: string): DomainError | null {
+  if (month >= today.slice(0, 7)) return invalid(selicMessages.monthFuture)
   const kept = store.selicMonths.get(month)
   if (kept?.origin === 'banco-central')
-    return {
-      kind: 'conflict',
-      message: `A Selic de ${month.slice(5)}/${month.slice(0, 4)} já veio do Banco Central (${kept.rate.toFixed(2).replace('.', ',')} %): ela não é substituída à mão.`,
-    }
+    return conflict(
+      `A Selic de ${month.slice(5)}/${month.slice(0, 4)} já veio do Banco Central (${kept.rate.toFixed(2).replace('.', ',')} %): ela não é substituída à mão.`,
+    )
   return null
 }
 

@@ -1,20 +1,11 @@
-// What the year's commands refuse, as domain errors: the route (mock-server/routes/year-end.ts)
-// turns each kind into its HTTP status and pt-BR body; the commands know no HTTP.
+import { conflict, invalid as invalidInput, notFound } from '../errors'
 
-export type YearEndErrorKind = 'invalid' | 'not-found' | 'conflict'
+// What the year's commands refuse, as the domain's errors (mock-server/domain/errors.ts): the
+// edge (mock-server/http.ts, httpErrorOf) turns each kind into its HTTP status and pt-BR body;
+// the commands know no HTTP.
 
-/** A refusal with its pt-BR message (and, for invalid input, the field it is about). */
-export class YearEndError extends Error {
-  constructor(
-    readonly kind: YearEndErrorKind,
-    message: string,
-    readonly issues?: { path: (string | number)[]; message: string }[],
-  ) {
-    super(message)
-  }
-}
-
+/** Invalid input, pointing at the field it is about when there is one. */
 export const invalid = (message: string, field?: (string | number)[]) =>
-  new YearEndError('invalid', message, field ? [{ path: field, message }] : undefined)
-export const missing = (message: string) => new YearEndError('not-found', message)
-export const refused = (message: string) => new YearEndError('conflict', message)
+  invalidInput(message, field ? [{ path: field, message }] : undefined)
+export const missing = notFound
+export const refused = (message: string) => conflict(message)

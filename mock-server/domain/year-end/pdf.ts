@@ -1,7 +1,7 @@
 import type { ReportBlock } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { dayInBrazil } from '../../../src/kernel/dates'
-import { moneyText } from '../../../src/kernel/tax'
+import { dayInBrazil, formatDate } from '../../../src/kernel/dates'
+import { formatCents } from '../../../src/kernel/money'
 import { writer } from '../simples/guide-pdf'
 import type { YearPartner } from './facts'
 
@@ -11,7 +11,6 @@ import type { YearPartner } from './facts'
 const cnpjText = (cnpj: string | null) =>
   cnpj ? cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5') : '—'
 const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
-const dayText = (day: string) => day.split('-').reverse().join('/')
 
 /** Breaks a text into lines of at most `width` characters, at spaces. */
 function wrap(text: string, width: number): string[] {
@@ -65,7 +64,7 @@ export async function incomeReportPdf(input: {
           part,
           9,
           w.regular,
-          index === parts.length - 1 && line.amount !== null ? moneyText(line.amount) : undefined,
+          index === parts.length - 1 && line.amount !== null ? formatCents(line.amount) : undefined,
         ),
       )
     }
@@ -74,7 +73,7 @@ export async function incomeReportPdf(input: {
   w.line('8. Responsável pelas informações', 10, w.bold)
   w.line(`${company.name} – por sua contabilidade`, 10)
   w.line(
-    input.sentAt ? `Enviado em ${dayText(dayInBrazil(input.sentAt))}` : 'Ainda não enviado',
+    input.sentAt ? `Enviado em ${formatDate(dayInBrazil(input.sentAt))}` : 'Ainda não enviado',
     10,
   )
   w.gap(14)

@@ -9,8 +9,7 @@ import {
   type ExemptProfits,
 } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
-import { toCents } from '../../../src/kernel/money'
-import { moneyText } from '../../../src/kernel/tax'
+import { formatCents, toCents } from '../../../src/kernel/money'
 import type { MonthIssue } from '../../../src/schemas/simples/api'
 import {
   yearEndMessages,
@@ -136,20 +135,20 @@ function warningsOf(
     warnings.push({
       code: 'above-exempt',
       message: profitsWarnings.above(
-        moneyText(distributed),
-        moneyText(limit.exemptLimit),
-        moneyText(distributed - limit.exemptLimit),
+        formatCents(distributed),
+        formatCents(limit.exemptLimit),
+        formatCents(distributed - limit.exemptLimit),
       ),
     })
   if (limit.booksProfit !== null && limit.basis === 'presumption')
     warnings.push({
       code: 'books-lower',
-      message: profitsWarnings.booksLower(moneyText(limit.booksProfit)),
+      message: profitsWarnings.booksLower(formatCents(limit.booksProfit)),
     })
   if (limit.das > limit.irpj)
     warnings.push({
       code: 'literal-reading',
-      message: profitsWarnings.literal(moneyText(limit.das), moneyText(limit.literalLimit)),
+      message: profitsWarnings.literal(formatCents(limit.das), formatCents(limit.literalLimit)),
     })
   if (facts.activities.some((activity) => ['41', '42', '43'].includes(activity.code.slice(0, 2))))
     warnings.push({ code: 'construction', message: profitsWarnings.construction })
@@ -322,12 +321,12 @@ export function darfGuide(
     lines: complementary
       ? [
           {
-            label: `Diferença do IRRF de ${monthText(month)}: devido ${moneyText(amounts.owed)}, já recolhido ${moneyText(amounts.paid)}`,
+            label: `Diferença do IRRF de ${monthText(month)}: devido ${formatCents(amounts.owed)}, já recolhido ${formatCents(amounts.paid)}`,
             amount: reais(amounts.owed - amounts.paid),
           },
         ]
       : [...byPartner.values()].map((entry) => ({
-          label: `${entry.name}: 10 % sobre ${moneyText(entry.base)} de lucros no mês`,
+          label: `${entry.name}: 10 % sobre ${formatCents(entry.base)} de lucros no mês`,
           amount: reais(entry.irrf),
         })),
     createdBy: by,
@@ -441,7 +440,7 @@ export function recordDistribution(
     warnings.push({
       code: 'withheld',
       message: yearEndMessages.withheld(
-        moneyText(toCents(distribution.irrf)),
+        formatCents(toCents(distribution.irrf)),
         monthText(input.date.slice(0, 7)),
       ),
     })
@@ -450,7 +449,7 @@ export function recordDistribution(
     toCents(profits.distributed) - toCents(profits.exemptLimit),
   )
   if (excess > 0)
-    warnings.push({ code: 'above-exempt', message: yearEndMessages.exceeds(moneyText(excess)) })
+    warnings.push({ code: 'above-exempt', message: yearEndMessages.exceeds(formatCents(excess)) })
   return {
     distribution: distributionView(store, written.record, distribution, today, warnings),
     issued: written.issued,

@@ -7,6 +7,7 @@ import {
   type Payment,
 } from '../../../src/schemas/billing'
 import type { Company } from '../../../src/schemas/company'
+import { formatMoney } from '../../../src/kernel/money'
 import { wizardPathOf } from '../../../src/schemas/track'
 import type { ServerConfig } from '../../config'
 import { monthLabel } from '../../domain/billing/subscriptions'
@@ -14,7 +15,6 @@ import { monthLabel } from '../../domain/billing/subscriptions'
 // The stand-in checkout's pages (docs/product.md §10 "Billing", §12): the payer is in a browser,
 // not in the app.
 
-export const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
 const dateBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`
 const dateTimeBr = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
@@ -76,13 +76,13 @@ export function checkoutPage(
     ['Vencimento', dateBr(payment.dueDate)],
     ...(payment.discount > 0
       ? [
-          ['Mensalidade', money.format(payment.grossAmount)],
-          ['Crédito de indicação', `− ${money.format(payment.discount)}`],
+          ['Mensalidade', formatMoney(payment.grossAmount)],
+          ['Crédito de indicação', `− ${formatMoney(payment.discount)}`],
         ]
       : []),
   ]
   const details = `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}
-<dt>Total</dt><dd class="total">${money.format(payment.amount)}</dd></dl>`
+<dt>Total</dt><dd class="total">${formatMoney(payment.amount)}</dd></dl>`
   const header = `<h1>${escapeHtml(payment.description)}</h1>
 <p class="muted">Pagamento seguro · <span class="badge ${payment.status}">${paymentStatusLabels[payment.status]}</span></p>`
   if (payment.status === 'paid')
@@ -102,7 +102,7 @@ export function checkoutPage(
     `${header}${details}
 <form method="post" action="/checkout/${encodeURIComponent(payment.id)}/pay">
 <fieldset><legend>Forma de pagamento</legend>${choices}</fieldset>
-<button type="submit">Pagar ${money.format(payment.amount)}</button>
+<button type="submit">Pagar ${formatMoney(payment.amount)}</button>
 </form>
 <p class="muted"><a href="${escapeHtml(`${config.webUrl}${returnPath(company, 'cancelado')}`)}">Voltar sem pagar</a></p>`,
   )

@@ -7,7 +7,8 @@ import {
 } from '../../../src/schemas/billing'
 import { endpoint, type Call } from '../../api'
 import { billingMessages, confirmPayment, findPayment } from '../../domain/billing/subscriptions'
-import { checkoutErrorPage, checkoutPage, money, page, returnPath } from './page'
+import { checkoutErrorPage, checkoutPage, page, returnPath } from './page'
+import { formatMoney } from '../../../src/kernel/money'
 import { findCompany } from '../../domain/companies/company-records'
 
 // The payment checkout stand-in (docs/product.md §10 "Billing", §12): pages for a person in a
@@ -38,7 +39,7 @@ function payCheckout({
   return page(
     'Pagamento confirmado',
     `<h1>Pagamento confirmado</h1>
-<p>${escapeHtml(payment.description)}: ${money.format(payment.amount)} pagos com ${paymentMethodLabels[body.method]}.</p>
+<p>${escapeHtml(payment.description)}: ${formatMoney(payment.amount)} pagos com ${paymentMethodLabels[body.method]}.</p>
 <p class="muted">Você será levado de volta ao Contabil em instantes. <a href="${escapeHtml(back)}">Voltar agora</a></p>`,
     { refresh: back },
   )

@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from '../dates'
 import { TAX_YEARS } from './parameters'
 
 // Due dates of the guides: the calendar days banks open, from the national holidays of each year
@@ -41,21 +42,13 @@ export class UnknownCalendarYear extends Error {
   }
 }
 
+// Calendar days are the kernel's (src/kernel/dates.ts): the tax rules count in them.
+export { addDays, daysBetween }
+
 const pad = (value: number) => String(value).padStart(2, '0')
 const dayText = (date: Date) =>
   `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`)
-
-/** `YYYY-MM-DD` moved by some calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = dateOf(day)
-  date.setUTCDate(date.getUTCDate() + days)
-  return dayText(date)
-}
-
-/** Calendar days from `from` to `to` (positive when `to` is later). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((dateOf(to).getTime() - dateOf(from).getTime()) / 86_400_000)
 
 /** Whether banks open that day: not a weekend, not a national holiday (throws for unknown years). */
 export function isBusinessDay(day: string): boolean {

@@ -1,3 +1,4 @@
+import { formatCents } from '../money'
 import { issCapCoefficientsOf } from './iss-cap'
 import {
   CEILING,
@@ -248,9 +249,6 @@ export const monthMessages = {
 } as const
 
 const reais = (cents: number | bigint) => Number(cents) / 100
-/** 123456 → "R$ 1.234,56" (the schemas import no formatter: src/lib is outside them). */
-export const moneyText = (cents: number) =>
-  `R$ ${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')}`
 
 const emptyTaxes = (): TaxAmounts =>
   Object.fromEntries(simplesTaxes.map((tax) => [tax, 0])) as TaxAmounts
@@ -394,7 +392,7 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
   const standing = limitStanding(year, input.openedOn, yearBefore, monthCents)
   const { limits } = standing
   const notes: string[] = []
-  const money = (cents: number) => moneyText(cents)
+  const money = (cents: number) => formatCents(cents)
   // ICMS and ISS outside the DAS: over the year before's sublimit, more than 20 % over this
   // year's before this month, or (the opening year) more than 20 % over it by this month.
   const impeded =
@@ -514,7 +512,7 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
     if (entry.service && !entry.cnae)
       problems.push({
         code: 'service-without-activity',
-        message: monthMessages.serviceWithoutActivity(entry.service, moneyText(entry.cents)),
+        message: monthMessages.serviceWithoutActivity(entry.service, formatCents(entry.cents)),
       })
     else if (entry.cnae && !activities.some((a) => a.code === entry.cnae))
       problems.push({

@@ -12,7 +12,7 @@ import {
 import { fieldError } from '../limit-messages'
 import { cpfSchema } from '../brazil'
 import { fullNameSchema } from '../people'
-import { moneyText } from '../../kernel/tax/month'
+import { formatCents, roundHundredths, toCents } from '../../kernel/money'
 import { simplesTaxes } from '../../kernel/tax/tables'
 import { monthStatusSchema, queueSortSchema, type MonthStatus } from './queue-params'
 
@@ -130,22 +130,22 @@ export const payrollInputSchema = z
         })
       cpfs.add(employee.cpf)
     })
-    const salaryCents = input.employees.reduce((total, e) => total + Math.round(e.salary * 100), 0)
-    if (input.salaries !== undefined && Math.round(input.salaries * 100) !== salaryCents)
+    const salaryCents = input.employees.reduce((total, e) => total + toCents(e.salary), 0)
+    if (input.salaries !== undefined && toCents(input.salaries) !== salaryCents)
       context.addIssue({
         code: 'custom',
-        message: simplesMessages.salariesAreEmployees(moneyText(salaryCents)),
+        message: simplesMessages.salariesAreEmployees(formatCents(salaryCents)),
         path: ['salaries'],
       })
     if (input.fgts !== undefined) {
       const fgtsCents = input.employees.reduce(
-        (total, e) => total + Math.round((Math.round(e.salary * 100) * 8) / 100),
+        (total, e) => total + Math.round((toCents(e.salary) * 8) / 100),
         0,
       )
-      if (Math.round(input.fgts * 100) !== fgtsCents)
+      if (toCents(input.fgts) !== fgtsCents)
         context.addIssue({
           code: 'custom',
-          message: simplesMessages.fgtsIsComputed(moneyText(fgtsCents)),
+          message: simplesMessages.fgtsIsComputed(formatCents(fgtsCents)),
           path: ['fgts'],
         })
     }
@@ -695,7 +695,7 @@ export const selicInputSchema = z.strictObject({
     .number({ error: fieldError(selicMessages.rateInvalid) })
     .min(0, { error: selicMessages.rateInvalid })
     .max(10, { error: selicMessages.rateInvalid })
-    .transform((value) => Math.round(value * 100) / 100),
+    .transform(roundHundredths),
   source: z
     .string({ error: fieldError(selicMessages.sourceRequired) })
     .trim()

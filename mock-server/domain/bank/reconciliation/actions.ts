@@ -1,5 +1,6 @@
 import type { BankTransaction } from '../../../../src/schemas/bank'
-import { fromCents, monthOf, periodRange, toCents } from '../../../../src/schemas/finance-common'
+import { formatCents } from '../../../../src/kernel/money'
+import { monthOf, periodRange, toCents } from '../../../../src/schemas/finance-common'
 import { nfsRequestStatusLabels, type NfsRequest } from '../../../../src/schemas/invoice'
 import {
   amountDueOf,
@@ -20,8 +21,7 @@ import { readMemo } from './memo'
 // transaction to invoices or to a guide (POST), or undo a match (DELETE). The automatic run that
 // follows (reconciler.ts) never overwrites either: it reads the record's `rev`.
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
-const money = (cents: number) => brl.format(fromCents(cents)).replace(/\s/g, ' ')
+const money = formatCents
 
 const invoiceLabel = (request: NfsRequest) =>
   request.number !== null ? `NFS-e nº ${request.number}` : 'nota solicitada em ' + request.date

@@ -1,7 +1,7 @@
 import { setTimeout as sleep, setImmediate as yieldTurn } from 'node:timers/promises'
-import { addDays } from 'date-fns'
+import { addDays } from '../../../../src/kernel/dates'
 import type { BankTransaction } from '../../../../src/schemas/bank'
-import { periodRange, todayInBrazil, type DateRange } from '../../../../src/schemas/finance-common'
+import { periodRange, type DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
 import type { DomainEvent } from '../../events'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
@@ -273,8 +273,7 @@ export const reconcileLines = (
 /** After an import or a sync: the new lines (and lines of the same amounts, and suggestions). */
 export const reconcileAfterImport = reconcileLines
 
-const shifted = (day: string, days: number) =>
-  todayInBrazil(addDays(new Date(`${day}T12:00:00-03:00`), days))
+const shifted = addDays
 
 /** The lines of the days around some days (each `[day + before, day + after]`). */
 function reconcileAround(
@@ -295,7 +294,7 @@ function reconcileAround(
  * After invoices are issued or cancelled (or changed in any way that reconciliation reads):
  * the lines of each invoice's window are looked at again, and a match whose invoice is no longer
  * issued is undone (its line goes back to the lists). Without ids, every line of the company.
- * The national issuance (issue and cancel) calls this after its write.
+ * Only the `invoices-changed` reaction (mock-server/domain/reactions.ts) calls this.
  */
 export function reconcileAfterInvoiceChange(
   store: Store,

@@ -1,4 +1,5 @@
 import type { BankAccount, BankPayment, BankTransaction } from '../../../../src/schemas/bank'
+import { noonInBrazil } from '../../../../src/kernel/dates'
 import type { CompanyDocument } from '../../../../src/schemas/document'
 import type { NfsRequest } from '../../../../src/schemas/invoice'
 import type {
@@ -37,7 +38,7 @@ export function bankPaymentOf(
 }
 
 /** A statement gives a day, not a time: noon in São Paulo, the same day in every Brazilian zone. */
-export const paidAtOf = (day: string) => new Date(`${day}T12:00:00-03:00`).toISOString()
+export const paidAtOf = (day: string) => noonInBrazil(day).toISOString()
 
 type Target =
   { kind: 'invoice'; invoices: NfsRequest[] } | { kind: 'guide'; guide: CompanyDocument }

@@ -1,9 +1,10 @@
 import { formatPercent } from '../form-values'
 import styles from './Partners.module.css'
+import { toCents } from '@/kernel/money'
 
 /** The live sum of the partners' shares, which must reach exactly 100 %. */
 export function SharesTotal({ total }: { total: number }) {
-  const ok = Math.round(total * 100) === 10_000
+  const ok = toCents(total) === 10_000
   const gap = Math.abs(100 - total)
   return (
     <p className={styles.total} data-ok={ok} role="status">
