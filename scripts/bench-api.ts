@@ -11,6 +11,7 @@ import { prepareTestPki } from '../mock-server/stand-ins/sefin-nacional/test-pki
 import { Store } from '../mock-server/store/database'
 import { OFX_MAX_BYTES, OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/kernel/dates'
+import { roundMoney } from '../src/kernel/money'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
 import { paymentsOfx, uploadOfx as uploadTo, type BenchRow, type OpenInvoice } from './bench-kit'
 import { answered, latencyProbe, percentile } from './latency-probe'
@@ -146,7 +147,7 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
     const taker = TAKERS[k % TAKERS.length]!
     const date = shiftDays(line.date, -(k % 20))
     const unpaid = k % 10 === 9
-    const totalValue = unpaid ? Math.round((line.amount + 7) * 100) / 100 : line.amount
+    const totalValue = unpaid ? roundMoney(line.amount + 7) : line.amount
     seed.nfsRequests.push({
       ...structuredClone(template),
       id: `nfs-bench-${k}`,
@@ -188,7 +189,7 @@ async function dataSet(dataDir: string) {
   for (let i = 0; seed.bankTransactions.length < TRANSACTIONS; i++) {
     const [type, name] = names[i % names.length]!
     const date = new Date(day - Math.floor(i / 40) * 86_400_000).toISOString().slice(0, 10)
-    const amount = Math.round((50 + ((i * 7919) % 500000) / 100) * 100) / 100
+    const amount = roundMoney(50 + ((i * 7919) % 500000) / 100)
     seed.bankTransactions.push({
       id: `txn-bench-${i}`,
       companyId: COMPANY,

@@ -12,6 +12,7 @@ import path from 'node:path'
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
 import type { BankTransaction } from '../src/schemas/bank'
 import { addMonths, monthsFrom, todayInBrazil } from '../src/kernel/dates'
+import { roundMoney } from '../src/kernel/money'
 import type { Company } from '../src/schemas/company'
 import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
 import type { PayrollRecord } from '../src/schemas/simples/api'
@@ -179,7 +180,7 @@ function scaleLine(size: ScaleSize, i: number, yesterday: number): BankTransacti
   const date = new Date(yesterday - Math.floor(i / linesPerDay(size)) * 86_400_000)
     .toISOString()
     .slice(0, 10)
-  const amount = Math.round((50 + ((i * 7919) % 500_000) / 100) * 100) / 100
+  const amount = roundMoney(50 + ((i * 7919) % 500_000) / 100)
   return {
     id: `txn-scale-${i}`,
     companyId: SCALE_COMPANY,
@@ -204,7 +205,7 @@ function scaleAnaInvoice(
   const taker = takers[k % takers.length]!
   const date = shiftDays(line.date, -(k % 20))
   const unpaid = k % 10 === 9
-  const totalValue = unpaid ? Math.round((line.amount + 7) * 100) / 100 : line.amount
+  const totalValue = unpaid ? roundMoney(line.amount + 7) : line.amount
   return {
     ...template,
     id: `nfs-scale-ana-${k}`,

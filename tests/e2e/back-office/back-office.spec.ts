@@ -140,7 +140,9 @@ test('the status buttons are exactly the moves the statechart allows', async ({ 
 test('an unknown company id is the 404 page', async ({ page }) => {
   await asAdmin(page, '/app/admin/companies')
   await page.goto('/app/admin/companies/cmp-nao-existe')
-  await expect(page.getByText('Endereço não encontrado: /app/admin/companies/cmp-nao-existe')).toBeVisible()
+  await expect(
+    page.getByText('Endereço não encontrado: /app/admin/companies/cmp-nao-existe'),
+  ).toBeVisible()
 })
 
 test('a client typing the back office’s addresses gets the 403 screen', async ({ page }) => {

@@ -168,7 +168,9 @@ test('an unknown or another company’s account is the 404 page', async ({ page 
   for (const account of ['bogus', 'acc-eva-inter']) {
     const address = `/app/bank-statements/accounts/${account}/transactions`
     await page.goto(address)
-    await expect(page.getByTestId('status-message')).toHaveText(`Endereço não encontrado: ${address}`)
+    await expect(page.getByTestId('status-message')).toHaveText(
+      `Endereço não encontrado: ${address}`,
+    )
   }
 })
 
