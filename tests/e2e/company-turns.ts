@@ -17,7 +17,7 @@ const lockFolder = process.env.E2E_MOCK_DATA_DIR
   : os.tmpdir()
 
 /** How long a file may wait for another to finish with the company (a whole spec's length). */
-const WAIT_MS = 10 * 60_000
+const WAIT_MS = 25 * 60_000
 
 export function takeTurnsWith(companyId: string) {
   let release: (() => Promise<void>) | undefined
@@ -26,7 +26,7 @@ export function takeTurnsWith(companyId: string) {
     const file = path.join(lockFolder, `company-${companyId}.lock`)
     writeFileSync(file, '', { flag: 'a' })
     release = await lockfile.lock(file, {
-      retries: { retries: WAIT_MS / 1000, minTimeout: 1000, maxTimeout: 1000, factor: 1 },
+      retries: { retries: WAIT_MS / 500, minTimeout: 500, maxTimeout: 500, factor: 1 },
       // A worker that died holding it: taken over once its mark is this old.
       stale: 60_000,
     })

@@ -78,11 +78,17 @@ export async function undoReconciliation(
   return data
 }
 
+// The lists are refreshed without holding the mutation on them: the line that confirmed or undid
+// a match leaves its tab once they are, and a caller's `mutate(…, { onSuccess })` (its toast)
+// would not run for a line no longer on the screen.
+
 export function useConfirmReconciliation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: confirmReconciliation,
-    onSuccess: (_row, { companyId }) => refreshReconciled(queryClient, companyId),
+    onSuccess: (_row, { companyId }) => {
+      void refreshReconciled(queryClient, companyId)
+    },
   })
 }
 
@@ -90,6 +96,8 @@ export function useUndoReconciliation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: undoReconciliation,
-    onSuccess: (_row, { companyId }) => refreshReconciled(queryClient, companyId),
+    onSuccess: (_row, { companyId }) => {
+      void refreshReconciled(queryClient, companyId)
+    },
   })
 }

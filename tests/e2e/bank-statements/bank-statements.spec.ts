@@ -5,6 +5,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, toast } from '../invoices/support'
+import { takeTurnsWith } from '../company-turns'
+
+// Other files reseed ana's company (tests/e2e/company-turns.ts): one file at a time with her.
+takeTurnsWith(ANA_COMPANY)
 
 // Bank statements (docs/product.md §10): an OFX in Windows-1252 imported twice (the second time
 // nothing new) with its accents right; a transaction categorised and "Sem categoria" shrinking; the

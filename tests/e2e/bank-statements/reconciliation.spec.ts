@@ -5,6 +5,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, brDate, toast, todayInBrazil } from '../invoices/support'
+import { takeTurnsWith } from '../company-turns'
+
+// Other files reseed ana's company (tests/e2e/company-turns.ts): one file at a time with her.
+takeTurnsWith(ANA_COMPANY)
 
 // Bank reconciliation (docs/decisions.md): ana imports a statement that pays two of her invoices —
 // the one whose memo names the taker's CNPJ is matched by itself, the other is a suggestion —

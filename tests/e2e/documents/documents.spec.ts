@@ -7,6 +7,10 @@ import { signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, toast, todayInBrazil } from '../invoices/support'
 import { reseedCompany } from '../onboarding/support'
+import { takeTurnsWith } from '../company-turns'
+
+// Other files reseed ana's company (tests/e2e/company-turns.ts): one file at a time with her.
+takeTurnsWith(ANA_COMPANY)
 
 const LAW_FIRM_EMAIL = 'marina@andradelins.adv.br'
 const LAW_FIRM = 'cmp-marina-advocacia'

@@ -13,6 +13,10 @@ import { ADMIN, consentState, signInFromLogin } from '../support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { ANA, ANA_COMPANY, api, toast } from './support'
 import { nationalIssueRequest } from './requests'
+import { takeTurnsWith } from '../company-turns'
+
+// Other files reseed ana's company (tests/e2e/company-turns.ts): one file at a time with her.
+takeTurnsWith(ANA_COMPANY)
 
 // The national NFS-e (docs/decisions.md "The national NFS-e"): ana asks for an invoice; the
 // accountant presses "Emitir NFS-e" (the DPS built, validated, signed and sent to the Sefin Nacional
