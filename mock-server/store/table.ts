@@ -169,7 +169,15 @@ export class Table<T extends object> {
 
   /** The table's indexes (besides its key's): each its name and the SQL that creates it. */
   static indexesOf(layout: TableLayout<never>): { name: string; sql: string }[] {
-    return (layout.indexes ?? []).map((fields) => {
+    const declared = layout.indexes ?? []
+    // A rank column is read by its own order (rank.ts bisects it and looks for neighbours): an
+    // index leading with it, or every lookup scans and sorts the table — an insert into a table
+    // of 20,000 rows then took seconds.
+    const leads = new Set(declared.map((fields) => fields[0]!.split(' ')[0]!))
+    const ranked = Object.keys(layout.ranks ?? {})
+      .filter((field) => !leads.has(field))
+      .map((field) => [field])
+    return [...declared, ...ranked].map((fields) => {
       const parts = fields.map((field) => {
         const [column, direction] = field.split(' ') as [string, string?]
         return `${columnOf(column)}${direction ? ` ${direction}` : ''}`

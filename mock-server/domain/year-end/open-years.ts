@@ -6,11 +6,13 @@ import { yearFactsOf, yearMonthOf } from './facts'
 
 // Every client company has its year in the year-end queue, even before anything happened in it:
 // at start and every hour, the years the queue shows (this one and the one before) are opened for
-// the companies that have none — in batches of their own transaction, yielding between them, so
-// a hundred thousand companies never hold the request thread. A year gets the months already
-// closed in it (a data folder from before the years were kept).
+// the companies that have none — in batches of their own transaction, each cut at a time budget
+// and yielding between them, so a hundred thousand companies never hold the request thread for
+// more than a few tens of milliseconds. A year gets the months already closed in it (a data
+// folder from before the years were kept).
 
-const BATCH = 500
+/** The longest a batch holds the thread (ms): other requests wait at most about this long. */
+const BATCH_MS = 40
 
 export async function openYears(store: Store, now = new Date()) {
   const current = yearInBrazil(now)
@@ -25,12 +27,16 @@ export async function openYears(store: Store, now = new Date()) {
       .rows(['id'], { where: { status: ['active', 'overdue'], size: ['ME', 'EPP', 'MEI'] } })
       .map((row) => String(row.id))
       .filter((id) => !have.has(id))
-    for (let start = 0; start < missing.length; start += BATCH) {
+    let next = 0
+    while (next < missing.length) {
       if (stopped) return opened
       const at = new Date().toISOString()
+      const until = performance.now() + BATCH_MS
       opened += store.write(() => {
         let count = 0
-        for (const id of missing.slice(start, start + BATCH)) {
+        let visited = 0
+        while (next < missing.length && (visited++ === 0 || performance.now() < until)) {
+          const id = missing[next++]!
           const company = store.companies.get(id)
           const facts = company && yearFactsOf(store, company)
           if (!facts || store.companyYears.get(yearKey(id, year))) continue
