@@ -2,7 +2,8 @@ import Sqlite from 'better-sqlite3'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { RankColumn } from '../../mock-server/store/rank'
-import { Table, type TableLayout } from '../../mock-server/store/table'
+import { layouts } from '../../mock-server/store/layout'
+import { Table, columnOf, type TableLayout } from '../../mock-server/store/table'
 
 // The pt-BR name order a table keeps in a rank column (mock-server/store/rank.ts): after any
 // sequence of inserts, renames and removals, the order the index serves is Intl.Collator's pt-BR
@@ -111,5 +112,29 @@ describe('the pt-BR name order in a rank column', () => {
     numberAll.mockRestore()
     expect(served(named)).toEqual(expected(db))
     db.close()
+  })
+})
+
+describe('a rank column is read through an index of its own', () => {
+  it('every ranked table of the store has an index leading with each rank, declared or not', () => {
+    for (const layout of Object.values(layouts) as TableLayout<never>[]) {
+      for (const rank of Object.keys(layout.ranks ?? {})) {
+        const db = new Sqlite(':memory:')
+        db.exec(Table.schemaOf(layout))
+        // SQLite's own plan for rank.ts's neighbour lookup: a search of an index, not a scan
+        // of the table followed by a sort.
+        const column = columnOf(rank)
+        const plan = db
+          .prepare(
+            `EXPLAIN QUERY PLAN SELECT id FROM ${layout.table} WHERE ${column} >= ? AND id != ? ORDER BY ${column} LIMIT 1`,
+          )
+          .all(0, '')
+          .map((step) => (step as { detail: string }).detail)
+          .join(' | ')
+        expect(plan, `${layout.table}.${column}`).toMatch(/SEARCH .* USING INDEX/)
+        expect(plan, `${layout.table}.${column}`).not.toMatch(/TEMP B-TREE/)
+        db.close()
+      }
+    }
   })
 })
