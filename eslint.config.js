@@ -335,12 +335,6 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // The NFS-e files still throw the HTTP helpers' errors (their owner moves them to
-  // mock-server/domain/errors.ts as the national client is rebuilt).
-  'mock-server/domain/invoices/nfse/certificates.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/invoices/nfse/issuance.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/invoices/nfse/jobs.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/invoices/nfse/sefin-client.ts': { 'server-domain': ['server-http'] },
   // Reads a stand-in's data directly (the Receita's registry, the fixtures' CNAE list).
   'mock-server/domain/companies/steps.ts': { 'server-domain': ['stand-in'] },
   // Contexts that read a stand-in's data directly instead of through its client.
@@ -371,11 +365,6 @@ const allowList = {
   // The tax rules use the check digit of the payment-line module and the CNAE code's mask.
   'src/kernel/tax/collection-line.ts': { tax: ['schemas'] },
   'src/kernel/tax/month.ts': { tax: ['schemas'] },
-}
-
-/** Domain files that still import Express (the Sefin client reads a stand-in's request type). */
-const expressAllowList = {
-  'mock-server/domain/invoices/nfse/sefin-client.ts': true,
 }
 
 const KERNEL_MONEY = 'src/kernel/money.ts'
@@ -484,7 +473,6 @@ export default tseslint.config(
   {
     // The contexts speak no HTTP: Express, multer and the HTTP helpers belong to the edge.
     files: ['mock-server/domain/**/*.{ts,mjs}', 'mock-server/store/**/*.{ts,mjs}'],
-    ignores: Object.keys(expressAllowList),
     rules: {
       'no-restricted-imports': [
         'error',
