@@ -335,15 +335,14 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // Reads a stand-in's data directly (the Receita's registry, the fixtures' CNAE list).
+  // Reads a stand-in's data directly (the fixtures' CNAE list).
   'mock-server/domain/companies/steps.ts': { 'server-domain': ['stand-in'] },
   // Contexts that read a stand-in's data directly instead of through its client.
   'mock-server/domain/bank/exports.ts': { 'server-domain': ['stand-in'] },
   'mock-server/domain/simples/facts.ts': { 'server-domain': ['stand-in'] },
-  // Routes that reach a stand-in's code (Cora's consent and sync, the Receita's registry, the
-  // statement generator's months).
+  // Routes that reach a stand-in's code (Cora's consent and sync, the statement generator's
+  // months).
   'mock-server/routes/bank-connections.ts': { 'server-edge': ['stand-in'] },
-  'mock-server/routes/companies.ts': { 'server-edge': ['stand-in'] },
   'mock-server/routes/reports.ts': { 'server-edge': ['stand-in'] },
   // The store's model and record schemas name the NFS-e records of the invoices context.
   'mock-server/model.ts': { 'server-store': ['server-domain'] },
