@@ -335,21 +335,14 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // The NFS-e files still throw the HTTP helpers' errors (their owner moves them to
-  // mock-server/domain/errors.ts as the national client is rebuilt).
-  'mock-server/domain/invoices/nfse/certificates.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/invoices/nfse/issuance.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/invoices/nfse/jobs.ts': { 'server-domain': ['server-http'] },
-  'mock-server/domain/invoices/nfse/sefin-client.ts': { 'server-domain': ['server-http'] },
-  // Reads a stand-in's data directly (the Receita's registry, the fixtures' CNAE list).
+  // Reads a stand-in's data directly (the fixtures' CNAE list).
   'mock-server/domain/companies/steps.ts': { 'server-domain': ['stand-in'] },
   // Contexts that read a stand-in's data directly instead of through its client.
   'mock-server/domain/bank/exports.ts': { 'server-domain': ['stand-in'] },
   'mock-server/domain/simples/facts.ts': { 'server-domain': ['stand-in'] },
-  // Routes that reach a stand-in's code (Cora's consent and sync, the Receita's registry, the
-  // statement generator's months).
+  // Routes that reach a stand-in's code (Cora's consent and sync, the statement generator's
+  // months).
   'mock-server/routes/bank-connections.ts': { 'server-edge': ['stand-in'] },
-  'mock-server/routes/companies.ts': { 'server-edge': ['stand-in'] },
   'mock-server/routes/reports.ts': { 'server-edge': ['stand-in'] },
   // The store's model and record schemas name the NFS-e records of the invoices context.
   'mock-server/model.ts': { 'server-store': ['server-domain'] },
@@ -371,11 +364,6 @@ const allowList = {
   // The tax rules use the check digit of the payment-line module and the CNAE code's mask.
   'src/kernel/tax/collection-line.ts': { tax: ['schemas'] },
   'src/kernel/tax/month.ts': { tax: ['schemas'] },
-}
-
-/** Domain files that still import Express (the Sefin client reads a stand-in's request type). */
-const expressAllowList = {
-  'mock-server/domain/invoices/nfse/sefin-client.ts': true,
 }
 
 const KERNEL_MONEY = 'src/kernel/money.ts'
@@ -484,7 +472,6 @@ export default tseslint.config(
   {
     // The contexts speak no HTTP: Express, multer and the HTTP helpers belong to the edge.
     files: ['mock-server/domain/**/*.{ts,mjs}', 'mock-server/store/**/*.{ts,mjs}'],
-    ignores: Object.keys(expressAllowList),
     rules: {
       'no-restricted-imports': [
         'error',

@@ -28,6 +28,7 @@ import { seedFiles } from './seed/files'
 import { buildSeed, reseedCompany } from './seed/index'
 import { Store } from './store/database'
 import { sefinFaultsBodySchema, type FaultName } from './stand-ins/sefin-nacional/faults'
+import { registryRecordOf } from './stand-ins/receita-cnpj/registry'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
@@ -62,7 +63,9 @@ export function createApp(config: ServerConfig) {
   // The national NFS-e API (the local stand-in on its own TLS port unless MOCK_SEFIN_URL says
   // otherwise), and the check of every DPS whose answer was lost: now, then every half minute.
   const sefin = createSefinGateway({ config, store, nfse })
-  const deps: AppDeps = { store, auth, config, ofx, nfse, sefin }
+  // The Receita's CNPJ registry: its stand-in's answers, read in this process.
+  const registry = { recordOf: (cnpj: string) => registryRecordOf(store, cnpj) }
+  const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry }
   const recovery = startRecovery({ store, config, nfse, sefin })
 
   const app = jsonServer.create()

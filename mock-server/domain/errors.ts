@@ -46,7 +46,8 @@ export const conflict = (message: string, issues?: Issue[]) =>
   new DomainError('conflict', message, issues)
 export const tooLarge = (message: string) => new DomainError('too-large', message)
 export const busy = (message: string) => new DomainError('busy', message)
-export const outsideServiceFailed = (message: string) => new DomainError('outside-service', message)
+export const outsideServiceFailed = (message: string, issues?: Issue[]) =>
+  new DomainError('outside-service', message, issues)
 /** What a caller whose session no longer counts reads (mock-server/http.ts answers it too). */
 export const SESSION_INVALID = 'Sessão expirada ou inválida. Entre novamente.'
 export const unauthenticated = (message: string = SESSION_INVALID) =>

@@ -8,7 +8,6 @@ import { z } from 'zod'
 import { formatMobile } from '../../src/schemas/brazil'
 import { claimsOf, isSystemAdmin } from '../../src/schemas/claims'
 import { idSchema, listOf, recordOf } from '../../src/schemas/common'
-import type { Company } from '../../src/schemas/company'
 import {
   isPhotoType,
   MAX_PHOTO_BYTES,
@@ -17,7 +16,6 @@ import {
   profileMessages,
   type PhotoType,
 } from '../../src/schemas/profile'
-import { emptyTrack } from '../../src/schemas/track'
 import {
   adminUserCreatedSchema,
   adminUserCreateSchema,
@@ -46,7 +44,7 @@ import {
   systemAdmins,
   type IdentityFields,
 } from '../domain/companies/people'
-import { companyRefOf } from '../domain/companies/company-records'
+import { companyRefOf, newCompany, newTrack } from '../domain/companies/company-records'
 import type { ServerConfig } from '../config'
 import { badRequest, conflict, forbidden, HttpError, notFound, paginate } from '../http'
 import type { Store } from '../store/database'
@@ -153,8 +151,8 @@ async function signUp({ store, auth, body: input }: Call<{ body: UserCreate }>) 
   if (taken) throw conflict(SIGN_UP_EMAIL_TAKEN)
 
   const now = new Date().toISOString()
-  const companyId = `cmp-${randomUUID().slice(0, 8)}`
   const firstName = input.name.split(' ')[0] ?? input.name
+  const company = newCompany({ name: `Empresa de ${firstName}`, trackId: input.trackId }, now)
   const profile = { email: input.email, password: input.password, displayName: input.name }
   // A phone number is unique in Firebase Auth; a second account with the same mobile keeps it
   // only in our own record.
@@ -168,34 +166,18 @@ async function signUp({ store, auth, body: input }: Call<{ body: UserCreate }>) 
     name: input.name,
     phone: input.phone,
     roles: ['company-admin'],
-    companies: [companyId],
+    companies: [company.id],
     indicatedBy: referralCode(store, input.indicatedBy),
     referralCode: referralCodeOf(input.name, firebaseUser.uid),
     disabled: false,
     createdAt: now,
-  }
-  const company: Company = {
-    id: companyId,
-    name: `Empresa de ${firstName}`,
-    alias: null,
-    cnpj: null,
-    status: 'pending',
-    address: null,
-    currentSubscription: null,
-    trackId: input.trackId,
-    type: null,
-    size: null,
-    activities: [],
-    statusHistory: [],
-    createdAt: now,
-    updatedAt: now,
   }
   try {
     await auth.setClaims(firebaseUser.uid, claimsOf(user))
     store.write(() => {
       store.users.insert(user)
       store.companies.insert(company)
-      store.tracks.insert({ companyId, ...emptyTrack(input.trackId) })
+      store.tracks.insert(newTrack(company.id, company.trackId))
     })
   } catch (error) {
     // Nothing half-made: the Firebase account goes too (the store rolled back by itself).

@@ -42,6 +42,20 @@ describe('the server’s rooms (lint)', () => {
     ])
   }, 30_000)
 
+  it('refuses the HTTP helpers and Express in the NFS-e issuance files too (none is allowed them)', async () => {
+    const code =
+      ["import { HttpError } from '../../../http'", "import type { Request } from 'express'"].join(
+        '\n',
+      ) +
+      use(['HttpError']) +
+      'export type R = Request\n'
+    for (const file of ['certificates', 'issuance', 'jobs', 'sefin-client'])
+      expect(await violations(code, `mock-server/domain/invoices/nfse/${file}.ts`)).toEqual([
+        '1: server-domain must not import server-http',
+        expect.stringMatching(/^2: 'express' import is restricted .*speak no HTTP/),
+      ])
+  }, 60_000)
+
   it('refuses a store that imports a context', async () => {
     const code = "import { closeMonth } from '../domain/simples/months'" + use(['closeMonth'])
     expect(await violations(code, 'mock-server/store/planted.ts')).toEqual([

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { SubscriptionRecord } from '../../../src/schemas/billing'
 import {
   companyMessages,
@@ -5,6 +6,7 @@ import {
   type CompanyRef,
   type CompanyStatus,
 } from '../../../src/schemas/company'
+import { emptyTrack } from '../../../src/schemas/track'
 import { transition } from 'xstate'
 import {
   companyStatusMachine,
@@ -22,6 +24,40 @@ export function findCompany(store: Store, id: string): Company {
   if (!company) throw notFound(companyMessages.notFound)
   return company
 }
+
+/** Whether another company than `companyId` already has this CNPJ. */
+export function cnpjTaken(store: Store, cnpj: string, companyId?: string) {
+  const holder = store.companies.first({ where: { cnpj } })
+  return holder !== undefined && holder.id !== companyId
+}
+
+/** What a new company is given besides its track (a sign-up's name, a registry's record). */
+export type NewCompany = Pick<Company, 'name' | 'trackId'> &
+  Partial<Pick<Company, 'alias' | 'cnpj' | 'address' | 'type' | 'size' | 'activities'>>
+
+/** A new company's record: pending, with no plan and no status change yet. */
+export const newCompany = (fields: NewCompany, at: string): Company => ({
+  id: `cmp-${randomUUID().slice(0, 8)}`,
+  name: fields.name,
+  alias: fields.alias ?? null,
+  cnpj: fields.cnpj ?? null,
+  status: 'pending',
+  address: fields.address ?? null,
+  currentSubscription: null,
+  trackId: fields.trackId,
+  type: fields.type ?? null,
+  size: fields.size ?? null,
+  activities: fields.activities ?? [],
+  statusHistory: [],
+  createdAt: at,
+  updatedAt: at,
+})
+
+/** A new company's track record: the track's steps, none started. */
+export const newTrack = (companyId: string, trackId: Company['trackId']): TrackRecord => ({
+  companyId,
+  ...emptyTrack(trackId),
+})
 
 export function trackOf(store: Store, companyId: string): TrackRecord {
   const track = store.tracks.get(companyId)

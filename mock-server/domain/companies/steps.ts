@@ -10,7 +10,8 @@ import type { TrackRecord } from '../../model'
 import type { Store } from '../../store/database'
 import { filePath } from '../../store/files'
 import { reference } from '../../stand-ins/reference-data'
-import { registryRecordOf } from '../../stand-ins/receita-cnpj/registry'
+import { cnpjTaken } from './company-records'
+import type { CnpjRegistry } from './registry'
 
 // The server's part of each wizard step, past its input schema (docs/product.md §4 "Tracks and
 // steps"): checks against the reference data and the company's files, and what completing the step
@@ -49,6 +50,8 @@ export const payloadError = (message: string, path: Issue['path']) =>
 export type StepCompletion = {
   store: Store
   config: ServerConfig
+  /** The Receita's registry (the download-company-info step reads the CNPJ's record). */
+  registry: CnpjRegistry
   company: Company
   track: TrackRecord
   input: Record<string, unknown>
@@ -111,9 +114,9 @@ export const stepEffects: Partial<Record<StepId, StepEffect>> = {
 
   // The Receita's record of the CNPJ: active, the company's own, and nobody else's here; the
   // company takes what the registry says.
-  'download-company-info': ({ store, company, input, at }) => {
+  'download-company-info': ({ store, registry, company, input, at }) => {
     const cnpj = String(input.cnpj)
-    const record = registryRecordOf(store, cnpj)
+    const record = registry.recordOf(cnpj)
     if (!record) throw payloadError(messages.cnpjNotFound, ['cnpj'])
     if (record.status !== 'ATIVA')
       throw payloadError(stepMessagesServer.registryStatus(record.status), ['cnpj'])
@@ -125,8 +128,7 @@ export const stepEffects: Partial<Record<StepId, StepEffect>> = {
         company.cnpj ? stepMessagesServer.otherCnpj : stepMessagesServer.cnpjMissing,
         ['cnpj'],
       )
-    const holder = store.companies.first({ where: { cnpj } })
-    if (holder && holder.id !== company.id) throw conflict(companyMessages.cnpjTaken)
+    if (cnpjTaken(store, cnpj, company.id)) throw conflict(companyMessages.cnpjTaken)
     company.cnpj = cnpj
     company.name = record.legalName
     company.alias = record.tradeName ?? company.alias

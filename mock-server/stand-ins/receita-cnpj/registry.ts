@@ -1,8 +1,7 @@
-import { companyMessages, type Company } from '../../../src/schemas/company'
+import type { Company } from '../../../src/schemas/company'
 import type { RegistryRecord } from '../../../src/schemas/registry'
 import type { PartnerRegistration, PreRegistration } from '../../../src/schemas/steps'
 import { todayInBrazil } from '../../../src/schemas/finance-common'
-import { searchKey } from '../../../src/schemas/people'
 import type { Store } from '../../store/database'
 import { ownerOf } from '../../domain/companies/people'
 import { reference } from '../reference-data'
@@ -73,24 +72,3 @@ export function registryRecordOf(store: Store, cnpj: string): RegistryRecord | n
   const company = store.companies.first({ where: { cnpj } })
   return company ? openedCompanyRecord(store, company) : null
 }
-
-/**
- * Why a CNPJ cannot be recorded for a company we are opening, or null: another company has it
- * here, or the registry knows it under another name.
- */
-export function cnpjRecordRefusal(store: Store, company: Company, cnpj: string): string | null {
-  const holder = store.companies.first({ where: { cnpj } })
-  if (holder && holder.id !== company.id) return companyMessages.cnpjTaken
-  const known = reference().registry.get(cnpj)
-  if (!known) return null
-  const names = [company.name, ...desiredNames(store, company)].map(searchKey)
-  return names.includes(searchKey(known.legalName))
-    ? null
-    : `Este CNPJ pertence a outra empresa na Receita Federal: ${known.legalName}.`
-}
-
-const desiredNames = (store: Store, company: Company): string[] =>
-  (
-    trackOf(store, company.id).steps.find((step) => step.stepId === 'pre-registration')
-      ?.payload as Partial<PreRegistration> | null
-  )?.names ?? []

@@ -1,6 +1,6 @@
 import { generateKeyPair, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
-import { badRequest } from '../../../http'
+import { invalid } from '../../errors'
 
 // A1 certificates (ICP-Brasil: a PKCS#12 file and its password) read with node-forge, and the
 // local test PKI's certificates built with it (keys from Node's crypto: forge's pure-JS RSA key
@@ -183,7 +183,7 @@ export function readA1(
   now: Date = new Date(),
   anchors: readonly string[] = [],
 ): CertificatePems & { facts: CertificateFacts } {
-  const onFile = (message: string) => badRequest(message, [{ path: ['file'], message }])
+  const onFile = (message: string) => invalid(message, [{ path: ['file'], message }])
   let asn1: forge.asn1.Asn1
   try {
     asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(file))
@@ -198,7 +198,7 @@ export function readA1(
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, password)
   } catch (error) {
     if (/MAC could not be verified|Invalid password|decrypt/i.test(String(error)))
-      throw badRequest(certificateMessages.wrongPassword, [
+      throw invalid(certificateMessages.wrongPassword, [
         { path: ['password'], message: certificateMessages.wrongPassword },
       ])
     throw onFile(certificateMessages.notPkcs12)

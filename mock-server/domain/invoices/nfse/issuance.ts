@@ -20,7 +20,14 @@ import {
 } from '../../../../src/kernel/tax/facts'
 import type { ServerConfig } from '../../../config'
 import { filePath } from '../../../store/files'
-import { badRequest, conflict, HttpError, notFound, type Issue } from '../../../http'
+import {
+  conflict,
+  DomainError,
+  invalid,
+  notFound,
+  outsideServiceFailed,
+  type Issue,
+} from '../../errors'
 import { calculate } from '../../simples/calculate'
 import { factsOf } from '../../simples/facts'
 import { storeSources } from '../../simples/sources'
@@ -251,7 +258,7 @@ export function dpsProviderOf(
       path: refusal.path,
       message: `${refusal.message} (Anexo I, ${refusal.code})`,
     }))
-    throw badRequest(`A DPS seria recusada pela Sefin Nacional: ${issues[0]!.message}`, issues)
+    throw invalid(`A DPS seria recusada pela Sefin Nacional: ${issues[0]!.message}`, issues)
   }
   const { taxes } = decided
   return {
@@ -304,7 +311,7 @@ export function nextDpsNumber(store: Store, companyId: string) {
 
 const schemaRefusal = (problems: SchemaProblem[]) => {
   const issues = schemaIssues(problems, schemaFiles.DPS)
-  return badRequest(`${issuanceMessages.schema} ${issues[0]?.message ?? ''}`.trim(), issues)
+  return invalid(`${issuanceMessages.schema} ${issues[0]?.message ?? ''}`.trim(), issues)
 }
 
 /** Validates a DPS against the official schema (400 naming each field). */
@@ -339,7 +346,7 @@ function refusal(errors: NationalError[]) {
     path: ['sefin', error.code],
     message: error.complement ? `${error.description} ${error.complement}` : error.description,
   }))
-  return new HttpError(409, issuanceMessages.refused(errors), issues)
+  return conflict(issuanceMessages.refused(errors), issues)
 }
 
 /** Writes a file of the company durably, never over another (its name is the NFS-e's own). */
@@ -593,7 +600,7 @@ export async function resolveReservation(
     return await recordNfse(deps, reservation, { accessKey, nfseXml }, by, now)
   } catch (error) {
     if (error instanceof SefinUnknownOutcome) return null
-    if (error instanceof HttpError && error.status === 409) return null
+    if (error instanceof DomainError && error.kind === 'conflict') return null
     throw error
   }
 }
@@ -639,7 +646,7 @@ export const whenLeftWaiting = (store: Store, recheck: () => void) => rechecks.s
 
 /** The answer to "Emitir" while the Sefin has not confirmed: the request waits (502, pt-BR). */
 function awaiting(number: number) {
-  return new HttpError(502, issuanceMessages.awaiting(number), [
+  return outsideServiceFailed(issuanceMessages.awaiting(number), [
     { path: ['sefin', 'awaiting'], message: issuanceMessages.awaiting(number) },
   ])
 }
@@ -729,7 +736,7 @@ export function issueRequest(
       if (!(error instanceof SefinUnknownOutcome)) throw error
       if (!sent) {
         release(deps, reservation, input.by, now, 'A Sefin Nacional não foi alcançada.')
-        throw new HttpError(502, error.message)
+        throw outsideServiceFailed(error.message)
       }
       // Sent, and no answer says what became of it: the request waits, the Sefin is asked.
       store.write(() => {
@@ -798,7 +805,7 @@ export function cancelRequest(
     })
     if ('problems' in signed) {
       const issues = schemaIssues(signed.problems, schemaFiles.pedRegEvento)
-      throw badRequest(issues[0]?.message ?? issuanceMessages.schema, issues)
+      throw invalid(issues[0]?.message ?? issuanceMessages.schema, issues)
     }
     const nfseXml = await nfseXmlOf(deps, request)
     const outcome = await (

@@ -1,5 +1,5 @@
 import { cityDirectory } from '../../../reference/cities'
-import { HttpError, type Issue } from '../../../http'
+import { DomainError, type Issue } from '../../errors'
 import {
   certificateFacts,
   readA1,
@@ -141,7 +141,7 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
       try {
         return readA1(job.file, job.password, job.cnpj, new Date(), job.anchors) as JobResult<J>
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error
+        if (!(error instanceof DomainError)) throw error
         return {
           refused: { message: error.message, issues: error.issues ?? [] },
         } as JobResult<J>

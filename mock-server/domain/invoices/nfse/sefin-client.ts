@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { CertificatePems } from './certificates'
-import { HttpError } from '../../../http'
+import { outsideServiceFailed } from '../../errors'
 import {
   fromGzipBase64,
   sefinDpsFoundSchema,
@@ -223,6 +223,6 @@ export function sefinClient(connection: SefinConnection) {
 /** A call whose answer never came, as the API answers it when nothing was at stake (a 502). */
 export const unreachable = (error: unknown): never => {
   if (error instanceof SefinUnknownOutcome)
-    throw new HttpError(502, sefinClientMessages.unreachable)
+    throw outsideServiceFailed(sefinClientMessages.unreachable)
   throw error
 }
