@@ -93,7 +93,7 @@ describe('POST /nfs/requests/{id}/issue', () => {
     const text = await pdfText(danfse.bytes)
     expect(text).toContain(issued.accessKey)
     expect(text).toContain('R$ 9.800,00')
-    expect(text).toContain('AMBIENTE DE HOMOLOGAÇÃO')
+    expect(text).toContain('NFS-e SEM VALIDADE JURÍDICA')
 
     // Issued once: again is a 409.
     const again = await issue('nfs-ana-aguardando')

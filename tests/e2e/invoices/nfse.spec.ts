@@ -22,7 +22,9 @@ takeTurnsWith(ANA_COMPANY)
 // accountant presses "Emitir NFS-e" (the DPS built, validated, signed and sent to the Sefin Nacional
 // stand-in over mutual TLS, which drops the answer: "aguardando a confirmação da Receita", then the
 // number); ana sees the number and the access key and downloads the XML and the DANFSe (its text
-// read); the accountant cancels it with a reason. And the company's A1 certificate: a wrong password
+// read); the accountant cancels it with a reason. The accountant substitutes an issued NFS-e (the
+// old one reads "substituída" with the link to the new one, for both of them; the new DANFSe's text
+// read against NT 008). And the company's A1 certificate: a wrong password
 // refused, a right one shown with its expiry (and the warning of a certificate that expires within
 // 30 days).
 
@@ -177,6 +179,125 @@ test('ana asks, the accountant issues through the national system, ana downloads
   for (const [page, name] of [
     [ana.page, 'invoices-national-cancelled'],
     [admin.page, 'admin-nf-request-cancelled'],
+  ] as const) {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoSidewaysScroll(page, name)
+    await screenshot(page, name)
+  }
+  await ana.context.close()
+  await admin.context.close()
+})
+
+test('the accountant substitutes an issued NFS-e: the new one issued, the old one substituted and linked on both sides, the new DANFSe read', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  // An NFS-e the national system issued: the request ana asked for (seeded), issued by the API.
+  type Issued = {
+    id: string
+    number: number
+    accessKey: string
+    totalValue: number
+    substitutes: string | null
+  }
+  const first = await api<{ data: Issued }>(
+    ADMIN.email,
+    'POST',
+    '/nfs/requests/nfs-ana-aguardando/issue',
+  )
+  expect(first.status).toBe(200)
+  const old = first.body.data
+  const money = (value: number) =>
+    `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  const newValue = old.totalValue + 100
+
+  // The accountant substitutes it from the back office: a code, a reason, the corrected value.
+  const admin = await newPage(browser, baseURL, ADMIN.email, '/app/admin/invoices/nf-requests')
+  await admin.page.goto(`/app/admin/invoices/nf-requests/${old.id}`)
+  await expect(admin.page.getByText(/pela Sefin Nacional\. Se preciso, substitua-a/)).toBeVisible()
+  await admin.page.getByRole('button', { name: 'Substituir NFS-e' }).click()
+  const dialog = admin.page.getByRole('dialog', { name: `Substituir a NFS-e nº ${old.number}?` })
+  await dialog.getByRole('button', { name: 'Emitir a substituta' }).click()
+  await expect(dialog.getByText('Escolha o motivo da substituição (01 a 05 ou 99).')).toBeVisible()
+  await dialog.getByLabel('Motivo da substituição').selectOption('99')
+  const reason = 'Valor do serviço informado errado na nota original'
+  await dialog.getByLabel('Explique o motivo').fill(reason)
+  // The value comes filled with the old one's: cleared, then typed as a person does.
+  const value = dialog.getByLabel('Valor do serviço da nova NFS-e')
+  await value.click()
+  await value.press('ControlOrMeta+a')
+  await value.press('Backspace')
+  await value.pressSequentially(newValue.toFixed(2).replace('.', ','))
+  await expect(value).toHaveValue(money(newValue))
+  await screenshot(admin.page, 'admin-nf-request-substitute-dialog')
+  await dialog.getByRole('button', { name: 'Emitir a substituta' }).click()
+  await toast(admin.page, new RegExp(`NFS-e nº \\d+ emitida em substituição à nº ${old.number}\\.`))
+  // The screen moves to the new request: issued, with the link back to the one it replaces.
+  await expect(admin.page).not.toHaveURL(new RegExp(`/nf-requests/${old.id}$`))
+  const newId = admin.page.url().split('/').at(-1)!
+  const created = (
+    await api<{ data: Issued }>(ANA, 'GET', `/nfs/requests/${newId}?companyId=${ANA_COMPANY}`)
+  ).body.data
+  expect(created).toMatchObject({ substitutes: old.id, totalValue: newValue })
+  expect(created.accessKey).toMatch(/^\d{50}$/)
+  expect(created.accessKey).not.toBe(old.accessKey)
+  await expect(admin.page.getByText(`99 — Outros: ${reason}`)).toBeVisible()
+  await expect(admin.page.getByText(created.accessKey).first()).toBeAttached()
+  await expectNoAxeViolations(admin.page, 'nf request substitute (national)')
+  await screenshot(admin.page, 'admin-nf-request-substitute-issued')
+  await admin.page.getByRole('link', { name: 'A NFS-e substituída' }).click()
+  await expect(admin.page).toHaveURL(new RegExp(`/nf-requests/${old.id}$`))
+  await expect(
+    admin.page.getByText(`NFS-e nº ${old.number} substituída`, { exact: false }).first(),
+  ).toBeVisible()
+  await expect(admin.page.getByRole('link', { name: 'A nova NFS-e' })).toHaveAttribute(
+    'href',
+    `/app/admin/invoices/nf-requests/${created.id}`,
+  )
+  await screenshot(admin.page, 'admin-nf-request-substituted')
+
+  // Ana reads the old one as substituted, follows the link, and downloads the new DANFSe.
+  const ana = await newPage(browser, baseURL, ANA, `/app/invoices?request=${old.id}`)
+  const details = ana.page.getByRole('dialog', { name: 'Solicitação de NFS-e' })
+  await expect(details.getByText(`NFS-e nº ${old.number} substituída`).first()).toBeVisible()
+  await screenshot(ana.page, 'invoice-details-substituted')
+  await details.getByRole('link', { name: 'Ver a NFS-e que a substitui' }).click()
+  await expect(details.getByText(`NFS-e nº ${created.number} emitida`)).toBeVisible()
+  await expect(details.getByRole('link', { name: 'A NFS-e substituída' })).toBeVisible()
+  const pdfDownload = ana.page.waitForEvent('download')
+  await details.getByRole('button', { name: `Baixar DANFSe da NFS-e nº ${created.number}` }).click()
+  const text = (await pdfText(await bytesOf(await pdfDownload))).replace(/\s+/g, ' ')
+  // NT 008's header (the stand-in is the homologation environment), its ISSQN block, the values
+  // and the replaced key in the complementary information
+  // (fixtures/nfse-real/danfse/nt-008-se-cgnfse-danfse-20260505.pdftotext.txt).
+  for (const label of [
+    'DANFSe v2.0',
+    'Documento Auxiliar da NFS-e',
+    'NFS-e SEM VALIDADE JURÍDICA',
+    'Município: São Paulo / SP',
+    'Tipo de ambiente: Homologação',
+    `CHAVE DE ACESSO DA NFS-e ${created.accessKey}`,
+    'TRIBUTAÇÃO MUNICIPAL (ISSQN)',
+    'Tipo de Tributação do ISSQN',
+    'BC ISSQN',
+    'Alíquota Aplicada',
+    'Retenção do ISSQN',
+    'ISSQN Apurado',
+    'TRIBUTAÇÃO FEDERAL (EXCETO CBS)',
+    'Total das Retenções (ISSQN / Federais)',
+    `Valor da Operação / Serviço ${money(newValue)}`,
+    'Valor Líquido da NFS-e',
+    `NFS-e Subst.: ${old.accessKey}`,
+  ])
+    expect(text, label).toContain(label)
+  await expectNoAxeViolations(ana.page, 'invoice details (substitute)')
+  await screenshot(ana.page, 'invoice-details-substitute')
+
+  // The same screens on a phone (390 px): nothing scrolls sideways.
+  for (const [page, name] of [
+    [ana.page, 'invoice-details-substitute'],
+    [admin.page, 'admin-nf-request-substituted'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 })
     await expectNoSidewaysScroll(page, name)

@@ -30,7 +30,10 @@ function read<T>(xml: string, pick: (text: (path: string) => string | null) => T
 
 export type PersonFacts = {
   document: string | null
+  /** `IM`: the municipal registration (inscrição municipal). */
+  municipalRegistration: string | null
   name: string | null
+  phone: string | null
   email: string | null
   street: string | null
   number: string | null
@@ -41,8 +44,10 @@ export type PersonFacts = {
 }
 
 const person = (text: (path: string) => string | null, at: string): PersonFacts => ({
-  document: text(`${at}/n:CNPJ`) ?? text(`${at}/n:CPF`),
+  document: text(`${at}/n:CNPJ`) ?? text(`${at}/n:CPF`) ?? text(`${at}/n:NIF`),
+  municipalRegistration: text(`${at}/n:IM`),
   name: text(`${at}/n:xNome`),
+  phone: text(`${at}/n:fone`),
   email: text(`${at}/n:email`),
   street: text(`${at}/n:end/n:xLgr`),
   number: text(`${at}/n:end/n:nro`),
@@ -63,13 +68,54 @@ export type DpsFacts = {
   issuingMunicipality: string
   providerCnpj: string | null
   providerPhone: string | null
+  /** `prest/IM`: the provider's municipal registration. */
+  providerMunicipalRegistration: string | null
+  /** `tpEmit`: 1 the provider, 2 the taker, 3 the intermediary issued the DPS. */
+  issuerType: string
   opSimpNac: string
   regApTribSN: string | null
+  /** `regEspTrib`: the special ISS regime (0: none). */
+  specialRegime: string | null
   taker: PersonFacts | null
+  intermediary: PersonFacts | null
+  /** `IBSCBS/dest`: the recipient of the operation, when it is not the taker. */
+  recipient: PersonFacts | null
   servicePlace: string | null
+  /** `cPaisPrestacao`: the country of a service rendered abroad. */
+  servicePlaceCountry: string | null
   taxationCode: string
+  municipalTaxationCode: string | null
+  nbsCode: string | null
   serviceDescription: string
+  /** `infoCompl/xInfComp`: the provider's complementary information. */
+  complementaryInfo: string | null
   serviceValue: string
+  /** `vDescCondIncond`: the unconditional and conditional discounts. */
+  discounts: { unconditional: string | null; conditional: string | null }
+  /** `vDedRed/vDR`: the deductions from the ISS base. */
+  deductions: string | null
+  /** `cPaisResult`: the country where an exported service's result is. */
+  resultCountry: string | null
+  /** `exigSusp`: the ISS's suspended collection (type, process number). */
+  suspension: { type: string; process: string | null } | null
+  /** `BM/nBM`: the municipal benefit's number. */
+  municipalBenefit: string | null
+  /** `tribFed`: the federal withholdings and the PIS/COFINS of the provider's own calculation. */
+  federal: {
+    irrf: string | null
+    socialSecurity: string | null
+    csll: string | null
+    pis: string | null
+    cofins: string | null
+    pisCofinsRetention: string | null
+  }
+  /** `totTrib`: the approximate taxes (Lei 12.741/2012) in reais or in percent, per sphere. */
+  approximateTaxes: {
+    amounts: { federal: string; state: string; municipal: string } | null
+    rates: { federal: string; state: string; municipal: string } | null
+  }
+  /** `IBSCBS/finNFSe`: the purpose of the NFS-e (0: regular), when it carries the IBS/CBS group. */
+  purpose: string | null
   issTaxation: string
   issRetention: string
   /** `pAliq`: the ISS rate the provider declared (a Simples ME/EPP whose ISS is withheld). */
@@ -96,13 +142,64 @@ function dpsFacts(text: (path: string) => string | null, at: string): DpsFacts {
     issuingMunicipality: required('n:cLocEmi'),
     providerCnpj: text(`${inf}/n:prest/n:CNPJ`),
     providerPhone: text(`${inf}/n:prest/n:fone`),
+    providerMunicipalRegistration: text(`${inf}/n:prest/n:IM`),
+    issuerType: required('n:tpEmit'),
     opSimpNac: required('n:prest/n:regTrib/n:opSimpNac'),
     regApTribSN: text(`${inf}/n:prest/n:regTrib/n:regApTribSN`),
+    specialRegime: text(`${inf}/n:prest/n:regTrib/n:regEspTrib`),
     taker: text(`${inf}/n:toma`) === null ? null : person(text, `${inf}/n:toma`),
+    intermediary: text(`${inf}/n:interm`) === null ? null : person(text, `${inf}/n:interm`),
+    recipient:
+      text(`${inf}/n:IBSCBS/n:dest`) === null ? null : person(text, `${inf}/n:IBSCBS/n:dest`),
     servicePlace: text(`${inf}/n:serv/n:locPrest/n:cLocPrestacao`),
+    servicePlaceCountry: text(`${inf}/n:serv/n:locPrest/n:cPaisPrestacao`),
     taxationCode: required('n:serv/n:cServ/n:cTribNac'),
+    municipalTaxationCode: text(`${inf}/n:serv/n:cServ/n:cTribMun`),
+    nbsCode: text(`${inf}/n:serv/n:cServ/n:cNBS`),
     serviceDescription: required('n:serv/n:cServ/n:xDescServ'),
+    complementaryInfo: text(`${inf}/n:serv/n:infoCompl/n:xInfComp`),
     serviceValue: required('n:valores/n:vServPrest/n:vServ'),
+    discounts: {
+      unconditional: text(`${inf}/n:valores/n:vDescCondIncond/n:vDescIncond`),
+      conditional: text(`${inf}/n:valores/n:vDescCondIncond/n:vDescCond`),
+    },
+    deductions: text(`${inf}/n:valores/n:vDedRed/n:vDR`),
+    resultCountry: text(`${inf}/n:valores/n:trib/n:tribMun/n:cPaisResult`),
+    suspension:
+      text(`${inf}/n:valores/n:trib/n:tribMun/n:exigSusp`) === null
+        ? null
+        : {
+            type: required('n:valores/n:trib/n:tribMun/n:exigSusp/n:tpSusp'),
+            process: text(`${inf}/n:valores/n:trib/n:tribMun/n:exigSusp/n:nProcesso`),
+          },
+    municipalBenefit: text(`${inf}/n:valores/n:trib/n:tribMun/n:BM/n:nBM`),
+    federal: {
+      irrf: text(`${inf}/n:valores/n:trib/n:tribFed/n:vRetIRRF`),
+      socialSecurity: text(`${inf}/n:valores/n:trib/n:tribFed/n:vRetCP`),
+      csll: text(`${inf}/n:valores/n:trib/n:tribFed/n:vRetCSLL`),
+      pis: text(`${inf}/n:valores/n:trib/n:tribFed/n:piscofins/n:vPis`),
+      cofins: text(`${inf}/n:valores/n:trib/n:tribFed/n:piscofins/n:vCofins`),
+      pisCofinsRetention: text(`${inf}/n:valores/n:trib/n:tribFed/n:piscofins/n:tpRetPisCofins`),
+    },
+    approximateTaxes: {
+      amounts:
+        text(`${inf}/n:valores/n:trib/n:totTrib/n:vTotTrib`) === null
+          ? null
+          : {
+              federal: required('n:valores/n:trib/n:totTrib/n:vTotTrib/n:vTotTribFed'),
+              state: required('n:valores/n:trib/n:totTrib/n:vTotTrib/n:vTotTribEst'),
+              municipal: required('n:valores/n:trib/n:totTrib/n:vTotTrib/n:vTotTribMun'),
+            },
+      rates:
+        text(`${inf}/n:valores/n:trib/n:totTrib/n:pTotTrib`) === null
+          ? null
+          : {
+              federal: required('n:valores/n:trib/n:totTrib/n:pTotTrib/n:pTotTribFed'),
+              state: required('n:valores/n:trib/n:totTrib/n:pTotTrib/n:pTotTribEst'),
+              municipal: required('n:valores/n:trib/n:totTrib/n:pTotTrib/n:pTotTribMun'),
+            },
+    },
+    purpose: text(`${inf}/n:IBSCBS/n:finNFSe`),
     issTaxation: required('n:valores/n:trib/n:tribMun/n:tribISSQN'),
     issRetention: required('n:valores/n:trib/n:tribMun/n:tpRetISSQN'),
     issRate: text(`${inf}/n:valores/n:trib/n:tribMun/n:pAliq`),
@@ -139,6 +236,8 @@ export type NfseFacts = {
   incidenceMunicipality: string | null
   incidenceMunicipalityName: string | null
   taxationDescription: string
+  /** `xTribMun`: the municipality's description of its own service code. */
+  municipalTaxationDescription: string | null
   emitter: {
     cnpj: string
     name: string
@@ -154,6 +253,10 @@ export type NfseFacts = {
   }
   /** The values the system computed (`valores`, TCValoresNFSe). */
   values: {
+    /** `vCalcDR`: the deductions the system computed; `tpBM`/`vCalcBM`: the municipal benefit. */
+    deductions: string | null
+    benefitType: string | null
+    benefitAmount: string | null
     /** `vBC`, `pAliqAplic`, `vISSQN`: the ISS base, rate and amount, when it computed them. */
     base: string | null
     rate: string | null
@@ -185,6 +288,7 @@ export function readNfse(xml: string): NfseFacts {
       incidenceMunicipality: text(`${inf}/n:cLocIncid`),
       incidenceMunicipalityName: text(`${inf}/n:xLocIncid`),
       taxationDescription: required('n:xTribNac'),
+      municipalTaxationDescription: text(`${inf}/n:xTribMun`),
       emitter: {
         cnpj: emit('n:CNPJ'),
         name: emit('n:xNome'),
@@ -199,6 +303,9 @@ export function readNfse(xml: string): NfseFacts {
         email: text(`${inf}/n:emit/n:email`),
       },
       values: {
+        deductions: text(`${inf}/n:valores/n:vCalcDR`),
+        benefitType: text(`${inf}/n:valores/n:tpBM`),
+        benefitAmount: text(`${inf}/n:valores/n:vCalcBM`),
         base: text(`${inf}/n:valores/n:vBC`),
         rate: text(`${inf}/n:valores/n:pAliqAplic`),
         iss: text(`${inf}/n:valores/n:vISSQN`),

@@ -1,0 +1,230 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { danfsePdf } from '../../mock-server/domain/invoices/nfse/danfse'
+import { buildNfse } from '../../mock-server/domain/invoices/nfse/documents'
+import { buildDps } from '../../mock-server/domain/invoices/nfse/dps'
+import { dpsInputOf } from '../../mock-server/domain/invoices/nfse/issuance'
+import { municipalityLabel } from '../../mock-server/domain/invoices/nfse/places'
+import { readDps, readNfse } from '../../mock-server/domain/invoices/nfse/reader'
+import { buildSeed } from '../../mock-server/seed/index'
+import {
+  cityName,
+  incidenceOf,
+  nationalValues,
+} from '../../mock-server/stand-ins/sefin-nacional/rules'
+import { Store } from '../../mock-server/store/database'
+import { pdfText } from '../pdf-text'
+
+// The DANFSe (mock-server/domain/invoices/nfse/danfse.ts) against NT 008 v1.0
+// (fixtures/nfse-real/danfse/nt-008-se-cgnfse-danfse-20260505.pdftotext.txt): the real NFS-e of
+// fixtures/nfse-real/nfse/ and a seeded invoice whose taker withholds the ISS, issued as the
+// Sefin stand-in issues it, print the model's header, labels and figures, on one page whose
+// every text box fits it.
+
+const real = (name: string) =>
+  readFileSync(path.join(__dirname, '../../fixtures/nfse-real/nfse', name), 'utf8')
+const homologation = real('nfse_rj_3304557_prodrestrita_corporator_from_post_response.xml')
+const production = real('nfse_rj_3304557_producao_corporator_nfse1.xml')
+
+const municipalityName = (code: string | null) => municipalityLabel(code) ?? code ?? '-'
+const render = (
+  xml: string,
+  cancellation: Parameters<typeof danfsePdf>[0]['cancellation'] = null,
+) => {
+  const nfse = readNfse(xml)
+  return danfsePdf({
+    nfse,
+    municipalityName,
+    consultationUrl: `https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${nfse.accessKey}`,
+    cancellation,
+  })
+}
+
+/** Every text box of every page: its edges, and the page's size. */
+async function textBoxes(bytes: Uint8Array) {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
+  const boxes: { text: string; left: number; right: number; bottom: number; width: number }[] = []
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n)
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || !item.str.trim()) continue
+      boxes.push({
+        text: item.str,
+        left: item.transform[4],
+        right: item.transform[4] + item.width,
+        bottom: item.transform[5],
+        width: page.view[2]!,
+      })
+    }
+  }
+  return { pages: pdf.numPages, boxes }
+}
+
+/** The labels NT 008 gives every DANFSe (items 2.1 and 2.4.5). */
+const MODEL_LABELS = [
+  'DANFSe v2.0',
+  'Documento Auxiliar da NFS-e',
+  'CHAVE DE ACESSO DA NFS-e',
+  'NÚMERO DA NFS-e',
+  'COMPETÊNCIA DA NFS-e',
+  'DATA E HORA DA EMISSÃO DA NFS-e',
+  'NÚMERO DA DPS',
+  'SÉRIE DA DPS',
+  'DATA E HORA DA EMISSÃO DA DPS',
+  'EMITENTE DA NFS-e',
+  'SITUAÇÃO DA NFS-e',
+  'FINALIDADE',
+  'PRESTADOR / FORNECEDOR',
+  'Indicador Municipal (Inscrição)',
+  'Telefone',
+  'Nome / Nome Empresarial',
+  'Município / Sigla UF',
+  'Código IBGE / CEP',
+  'Simples Nacional na Data de Competência',
+  'Regime de Apuração Tributária pelo SN',
+  'TOMADOR / ADQUIRENTE',
+  'DESTINATÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e',
+  'INTERMEDIÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e',
+  'SERVIÇO PRESTADO',
+  'Código de Tributação Nacional / Municipal',
+  'Local da Prestação / Sigla UF / País',
+  'Descrição do Serviço',
+  'TRIBUTAÇÃO MUNICIPAL (ISSQN)',
+  'Tipo de Tributação do ISSQN',
+  'Município / Sigla UF / País de Incidência do ISSQN',
+  'Regime Especial de Tributação do ISSQN',
+  'BC ISSQN',
+  'Alíquota Aplicada',
+  'Retenção do ISSQN',
+  'ISSQN Apurado',
+  'TRIBUTAÇÃO FEDERAL (EXCETO CBS)',
+  'IRRF',
+  'Contribuição Previdenciária – Retida',
+  'Contribuições Sociais – Retidas',
+  'VALOR TOTAL DA NFS-E',
+  'Valor da Operação / Serviço',
+  'Total das Retenções (ISSQN / Federais)',
+  'Valor Líquido da NFS-e',
+  'INFORMAÇÕES COMPLEMENTARES',
+  'Totais Aproximados dos Tributos cfe. Lei nº 12.741/2012',
+]
+
+describe('the DANFSe of a real NFS-e', () => {
+  it('prints the model of NT 008 with the values of the XML (homologation)', async () => {
+    const text = await pdfText(await render(homologation))
+    for (const label of MODEL_LABELS) expect(text, label).toContain(label)
+    expect(text).toContain('NFS-e SEM VALIDADE JURÍDICA')
+    expect(text).not.toContain('SEM VALOR FISCAL')
+    // The header: the emitting municipality, the generating system, the environment.
+    expect(text).toContain('Município: Rio de Janeiro / RJ')
+    expect(text).toContain('Ambiente gerador: Sistema Nacional da NFS-e')
+    expect(text).toContain('Tipo de ambiente: Homologação')
+    expect(text).toContain('33045572207851803000107000000000000126012138651922')
+    expect(text).toContain('NFS-e Gerada')
+    // The provider's phone (its `fone`) and its CNPJ; the taker's name and address.
+    expect(text).toContain('(21) 2224-7445')
+    expect(text).toContain('07.851.803/0001-07')
+    expect(text).toContain('APOS- FURNAS/Associacao dos Aposentados de Furnas')
+    expect(text).toContain('3304557 / 22281-100')
+    expect(text).toContain('01.07.01 / 003')
+    expect(text).toContain('Manutenção de programa de computação e/ou banco de dados.')
+    expect(text).toContain('Operação Tributável')
+    expect(text).toContain('Rio de Janeiro / RJ / BR')
+    expect(text).toContain('Não Retido')
+    expect(text).toContain('R$ 1.560,56')
+    expect(text).toContain('Simples Nacional: 5%')
+  })
+
+  it('has no "SEM VALIDADE JURÍDICA" in production', async () => {
+    const text = await pdfText(await render(production))
+    expect(text).toContain('Tipo de ambiente: Produção')
+    expect(text).not.toContain('SEM VALIDADE JURÍDICA')
+    expect(text).toContain('33045572207851803000107000000000000126011011097452')
+  })
+
+  it('is one page, and every text box fits it', async () => {
+    for (const xml of [homologation, production]) {
+      const cancelled = await render(xml, {
+        at: '2026-01-08T12:00:00.000Z',
+        reason: 'Serviço cobrado em duplicidade no mesmo mês '.repeat(5),
+        codeLabel: 'Erro na emissão',
+      })
+      const { pages, boxes } = await textBoxes(cancelled)
+      expect(pages).toBe(1)
+      expect(boxes.length).toBeGreaterThan(80)
+      for (const box of boxes.filter((b) => b.text !== 'CANCELADA')) {
+        expect(box.left, box.text).toBeGreaterThanOrEqual(0)
+        expect(box.right, box.text).toBeLessThanOrEqual(box.width)
+        expect(box.bottom, box.text).toBeGreaterThan(0)
+      }
+    }
+  })
+})
+
+describe('the DANFSe of a seeded invoice whose taker withholds the ISS', () => {
+  let dir: string
+  let store: Store
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-danfse-unit-'))
+    store = new Store(path.join(dir, 'contabil.db'), () => buildSeed(), { log: () => {} })
+  }, 120_000)
+  afterAll(async () => {
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** The NFS-e the stand-in would issue for it (its values: nationalValues). */
+  function issued() {
+    const request = store.nfsRequests
+      .all()
+      .find((r) => r.companyId === 'cmp-ana-design' && r.issWithheld && r.taker)!
+    const company = store.companies.get(request.companyId)!
+    const dps = buildDps(dpsInputOf(store, request, company, '1', 7, new Date(request.issuedAt!)))
+    const facts = readDps(dps.xml)
+    const values = nationalValues(facts)
+    const xml = buildNfse({
+      accessKey: '35503082245218739000102000000000000126115803924761',
+      number: 7,
+      documentNumber: 7,
+      processedAt: new Date(request.issuedAt!),
+      issuingMunicipality: cityName(facts.issuingMunicipality),
+      servicePlace: cityName(facts.servicePlace ?? facts.issuingMunicipality),
+      incidence: incidenceOf(facts),
+      taxationDescription: 'Serviço de teste',
+      status: '100',
+      emitter: {
+        cnpj: company.cnpj!,
+        name: company.name,
+        address: company.address!,
+        municipalityCode: facts.issuingMunicipality,
+        phone: null,
+      },
+      values,
+      signedDps: dps.xml,
+    })
+    return { request, values, xml }
+  }
+
+  it('prints the ISS withheld: base, rate, amount, "Retido pelo Tomador", total withheld, net', async () => {
+    const { request, values, xml } = issued()
+    expect(values.iss).not.toBeNull()
+    expect(values.totalWithheld).toBeGreaterThan(0)
+    expect(values.net).toBeCloseTo(request.totalValue - values.totalWithheld, 2)
+    const money = (value: number) =>
+      `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    const text = (await pdfText(await render(xml))).replace(/\s+/g, ' ')
+    for (const label of MODEL_LABELS) expect(text, label).toContain(label)
+    expect(text).toContain('NFS-e SEM VALIDADE JURÍDICA')
+    expect(text).toContain('Retido pelo Tomador')
+    expect(text).not.toMatch(/Recolhido no/)
+    expect(text).toContain(`BC ISSQN ${money(values.iss!.base)}`)
+    expect(text).toContain(`Alíquota Aplicada ${values.iss!.rate.toFixed(2).replace('.', ',')}%`)
+    expect(text).toContain(`ISSQN Apurado ${money(values.iss!.amount)}`)
+    expect(text).toContain(`Total das Retenções (ISSQN / Federais) ${money(values.totalWithheld)}`)
+    expect(text).toContain(`Valor Líquido da NFS-e ${money(values.net)}`)
+    expect(text).toContain(`Valor da Operação / Serviço ${money(request.totalValue)}`)
+  })
+})
