@@ -21,6 +21,7 @@ import { conflict, DomainError, forbidden, invalid, notFound, parsed } from '../
 import {
   changeStatus,
   cnpjTaken,
+  findCompany,
   newCompany,
   newTrack,
   syncCurrentSubscription,
@@ -33,7 +34,14 @@ import { completeStep, stepMessagesServer } from './steps'
 
 // The companies context's commands (the `/companies*` endpoints of mock-server/routes/companies.ts
 // call them): each checks its rules, builds or changes the records in its own transaction and
-// refuses with the domain's errors (mock-server/domain/errors.ts).
+// refuses with the domain's errors (mock-server/domain/errors.ts). A command that changes a
+// company reads it afresh inside that transaction (`changing`): the copy the request's access
+// check read is never written back.
+
+/** A change of one company, from its record as it is inside the change's transaction. */
+function changing<T>(store: Store, given: Company, change: (company: Company) => T): T {
+  return store.write(() => change(findCompany(store, given.id)))
+}
 
 /** An existing company, by its CNPJ, added for a user: the migration track, from the registry. */
 export async function addCompanyByCnpj(
@@ -83,24 +91,28 @@ export async function addCompanyByCnpj(
 }
 
 /** The back office edits a company's registration data. */
-export function updateCompany(store: Store, company: Company, update: CompanyUpdate) {
-  if (update.cnpj && cnpjTaken(store, update.cnpj, company.id))
-    throw conflict(companyMessages.cnpjTaken)
-  Object.assign(company, update, { updatedAt: new Date().toISOString() })
-  store.write(() => store.companies.update(company))
-  return company
+export function updateCompany(store: Store, given: Company, update: CompanyUpdate) {
+  return changing(store, given, (company) => {
+    if (update.cnpj && cnpjTaken(store, update.cnpj, company.id))
+      throw conflict(companyMessages.cnpjTaken)
+    Object.assign(company, update, { updatedAt: new Date().toISOString() })
+    store.companies.update(company)
+    return company
+  })
 }
 
 /** Moves a company's status through the company-status statechart (changeStatus) and keeps it. */
 export function changeCompanyStatus(
   store: Store,
-  company: Company,
+  given: Company,
   to: CompanyStatus,
   change: { by: string; reason?: string | undefined },
 ) {
-  changeStatus(store, company, to, { ...change, at: new Date().toISOString() })
-  store.write(() => store.companies.update(company))
-  return company
+  return changing(store, given, (company) => {
+    changeStatus(store, company, to, { ...change, at: new Date().toISOString() })
+    store.companies.update(company)
+    return company
+  })
 }
 
 /** Parses a step payload; the issues' paths start at `payload`. */
@@ -123,13 +135,22 @@ function parsedPayload<T extends z.ZodType>(schema: T, input: unknown): z.output
  */
 export function submitStep(
   deps: { store: Store; config: ServerConfig; registry: CnpjRegistry; caller: Caller },
-  company: Company,
+  given: Company,
   step: string,
   body: StepSubmit,
 ) {
-  const { store, caller } = deps
   const stepId = step as StepId
   if (!stepIds.includes(stepId)) throw notFound(stepMessagesServer.notFound)
+  return changing(deps.store, given, (company) => submitStepOf(deps, company, stepId, body))
+}
+
+function submitStepOf(
+  deps: { store: Store; config: ServerConfig; registry: CnpjRegistry; caller: Caller },
+  company: Company,
+  stepId: StepId,
+  body: StepSubmit,
+) {
+  const { store, caller } = deps
   const track = trackOf(store, company.id)
   if (company.status === 'disabled') throw conflict(stepMessagesServer.disabled)
   const actor = stepActors[stepId]
@@ -144,34 +165,32 @@ export function submitStep(
   }
   const now = new Date()
   const at = now.toISOString()
-  return store.write(() => {
-    let payload: Record<string, unknown>
-    if (body.draft === true && actor !== 'payment')
-      payload = parsedPayload(draftSchemaOf(stepId), body.payload)
-    else {
-      const input = parsedPayload(stepInputSchemas[stepId], body.payload) as Record<string, unknown>
-      payload = completeStep(stepId, { ...deps, company, track, input, at })
-      if (actor === 'payment') choosePlan(store, company, String(input.planId), now)
-    }
-    const result = applyTrackEvent(track, event, { payload, at })
-    if (!result.ok) throw conflict(result.message)
-    track.status = result.track.status
-    track.steps = result.track.steps
-    company.updatedAt = at
-    store.tracks.update(track)
-    store.companies.update(company)
-    return trackView(track)
-  })
+  let payload: Record<string, unknown>
+  if (body.draft === true && actor !== 'payment')
+    payload = parsedPayload(draftSchemaOf(stepId), body.payload)
+  else {
+    const input = parsedPayload(stepInputSchemas[stepId], body.payload) as Record<string, unknown>
+    payload = completeStep(stepId, { ...deps, company, track, input, at })
+    if (actor === 'payment') choosePlan(store, company, String(input.planId), now)
+  }
+  const result = applyTrackEvent(track, event, { payload, at })
+  if (!result.ok) throw conflict(result.message)
+  track.status = result.track.status
+  track.steps = result.track.steps
+  company.updatedAt = at
+  store.tracks.update(track)
+  store.companies.update(company)
+  return trackView(track)
 }
 
 /** The company starts the other track from its first step, while pending and unpaid. */
-export function changeTrack(store: Store, company: Company, trackId: Company['trackId']) {
-  const track = trackOf(store, company.id)
-  if (company.trackId === trackId) return { company, track: trackView(track) }
-  const paid = paymentsOfCompany(store, company.id).some((p) => p.status === 'paid')
-  if (company.status !== 'pending' || paid) throw conflict(stepMessagesServer.trackLocked)
-  const now = new Date().toISOString()
-  store.write(() => {
+export function changeTrack(store: Store, given: Company, trackId: Company['trackId']) {
+  return changing(store, given, (company) => {
+    const track = trackOf(store, company.id)
+    if (company.trackId === trackId) return { company, track: trackView(track) }
+    const paid = paymentsOfCompany(store, company.id).some((p) => p.status === 'paid')
+    if (company.status !== 'pending' || paid) throw conflict(stepMessagesServer.trackLocked)
+    const now = new Date().toISOString()
     // A plan chosen on the other track was never charged: it goes with it.
     for (const subscription of subscriptionsOfCompany(store, company.id))
       if (subscription.status === 'pending') {
@@ -191,8 +210,8 @@ export function changeTrack(store: Store, company: Company, trackId: Company['tr
     company.updatedAt = now
     store.tracks.update(track)
     store.companies.update(company)
+    return { company, track: trackView(track) }
   })
-  return { company, track: trackView(track) }
 }
 
 /**
@@ -226,9 +245,13 @@ function cnpjRecordRefusal(
 export function recordCompanyCnpj(
   store: Store,
   registry: CnpjRegistry,
-  company: Company,
+  given: Company,
   cnpj: string,
 ) {
+  return changing(store, given, (company) => recordCnpjOf(store, registry, company, cnpj))
+}
+
+function recordCnpjOf(store: Store, registry: CnpjRegistry, company: Company, cnpj: string) {
   if (company.trackId !== 'create-company') throw conflict(stepMessagesServer.cnpjNotOpening)
   if (company.status !== 'opening') throw conflict(stepMessagesServer.cnpjNotYet)
   const confirmed = trackOf(store, company.id).steps.some(
@@ -239,6 +262,6 @@ export function recordCompanyCnpj(
   if (refusal) throw conflict(refusal)
   company.cnpj = cnpj
   company.updatedAt = new Date().toISOString()
-  store.write(() => store.companies.update(company))
+  store.companies.update(company)
   return company
 }
