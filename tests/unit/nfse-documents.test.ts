@@ -6,7 +6,10 @@ import { validateXML } from 'xmllint-wasm'
 import { nfsRequestCreateSchema, serviceCodeOf, type NfsRequest } from '@/schemas/invoice'
 import type { Company } from '@/schemas/company'
 import { composeAccessKey, isAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
-import type { CertificatePems } from '../../mock-server/domain/invoices/nfse/certificates'
+import {
+  certificateFacts,
+  type CertificatePems,
+} from '../../mock-server/domain/invoices/nfse/certificates'
 import {
   buildCancellationRequest,
   buildEvent,
@@ -155,8 +158,16 @@ describe('the NFS-e and the cancellation documents', () => {
     const built = buildDps(input)
     const municipalityCode = built.id.slice(3, 10)
     expect(built.id).toBe(`DPS${municipalityCode}212ABC34501DE3500001000000000000003`)
-    const dps = signEnveloped(built.xml, 'infDPS', pemsOf(request.companyId))
+    // Its e-CNPJ carries the CNPJ with its letters (OID 2.16.76.1.3.3 and CN), read back as it is.
+    const pems = pki.certificateOf({
+      id: 'cmp-alfanumerica',
+      name: company.name,
+      cnpj: company.cnpj,
+    })
+    expect(certificateFacts(pems.certificatePem).cnpj).toBe('12ABC34501DE35')
+    const dps = signEnveloped(built.xml, 'infDPS', pems)
     expect(validateAgainst('DPS', dps)).toEqual([])
+    expect(verifyEnveloped(dps, 'infDPS').valid).toBe(true)
     const accessKey = composeAccessKey({
       municipalityCode,
       environment: '2',
