@@ -38,7 +38,12 @@ const HOUR = 60 * 60 * 1000
  * store/database.ts) and the API's endpoints (routes/, one file per resource).
  */
 export function createApp(config: ServerConfig) {
-  const nfseSeed = { dataDir: config.dataDir, testPkiDir: config.testPkiDir }
+  const nfseSeed = {
+    dataDir: config.dataDir,
+    vaultKeyDir: config.vaultKeyDir,
+    vaultSecret: config.vaultSecret,
+    testPkiDir: config.testPkiDir,
+  }
   const store = new Store(config.dataFile, () => buildSeed({ nfse: nfseSeed }))
   seedFiles(config)
   const auth = createAuth({

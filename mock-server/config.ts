@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { listenHostsOf } from './network'
 import { signingSecretIn } from './signing-secret'
@@ -31,6 +32,14 @@ export type ServerConfig = {
    * folder's own, drawn at its first start (signing-secret.ts).
    */
   signingSecret: string
+  /**
+   * The key that opens the data folder's certificate vault (vault-key.ts), never kept in the data
+   * folder: MOCK_VAULT_KEY (32 bytes at least) when given, else a file of the machine user's in
+   * `vaultKeyDir` (MOCK_VAULT_KEY_DIR, default `$XDG_STATE_HOME/contabil` or
+   * `~/.local/state/contabil`).
+   */
+  vaultSecret: string | null
+  vaultKeyDir: string
   /**
    * The local test PKI (the test CA, the stand-in's and the seeded companies' certificates):
    * MOCK_TEST_PKI_DIR (the test suites share one), or `<data>/test-pki`.
@@ -81,19 +90,31 @@ export class StartupError extends Error {}
 /** The shortest signing secret accepted: an HMAC-SHA256 key of less than 32 bytes is weaker. */
 export const MIN_SIGNING_SECRET_BYTES = 32
 
-/** MOCK_SIGNING_SECRET when set (32 bytes at least), else the data folder's own secret. */
-function signingSecretOf(env: NodeJS.ProcessEnv, dataDir: string): string {
-  const given = env.MOCK_SIGNING_SECRET
-  if (!given) return signingSecretIn(dataDir)
+/** The default folder of the vault's key: the user's state folder (XDG Base Directory). */
+const defaultVaultKeyDir = (env: NodeJS.ProcessEnv) =>
+  path.join(env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state'), 'contabil')
+
+/** A secret given in `name` (32 bytes at least), or null when unset. */
+function givenSecret(env: NodeJS.ProcessEnv, name: string, what: string, without: string) {
+  const given = env[name]
+  if (!given) return null
   const bytes = Buffer.byteLength(given, 'utf8')
   if (bytes < MIN_SIGNING_SECRET_BYTES)
     throw new StartupError(
-      `MOCK_SIGNING_SECRET tem ${bytes} bytes: o segredo que assina os links de arquivos precisa ` +
-        `de pelo menos ${MIN_SIGNING_SECRET_BYTES} bytes (por exemplo, a saída de ` +
-        '`openssl rand -base64 32`). Sem a variável, o servidor usa o segredo da pasta de dados.',
+      `${name} tem ${bytes} bytes: ${what} precisa de pelo menos ${MIN_SIGNING_SECRET_BYTES} ` +
+        `bytes (por exemplo, a saída de \`openssl rand -base64 32\`). ${without}`,
     )
   return given
 }
+
+/** MOCK_SIGNING_SECRET when set (32 bytes at least), else the data folder's own secret. */
+const signingSecretOf = (env: NodeJS.ProcessEnv, dataDir: string): string =>
+  givenSecret(
+    env,
+    'MOCK_SIGNING_SECRET',
+    'o segredo que assina os links de arquivos',
+    'Sem a variável, o servidor usa o segredo da pasta de dados.',
+  ) ?? signingSecretIn(dataDir)
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.MOCK_PORT ?? env.PORT ?? 3000)
@@ -112,6 +133,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.MOCK_PUBLIC_URL ?? `http://localhost:${port}`,
     filesDir: env.MOCK_FILES_DIR ?? path.join(dataDir, 'files'),
     signingSecret: signingSecretOf(env, dataDir),
+    vaultSecret: givenSecret(
+      env,
+      'MOCK_VAULT_KEY',
+      'a chave que guarda os certificados A1',
+      'Sem a variável, o servidor usa a chave do usuário, fora da pasta de dados.',
+    ),
+    vaultKeyDir: env.MOCK_VAULT_KEY_DIR || defaultVaultKeyDir(env),
     testPkiDir: env.MOCK_TEST_PKI_DIR || path.join(dataDir, 'test-pki'),
     sefinUrl: env.MOCK_SEFIN_URL?.replace(/\/$/, '') || null,
     sefinPort: Number(env.MOCK_SEFIN_PORT ?? 3443),

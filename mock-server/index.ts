@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { listenForControl } from './control'
 import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
+import { vaultKeyOf } from './vault-key'
 import { refreshSelic } from './domain/simples/selic'
 import { bancoCentralBaseUrl } from './routes/selic'
 import { todayInBrazil } from '../src/kernel/dates'
@@ -18,6 +19,9 @@ let created: ReturnType<typeof createApp>
 try {
   config = readConfig()
   makePrivate(config.dataDir)
+  // The certificates' vault opened (its key outside the data folder): one that this machine
+  // cannot open stops the start with what to do, before anything is sealed with another key.
+  vaultKeyOf(config)
   // The data file is opened (or seeded from fixtures) before anything listens.
   created = createApp(config)
 } catch (error) {

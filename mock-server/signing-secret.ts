@@ -6,7 +6,8 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files'
 // The secret that signs file links. A constant in the code would let anyone who read the code
 // sign a link to any company's file; so each data folder gets its own, drawn at its first start
 // (32 random bytes) and kept there, readable only by its owner. MOCK_SIGNING_SECRET overrides it.
-// The key that seals the companies' certificate keys (nfse/vault.ts) is kept the same way.
+// The key that seals the companies' certificate keys is not: it lives outside the folder
+// (vault-key.ts).
 
 const SECRET_FILE = 'signing-secret'
 const SECRET_BYTES = 32

@@ -181,7 +181,9 @@ async function dataSet(dataDir: string) {
   // drawn in the thread pool first), as the mock server's own start makes them.
   const testPkiDir = path.join(dataDir, 'test-pki')
   await prepareTestPki(testPkiDir, certifiedCompanies(buildSeed().companies))
-  const seed: Model = buildSeed({ nfse: { dataDir, testPkiDir } })
+  // Their keys sealed with a vault key of the bench's own (vault-key.ts), the server's too.
+  const vault = { dataDir, vaultKeyDir: path.join(dataDir, 'vault-key'), vaultSecret: null }
+  const seed: Model = buildSeed({ nfse: { ...vault, testPkiDir } })
   seed.nfsRequests.push(...nfseRequests(seed))
   const existing = seed.bankTransactions.length
   const names = [
@@ -366,7 +368,11 @@ async function main() {
           quiet: true,
           // The reconciliation rows time runs through the test hooks (the recovery row too); the
           // Sefin Nacional stand-in on a free port.
-          env: { MOCK_TEST_HOOKS: '1', MOCK_SEFIN_PORT: '0' },
+          env: {
+            MOCK_TEST_HOOKS: '1',
+            MOCK_SEFIN_PORT: '0',
+            MOCK_VAULT_KEY_DIR: path.join(dataDir, 'vault-key'),
+          },
         })
       }),
     )

@@ -93,6 +93,8 @@ try {
         MOCK_TEST_HOOKS: '1',
         MOCK_PUBLIC_URL: urls.api,
         MOCK_SEFIN_PORT: String(ports.sefin),
+        // The certificates' vault key of this run, not the user's (vault-key.ts).
+        MOCK_VAULT_KEY_DIR: path.join(workDir, 'vault-key'),
       },
     }),
   )

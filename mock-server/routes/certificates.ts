@@ -12,7 +12,8 @@ import {
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, HttpError, notFound, parse } from '../http'
 import type { CertificateRecord } from '../domain/invoices/nfse/records'
-import { seal, vaultKeyIn } from '../domain/invoices/nfse/vault'
+import { seal } from '../domain/invoices/nfse/vault'
+import { vaultKeyOf } from '../vault-key'
 
 // A company's A1 certificate (ICP-Brasil e-CNPJ: a PKCS#12 file and its password), which signs
 // its DPS and cancellations: sent by the company's admin or a system admin, read in the NFS-e
@@ -94,7 +95,7 @@ async function putCertificate({
     ...read.facts,
     companyId: company.id,
     certificatePem: read.certificatePem,
-    privateKey: seal(vaultKeyIn(config.dataDir), read.privateKeyPem),
+    privateKey: seal(vaultKeyOf(config), read.privateKeyPem),
     uploadedAt: new Date().toISOString(),
     uploadedBy: caller.uid,
   }

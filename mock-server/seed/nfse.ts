@@ -15,7 +15,8 @@ import type {
   SefinNfseRecord,
 } from '../domain/invoices/nfse/records'
 import { testPki } from '../stand-ins/sefin-nacional/test-pki'
-import { seal, vaultKeyIn } from '../domain/invoices/nfse/vault'
+import { seal } from '../domain/invoices/nfse/vault'
+import { vaultKeyOf, type VaultSettings } from '../vault-key'
 import { signEnveloped } from '../domain/invoices/nfse/xmldsig'
 import { nationalServiceDescription } from '../reference/national-services'
 
@@ -26,7 +27,7 @@ export type NfseData = Pick<
 >
 
 /** Where the seed finds the local test PKI and the key that seals the companies' keys. */
-export type NfseSeedOptions = { dataDir: string; testPkiDir: string }
+export type NfseSeedOptions = VaultSettings & { testPkiDir: string }
 
 /** The companies that get a test certificate: the active ones with a CNPJ. */
 export const certifiedCompanies = (companies: readonly Company[]) =>
@@ -134,7 +135,8 @@ function nationalInvoice(
 
 /**
  * Each active company with a CNPJ gets an e-CNPJ A1 from the local test CA (test-pki.ts: drawn
- * once per folder and reused on every reseed), its key sealed with the data folder's key; and
+ * once per folder and reused on every reseed), its key sealed with the data folder's vault key
+ * (vault-key.ts); and
  * one company's latest invoice was issued through the national system (`nationalInvoice`). The
  * other invoices were issued by the municipalities' own systems (a number, no access key).
  */
@@ -152,7 +154,7 @@ export function seedNfse(
   }
   if (!options) return data
   const pki = testPki(options.testPkiDir)
-  const key = vaultKeyIn(options.dataDir)
+  const key = vaultKeyOf(options)
   for (const holder of certifiedCompanies(companies)) {
     const pems = pki.certificateOf(holder)
     const facts = certificateFacts(pems.certificatePem)

@@ -70,7 +70,13 @@ async function ensureServices(
       authPort: port + 1,
       webUrl: siteUrl,
       quiet: true,
-      env: { MOCK_LOG: '0', MOCK_ENVIRONMENT: 'production', MOCK_SEFIN_PORT: '0' },
+      env: {
+        MOCK_LOG: '0',
+        MOCK_ENVIRONMENT: 'production',
+        MOCK_SEFIN_PORT: '0',
+        // A throwaway server: its certificates' vault key stays in its folder, not the user's.
+        MOCK_VAULT_KEY_DIR: path.join(dataDir, 'vault-key'),
+      },
     })
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true })

@@ -18,6 +18,7 @@ import { emailSchema } from './user'
 import { filledText, missingOr } from './limit-messages'
 import { nfsRequestStatusLabels } from './glossary'
 import {
+  ACCESS_KEY_PATTERN,
   nfseCancellationCodeSchema,
   nfseSubstitutionCodeSchema,
   nfseSubstitutionReasonSchema,
@@ -287,12 +288,13 @@ export const nfsRequestSchema = z.object({
   issuedAt: isoDateTimeSchema.nullable(),
   rejectionReason: z.string().nullable(),
   /**
-   * The NFS-e's access key (`chaveAcesso`, 50 digits) once issued through the national system;
-   * null until then, and for an NFS-e a municipality's own system issued (the manual path).
+   * The NFS-e's access key (`chaveAcesso`, 50 characters, ACCESS_KEY_PATTERN) once issued through
+   * the national system; null until then, and for an NFS-e a municipality's own system issued
+   * (the manual path).
    */
   accessKey: z
     .string()
-    .regex(/^\d{50}$/)
+    .regex(ACCESS_KEY_PATTERN)
     .nullable()
     .default(null),
   /** The DPS's série and number (`serie`, `nDPS`), the company's own, set when it was issued. */

@@ -161,5 +161,14 @@ export function certificateStanding(
 
 // ---- the access key ----
 
-/** The 50-digit access key in groups of four, as the DANFSe prints it. */
-export const formatAccessKey = (key: string) => key.replace(/(\d{4})(?=\d)/g, '$1 ')
+/**
+ * The access key's shape, `TSIdNFSe` without its "NFS" (tiposSimples of 27/07/2026, see
+ * fixtures/reference/SOURCES.md): municipality, environment and 1 CPF/2 CNPJ (9 digits), the
+ * provider's CPF zero-padded or CNPJ — alphanumeric since IN RFB 2.229/2024 — (14 of 0-9A-Z),
+ * number, `AAMM`, code and check digit (27 digits). 50 characters.
+ */
+export const ACCESS_KEY_SHAPE = '[0-9]{9}[0-9A-Z]{14}[0-9]{27}'
+export const ACCESS_KEY_PATTERN = new RegExp(`^${ACCESS_KEY_SHAPE}$`)
+
+/** The 50-character access key in groups of four, as the DANFSe prints it. */
+export const formatAccessKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ')

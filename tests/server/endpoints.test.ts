@@ -60,7 +60,11 @@ let close: () => Promise<void>
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-endpoints-'))
   const instance = createApp({
-    ...readConfig({ MOCK_DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost() }),
+    ...readConfig({
+      MOCK_DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      MOCK_VAULT_KEY_DIR: process.env.MOCK_VAULT_KEY_DIR,
+    }),
     environment: 'test',
   })
   served = servedEndpoints(instance.app as unknown as Express).filter(

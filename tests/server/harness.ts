@@ -84,6 +84,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       MOCK_SIGNING_SECRET: TEST_SIGNING_SECRET,
       MOCK_TEST_PKI_DIR: process.env.MOCK_TEST_PKI_DIR,
+      MOCK_VAULT_KEY_DIR: process.env.MOCK_VAULT_KEY_DIR,
       // The Sefin Nacional stand-in on a free port, its answers awaited 3 s at most.
       MOCK_SEFIN_PORT: '0',
       MOCK_SEFIN_TIMEOUT_MS: '3000',

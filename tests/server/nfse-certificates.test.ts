@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import forge from 'node-forge'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -56,13 +56,17 @@ describe('PUT /companies/{id}/certificate', () => {
     expect(answer.body.data.subject).toContain('ANA DESIGN LTDA:45218739000102')
     expect(answer.text).not.toMatch(/PRIVATE KEY|privateKey/)
 
-    // At rest: the key sealed (no PEM key in the database), by a key of the data folder (0600).
+    // At rest: the key sealed (no PEM key in the database) by the data folder's vault key, which
+    // the folder keeps only wrapped by a key outside it (0600; vault-key.ts).
     const row = server.store.db
       .prepare('SELECT doc FROM certificates WHERE id = ?')
       .get(ANA.id) as { doc: string }
     expect(row.doc).not.toContain('PRIVATE KEY')
     expect(JSON.parse(row.doc).privateKey).toMatchObject({ iv: expect.any(String) })
-    const keyFile = path.join(server.config.dataDir, 'certificate-key')
+    expect(existsSync(path.join(server.config.dataDir, 'certificate-key'))).toBe(false)
+    const wrapped = path.join(server.config.dataDir, 'certificate-key.sealed')
+    expect(statSync(wrapped).mode & 0o777).toBe(0o600)
+    const keyFile = path.join(server.config.vaultKeyDir, 'certificate-vault-key')
     expect(statSync(keyFile).mode & 0o777).toBe(0o600)
 
     const shown = await server.call('GET', PATH, { as: 'ana@contabil.dev' })

@@ -11,11 +11,12 @@ import {
 } from '../../mock-server/store/legacy'
 import { root } from '../../scripts/stack'
 import { DATA_FILE_REFUSED_EXIT } from '../../mock-server/store/data-file-error'
+import { vaultKeyOf } from '../../mock-server/vault-key'
 
 // What the server cannot start with is refused with one clear pt-BR message, and the
 // server stops without a stack trace: an old data folder (db.json) whose log is huge or not the
 // old store's, whose snapshot is larger than the import takes, or whose records their schemas do
-// not accept; a signing secret shorter than 32 bytes.
+// not accept; a signing secret shorter than 32 bytes; a certificates vault it cannot open.
 
 const folders: string[] = []
 afterAll(() => {
@@ -162,5 +163,20 @@ describe('the server, given either', () => {
     expect(secret.code).toBe(DATA_FILE_REFUSED_EXIT)
     expect(secret.output).toContain('MOCK_SIGNING_SECRET tem 5 bytes')
     expect(secret.output).not.toMatch(/\n\s+at /)
+  }, 120_000)
+
+  it('a data folder whose certificates vault this machine cannot open: says what to do', async () => {
+    // A folder whose vault was opened with a key kept elsewhere (another user, another machine).
+    const copied = tempDir()
+    vaultKeyOf({ dataDir: copied, vaultKeyDir: tempDir(), vaultSecret: null })
+    const here = tempDir()
+    const locked = await startServer({ MOCK_DATA_DIR: copied, MOCK_VAULT_KEY_DIR: here })
+    expect(locked.code).toBe(DATA_FILE_REFUSED_EXIT)
+    expect(locked.output).toContain('não está aqui')
+    expect(locked.output).toContain('MOCK_VAULT_KEY')
+    expect(locked.output).not.toMatch(/\n\s+at /)
+    // Stopped before opening the data file or drawing a key here.
+    expect(existsSync(path.join(copied, 'contabil.db'))).toBe(false)
+    expect(existsSync(path.join(here, 'certificate-vault-key'))).toBe(false)
   }, 120_000)
 })

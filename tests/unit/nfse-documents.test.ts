@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
 import { nfsRequestCreateSchema, serviceCodeOf, type NfsRequest } from '@/schemas/invoice'
 import type { Company } from '@/schemas/company'
-import { composeAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
-import type { CertificatePems } from '../../mock-server/domain/invoices/nfse/certificates'
+import { composeAccessKey, isAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
+import {
+  certificateFacts,
+  type CertificatePems,
+} from '../../mock-server/domain/invoices/nfse/certificates'
 import {
   buildCancellationRequest,
   buildEvent,
@@ -147,6 +150,75 @@ describe('the DPS of every seeded request and of every request the e2e specs mak
 })
 
 describe('the NFS-e and the cancellation documents', () => {
+  it('an alphanumeric-CNPJ provider (schemas of 27/07/2026): its DPS, NFS-e, substitution and cancellation are accepted', () => {
+    const request = store.nfsRequests.first({ where: { companyId: 'cmp-eva-studio' } })!
+    const company = { ...companies.get(request.companyId)!, cnpj: '12ABC34501DE35' }
+    const own = { ...request, cnpj: company.cnpj }
+    const input = dpsInputOf(store, own, company, '1', 3, new Date(), dpsProviderOf(store, company))
+    const built = buildDps(input)
+    const municipalityCode = built.id.slice(3, 10)
+    expect(built.id).toBe(`DPS${municipalityCode}212ABC34501DE3500001000000000000003`)
+    // Its e-CNPJ carries the CNPJ with its letters (OID 2.16.76.1.3.3 and CN), read back as it is.
+    const pems = pki.certificateOf({
+      id: 'cmp-alfanumerica',
+      name: company.name,
+      cnpj: company.cnpj,
+    })
+    expect(certificateFacts(pems.certificatePem).cnpj).toBe('12ABC34501DE35')
+    const dps = signEnveloped(built.xml, 'infDPS', pems)
+    expect(validateAgainst('DPS', dps)).toEqual([])
+    expect(verifyEnveloped(dps, 'infDPS').valid).toBe(true)
+    const accessKey = composeAccessKey({
+      municipalityCode,
+      environment: '2',
+      document: company.cnpj,
+      nfseNumber: 1,
+      issueMonth: '2026-11',
+      code: '123456789',
+    })
+    expect(isAccessKey(accessKey)).toBe(true)
+    const nfse = buildNfse({
+      accessKey,
+      number: 1,
+      documentNumber: 1,
+      processedAt: new Date(),
+      issuingMunicipality: 'São Paulo',
+      servicePlace: 'São Paulo',
+      incidence: { code: '3550308', name: 'São Paulo' },
+      taxationDescription: 'Descrição do serviço da lista nacional.',
+      status: '100',
+      emitter: {
+        cnpj: company.cnpj,
+        name: company.name,
+        address: company.address!,
+        municipalityCode: '3550308',
+        phone: '1133334444',
+      },
+      values: { iss: null, totalWithheld: 0, net: request.totalValue },
+      signedDps: dps,
+    })
+    expect(nfse).toContain(`<infNFSe Id="NFS${accessKey}">`)
+    expect(validateAgainst('NFSe', signEnveloped(nfse, 'infNFSe', pki.standIn, 'sefin'))).toEqual(
+      [],
+    )
+    // Its 12th character is a letter: the key goes in TSChaveNFSe (chSubstda, chNFSe) too.
+    const substitute = buildDps({
+      ...input,
+      number: 4,
+      substitution: { accessKey, code: '99', reason: 'Descrição do serviço informada errada' },
+    })
+    expect(substitute.xml).toContain(`<chSubstda>${accessKey}</chSubstda>`)
+    expect(validateAgainst('DPS', substitute.xml)).toEqual([])
+    const cancellation = buildCancellationRequest({
+      accessKey,
+      authorCnpj: company.cnpj,
+      code: '9',
+      reason: 'Nota emitida em duplicidade para o mesmo serviço',
+      at: new Date(),
+    })
+    expect(validateAgainst('pedRegEvento', cancellation)).toEqual([])
+  })
+
   it('the NFS-e embedding the DPS is accepted by NFSe_v1.01.xsd; both signatures verify', async () => {
     const request = store.nfsRequests.first({ where: { companyId: 'cmp-eva-studio' } })!
     const company = companies.get(request.companyId)!

@@ -76,6 +76,26 @@ describe(`DPS Id (TSIdDPS, ${XSD}): "DPS" + cLocEmi (7) + 1 CPF/2 CNPJ (1) + CPF
     expect(id.slice(11, 25)).toBe('00071352439948')
   })
 
+  it('carries an alphanumeric CNPJ as it is (TSIdDPS of 27/07/2026: 2 + [0-9A-Z]{14})', () => {
+    const id = dpsId({
+      municipalityCode: '3550308',
+      document: '12ABC34501DE35',
+      series: '1',
+      number: 7,
+    })
+    expect(id).toBe('DPS' + '3550308' + '2' + '12ABC34501DE35' + '00001' + '000000000000007')
+    expect(id).toMatch(/^DPS[0-9]{7}(1[0-9]{14}|2[0-9A-Z]{14})[0-9]{20}$/)
+    expect(() =>
+      dpsId({ municipalityCode: '3550308', document: '12abc34501de35', series: '1', number: 7 }),
+    ).toThrow(/CNPJ/)
+    const dps = buildDps(input({ request: { ...input().request, cnpj: '12ABC34501DE35' } }))
+    expect(dps.id.slice(11, 25)).toBe('12ABC34501DE35')
+    expect(dps.xml).toContain('<CNPJ>12ABC34501DE35</CNPJ>')
+    expect(validateAgainst('DPS', dps.xml)).toEqual([])
+    // The 09/02/2026 Id (DPS[0-9]{42}) would have refused it: the 27/07 one is what is loaded.
+    expect(dps.id).not.toMatch(/^DPS[0-9]{42}$/)
+  })
+
   it('is the infDPS Id of the DPS the builder writes, and the schema accepts it', () => {
     const dps = buildDps(input({ number: 42 }))
     expect(dps.xml).toContain(`<infDPS Id="${dps.id}">`)
@@ -227,6 +247,29 @@ describe(`the access key (TSIdNFSe/TSChaveNFSe, ${XSD})`, () => {
     // Any one digit changed is caught.
     const changed = key.slice(0, 30) + String((Number(key[30]) + 1) % 10) + key.slice(31)
     expect(isAccessKey(changed)).toBe(false)
+  })
+
+  it('with an alphanumeric CNPJ (TSIdNFSe of 27/07/2026: [0-9]{9}[0-9A-Z]{14}[0-9]{27}), a letter counts as its ASCII code less 48', () => {
+    const alphanumeric = composeAccessKey({
+      municipalityCode: '3550308',
+      environment: '2',
+      document: '12ABC34501DE35',
+      nfseNumber: 13,
+      issueMonth: '2026-11',
+      code: '123456789',
+    })
+    expect(alphanumeric.slice(0, 49)).toBe(
+      '3550308' + '2' + '2' + '12ABC34501DE35' + '0000000000013' + '2611' + '123456789',
+    )
+    // Worked out apart from the product: A=17, B=18, C=19, D=20, E=21 (ASCII − 48) weighted 2–9 from the right sum
+    // to 1121; 1121 mod 11 = 10, so the check digit is 11 − 10 = 1.
+    expect(alphanumeric[49]).toBe('1')
+    expect(isAccessKey(alphanumeric)).toBe(true)
+    expect(formatAccessKey(alphanumeric).split(' ')).toHaveLength(13)
+    // A letter changed to another is caught; a letter outside the CNPJ's place is not a key.
+    expect(isAccessKey(alphanumeric.replace('ABC', 'ABD'))).toBe(false)
+    expect(isAccessKey('A' + alphanumeric.slice(1))).toBe(false)
+    expect(isAccessKey(alphanumeric.toLowerCase())).toBe(false)
   })
 })
 

@@ -104,6 +104,12 @@ describe('what a memo names (readMemo)', () => {
   it('reads a 50-digit access key and a 48-digit line typed in blocks', () => {
     const key = '3550308226800000000000000000000000000000123456789'.padEnd(50, '7')
     expect(readMemo(`PIX NFS${key}`).accessKeys).toEqual([key])
+    // An alphanumeric CNPJ's key (its letters in the CNPJ's place) is read too, not its CNPJ.
+    const alphanumeric = '43149022212ABC34501DE35000000000000126111234567899'
+    expect(readMemo(`pix nfs${alphanumeric}`)).toMatchObject({
+      accessKeys: [alphanumeric],
+      documents: [],
+    })
     const slip = '858900000131561803285527712592561680560586578957'
     const typed = `${slip.slice(0, 12)} ${slip.slice(12, 24)} ${slip.slice(24, 36)} ${slip.slice(36)}`
     expect(readMemo(`PAGAMENTO ${typed}`).slipDigits).toEqual([slip])

@@ -22,13 +22,13 @@ import {
   type Issuer,
   type KeyPair,
 } from '../../domain/invoices/nfse/certificates'
-import { seal, sealedSchema, unseal, vaultKeyIn } from '../../domain/invoices/nfse/vault'
+import { folderKeyIn, seal, sealedSchema, unseal } from '../../domain/invoices/nfse/vault'
 
 // The local test PKI: a certificate authority drawn on this machine (never a real one, never in
 // the repository), the Sefin Nacional stand-in's own certificate and an e-CNPJ A1 for each seeded
 // company, all issued by it. Drawn once per folder (`<data>/test-pki`, or MOCK_TEST_PKI_DIR, which
 // the test suites share so that the many reseeds and servers of a run draw no new RSA keys) and
-// kept there with the keys sealed by the folder's own key (vault.ts).
+// kept there with the keys sealed by the folder's own key (vault.ts, folderKeyIn).
 
 const FILE = 'pki.json'
 const DAY_MS = 86_400_000
@@ -129,7 +129,7 @@ const keyPairs = (count: number) => Promise.all(Array.from({ length: count }, rs
 
 function openPki(dir: string, now: Date, keys?: [KeyPair, KeyPair]): TestPki {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
-  const key = vaultKeyIn(dir)
+  const key = folderKeyIn(dir)
   const file = path.join(dir, FILE)
   const usable = (stored: PkiFile | null) => {
     if (!stored) return null

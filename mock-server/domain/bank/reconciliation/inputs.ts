@@ -2,6 +2,7 @@ import type { BankTransaction, TaxCategory } from '../../../../src/schemas/bank'
 import type { CompanyDocument } from '../../../../src/schemas/document'
 import { todayInBrazil, toCents } from '../../../../src/schemas/finance-common'
 import type { NfsRequest } from '../../../../src/schemas/invoice'
+import { ACCESS_KEY_PATTERN } from '../../../../src/schemas/nfse'
 import { amountDueOf, type ReconciliationRecord } from '../../../../src/schemas/reconciliation'
 import type { CategoryKind, EngineGuide, EngineInvoice, EngineLine } from './rules'
 
@@ -19,10 +20,10 @@ export const isOpenInvoice = (request: NfsRequest) =>
 export const isOpenGuide = (document: CompanyDocument) =>
   document.type === 'guia' && document.guia !== null && !document.paidBy
 
-/** The NFS-e access key, once the national issuance records one (a 50-digit string). */
+/** The NFS-e access key, once the national issuance records one (ACCESS_KEY_PATTERN). */
 const accessKeyOf = (request: NfsRequest) => {
   const key = request.accessKey
-  return key && /^\d{50}$/.test(key) ? key : null
+  return key && ACCESS_KEY_PATTERN.test(key) ? key : null
 }
 
 export function engineInvoiceOf(request: NfsRequest): EngineInvoice {

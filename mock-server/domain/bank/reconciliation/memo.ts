@@ -1,5 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils'
 import { cnpjKey } from '../../../../src/schemas/brazil'
+import { ACCESS_KEY_SHAPE } from '../../../../src/schemas/nfse'
 
 // What a statement line's memo (OFX MEMO/NAME, Cora's description) says that reconciliation can
 // use: the CPF or CNPJ of whoever paid, an NFS-e number or access key, a tax's name, a guide's
@@ -36,7 +37,8 @@ const CPF = /(?<![0-9A-Z])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![0-9A-Z])/g
 // "NF 123", "NFS-E 123", "NFSE Nº 00123", "NOTA FISCAL 123", "NF: 123", "NF123".
 const NUMBER =
   /(?<![0-9A-Z])(?:NFS-?E|NFS|NF|NOTA(?: FISCAL)?)\s*(?:NO?\.?\s*)?[:#-]?\s*(\d{1,15})(?!\d)/g
-const ACCESS_KEY = /(?<!\d)(\d{50})(?!\d)/g
+// An NFS-e access key (ACCESS_KEY_SHAPE: 50 characters, an alphanumeric CNPJ's letters inside).
+const ACCESS_KEY = new RegExp(`(?<!\\d)(${ACCESS_KEY_SHAPE})(?!\\d)`, 'g')
 // A linha digitável or a barcode typed with spaces, dots or dashes between its blocks.
 const SLIP = /(?<!\d)(\d[\d .-]{42,62}\d)(?!\d)/g
 
@@ -62,7 +64,8 @@ export function readMemo(memo: string): MemoFacts {
       if (isValidCpf(key)) documents.push(key)
     }
   }
-  if (digits >= 44) {
+  // An access key has at least 38 digits (12 of its CNPJ may be letters), a slip 44.
+  if (digits >= 38) {
     for (const [, run] of text.matchAll(ACCESS_KEY)) accessKeys.push(run!)
     for (const [, run] of text.matchAll(SLIP)) {
       const slip = run!.replace(/\D/g, '')

@@ -1,6 +1,7 @@
 import { generateKeyPair, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
 import { invalid } from '../../errors'
+import { cnpjKey } from '../../../../src/schemas/brazil'
 
 // A1 certificates (ICP-Brasil: a PKCS#12 file and its password) read with node-forge, and the
 // local test PKI's certificates built with it (keys from Node's crypto: forge's pure-JS RSA key
@@ -134,8 +135,9 @@ function cnpjFromAltNames(certificate: forge.pki.Certificate): string | null {
     const [typeId, wrapped] = general.value as forge.asn1.Asn1[]
     if (!typeId || forge.asn1.derToOid(typeId.value as string) !== ICP_BRASIL_CNPJ_OID) continue
     const inner = (wrapped?.value as forge.asn1.Asn1[] | undefined)?.[0]
-    const digits = String(inner?.value ?? '').replace(/\D/g, '')
-    if (digits.length === 14) return digits
+    // 14 characters, the first 12 of which may be letters (the alphanumeric CNPJ, IN RFB 2.229/2024).
+    const cnpj = cnpjKey(String(inner?.value ?? ''))
+    if (/^[0-9A-Z]{12}\d{2}$/.test(cnpj)) return cnpj
   }
   return null
 }
@@ -143,7 +145,7 @@ function cnpjFromAltNames(certificate: forge.pki.Certificate): string | null {
 /** ICP-Brasil's CN of an e-CNPJ: `RAZÃO SOCIAL:45218739000102`. */
 function cnpjFromCommonName(certificate: forge.pki.Certificate): string | null {
   const cn = certificate.subject.getField('CN') as Attribute | null
-  const match = cn ? /:(\d{14})\s*$/.exec(decodeUtf8(String(cn.value))) : null
+  const match = cn ? /:([0-9A-Z]{12}\d{2})\s*$/.exec(decodeUtf8(String(cn.value))) : null
   return match?.[1] ?? null
 }
 

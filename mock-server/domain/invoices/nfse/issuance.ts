@@ -51,7 +51,8 @@ import { SefinUnknownOutcome, unreachable, type NationalError } from './sefin-cl
 import type { SefinGateway } from '../sefin-gateway'
 import type { DpsReservation } from './records'
 import { nfsIssuableStatuses, nfsRequestNext } from '../../../../src/machines/nfs-request'
-import { unseal, vaultKeyIn } from './vault'
+import { unseal } from './vault'
+import { vaultKeyOf } from '../../../vault-key'
 import { XML_DECLARATION } from './xml'
 import { schemaFiles, type SchemaProblem } from './xsd'
 import type { CertificatePems } from './certificates'
@@ -151,7 +152,7 @@ export function signingCertificate(deps: IssuanceDeps, companyId: string, now: D
     throw conflict(issuanceMessages.certificateExpired(brDate(record.notAfter)))
   return {
     certificatePem: record.certificatePem,
-    privateKeyPem: unseal(vaultKeyIn(deps.config.dataDir), record.privateKey),
+    privateKeyPem: unseal(vaultKeyOf(deps.config), record.privateKey),
   }
 }
 
@@ -611,7 +612,7 @@ function signingPems(deps: IssuanceDeps, companyId: string) {
   if (!record) return null
   return {
     certificatePem: record.certificatePem,
-    privateKeyPem: unseal(vaultKeyIn(deps.config.dataDir), record.privateKey),
+    privateKeyPem: unseal(vaultKeyOf(deps.config), record.privateKey),
   }
 }
 

@@ -2,11 +2,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { dataFolderSecret } from '../../../signing-secret'
 
-// The companies' certificate keys are kept sealed (AES-256-GCM) with a key of the data folder
-// (`certificate-key`, 32 random bytes drawn at its first start, 0600 like the link-signing
-// secret): the database file alone, a backup or a copy of it, never holds a usable key.
-
-const KEY_FILE = 'certificate-key'
+// The companies' certificate keys are kept sealed (AES-256-GCM) with the data folder's vault key,
+// itself kept outside the folder (vault-key.ts): the data folder alone, a backup or a copy of it,
+// never holds a usable key.
 
 /** A sealed text: AES-256-GCM with a random 96-bit nonce, each part in base64. */
 export const sealedSchema = z.object({ iv: z.string(), tag: z.string(), data: z.string() })
@@ -14,11 +12,15 @@ export type Sealed = z.infer<typeof sealedSchema>
 
 const keys = new Map<string, Buffer>()
 
-/** The sealing key of a data folder: read from it, or drawn and written (0600) the first time. */
-export function vaultKeyIn(dir: string): Buffer {
+/**
+ * A key kept in a folder itself (`certificate-key`, 0600), drawn at its first use: only for the
+ * local test PKI's folder (stand-ins/sefin-nacional/test-pki.ts), whose certificates chain to the
+ * local test CA alone. The companies' keys are sealed with vaultKeyOf (vault-key.ts).
+ */
+export function folderKeyIn(dir: string): Buffer {
   let key = keys.get(dir)
   if (!key) {
-    key = Buffer.from(dataFolderSecret(dir, KEY_FILE), 'base64url')
+    key = Buffer.from(dataFolderSecret(dir, 'certificate-key'), 'base64url')
     keys.set(dir, key)
   }
   return key

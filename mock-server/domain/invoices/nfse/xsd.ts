@@ -57,8 +57,8 @@ const simpleType = (text: string, name: string) => {
 
 /**
  * The 27/07/2026 set: its nine official files as published, and `tiposSimples_v1.01.xsd` made of
- * the official 09/02/2026 file with the NT 009 types of the 27/07 one (NT009_TYPES). One more
- * change, when loaded: `TSSerieDPS` has the pattern `^0{0,4}\d{1,5}$`, but XML Schema patterns
+ * the official 09/02/2026 file with the NT 009 types of the 27/07 one (NT009_TYPES), its
+ * `TSChaveNFSe` read as its `TSIdNFSe` without "NFS" (below). One more change, when loaded: `TSSerieDPS` has the pattern `^0{0,4}\d{1,5}$`, but XML Schema patterns
  * are implicitly anchored and `^`/`$` are literal characters there, so libxml2 would refuse
  * every série; it is read as `0{0,4}\d{1,5}`. The files stay as published.
  */
@@ -72,6 +72,14 @@ export function loadSchemaFiles(): Record<string, string> {
   let simple = readFileSync(OFFICIAL_SIMPLE_TYPES, 'utf8').replace(/\r/g, '')
   for (const name of NT009_TYPES)
     simple = simple.replace(simpleType(simple, name), simpleType(edited, name))
+  // The edited file's `TSChaveNFSe`, `[0-9]{6}([0-9A-Z]{14})[0-9]{30}`, puts the CNPJ's window
+  // where the NF-e key has it (after cUF and AAMM), three characters before the NFS-e key's CNPJ,
+  // so a CNPJ whose 12th character is a letter would fail it while the same key passes its own
+  // `TSIdNFSe` ("NFS" + the key). The key is read by the layout of `TSIdNFSe`.
+  const keyPattern = '<xs:pattern value="[0-9]{6}([0-9A-Z]{14})[0-9]{30}"/>'
+  const idPattern = /<xs:pattern value="NFS([^"]+)"\/>/.exec(simpleType(simple, 'TSIdNFSe'))
+  if (!simple.includes(keyPattern) || !idPattern) throw new Error('TSChaveNFSe/TSIdNFSe changed')
+  simple = simple.replace(keyPattern, `<xs:pattern value="${idPattern[1]}"/>`)
   const published = '<xs:pattern value="^0{0,4}\\d{1,5}$"/>'
   if (!simple.includes(published)) throw new Error('TSSerieDPS: the published pattern changed')
   files['tiposSimples_v1.01.xsd'] = simple.replace(
