@@ -157,7 +157,7 @@ function ExplainForm({
           />{' '}
           Explicar do mesmo jeito as outras {similar.length}{' '}
           {pluralWord(similar.length, { one: 'entrada', other: 'entradas' })} &quot;
-          {row.transaction.description}&quot; desta página
+          {row.transaction.description}&quot; de {monthName} desta página
         </label>
       )}
       <p aria-live="polite" className={styles.meta}>
