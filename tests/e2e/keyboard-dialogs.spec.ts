@@ -61,13 +61,19 @@ test("ana's dialogs and drawers: Escape gives focus back to the button that open
     page.getByRole('button', { name: 'Enviar documento' }),
     'Enviar documento',
   )
-  const overdue = page.getByRole('listitem', { name: /\(vencida\)$/ })
-  if ((await overdue.count()) > 0)
-    await escapeReturnsFocus(
-      page,
-      overdue.first().getByRole('button', { name: 'Gerar guia atualizada' }),
-      'Gerar guia atualizada',
-    )
+  // Her DARF of IRRF fell due last month in the seed, on any day (tests/server/simples.test.ts
+  // checks it): past due, it offers the updated guide.
+  const overdue = page.getByRole('listitem', { name: /\(vencida\)$/ }).first()
+  await escapeReturnsFocus(
+    page,
+    overdue.getByRole('button', { name: 'Gerar guia atualizada' }),
+    'Gerar guia atualizada',
+  )
+  await escapeReturnsFocus(
+    page,
+    overdue.getByRole('button', { name: 'Marcar como paga' }),
+    'Marcar a guia como paga?',
+  )
 
   // The certificate: removing it asks first.
   await open(page, '/app/user/my-certificate', 'Certificado digital')
@@ -90,12 +96,43 @@ test("ana's dialogs and drawers: Escape gives focus back to the button that open
     'Solicitação de NFS-e',
   )
 
-  // Extratos: the OFX import.
+  // Extratos: the OFX import, removing an account, exporting an account's statement.
   await open(page, '/app/bank-statements/accounts', 'Extratos bancários')
   await escapeReturnsFocus(
     page,
     page.getByRole('button', { name: 'Importar OFX' }).first(),
     'Importar extrato OFX',
+  )
+  await escapeReturnsFocus(
+    page,
+    page.getByRole('button', { name: /^Excluir a conta / }).first(),
+    'Excluir a conta bancária?',
+  )
+  await open(
+    page,
+    '/app/bank-statements/accounts/acc-ana-cora/transactions',
+    'Movimentações da conta',
+  )
+  await escapeReturnsFocus(
+    page,
+    page.getByRole('button', { name: 'Exportar', exact: true }),
+    'Exportar extrato',
+  )
+
+  // Agendamentos: a new recurring invoice.
+  await open(page, '/app/invoices?tab=agendamentos', 'Notas fiscais')
+  await escapeReturnsFocus(
+    page,
+    page.getByRole('button', { name: 'Novo agendamento' }).first(),
+    'Novo agendamento',
+  )
+
+  // Cobrança: a paid month's receipt.
+  await open(page, '/app/user/my-billing', 'Cobrança')
+  await escapeReturnsFocus(
+    page,
+    page.getByRole('button', { name: /^Recibo de/ }).first(),
+    'Recibo de pagamento',
   )
 
   // Conciliação: choosing the invoices of a credit, explaining one without an invoice.
