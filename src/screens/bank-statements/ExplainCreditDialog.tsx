@@ -117,6 +117,7 @@ function ExplainForm({
       <RadioCards
         legend="O que é esta entrada?"
         name="explicacao"
+        stacked
         value={explanation}
         onChange={setExplanation}
         options={creditExplanations.map((value) => ({
