@@ -289,6 +289,24 @@ for (const [width, suffix] of [
       // The page is titled by the company's name (its loader reads it), not its id.
       await check(page, `admin-company-${suffix}`, 'Ateliê Lima & Santos', 'Ateliê Lima & Santos')
       await targets('admin-company')
+      // The company's other tabs, each at its own address.
+      for (const [tab, label] of [
+        ['situacao', 'Situação'],
+        ['trilha', 'Trilha'],
+        ['pessoas', /^Pessoas/],
+        ['conciliacao', 'Conciliação'],
+      ] as const) {
+        await page.goto(`/app/admin/companies/cmp-eva-comercio?tab=${tab}`)
+        await expect(page.getByRole('tab', { name: label, selected: true })).toBeVisible()
+        await expect(page.getByRole('tabpanel')).toBeVisible()
+        await check(
+          page,
+          `admin-company-${tab}-${suffix}`,
+          'Ateliê Lima & Santos',
+          'Ateliê Lima & Santos',
+        )
+        await targets(`admin-company-${tab}`)
+      }
       // A company's year: a Simples company's DEFIS, profits and income reports; a MEI's
       // DASN-SIMEI.
       const lastYear = new Date().getFullYear() - 1
@@ -304,6 +322,9 @@ for (const [width, suffix] of [
       const mei = `TechFix JP em ${lastYear}`
       await check(page, `admin-year-mei-${suffix}`, mei, mei)
       await targets('admin-year-mei')
+      // An address no page has, signed in: the 404 inside the app's layout.
+      await page.goto('/app/admin/nao-existe')
+      await check(page, `admin-404-${suffix}`, 'Página não encontrada', 'Página não encontrada')
       expect(small, 'touch targets under 44 px in lists and cards').toEqual([])
     })
 
