@@ -16,6 +16,7 @@ export function RadioCards<Value extends string>({
   options,
   error,
   required,
+  stacked = false,
 }: {
   legend: ReactNode
   name: string
@@ -24,6 +25,11 @@ export function RadioCards<Value extends string>({
   options: readonly RadioCardOption<Value>[]
   error?: string | undefined
   required?: boolean
+  /**
+   * One option a line: for options with long descriptions in a narrow place (a dialog), where
+   * side by side cards break their words.
+   */
+  stacked?: boolean
 }) {
   const id = useId()
   const errorId = error ? `${id}-error` : undefined
@@ -41,7 +47,7 @@ export function RadioCards<Value extends string>({
           </span>
         )}
       </legend>
-      <div className={styles.options}>
+      <div className={stacked ? `${styles.options} ${styles.stacked}` : styles.options}>
         {options.map((option) => (
           <label key={option.value} className={styles.option}>
             <input

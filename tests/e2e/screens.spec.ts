@@ -103,9 +103,23 @@ async function smallTargets(page: Page) {
   })
 }
 
+/**
+ * English UI words that would betray a string left untranslated. `innerText` is the page's visible
+ * text: the values of inputs (a native month field Chromium draws in its own language) are not in
+ * it. Case-sensitive, whole words: "Cancelar" or "Erro" do not match.
+ */
+const ENGLISH_WORDS =
+  /\b(Loading|Error|Submit|Cancel|Close|Save|Delete|Edit|Page not found|Not found|Search|Next|Previous|Settings|Sign in|Sign out|Back)\b/g
+
+async function englishWords(page: Page) {
+  const text = await page.evaluate(() => document.body.innerText)
+  return [...new Set(text.match(ENGLISH_WORDS) ?? [])]
+}
+
 async function check(page: Page, name: string, title: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
   await expect(page).toHaveTitle(`${title} | Contabil`)
+  expect(await englishWords(page), `${name}: English words on the page`).toEqual([])
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
@@ -138,6 +152,7 @@ const clientScreens: [string, string, string][] = [
   ],
   ['/app/bank-statements/reconciliation', 'bank-reconciliation', 'Conciliação bancária'],
   ['/app/profits', 'profits', 'Lucros'],
+  ['/app/payroll', 'payroll', 'Pró-labore'],
   ['/app/user/my-income-reports', 'my-income-reports', 'Informe de rendimentos'],
   ['/app/user/my-docs', 'my-docs', 'Meus documentos'],
   ['/app/user/my-certificate', 'my-certificate', 'Certificado digital'],
@@ -157,6 +172,8 @@ const adminScreens: [string, string, string][] = [
   ['/app/admin/users', 'admin-users', 'Usuários'],
   ['/app/admin/users/uid-marcos', 'admin-user', 'Marcos Vinícius Duarte'],
   ['/app/admin/year-end', 'admin-year-end', 'Fechamento do ano'],
+  ['/app/admin/simples', 'admin-simples', 'Fechamento do mês'],
+  ['/app/admin/selic', 'admin-selic', 'Taxa Selic'],
 ]
 
 for (const [width, suffix] of [
@@ -244,21 +261,52 @@ for (const [width, suffix] of [
       await signOut(page)
       await signIn(page, ADMIN.email, ADMIN.password)
       await expect(page).toHaveURL(/\/app\/admin\/companies$/)
+      const small: string[] = []
+      // On a phone, the back office's lists and cards are touch targets too.
+      const targets = async (name: string) => {
+        if (width === 390) small.push(...(await smallTargets(page)).map((p) => `${name}: ${p}`))
+      }
       for (const [url, name, title] of adminScreens) {
         await page.goto(url)
         await check(page, `${name}-${suffix}`, title, title)
+        await targets(name)
       }
+      // A company's month in the close queue (its page is titled by the company).
+      await page.goto('/app/admin/simples/cmp-ana-design')
+      await check(page, `admin-simples-month-${suffix}`, 'Apuração – Ana Design', /^Apuração de /)
+      await targets('admin-simples-month')
       // A request in the NFS-e queue, titled by its taker.
       await page.goto('/app/admin/invoices/nf-requests/nfs-ana-aguardando')
       const request = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
       expect(request).toMatch(/^NFS-e para /)
       await check(page, `admin-nf-request-${suffix}`, request, request)
+      await targets('admin-nf-request')
       // An order far along: every step's data, as the step registry's views show it.
       await page.goto('/app/admin/companies/orders/cmp-beatriz-nutri')
       await check(page, `admin-order-${suffix}`, 'Nutri Bia', 'Nutri Bia')
+      await targets('admin-order')
       await page.goto('/app/admin/companies/cmp-eva-comercio')
       // The page is titled by the company's name (its loader reads it), not its id.
       await check(page, `admin-company-${suffix}`, 'Ateliê Lima & Santos', 'Ateliê Lima & Santos')
+      await targets('admin-company')
+      // The company's other tabs, each at its own address.
+      for (const [tab, label] of [
+        ['situacao', 'Situação'],
+        ['trilha', 'Trilha'],
+        ['pessoas', /^Pessoas/],
+        ['conciliacao', 'Conciliação'],
+      ] as const) {
+        await page.goto(`/app/admin/companies/cmp-eva-comercio?tab=${tab}`)
+        await expect(page.getByRole('tab', { name: label, selected: true })).toBeVisible()
+        await expect(page.getByRole('tabpanel')).toBeVisible()
+        await check(
+          page,
+          `admin-company-${tab}-${suffix}`,
+          'Ateliê Lima & Santos',
+          'Ateliê Lima & Santos',
+        )
+        await targets(`admin-company-${tab}`)
+      }
       // A company's year: a Simples company's DEFIS, profits and income reports; a MEI's
       // DASN-SIMEI.
       const lastYear = new Date().getFullYear() - 1
@@ -269,9 +317,15 @@ for (const [width, suffix] of [
         `Ana Design em ${lastYear}`,
         `Ana Design em ${lastYear}`,
       )
+      await targets('admin-year-ana')
       await page.goto(`/app/admin/year-end/cmp-marcelo-techfix?ano=${lastYear}`)
       const mei = `TechFix JP em ${lastYear}`
       await check(page, `admin-year-mei-${suffix}`, mei, mei)
+      await targets('admin-year-mei')
+      // An address no page has, signed in: the 404 inside the app's layout.
+      await page.goto('/app/admin/nao-existe')
+      await check(page, `admin-404-${suffix}`, 'Página não encontrada', 'Página não encontrada')
+      expect(small, 'touch targets under 44 px in lists and cards').toEqual([])
     })
 
     if (width === 1280)

@@ -117,6 +117,7 @@ function ExplainForm({
       <RadioCards
         legend="O que é esta entrada?"
         name="explicacao"
+        stacked
         value={explanation}
         onChange={setExplanation}
         options={creditExplanations.map((value) => ({
@@ -157,7 +158,7 @@ function ExplainForm({
           />{' '}
           Explicar do mesmo jeito as outras {similar.length}{' '}
           {pluralWord(similar.length, { one: 'entrada', other: 'entradas' })} &quot;
-          {row.transaction.description}&quot; desta página
+          {row.transaction.description}&quot; de {monthName} desta página
         </label>
       )}
       <p aria-live="polite" className={styles.meta}>

@@ -26,14 +26,17 @@ export function ReconciliationLines({
   const [choosing, setChoosing] = useState<ReconciliationRow | null>(null)
   const [explaining, setExplaining] = useState<ReconciliationRow | null>(null)
   const focusList = () => list.current
-  // The page's other credits without an invoice with the same memo: explained together.
+  // The page's other credits without an invoice with the same memo in the same month: explained
+  // together. A month's explanations count against that month's declared revenue, and the owner's
+  // list runs across months (a page may end one month and start the next).
   const similar = explaining
     ? rows.filter(
         (row) =>
           row.transaction.id !== explaining.transaction.id &&
           row.side === 'credit' &&
           row.status === 'unmatched' &&
-          row.transaction.description === explaining.transaction.description,
+          row.transaction.description === explaining.transaction.description &&
+          row.transaction.date.slice(0, 7) === explaining.transaction.date.slice(0, 7),
       )
     : []
   return (

@@ -52,14 +52,6 @@ export async function explainCredits({
   return data
 }
 
-export function useExplainCredits() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: explainCredits,
-    onSuccess: (_rows, { companyId }) => refreshReconciled(queryClient, companyId),
-  })
-}
-
 export const undoReconciliationInputSchema = z.object({
   companyId: idSchema,
   transactionId: idSchema,
@@ -80,7 +72,18 @@ export async function undoReconciliation(
 
 // The lists are refreshed without holding the mutation on them: the line that confirmed or undid
 // a match leaves its tab once they are, and a caller's `mutate(…, { onSuccess })` (its toast)
-// would not run for a line no longer on the screen.
+// would not run for a line no longer on the screen (explaining the last credits of a month empties
+// the list, and its dialog with it).
+
+export function useExplainCredits() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: explainCredits,
+    onSuccess: (_rows, { companyId }) => {
+      void refreshReconciled(queryClient, companyId)
+    },
+  })
+}
 
 export function useConfirmReconciliation() {
   const queryClient = useQueryClient()

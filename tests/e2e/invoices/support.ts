@@ -37,3 +37,21 @@ export const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/$
 /** The toast with this text (react-toastify's live region). */
 export const toast = (page: Page, text: string | RegExp) =>
   expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible()
+
+/** eva's clothing shop (her second company: Ateliê Lima & Santos). */
+export const EVA_SHOP = 'cmp-eva-comercio'
+
+/**
+ * Picks one of a person's companies (eva has two) with the company selector. It is in the top bar
+ * on wide screens, in the side menu on narrow ones.
+ */
+export async function selectCompany(page: Page, companyId: string) {
+  // Up to 900 px wide the selector is in the side menu.
+  const narrow = (page.viewportSize()?.width ?? 0) <= 900
+  if (narrow) await page.getByRole('button', { name: 'Abrir menu' }).click()
+  const selector = page.getByLabel('Empresa', { exact: true }).filter({ visible: true })
+  await selector.selectOption(companyId)
+  await expect(selector).toHaveValue(companyId)
+  const close = page.getByRole('button', { name: 'Fechar menu' })
+  if (narrow && (await close.isVisible())) await close.click()
+}
