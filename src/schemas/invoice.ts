@@ -292,11 +292,7 @@ export const nfsRequestSchema = z.object({
    * the national system; null until then, and for an NFS-e a municipality's own system issued
    * (the manual path).
    */
-  accessKey: z
-    .string()
-    .regex(ACCESS_KEY_PATTERN)
-    .nullable()
-    .default(null),
+  accessKey: z.string().regex(ACCESS_KEY_PATTERN).nullable().default(null),
   /** The DPS's série and number (`serie`, `nDPS`), the company's own, set when it was issued. */
   series: z.string().nullable().default(null),
   dpsNumber: z.number().int().positive().nullable().default(null),
