@@ -6,6 +6,7 @@ import { addMonths, monthsFrom } from '../src/kernel/tax'
 import type { Model } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
 import { payrollRecordOf } from '../mock-server/domain/simples/payroll'
+import { openYears } from '../mock-server/domain/year-end/open-years'
 import { Store } from '../mock-server/store/database'
 import { answered, latencyProbe, percentile } from './latency-probe'
 import { benchMs, benchSize, probeAnswered } from './bench-smoke'
@@ -99,7 +100,12 @@ export async function simplesDataSet(dataDir: string): Promise<string[]> {
       )
     })
   }
-  await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
+  const store = new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} })
+  // The folder of a server that has been running: every company's years opened (the server's
+  // hourly job, mock-server/domain/year-end/open-years.ts), so the rows measure the steady state
+  // and not the first start's catching up.
+  await openYears(store)
+  await store.close()
   return ids
 }
 

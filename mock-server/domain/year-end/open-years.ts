@@ -1,4 +1,4 @@
-import { setImmediate as yieldTurn } from 'node:timers/promises'
+import { setTimeout as pause } from 'node:timers/promises'
 import { yearInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
 import { deriveYear, newYear, yearKey } from './company-year'
@@ -7,8 +7,8 @@ import { yearFactsOf, yearMonthOf } from './facts'
 // Every client company has its year in the year-end queue, even before anything happened in it:
 // at start and every hour, the years the queue shows (this one and the one before) are opened for
 // the companies that have none — in batches of their own transaction, each cut at a time budget
-// and yielding between them, so a hundred thousand companies never hold the request thread for
-// more than a few tens of milliseconds. A year gets the months already closed in it (a data
+// and followed by a pause as long, so a hundred thousand companies never hold the request thread
+// for more than a few tens of milliseconds, nor more than half of its time. A year gets the months already closed in it (a data
 // folder from before the years were kept).
 
 /** The longest a batch holds the thread (ms): other requests wait at most about this long. */
@@ -52,7 +52,7 @@ export async function openYears(store: Store, now = new Date()) {
         }
         return count
       })
-      await yieldTurn()
+      await pause(BATCH_MS)
     }
   }
   return opened
