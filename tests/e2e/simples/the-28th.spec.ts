@@ -87,8 +87,15 @@ test("ana on the 28th: her panel and Pró-labore say last month's guides are pas
   // With an amount, the DARF it makes fell due on the 20th: said in the past tense.
   const again = page.getByRole('form', { name: /^Folha de/ })
   await again.getByRole('checkbox', { name: 'Sem pró-labore neste mês' }).uncheck()
-  await again.getByLabel(/Ana Paula Ribeiro/).fill('6.000,00')
+  // The field holds the R$ 0,00 of "none": cleared, then typed as a person does (a programmatic
+  // fill replaces the text without the keys the mask follows).
+  const amount = again.getByLabel(/Ana Paula Ribeiro/)
+  await amount.press('ControlOrMeta+a')
+  await amount.press('Backspace')
+  await amount.pressSequentially('6000,00')
   await again.getByRole('button', { name: 'Salvar folha do mês' }).click()
+  // R$ 6.000: INSS R$ 660,00 and IRRF R$ 380,02 (Lei 15.270/2025 reduction): DARF R$ 1.040,02.
+  await expect(page.getByTestId('payroll-darf')).toHaveText(/R\$\s1\.040,02/)
   const due = page.getByTestId('payroll-darf-due')
   await expect(due).toContainText(
     /Venceu em \d{2}\/\d{2} — atrasada há \d+ dias?: a guia sai no fechamento do mês, com multa e juros/,
