@@ -43,6 +43,7 @@ import { nfsStatusTones } from './labels'
 import { ReasonDialog } from './ReasonDialog'
 import { SubstituteNfseDialog } from './SubstituteNfseDialog'
 import styles from './BackOffice.module.css'
+import { changeAuthor, requestOrigin } from './nf-request-origin'
 
 type Action = 'processing' | 'issue' | 'reject' | 'cancel' | 'substitute' | null
 
@@ -363,7 +364,7 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
             },
             {
               term: 'Origem',
-              value: request.schedulerId ? 'Agendamento mensal do cliente' : 'Pedido do cliente',
+              value: requestOrigin(request),
             },
             { term: 'Pedida em', value: formatDateTime(request.createdAt) },
             { term: 'Última alteração', value: formatDateTime(request.updatedAt) },
@@ -480,7 +481,7 @@ function RequestDetails({ request }: { request: NfsRequestWithCompany }) {
             {
               key: 'by',
               header: 'Quem',
-              cell: (change) => (change.by === request.createdBy ? 'Cliente' : 'Contabilidade'),
+              cell: (change) => changeAuthor(request, change.by),
             },
             {
               key: 'to',
