@@ -176,13 +176,16 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
   return open
 }
 
+/** The vault key of the bench's data set, kept beside it (mock-server/vault-key.ts). */
+const vaultKeyDirOf = (dataDir: string) => path.join(dataDir, 'vault-key')
+
 async function dataSet(dataDir: string) {
   // The seeded companies' certificates come from a local test PKI of this data folder (its keys
   // drawn in the thread pool first), as the mock server's own start makes them.
   const testPkiDir = path.join(dataDir, 'test-pki')
   await prepareTestPki(testPkiDir, certifiedCompanies(buildSeed().companies))
   // Their keys sealed with a vault key of the bench's own (vault-key.ts), the server's too.
-  const vault = { dataDir, vaultKeyDir: path.join(dataDir, 'vault-key'), vaultSecret: null }
+  const vault = { dataDir, vaultKeyDir: vaultKeyDirOf(dataDir), vaultSecret: null }
   const seed: Model = buildSeed({ nfse: { ...vault, testPkiDir } })
   seed.nfsRequests.push(...nfseRequests(seed))
   const existing = seed.bankTransactions.length
@@ -371,7 +374,7 @@ async function main() {
           env: {
             MOCK_TEST_HOOKS: '1',
             MOCK_SEFIN_PORT: '0',
-            MOCK_VAULT_KEY_DIR: path.join(dataDir, 'vault-key'),
+            MOCK_VAULT_KEY_DIR: vaultKeyDirOf(dataDir),
           },
         })
       }),

@@ -3,7 +3,8 @@ import { ADMIN, dayOfThisMonth, freezeClock, signInFromLogin } from '../support'
 import { expectNoSidewaysScroll, screenshot } from '../account/helpers'
 import { reseedCompany } from '../onboarding/support'
 import { takeTurnsWith } from '../company-turns'
-import { ANA, ANA_COMPANY, api } from '../invoices/support'
+import { addMonths } from '../../../src/kernel/dates'
+import { ANA, ANA_COMPANY, api, todayInBrazil } from '../invoices/support'
 
 // The 28th of a month, with the browser's clock and the server's "today" frozen there
 // (tests/e2e/support.ts `freezeClock`): last month's DAS, DCTFWeb DARF and FGTS fell due around
@@ -15,10 +16,7 @@ import { ANA, ANA_COMPANY, api } from '../invoices/support'
 
 const THE_28TH = dayOfThisMonth(28)
 /** The month before the frozen day, `YYYY-MM`: the one whose guides are past due on the 28th. */
-const PERIOD = (() => {
-  const index = THE_28TH.getUTCFullYear() * 12 + THE_28TH.getUTCMonth() - 1
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-})()
+const PERIOD = addMonths(todayInBrazil().slice(0, 7), -1)
 /** "venceu em 20/11 — atrasado há 8 dias" (or "atrasada", for a guide). */
 const PAST_DUE = /venceu em \d{2}\/\d{2} — atrasad[oa] há \d+ dias?/i
 const SAID_AS_FUTURE = /\bvence em \d{2}\/\d{2}/i
@@ -155,7 +153,7 @@ test('the accountant on the 28th: the queue flags and filters the late months, t
       // The modal takes the page (its toast included) out of reach: the close is read from the API.
       const updated = page.getByRole('dialog', { name: 'Gerar guia atualizada' })
       await expect(updated).toBeVisible()
-      const month = await api<{ data: { status: string; guide: { overdue: boolean } | null } }>(
+      const month = await api<{ data: { status: string } }>(
         ADMIN.email,
         'GET',
         `/companies/${ANA_COMPANY}/simples/${PERIOD}`,
