@@ -390,6 +390,14 @@ const moneyAndDates = [
     message: `dd/mm/yyyy is formatDate (${KERNEL_DATES}).`,
   },
 ]
+/** A CNPJ printed without its letters: `formatCnpj` reads only digits unless told version 2. */
+const cnpjFormat = [
+  {
+    selector: "CallExpression[callee.name='formatCnpj'][arguments.length=1]",
+    message:
+      'formatCnpj(value, { version: 2 }): the CNPJ may be alphanumeric (IN RFB 2.229/2024); without it the letters are dropped.',
+  },
+]
 /** Cents by hand: `Math.round(x * 100)` and its kin. */
 const hundredths = [
   {
@@ -493,7 +501,7 @@ export default tseslint.config(
     // "R$" formatter, no cents but toCents, no hand-written dd/mm/yyyy, no noon-in-Brazil literal.
     files: ['src/**/*.{ts,tsx}', 'mock-server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}'],
     ignores: ['src/kernel/**'],
-    rules: { 'no-restricted-syntax': ['error', ...moneyAndDates, ...hundredths] },
+    rules: { 'no-restricted-syntax': ['error', ...moneyAndDates, ...hundredths, ...cnpjFormat] },
   },
   {
     // Where `Math.round(x * 100)` is not money: a rate or a share shown in whole percent
@@ -517,6 +525,6 @@ export default tseslint.config(
       'mock-server/domain/invoices/nfse/xml.ts',
       'mock-server/stand-ins/**/*.ts',
     ],
-    rules: { 'no-restricted-syntax': ['error', ...moneyAndDates] },
+    rules: { 'no-restricted-syntax': ['error', ...moneyAndDates, ...cnpjFormat] },
   },
 )

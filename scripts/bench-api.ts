@@ -171,7 +171,7 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
     })
     if (unpaid) open.push({ date, amount: totalValue, taker })
     else if (k % 10 < 7)
-      line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(taker)}`
+      line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(taker, { version: 2 })}`
   })
   return open
 }

@@ -35,7 +35,7 @@ export type OpenInvoice = { date: string; amount: number; taker: string }
 export function paymentsOfx(open: readonly OpenInvoice[]) {
   const entries = open.map(
     (o, i) =>
-      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker)}</STMTTRN>`,
+      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker, { version: 2 })}</STMTTRN>`,
   )
   return Buffer.from(
     [

@@ -382,7 +382,7 @@ export async function scaleDataSet(
         // A credit whose invoice names its taker says so in its memo (rule 1 matches it).
         const k = invoiceOfLine(i)
         if (k !== null && k < size.invoices && k % 10 < 7)
-          line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(takers[k % takers.length]!)}`
+          line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(takers[k % takers.length]!, { version: 2 })}`
         return [line]
       }),
     )

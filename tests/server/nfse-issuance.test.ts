@@ -5,8 +5,14 @@ import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
 import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
 import { Store } from '../../mock-server/store/database'
 import { pdfText } from '../pdf-text'
+import {
+  buildCompanyCertificate,
+  pkcs12Of,
+  rsaKeyPairAsync,
+} from '../../mock-server/domain/invoices/nfse/certificates'
+import { testPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { exampleInvoiceBody } from './contracts/invoices'
-import { seededNational } from './contracts/nfse'
+import { CERTIFICATE_PASSWORD, seededNational } from './contracts/nfse'
 import { ADMIN, signIn, startTestServer, type TestServer } from './harness'
 
 // The national NFS-e through the API: a request issued through the Sefin Nacional stand-in (the
@@ -158,6 +164,70 @@ describe('POST /nfs/requests/{id}/issue', () => {
     expect(refused.body.issues[0]).toMatchObject({ path: ['taker', 'address', 'street'] })
     expect(refused.body.issues[0].message).toMatch(/^Rua do tomador \("Rua Harmonia — fundos"\)/)
     expect(snapshot()).toEqual(before)
+  })
+
+  it('issues for a company whose CNPJ has letters: DPS Id, key and NFS-e carry it as it is', async () => {
+    // A company registered with an alphanumeric CNPJ (IN RFB 2.229/2024; the national schemas of
+    // 27/07/2026 take it) and its own e-CNPJ, drawn in the thread pool (a key drawn on this thread
+    // would stall the in-process server).
+    const cnpj = '12ABC34501DE35'
+    const company = server.store.companies.get('cmp-ana-design')!
+    server.store.write(() => server.store.companies.update({ ...company, cnpj }))
+    const pems = buildCompanyCertificate(
+      testPki(process.env.MOCK_TEST_PKI_DIR!).ca,
+      { name: company.name, cnpj },
+      {
+        notBefore: new Date(Date.now() - 86_400_000),
+        notAfter: new Date(Date.now() + 300 * 86_400_000),
+      },
+      await rsaKeyPairAsync(),
+    )
+    const form = new FormData()
+    form.append('password', CERTIFICATE_PASSWORD)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(pkcs12Of(pems, CERTIFICATE_PASSWORD))], {
+        type: 'application/x-pkcs12',
+      }),
+      'empresa.pfx',
+    )
+    const uploaded = await server.call('PUT', '/companies/cmp-ana-design/certificate', {
+      as: ANA,
+      raw: form,
+    })
+    expect(uploaded.status, uploaded.text).toBe(200)
+    expect(uploaded.body.data.cnpj).toBe(cnpj)
+
+    // A request made after the change (a request keeps the CNPJ it was made with).
+    const created = await server.call('POST', `/nfs/requests?${OWN}`, {
+      as: ANA,
+      body: { ...exampleInvoiceBody, cnpj },
+    })
+    expect(created.status, created.text).toBe(201)
+    const id = created.body.data.id
+    const answer = await issue(id)
+    expect(answer.status, answer.text).toBe(200)
+    const issued = answer.body.data
+    expect(issued.status).toBe('issued')
+    // The key's layout: municipality (7), environment (1), registration type (1), the CNPJ as it
+    // is (14), the NFS-e number (13), …
+    expect(issued.accessKey.slice(9, 23)).toBe(cnpj)
+    expect(isAccessKey(issued.accessKey)).toBe(true)
+
+    const dps = await server.call('GET', `/nfs/requests/${id}/dps?${OWN}`, { as: ANA })
+    expect(validateAgainst('DPS', dps.text)).toEqual([])
+    expect(verifyEnveloped(dps.text, 'infDPS').valid).toBe(true)
+    expect(dps.text).toContain(`<CNPJ>${cnpj}</CNPJ>`)
+    expect(dps.text).toMatch(new RegExp(`Id="DPS\\d{7}2${cnpj}\\d{20}"`))
+
+    const nfse = await server.call('GET', `/nfs/requests/${id}/nfse?${OWN}`, {
+      as: ANA,
+    })
+    expect(validateAgainst('NFSe', nfse.text)).toEqual([])
+    expect(verifyEnveloped(nfse.text, 'infNFSe', ['sefin']).valid).toBe(true)
+    expect(readNfse(nfse.text)).toMatchObject({ accessKey: issued.accessKey })
+    const danfse = await download(`/nfs/requests/${id}/danfse?${OWN}`, ANA)
+    expect(await pdfText(danfse.bytes)).toContain('12.ABC.345/01DE-35')
   })
 
   it('needs the company certificate', async () => {

@@ -66,7 +66,7 @@ export async function addCompanyByCnpj(
   if (cnpjTaken(store, input.cnpj)) throw conflict(companyMessages.cnpjTaken)
   const company = newCompany(
     {
-      name: record?.legalName ?? `Empresa ${formatCnpj(input.cnpj)}`,
+      name: record?.legalName ?? `Empresa ${formatCnpj(input.cnpj, { version: 2 })}`,
       alias: record?.tradeName ?? null,
       cnpj: input.cnpj,
       address: record?.address ?? null,

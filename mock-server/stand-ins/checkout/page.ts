@@ -70,7 +70,7 @@ export function checkoutPage(
   const back = `${config.webUrl}${returnPath(company)}`
   const rows = [
     ['Empresa', company.name],
-    ...(company.cnpj ? [['CNPJ', formatCnpj(company.cnpj)]] : []),
+    ...(company.cnpj ? [['CNPJ', formatCnpj(company.cnpj, { version: 2 })]] : []),
     ['Plano', planName],
     ['Referência', monthLabel(payment.reference)],
     ['Vencimento', dateBr(payment.dueDate)],

@@ -248,7 +248,7 @@ export function readA1(
   if (Date.parse(facts.notBefore) > now.getTime())
     throw onFile(certificateMessages.notYetValid(brDate(facts.notBefore)))
   if (facts.cnpj !== expectedCnpj)
-    throw onFile(certificateMessages.otherCnpj(formatCnpj(facts.cnpj)))
+    throw onFile(certificateMessages.otherCnpj(formatCnpj(facts.cnpj, { version: 2 })))
   return {
     certificatePem,
     privateKeyPem: forge.pki.privateKeyToPem(key),

@@ -69,7 +69,7 @@ const documentText = (value: string | null) =>
     : /^\d{11}$/.test(value)
       ? formatCpf(value)
       : /^[0-9A-Z]{12}\d{2}$/.test(value)
-        ? formatCnpj(value)
+        ? formatCnpj(value, { version: 2 })
         : value
 const phoneText = (value: string | null) =>
   !value ? NONE : /^\d{10,11}$/.test(value) ? formatPhone(value, { mask: 'auto' }) : value
