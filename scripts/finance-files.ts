@@ -8,6 +8,7 @@ import path from 'node:path'
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { documentTypeLabels, type DocumentType } from '../src/schemas/document'
 import { formatMoney } from '../src/kernel/money'
+import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 
 type Fixture = {
   companyId: string
@@ -24,8 +25,7 @@ const documents = read<Fixture[]>('finance/documents.json')
 const companies = new Map(
   read<{ id: string; name: string; cnpj: string | null }[]>('companies.json').map((c) => [c.id, c]),
 )
-const cnpjMask = (cnpj: string) =>
-  cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5')
+const cnpjMask = (cnpj: string) => formatCnpj(cnpj, { version: 2 })
 
 let written = 0
 for (const doc of documents) {

@@ -1,3 +1,4 @@
+import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatCents, toCents } from '../../../src/kernel/money'
 import { formatDate } from '../../../src/kernel/dates'
@@ -11,8 +12,7 @@ import { embedUnicodeFonts } from '../pdf-fonts'
 // made of; the month's pró-labore receipts and each employee's payslip (holerite).
 
 const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
-const cnpjText = (cnpj: string | null) =>
-  cnpj ? cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5') : '—'
+const cnpjText = (cnpj: string | null) => (cnpj ? formatCnpj(cnpj, { version: 2 }) : '—')
 const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
 const reais = (value: number) => formatCents(toCents(value))
 

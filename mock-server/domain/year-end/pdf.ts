@@ -1,3 +1,4 @@
+import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import type { ReportBlock } from '../../../src/kernel/tax/year-end'
 import type { Company } from '../../../src/schemas/company'
 import { dayInBrazil, formatDate } from '../../../src/kernel/dates'
@@ -8,8 +9,7 @@ import type { YearPartner } from './facts'
 // The partner's income report as a PDF, in the blocks of the official model (IN RFB 2.060/2021,
 // Anexo I): the payer, the beneficiary, quadros 3, 4 and 7, and who is responsible.
 
-const cnpjText = (cnpj: string | null) =>
-  cnpj ? cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, '$1.$2.$3/$4-$5') : '—'
+const cnpjText = (cnpj: string | null) => (cnpj ? formatCnpj(cnpj, { version: 2 }) : '—')
 const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
 
 /** Breaks a text into lines of at most `width` characters, at spaces. */

@@ -1,5 +1,6 @@
 import { generateKeyPair, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
+import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import { invalid } from '../../errors'
 import { cnpjKey } from '../../../../src/schemas/brazil'
 
@@ -255,9 +256,6 @@ export function readA1(
     facts: { ...facts, cnpj: facts.cnpj },
   }
 }
-
-const formatCnpj = (cnpj: string) =>
-  cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5')
 
 // ---- building certificates (the local test PKI; tests) ----
 
