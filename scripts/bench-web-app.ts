@@ -264,7 +264,8 @@ export const RELOAD_SCREENS: ReloadScreen[] = [
     email: 'admin@contabil.dev',
     password: 'Admin#2026',
     path: '/app/admin/simples',
-    content: 'main table tbody tr td',
+    // A row's link to the company's month: the companies page it starts from has rows too.
+    content: 'main table tbody tr a[href^="/app/admin/simples/"]',
     from: '/app/admin/companies',
     link: 'nav[aria-label="Menu principal"] a[href="/app/admin/simples"]',
   },

@@ -349,8 +349,21 @@ async function lighthouseScores(url: string): Promise<Scores> {
     const failed = Object.values(audits).filter(
       (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
     )
-    if (process.env.BENCH_VERBOSE)
+    if (process.env.BENCH_VERBOSE) {
       for (const audit of failed) console.log(`    ✗ ${audit.id}: ${audit.title}`)
+      // What the blocking time is made of: the main thread's long tasks (start, duration, the
+      // script Lighthouse attributes them to) and the time per script.
+      const items = (id: string) =>
+        (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
+      for (const task of items('long-tasks'))
+        console.log(
+          `    long task at ${Math.round(Number(task.startTime))} ms: ${Math.round(Number(task.duration))} ms ${String(task.url)}`,
+        )
+      for (const script of items('bootup-time').slice(0, 8))
+        console.log(
+          `    script ${Math.round(Number(script.scripting))} ms evaluating, ${Math.round(Number(script.scriptParseCompile))} ms compiling: ${String(script.url)}`,
+        )
+    }
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
