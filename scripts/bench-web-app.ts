@@ -390,6 +390,23 @@ async function measureScreen(
       if (page.url() !== webUrl + screen.path)
         throw new Error(`${screen.name}: the reload ended on ${page.url()}`)
       await page.waitForLoadState('networkidle')
+      if (process.env.BENCH_VERBOSE && i === RELOAD_RUNS) {
+        // The reload's waterfall: what was fetched, from when to when, against the content.
+        const entries = (await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => [
+              entry.name,
+              entry.startTime,
+              (entry as PerformanceResourceTiming).responseEnd,
+            ]),
+        )) as [string, number, number][]
+        console.log(`    reload: content at ${Math.round(content)} ms`)
+        for (const [name, start, end] of entries)
+          console.log(
+            `    ${Math.round(start).toString().padStart(5)} → ${Math.round(end).toString().padStart(5)} ms  ${name.replace(webUrl, '').replace(apiUrl, 'API ')}`,
+          )
+      }
       if (i === 0) continue
       row.inAppMs.push(Math.round(inApp))
       row.reloadMs.push(Math.round(content))
