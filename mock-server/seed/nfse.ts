@@ -3,7 +3,7 @@ import { todayInBrazil } from '../../src/schemas/finance-common'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import { rngFor } from '../stand-ins/cora/statement-generator'
 import type { Model } from '../model'
-import { composeAccessKey } from '../domain/invoices/nfse/access-key'
+import { composeAccessKey, dpsId } from '../domain/invoices/nfse/access-key'
 import { certificateFacts } from '../domain/invoices/nfse/certificates'
 import type { NfseEngine } from '../domain/invoices/nfse/engine'
 import type { SignJob } from '../domain/invoices/nfse/jobs'
@@ -130,7 +130,13 @@ function nationalInvoice(target: NationalTarget, documentNumber: number): SefinN
   Object.assign(request, { accessKey, series: SEEDED_SERIES, dpsNumber })
   return {
     accessKey,
-    dpsId: seededDps(target).id,
+    // The Id the DPS builder gives it (nothing is built or signed until it is asked for).
+    dpsId: dpsId({
+      municipalityCode: target.municipalityCode,
+      document: request.cnpj,
+      series: SEEDED_SERIES,
+      number: dpsNumber,
+    }),
     providerCnpj: company.cnpj,
     number: request.number!,
     documentNumber,
