@@ -157,7 +157,7 @@ export type SeededNfseDeps = {
  * The signed NFS-e of an invoice of the seed, drawn when first asked for and kept in the
  * record: its DPS signed with the company's test certificate, the NFS-e the stand-in builds
  * around it, signed with the stand-in's own — each checked against the national schema by the
- * signing job (nfse/jobs.ts). The same documents `seedNfse` would have signed at the start.
+ * signing job (nfse/jobs.ts): the documents `POST /nfs/requests/{id}/issue` would have made.
  */
 export async function seededNfseXml(deps: SeededNfseDeps, record: SefinNfseRecord) {
   const { store, nfse, pki } = deps
