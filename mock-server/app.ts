@@ -26,6 +26,8 @@ import { loadDemoAccounts } from './seed/core'
 import { resetEmulatorAccounts } from './seed/emulator-accounts'
 import { seedFiles } from './seed/files'
 import { buildSeed, reseedCompany } from './seed/index'
+import { seededNfseXml } from './seed/nfse'
+import { testPki } from './stand-ins/sefin-nacional/test-pki'
 import { Store } from './store/database'
 import { sefinFaultsBodySchema, type FaultName } from './stand-ins/sefin-nacional/faults'
 import { registryRecordOf } from './stand-ins/receita-cnpj/registry'
@@ -67,7 +69,13 @@ export function createApp(config: ServerConfig) {
   loadAssistant()
   // The national NFS-e API (the local stand-in on its own TLS port unless MOCK_SEFIN_URL says
   // otherwise), and the check of every DPS whose answer was lost: now, then every half minute.
-  const sefin = createSefinGateway({ config, store, nfse })
+  // The seed's NFS-e are signed when first asked for (seed/nfse.ts), not at every start.
+  const sefin = createSefinGateway({
+    config,
+    store,
+    nfse,
+    drawSeeded: (record) => seededNfseXml({ store, nfse, pki: testPki(config.testPkiDir) }, record),
+  })
   // The Receita's CNPJ registry: its stand-in's answers, read in this process.
   const registry = { recordOf: (cnpj: string) => registryRecordOf(store, cnpj) }
   const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ADMIN, signIn } from './support'
 
 // Every /app screen in its layout: its pt-BR document title and h1, no horizontal overflow on a
@@ -80,15 +80,18 @@ async function tableProblems(page: Page, desktop: boolean) {
 /**
  * On a phone, every link and button in a list or a card of the page is a touch target of at least
  * 44 × 44 px (WCAG 2.5.5), except a link inside a sentence (the text around it is its target).
+ * With `scope` (a wizard's page, an open dialog), every link and button inside it counts, in a
+ * list or not.
  */
-async function smallTargets(page: Page) {
-  return page.evaluate(() => {
+async function smallTargets(page: Page, scope?: string) {
+  return page.evaluate((scope) => {
     const problems: string[] = []
+    const inside = scope ?? 'main'
     for (const control of document.querySelectorAll<HTMLElement>(
-      'main a[href], main button, main summary',
+      `${inside} a[href], ${inside} button, ${inside} summary`,
     )) {
       if (!control.checkVisibility()) continue
-      if (!control.closest('li, table, section, article, dl, [role="region"]')) continue
+      if (!scope && !control.closest('li, table, section, article, dl, [role="region"]')) continue
       const own = (control.textContent ?? '').trim()
       const around = (control.parentElement?.textContent ?? '').trim()
       if (control.tagName === 'A' && around.length > own.length + 2) continue
@@ -100,7 +103,34 @@ async function smallTargets(page: Page) {
         )
     }
     return problems
+  }, scope)
+}
+
+/**
+ * An open dialog on a phone: every button and link whole inside the screen's width (none cut,
+ * none beyond the edge) and at least 44 px; the dialog itself not wider than the screen.
+ */
+async function dialogProblems(page: Page) {
+  const cut = await page.evaluate(() => {
+    const problems: string[] = []
+    const width = document.documentElement.clientWidth
+    for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
+      if (!dialog.checkVisibility()) continue
+      if (dialog.scrollWidth > dialog.clientWidth + 1)
+        problems.push(
+          `the dialog scrolls sideways by ${dialog.scrollWidth - dialog.clientWidth} px`,
+        )
+      for (const control of dialog.querySelectorAll<HTMLElement>('a[href], button')) {
+        if (!control.checkVisibility()) continue
+        const box = control.getBoundingClientRect()
+        const name = (control.textContent ?? '').trim() || control.getAttribute('aria-label')
+        if (box.left < -1 || box.right > width + 1) problems.push(`"${name}" beyond the screen`)
+        if (control.scrollWidth > control.clientWidth + 1) problems.push(`"${name}" cut`)
+      }
+    }
+    return problems
   })
+  return [...cut, ...(await smallTargets(page, '[role="dialog"]'))]
 }
 
 /**
@@ -176,6 +206,74 @@ const adminScreens: [string, string, string][] = [
   ['/app/admin/selic', 'admin-selic', 'Taxa Selic'],
 ]
 
+/**
+ * The dialogs and drawers of ana's screens swept on a phone: the page (its h1), then each
+ * dialog's name for the screenshot, the button that opens it and the dialog's accessible name.
+ * Her DARF of IRRF fell due last month in the seed (tests/server/simples.test.ts): past due,
+ * Documentos offers its updated guide.
+ */
+const phoneDialogs: [string, string, string, string | RegExp, string][] = [
+  ['/app/documents', 'Documentos', 'upload', 'Enviar documento', 'Enviar documento'],
+  [
+    '/app/documents',
+    'Documentos',
+    'updated-guide',
+    'Gerar guia atualizada',
+    'Gerar guia atualizada',
+  ],
+  ['/app/documents', 'Documentos', 'mark-paid', 'Marcar como paga', 'Marcar a guia como paga?'],
+  [
+    '/app/invoices',
+    'Notas fiscais',
+    'new-invoice',
+    'Nova solicitação',
+    'Nova solicitação de NFS-e',
+  ],
+  [
+    '/app/invoices',
+    'Notas fiscais',
+    'invoice-drawer',
+    /^Detalhes da nota de /,
+    'Solicitação de NFS-e',
+  ],
+  [
+    '/app/bank-statements/accounts',
+    'Extratos bancários',
+    'ofx-import',
+    'Importar OFX',
+    'Importar extrato OFX',
+  ],
+  [
+    '/app/bank-statements/accounts',
+    'Extratos bancários',
+    'delete-account',
+    /^Excluir a conta /,
+    'Excluir a conta bancária?',
+  ],
+  [
+    '/app/bank-statements/reconciliation',
+    'Conciliação bancária',
+    'choose-invoices',
+    'Já tem nota: escolher',
+    'Escolher as notas',
+  ],
+  [
+    '/app/bank-statements/reconciliation',
+    'Conciliação bancária',
+    'explain-credit',
+    /^Explicar sem nota/,
+    'Explicar a entrada sem nota',
+  ],
+  ['/app/user/my-billing', 'Cobrança', 'receipt', /^Recibo de/, 'Recibo de pagamento'],
+  [
+    '/app/user/my-certificate',
+    'Certificado digital',
+    'remove-certificate',
+    'Remover certificado',
+    'Remover o certificado?',
+  ],
+]
+
 for (const [width, suffix] of [
   [1280, 'desktop'],
   [390, 'mobile'],
@@ -207,7 +305,10 @@ for (const [width, suffix] of [
       for (const [url, name, title] of clientScreens) {
         await page.goto(url)
         await check(page, `${name}-${suffix}`, title, title)
-        if (width === 390) small.push(...(await smallTargets(page)).map((p) => `${name}: ${p}`))
+        // A wizard's step (Duca's): every button and link of it; elsewhere, lists and cards.
+        const scope = url.startsWith('/app/wizard/') ? 'main' : undefined
+        if (width === 390)
+          small.push(...(await smallTargets(page, scope)).map((p) => `${name}: ${p}`))
       }
       expect(small, 'touch targets under 44 px in lists and cards').toEqual([])
       if (width === 390) {
@@ -245,6 +346,13 @@ for (const [width, suffix] of [
       // Bruno is at the opening's partner step (the full partner fields).
       await expect(page.getByRole('form', { name: 'Cadastro dos sócios' })).toBeVisible()
       await check(page, `wizard-opening-${suffix}`, 'Abertura da empresa', 'Abertura da empresa')
+      // On a phone, every button and link of a wizard's step is a touch target.
+      const wizardSmall: string[] = []
+      const wizardTargets = async (name: string) => {
+        if (width === 390)
+          wizardSmall.push(...(await smallTargets(page, 'main')).map((p) => `${name}: ${p}`))
+      }
+      await wizardTargets('wizard-opening')
       await signOut(page)
       // Carla's migration has not reached its accountant step: her partners (the basic fields)
       // can still be revised.
@@ -258,6 +366,8 @@ for (const [width, suffix] of [
         'Troca de contador',
         'Troca de contador',
       )
+      await wizardTargets('wizard-migration-partners')
+      expect(wizardSmall, 'touch targets under 44 px in the wizards').toEqual([])
       await signOut(page)
       await signIn(page, ADMIN.email, ADMIN.password)
       await expect(page).toHaveURL(/\/app\/admin\/companies$/)
@@ -327,6 +437,52 @@ for (const [width, suffix] of [
       await check(page, `admin-404-${suffix}`, 'Página não encontrada', 'Página não encontrada')
       expect(small, 'touch targets under 44 px in lists and cards').toEqual([])
     })
+
+    if (width === 390)
+      test('open dialogs and drawers fit a phone, every button whole and 44 px', async ({
+        page,
+      }) => {
+        test.setTimeout(180_000)
+        await page.goto('/app/login')
+        await signIn(page, 'ana@contabil.dev')
+        await expect(page).toHaveURL(/\/app\/panel$/)
+        const problems: string[] = []
+        /** Opens a dialog from its opener, checks it, and closes it with Escape (nothing saved). */
+        const sweep = async (name: string, opener: Locator, dialog: string | RegExp) => {
+          await opener.click()
+          const open = page.getByRole('dialog', { name: dialog })
+          await expect(open).toBeVisible()
+          // Past its opening animation.
+          await expect.poll(() => open.evaluate((e) => e.getAnimations().length)).toBe(0)
+          problems.push(...(await dialogProblems(page)).map((p) => `${name}: ${p}`))
+          if (shots)
+            await page.screenshot({ path: path.join(shots, `dialog-${name}-${suffix}.png`) })
+          await page.keyboard.press('Escape')
+          await expect(open).toBeHidden()
+        }
+        let current = ''
+        for (const [url, heading, name, button, dialog] of phoneDialogs) {
+          if (url !== current) {
+            await page.goto(url)
+            await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+            current = url
+          }
+          const exact = typeof button === 'string'
+          await sweep(name, page.getByRole('button', { name: button, exact }).first(), dialog)
+        }
+        expect(
+          problems,
+          'dialogs on a phone: controls cut, beyond the screen or under 44 px',
+        ).toEqual([])
+
+        // A disabled company's page (an account screen outside the app's layout): every link
+        // and button of it a touch target.
+        await signOut(page)
+        await signIn(page, 'davi@contabil.dev')
+        await expect(page).toHaveURL(/\/app\/user\/disabled$/)
+        await check(page, `disabled-${suffix}`, 'Empresa desativada', 'Empresa desativada')
+        expect(await smallTargets(page, 'body'), 'the disabled page: touch targets').toEqual([])
+      })
 
     if (width === 1280)
       test('the header shows the longest seeded names whole', async ({ page }) => {

@@ -51,14 +51,18 @@ const snapshot = () => server.store.snapshot()
 
 describe('POST /nfs/requests/{id}/issue', () => {
   it('issues through the national system: number, key, DPS série/number, XML and DANFSe filed', async () => {
-    const seededNumber = seededNational().request.number!
+    const { request: seeded, dpsNumber: seededDps } = seededNational()
     const answer = await issue('nfs-ana-aguardando')
     expect(answer.status, answer.text).toBe(200)
     const issued = answer.body.data
     expect(issued.status).toBe('issued')
-    // The seed's national NFS-e was the company's DPS 1: this one is DPS 2, and its NFS-e number
-    // follows the seed's (the national system numbers per provider and never reuses one).
-    expect(issued).toMatchObject({ series: '1', dpsNumber: 2, number: seededNumber + 1 })
+    // The seed's latest NFS-e was the company's last DPS: this one is the next, and its NFS-e
+    // number follows the seed's (the national system numbers per provider and never reuses one).
+    expect(issued).toMatchObject({
+      series: '1',
+      dpsNumber: seededDps + 1,
+      number: seeded.number! + 1,
+    })
     expect(isAccessKey(issued.accessKey)).toBe(true)
     // Sent (its DPS number reserved first), then confirmed.
     expect(issued.statusHistory.slice(-2)).toMatchObject([
@@ -108,14 +112,15 @@ describe('POST /nfs/requests/{id}/issue', () => {
   })
 
   it('numbers the DPS per company, once per NFS-e, and keeps the counter on disk', async () => {
-    expect((await issue('nfs-ana-aguardando')).body.data.dpsNumber).toBe(2)
-    expect((await issue('nfs-ana-processando')).body.data.dpsNumber).toBe(3)
+    const last = seededNational().dpsNumber
+    expect((await issue('nfs-ana-aguardando')).body.data.dpsNumber).toBe(last + 1)
+    expect((await issue('nfs-ana-processando')).body.data.dpsNumber).toBe(last + 2)
     // Another connection to the same file (as a restart would open it) reads the counter.
     const reopened = new Store(server.config.dataFile, () => {
       throw new Error('not seeded again')
     })
     try {
-      expect(reopened.dpsSequences.get('cmp-ana-design')).toMatchObject({ lastNumber: 3 })
+      expect(reopened.dpsSequences.get('cmp-ana-design')).toMatchObject({ lastNumber: last + 2 })
     } finally {
       await reopened.close()
     }
@@ -144,7 +149,7 @@ describe('POST /nfs/requests/{id}/issue', () => {
     expect(after.dpsReservations.map((r) => r.status)).toEqual(['released'])
     // The number the refused DPS had is the next one's: it was never used.
     const next = await issue('nfs-ana-aguardando')
-    expect(next.body.data.dpsNumber).toBe(2)
+    expect(next.body.data.dpsNumber).toBe(seededNational().dpsNumber + 1)
   })
 
   it('never sends a DPS the official schema refuses: 400 naming the field, nothing changes', async () => {

@@ -4,7 +4,11 @@ import type { CertificatePems } from './nfse/certificates'
 import type { NfseEngine } from './nfse/engine'
 import { sefinClient, type SefinConnection } from './nfse/sefin-client'
 import { testPki } from '../../stand-ins/sefin-nacional/test-pki'
-import { startSefinStandIn, type SefinStandIn } from '../../stand-ins/sefin-nacional/server'
+import {
+  startSefinStandIn,
+  type SefinStandIn,
+  type StandInOptions,
+} from '../../stand-ins/sefin-nacional/server'
 import type { Store } from '../../store/database'
 import { certificatesIn } from './signer-trust'
 
@@ -31,6 +35,8 @@ export function createSefinGateway(deps: {
   config: ServerConfig
   store: Store
   nfse: NfseEngine
+  /** How the local stand-in draws an NFS-e of the seed's history (the seed's own code). */
+  drawSeeded?: StandInOptions['drawSeeded']
 }): SefinGateway {
   const { config } = deps
   const testCa = () => [testPki(config.testPkiDir).ca.certificatePem]
@@ -48,6 +54,7 @@ export function createSefinGateway(deps: {
         port: config.sefinPort,
         hosts: config.hosts,
         faults: config.sefinFaults,
+        drawSeeded: deps.drawSeeded,
       })
   // A failure to listen (the port taken) is said when the stand-in is first needed, and here.
   standIn?.catch((error: unknown) =>

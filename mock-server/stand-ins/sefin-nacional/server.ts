@@ -27,6 +27,7 @@ import {
   type SefinError,
 } from './contract'
 import type { CertificatePems } from '../../domain/invoices/nfse/certificates'
+import type { SefinNfseRecord } from '../../domain/invoices/nfse/records'
 import { SEFIN_VERSION } from '../../domain/invoices/nfse/documents'
 import { brazilDateTime } from '../../domain/invoices/nfse/xml'
 import { schemaFiles } from '../../domain/invoices/nfse/xsd'
@@ -64,6 +65,8 @@ export type StandInOptions = {
   hosts: string[]
   faults?: string
   log?: (line: string) => void
+  /** Draws an NFS-e of the seed's history, kept without its XML until asked for. */
+  drawSeeded?: (record: SefinNfseRecord) => Promise<string>
 }
 
 const envelopeOf = (at: Date) => ({
@@ -241,10 +244,12 @@ export function sefinStandInApp(
     const key = isAccessKey(req.params.chave) ? req.params.chave : null
     const found = key ? store.sefinNfse.get(key) : undefined
     if (!found) return void lookupError(res, 404, 'E2401', 'Chave de acesso não encontrada.')
+    const xml = found.xml ?? (await options.drawSeeded?.(found))
+    if (!xml) return void lookupError(res, 404, 'E2401', 'Chave de acesso não encontrada.')
     res.json({
       ...envelopeOf(new Date()),
       chaveAcesso: found.accessKey,
-      nfseXmlGZipB64: await toGzipBase64(found.xml),
+      nfseXmlGZipB64: await toGzipBase64(xml),
     })
   })
 

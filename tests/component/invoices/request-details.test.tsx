@@ -54,9 +54,21 @@ const substitute: NfsRequest = {
   substitutionReason: 'Valor do serviço corrigido conforme o contrato assinado.',
 }
 
+// An issued one of each kind: through the national system (its files are the XML and the
+// DANFSe), registered by hand with its PDF, and registered by hand without a file yet.
+const national = issued('nfs-nacional', 76)
+const manual: NfsRequest = {
+  ...issued('nfs-manual', 40),
+  ...nationalFieldsUnset,
+  issuedFiles: { pdf: { documentId: 'doc-nfs-40', fileName: 'nfs-40.pdf' }, xml: null },
+}
+const manualWithoutFile: NfsRequest = { ...manual, id: 'nfs-manual-sem-pdf', issuedFiles: null }
+
 const server = setupServer(
   http.get(`${API}/nfs/requests/:id`, ({ params }) => {
-    const found = [old, substitute].find((request) => request.id === params.id)
+    const found = [old, substitute, national, manual, manualWithoutFile].find(
+      (request) => request.id === params.id,
+    )
     return found
       ? HttpResponse.json({ data: found })
       : HttpResponse.json({ message: 'Solicitação não encontrada.' }, { status: 404 })
@@ -99,5 +111,38 @@ describe('a substituted NFS-e and its substitute, on the owner’s screen', () =
       screen.getByText(/^01 — .+: Valor do serviço corrigido conforme o contrato assinado\.$/),
     ).toBeVisible()
     expect(screen.queryByText('Substituída por')).not.toBeInTheDocument()
+  })
+})
+
+describe('an issued NFS-e’s files, on the owner’s screen', () => {
+  const EMPTY = 'O PDF desta nota ainda não foi anexado pela contabilidade aos seus documentos.'
+  const render = (requestId: string) =>
+    renderScreen(() => (
+      <RequestDetails companyId={anaCompany.id} requestId={requestId} onCancel={() => {}} />
+    ))
+
+  it('one the national system issued offers its XML and DANFSe, never the empty state', async () => {
+    await render('nfs-nacional')
+    expect(await screen.findByText('NFS-e nº 76 emitida')).toBeVisible()
+    const files = screen.getByRole('group', { name: 'Arquivos da NFS-e nº 76' })
+    expect(within(files).getAllByRole('button')).toHaveLength(2)
+    expect(within(files).getByRole('button', { name: /XML da NFS-e nº 76/ })).toBeEnabled()
+    expect(within(files).getByRole('button', { name: /DANFSe da NFS-e nº 76/ })).toBeEnabled()
+    expect(screen.queryByText(EMPTY)).not.toBeInTheDocument()
+  })
+
+  it('one registered by hand offers its PDF', async () => {
+    await render('nfs-manual')
+    expect(await screen.findByText('NFS-e nº 40 emitida')).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Baixar o PDF' })).toBeEnabled()
+    expect(screen.queryByText(EMPTY)).not.toBeInTheDocument()
+  })
+
+  it('one registered by hand without its PDF is the only one with the empty state', async () => {
+    await render('nfs-manual-sem-pdf')
+    expect(await screen.findByText('NFS-e nº 40 emitida')).toBeVisible()
+    expect(screen.getByText(EMPTY)).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Baixar o PDF' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: /Arquivos da NFS-e/ })).not.toBeInTheDocument()
   })
 })

@@ -58,8 +58,11 @@ export const sefinNfseRecordSchema = z.object({
   number: z.number().int().positive(),
   /** `nDFSe`, the stand-in's sequence of documents. */
   documentNumber: z.number().int().positive(),
-  /** The signed NFS-e, as answered. */
-  xml: z.string(),
+  /**
+   * The signed NFS-e, as answered; null for one of the seed's history until it is first asked
+   * for (mock-server/seed/nfse.ts `seededNfseXml` draws it then).
+   */
+  xml: z.string().nullable(),
   status: z.enum(['active', 'cancelled', 'substituted']),
   processedAt: z.string(),
 })
