@@ -335,8 +335,6 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // Reads a stand-in's data directly (the fixtures' CNAE list).
-  'mock-server/domain/companies/steps.ts': { 'server-domain': ['stand-in'] },
   // Contexts that read a stand-in's data directly instead of through its client.
   'mock-server/domain/bank/exports.ts': { 'server-domain': ['stand-in'] },
   'mock-server/domain/simples/facts.ts': { 'server-domain': ['stand-in'] },

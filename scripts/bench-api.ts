@@ -12,8 +12,16 @@ import { Store } from '../mock-server/store/database'
 import { OFX_MAX_BYTES, OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/kernel/dates'
 import { roundMoney } from '../src/kernel/money'
-import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
-import { paymentsOfx, uploadOfx as uploadTo, type BenchRow, type OpenInvoice } from './bench-kit'
+import type { NfsRequest } from '../src/schemas/invoice'
+import { newCompany } from '../mock-server/domain/companies/company-records'
+import { newNfsRequest, serviceOf } from '../mock-server/domain/invoices/requests'
+import {
+  benchInvoice,
+  paymentsOfx,
+  uploadOfx as uploadTo,
+  type BenchRow,
+  type OpenInvoice,
+} from './bench-kit'
 import { answered, latencyProbe, percentile } from './latency-probe'
 import { ofxSample } from './ofx-sample'
 import { freePortBlock } from './ports'
@@ -114,22 +122,16 @@ function nfseRequests(seed: Model): NfsRequest[] {
   if (!template) throw new Error(`no request of ${NFSE_COMPANY} in the seed`)
   const now = new Date().toISOString()
   const count = 1 + NFSE_TIMED_ISSUES + NFSE_RECOVERIES + NFSE_RUN + NFSE_SAMPLES
-  return Array.from({ length: count }, (_, i) => ({
-    ...template,
-    ...nationalFieldsUnset,
-    id: `nfs-national-${i}`,
-    serviceDescription: `Serviço de medição ${i}`,
-    date: todayInBrazil(),
-    status: 'pending',
-    number: null,
-    issuedAt: null,
-    rejectionReason: null,
-    issuedFiles: null,
-    schedulerId: null,
-    statusHistory: [{ from: null, to: 'pending', at: now, by: template.createdBy }],
-    createdAt: now,
-    updatedAt: now,
-  }))
+  return Array.from({ length: count }, (_, i) =>
+    newNfsRequest(
+      {
+        ...serviceOf(template),
+        serviceDescription: `Serviço de medição ${i}`,
+        date: todayInBrazil(),
+      },
+      { id: `nfs-national-${i}`, by: template.createdBy, at: now },
+    ),
+  )
 }
 
 /** 500 takers, each a distinct valid CNPJ (head office). */
@@ -138,8 +140,6 @@ const TAKERS = (() => {
   while (takers.size < 500) takers.add(generateCnpj({ branch: 1 }))
   return [...takers]
 })()
-const shiftDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /**
  * Bank reconciliation's share of the data set: 10,000 issued invoices of ana's, each for one of
@@ -152,23 +152,12 @@ function invoicesFor(seed: Model, credits: Model['bankTransactions']): OpenInvoi
   const open: OpenInvoice[] = []
   credits.slice(0, INVOICES).forEach((line, k) => {
     const taker = TAKERS[k % TAKERS.length]!
-    const date = shiftDays(line.date, -(k % 20))
-    const unpaid = k % 10 === 9
-    const totalValue = unpaid ? roundMoney(line.amount + 7) : line.amount
-    seed.nfsRequests.push({
-      ...structuredClone(template),
+    const { request, unpaid, date, totalValue } = benchInvoice(template, line, k, {
       id: `nfs-bench-${k}`,
-      totalValue,
-      issWithheld: false,
-      withholdings: null,
-      date,
       number: 100_000 + k,
-      issuedAt: `${shiftDays(date, 1)}T15:00:00.000Z`,
-      taker: { ...structuredClone(template.taker!), document: taker, name: `Cliente ${k % 500}` },
-      schedulerId: null,
-      receivedAt: null,
-      receivedBy: null,
+      taker,
     })
+    seed.nfsRequests.push(request)
     if (unpaid) open.push({ date, amount: totalValue, taker })
     else if (k % 10 < 7)
       line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(taker, { version: 2 })}`
@@ -266,15 +255,20 @@ function companiesDataSet() {
   const model = seed.companies[0]!
   const words = ['Alfa', 'Beta', 'Água', 'Ótica', 'Serviços', 'Comércio', 'Ética', 'Zênite']
   for (let i = seed.companies.length; i < COMPANIES_PRESENT; i++)
-    seed.companies.push({
-      ...model,
-      id: `cmp-bench-${i}`,
-      cnpj: null,
-      name: `${words[i % words.length]} ${words[(i * 7) % words.length]} ${(i * 7919) % 100_000} Ltda`,
-      alias: null,
-      currentSubscription: null,
-      statusHistory: [],
-    })
+    seed.companies.push(
+      newCompany(
+        {
+          name: `${words[i % words.length]} ${words[(i * 7) % words.length]} ${(i * 7919) % 100_000} Ltda`,
+          trackId: model.trackId,
+          type: model.type,
+          size: model.size,
+          activities: model.activities,
+          address: model.address,
+        },
+        model.createdAt,
+        `cmp-bench-${i}`,
+      ),
+    )
   return seed
 }
 

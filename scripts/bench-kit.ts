@@ -1,5 +1,10 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import autocannon, { type Options, type Result } from 'autocannon'
+import { issuedNfsRequest, serviceOf } from '../mock-server/domain/invoices/requests'
+import { addDays } from '../src/kernel/dates'
+import { roundMoney } from '../src/kernel/money'
+import type { BankTransaction } from '../src/schemas/bank'
+import type { NfsRequest } from '../src/schemas/invoice'
 
 // What the API benches share (scripts/bench-api.ts, scripts/bench-scale.ts): signing in against
 // the Auth emulator, a load of autocannon after a warm-up, an OFX of payments, and the table they
@@ -94,4 +99,33 @@ export function printRows(title: string, rows: readonly BenchRow[]) {
   console.log(line(header))
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const row of table) console.log(line(row))
+}
+
+/**
+ * The k-th issued invoice of ana's for a generated credit line, its day up to 20 days before the
+ * line's: 1 in 10 not paid by it (its value R$ 7 more), the others for the line's amount. Built by
+ * the invoices' factory (mock-server/domain/invoices/requests.ts).
+ */
+export function benchInvoice(
+  template: NfsRequest,
+  line: Pick<BankTransaction, 'date' | 'amount'>,
+  k: number,
+  made: { id: string; number: number; taker: string },
+) {
+  const date = addDays(line.date, -(k % 20))
+  const unpaid = k % 10 === 9
+  const totalValue = unpaid ? roundMoney(line.amount + 7) : line.amount
+  const request = issuedNfsRequest(
+    {
+      ...serviceOf(template),
+      totalValue,
+      issWithheld: false,
+      withholdings: null,
+      date,
+      taker: { ...template.taker!, document: made.taker, name: `Cliente ${k % 500}` },
+    },
+    { id: made.id, by: template.createdBy, at: template.createdAt },
+    { number: made.number, at: `${addDays(date, 1)}T15:00:00.000Z`, by: 'uid-admin' },
+  )
+  return { request, unpaid, date, totalValue }
 }

@@ -14,7 +14,10 @@ import type { BankTransaction } from '../src/schemas/bank'
 import { addMonths, monthsFrom, todayInBrazil } from '../src/kernel/dates'
 import { roundMoney } from '../src/kernel/money'
 import type { Company } from '../src/schemas/company'
-import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
+import type { NfsRequest } from '../src/schemas/invoice'
+import { migratedCompany } from '../mock-server/domain/companies/company-records'
+import { issuedNfsRequest } from '../mock-server/domain/invoices/requests'
+import { benchInvoice } from './bench-kit'
 import type { PayrollRecord } from '../src/schemas/simples/api'
 import type { CollectionName, Model, RecordOf } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
@@ -98,54 +101,42 @@ const secondWords = ['Azul', 'Bela Vista', 'Central', 'do Sul', 'Nova', 'São Jo
 function scaleCompany(i: number): Company {
   const kind = kindOf(i)
   const words = `${firstWords[i % firstWords.length]} ${secondWords[(i * 7) % secondWords.length]}`
-  return {
-    id: scaleCompanyId(i),
-    name: `${words} ${(i * 7919) % 100_000} ${kind === 'mei' ? 'MEI' : 'Ltda'}`,
-    alias: null,
-    cnpj: String(80_000_000_000_000 + i * 10),
-    status: 'active',
-    address: null,
-    currentSubscription: null,
-    trackId: 'migrate-company',
-    type: kind === 'mei' ? 'on_person' : 'private_limited',
-    size: kind === 'mei' ? 'MEI' : i % 7 === 0 ? 'EPP' : 'ME',
-    activities: activities[kind],
-    statusHistory: [
-      { from: 'migrating', to: 'active', at: '2024-01-10T12:00:00.000Z', by: 'uid-admin' },
-    ],
-    createdAt: '2024-01-05T12:00:00.000Z',
-    updatedAt: '2024-01-10T12:00:00.000Z',
-  }
+  return migratedCompany(
+    {
+      id: scaleCompanyId(i),
+      name: `${words} ${(i * 7919) % 100_000} ${kind === 'mei' ? 'MEI' : 'Ltda'}`,
+      cnpj: String(80_000_000_000_000 + i * 10),
+      trackId: 'migrate-company',
+      type: kind === 'mei' ? 'on_person' : 'private_limited',
+      size: kind === 'mei' ? 'MEI' : i % 7 === 0 ? 'EPP' : 'ME',
+      activities: activities[kind],
+    },
+    '2024-01-05T12:00:00.000Z',
+    { at: '2024-01-10T12:00:00.000Z', by: 'uid-admin' },
+  )
 }
 
 function scaleInvoice(company: Company, i: number, month: string, m: number): NfsRequest {
   const mei = company.size === 'MEI'
-  return {
-    id: `nfs-scale-${i}-${month}`,
-    companyId: company.id,
-    cnpj: company.cnpj!,
-    // A MEI stays under its yearly limit; the others bill from R$ 6.000 to R$ 40.000 a month.
-    totalValue: mei ? 3_000 + ((i + m * 13) % 2_000) : 6_000 + ((i * 37 + m * 101) % 34_000),
-    serviceDescription: mei ? 'Manutenção de computadores' : 'Serviços prestados no mês',
-    serviceCode: mei ? '14.01' : company.activities[0] === '6911701' ? '17.14' : '01.02',
-    taxationCode: mei ? '140101' : company.activities[0] === '6911701' ? '171401' : '010201',
-    municipalityCode: '3550308',
-    municipalityName: 'São Paulo/SP',
-    issWithheld: !mei && m % 4 === 0,
-    issTaxation: 'taxable',
-    taker: null,
-    date: `${month}-15`,
-    status: 'issued',
-    number: m + 1,
-    issuedAt: `${month}-16T15:00:00.000Z`,
-    rejectionReason: null,
-    schedulerId: null,
-    statusHistory: [],
-    createdBy: 'uid-admin',
-    createdAt: `${month}-15T12:00:00.000Z`,
-    updatedAt: `${month}-16T15:00:00.000Z`,
-    ...nationalFieldsUnset,
-  }
+  return issuedNfsRequest(
+    {
+      companyId: company.id,
+      cnpj: company.cnpj!,
+      // A MEI stays under its yearly limit; the others bill from R$ 6.000 to R$ 40.000 a month.
+      totalValue: mei ? 3_000 + ((i + m * 13) % 2_000) : 6_000 + ((i * 37 + m * 101) % 34_000),
+      serviceDescription: mei ? 'Manutenção de computadores' : 'Serviços prestados no mês',
+      serviceCode: mei ? '14.01' : company.activities[0] === '6911701' ? '17.14' : '01.02',
+      taxationCode: mei ? '140101' : company.activities[0] === '6911701' ? '171401' : '010201',
+      municipalityCode: '3550308',
+      municipalityName: 'São Paulo/SP',
+      issWithheld: !mei && m % 4 === 0,
+      issTaxation: 'taxable',
+      taker: null,
+      date: `${month}-15`,
+    },
+    { id: `nfs-scale-${i}-${month}`, by: 'uid-admin', at: `${month}-15T12:00:00.000Z` },
+    { number: m + 1, at: `${month}-16T15:00:00.000Z`, by: 'uid-admin' },
+  )
 }
 
 function* batched<T>(count: number, make: (i: number) => Iterable<T>): Generator<T[]> {
@@ -202,25 +193,11 @@ function scaleAnaInvoice(
   line: BankTransaction,
   k: number,
 ): NfsRequest {
-  const taker = takers[k % takers.length]!
-  const date = shiftDays(line.date, -(k % 20))
-  const unpaid = k % 10 === 9
-  const totalValue = unpaid ? roundMoney(line.amount + 7) : line.amount
-  return {
-    ...template,
+  return benchInvoice(template, line, k, {
     id: `nfs-scale-ana-${k}`,
-    totalValue,
-    issWithheld: false,
-    withholdings: null,
-    date,
     number: 1_000_000 + k,
-    issuedAt: `${shiftDays(date, 1)}T15:00:00.000Z`,
-    taker: { ...template.taker!, document: taker, name: `Cliente ${k % 500}` },
-    schedulerId: null,
-    receivedAt: null,
-    receivedBy: null,
-    statusHistory: [],
-  }
+    taker: takers[k % takers.length]!,
+  }).request
 }
 
 /** The invoice a credit line pays, if any: the credits in turn (PIX and TED), k-th for line i. */

@@ -1,7 +1,7 @@
 import path from 'node:path'
-import type { Company } from '../src/schemas/company'
 import { todayInBrazil } from '../src/schemas/finance-common'
-import { nationalFieldsUnset, type NfsRequest } from '../src/schemas/invoice'
+import { migratedCompany } from '../mock-server/domain/companies/company-records'
+import { issuedNfsRequest } from '../mock-server/domain/invoices/requests'
 import { addMonths, monthsFrom } from '../src/kernel/tax'
 import type { Model } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
@@ -41,51 +41,39 @@ export async function simplesDataSet(dataDir: string): Promise<string[]> {
   for (let i = 0; i < SIMPLES_COMPANIES; i++) {
     const id = benchCompanyId(i)
     ids.push(id)
-    const company: Company = {
-      id,
-      name: `Empresa de Teste ${String(i).padStart(5, '0')} Ltda`,
-      alias: null,
-      cnpj: String(90_000_000_000_000 + i),
-      status: 'active',
-      address: null,
-      currentSubscription: null,
-      trackId: 'migrate-company',
-      type: 'private_limited',
-      size: 'ME',
-      activities: ['6201501'],
-      statusHistory: [
-        { from: 'migrating', to: 'active', at: '2024-01-10T12:00:00.000Z', by: 'uid-admin' },
-      ],
-      createdAt: '2024-01-05T12:00:00.000Z',
-      updatedAt: '2024-01-10T12:00:00.000Z',
-    }
+    const company = migratedCompany(
+      {
+        id,
+        name: `Empresa de Teste ${String(i).padStart(5, '0')} Ltda`,
+        cnpj: String(90_000_000_000_000 + i),
+        trackId: 'migrate-company',
+        type: 'private_limited',
+        size: 'ME',
+        activities: ['6201501'],
+      },
+      '2024-01-05T12:00:00.000Z',
+      { at: '2024-01-10T12:00:00.000Z', by: 'uid-admin' },
+    )
     seed.companies.push(company)
     months.forEach((month, m) => {
-      const request: NfsRequest = {
-        id: `nfs-bench-${i}-${month}`,
-        companyId: id,
-        cnpj: company.cnpj!,
-        totalValue: 6_000 + ((i * 37 + m * 101) % 5_000),
-        serviceDescription: 'Desenvolvimento de sistema sob encomenda',
-        serviceCode: '01.02',
-        taxationCode: '010201',
-        municipalityCode: '3550308',
-        municipalityName: 'São Paulo/SP',
-        issWithheld: m % 4 === 0,
-        issTaxation: 'taxable',
-        taker: null,
-        date: `${month}-15`,
-        status: 'issued',
-        number: m + 1,
-        issuedAt: `${month}-16T15:00:00.000Z`,
-        rejectionReason: null,
-        schedulerId: null,
-        statusHistory: [],
-        createdBy: 'uid-admin',
-        createdAt: `${month}-15T12:00:00.000Z`,
-        updatedAt: `${month}-16T15:00:00.000Z`,
-        ...nationalFieldsUnset,
-      }
+      const request = issuedNfsRequest(
+        {
+          companyId: id,
+          cnpj: company.cnpj!,
+          totalValue: 6_000 + ((i * 37 + m * 101) % 5_000),
+          serviceDescription: 'Desenvolvimento de sistema sob encomenda',
+          serviceCode: '01.02',
+          taxationCode: '010201',
+          municipalityCode: '3550308',
+          municipalityName: 'São Paulo/SP',
+          issWithheld: m % 4 === 0,
+          issTaxation: 'taxable',
+          taker: null,
+          date: `${month}-15`,
+        },
+        { id: `nfs-bench-${i}-${month}`, by: 'uid-admin', at: `${month}-15T12:00:00.000Z` },
+        { number: m + 1, at: `${month}-16T15:00:00.000Z`, by: 'uid-admin' },
+      )
       seed.nfsRequests.push(request)
       seed.payrolls.push(
         payrollRecordOf(

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { BankAccount, BankTransaction } from '../src/schemas/bank'
-import type { Company } from '../src/schemas/company'
+import { migratedCompany } from '../mock-server/domain/companies/company-records'
 import { todayInBrazil } from '../src/schemas/finance-common'
 import { monthCalculation } from '../src/kernel/tax/calculation'
 import type { ClosedMonthRecord } from '../src/schemas/simples/api'
@@ -43,24 +43,19 @@ export async function yearEndDataSet(dataDir: string) {
   const at = new Date().toISOString()
   for (let i = 0; i < YEAR_END_COMPANIES; i++) {
     const id = companyId(i)
-    const company: Company = {
-      id,
-      name: `Empresa Anual ${String(i).padStart(5, '0')} Ltda`,
-      alias: null,
-      cnpj: String(80_000_000_000_000 + i),
-      status: 'active',
-      address: null,
-      currentSubscription: null,
-      trackId: 'migrate-company',
-      type: 'private_limited',
-      size: 'ME',
-      activities: [ACTIVITY],
-      statusHistory: [
-        { from: 'migrating', to: 'active', at: '2023-01-10T12:00:00.000Z', by: 'uid-admin' },
-      ],
-      createdAt: '2023-01-05T12:00:00.000Z',
-      updatedAt: '2023-01-10T12:00:00.000Z',
-    }
+    const company = migratedCompany(
+      {
+        id,
+        name: `Empresa Anual ${String(i).padStart(5, '0')} Ltda`,
+        cnpj: String(80_000_000_000_000 + i),
+        trackId: 'migrate-company',
+        type: 'private_limited',
+        size: 'ME',
+        activities: [ACTIVITY],
+      },
+      '2023-01-05T12:00:00.000Z',
+      { at: '2023-01-10T12:00:00.000Z', by: 'uid-admin' },
+    )
     seed.companies.push(company)
     const facts: YearFacts = {
       company,

@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
-import type { Company } from '../../src/schemas/company'
 import { dayInBrazil } from '../../src/kernel/dates'
-import { periodRange, todayInBrazil } from '../../src/schemas/finance-common'
+import { periodRange } from '../../src/schemas/finance-common'
 import {
-  invoiceMessages,
-  nationalFieldsUnset,
   nfsIssueSchema,
   nfsRejectSchema,
   nfsRequestCreateSchema,
@@ -44,9 +40,14 @@ import {
   nfseDocumentOf,
   nfseOf,
 } from '../domain/invoices/nfse/issuance'
-import { cancelInvoice, issueInvoice, substituteInvoice } from '../domain/invoices/commands'
+import { issuerMessages } from '../domain/invoices/requests'
+import {
+  cancelInvoice,
+  issueInvoice,
+  requestInvoice,
+  substituteInvoice,
+} from '../domain/invoices/commands'
 import { commit, reacted } from '../domain/reactions'
-import { cityDirectory } from '../reference/cities'
 import type { Store } from '../store/database'
 import type { Where } from '../store/table'
 
@@ -56,38 +57,6 @@ import type { Where } from '../store/table'
 const NOT_FOUND = 'Solicitação de nota não encontrada.'
 const NFS_FILE_MISSING =
   'Arquivo não encontrado: envie o arquivo pelo link de upload (GET /upload/{filename}) da empresa antes de emitir.'
-
-let municipalities: Map<string, string> | undefined
-/**
- * A DPS names its municipality by IBGE code: it must be one of the 5,571. Answers its name as
- * people read it ("São Paulo/SP").
- */
-export function municipalityName(code: string): string {
-  municipalities ??= new Map(
-    cityDirectory().all.map((city) => [city.ibgeCode, `${city.name}/${city.state}`]),
-  )
-  const name = municipalities.get(code)
-  if (!name)
-    throw badRequest(invoiceMessages.municipalityUnknown, [
-      { path: ['municipalityCode'], message: invoiceMessages.municipalityUnknown },
-    ])
-  return name
-}
-
-export const issuerMessages = {
-  disabled: 'Empresa desativada: não é possível emitir notas fiscais.',
-  noCnpj: 'A empresa ainda não tem CNPJ: conclua a abertura antes de emitir notas.',
-} as const
-
-/** A request or schedule is issued in the name of the company: its CNPJ must be the company's. */
-export function assertIssuer(company: Company, cnpj: string) {
-  if (company.status === 'disabled') throw conflict(issuerMessages.disabled)
-  if (!company.cnpj) throw conflict(issuerMessages.noCnpj)
-  if (company.cnpj !== cnpj)
-    throw badRequest('O CNPJ informado não é o da empresa.', [
-      { path: ['cnpj'], message: 'O CNPJ informado não é o da empresa.' },
-    ])
-}
 
 /** The admin's queue order: open requests first, oldest first; then closed, newest first. */
 const queueRank: Record<NfsRequestStatus, number> = {
@@ -222,36 +191,7 @@ function createRequest({
   company,
   body: input,
 }: Call<{ body: z.output<typeof nfsRequestCreateSchema> }>) {
-  assertIssuer(company, input.cnpj)
-  const place = municipalityName(input.municipalityCode)
-  const now = new Date().toISOString()
-  const request: NfsRequest = {
-    id: `nfs-${randomUUID()}`,
-    companyId: company.id,
-    cnpj: input.cnpj,
-    totalValue: input.totalValue,
-    serviceDescription: input.serviceDescription,
-    serviceCode: serviceCodeOf(input.taxationCode),
-    taxationCode: input.taxationCode,
-    municipalityCode: input.municipalityCode,
-    municipalityName: place,
-    issWithheld: input.issWithheld,
-    issTaxation: input.issTaxation,
-    immunityType: input.issTaxation === 'immune' ? input.immunityType : null,
-    taker: input.taker,
-    date: input.date ?? todayInBrazil(),
-    status: 'pending',
-    number: null,
-    issuedAt: null,
-    rejectionReason: null,
-    ...nationalFieldsUnset,
-    schedulerId: null,
-    statusHistory: [{ from: null, to: 'pending', at: now, by: caller.uid }],
-    createdBy: caller.uid,
-    createdAt: now,
-    updatedAt: now,
-  }
-  store.write(() => store.nfsRequests.insert(request))
+  const request = requestInvoice(store, { company, request: input, by: caller.uid })
   return { data: request }
 }
 

@@ -16,7 +16,7 @@ import { ownedBy } from '../access'
 import { applySchedules } from '../domain/invoices/schedule-job'
 import { runDateOf } from '../domain/invoices/schedules'
 import { paginate } from '../http'
-import { assertIssuer, issuerMessages, municipalityName } from './nfs-requests'
+import { assertIssuer, issuerMessages, municipalityName } from '../domain/invoices/requests'
 
 // Invoice schedules (docs/product.md §10 "Invoices"): a request made every month on a day; the
 // hourly job makes them (finance/schedule-job.ts), and runs again right after a schedule changes.

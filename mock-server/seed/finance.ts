@@ -23,13 +23,13 @@ import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-co
 import { toCents } from '../../src/kernel/money'
 import { addDays as shiftCalendarDay } from '../../src/kernel/dates'
 import {
-  nationalFieldsUnset,
   nfsRequestSchema,
   nfsSchedulerSchema,
   type NfsRequest,
   type NfsRequestStatus,
   type NfsScheduler,
 } from '../../src/schemas/invoice'
+import { newNfsRequest } from '../domain/invoices/requests'
 import { runSchedules } from '../domain/invoices/schedules'
 import { ibgeCodeOf } from '../domain/invoices/nfse/places'
 import { cityDirectory } from '../reference/cities'
@@ -252,23 +252,11 @@ export function seedFinance(now: Date = new Date()): FinanceData {
       date: string,
       totalValue: number,
       fields: ReturnType<typeof body>,
-    ): NfsRequest => ({
-      id,
-      companyId: fin.companyId,
-      ...fields,
-      totalValue: roundMoney(totalValue),
-      date,
-      status: 'pending',
-      number: null,
-      issuedAt: null,
-      rejectionReason: null,
-      ...nationalFieldsUnset,
-      schedulerId: null,
-      statusHistory: [],
-      createdBy: fin.createdBy,
-      createdAt: instant(date, 9),
-      updatedAt: instant(date, 9),
-    })
+    ): NfsRequest =>
+      newNfsRequest(
+        { companyId: fin.companyId, ...fields, totalValue: roundMoney(totalValue), date },
+        { id, by: fin.createdBy, at: instant(date, 9) },
+      )
 
     // One-off invoices, month by month.
     for (const month of months) {

@@ -35,9 +35,16 @@ export function cnpjTaken(store: Store, cnpj: string, companyId?: string) {
 export type NewCompany = Pick<Company, 'name' | 'trackId'> &
   Partial<Pick<Company, 'alias' | 'cnpj' | 'address' | 'type' | 'size' | 'activities'>>
 
-/** A new company's record: pending, with no plan and no status change yet. */
-export const newCompany = (fields: NewCompany, at: string): Company => ({
-  id: `cmp-${randomUUID().slice(0, 8)}`,
+/**
+ * A new company's record: pending, with no plan and no status change yet. `id` only for the
+ * benches' data sets, whose ids are fixed (scripts/bench-*.ts).
+ */
+export const newCompany = (
+  fields: NewCompany,
+  at: string,
+  id = `cmp-${randomUUID().slice(0, 8)}`,
+): Company => ({
+  id,
   name: fields.name,
   alias: fields.alias ?? null,
   cnpj: fields.cnpj ?? null,
@@ -52,6 +59,24 @@ export const newCompany = (fields: NewCompany, at: string): Company => ({
   createdAt: at,
   updatedAt: at,
 })
+
+/**
+ * A company migrated in from another accountant and active since `active.at` (the benches' data
+ * sets: scripts/bench-scale-data.ts, bench-simples.ts, bench-year-end.ts).
+ */
+export function migratedCompany(
+  fields: NewCompany & { id: string },
+  createdAt: string,
+  active: { at: string; by: string },
+): Company {
+  const { id, ...given } = fields
+  return {
+    ...newCompany(given, createdAt, id),
+    status: 'active',
+    statusHistory: [{ from: 'migrating', to: 'active', at: active.at, by: active.by }],
+    updatedAt: active.at,
+  }
+}
 
 /** A new company's track record: the track's steps, none started. */
 export const newTrack = (companyId: string, trackId: Company['trackId']): TrackRecord => ({

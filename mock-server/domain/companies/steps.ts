@@ -9,7 +9,7 @@ import { invalid, conflict, type Issue } from '../errors'
 import type { TrackRecord } from '../../model'
 import type { Store } from '../../store/database'
 import { filePath } from '../../store/files'
-import { reference } from '../../stand-ins/reference-data'
+import { cnaeCatalog } from '../../reference/cnaes'
 import { cnpjTaken } from './company-records'
 import type { CnpjRegistry } from './registry'
 
@@ -75,11 +75,12 @@ export const stepEffects: Partial<Record<StepId, StepEffect>> = {
   // The activities exist (and suit a MEI); the company takes the names, address and activities.
   'pre-registration': ({ company, input }) => {
     const step = input as PreRegistration
-    const cnaes = reference().cnaes
+    // The IBGE's CNAE 2.3 subclasses, the product's own reference (mock-server/reference/cnaes.ts).
+    const cnaes = cnaeCatalog().byCode
     step.activities.forEach((code, index) => {
       const cnae = cnaes.get(code)
       if (!cnae) throw payloadError(stepMessagesServer.cnaeUnknown(code), ['activities', index])
-      if (step.size === 'MEI' && !cnae.isAllowedMei)
+      if (step.size === 'MEI' && !cnae.is_allowed_mei)
         throw payloadError(stepMessagesServer.notMei(code, cnae.text), ['activities', index])
     })
     company.name = step.names[0]!

@@ -1,7 +1,15 @@
-import type { NfsRequest } from '../../../src/schemas/invoice'
+import type { z } from 'zod'
+import type { Company } from '../../../src/schemas/company'
+import {
+  serviceCodeOf,
+  type NfsRequest,
+  type nfsRequestCreateSchema,
+} from '../../../src/schemas/invoice'
+import { todayInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
 import { publish, reacted } from '../reactions'
 import { cancelRequest, issueRequest, substituteRequest, type IssuanceDeps } from './nfse/issuance'
+import { assertIssuer, municipalityName, newNfsRequest } from './requests'
 
 // The invoices context's commands around the national NFS-e (mock-server/domain/invoices/nfse/
 // issuance.ts): each runs its transactions (the Sefin's call lies between them), then raises
@@ -15,6 +23,39 @@ import { cancelRequest, issueRequest, substituteRequest, type IssuanceDeps } fro
  */
 export const invoicesChanged = (store: Store, companyId: string, invoiceIds: string[]) =>
   reacted(publish(store, [{ type: 'invoices-changed', companyId, invoiceIds }]))
+
+/** The company asks for an invoice: a pending request in the accountant's queue. */
+export function requestInvoice(
+  store: Store,
+  input: {
+    company: Company
+    request: z.output<typeof nfsRequestCreateSchema>
+    by: string
+  },
+): NfsRequest {
+  const { company, request: asked, by } = input
+  assertIssuer(company, asked.cnpj)
+  const request = newNfsRequest(
+    {
+      companyId: company.id,
+      cnpj: asked.cnpj,
+      totalValue: asked.totalValue,
+      serviceDescription: asked.serviceDescription,
+      serviceCode: serviceCodeOf(asked.taxationCode),
+      taxationCode: asked.taxationCode,
+      municipalityCode: asked.municipalityCode,
+      municipalityName: municipalityName(asked.municipalityCode),
+      issWithheld: asked.issWithheld,
+      issTaxation: asked.issTaxation,
+      immunityType: asked.issTaxation === 'immune' ? asked.immunityType : null,
+      taker: asked.taker,
+      date: asked.date ?? todayInBrazil(),
+    },
+    { by, at: new Date().toISOString() },
+  )
+  store.write(() => store.nfsRequests.insert(request))
+  return request
+}
 
 /** Issues a request's NFS-e: its taker's payment may already be on the statement. */
 export async function issueInvoice(

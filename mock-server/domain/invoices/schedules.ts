@@ -1,11 +1,8 @@
 import { getDaysInMonth, parse } from 'date-fns'
 import type { Company } from '../../../src/schemas/company'
 import { monthOf, shiftMonth, todayInBrazil } from '../../../src/schemas/finance-common'
-import {
-  nationalFieldsUnset,
-  type NfsRequest,
-  type NfsScheduler,
-} from '../../../src/schemas/invoice'
+import type { NfsRequest, NfsScheduler } from '../../../src/schemas/invoice'
+import { newNfsRequest } from './requests'
 
 /** How far back a schedule catches up after the server was down (months). */
 const MAX_CATCH_UP_MONTHS = 24
@@ -67,33 +64,26 @@ export function runSchedules(
       const id = scheduledRequestId(scheduler.id, month)
       if (existing.has(id)) continue
       existing.add(id)
-      created.push({
-        id,
-        companyId: scheduler.companyId,
-        cnpj: scheduler.cnpj,
-        totalValue: scheduler.totalValue,
-        serviceDescription: scheduler.serviceDescription,
-        serviceCode: scheduler.serviceCode,
-        taxationCode: scheduler.taxationCode,
-        municipalityCode: scheduler.municipalityCode,
-        municipalityName: scheduler.municipalityName,
-        issWithheld: scheduler.issWithheld,
-        issTaxation: scheduler.issTaxation,
-        immunityType: scheduler.immunityType ?? null,
-        // A plain copy: the schedule's taker may be a tracked view of the store.
-        taker: JSON.parse(JSON.stringify(scheduler.taker)) as NfsScheduler['taker'],
-        date: runDate,
-        status: 'pending',
-        number: null,
-        issuedAt: null,
-        rejectionReason: null,
-        ...nationalFieldsUnset,
-        schedulerId: scheduler.id,
-        statusHistory: [{ from: null, to: 'pending', at, by: 'system' }],
-        createdBy: 'system',
-        createdAt: at,
-        updatedAt: at,
-      })
+      created.push(
+        newNfsRequest(
+          {
+            companyId: scheduler.companyId,
+            cnpj: scheduler.cnpj,
+            totalValue: scheduler.totalValue,
+            serviceDescription: scheduler.serviceDescription,
+            serviceCode: scheduler.serviceCode,
+            taxationCode: scheduler.taxationCode,
+            municipalityCode: scheduler.municipalityCode,
+            municipalityName: scheduler.municipalityName,
+            issWithheld: scheduler.issWithheld,
+            issTaxation: scheduler.issTaxation,
+            immunityType: scheduler.immunityType ?? null,
+            taker: scheduler.taker,
+            date: runDate,
+          },
+          { id, by: 'system', at, schedulerId: scheduler.id },
+        ),
+      )
     }
     if (last && last !== scheduler.lastRunMonth)
       handled.push({ schedulerId: scheduler.id, lastRunMonth: last })

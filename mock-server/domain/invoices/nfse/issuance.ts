@@ -55,6 +55,7 @@ import { unseal } from './vault'
 import { vaultKeyOf } from '../../../vault-key'
 import { XML_DECLARATION } from './xml'
 import { schemaFiles, type SchemaProblem } from './xsd'
+import { newNfsRequest, serviceOf } from '../requests'
 import type { CertificatePems } from './certificates'
 
 // Issuing and cancelling a request's NFS-e through the national system (Sefin Nacional): the DPS
@@ -985,46 +986,27 @@ export async function substituteRequest(
     if (replaced.issuedAt && substitutionPastDeadline(replaced.issuedAt, input.code, new Date()))
       throw conflict(issuanceMessages.substitutionPastDeadline(deadlineOf(replaced.issuedAt)))
     const valueChanged = input.totalValue !== undefined && input.totalValue !== replaced.totalValue
-    const request: NfsRequest = {
-      ...replaced,
-      id: `nfs-${randomUUID()}`,
-      totalValue: input.totalValue ?? replaced.totalValue,
-      serviceDescription: input.serviceDescription ?? replaced.serviceDescription,
-      status: 'pending',
-      number: null,
-      issuedAt: null,
-      rejectionReason: null,
-      accessKey: null,
-      series: null,
-      dpsNumber: null,
-      cancelledAt: null,
-      cancellationCode: null,
-      cancellationReason: null,
-      substitutes: replaced.id,
-      substitutionCode: input.code,
-      substitutionReason: input.reason,
-      substitutedBy: null,
-      issuedFiles: null,
-      schedulerId: null,
-      // What the taker withholds follows the value: unknown again when the value changes.
-      withholdings: valueChanged ? null : (replaced.withholdings ?? null),
-      receivedAt: null,
-      receivedBy: null,
-      statusHistory: [
-        {
-          from: null,
-          to: 'pending',
-          at,
-          by: input.by,
-          reason: `Substitui a NFS-e nº ${replaced.number} (${input.code} — ${
-            nfseSubstitutionCodeLabels[input.code]
-          }): ${input.reason}`,
+    const request = newNfsRequest(
+      {
+        ...serviceOf(replaced),
+        totalValue: input.totalValue ?? replaced.totalValue,
+        serviceDescription: input.serviceDescription ?? replaced.serviceDescription,
+        // What the taker withholds follows the value: unknown again when the value changes.
+        withholdings: valueChanged ? null : (replaced.withholdings ?? null),
+      },
+      {
+        by: input.by,
+        at,
+        reason: `Substitui a NFS-e nº ${replaced.number} (${input.code} — ${
+          nfseSubstitutionCodeLabels[input.code]
+        }): ${input.reason}`,
+        substitution: {
+          substitutes: replaced.id,
+          substitutionCode: input.code,
+          substitutionReason: input.reason,
         },
-      ],
-      createdBy: input.by,
-      createdAt: at,
-      updatedAt: at,
-    }
+      },
+    )
     store.nfsRequests.insert(request)
     return request
   })
