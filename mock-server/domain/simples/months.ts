@@ -478,3 +478,7 @@ export function closeMonth(
   yearAfterMonthClose(store, company, calculation, now)
   return closed
 }
+
+/** The guides a month close published (its DAS or DAS-MEI, the payroll's DARF and FGTS guide). */
+export const guideIdsOf = (closed: ReturnType<typeof closeMonth>) =>
+  [closed.das, closed.darf, closed.fgts].flatMap((guide) => (guide ? [guide.document.id] : []))
