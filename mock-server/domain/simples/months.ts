@@ -475,7 +475,7 @@ export function closeMonth(
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
   const closed = closedMonthRecords(store, facts, calculation, by, now)
   // The year keeps the month it counts (its year-end queue row follows, in this transaction).
-  yearAfterMonthClose(store, company, calculation, now)
+  yearAfterMonthClose(store, company, calculation, now, facts)
   return closed
 }
 
