@@ -1,4 +1,3 @@
-import { setImmediate as yieldTurn } from 'node:timers/promises'
 import type { z } from 'zod'
 import { listOf, recordOf } from '../../src/schemas/common'
 import { toCents } from '../../src/kernel/money'
@@ -24,7 +23,7 @@ import { commit, reacted } from '../domain/reactions'
 import { audienceOf } from '../access'
 import { endpoint, type Call } from '../api'
 import * as clock from '../clock'
-import { badRequest, conflict, isRefusal } from '../http'
+import { badRequest, conflict } from '../http'
 import {
   companyGuides,
   guideView,
@@ -32,7 +31,8 @@ import {
   latePaymentQuote,
   latePaymentView,
 } from '../domain/simples/guides'
-import { closeMonth, monthView } from '../domain/simples/months'
+import { closeSeveral } from '../domain/simples/close-several'
+import { closeMonth, guideIdsOf, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
 import { refreshSelic } from '../domain/simples/selic'
 import { monthKey } from '../domain/simples/sources'
@@ -119,8 +119,10 @@ function getQueue({ store, params, query }: Call<QueueCall>) {
 }
 
 /**
- * Closes several months at once, one transaction each, yielding between them so that other
- * requests are served meanwhile; each company says whether it closed or why not.
+ * Closes several months at once, a batch of companies per transaction (one company's refusal
+ * undoes only its own writes), yielding between batches so that other requests are served
+ * meanwhile (mock-server/domain/simples/close-several.ts); each company says whether it closed or
+ * why not.
  */
 async function postCloseSeveral({
   store,
@@ -135,34 +137,26 @@ async function postCloseSeveral({
 }>) {
   const today = clock.today()
   await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
-  const outcomes: CloseOutcome[] = []
-  for (const companyId of body.companyIds) {
-    await yieldTurn()
-    try {
-      const now = clock.nowIso()
-      // Reconciled in the background: a bulk close does not wait for each company's run.
-      const { result: closed } = commit(
-        store,
-        (raise) => {
-          const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
-          raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
-          return closed
-        },
-        { background: true },
-      )
-      const { das } = closed
-      outcomes.push({
-        companyId,
-        closed: true,
-        message: null,
-        guide: das ? guideView(das.document, today) : null,
-      })
-    } catch (error) {
-      if (!isRefusal(error)) throw error
-      outcomes.push({ companyId, closed: false, message: error.message, guide: null })
-    }
+  const outcomes = await closeSeveral(
+    store,
+    body.companyIds,
+    params.period,
+    caller.uid,
+    today,
+    clock.nowIso,
+  )
+  return {
+    data: outcomes.map(({ companyId, closed, refusal }): CloseOutcome =>
+      closed
+        ? {
+            companyId,
+            closed: true,
+            message: null,
+            guide: closed.das ? guideView(closed.das.document, today) : null,
+          }
+        : { companyId, closed: false, message: refusal.message, guide: null },
+    ),
   }
-  return { data: outcomes }
 }
 
 type GuideCall = { params: z.output<typeof guideParamsSchema> }
@@ -216,10 +210,6 @@ async function postLatePayment({
   if (issued.created) res.statusCode = 201
   return { data: latePaymentView(quote, guideView(issued.document, today)) }
 }
-
-/** The guides a month close published (its DAS or DAS-MEI, the payroll's DARF and FGTS guide). */
-const guideIdsOf = (closed: ReturnType<typeof closeMonth>) =>
-  [closed.das, closed.darf, closed.fgts].flatMap((guide) => (guide ? [guide.document.id] : []))
 
 const monthAnswer = { 200: recordOf(simplesMonthSchema) }
 

@@ -475,6 +475,10 @@ export function closeMonth(
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
   const closed = closedMonthRecords(store, facts, calculation, by, now)
   // The year keeps the month it counts (its year-end queue row follows, in this transaction).
-  yearAfterMonthClose(store, company, calculation, now)
+  yearAfterMonthClose(store, company, calculation, now, facts)
   return closed
 }
+
+/** The guides a month close published (its DAS or DAS-MEI, the payroll's DARF and FGTS guide). */
+export const guideIdsOf = (closed: ReturnType<typeof closeMonth>) =>
+  [closed.das, closed.darf, closed.fgts].flatMap((guide) => (guide ? [guide.document.id] : []))

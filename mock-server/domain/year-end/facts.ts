@@ -33,10 +33,17 @@ export interface YearFacts {
   partners: YearPartner[]
 }
 
-/** The year's facts of a client company (an active ME, EPP or MEI with CNPJ), else null. */
-export function yearFactsOf(store: Store, company: Company): YearFacts | null {
+/**
+ * The year's facts of a client company (an active ME, EPP or MEI with CNPJ), else null; `month`:
+ * the month's facts of the company, when its caller read them already (a month close).
+ */
+export function yearFactsOf(
+  store: Store,
+  company: Company,
+  month?: ReturnType<typeof factsOf>,
+): YearFacts | null {
   if (!isMonthlyClient(company)) return null
-  const facts = factsOf(store, company)
+  const facts = month ?? factsOf(store, company)
   if (!facts) return null
   return {
     company,

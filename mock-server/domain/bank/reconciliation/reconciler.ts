@@ -308,7 +308,8 @@ export function reconcileAfterInvoiceChange(
 
 /**
  * After tax guides are added or changed (a month close issues its DAS): the lines around each
- * guide's due date are looked at again. Without ids, every line of the company.
+ * guide's due date are looked at again. Without ids, every line of the company. A company with no
+ * bank line has nothing to look at: no run (most of a bulk month close's companies).
  */
 export function reconcileAfterGuideChange(
   store: Store,
@@ -316,6 +317,7 @@ export function reconcileAfterGuideChange(
   documentIds?: readonly string[],
   options?: RunOptions,
 ) {
+  if (!store.bankTransactions.exists({ companyId })) return noRun()
   if (!documentIds) return reconcileCompany(store, companyId, undefined, options)
   const days = documentIds.map((id) => store.documents.get(id)?.guia?.dueDate)
   return reconcileAround(store, companyId, days, -GUIDE_WINDOW_DAYS, GUIDE_WINDOW_DAYS, options)

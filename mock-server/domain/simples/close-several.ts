@@ -1,0 +1,64 @@
+import { setTimeout as pause } from 'node:timers/promises'
+import { DomainError } from '../errors'
+import { commit } from '../reactions'
+import type { Store } from '../../store/database'
+import { closeMonth, guideIdsOf } from './months'
+
+// The month close of several companies at once (the accountant's queue): a batch of companies per
+// transaction, each company a savepoint of it (store.write inside store.write), so one company's
+// refusal undoes its own writes only and the others' stay. A transaction a company cost about
+// twice a savepoint (its commit); a batch is cut at a time budget and followed by a pause as long,
+// so other requests never wait more than about a batch, nor get less than half of the thread (as
+// mock-server/domain/year-end/open-years.ts does). The guides' reconciliation is published once a
+// batch has committed, in the background (nobody waits for a hundred companies' runs).
+
+/** The longest a batch of closes holds the thread (ms). */
+export const CLOSE_BATCH_MS = 40
+
+export type SeveralOutcome =
+  | { companyId: string; closed: ReturnType<typeof closeMonth>; refusal: null }
+  | { companyId: string; closed: null; refusal: DomainError }
+
+/**
+ * Closes the month of each company in turn (the same command as one close, mock-server/domain/
+ * simples/months.ts closeMonth): each says whether it closed or why not, in the order asked.
+ * `now` is read for each company, as for one close.
+ */
+export async function closeSeveral(
+  store: Store,
+  companyIds: readonly string[],
+  period: string,
+  by: string,
+  today: string,
+  now: () => string,
+  batchMs = CLOSE_BATCH_MS,
+): Promise<SeveralOutcome[]> {
+  const outcomes: SeveralOutcome[] = []
+  let next = 0
+  while (next < companyIds.length) {
+    const started = performance.now()
+    const until = started + batchMs
+    commit(
+      store,
+      (raise) => {
+        let visited = 0
+        while (next < companyIds.length && (visited++ === 0 || performance.now() < until)) {
+          const companyId = companyIds[next++]!
+          try {
+            const closed = store.write(() => closeMonth(store, companyId, period, by, now(), today))
+            raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+            outcomes.push({ companyId, closed, refusal: null })
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error
+            outcomes.push({ companyId, closed: null, refusal: error })
+          }
+        }
+      },
+      { background: true },
+    )
+    // As long as the batch held the thread: a request needs several turns of the event loop (its
+    // identity, its reads, its answer), each one a batch long if batches only yielded a turn.
+    if (next < companyIds.length) await pause(performance.now() - started)
+  }
+  return outcomes
+}
