@@ -44,6 +44,7 @@ import {
 } from '../dps-rules'
 import { issShareRate } from '../../../../src/kernel/tax/month'
 import type { NfseEngine } from './engine'
+import type { DanfseJob } from './jobs'
 import { ibgeCodeOf } from './places'
 import type { CertificateRecord } from './records'
 import { schemaIssues } from './schema-messages'
@@ -487,6 +488,7 @@ async function recordNfse(
     xml: nfseXml,
     consultationUrl: config.nfseConsultationUrl + accessKey,
     cancellation: null,
+    substituted: false,
   })
   const nfseNumber = Number(read.nfse.number)
   const xmlName = `nfse-${nfseNumber}-${accessKey}.xml`
@@ -495,9 +497,11 @@ async function recordNfse(
     await writeCompanyFile(config, reservation.companyId, xmlName, nfseXml),
     await writeCompanyFile(config, reservation.companyId, pdfName, pdf),
   ]
+  const replacedPdf = await substitutedDanfse(deps, store.nfsRequests.get(reservation.requestId))
+  if (replacedPdf) files.push(replacedPdf.file)
   const at = now.toISOString()
   try {
-    return store.write(() => {
+    const recorded = store.write(() => {
       // Fresh reads inside the transaction: another process may have recorded it meanwhile.
       const current = store.dpsReservations.get(reservation.dpsId)
       const request = store.nfsRequests.get(reservation.requestId)
@@ -529,6 +533,21 @@ async function recordNfse(
             ...replaced,
             status: 'substituted',
             substitutedBy: issued.id,
+            ...(replacedPdf && replacedPdf.requestId === replaced.id
+              ? {
+                  issuedFiles: {
+                    pdf: restampDanfse(
+                      store,
+                      replaced,
+                      replacedPdf.fileName,
+                      `DANFSe da NFS-e nº ${replaced.number} (substituída)`,
+                      by,
+                      at,
+                    ),
+                    xml: replaced.issuedFiles?.xml ?? null,
+                  },
+                }
+              : {}),
             statusHistory: [
               ...replaced.statusHistory,
               {
@@ -544,10 +563,94 @@ async function recordNfse(
       }
       return issued
     })
+    // The replaced one's DANFSe before the mark is no one's document any more.
+    const replaced = recorded.substitutes ? store.nfsRequests.get(recorded.substitutes) : undefined
+    if (replacedPdf && replaced?.issuedFiles?.pdf.fileName === replacedPdf.fileName) {
+      if (replacedPdf.previous && replacedPdf.previous !== replacedPdf.fileName)
+        await fs.rm(filePath(config, replaced.companyId, replacedPdf.previous).file, {
+          force: true,
+        })
+    } else if (replacedPdf) await removeFiles([replacedPdf.file])
+    return recorded
   } catch (error) {
     await removeFiles(files)
     throw error
   }
+}
+
+/**
+ * The DANFSe of the NFS-e a substitute replaces, drawn with NT 008's "SUBSTITUÍDA" mark (item
+ * 2.5.2) and written beside it before the substitute is recorded. Null when there is none to
+ * mark, or it cannot be drawn now (its XML unreadable): then `danfseOf` draws it when asked.
+ */
+async function substitutedDanfse(deps: IssuanceDeps, request: NfsRequest | undefined) {
+  const replaced = request?.substitutes
+    ? deps.store.nfsRequests.get(request.substitutes)
+    : undefined
+  if (!replaced?.accessKey || replaced.status !== 'issued') return null
+  try {
+    const xml = await nfseXmlOf(deps, replaced)
+    const pdf = await deps.nfse.run(
+      danfseJobOf(deps.config, { ...replaced, status: 'substituted' }, xml),
+    )
+    const fileName = `danfse-${replaced.number}-${replaced.accessKey}${MARKED_SUFFIX.substituted}`
+    return {
+      requestId: replaced.id,
+      fileName,
+      previous: replaced.issuedFiles?.pdf.fileName ?? null,
+      file: await writeCompanyFile(deps.config, replaced.companyId, fileName, pdf),
+    }
+  } catch {
+    return null
+  }
+}
+
+/** The file name ending of a DANFSe drawn with NT 008's mark (items 2.5.1 and 2.5.2). */
+const MARKED_SUFFIX = { cancelled: '-cancelada.pdf', substituted: '-substituida.pdf' } as const
+
+/** The DANFSe job of an issued request as its status has it: cancelled, substituted or plain. */
+function danfseJobOf(config: ServerConfig, request: NfsRequest, xml: string): DanfseJob {
+  return {
+    kind: 'danfse',
+    xml,
+    consultationUrl: config.nfseConsultationUrl + request.accessKey,
+    cancellation:
+      request.status === 'cancelled' && request.cancelledAt && request.cancellationCode
+        ? {
+            at: request.cancelledAt,
+            reason: request.cancellationReason ?? '',
+            codeLabel: nfseCancellationCodeLabels[request.cancellationCode],
+          }
+        : null,
+    substituted: request.status === 'substituted',
+  }
+}
+
+/**
+ * Inside a write: the request's DANFSe document made to hold a redrawn file (the marked one),
+ * or a new document when it had none. Returns the request's new `issuedFiles.pdf`.
+ */
+function restampDanfse(
+  store: Store,
+  request: NfsRequest,
+  fileName: string,
+  name: string,
+  by: string,
+  at: string,
+) {
+  const previous = request.issuedFiles?.pdf
+  const danfse = previous ? store.documents.get(previous.documentId) : undefined
+  const documentId = danfse?.id ?? `doc-${randomUUID()}`
+  const stamped = {
+    ...(danfse ?? nfseDocumentOf(request, fileName, '', by, at)),
+    id: documentId,
+    name,
+    fileName,
+    updatedAt: at,
+  }
+  if (danfse) store.documents.update(stamped)
+  else store.documents.insert(stamped)
+  return { documentId, fileName }
 }
 
 /** Frees a reservation's number (the Sefin has no NFS-e of it): the request back where it was. */
@@ -822,10 +925,11 @@ export function cancelRequest(
       xml: nfseXml,
       consultationUrl: config.nfseConsultationUrl + accessKey,
       cancellation: { at, reason: input.reason, codeLabel },
+      substituted: false,
     })
     const number = request.number
     const eventName = `nfse-${number}-${accessKey}-cancelamento.xml`
-    const pdfName = `danfse-${number}-${accessKey}-cancelada.pdf`
+    const pdfName = `danfse-${number}-${accessKey}${MARKED_SUFFIX.cancelled}`
     const files = [
       await writeCompanyFile(config, request.companyId, eventName, outcome.value),
       await writeCompanyFile(config, request.companyId, pdfName, pdf),
@@ -844,17 +948,14 @@ export function cancelRequest(
         )
         store.documents.insert(event)
         // The DANFSe document now holds the cancelled one.
-        const danfse = previousPdf ? store.documents.get(previousPdf.documentId) : undefined
-        const danfseId = danfse?.id ?? `doc-${randomUUID()}`
-        const stamped = {
-          ...(danfse ?? nfseDocumentOf(current, pdfName, '', input.by, at)),
-          id: danfseId,
-          name: `DANFSe da NFS-e nº ${number} (cancelada)`,
-          fileName: pdfName,
-          updatedAt: at,
-        }
-        if (danfse) store.documents.update(stamped)
-        else store.documents.insert(stamped)
+        const pdf = restampDanfse(
+          store,
+          current,
+          pdfName,
+          `DANFSe da NFS-e nº ${number} (cancelada)`,
+          input.by,
+          at,
+        )
         const next: NfsRequest = {
           ...current,
           status: 'cancelled',
@@ -862,7 +963,7 @@ export function cancelRequest(
           cancellationCode: input.code,
           cancellationReason: input.reason,
           issuedFiles: {
-            pdf: { documentId: danfseId, fileName: pdfName },
+            pdf,
             xml: current.issuedFiles?.xml ?? null,
           },
           statusHistory: [
@@ -932,23 +1033,14 @@ export async function danfseOf(
 ): Promise<{ request: NfsRequest; pdf: Uint8Array }> {
   const { request, xml } = await nfseOf(deps, input)
   const fileName = request.issuedFiles?.pdf.fileName
-  if (fileName) {
+  // A substituted one's stored DANFSe is served only once it carries the mark.
+  const current =
+    fileName && (request.status !== 'substituted' || fileName.endsWith(MARKED_SUFFIX.substituted))
+  if (current) {
     const { file } = filePath(deps.config, request.companyId, fileName)
     if (existsSync(file)) return { request, pdf: await fs.readFile(file) }
   }
-  const pdf = await deps.nfse.run({
-    kind: 'danfse',
-    xml,
-    consultationUrl: deps.config.nfseConsultationUrl + request.accessKey,
-    cancellation:
-      request.status === 'cancelled' && request.cancelledAt && request.cancellationCode
-        ? {
-            at: request.cancelledAt,
-            reason: request.cancellationReason ?? '',
-            codeLabel: nfseCancellationCodeLabels[request.cancellationCode],
-          }
-        : null,
-  })
+  const pdf = await deps.nfse.run(danfseJobOf(deps.config, request, xml))
   return { request, pdf }
 }
 
