@@ -103,6 +103,8 @@ export const issuanceMessages = {
     `O prazo para substituir esta NFS-e terminou em ${deadline} (${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão; Anexo I, E0050): depois dele, só se substitui por desenquadramento ou enquadramento no Simples Nacional (motivos 01 e 02). Nada foi enviado à Receita.`,
   substitutionOpen: (id: string) =>
     `Esta NFS-e já tem uma substituta em andamento (solicitação ${id}): emita-a ou rejeite-a antes.`,
+  analysisPending:
+    'Esta NFS-e tem uma análise fiscal para cancelamento aguardando o município (Anexo I, E0068): ela não pode ser substituída nem cancelada até a resposta. Nada foi enviado à Receita.',
   awaiting: (number: number) =>
     `A Receita ainda não confirmou a emissão (DPS nº ${number}); conferimos em instantes e a nota aparece aqui assim que ela responder. Nada será emitido duas vezes.`,
   unverified:
@@ -123,11 +125,16 @@ export type IssuanceDeps = {
 const brDate = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso))
 /** The last day an NFS-e issued at `issuedAt` may be cancelled or substituted, for people. */
-const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
+export const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
+
+/** A cancellation analysis sent or waiting for the municipality (nfse/cancellation-analysis.ts). */
+export const analysisPending = (request: NfsRequest) =>
+  request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'requested'
 
 /** Issuances and cancellations of one company, one after another (its DPS numbers in order). */
 const companyQueues = new Map<string, Promise<unknown>>()
-function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Promise<T> {
+export function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Promise<T> {
   const previous = companyQueues.get(companyId) ?? Promise.resolve()
   const next = previous.then(work, work)
   const settled = next.catch(() => undefined)
@@ -138,7 +145,7 @@ function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Promise<T
   return next
 }
 
-function requestOf(store: Store, requestId: string, companyId?: string): NfsRequest {
+export function requestOf(store: Store, requestId: string, companyId?: string): NfsRequest {
   const request = store.nfsRequests.get(requestId)
   if (!request || (companyId !== undefined && request.companyId !== companyId))
     throw notFound(issuanceMessages.notFound)
@@ -343,7 +350,7 @@ export async function signedDps(
 }
 
 /** A refusal of the national system as the API answers it: 409, each error an issue. */
-function refusal(errors: NationalError[]) {
+export function refusal(errors: NationalError[]) {
   const issues: Issue[] = errors.map((error) => ({
     path: ['sefin', error.code],
     message: error.complement ? `${error.description} ${error.complement}` : error.description,
@@ -710,7 +717,7 @@ export async function resolveReservation(
 }
 
 /** The company's key to ask the Sefin with (any it has: a lost answer is asked about even after it expired). */
-function signingPems(deps: IssuanceDeps, companyId: string) {
+export function signingPems(deps: IssuanceDeps, companyId: string) {
   const record = deps.store.certificates.get(companyId)
   if (!record) return null
   return {
@@ -874,6 +881,29 @@ async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest) {
 }
 
 /**
+ * An event request the company signs (infPedReg), validated against pedRegEvento_v1.01.xsd
+ * before anything is sent: 400 naming the field otherwise.
+ */
+export async function signedEventRequest(
+  deps: Pick<IssuanceDeps, 'nfse'>,
+  xml: string,
+  pems: CertificatePems,
+) {
+  const signed = await deps.nfse.run({
+    kind: 'sign',
+    schema: 'pedRegEvento',
+    element: 'infPedReg',
+    xml,
+    pems,
+  })
+  if ('problems' in signed) {
+    const issues = schemaIssues(signed.problems, schemaFiles.pedRegEvento)
+    throw invalid(issues[0]?.message ?? issuanceMessages.schema, issues)
+  }
+  return signed
+}
+
+/**
  * Cancels a request's NFS-e (event e101101, with the national code and reason): the request
  * is cancelled, the event filed and the DANFSe drawn again stamped "CANCELADA". A refusal of the
  * national system changes nothing.
@@ -889,16 +919,15 @@ export function cancelRequest(
     const request = requestOf(store, input.requestId)
     if (request.status !== 'issued') throw conflict(issuanceMessages.notCancellable(request.status))
     if (!request.accessKey) throw conflict(issuanceMessages.manual)
+    if (analysisPending(request)) throw conflict(issuanceMessages.analysisPending)
     // Checked before anything is signed or sent: the Sefin would refuse it (E0822).
     if (request.issuedAt && cancellationPastDeadline(request.issuedAt, now))
       throw conflict(issuanceMessages.cancellationPastDeadline(deadlineOf(request.issuedAt)))
     const accessKey = request.accessKey
     const pems = signingCertificate(deps, request.companyId, now)
-    const signed = await nfse.run({
-      kind: 'sign',
-      schema: 'pedRegEvento',
-      element: 'infPedReg',
-      xml: buildCancellationRequest({
+    const signed = await signedEventRequest(
+      deps,
+      buildCancellationRequest({
         accessKey,
         authorCnpj: request.cnpj,
         code: input.code,
@@ -906,11 +935,7 @@ export function cancelRequest(
         at: now,
       }),
       pems,
-    })
-    if ('problems' in signed) {
-      const issues = schemaIssues(signed.problems, schemaFiles.pedRegEvento)
-      throw invalid(issues[0]?.message ?? issuanceMessages.schema, issues)
-    }
+    )
     const nfseXml = await nfseXmlOf(deps, request)
     const outcome = await (
       await deps.sefin.clientFor(pems)
@@ -1073,6 +1098,8 @@ export async function substituteRequest(
       .find({ where: { companyId: replaced.companyId, status: [...openStatuses] } })
       .find((request) => request.substitutes === replaced.id)
     if (open) throw conflict(issuanceMessages.substitutionOpen(open.id))
+    // The Sefin refuses it while the municipality analyses a cancellation (Anexo I, E0068).
+    if (analysisPending(replaced)) throw conflict(issuanceMessages.analysisPending)
     // Checked before the new request exists: the Sefin would refuse its DPS (E0050).
     if (replaced.issuedAt && substitutionPastDeadline(replaced.issuedAt, input.code, new Date()))
       throw conflict(issuanceMessages.substitutionPastDeadline(deadlineOf(replaced.issuedAt)))
@@ -1096,6 +1123,7 @@ export async function substituteRequest(
       substitutionCode: input.code,
       substitutionReason: input.reason,
       substitutedBy: null,
+      cancellationAnalysis: null,
       issuedFiles: null,
       schedulerId: null,
       // What the taker withholds follows the value: unknown again when the value changes.
