@@ -18,7 +18,7 @@ import { applySchedules } from './domain/invoices/schedule-job'
 import { createSefinGateway } from './domain/invoices/sefin-gateway'
 import { startRecovery } from './domain/invoices/recovery'
 import { openYears } from './domain/year-end/open-years'
-import { errorHandler, handle, notFound, notFoundRoute } from './http'
+import { conflict, errorHandler, handle, notFound, notFoundRoute } from './http'
 import { hostPolicy } from './network'
 import { originPolicy } from './origins'
 import { endpoints } from './routes/index'
@@ -29,7 +29,11 @@ import { buildSeed, reseedCompany } from './seed/index'
 import { seededNfseXml } from './seed/nfse'
 import { testPki } from './stand-ins/sefin-nacional/test-pki'
 import { Store } from './store/database'
-import { sefinFaultsBodySchema, type FaultName } from './stand-ins/sefin-nacional/faults'
+import {
+  sefinAnalysisAnswerSchema,
+  sefinFaultsBodySchema,
+  type FaultName,
+} from './stand-ins/sefin-nacional/faults'
 import { registryRecordOf } from './stand-ins/receita-cnpj/registry'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -192,6 +196,26 @@ export function createApp(config: ServerConfig) {
         standIn.faults.clear()
         for (const [name, times] of Object.entries(body))
           standIn.faults.arm(name as FaultName, times)
+        return { ok: true }
+      }),
+    )
+    // The municipality answers a cancellation analysis (`?key=…&answer=granted|refused`): the
+    // stand-in registers e105104 / e105105 (stand-ins/sefin-nacional/server.ts).
+    app.post(
+      '/__test/sefin-analysis',
+      handle(async (req) => {
+        const query = sefinAnalysisAnswerSchema.parse(req.query)
+        const standIn = await sefin.standIn()
+        if (!standIn) throw notFound('Este servidor não roda o stand-in da Sefin Nacional.')
+        const answered = await standIn.answerAnalysis(
+          query.key,
+          query.answer === 'granted',
+          query.reason,
+        )
+        if (!answered.ok)
+          throw conflict(
+            answered.errors.map((error) => `${error.Codigo} — ${error.Descricao}`).join(' '),
+          )
         return { ok: true }
       }),
     )

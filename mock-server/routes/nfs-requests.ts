@@ -1,3 +1,7 @@
+import {
+  analysisMessages,
+  requestCancellationAnalysis,
+} from '../domain/invoices/nfse/cancellation-analysis'
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { companyScopeQuerySchema, idSchema, listOf, recordOf } from '../../src/schemas/common'
@@ -385,6 +389,27 @@ async function cancelNational({
 }
 
 /**
+ * `POST …/cancellation-analysis`: past the cancellation deadline, asks the municipality to
+ * analyse the cancellation (national event e101103) with its code and reason; answers the
+ * request with its analysis requested (the municipality's answer comes later).
+ */
+async function requestAnalysis({
+  store,
+  config,
+  nfse,
+  sefin,
+  caller,
+  params,
+  body,
+}: Call<{ params: { id: string }; body: z.output<typeof nfseCancelSchema> }>) {
+  const requested = await requestCancellationAnalysis(
+    { store, config, nfse, sefin },
+    { ...body, requestId: params.id, by: caller.uid },
+  )
+  return { data: adminViewOf(store, requested) }
+}
+
+/**
  * `POST …/substitute`: a new NFS-e replaces the issued one (the DPS's `subst` group with its
  * key, the national code and reason); answers the new request. The replaced one is
  * `substituted` once the new NFS-e is recorded.
@@ -551,6 +576,19 @@ export const nfsRequestEndpoints = [
     errors: [404, 409, 502],
     messages: { 409: issuanceMessages.notCancellable('pending') },
     handler: cancelNational,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/nfs/requests/{id}/cancellation-analysis',
+    summary:
+      'Past the cancellation deadline, asks the municipality to analyse the cancellation: national event e101103 with its code and reason.',
+    access: 'system-admin',
+    params: requestParams,
+    body: nfseCancelSchema,
+    answers: { 200: recordOf(nfsRequestWithCompanySchema) },
+    errors: [404, 409, 502],
+    messages: { 409: analysisMessages.pending },
+    handler: requestAnalysis,
   }),
   endpoint({
     method: 'POST',

@@ -308,6 +308,26 @@ export const nfsRequestSchema = z.object({
   substitutionCode: nfseSubstitutionCodeSchema.nullable().default(null),
   substitutionReason: z.string().nullable().default(null),
   substitutedBy: z.string().nullable().default(null),
+  /**
+   * The cancellation analysis asked of the municipality past the cancellation deadline (event
+   * e101103, recorded before it is sent): `sending` until the Sefin registers it, `requested`
+   * while the municipality has not answered, then `granted` (the request cancelled) or
+   * `refused` (it stays issued).
+   */
+  cancellationAnalysis: z
+    .object({
+      status: z.enum(['sending', 'requested', 'granted', 'refused']),
+      code: nfseCancellationCodeSchema,
+      reason: z.string(),
+      requestedAt: isoDateTimeSchema,
+      /** Its `nSeqEvento` among the key's e101103 (one more after a refused one). */
+      sequence: z.number().int().positive(),
+      answeredAt: isoDateTimeSchema.nullable(),
+      /** The municipality's reason (`xMotivo` of e105104/e105105). */
+      answer: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
   /** Once issued through the back office: its PDF (and XML), as `nota-fiscal` documents. */
   issuedFiles: z
     .object({ pdf: nfsIssuedFileSchema, xml: nfsIssuedFileSchema.nullable() })
@@ -354,6 +374,7 @@ export const nationalFieldsUnset = {
   substitutionCode: null,
   substitutionReason: null,
   substitutedBy: null,
+  cancellationAnalysis: null,
 } as const satisfies Partial<NfsRequest>
 
 /** `GET /nfs/requests` (docs/product.md §7: query, companyId, status, date, limit 10, offset). */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readNfse } from '../../mock-server/domain/invoices/nfse/reader'
 import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { pdfText } from '../pdf-text'
 import { seededNational } from './contracts/nfse'
-import { ADMIN, startTestServer, type TestServer } from './harness'
+import { ADMIN, signIn, startTestServer, type TestServer } from './harness'
 
 // Substituting a national NFS-e through the API: a new request names the issued one, is issued at
 // once with the DPS's `subst` group (the old key, the national code and reason); the old request
@@ -20,6 +21,15 @@ afterAll(() => server.close())
 beforeEach(async () => {
   await server.call('POST', '/__reset')
 })
+
+/** The text of a request's DANFSe as its company downloads it. */
+async function danfseText(id: string) {
+  const response = await fetch(`${server.url}/nfs/requests/${id}/danfse?${OWN}`, {
+    headers: { Authorization: `Bearer ${await signIn(ANA)}` },
+  })
+  expect(response.headers.get('content-type')).toBe('application/pdf')
+  return pdfText(new Uint8Array(await response.arrayBuffer()))
+}
 
 const substitute = (id: string, body: unknown) =>
   server.call('POST', `/nfs/requests/${id}/substitute`, { as: ADMIN.email, body })
@@ -61,6 +71,18 @@ describe('POST /nfs/requests/{id}/substitute', () => {
       to: 'substituted',
     })
     expect(server.store.sefinNfse.get(accessKey)?.status).toBe('substituted')
+
+    // NT 008 item 2.5.2: the old one's DANFSe, downloaded after the substitution, is marked
+    // "SUBSTITUÍDA", and so is the company's document of it; the new one's is not.
+    const oldPdf = await danfseText(old.id)
+    expect(oldPdf).toContain('SUBSTITUÍDA')
+    expect(oldPdf).toContain(accessKey)
+    const newPdf = await danfseText(created.id)
+    expect(newPdf).not.toContain('SUBSTITUÍDA')
+    expect(newPdf).toContain(`NFS-e Subst.: ${accessKey}`)
+    const filed = replaced.body.data.issuedFiles.pdf
+    expect(filed.fileName).toMatch(/-substituida\.pdf$/)
+    expect(server.store.documents.get(filed.documentId)?.name).toMatch(/\(substituída\)$/)
 
     // Replaced once: neither a second substitution nor a cancellation of it.
     const again = await substitute(old.id, { code: '99', reason })

@@ -57,6 +57,7 @@ export const infrastructure: ReadonlySet<string> = new Set([
   'GET /__test/reconciliation/runs',
   'POST /__test/sefin-faults',
   'POST /__test/sefin-recovery',
+  'POST /__test/sefin-analysis',
 ])
 
 /** Every route the app serves, in the order Express tries them. */

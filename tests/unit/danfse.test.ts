@@ -33,6 +33,7 @@ const municipalityName = (code: string | null) => municipalityLabel(code) ?? cod
 const render = (
   xml: string,
   cancellation: Parameters<typeof danfsePdf>[0]['cancellation'] = null,
+  substituted = false,
 ) => {
   const nfse = readNfse(xml)
   return danfsePdf({
@@ -40,13 +41,24 @@ const render = (
     municipalityName,
     consultationUrl: `https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${nfse.accessKey}`,
     cancellation,
+    substituted,
   })
 }
 
 /** Every text box of every page: its edges, and the page's size. */
 async function textBoxes(bytes: Uint8Array) {
   const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
-  const boxes: { text: string; left: number; right: number; bottom: number; width: number }[] = []
+  const boxes: {
+    text: string
+    left: number
+    right: number
+    bottom: number
+    width: number
+    height: number
+    /** The font's size and its angle in degrees (from the text matrix). */
+    size: number
+    angle: number
+  }[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n)
     for (const item of (await page.getTextContent()).items) {
@@ -57,6 +69,9 @@ async function textBoxes(bytes: Uint8Array) {
         right: item.transform[4] + item.width,
         bottom: item.transform[5],
         width: page.view[2]!,
+        height: page.view[3]!,
+        size: Math.hypot(item.transform[0], item.transform[1]),
+        angle: (Math.atan2(item.transform[1], item.transform[0]) * 180) / Math.PI,
       })
     }
   }
@@ -161,6 +176,53 @@ describe('the DANFSe of a real NFS-e', () => {
         expect(box.bottom, box.text).toBeGreaterThan(0)
       }
     }
+  })
+})
+
+describe('the marks of NT 008 item 2.5', () => {
+  /** The watermark's box: diagonal, at least 50 points, its whole run inside the page. */
+  async function watermark(bytes: Uint8Array, word: string) {
+    const { boxes } = await textBoxes(bytes)
+    const mark = boxes.find((box) => box.text === word)
+    expect(mark, word).toBeDefined()
+    const radians = (mark!.angle * Math.PI) / 180
+    const run = mark!.right - mark!.left // pdf.js gives the run's length along its direction
+    return {
+      ...mark!,
+      end: { x: mark!.left + run * Math.cos(radians), y: mark!.bottom + run * Math.sin(radians) },
+    }
+  }
+
+  it('a substituted NFS-e carries "SUBSTITUÍDA" across the page, the rest unchanged', async () => {
+    const bytes = await render(homologation, null, true)
+    const text = await pdfText(bytes)
+    expect(text).toContain('SUBSTITUÍDA')
+    expect(text).not.toContain('CANCELADA')
+    for (const label of MODEL_LABELS) expect(text, label).toContain(label)
+    const mark = await watermark(bytes, 'SUBSTITUÍDA')
+    expect(mark.size).toBeGreaterThanOrEqual(50)
+    expect(mark.angle).toBeCloseTo(35, 0)
+    for (const point of [{ x: mark.left, y: mark.bottom }, mark.end]) {
+      expect(point.x).toBeGreaterThan(0)
+      expect(point.x).toBeLessThan(mark.width)
+      expect(point.y).toBeGreaterThan(0)
+      expect(point.y).toBeLessThan(mark.height)
+    }
+  })
+
+  it('a cancelled NFS-e carries "CANCELADA" and no "SUBSTITUÍDA"; an issued one neither', async () => {
+    const cancelled = await render(homologation, {
+      at: '2026-01-08T12:00:00.000Z',
+      reason: 'Serviço cobrado em duplicidade no mesmo mês',
+      codeLabel: 'Erro na emissão',
+    })
+    const text = await pdfText(cancelled)
+    expect(text).toContain('CANCELADA')
+    expect(text).not.toContain('SUBSTITUÍDA')
+    expect((await watermark(cancelled, 'CANCELADA')).size).toBeGreaterThanOrEqual(50)
+    const issued = await pdfText(await render(homologation))
+    expect(issued).not.toContain('SUBSTITUÍDA')
+    expect(issued).not.toContain('CANCELADA')
   })
 })
 

@@ -61,3 +61,14 @@ export const sefinFaultsBodySchema = z.partialRecord(
   z.enum(faultNames),
   z.coerce.number().int().min(0).max(100),
 )
+
+/**
+ * The municipality's answer a drill or a test plays (`POST /__test/sefin-analysis`): the key of
+ * the NFS-e whose cancellation analysis it answers, granted or refused, and its reason
+ * (`xMotivo`, 15–255 characters).
+ */
+export const sefinAnalysisAnswerSchema = z.strictObject({
+  key: z.string().min(1),
+  answer: z.enum(['granted', 'refused']),
+  reason: z.string().min(15).max(255).default('Análise fiscal concluída pelo município.'),
+})

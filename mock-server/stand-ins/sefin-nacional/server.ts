@@ -10,13 +10,18 @@ import {
   NFSE_CHANGE_DEADLINE_DAYS,
 } from '../../domain/invoices/dps-rules'
 import {
+  ANALYSIS_GRANTED_EVENT,
+  ANALYSIS_REFUSED_EVENT,
+  buildAnalysisAnswer,
   buildEvent,
   buildNfse,
+  CANCELLATION_ANALYSIS_EVENT,
   CANCELLATION_EVENT,
-  cancellationRequestId,
+  eventRequestId,
 } from '../../domain/invoices/nfse/documents'
 import type { NfseEngine } from '../../domain/invoices/nfse/engine'
 import type { Checked } from '../../domain/invoices/nfse/jobs'
+import type { SefinNfseRecord } from '../../domain/invoices/nfse/records'
 import { schemaIssues } from '../../domain/invoices/nfse/schema-messages'
 import {
   fromGzipBase64,
@@ -27,7 +32,6 @@ import {
   type SefinError,
 } from './contract'
 import type { CertificatePems } from '../../domain/invoices/nfse/certificates'
-import type { SefinNfseRecord } from '../../domain/invoices/nfse/records'
 import { SEFIN_VERSION } from '../../domain/invoices/nfse/documents'
 import { brazilDateTime } from '../../domain/invoices/nfse/xml'
 import { schemaFiles } from '../../domain/invoices/nfse/xsd'
@@ -90,6 +94,9 @@ async function jsonBody(req: Request): Promise<unknown> {
     return null
   }
 }
+
+/** The CPF of the municipality's tax agent who answers analyses in the stand-in (a valid CPF). */
+const MUNICIPAL_AGENT_CPF = '52998224725'
 
 const problemsOf = (checked: Checked, file: string): SefinError[] =>
   'problems' in checked
@@ -284,43 +291,35 @@ export function sefinStandInApp(
     }
   })
 
-  async function registerEvent(chave: string, xml: string) {
-    const now = new Date()
-    const checked = await nfse.run({ kind: 'check', document: 'pedRegEvento', xml })
-    const invalid = problemsOf(checked, schemaFiles.pedRegEvento)
-    if (invalid.length > 0 || 'problems' in checked)
-      return { ok: false as const, errors: invalid, idDPS: undefined }
-    const request = checked.cancellation!
-    const target = isAccessKey(chave) ? store.sefinNfse.get(chave) : undefined
-    if (!target) return { ok: false as const, errors: [refusal('E1831')], idDPS: undefined }
-    const errors = signerProblems(checked, options.clientRoots, request.authorCnpj, now, 'event')
-    if (request.environment !== String(STAND_IN_ENVIRONMENT)) errors.push(refusal('E1845'))
-    if (
-      request.accessKey !== target.accessKey ||
-      request.id !== cancellationRequestId(target.accessKey)
-    )
-      errors.push(
-        refusal('E1235', 'A chave do pedido (chNFSe) ou o Id difere da NFS-e do endereço.'),
-      )
-    if (request.authorCnpj !== target.providerCnpj) errors.push(refusal('E0812'))
-    if (target.status !== 'active')
-      errors.push(refusal('E0840', 'A NFS-e já está cancelada ou substituída.'))
-    if (cancellationPastDeadline(target.processedAt, now))
-      errors.push(
-        refusal(
-          'E0822',
-          `Prazo de ${NFSE_CHANGE_DEADLINE_DAYS} dias; após ele, peça a análise fiscal (evento e101103) ao município.`,
-        ),
-      )
-    if (errors.length > 0) return { ok: false as const, errors, idDPS: undefined }
-    const sequence = 1
+  /** The events of a key of one type, oldest first. */
+  const eventsOf = (accessKey: string, type: string) =>
+    store.sefinEvents.find({ where: { accessKey } }).filter((event) => event.type === type)
+  /** An analysis request (e101103) the municipality has not answered yet. */
+  const analysisPending = (accessKey: string) =>
+    eventsOf(accessKey, CANCELLATION_ANALYSIS_EVENT).length >
+    eventsOf(accessKey, ANALYSIS_GRANTED_EVENT).length +
+      eventsOf(accessKey, ANALYSIS_REFUSED_EVENT).length
+
+  /**
+   * Registers a signed event request on an NFS-e: builds the `evento`, signs it as the Sefin, and
+   * records it with what it does to the NFS-e (`cancelled`, or nothing while it waits).
+   */
+  async function recordEvent(
+    target: SefinNfseRecord,
+    type: string,
+    signedRequest: string,
+    now: Date,
+    becomes: SefinNfseRecord['status'],
+  ) {
+    const sequence = eventsOf(target.accessKey, type).length + 1
     const documentNumber = store.sefinNfse.count() + store.sefinEvents.count() + 1
     const built = buildEvent({
       accessKey: target.accessKey,
+      type,
       sequence,
       processedAt: now,
       documentNumber,
-      signedRequest: xml,
+      signedRequest,
     })
     const signed = await nfse.run({
       kind: 'sign',
@@ -335,21 +334,119 @@ export function sefinStandInApp(
     store.write(() => {
       const current = store.sefinNfse.get(target.accessKey)!
       if (current.status !== 'active') throw new Error('NFS-e cancelled twice')
-      store.sefinNfse.update({ ...current, status: 'cancelled' })
+      if (becomes !== current.status) store.sefinNfse.update({ ...current, status: becomes })
       store.sefinEvents.insert({
-        id: `EVT${target.accessKey}${CANCELLATION_EVENT}${String(sequence).padStart(3, '0')}`,
+        id: `EVT${target.accessKey}${type}${String(sequence).padStart(3, '0')}`,
         accessKey: target.accessKey,
-        type: CANCELLATION_EVENT,
+        type,
         sequence,
         documentNumber,
         xml: signed.signed,
         processedAt: now.toISOString(),
       })
     })
+    return signed.signed
+  }
+
+  async function registerEvent(chave: string, xml: string) {
+    const now = new Date()
+    const checked = await nfse.run({ kind: 'check', document: 'pedRegEvento', xml })
+    const invalid = problemsOf(checked, schemaFiles.pedRegEvento)
+    if (invalid.length > 0 || 'problems' in checked)
+      return { ok: false as const, errors: invalid, idDPS: undefined }
+    const request = checked.cancellation!
+    const target = isAccessKey(chave) ? store.sefinNfse.get(chave) : undefined
+    if (!target) return { ok: false as const, errors: [refusal('E1831')], idDPS: undefined }
+    const errors = signerProblems(checked, options.clientRoots, request.authorCnpj, now, 'event')
+    if (request.environment !== String(STAND_IN_ENVIRONMENT)) errors.push(refusal('E1845'))
+    // A provider sends a cancellation (e101101) or, past its deadline, an analysis (e101103).
+    const type =
+      request.type === CANCELLATION_ANALYSIS_EVENT
+        ? CANCELLATION_ANALYSIS_EVENT
+        : CANCELLATION_EVENT
+    if (
+      request.accessKey !== target.accessKey ||
+      request.id !== eventRequestId(target.accessKey, type)
+    )
+      errors.push(
+        refusal('E1235', 'A chave do pedido (chNFSe) ou o Id difere da NFS-e do endereço.'),
+      )
+    if (request.authorCnpj !== target.providerCnpj) errors.push(refusal('E0812'))
+    if (target.status !== 'active')
+      errors.push(refusal('E0840', 'A NFS-e já está cancelada ou substituída.'))
+    const pastDeadline = cancellationPastDeadline(target.processedAt, now)
+    if (type === CANCELLATION_EVENT && pastDeadline)
+      errors.push(
+        refusal(
+          'E0822',
+          `Prazo de ${NFSE_CHANGE_DEADLINE_DAYS} dias; após ele, peça a análise fiscal (evento e101103) ao município.`,
+        ),
+      )
+    if (type === CANCELLATION_EVENT && analysisPending(target.accessKey))
+      errors.push(
+        refusal('E0848', 'Há uma análise fiscal para cancelamento aguardando o município.'),
+      )
+    if (type === CANCELLATION_ANALYSIS_EVENT && analysisPending(target.accessKey))
+      errors.push(
+        refusal('E0848', 'Já há uma análise fiscal para cancelamento aguardando o município.'),
+      )
+    // Anexo II has no code of its own for an analysis inside the deadline; the stand-in accepts
+    // e101103 only past it (inside it, the provider cancels with e101101) and says so with the
+    // deadline's code.
+    if (type === CANCELLATION_ANALYSIS_EVENT && !pastDeadline)
+      errors.push(
+        refusal(
+          'E0822',
+          `A análise fiscal (e101103) é para depois do prazo de ${NFSE_CHANGE_DEADLINE_DAYS} dias; dentro dele, cancele pelo evento e101101.`,
+        ),
+      )
+    if (errors.length > 0) return { ok: false as const, errors, idDPS: undefined }
+    const event = await recordEvent(
+      target,
+      type,
+      xml,
+      now,
+      type === CANCELLATION_EVENT ? 'cancelled' : 'active',
+    )
     return {
       ok: true as const,
-      body: { ...envelopeOf(now), eventoXmlGZipB64: await toGzipBase64(signed.signed) },
+      body: { ...envelopeOf(now), eventoXmlGZipB64: await toGzipBase64(event) },
     }
+  }
+
+  /**
+   * The municipality answers an analysis request (drills and tests: `POST /__test/sefin-analysis`):
+   * its agent's e105104 (granted: the NFS-e cancelled) or e105105 (refused), signed as the
+   * stand-in; refused without a pending e101103 (Anexo II E0853 / E0856).
+   */
+  function answerAnalysis(accessKey: string, granted: boolean, reason: string) {
+    return oneAtATime(async () => {
+      const now = new Date()
+      const target = store.sefinNfse.get(accessKey)
+      if (!target) return { ok: false as const, errors: [refusal('E1831')] }
+      if (!analysisPending(accessKey) || target.status !== 'active')
+        return { ok: false as const, errors: [refusal(granted ? 'E0853' : 'E0856')] }
+      const answer = buildAnalysisAnswer({
+        accessKey,
+        granted,
+        agentCpf: MUNICIPAL_AGENT_CPF,
+        reason,
+        at: now,
+      })
+      const signed = await nfse.run({
+        kind: 'sign',
+        schema: 'pedRegEvento',
+        element: 'infPedReg',
+        xml: answer,
+        pems: identity,
+        profile: 'sefin',
+      })
+      if ('problems' in signed)
+        throw new Error(`stand-in answer refused by its schema: ${JSON.stringify(signed.problems)}`)
+      const type = granted ? ANALYSIS_GRANTED_EVENT : ANALYSIS_REFUSED_EVENT
+      await recordEvent(target, type, signed.signed, now, granted ? 'cancelled' : 'active')
+      return { ok: true as const }
+    })
   }
 
   router.get('/nfse/:chave/eventos/:tipo/:sequencia', async (req, res) => {
@@ -365,7 +462,7 @@ export function sefinStandInApp(
     console.error('[sefin-nacional]', error)
     res.status(500).json({ ...envelopeOf(new Date()), erros: [] })
   })
-  return { app, faults }
+  return { app, faults, answerAnalysis }
 }
 
 export type SefinStandIn = Awaited<ReturnType<typeof startSefinStandIn>>
@@ -377,7 +474,7 @@ export type SefinStandIn = Awaited<ReturnType<typeof startSefinStandIn>>
  */
 export async function startSefinStandIn(options: StandInOptions) {
   const log = options.log ?? ((line: string) => console.log(line))
-  const { app, faults } = sefinStandInApp({ ...options, log })
+  const { app, faults, answerAnalysis } = sefinStandInApp({ ...options, log })
   const servers: https.Server[] = []
   let port = options.port
   const isOwnHost = hostCheck({
@@ -421,6 +518,7 @@ export async function startSefinStandIn(options: StandInOptions) {
   return {
     port,
     faults,
+    answerAnalysis,
     close: () =>
       Promise.all(
         servers.map(

@@ -105,6 +105,20 @@ export const nfseContracts: EndpointContract[] = [
   },
   {
     method: 'POST',
+    route: '/nfs/requests/{id}/cancellation-analysis',
+    get example() {
+      return `/nfs/requests/${seededNational().request.id}/cancellation-analysis`
+    },
+    access: 'system-admin',
+    // The seeded NFS-e is inside its cancellation deadline: the allowed caller reaches the
+    // command, which refuses before sending (tests/server/nfse-cancellation-analysis.test.ts
+    // covers the request past the deadline).
+    okStatus: 409,
+    takesInput: true,
+    body: { code: '1', reason: 'Valor do serviço informado errado' },
+  },
+  {
+    method: 'POST',
     route: '/nfs/requests/{id}/substitute',
     get example() {
       return `/nfs/requests/${seededNational().request.id}/substitute`

@@ -12,7 +12,7 @@ import type { NfseFacts, PersonFacts } from './reader'
 // item 2.4.5, each value read from the NFS-e's XML and "-" where the XML has none (its note 12).
 // The IBS/CBS block is drawn only for an NFS-e that carries the IBSCBS group (none the product
 // issues does yet). Drawn with pdf-lib's standard fonts, so its text is text; a cancelled one is
-// watermarked "CANCELADA" (its item 2.5.1).
+// watermarked "CANCELADA" (its item 2.5.1), a substituted one "SUBSTITUÍDA" (its item 2.5.2).
 
 export type DanfseInput = {
   nfse: NfseFacts
@@ -21,6 +21,8 @@ export type DanfseInput = {
   /** The national public consultation link of the key. */
   consultationUrl: string
   cancellation: { at: string; reason: string; codeLabel: string } | null
+  /** Replaced by another NFS-e (its `chSubstda` names this one's key). */
+  substituted: boolean
 }
 
 const CM = 72 / 2.54
@@ -651,11 +653,21 @@ export async function danfsePdf(input: DanfseInput): Promise<Uint8Array> {
     borderWidth: 1,
   })
 
-  if (input.cancellation) {
-    page.drawText('CANCELADA', {
-      x: 140,
-      y: 300,
-      size: 84,
+  // The watermark of items 2.5.1 and 2.5.2: diagonal, normal weight, at least 50 points, grey
+  // K35; Helvetica is the standard fonts' Arial. Centred on the page, sized to stay inside it.
+  const mark = input.cancellation ? 'CANCELADA' : input.substituted ? 'SUBSTITUÍDA' : null
+  if (mark) {
+    const angle = (35 * Math.PI) / 180
+    const size = Math.min(
+      84,
+      (WIDTH - 4 * MARGIN) / Math.cos(angle) / regular.widthOfTextAtSize(mark, 1),
+    )
+    const width = regular.widthOfTextAtSize(mark, size)
+    const height = regular.heightAtSize(size, { descender: false })
+    page.drawText(mark, {
+      x: WIDTH / 2 - (width / 2) * Math.cos(angle) + (height / 2) * Math.sin(angle),
+      y: HEIGHT / 2 - (width / 2) * Math.sin(angle) - (height / 2) * Math.cos(angle),
+      size,
       font: regular,
       color: WATERMARK,
       opacity: 0.5,

@@ -21,6 +21,14 @@ import {
 
 /** The event type of a cancellation by the provider (e101101, "Cancelamento de NFS-e"). */
 export const CANCELLATION_EVENT = '101101'
+/**
+ * The cancellation analysis request past the deadline (e101103) and the municipality's answers:
+ * granted (e105104, the NFS-e cancelled) or refused (e105105) — tiposEventos_v1.01.xsd and
+ * fixtures/nfse-real/anexo/anexo-ii-v1.01-event-codes.csv.
+ */
+export const CANCELLATION_ANALYSIS_EVENT = '101103'
+export const ANALYSIS_GRANTED_EVENT = '105104'
+export const ANALYSIS_REFUSED_EVENT = '105105'
 
 /** The signed DPS as the NFS-e embeds it: the `DPS` element, without the XML declaration. */
 export const dpsElementOf = (signedDps: string) => signedDps.slice(signedDps.indexOf('<DPS'))
@@ -124,19 +132,40 @@ export type CancellationInput = {
   at: Date
 }
 
-/** The `Id` of a cancellation request (`TSIdPedRegEvt`: "PRE" + key (50) + event type (6)). */
-export const cancellationRequestId = (accessKey: string) => `PRE${accessKey}${CANCELLATION_EVENT}`
+/** The `Id` of an event request (`TSIdPedRegEvt`: "PRE" + key (50) + event type (6)). */
+export const eventRequestId = (accessKey: string, type: string) => `PRE${accessKey}${type}`
+export const cancellationRequestId = (accessKey: string) =>
+  eventRequestId(accessKey, CANCELLATION_EVENT)
 
-/** The provider's cancellation request (unsigned: the provider signs `infPedReg`). */
-export function buildCancellationRequest(input: CancellationInput): string {
+/** The `pedRegEvento` envelope of one event's group (unsigned: its author signs `infPedReg`). */
+function eventRequest(
+  input: { accessKey: string; at: Date; author: { cnpj: string } | { cpf: string } },
+  type: string,
+  group: string,
+) {
   const infPedReg = element(
     'infPedReg',
-    { Id: cancellationRequestId(input.accessKey) },
+    { Id: eventRequestId(input.accessKey, type) },
     leaf('tpAmb', ENVIRONMENT),
     leaf('verAplic', APP_VERSION),
     leaf('dhEvento', brazilDateTime(input.at)),
-    leaf('CNPJAutor', input.authorCnpj),
+    'cnpj' in input.author
+      ? leaf('CNPJAutor', input.author.cnpj)
+      : leaf('CPFAutor', input.author.cpf),
     leaf('chNFSe', input.accessKey),
+    group,
+  )
+  return (
+    XML_DECLARATION +
+    element('pedRegEvento', { xmlns: NFSE_NAMESPACE, versao: LAYOUT_VERSION }, infPedReg)
+  )
+}
+
+/** The provider's cancellation request (unsigned: the provider signs `infPedReg`). */
+export function buildCancellationRequest(input: CancellationInput): string {
+  return eventRequest(
+    { ...input, author: { cnpj: input.authorCnpj } },
+    CANCELLATION_EVENT,
     element(
       'e101101',
       {},
@@ -145,15 +174,59 @@ export function buildCancellationRequest(input: CancellationInput): string {
       leaf('xMotivo', input.reason),
     ),
   )
-  return (
-    XML_DECLARATION +
-    element('pedRegEvento', { xmlns: NFSE_NAMESPACE, versao: LAYOUT_VERSION }, infPedReg)
+}
+
+/**
+ * The provider's request that the municipality analyse a cancellation past the deadline
+ * (e101103, `TE101103`: the same codes 1, 2 and 9 as the cancellation; unsigned).
+ */
+export function buildCancellationAnalysisRequest(input: CancellationInput): string {
+  return eventRequest(
+    { ...input, author: { cnpj: input.authorCnpj } },
+    CANCELLATION_ANALYSIS_EVENT,
+    element(
+      'e101103',
+      {},
+      leaf('xDesc', 'Solicitação de Análise Fiscal para Cancelamento de NFS-e'),
+      leaf('cMotivo', input.code),
+      leaf('xMotivo', input.reason),
+    ),
+  )
+}
+
+/**
+ * The municipality's answer to an analysis request (e105104 granted, `cMotivo` 1; e105105
+ * refused, `cMotivo` 1), by its tax agent (`CPFAgTrib`, also the author; unsigned).
+ */
+export function buildAnalysisAnswer(input: {
+  accessKey: string
+  granted: boolean
+  agentCpf: string
+  reason: string
+  at: Date
+}): string {
+  const [type, group, description] = input.granted
+    ? [ANALYSIS_GRANTED_EVENT, 'e105104', 'Cancelamento de NFS-e Deferido por Análise Fiscal']
+    : [ANALYSIS_REFUSED_EVENT, 'e105105', 'Cancelamento de NFS-e Indeferido por Análise Fiscal']
+  return eventRequest(
+    { ...input, author: { cpf: input.agentCpf } },
+    type,
+    element(
+      group,
+      {},
+      leaf('xDesc', description),
+      leaf('CPFAgTrib', input.agentCpf),
+      leaf('cMotivo', '1'),
+      leaf('xMotivo', input.reason),
+    ),
   )
 }
 
 /** The event the system registers (unsigned: the stand-in signs `infEvento`). */
 export function buildEvent(input: {
   accessKey: string
+  /** The event type (6 digits); the cancellation's by default. */
+  type?: string
   sequence: number
   processedAt: Date
   documentNumber: number
@@ -162,7 +235,7 @@ export function buildEvent(input: {
   const sequence = String(input.sequence).padStart(3, '0')
   const infEvento = element(
     'infEvento',
-    { Id: `EVT${input.accessKey}${CANCELLATION_EVENT}${sequence}` },
+    { Id: `EVT${input.accessKey}${input.type ?? CANCELLATION_EVENT}${sequence}` },
     leaf('verAplic', SEFIN_VERSION),
     leaf('ambGer', '2'),
     leaf('nSeqEvento', sequence),

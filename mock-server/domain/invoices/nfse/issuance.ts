@@ -44,6 +44,7 @@ import {
 } from '../dps-rules'
 import { issShareRate } from '../../../../src/kernel/tax/month'
 import type { NfseEngine } from './engine'
+import type { DanfseJob } from './jobs'
 import { ibgeCodeOf } from './places'
 import type { CertificateRecord } from './records'
 import { schemaIssues } from './schema-messages'
@@ -103,6 +104,8 @@ export const issuanceMessages = {
     `O prazo para substituir esta NFS-e terminou em ${deadline} (${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão; Anexo I, E0050): depois dele, só se substitui por desenquadramento ou enquadramento no Simples Nacional (motivos 01 e 02). Nada foi enviado à Receita.`,
   substitutionOpen: (id: string) =>
     `Esta NFS-e já tem uma substituta em andamento (solicitação ${id}): emita-a ou rejeite-a antes.`,
+  analysisPending:
+    'Esta NFS-e tem uma análise fiscal para cancelamento aguardando o município (Anexo I, E0068): ela não pode ser substituída nem cancelada até a resposta. Nada foi enviado à Receita.',
   awaiting: (number: number) =>
     `A Receita ainda não confirmou a emissão (DPS nº ${number}); conferimos em instantes e a nota aparece aqui assim que ela responder. Nada será emitido duas vezes.`,
   unverified:
@@ -123,11 +126,16 @@ export type IssuanceDeps = {
 const brDate = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso))
 /** The last day an NFS-e issued at `issuedAt` may be cancelled or substituted, for people. */
-const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
+export const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
+
+/** A cancellation analysis sent or waiting for the municipality (nfse/cancellation-analysis.ts). */
+export const analysisPending = (request: NfsRequest) =>
+  request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'requested'
 
 /** Issuances and cancellations of one company, one after another (its DPS numbers in order). */
 const companyQueues = new Map<string, Promise<unknown>>()
-function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Promise<T> {
+export function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Promise<T> {
   const previous = companyQueues.get(companyId) ?? Promise.resolve()
   const next = previous.then(work, work)
   const settled = next.catch(() => undefined)
@@ -138,7 +146,7 @@ function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Promise<T
   return next
 }
 
-function requestOf(store: Store, requestId: string, companyId?: string): NfsRequest {
+export function requestOf(store: Store, requestId: string, companyId?: string): NfsRequest {
   const request = store.nfsRequests.get(requestId)
   if (!request || (companyId !== undefined && request.companyId !== companyId))
     throw notFound(issuanceMessages.notFound)
@@ -343,7 +351,7 @@ export async function signedDps(
 }
 
 /** A refusal of the national system as the API answers it: 409, each error an issue. */
-function refusal(errors: NationalError[]) {
+export function refusal(errors: NationalError[]) {
   const issues: Issue[] = errors.map((error) => ({
     path: ['sefin', error.code],
     message: error.complement ? `${error.description} ${error.complement}` : error.description,
@@ -488,6 +496,7 @@ async function recordNfse(
     xml: nfseXml,
     consultationUrl: config.nfseConsultationUrl + accessKey,
     cancellation: null,
+    substituted: false,
   })
   const nfseNumber = Number(read.nfse.number)
   const xmlName = `nfse-${nfseNumber}-${accessKey}.xml`
@@ -496,9 +505,11 @@ async function recordNfse(
     await writeCompanyFile(config, reservation.companyId, xmlName, nfseXml),
     await writeCompanyFile(config, reservation.companyId, pdfName, pdf),
   ]
+  const replacedPdf = await substitutedDanfse(deps, store.nfsRequests.get(reservation.requestId))
+  if (replacedPdf) files.push(replacedPdf.file)
   const at = now.toISOString()
   try {
-    return store.write(() => {
+    const recorded = store.write(() => {
       // Fresh reads inside the transaction: another process may have recorded it meanwhile.
       const current = store.dpsReservations.get(reservation.dpsId)
       const request = store.nfsRequests.get(reservation.requestId)
@@ -530,6 +541,21 @@ async function recordNfse(
             ...replaced,
             status: 'substituted',
             substitutedBy: issued.id,
+            ...(replacedPdf && replacedPdf.requestId === replaced.id
+              ? {
+                  issuedFiles: {
+                    pdf: restampDanfse(
+                      store,
+                      replaced,
+                      replacedPdf.fileName,
+                      `DANFSe da NFS-e nº ${replaced.number} (substituída)`,
+                      by,
+                      at,
+                    ),
+                    xml: replaced.issuedFiles?.xml ?? null,
+                  },
+                }
+              : {}),
             statusHistory: [
               ...replaced.statusHistory,
               {
@@ -545,10 +571,94 @@ async function recordNfse(
       }
       return issued
     })
+    // The replaced one's DANFSe before the mark is no one's document any more.
+    const replaced = recorded.substitutes ? store.nfsRequests.get(recorded.substitutes) : undefined
+    if (replacedPdf && replaced?.issuedFiles?.pdf.fileName === replacedPdf.fileName) {
+      if (replacedPdf.previous && replacedPdf.previous !== replacedPdf.fileName)
+        await fs.rm(filePath(config, replaced.companyId, replacedPdf.previous).file, {
+          force: true,
+        })
+    } else if (replacedPdf) await removeFiles([replacedPdf.file])
+    return recorded
   } catch (error) {
     await removeFiles(files)
     throw error
   }
+}
+
+/**
+ * The DANFSe of the NFS-e a substitute replaces, drawn with NT 008's "SUBSTITUÍDA" mark (item
+ * 2.5.2) and written beside it before the substitute is recorded. Null when there is none to
+ * mark, or it cannot be drawn now (its XML unreadable): then `danfseOf` draws it when asked.
+ */
+async function substitutedDanfse(deps: IssuanceDeps, request: NfsRequest | undefined) {
+  const replaced = request?.substitutes
+    ? deps.store.nfsRequests.get(request.substitutes)
+    : undefined
+  if (!replaced?.accessKey || replaced.status !== 'issued') return null
+  try {
+    const xml = await nfseXmlOf(deps, replaced)
+    const pdf = await deps.nfse.run(
+      danfseJobOf(deps.config, { ...replaced, status: 'substituted' }, xml),
+    )
+    const fileName = `danfse-${replaced.number}-${replaced.accessKey}${MARKED_SUFFIX.substituted}`
+    return {
+      requestId: replaced.id,
+      fileName,
+      previous: replaced.issuedFiles?.pdf.fileName ?? null,
+      file: await writeCompanyFile(deps.config, replaced.companyId, fileName, pdf),
+    }
+  } catch {
+    return null
+  }
+}
+
+/** The file name ending of a DANFSe drawn with NT 008's mark (items 2.5.1 and 2.5.2). */
+const MARKED_SUFFIX = { cancelled: '-cancelada.pdf', substituted: '-substituida.pdf' } as const
+
+/** The DANFSe job of an issued request as its status has it: cancelled, substituted or plain. */
+function danfseJobOf(config: ServerConfig, request: NfsRequest, xml: string): DanfseJob {
+  return {
+    kind: 'danfse',
+    xml,
+    consultationUrl: config.nfseConsultationUrl + request.accessKey,
+    cancellation:
+      request.status === 'cancelled' && request.cancelledAt && request.cancellationCode
+        ? {
+            at: request.cancelledAt,
+            reason: request.cancellationReason ?? '',
+            codeLabel: nfseCancellationCodeLabels[request.cancellationCode],
+          }
+        : null,
+    substituted: request.status === 'substituted',
+  }
+}
+
+/**
+ * Inside a write: the request's DANFSe document made to hold a redrawn file (the marked one),
+ * or a new document when it had none. Returns the request's new `issuedFiles.pdf`.
+ */
+function restampDanfse(
+  store: Store,
+  request: NfsRequest,
+  fileName: string,
+  name: string,
+  by: string,
+  at: string,
+) {
+  const previous = request.issuedFiles?.pdf
+  const danfse = previous ? store.documents.get(previous.documentId) : undefined
+  const documentId = danfse?.id ?? `doc-${randomUUID()}`
+  const stamped = {
+    ...(danfse ?? nfseDocumentOf(request, fileName, '', by, at)),
+    id: documentId,
+    name,
+    fileName,
+    updatedAt: at,
+  }
+  if (danfse) store.documents.update(stamped)
+  else store.documents.insert(stamped)
+  return { documentId, fileName }
 }
 
 /** Frees a reservation's number (the Sefin has no NFS-e of it): the request back where it was. */
@@ -608,7 +718,7 @@ export async function resolveReservation(
 }
 
 /** The company's key to ask the Sefin with (any it has: a lost answer is asked about even after it expired). */
-function signingPems(deps: IssuanceDeps, companyId: string) {
+export function signingPems(deps: IssuanceDeps, companyId: string) {
   const record = deps.store.certificates.get(companyId)
   if (!record) return null
   return {
@@ -772,6 +882,29 @@ async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest) {
 }
 
 /**
+ * An event request the company signs (infPedReg), validated against pedRegEvento_v1.01.xsd
+ * before anything is sent: 400 naming the field otherwise.
+ */
+export async function signedEventRequest(
+  deps: Pick<IssuanceDeps, 'nfse'>,
+  xml: string,
+  pems: CertificatePems,
+) {
+  const signed = await deps.nfse.run({
+    kind: 'sign',
+    schema: 'pedRegEvento',
+    element: 'infPedReg',
+    xml,
+    pems,
+  })
+  if ('problems' in signed) {
+    const issues = schemaIssues(signed.problems, schemaFiles.pedRegEvento)
+    throw invalid(issues[0]?.message ?? issuanceMessages.schema, issues)
+  }
+  return signed
+}
+
+/**
  * Cancels a request's NFS-e (event e101101, with the national code and reason): the request
  * is cancelled, the event filed and the DANFSe drawn again stamped "CANCELADA". A refusal of the
  * national system changes nothing.
@@ -787,16 +920,15 @@ export function cancelRequest(
     const request = requestOf(store, input.requestId)
     if (request.status !== 'issued') throw conflict(issuanceMessages.notCancellable(request.status))
     if (!request.accessKey) throw conflict(issuanceMessages.manual)
+    if (analysisPending(request)) throw conflict(issuanceMessages.analysisPending)
     // Checked before anything is signed or sent: the Sefin would refuse it (E0822).
     if (request.issuedAt && cancellationPastDeadline(request.issuedAt, now))
       throw conflict(issuanceMessages.cancellationPastDeadline(deadlineOf(request.issuedAt)))
     const accessKey = request.accessKey
     const pems = signingCertificate(deps, request.companyId, now)
-    const signed = await nfse.run({
-      kind: 'sign',
-      schema: 'pedRegEvento',
-      element: 'infPedReg',
-      xml: buildCancellationRequest({
+    const signed = await signedEventRequest(
+      deps,
+      buildCancellationRequest({
         accessKey,
         authorCnpj: request.cnpj,
         code: input.code,
@@ -804,11 +936,7 @@ export function cancelRequest(
         at: now,
       }),
       pems,
-    })
-    if ('problems' in signed) {
-      const issues = schemaIssues(signed.problems, schemaFiles.pedRegEvento)
-      throw invalid(issues[0]?.message ?? issuanceMessages.schema, issues)
-    }
+    )
     const nfseXml = await nfseXmlOf(deps, request)
     const outcome = await (
       await deps.sefin.clientFor(pems)
@@ -823,10 +951,11 @@ export function cancelRequest(
       xml: nfseXml,
       consultationUrl: config.nfseConsultationUrl + accessKey,
       cancellation: { at, reason: input.reason, codeLabel },
+      substituted: false,
     })
     const number = request.number
     const eventName = `nfse-${number}-${accessKey}-cancelamento.xml`
-    const pdfName = `danfse-${number}-${accessKey}-cancelada.pdf`
+    const pdfName = `danfse-${number}-${accessKey}${MARKED_SUFFIX.cancelled}`
     const files = [
       await writeCompanyFile(config, request.companyId, eventName, outcome.value),
       await writeCompanyFile(config, request.companyId, pdfName, pdf),
@@ -845,17 +974,14 @@ export function cancelRequest(
         )
         store.documents.insert(event)
         // The DANFSe document now holds the cancelled one.
-        const danfse = previousPdf ? store.documents.get(previousPdf.documentId) : undefined
-        const danfseId = danfse?.id ?? `doc-${randomUUID()}`
-        const stamped = {
-          ...(danfse ?? nfseDocumentOf(current, pdfName, '', input.by, at)),
-          id: danfseId,
-          name: `DANFSe da NFS-e nº ${number} (cancelada)`,
-          fileName: pdfName,
-          updatedAt: at,
-        }
-        if (danfse) store.documents.update(stamped)
-        else store.documents.insert(stamped)
+        const pdf = restampDanfse(
+          store,
+          current,
+          pdfName,
+          `DANFSe da NFS-e nº ${number} (cancelada)`,
+          input.by,
+          at,
+        )
         const next: NfsRequest = {
           ...current,
           status: 'cancelled',
@@ -863,7 +989,7 @@ export function cancelRequest(
           cancellationCode: input.code,
           cancellationReason: input.reason,
           issuedFiles: {
-            pdf: { documentId: danfseId, fileName: pdfName },
+            pdf,
             xml: current.issuedFiles?.xml ?? null,
           },
           statusHistory: [
@@ -933,23 +1059,14 @@ export async function danfseOf(
 ): Promise<{ request: NfsRequest; pdf: Uint8Array }> {
   const { request, xml } = await nfseOf(deps, input)
   const fileName = request.issuedFiles?.pdf.fileName
-  if (fileName) {
+  // A substituted one's stored DANFSe is served only once it carries the mark.
+  const current =
+    fileName && (request.status !== 'substituted' || fileName.endsWith(MARKED_SUFFIX.substituted))
+  if (current) {
     const { file } = filePath(deps.config, request.companyId, fileName)
     if (existsSync(file)) return { request, pdf: await fs.readFile(file) }
   }
-  const pdf = await deps.nfse.run({
-    kind: 'danfse',
-    xml,
-    consultationUrl: deps.config.nfseConsultationUrl + request.accessKey,
-    cancellation:
-      request.status === 'cancelled' && request.cancelledAt && request.cancellationCode
-        ? {
-            at: request.cancelledAt,
-            reason: request.cancellationReason ?? '',
-            codeLabel: nfseCancellationCodeLabels[request.cancellationCode],
-          }
-        : null,
-  })
+  const pdf = await deps.nfse.run(danfseJobOf(deps.config, request, xml))
   return { request, pdf }
 }
 
@@ -982,6 +1099,8 @@ export async function substituteRequest(
       .find({ where: { companyId: replaced.companyId, status: [...openStatuses] } })
       .find((request) => request.substitutes === replaced.id)
     if (open) throw conflict(issuanceMessages.substitutionOpen(open.id))
+    // The Sefin refuses it while the municipality analyses a cancellation (Anexo I, E0068).
+    if (analysisPending(replaced)) throw conflict(issuanceMessages.analysisPending)
     // Checked before the new request exists: the Sefin would refuse its DPS (E0050).
     if (replaced.issuedAt && substitutionPastDeadline(replaced.issuedAt, input.code, new Date()))
       throw conflict(issuanceMessages.substitutionPastDeadline(deadlineOf(replaced.issuedAt)))

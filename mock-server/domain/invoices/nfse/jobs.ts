@@ -48,6 +48,7 @@ export type DanfseJob = {
   xml: string
   consultationUrl: string
   cancellation: { at: string; reason: string; codeLabel: string } | null
+  substituted: boolean
 }
 /** Opens an uploaded A1 (PKCS#12 and password) for a company's CNPJ. */
 export type ReadA1Job = {
@@ -152,6 +153,7 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
         municipalityName,
         consultationUrl: job.consultationUrl,
         cancellation: job.cancellation,
+        substituted: job.substituted,
       })) as JobResult<J>
   }
 }

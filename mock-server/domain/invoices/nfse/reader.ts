@@ -318,25 +318,35 @@ export function readNfse(xml: string): NfseFacts {
   })
 }
 
-/** The fields of a cancellation request (pedRegEvento). */
+/** The fields of an event request (pedRegEvento): a cancellation, an analysis or its answer. */
 export type CancellationFacts = {
   id: string
   environment: string
   authorCnpj: string | null
   accessKey: string
+  /** The event's type: the 6 digits of its group (`e101101` → "101101"). */
+  type: string | null
   code: string | null
   reason: string | null
 }
 
+/** The event groups read (documents.ts builds them). */
+const EVENT_GROUPS = ['101101', '101103', '105104', '105105'] as const
+
+/** Reads a `pedRegEvento`, alone or as the registered `evento` embeds it. */
 export const readCancellationRequest = (xml: string): CancellationFacts =>
   read(xml, (text) => {
-    const inf = '/n:pedRegEvento/n:infPedReg'
+    const inf = text('/n:evento/n:infEvento/n:pedRegEvento/n:infPedReg/@Id')
+      ? '/n:evento/n:infEvento/n:pedRegEvento/n:infPedReg'
+      : '/n:pedRegEvento/n:infPedReg'
+    const type = EVENT_GROUPS.find((code) => text(`${inf}/n:e${code}/n:xDesc`) !== null) ?? null
     return {
       id: text(`${inf}/@Id`) ?? '',
       environment: text(`${inf}/n:tpAmb`) ?? '',
       authorCnpj: text(`${inf}/n:CNPJAutor`),
       accessKey: text(`${inf}/n:chNFSe`) ?? '',
-      code: text(`${inf}/n:e101101/n:cMotivo`),
-      reason: text(`${inf}/n:e101101/n:xMotivo`),
+      type,
+      code: type ? text(`${inf}/n:e${type}/n:cMotivo`) : null,
+      reason: type ? text(`${inf}/n:e${type}/n:xMotivo`) : null,
     }
   })

@@ -199,6 +199,22 @@ export function sefinClient(connection: SefinConnection) {
         throw new SefinUnknownOutcome(`HTTP ${answer.status}`)
       return xmlOf(found.data.nfseXmlGZipB64)
     },
+    /**
+     * An event of a key by its type and sequence (`GET /nfse/{chave}/eventos/{tipo}/{seq}`): its
+     * XML; null when the system has none.
+     */
+    async event(accessKey: string, type: string, sequence: number): Promise<string | null> {
+      const answer = await call(
+        connection,
+        'GET',
+        `/nfse/${encodeURIComponent(accessKey)}/eventos/${type}/${sequence}`,
+      )
+      if (notFound(answer)) return null
+      const found = sefinEventSchema.safeParse(answer.body)
+      if (answer.status !== 200 || !found.success)
+        throw new SefinUnknownOutcome(`HTTP ${answer.status}`)
+      return xmlOf(found.data.eventoXmlGZipB64)
+    },
     /** Registers a signed event request (a cancellation): the event's XML, or the refusal. */
     async registerEvent(accessKey: string, signedRequest: string): Promise<Outcome<string>> {
       const answer = await call(

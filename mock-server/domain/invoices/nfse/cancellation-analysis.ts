@@ -1,0 +1,231 @@
+import { nfseCancellationCodeLabels, type NfseCancel } from '../../../../src/schemas/nfse'
+import type { NfsRequest } from '../../../../src/schemas/invoice'
+import { nfsRequestNext } from '../../../../src/machines/nfs-request'
+import { conflict, outsideServiceFailed } from '../../errors'
+import { cancellationPastDeadline, NFSE_CHANGE_DEADLINE_DAYS } from '../dps-rules'
+import {
+  ANALYSIS_GRANTED_EVENT,
+  ANALYSIS_REFUSED_EVENT,
+  buildCancellationAnalysisRequest,
+  CANCELLATION_ANALYSIS_EVENT,
+} from './documents'
+import {
+  analysisPending,
+  deadlineOf,
+  inCompanyOrder,
+  refusal,
+  requestOf,
+  signedEventRequest,
+  signingCertificate,
+  signingPems,
+  type IssuanceDeps,
+} from './issuance'
+import { readCancellationRequest } from './reader'
+import { SefinUnknownOutcome } from './sefin-client'
+
+// The cancellation analysis past the deadline (event e101103, tiposEventos_v1.01.xsd): after the
+// 30 days of domain/invoices/dps-rules.ts an NFS-e is no longer cancelled by its provider but
+// asked of the municipality, who answers with e105104 (granted: the NFS-e cancelled) or e105105
+// (refused). The request is recorded ("sending") before it is sent, "requested" once the Sefin
+// registered it; the answer is learnt by the background check (domain/invoices/recovery.ts).
+// While it waits, the NFS-e is neither cancelled nor substituted (Anexo I, E0068).
+
+export const analysisMessages = {
+  notIssued: (status: NfsRequest['status']) =>
+    `Só se pede análise fiscal de uma NFS-e emitida (esta está "${status}").`,
+  manual:
+    'Esta NFS-e foi emitida fora do Sistema Nacional: peça o cancelamento no emissor do município.',
+  insideDeadline: (deadline: string) =>
+    `A NFS-e ainda pode ser cancelada diretamente até ${deadline} (${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão): use "Cancelar NFS-e". A análise fiscal do município é só para depois do prazo. Nada foi enviado à Receita.`,
+  pending:
+    'Já há uma análise fiscal para cancelamento desta NFS-e aguardando o município (Anexo II, E0848). Nada foi enviado à Receita.',
+  unconfirmed:
+    'A Receita ainda não confirmou o pedido de análise fiscal; conferimos em instantes e a situação aparece aqui. Nada será pedido duas vezes.',
+} as const
+
+/**
+ * Asks the municipality to analyse the cancellation of an issued NFS-e past its deadline
+ * (e101103 with the national code and reason), signed with the company's certificate.
+ */
+export function requestCancellationAnalysis(
+  deps: IssuanceDeps,
+  input: NfseCancel & { requestId: string; by: string; now?: () => Date },
+): Promise<NfsRequest> {
+  const first = requestOf(deps.store, input.requestId)
+  return inCompanyOrder(first.companyId, async () => {
+    const { store } = deps
+    const now = input.now?.() ?? new Date()
+    const request = requestOf(store, input.requestId)
+    if (!request.accessKey) throw conflict(analysisMessages.manual)
+    if (request.status !== 'issued') throw conflict(analysisMessages.notIssued(request.status))
+    if (analysisPending(request)) throw conflict(analysisMessages.pending)
+    if (!request.issuedAt || !cancellationPastDeadline(request.issuedAt, now))
+      throw conflict(
+        analysisMessages.insideDeadline(deadlineOf(request.issuedAt ?? now.toISOString())),
+      )
+    const accessKey = request.accessKey
+    const pems = signingCertificate(deps, request.companyId, now)
+    const signed = await signedEventRequest(
+      deps,
+      buildCancellationAnalysisRequest({
+        accessKey,
+        authorCnpj: request.cnpj,
+        code: input.code,
+        reason: input.reason,
+        at: now,
+      }),
+      pems,
+    )
+    const at = now.toISOString()
+    const before = request.cancellationAnalysis
+    // Recorded before it is sent: an answer lost is asked about, never sent twice.
+    const sending = store.write(() => {
+      const current = requestOf(store, request.id)
+      if (current.status !== 'issued' || analysisPending(current))
+        throw conflict(analysisMessages.pending)
+      const next: NfsRequest = {
+        ...current,
+        cancellationAnalysis: {
+          status: 'sending',
+          code: input.code,
+          reason: input.reason,
+          requestedAt: at,
+          sequence: (before?.sequence ?? 0) + 1,
+          answeredAt: null,
+          answer: null,
+        },
+        updatedAt: at,
+      }
+      store.nfsRequests.update(next)
+      return next
+    })
+    const outcome = await (
+      await deps.sefin.clientFor(pems)
+    )
+      .registerEvent(accessKey, signed.signed)
+      .catch((error: unknown) => {
+        // Left "sending": the background check asks the Sefin whether it registered it.
+        if (error instanceof SefinUnknownOutcome)
+          throw outsideServiceFailed(analysisMessages.unconfirmed)
+        throw error
+      })
+    if (!outcome.ok) {
+      setAnalysis(deps, sending.id, 'sending', before, at)
+      throw refusal(outcome.errors)
+    }
+    return (
+      setAnalysis(
+        deps,
+        sending.id,
+        'sending',
+        { ...sending.cancellationAnalysis!, status: 'requested' },
+        at,
+      ) ?? requestOf(store, sending.id)
+    )
+  })
+}
+
+/** Moves a request's analysis on, only from the status it was read in (a fresh read). */
+function setAnalysis(
+  deps: IssuanceDeps,
+  requestId: string,
+  from: 'sending' | 'requested',
+  analysis: NfsRequest['cancellationAnalysis'],
+  at: string,
+  cancelled?: { by: string },
+): NfsRequest | null {
+  return deps.store.write(() => {
+    const current = deps.store.nfsRequests.get(requestId)
+    if (!current || current.cancellationAnalysis?.status !== from) return null
+    let next: NfsRequest = { ...current, cancellationAnalysis: analysis, updatedAt: at }
+    if (cancelled && analysis) {
+      const to = nfsRequestNext(current.status, 'cancel')
+      if (to !== 'cancelled') return null
+      const label = nfseCancellationCodeLabels[analysis.code]
+      next = {
+        ...next,
+        status: 'cancelled',
+        cancelledAt: at,
+        cancellationCode: analysis.code,
+        cancellationReason: analysis.reason,
+        statusHistory: [
+          ...current.statusHistory,
+          {
+            from: current.status,
+            to: 'cancelled',
+            at,
+            by: cancelled.by,
+            reason: `Análise fiscal deferida pelo município — ${label}: ${analysis.reason}`,
+          },
+        ],
+      }
+    }
+    deps.store.nfsRequests.update(next)
+    return next
+  })
+}
+
+/**
+ * The background check of the analyses: one sent without an answer is asked about (its e101103
+ * registered → requested, absent → forgotten, to be asked again); one requested learns the
+ * municipality's answer (e105104 → the request cancelled; e105105 → refused, it stays issued).
+ * Returns the requests it changed.
+ */
+export async function checkAnalyses(
+  deps: IssuanceDeps,
+  now: Date = new Date(),
+): Promise<NfsRequest[]> {
+  const changed: NfsRequest[] = []
+  const waiting = deps.store.nfsRequests
+    .find({ where: { status: 'issued' } })
+    .filter((request) => analysisPending(request) && request.accessKey)
+  for (const request of waiting) {
+    const analysis = request.cancellationAnalysis!
+    const pems = signingPems(deps, request.companyId)
+    if (!pems) continue
+    const at = now.toISOString()
+    try {
+      const client = await deps.sefin.clientFor(pems)
+      const key = request.accessKey!
+      if (analysis.status === 'sending') {
+        const registered = await client.event(key, CANCELLATION_ANALYSIS_EVENT, analysis.sequence)
+        const next = setAnalysis(
+          deps,
+          request.id,
+          'sending',
+          registered ? { ...analysis, status: 'requested' } : null,
+          at,
+        )
+        if (next) changed.push(next)
+        continue
+      }
+      for (const [type, granted] of [
+        [ANALYSIS_GRANTED_EVENT, true],
+        [ANALYSIS_REFUSED_EVENT, false],
+      ] as const) {
+        const xml = await client.event(key, type, analysis.sequence)
+        if (!xml) continue
+        const answer = readCancellationRequest(xml)
+        if (answer.accessKey !== key || answer.type !== type) continue
+        const next = setAnalysis(
+          deps,
+          request.id,
+          'requested',
+          {
+            ...analysis,
+            status: granted ? 'granted' : 'refused',
+            answeredAt: at,
+            answer: answer.reason,
+          },
+          at,
+          granted ? { by: 'Município' } : undefined,
+        )
+        if (next) changed.push(next)
+        break
+      }
+    } catch (error) {
+      if (!(error instanceof SefinUnknownOutcome)) throw error
+    }
+  }
+  return changed
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
+import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { seededNational } from './contracts/nfse'
+import { ADMIN, startTestServer, type TestServer } from './harness'
+
+// The cancellation analysis past the deadline (mock-server/domain/invoices/nfse/
+// cancellation-analysis.ts): inside the 30 days it is refused before sending; past them the
+// e101103 is recorded, registered by the Sefin stand-in and left waiting; the municipality's
+// answer (played by the test hook POST /__test/sefin-analysis) is learnt by the background
+// check: granted cancels the request (it leaves the month), refused leaves it issued.
+// A second analysis and a substitution are refused while it waits (Anexo I E0068).
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+beforeEach(async () => {
+  await server.call('POST', '/__reset')
+})
+
+const REASON = 'Serviço não foi prestado: o contrato foi desfeito antes do início'
+const ask = (id: string, body: unknown = { code: '2', reason: REASON }) =>
+  server.call('POST', `/nfs/requests/${id}/cancellation-analysis`, { as: ADMIN.email, body })
+const answer = (key: string, verdict: 'granted' | 'refused') =>
+  server.call(
+    'POST',
+    `/__test/sefin-analysis?key=${key}&answer=${verdict}&reason=${encodeURIComponent('Análise concluída pela fiscalização municipal')}`,
+  )
+const recover = () => server.call('POST', '/__test/sefin-recovery')
+
+/** The seeded NFS-e made 40 days old, for the product and for the stand-in's registry. */
+function pastDeadline() {
+  const { request, accessKey } = seededNational()
+  const at = new Date(Date.now() - 40 * 86_400_000).toISOString()
+  server.store.write(() => {
+    server.store.nfsRequests.update({ ...server.store.nfsRequests.get(request.id)!, issuedAt: at })
+    server.store.sefinNfse.update({ ...server.store.sefinNfse.get(accessKey)!, processedAt: at })
+  })
+  return { id: request.id, accessKey }
+}
+
+const events = (accessKey: string) =>
+  server.store.sefinEvents.find({ where: { accessKey } }).map((event) => event.type)
+
+describe('POST /nfs/requests/{id}/cancellation-analysis', () => {
+  it('inside the deadline: 409 pointing to the cancellation, nothing recorded or sent', async () => {
+    const { request, accessKey } = seededNational()
+    const refused = await ask(request.id)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toMatch(
+      /ainda pode ser cancelada diretamente até \d{2}\/\d{2}\/\d{4}/,
+    )
+    expect(refused.body.message).toMatch(/Nada foi enviado à Receita\.$/)
+    expect(server.store.nfsRequests.get(request.id)?.cancellationAnalysis).toBeNull()
+    expect(events(accessKey)).toEqual([])
+  })
+
+  it('past it: e101103 registered and waiting; a second one and a substitution refused; granted → cancelled', async () => {
+    const { id, accessKey } = pastDeadline()
+    const requested = await ask(id)
+    expect(requested.status, requested.text).toBe(200)
+    expect(requested.body.data).toMatchObject({
+      status: 'issued',
+      cancellationAnalysis: { status: 'requested', code: '2', reason: REASON, sequence: 1 },
+    })
+    // The Sefin holds the provider's e101103, valid against the national event schema, and the
+    // NFS-e is still active.
+    const registered = server.store.sefinEvents.find({ where: { accessKey } })
+    expect(registered.map((event) => event.type)).toEqual(['101103'])
+    expect(validateAgainst('evento', registered[0]!.xml)).toEqual([])
+    expect(readCancellationRequest(registered[0]!.xml)).toMatchObject({
+      type: '101103',
+      code: '2',
+      reason: REASON,
+      accessKey,
+    })
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('active')
+
+    // While it waits: a second one, a substitution and a cancellation are refused.
+    expect((await ask(id)).status).toBe(409)
+    const substitution = await server.call('POST', `/nfs/requests/${id}/substitute`, {
+      as: ADMIN.email,
+      body: { code: '01', reason: 'Empresa desenquadrada do Simples Nacional no mês' },
+    })
+    expect(substitution.status).toBe(409)
+    expect(substitution.body.message).toMatch(/Anexo I, E0068/)
+    expect(events(accessKey)).toEqual(['101103'])
+
+    // Nothing to learn yet; then the municipality grants it.
+    await recover()
+    expect(server.store.nfsRequests.get(id)?.status).toBe('issued')
+    expect((await answer(accessKey, 'granted')).status).toBe(200)
+    await recover()
+    const cancelled = server.store.nfsRequests.get(id)!
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancellationCode: '2',
+      cancellationReason: REASON,
+      cancellationAnalysis: {
+        status: 'granted',
+        answer: 'Análise concluída pela fiscalização municipal',
+      },
+    })
+    expect(cancelled.statusHistory.at(-1)).toMatchObject({ from: 'issued', to: 'cancelled' })
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('cancelled')
+    expect(events(accessKey)).toEqual(['101103', '105104'])
+    // Answered once: a second answer is refused by the Sefin (Anexo II E0853).
+    const again = await answer(accessKey, 'granted')
+    expect(again.status).toBe(409)
+    expect(again.body.message).toMatch(/^E0853/)
+  })
+
+  it('refused by the municipality: stays issued with the refusal; a new analysis may follow', async () => {
+    const { id, accessKey } = pastDeadline()
+    expect((await ask(id, { code: '9', reason: REASON })).status).toBe(200)
+    expect((await answer(accessKey, 'refused')).status).toBe(200)
+    await recover()
+    expect(server.store.nfsRequests.get(id)).toMatchObject({
+      status: 'issued',
+      cancellationAnalysis: { status: 'refused', code: '9', sequence: 1 },
+    })
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('active')
+    const second = await ask(id, { code: '1', reason: REASON })
+    expect(second.status, second.text).toBe(200)
+    expect(second.body.data.cancellationAnalysis).toMatchObject({
+      status: 'requested',
+      sequence: 2,
+    })
+  })
+
+  it('refuses a code outside 1, 2, 9 and a short reason in pt-BR; a client may not ask', async () => {
+    const { id } = pastDeadline()
+    const bad = await ask(id, { code: '3', reason: 'curto' })
+    expect(bad.status).toBe(400)
+    expect(bad.text).toMatch(/Escolha o motivo do cancelamento/)
+    const client = await server.call('POST', `/nfs/requests/${id}/cancellation-analysis`, {
+      as: 'ana@contabil.dev',
+      body: { code: '2', reason: REASON },
+    })
+    expect(client.status).toBe(403)
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toBeNull()
+  })
+})
