@@ -9,6 +9,7 @@
 //   issued → cancelled (the national cancellation event) | substituted (a new NFS-e replaced it)
 //   pending → deleted by the company (no state: the record goes)
 import { setup, transition, type SnapshotFrom } from 'xstate'
+import type { NfsRequest } from '../schemas/invoice'
 import { nfsRequestStatuses, type NfsRequestStatus } from '../schemas/invoice-status'
 
 export type NfsRequestEvent =
@@ -105,20 +106,32 @@ export type NfsRequestAction =
   | 'substitute'
   | 'check-receita'
 
-export function nfsRequestActions(request: {
-  status: NfsRequestStatus
-  accessKey: string | null
-}): NfsRequestAction[] {
+/**
+ * A cancellation analysis sent or waiting for the municipality
+ * (mock-server/domain/invoices/nfse/cancellation-analysis.ts): while it waits the NFS-e is
+ * neither cancelled nor substituted (Anexo I, E0068), on the server and in the back office.
+ */
+export const analysisPending = (request: Pick<NfsRequest, 'cancellationAnalysis'>) =>
+  request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'requested'
+
+export function nfsRequestActions(
+  request: { status: NfsRequestStatus; accessKey: string | null } & Pick<
+    NfsRequest,
+    'cancellationAnalysis'
+  >,
+): NfsRequestAction[] {
   const can = (event: NfsRequestEvent['type']) => nfsRequestNext(request.status, event) !== null
-  const national = request.accessKey !== null
+  // Cancelling or substituting a national NFS-e: its key, and no analysis waiting.
+  const changeable = request.accessKey !== null && !analysisPending(request)
   return [
     ...(can('send') ? (['issue-national'] as const) : []),
     ...(request.status === 'awaiting' ? (['check-receita'] as const) : []),
     ...(can('process') ? (['process'] as const) : []),
     ...(can('record') ? (['record-manual'] as const) : []),
     ...(can('reject') ? (['reject'] as const) : []),
-    ...(can('cancel') && national ? (['cancel'] as const) : []),
-    ...(can('substitute') && national ? (['substitute'] as const) : []),
+    ...(can('cancel') && changeable ? (['cancel'] as const) : []),
+    ...(can('substitute') && changeable ? (['substitute'] as const) : []),
   ]
 }
 

@@ -72,6 +72,23 @@ const nationalReasonSchema = (required: string) =>
 export const nfseReasonSchema = nationalReasonSchema(nfseReasonMessages.required)
 
 /** `POST /nfs/requests/{id}/cancel`: the national cancellation's code and reason. */
+/**
+ * How long after its processing (`dhProc`) an NFS-e may be cancelled (Anexo II, E0822) or
+ * substituted (Anexo I, E0050) by its provider, in days: the emitting municipality's parameter,
+ * the same for every municipality here. The server refuses by it before sending
+ * (mock-server/domain/invoices/dps-rules.ts re-exports it) and the back office offers the
+ * municipality's analysis past it.
+ */
+export const NFSE_CHANGE_DEADLINE_DAYS = 30
+
+/** The moment an NFS-e processed at `processedAt` can no longer be cancelled or substituted. */
+export const nfseChangeDeadline = (processedAt: string) =>
+  new Date(Date.parse(processedAt) + NFSE_CHANGE_DEADLINE_DAYS * 86_400_000)
+
+/** Past the deadline, the cancellation is refused (E0822): only the analysis request remains. */
+export const cancellationPastDeadline = (processedAt: string, now: Date) =>
+  now.getTime() > nfseChangeDeadline(processedAt).getTime()
+
 export const nfseCancelSchema = z.strictObject({
   code: nfseCancellationCodeSchema,
   reason: nfseReasonSchema,

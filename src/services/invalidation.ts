@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { backOfficeKeys } from './back-office/keys'
 import { bankKeys } from './bank-statements/keys'
 import { documentKeys } from './documents/keys'
 import { invoiceKeys } from './invoices/keys'
@@ -60,6 +61,14 @@ export const invalidationMap = {
   'late-guide-issued': (companyId: string) => [
     documentKeys.company(companyId),
     ...reconciled(companyId),
+  ],
+  /**
+   * A cancellation analysis asked of the municipality: the request (back office and the owner's
+   * list and drawer) shows it waiting; nothing else changes until the municipality answers.
+   */
+  'nfse-cancellation-analysis-requested': (companyId: string) => [
+    backOfficeKeys.nfsRequests(),
+    invoiceKeys.requests(companyId),
   ],
 } satisfies Record<string, (companyId: string) => QueryKey[]>
 

@@ -1,6 +1,7 @@
 import type { Company } from '../../../src/schemas/company'
 import type { IssTaxation, NfsRequest } from '../../../src/schemas/invoice'
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils'
+import { cancellationPastDeadline } from '../../../src/schemas/nfse'
 
 // The rules the Sefin Nacional checks in a DPS that the product can tell before sending it, each
 // with its Anexo I code (fixtures/nfse-real/anexo/anexo-i-v1.01-codes.csv): what the DPS declares
@@ -138,21 +139,15 @@ export function dpsServiceRefusals(
   return refusals
 }
 
-/**
- * How long after its processing (`dhProc`) an NFS-e may be cancelled (Anexo II, E0822) or
- * substituted (Anexo I, E0050) by its provider, in days: the emitting municipality's parameter,
- * the same for every municipality here. Both the product (nfse/issuance.ts, before sending) and
- * the stand-in (stand-ins/sefin-nacional/) read it from here.
- */
-export const NFSE_CHANGE_DEADLINE_DAYS = 30
-
-/** The moment an NFS-e processed at `processedAt` can no longer be cancelled or substituted. */
-export const nfseChangeDeadline = (processedAt: string) =>
-  new Date(Date.parse(processedAt) + NFSE_CHANGE_DEADLINE_DAYS * 86_400_000)
-
-/** Past the deadline, the cancellation is refused (E0822): only the analysis request remains. */
-export const cancellationPastDeadline = (processedAt: string, now: Date) =>
-  now.getTime() > nfseChangeDeadline(processedAt).getTime()
+// The deadline itself (NFSE_CHANGE_DEADLINE_DAYS, nfseChangeDeadline, cancellationPastDeadline)
+// lives in src/schemas/nfse.ts, so the back office offers the analysis past it by the same rule;
+// the product (nfse/issuance.ts, before sending) and the stand-in (stand-ins/sefin-nacional/)
+// read it from here.
+export {
+  cancellationPastDeadline,
+  NFSE_CHANGE_DEADLINE_DAYS,
+  nfseChangeDeadline,
+} from '../../../src/schemas/nfse'
 
 /**
  * Past the deadline, a substitution is refused (E0050) unless its reason is leaving or entering

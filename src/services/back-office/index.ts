@@ -37,6 +37,12 @@ export { issueNfsRequest, useIssueNfsRequest, type IssueNfsRequestInput } from '
 export { isAwaitingReceita, issueNationalNfse, useIssueNationalNfse } from './issue-national-nfse'
 export { cancelNfse, useCancelNfse, type CancelNfseInput } from './cancel-nfse'
 export { substituteNfse, useSubstituteNfse, type SubstituteNfseInput } from './substitute-nfse'
+// Past the cancellation deadline, the municipality's analysis (event e101103).
+export {
+  requestCancellationAnalysis,
+  useRequestCancellationAnalysis,
+  type RequestCancellationAnalysisInput,
+} from './request-cancellation-analysis'
 // Opening and migration orders (docs/product.md §4 "Tracks and steps"): the queues, one order and
 // the track actions.
 export {

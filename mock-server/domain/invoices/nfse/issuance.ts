@@ -51,7 +51,11 @@ import { schemaIssues } from './schema-messages'
 import { SefinUnknownOutcome, unreachable, type NationalError } from './sefin-client'
 import type { SefinGateway } from '../sefin-gateway'
 import type { DpsReservation } from './records'
-import { nfsIssuableStatuses, nfsRequestNext } from '../../../../src/machines/nfs-request'
+import {
+  analysisPending,
+  nfsIssuableStatuses,
+  nfsRequestNext,
+} from '../../../../src/machines/nfs-request'
 import { unseal } from './vault'
 import { vaultKeyOf } from '../../../vault-key'
 import { XML_DECLARATION } from './xml'
@@ -128,10 +132,9 @@ const brDate = (iso: string) =>
 /** The last day an NFS-e issued at `issuedAt` may be cancelled or substituted, for people. */
 export const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
 
-/** A cancellation analysis sent or waiting for the municipality (nfse/cancellation-analysis.ts). */
-export const analysisPending = (request: NfsRequest) =>
-  request.cancellationAnalysis?.status === 'sending' ||
-  request.cancellationAnalysis?.status === 'requested'
+// A cancellation analysis waiting: the statechart's helper (src/machines/nfs-request.ts), so the
+// back office's buttons and these refusals are one rule.
+export { analysisPending }
 
 /** Issuances and cancellations of one company, one after another (its DPS numbers in order). */
 const companyQueues = new Map<string, Promise<unknown>>()
