@@ -5,6 +5,8 @@ import { z } from 'zod'
 import { formatMoney } from '@/lib/format'
 import type { NfsRequest } from '@/schemas/invoice'
 import {
+  cancellationPastDeadline,
+  NFSE_CHANGE_DEADLINE_DAYS,
   NFSE_REASON_MAX,
   NFSE_REASON_MIN,
   nfseCancelSchema,
@@ -13,9 +15,10 @@ import {
   type NfseCancel,
 } from '@/schemas/nfse'
 import { ApiError } from '@/services/api'
-import { useCancelNfse } from '@/services/back-office'
+import { useCancelNfse, useRequestCancellationAnalysis } from '@/services/back-office'
 import { Button } from '@/ui/Button'
 import { Dialog } from '@/ui/Dialog'
+import type { FocusTarget } from '@/ui/return-focus'
 import { Alert } from '@/ui/Feedback'
 import { SelectField, TextAreaField } from '@/ui/Field'
 import { notify } from '@/ui/notify'
@@ -31,23 +34,45 @@ const codeOptions = nfseCancellationCodes.map((code) => ({
   label: `${code} — ${nfseCancellationCodeLabels[code]}`,
 }))
 
+/** The cancellation's refusal past the deadline (Anexo II, E0822): the product's or the Sefin's. */
+const pastDeadlineRefusal = (error: ApiError) =>
+  error.status === 409 &&
+  (/\bE0822\b/.test(error.message) ||
+    error.issues.some((issue) => issue.path[0] === 'sefin' && issue.path[1] === 'E0822'))
+
 /**
  * "Cancelar NFS-e": the national cancellation event (e101101) — the code of the national list
- * and a reason of 15 to 255 characters (a counter says where it stands). The Sefin Nacional's
- * refusal stays in the dialog with its code; a 409 that is not one goes up to the screen.
+ * and a reason of 15 to 255 characters (a counter says where it stands). Past the deadline of
+ * src/schemas/nfse.ts (the request's emission says so, or the cancellation answers E0822) the
+ * same fields ask the municipality's analysis instead ("Pedir análise fiscal ao município",
+ * event e101103). The Sefin Nacional's refusal stays in the dialog with its code; a 409 that is
+ * not one goes up to the screen.
  */
 export function CancelNfseDialog({
   request,
   onDone,
+  onAnalysisRequested,
   onClose,
   onConflict,
+  finalFocus,
+  now = () => new Date(),
 }: {
-  request: Pick<NfsRequest, 'id' | 'number' | 'totalValue' | 'taker'>
+  request: Pick<NfsRequest, 'id' | 'companyId' | 'number' | 'totalValue' | 'taker' | 'issuedAt'>
   onDone: () => void
+  /** The analysis was asked: the screen shows it (and `finalFocus` names it). */
+  onAnalysisRequested: () => void
   onClose: () => void
   onConflict: (message: string) => void
+  finalFocus?: FocusTarget
+  now?: () => Date
 }) {
   const cancel = useCancelNfse()
+  const analysis = useRequestCancellationAnalysis(request.companyId)
+  const [pastDeadline, setPastDeadline] = useState<{ message: string | null } | null>(() =>
+    request.issuedAt && cancellationPastDeadline(request.issuedAt, now())
+      ? { message: null }
+      : null,
+  )
   const [failure, setFailure] = useState<{ message: string; codes: string[] } | null>(null)
   const form = useForm<Values, unknown, NfseCancel>({
     resolver: zodResolver(cancelFormSchema),
@@ -59,12 +84,23 @@ export function CancelNfseDialog({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
+      if (pastDeadline) {
+        await analysis.mutateAsync({ requestId: request.id, analysis: values })
+        notify.success(`Análise fiscal da NFS-e nº ${request.number ?? ''} pedida ao município.`)
+        onAnalysisRequested()
+        return
+      }
       const cancelled = await cancel.mutateAsync({ requestId: request.id, cancel: values })
       notify.success(`NFS-e nº ${cancelled.number} cancelada na Sefin Nacional.`)
       onDone()
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setFailure({ message: String(error), codes: [] })
+        return
+      }
+      // Past the deadline: the same code and reason go to the municipality's analysis.
+      if (!pastDeadline && pastDeadlineRefusal(error)) {
+        setPastDeadline({ message: error.message })
         return
       }
       const national = error.issues.filter((issue) => issue.path[0] === 'sefin')
@@ -83,18 +119,39 @@ export function CancelNfseDialog({
   })
 
   const counter = `${length} de ${NFSE_REASON_MAX} caracteres (mínimo ${NFSE_REASON_MIN}).`
+  const target = `a NFS-e nº ${request.number ?? ''}`
+  const what = `A nota de ${formatMoney(request.totalValue)}${request.taker ? ` para ${request.taker.name}` : ''}`
   return (
     <Dialog
       open
       onOpenChange={(open) => {
         if (!open && !isSubmitting) onClose()
       }}
-      title={`Cancelar a NFS-e nº ${request.number ?? ''}?`}
-      description={`A nota de ${formatMoney(request.totalValue)}${request.taker ? ` para ${request.taker.name}` : ''} é cancelada na Sefin Nacional pelo evento de cancelamento. O cliente vê a nota cancelada, com o motivo. Não dá para desfazer.`}
+      finalFocus={finalFocus}
+      title={pastDeadline ? `Pedir ao município o cancelamento d${target}?` : `Cancelar ${target}?`}
+      description={
+        pastDeadline
+          ? `O prazo de ${NFSE_CHANGE_DEADLINE_DAYS} dias para cancelar diretamente terminou: o cancelamento é pedido ao município, que analisa e responde. ${what} continua valendo até a resposta e, enquanto isso, não pode ser cancelada nem substituída. O cliente vê o pedido e a resposta.`
+          : `${what} é cancelada na Sefin Nacional pelo evento de cancelamento. O cliente vê a nota cancelada, com o motivo. Não dá para desfazer.`
+      }
     >
-      <form className="stack" onSubmit={submit} noValidate aria-label="Cancelar NFS-e">
+      <form
+        className="stack"
+        onSubmit={submit}
+        noValidate
+        aria-label={pastDeadline ? 'Pedir análise fiscal ao município' : 'Cancelar NFS-e'}
+      >
+        {pastDeadline?.message && (
+          <Alert tone="info" title="O prazo para cancelar terminou">
+            <p>{pastDeadline.message}</p>
+            <p>Confira o motivo e peça a análise fiscal ao município com ele.</p>
+          </Alert>
+        )}
         {failure && (
-          <Alert tone="danger" title="A NFS-e não foi cancelada">
+          <Alert
+            tone="danger"
+            title={pastDeadline ? 'A análise fiscal não foi pedida' : 'A NFS-e não foi cancelada'}
+          >
             <p>{failure.message}</p>
             {failure.codes.length > 0 && (
               <ul className={styles.refusals}>
@@ -133,7 +190,7 @@ export function CancelNfseDialog({
             Voltar
           </Button>
           <Button type="submit" variant="danger" loading={isSubmitting}>
-            Cancelar NFS-e
+            {pastDeadline ? 'Pedir análise fiscal ao município' : 'Cancelar NFS-e'}
           </Button>
         </div>
       </form>

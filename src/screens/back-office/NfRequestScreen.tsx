@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
@@ -27,9 +27,10 @@ import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
 import { DataTable } from '@/ui/Table'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
-import { nfsRequestActions } from '@/machines/nfs-request'
+import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
 import {
   AccessKey,
+  CancellationAnalysisNote,
   CompanyStatusBadge,
   formatAddress,
   NfseDownloads,
@@ -62,6 +63,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
   const { data: request } = useSuspenseQuery(nfsRequestQueryOptions(requestId))
   const [action, setAction] = useState<Action>(null)
   const [conflict, setConflict] = useState<string | null>(null)
+  const analysisNote = useRef<HTMLDivElement>(null)
   const change = useChangeNfsRequestStatus()
   const actions = nfsRequestActions(request)
   const companyName = request.company
@@ -128,6 +130,11 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         <Card>
           <h2 className={styles.cardTitle}>O que fazer</h2>
           <NextStep request={request} />
+          <CancellationAnalysisNote request={request} focusRef={analysisNote}>
+            {request.cancellationAnalysis?.status === 'refused' && request.status === 'issued' && (
+              <p>Com novos fatos, peça outra análise em “Cancelar NFS-e”.</p>
+            )}
+          </CancellationAnalysisNote>
           {action === 'issue' ? (
             <IssueNfsForm
               request={request}
@@ -201,6 +208,8 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         <CancelNfseDialog
           request={request}
           onDone={() => setAction(null)}
+          onAnalysisRequested={() => setAction(null)}
+          finalFocus={() => analysisNote.current}
           onClose={() => setAction(null)}
           onConflict={(message) => void moved(message)}
         />
@@ -257,9 +266,11 @@ function NextStep({ request }: { request: NfsRequestWithCompany }) {
         <p>
           NFS-e nº <strong>{request.number}</strong> emitida em{' '}
           {request.issuedAt ? formatDateTime(request.issuedAt) : '—'}
-          {request.accessKey
-            ? ' pela Sefin Nacional. Se preciso, substitua-a por uma nova NFS-e ou cancele-a pelo evento de cancelamento.'
-            : ' no emissor do município. Nada mais a fazer.'}
+          {!request.accessKey
+            ? ' no emissor do município. Nada mais a fazer.'
+            : analysisPending(request)
+              ? ' pela Sefin Nacional. O cancelamento foi pedido ao município: até ele responder, ela não pode ser substituída nem cancelada.'
+              : ' pela Sefin Nacional. Se preciso, substitua-a por uma nova NFS-e ou cancele-a pelo evento de cancelamento (depois do prazo, pela análise fiscal do município).'}
         </p>
       )
     case 'awaiting':

@@ -10,7 +10,12 @@ import {
 import { bankPaymentText } from '@/schemas/bank'
 import { issTaxationLabels, type NfsRequest } from '@/schemas/invoice'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
-import { AccessKey, NfseDownloads, substitutionItems } from '@/screens/shared'
+import {
+  AccessKey,
+  CancellationAnalysisNote,
+  NfseDownloads,
+  substitutionItems,
+} from '@/screens/shared'
 import { downloadFile } from '@/services/documents'
 import { useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'
@@ -105,7 +110,9 @@ export function RequestDetails({
       {request.status === 'cancelled' && (
         <Alert tone="warning" title={`NFS-e nº ${request.number ?? ''} cancelada`}>
           <p>
-            Cancelada pela contabilidade em{' '}
+            {request.cancellationAnalysis?.status === 'granted'
+              ? 'Cancelada a pedido da contabilidade, com o deferimento do município, em'
+              : 'Cancelada pela contabilidade em'}{' '}
             {request.cancelledAt ? formatDateTime(request.cancelledAt) : '—'}
             {request.cancellationCode
               ? ` (${nfseCancellationCodeLabels[request.cancellationCode].toLowerCase()})`
@@ -115,6 +122,7 @@ export function RequestDetails({
           <KeyAndFiles request={request} companyId={companyId} />
         </Alert>
       )}
+      <CancellationAnalysisNote request={request} />
       {request.status === 'substituted' && (
         <Alert tone="warning" title={`NFS-e nº ${request.number ?? ''} substituída`}>
           <p>

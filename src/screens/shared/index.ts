@@ -13,4 +13,10 @@ export {
   emptyAddressValues,
   type AddressFormValues,
 } from './AddressFields'
-export { AccessKey, NfseDownloads, substitutionItems } from './nfse-display'
+export {
+  AccessKey,
+  CancellationAnalysisNote,
+  cancellationAnalysisTitle,
+  NfseDownloads,
+  substitutionItems,
+} from './nfse-display'

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react'
-import { formatAccessKey, substitutionReasonText } from '@/schemas/nfse'
+import type { ReactNode, Ref } from 'react'
+import { formatDate } from '@/kernel/dates'
+import { formatAccessKey, nfseCancellationCodeLabels, substitutionReasonText } from '@/schemas/nfse'
 import type { NfsRequest } from '@/schemas/invoice'
 import { useDownloadNfseFile, type NfseFileInput } from '@/services/invoices'
 import { Button } from '@/ui/Button'
+import { Alert } from '@/ui/Feedback'
 import type { DescriptionItem } from '@/ui/DescriptionList'
 import { notify } from '@/ui/notify'
 import styles from './Nfse.module.css'
@@ -97,4 +99,57 @@ export function substitutionItems(
       ? [{ term: 'Substituída por', value: link(request.substitutedBy, 'A nova NFS-e') }]
       : []),
   ]
+}
+
+type CancellationAnalysis = NonNullable<NfsRequest['cancellationAnalysis']>
+
+/** Where the analysis stands, after "Análise fiscal pedida em dd/mm/aaaa — ". */
+const analysisStates: Record<CancellationAnalysis['status'], string> = {
+  sending: 'aguardando a confirmação da Receita',
+  requested: 'aguardando o município',
+  granted: 'deferida',
+  refused: 'indeferida',
+}
+
+/** "Análise fiscal pedida em 02/11/2026 — aguardando o município" (and the other states). */
+export const cancellationAnalysisTitle = (analysis: CancellationAnalysis) =>
+  `Análise fiscal pedida em ${formatDate(analysis.requestedAt)} — ${analysisStates[analysis.status]}`
+
+/**
+ * The cancellation asked of the municipality past the deadline, on the request's panel (back
+ * office and the owner's drawer): when it was asked, why, and the municipality's answer. Nothing
+ * while there is none. `focusRef` lets the back office move the focus to it once it is asked.
+ */
+export function CancellationAnalysisNote({
+  request,
+  focusRef,
+  children,
+}: {
+  request: Pick<NfsRequest, 'cancellationAnalysis'>
+  focusRef?: Ref<HTMLDivElement>
+  children?: ReactNode
+}) {
+  const analysis = request.cancellationAnalysis
+  if (!analysis) return null
+  const answer =
+    analysis.status === 'granted'
+      ? `O município deferiu${analysis.answeredAt ? ` em ${formatDate(analysis.answeredAt)}` : ''}${analysis.answer ? `: ${analysis.answer}` : ''}. A NFS-e está cancelada.`
+      : analysis.status === 'refused'
+        ? `O município indeferiu${analysis.answeredAt ? ` em ${formatDate(analysis.answeredAt)}` : ''}${analysis.answer ? `: ${analysis.answer}` : ''}. A NFS-e continua valendo.`
+        : 'Enquanto o município não responde, a NFS-e continua valendo e não pode ser cancelada nem substituída.'
+  return (
+    <div ref={focusRef} tabIndex={-1} className={styles.analysis}>
+      <Alert
+        tone={analysis.status === 'granted' ? 'success' : 'info'}
+        title={cancellationAnalysisTitle(analysis)}
+      >
+        <p>
+          Motivo do pedido: {nfseCancellationCodeLabels[analysis.code].toLowerCase()} —{' '}
+          {analysis.reason}
+        </p>
+        <p>{answer}</p>
+        {children}
+      </Alert>
+    </div>
+  )
 }

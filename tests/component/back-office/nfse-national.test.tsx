@@ -4,13 +4,18 @@ import { http, HttpResponse } from 'msw'
 import { CancelNfseDialog } from '@/screens/back-office/CancelNfseDialog'
 import { NationalIssue } from '@/screens/back-office/NationalIssue'
 import { SubstituteNfseDialog } from '@/screens/back-office/SubstituteNfseDialog'
+import type { NfsRequestWithCompany } from '@/schemas/invoice'
+import { Toaster } from '@/ui/Toaster'
+import { issuedRequest } from '../invoices/support'
 import { API, backOfficeServer, renderWithQuery } from './support'
 
 // The national NFS-e in the back office: "Emitir NFS-e" shows its steps and, when the Sefin
 // Nacional refuses the DPS, each error with its code and message; "Cancelar NFS-e" asks for the
 // national code and a reason of 15 to 255 characters, with a counter, and sends both;
 // "Substituir NFS-e" asks for the substitution's code and reason, sends the corrected value and
-// description, and keeps the Sefin's refusal with its code in the dialog.
+// description, and keeps the Sefin's refusal with its code in the dialog. Past the 30 days, the
+// same dialog asks the municipality's analysis ("Pedir análise fiscal ao município"): at once
+// when the emission is that old, or when the cancellation answers E0822.
 
 const request = { id: 'nfs-ana-1', companyId: 'cmp-ana-design', status: 'pending' as const }
 const calls: string[] = []
@@ -83,11 +88,25 @@ describe('Emitir NFS-e', () => {
 })
 
 describe('Cancelar NFS-e', () => {
-  const nfse = { id: 'nfs-ana-1', number: 12, totalValue: 1850.5, taker: null }
+  // Issued a moment ago: inside the deadline whatever the day the suite runs.
+  const nfse = {
+    id: 'nfs-ana-1',
+    companyId: 'cmp-ana-design',
+    number: 12,
+    totalValue: 1850.5,
+    taker: null,
+    issuedAt: new Date().toISOString(),
+  }
 
   it('needs the code and 15 to 255 characters of reason, counted as typed, and sends them', async () => {
     const { user } = renderWithQuery(
-      <CancelNfseDialog request={nfse} onDone={vi.fn()} onClose={vi.fn()} onConflict={vi.fn()} />,
+      <CancelNfseDialog
+        request={nfse}
+        onDone={vi.fn()}
+        onAnalysisRequested={vi.fn()}
+        onClose={vi.fn()}
+        onConflict={vi.fn()}
+      />,
     )
     const dialog = screen.getByRole('dialog', { name: 'Cancelar a NFS-e nº 12?' })
     const send = within(dialog).getByRole('button', { name: 'Cancelar NFS-e' })
@@ -114,6 +133,115 @@ describe('Cancelar NFS-e', () => {
     // The server's failure stays in the dialog, with what was typed.
     expect(await within(dialog).findByText('A Sefin Nacional não respondeu.')).toBeVisible()
     expect(reason).toHaveValue('Nota duplicada no mês')
+  })
+})
+
+describe("Cancelar NFS-e past the deadline: the municipality's analysis", () => {
+  const REASON = 'Serviço não prestado: contrato desfeito'
+  const issuedAt = '2026-09-01T15:00:00.000Z'
+  /** The request as the server answers it once the analysis is asked. */
+  const asked = (id: string): NfsRequestWithCompany => ({
+    ...issuedRequest(id, 12),
+    issuedAt,
+    cancellationAnalysis: {
+      status: 'requested',
+      code: '2',
+      reason: REASON,
+      requestedAt: '2026-11-01T15:00:00.000Z',
+      sequence: 1,
+      answeredAt: null,
+      answer: null,
+    },
+    company: null,
+  })
+  const analysisHandler = http.post(
+    `${API}/nfs/requests/:id/cancellation-analysis`,
+    async ({ params, request: post }) => {
+      calls.push(
+        `POST /nfs/requests/${String(params.id)}/cancellation-analysis ${await post.text()}`,
+      )
+      return HttpResponse.json({ data: asked(String(params.id)) })
+    },
+  )
+
+  /** The dialog on an NFS-e issued on 01/09/2026, the browser's clock at `now`. */
+  const openDialog = (id: string, now: string) => {
+    const onAnalysisRequested = vi.fn()
+    const onConflict = vi.fn()
+    const view = renderWithQuery(
+      <>
+        <CancelNfseDialog
+          request={asked(id)}
+          onDone={vi.fn()}
+          onAnalysisRequested={onAnalysisRequested}
+          onClose={vi.fn()}
+          onConflict={onConflict}
+          now={() => new Date(now)}
+        />
+        <Toaster />
+      </>,
+    )
+    return { ...view, onAnalysisRequested, onConflict }
+  }
+
+  it('an emission older than the deadline opens on the analysis; code and reason go to it, a toast says so', async () => {
+    server.use(analysisHandler)
+    const { user, onAnalysisRequested } = openDialog('nfs-ana-1', '2026-11-01T15:00:00.000Z')
+    const dialog = screen.getByRole('dialog', {
+      name: 'Pedir ao município o cancelamento da NFS-e nº 12?',
+    })
+    expect(
+      within(dialog).getByText(/O prazo de 30 dias para cancelar diretamente terminou/),
+    ).toBeVisible()
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar NFS-e' })).not.toBeInTheDocument()
+    await user.selectOptions(within(dialog).getByLabelText(/Motivo do cancelamento/), '2')
+    await user.type(within(dialog).getByLabelText(/Explique o motivo/), REASON)
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Pedir análise fiscal ao município' }),
+    )
+    await waitFor(() => expect(onAnalysisRequested).toHaveBeenCalledOnce())
+    expect(calls).toEqual([
+      `POST /nfs/requests/nfs-ana-1/cancellation-analysis ${JSON.stringify({ code: '2', reason: REASON })}`,
+    ])
+    expect(
+      await screen.findByText('Análise fiscal da NFS-e nº 12 pedida ao município.'),
+    ).toBeVisible()
+  })
+
+  it('a cancellation refused past the deadline (E0822) turns into the analysis, keeping code and reason', async () => {
+    const refusal =
+      'O prazo para cancelar esta NFS-e terminou em 01/10/2026 (30 dias da emissão; Anexo II, E0822): depois dele, o cancelamento só pode ser pedido ao município como análise fiscal (evento e101103). Nada foi enviado à Receita.'
+    server.use(
+      analysisHandler,
+      http.post(`${API}/nfs/requests/:id/cancel`, async ({ params, request: post }) => {
+        calls.push(`POST /nfs/requests/${String(params.id)}/cancel ${await post.text()}`)
+        return HttpResponse.json({ message: refusal }, { status: 409 })
+      }),
+    )
+    // The browser's clock may be behind the server's: the request still looks inside it.
+    const { user, onAnalysisRequested, onConflict } = openDialog(
+      'nfs-ana-2',
+      '2026-09-20T15:00:00.000Z',
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar a NFS-e nº 12?' })
+    await user.selectOptions(within(dialog).getByLabelText(/Motivo do cancelamento/), '9')
+    await user.type(within(dialog).getByLabelText(/Explique o motivo/), REASON)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar NFS-e' }))
+    const switched = await screen.findByRole('dialog', {
+      name: 'Pedir ao município o cancelamento da NFS-e nº 12?',
+    })
+    expect(within(switched).getByText(refusal)).toBeVisible()
+    expect(within(switched).getByLabelText(/Motivo do cancelamento/)).toHaveValue('9')
+    expect(within(switched).getByLabelText(/Explique o motivo/)).toHaveValue(REASON)
+    expect(onConflict).not.toHaveBeenCalled()
+    await user.click(
+      within(switched).getByRole('button', { name: 'Pedir análise fiscal ao município' }),
+    )
+    await waitFor(() => expect(onAnalysisRequested).toHaveBeenCalledOnce())
+    expect(calls).toEqual([
+      `POST /nfs/requests/nfs-ana-2/cancel ${JSON.stringify({ code: '9', reason: REASON })}`,
+      `POST /nfs/requests/nfs-ana-2/cancellation-analysis ${JSON.stringify({ code: '9', reason: REASON })}`,
+    ])
   })
 })
 

@@ -4,43 +4,13 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { nationalFieldsUnset, type NfsRequest } from '@/schemas/invoice'
 import { RequestDetails } from '@/screens/invoices/RequestDetails'
-import { API, anaCompany, renderScreen } from './support'
+import { API, anaCompany, issuedRequest, renderScreen } from './support'
 
 // The owner's side panel of a request: an NFS-e the accountant substituted says so and links the
 // new one; the new one says which NFS-e it substitutes, with the national code and reason. Both
 // links are real links to the same panel (`/app/invoices?request=…`), reached by keyboard.
 
-const issued = (id: string, number: number): NfsRequest => ({
-  id,
-  companyId: anaCompany.id,
-  cnpj: anaCompany.cnpj!,
-  totalValue: 4_500,
-  serviceDescription: 'Criação de identidade visual',
-  serviceCode: '23.01',
-  taxationCode: '230101',
-  municipalityCode: '3550308',
-  municipalityName: 'São Paulo/SP',
-  issWithheld: false,
-  issTaxation: 'taxable',
-  taker: null,
-  date: '2026-11-10',
-  status: 'issued',
-  number,
-  issuedAt: '2026-11-10T14:00:00.000Z',
-  rejectionReason: null,
-  ...nationalFieldsUnset,
-  accessKey: `355030824521873900010200000000000${String(number).padStart(13, '0')}0000`.slice(
-    0,
-    50,
-  ),
-  series: '900',
-  dpsNumber: number,
-  schedulerId: null,
-  statusHistory: [],
-  createdBy: 'ana@contabil.dev',
-  createdAt: '2026-11-10T13:00:00.000Z',
-  updatedAt: '2026-11-10T14:00:00.000Z',
-})
+const issued = (id: string, number: number) => issuedRequest(id, number)
 const old: NfsRequest = {
   ...issued('nfs-antiga', 12),
   status: 'substituted',
@@ -64,11 +34,50 @@ const manual: NfsRequest = {
 }
 const manualWithoutFile: NfsRequest = { ...manual, id: 'nfs-manual-sem-pdf', issuedFiles: null }
 
+// Past the deadline, the cancellation asked of the municipality: waiting, granted (the request
+// cancelled) and refused (it stays issued).
+const ANALYSIS_REASON = 'Serviço não prestado: contrato desfeito'
+const analysis = (
+  status: 'requested' | 'granted' | 'refused',
+  answer: string | null = null,
+): NonNullable<NfsRequest['cancellationAnalysis']> => ({
+  status,
+  code: '2',
+  reason: ANALYSIS_REASON,
+  requestedAt: '2026-11-02T13:00:00.000Z',
+  sequence: 1,
+  answeredAt: answer ? '2026-11-20T13:00:00.000Z' : null,
+  answer,
+})
+const waiting: NfsRequest = {
+  ...issued('nfs-analise', 80),
+  cancellationAnalysis: analysis('requested'),
+}
+const granted: NfsRequest = {
+  ...issued('nfs-deferida', 81),
+  status: 'cancelled',
+  cancelledAt: '2026-11-20T13:05:00.000Z',
+  cancellationCode: '2',
+  cancellationReason: ANALYSIS_REASON,
+  cancellationAnalysis: analysis('granted', 'Serviço comprovadamente não prestado'),
+}
+const refused: NfsRequest = {
+  ...issued('nfs-indeferida', 82),
+  cancellationAnalysis: analysis('refused', 'O tomador comprovou a prestação'),
+}
+
 const server = setupServer(
   http.get(`${API}/nfs/requests/:id`, ({ params }) => {
-    const found = [old, substitute, national, manual, manualWithoutFile].find(
-      (request) => request.id === params.id,
-    )
+    const found = [
+      old,
+      substitute,
+      national,
+      manual,
+      manualWithoutFile,
+      waiting,
+      granted,
+      refused,
+    ].find((request) => request.id === params.id)
     return found
       ? HttpResponse.json({ data: found })
       : HttpResponse.json({ message: 'Solicitação não encontrada.' }, { status: 404 })
@@ -144,5 +153,50 @@ describe('an issued NFS-e’s files, on the owner’s screen', () => {
     expect(screen.getByText(EMPTY)).toBeVisible()
     expect(screen.queryByRole('button', { name: 'Baixar o PDF' })).not.toBeInTheDocument()
     expect(screen.queryByRole('group', { name: /Arquivos da NFS-e/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('a cancellation asked of the municipality, on the owner’s screen', () => {
+  const render = (requestId: string) =>
+    renderScreen(() => (
+      <RequestDetails companyId={anaCompany.id} requestId={requestId} onCancel={() => {}} />
+    ))
+
+  it('waiting: the day it was asked, the reason, and that the NFS-e still holds', async () => {
+    await render('nfs-analise')
+    expect(
+      await screen.findByText('Análise fiscal pedida em 02/11/2026 — aguardando o município'),
+    ).toBeVisible()
+    expect(
+      screen.getByText(`Motivo do pedido: serviço não prestado — ${ANALYSIS_REASON}`),
+    ).toBeVisible()
+    expect(screen.getByText(/a NFS-e continua valendo e não pode ser cancelada/)).toBeVisible()
+    expect(screen.getByText('NFS-e nº 80 emitida')).toBeVisible()
+  })
+
+  it('granted: the NFS-e cancelled with the municipality’s answer', async () => {
+    await render('nfs-deferida')
+    expect(await screen.findByText('NFS-e nº 81 cancelada')).toBeVisible()
+    expect(screen.getByText('Análise fiscal pedida em 02/11/2026 — deferida')).toBeVisible()
+    expect(
+      screen.getByText(
+        'O município deferiu em 20/11/2026: Serviço comprovadamente não prestado. A NFS-e está cancelada.',
+      ),
+    ).toBeVisible()
+    expect(screen.getByText(/com o deferimento do município, em/)).toBeVisible()
+  })
+
+  it('refused: still issued, with the municipality’s reason; no technical names', async () => {
+    const { container } = await render('nfs-indeferida')
+    expect(
+      await screen.findByText('Análise fiscal pedida em 02/11/2026 — indeferida'),
+    ).toBeVisible()
+    expect(
+      screen.getByText(
+        'O município indeferiu em 20/11/2026: O tomador comprovou a prestação. A NFS-e continua valendo.',
+      ),
+    ).toBeVisible()
+    expect(screen.getByText('NFS-e nº 82 emitida')).toBeVisible()
+    expect(container.textContent).not.toMatch(/e101103|e10510[45]|E0068|cancellationAnalysis/)
   })
 })

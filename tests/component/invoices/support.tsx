@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router'
 import type { SessionView } from '@/machines/session'
 import type { Company } from '@/schemas/company'
+import { nationalFieldsUnset, type NfsRequest } from '@/schemas/invoice'
 import { SessionContext, type SessionService } from '@/services/session'
 import { Toaster } from '@/ui/Toaster'
 
@@ -71,6 +72,39 @@ function sessionOf(company: Company | null): SessionService {
 }
 
 /** Renders a screen inside a router, with a query client and ana's session. */
+/** An NFS-e of ana's company issued through the national system, number `number`. */
+export const issuedRequest = (id: string, number: number): NfsRequest => ({
+  id,
+  companyId: anaCompany.id,
+  cnpj: anaCompany.cnpj!,
+  totalValue: 4_500,
+  serviceDescription: 'Criação de identidade visual',
+  serviceCode: '23.01',
+  taxationCode: '230101',
+  municipalityCode: '3550308',
+  municipalityName: 'São Paulo/SP',
+  issWithheld: false,
+  issTaxation: 'taxable',
+  taker: null,
+  date: '2026-11-10',
+  status: 'issued',
+  number,
+  issuedAt: '2026-11-10T14:00:00.000Z',
+  rejectionReason: null,
+  ...nationalFieldsUnset,
+  accessKey: `355030824521873900010200000000000${String(number).padStart(13, '0')}0000`.slice(
+    0,
+    50,
+  ),
+  series: '900',
+  dpsNumber: number,
+  schedulerId: null,
+  statusHistory: [],
+  createdBy: 'ana@contabil.dev',
+  createdAt: '2026-11-10T13:00:00.000Z',
+  updatedAt: '2026-11-10T14:00:00.000Z',
+})
+
 export async function renderScreen(
   ui: () => ReactNode,
   { company = anaCompany }: { company?: Company | null } = {},
