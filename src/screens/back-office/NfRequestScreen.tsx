@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { nfsRequestStatusLabels } from '@/schemas/glossary'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
@@ -64,6 +64,18 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
   const [action, setAction] = useState<Action>(null)
   const [conflict, setConflict] = useState<string | null>(null)
   const analysisNote = useRef<HTMLDivElement>(null)
+  const [analysisAsked, setAnalysisAsked] = useState(false)
+  // Once the analysis is asked, the focus goes to its note when the reloaded request shows it:
+  // after the dialog's own return of focus (Radix's, a task later), so the note keeps it.
+  const analysisShown = request.cancellationAnalysis !== null
+  useEffect(() => {
+    if (!analysisAsked || !analysisShown) return
+    const timer = setTimeout(() => {
+      analysisNote.current?.focus()
+      setAnalysisAsked(false)
+    })
+    return () => clearTimeout(timer)
+  }, [analysisAsked, analysisShown])
   const change = useChangeNfsRequestStatus()
   const actions = nfsRequestActions(request)
   const companyName = request.company
@@ -208,7 +220,10 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         <CancelNfseDialog
           request={request}
           onDone={() => setAction(null)}
-          onAnalysisRequested={() => setAction(null)}
+          onAnalysisRequested={() => {
+            setAction(null)
+            setAnalysisAsked(true)
+          }}
           finalFocus={() => analysisNote.current}
           onClose={() => setAction(null)}
           onConflict={(message) => void moved(message)}
