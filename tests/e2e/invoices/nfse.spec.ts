@@ -24,7 +24,8 @@ takeTurnsWith(ANA_COMPANY)
 // number); ana sees the number and the access key and downloads the XML and the DANFSe (its text
 // read); the accountant cancels it with a reason. The accountant substitutes an issued NFS-e (the
 // old one reads "substituída" with the link to the new one, for both of them; the new DANFSe's text
-// read against NT 008). And the company's A1 certificate: a wrong password
+// read against NT 008). Past the 30 days the accountant asks the municipality to cancel (waiting,
+// then refused, on both sides). And the company's A1 certificate: a wrong password
 // refused, a right one shown with its expiry (and the warning of a certificate that expires within
 // 30 days).
 
@@ -298,6 +299,107 @@ test('the accountant substitutes an issued NFS-e: the new one issued, the old on
   for (const [page, name] of [
     [ana.page, 'invoice-details-substitute'],
     [admin.page, 'admin-nf-request-substituted'],
+  ] as const) {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoSidewaysScroll(page, name)
+    await screenshot(page, name)
+  }
+  await ana.context.close()
+  await admin.context.close()
+})
+
+test('past the deadline the accountant asks the municipality to cancel: waiting, then refused, on both sides', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  // An NFS-e of ana the national system issued more than 30 days ago (the seed issues her
+  // invoices of the past months; mock-server/seed/nfse.ts), with no analysis waiting.
+  type Listed = {
+    id: string
+    number: number
+    accessKey: string | null
+    issuedAt: string | null
+    cancellationAnalysis: { status: string } | null
+  }
+  const list = await api<{ data: Listed[] }>(
+    ANA,
+    'GET',
+    `/nfs/requests?companyId=${ANA_COMPANY}&status=issued&limit=100`,
+  )
+  expect(list.status).toBe(200)
+  const monthAgo = Date.now() - 31 * 86_400_000
+  const old = list.body.data.find(
+    (listed) =>
+      listed.accessKey !== null &&
+      listed.issuedAt !== null &&
+      Date.parse(listed.issuedAt) < monthAgo &&
+      !['sending', 'requested'].includes(listed.cancellationAnalysis?.status ?? ''),
+  )
+  if (!old) throw new Error('ana has no NFS-e issued more than 30 days ago')
+  const waiting = /^Análise fiscal pedida em \d{2}\/\d{2}\/\d{4} — aguardando o município$/
+
+  // "Cancelar NFS-e" opens on the analysis: the 30 days are over.
+  const admin = await newPage(
+    browser,
+    baseURL,
+    ADMIN.email,
+    `/app/admin/invoices/nf-requests/${old.id}`,
+  )
+  await admin.page.getByRole('button', { name: 'Cancelar NFS-e' }).click()
+  const dialog = admin.page.getByRole('dialog', {
+    name: `Pedir ao município o cancelamento da NFS-e nº ${old.number}?`,
+  })
+  await expect(
+    dialog.getByText(/O prazo de 30 dias para cancelar diretamente terminou/),
+  ).toBeVisible()
+  await dialog.getByLabel('Motivo do cancelamento').selectOption('2')
+  await dialog
+    .getByLabel('Explique o motivo')
+    .fill('O serviço não foi prestado: o contrato foi desfeito antes do início')
+  await screenshot(admin.page, 'admin-nf-request-analysis-dialog')
+  await dialog.getByRole('button', { name: 'Pedir análise fiscal ao município' }).click()
+  await toast(admin.page, `Análise fiscal da NFS-e nº ${old.number} pedida ao município.`)
+  // The focus goes to the result; while it waits, neither cancel nor substitute is offered.
+  await expect(admin.page.getByText(waiting)).toBeVisible()
+  await expect(admin.page.locator(':focus')).toContainText('aguardando o município')
+  await expect(admin.page.getByRole('button', { name: 'Cancelar NFS-e' })).toHaveCount(0)
+  await expect(admin.page.getByRole('button', { name: 'Substituir NFS-e' })).toHaveCount(0)
+  await expectNoAxeViolations(admin.page, 'NFS-e request (analysis waiting)')
+  await screenshot(admin.page, 'admin-nf-request-analysis-waiting')
+
+  // Ana's side panel says the same, without technical names.
+  const ana = await newPage(browser, baseURL, ANA, `/app/invoices?request=${old.id}`)
+  const details = ana.page.getByRole('dialog', { name: 'Solicitação de NFS-e' })
+  await expect(details.getByText(waiting)).toBeVisible()
+  await expect(details).not.toContainText(/e101103|E0068|Anexo/)
+  await screenshot(ana.page, 'invoice-details-analysis-waiting')
+
+  // The municipality refuses (the stand-in's test hook), the background check learns it.
+  const answer = await api(
+    ADMIN.email,
+    'POST',
+    `/__test/sefin-analysis?key=${old.accessKey}&answer=refused&reason=${encodeURIComponent('O tomador comprovou a prestação do serviço')}`,
+  )
+  expect(answer.status).toBe(200)
+  expect((await api(ADMIN.email, 'POST', '/__test/sefin-recovery')).status).toBe(200)
+  await admin.page.reload()
+  await expect(admin.page.getByText(/— indeferida$/)).toBeVisible()
+  await expect(
+    admin.page.getByText(
+      /O município indeferiu em .*: O tomador comprovou a prestação do serviço\./,
+    ),
+  ).toBeVisible()
+  await expect(admin.page.getByRole('button', { name: 'Cancelar NFS-e' })).toBeVisible()
+  await screenshot(admin.page, 'admin-nf-request-analysis-refused')
+  await ana.page.reload()
+  await expect(details.getByText(/— indeferida$/)).toBeVisible()
+  await expect(details.getByText(`NFS-e nº ${old.number} emitida`)).toBeVisible()
+  await screenshot(ana.page, 'invoice-details-analysis-refused')
+
+  for (const [page, name] of [
+    [ana.page, 'invoice-details-analysis-refused'],
+    [admin.page, 'admin-nf-request-analysis-refused'],
   ] as const) {
     await page.setViewportSize({ width: 390, height: 844 })
     await expectNoSidewaysScroll(page, name)

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
+import type { NfsRequest } from '@/schemas/invoice'
+
+// What the back office offers on an issued national NFS-e (src/machines/nfs-request.ts): cancel
+// and substitute, except while a cancellation analysis waits for the municipality — the server
+// refuses both then (Anexo I, E0068), and the buttons come from the same helper.
+
+const analysis = (
+  status: 'sending' | 'requested' | 'granted' | 'refused',
+): NfsRequest['cancellationAnalysis'] => ({
+  status,
+  code: '2',
+  reason: 'Serviço não prestado: contrato desfeito',
+  requestedAt: '2026-11-02T13:00:00.000Z',
+  sequence: 1,
+  answeredAt: null,
+  answer: null,
+})
+const issued = { status: 'issued' as const, accessKey: '3'.repeat(50) }
+
+describe('nfsRequestActions and a cancellation analysis', () => {
+  it('offers cancel and substitute with no analysis, or after a refused one', () => {
+    for (const cancellationAnalysis of [null, analysis('refused')]) {
+      expect(analysisPending({ cancellationAnalysis })).toBe(false)
+      expect(nfsRequestActions({ ...issued, cancellationAnalysis })).toEqual([
+        'cancel',
+        'substitute',
+      ])
+    }
+  })
+
+  it('offers neither while the analysis is being sent or waits for the municipality', () => {
+    for (const status of ['sending', 'requested'] as const) {
+      const cancellationAnalysis = analysis(status)
+      expect(analysisPending({ cancellationAnalysis })).toBe(true)
+      expect(nfsRequestActions({ ...issued, cancellationAnalysis })).toEqual([])
+    }
+  })
+
+  it('offers neither on a manual NFS-e (no national key)', () => {
+    expect(nfsRequestActions({ ...issued, accessKey: null, cancellationAnalysis: null })).toEqual(
+      [],
+    )
+  })
+})
