@@ -1,7 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Browser, type Download, type Page } from '@playwright/test'
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from '@playwright/test'
 import {
   buildCompanyCertificate,
   pkcs12Of,
@@ -42,6 +49,19 @@ async function bytesOf(download: Download) {
   const chunks: Buffer[] = []
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
+}
+
+/**
+ * The same screens on a phone (390 px): nothing scrolls sideways, each one's screenshot; then
+ * the browsers' contexts closed.
+ */
+async function onPhoneThenClose(screens: [{ context: BrowserContext; page: Page }, string][]) {
+  for (const [{ page }, name] of screens) {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoSidewaysScroll(page, name)
+    await screenshot(page, name)
+  }
+  for (const [{ context }] of screens) await context.close()
 }
 
 /** Ana asks for the note in the form, as a client does. */
@@ -176,17 +196,10 @@ test('ana asks, the accountant issues through the national system, ana downloads
   const cancelled = ana.page.getByRole('row', { name: /Café Bom Grão/ }).first()
   await expect(cancelled).toContainText('Cancelada')
 
-  // The same screens on a phone (390 px): nothing scrolls sideways.
-  for (const [page, name] of [
-    [ana.page, 'invoices-national-cancelled'],
-    [admin.page, 'admin-nf-request-cancelled'],
-  ] as const) {
-    await page.setViewportSize({ width: 390, height: 844 })
-    await expectNoSidewaysScroll(page, name)
-    await screenshot(page, name)
-  }
-  await ana.context.close()
-  await admin.context.close()
+  await onPhoneThenClose([
+    [ana, 'invoices-national-cancelled'],
+    [admin, 'admin-nf-request-cancelled'],
+  ])
 })
 
 test('the accountant substitutes an issued NFS-e: the new one issued, the old one substituted and linked on both sides, the new DANFSe read', async ({
@@ -295,17 +308,10 @@ test('the accountant substitutes an issued NFS-e: the new one issued, the old on
   await expectNoAxeViolations(ana.page, 'invoice details (substitute)')
   await screenshot(ana.page, 'invoice-details-substitute')
 
-  // The same screens on a phone (390 px): nothing scrolls sideways.
-  for (const [page, name] of [
-    [ana.page, 'invoice-details-substitute'],
-    [admin.page, 'admin-nf-request-substituted'],
-  ] as const) {
-    await page.setViewportSize({ width: 390, height: 844 })
-    await expectNoSidewaysScroll(page, name)
-    await screenshot(page, name)
-  }
-  await ana.context.close()
-  await admin.context.close()
+  await onPhoneThenClose([
+    [ana, 'invoice-details-substitute'],
+    [admin, 'admin-nf-request-substituted'],
+  ])
 })
 
 test('past the deadline the accountant asks the municipality to cancel: waiting, then refused, on both sides', async ({
@@ -397,16 +403,10 @@ test('past the deadline the accountant asks the municipality to cancel: waiting,
   await expect(details.getByText(`NFS-e nº ${old.number} emitida`)).toBeVisible()
   await screenshot(ana.page, 'invoice-details-analysis-refused')
 
-  for (const [page, name] of [
-    [ana.page, 'invoice-details-analysis-refused'],
-    [admin.page, 'admin-nf-request-analysis-refused'],
-  ] as const) {
-    await page.setViewportSize({ width: 390, height: 844 })
-    await expectNoSidewaysScroll(page, name)
-    await screenshot(page, name)
-  }
-  await ana.context.close()
-  await admin.context.close()
+  await onPhoneThenClose([
+    [ana, 'invoice-details-analysis-refused'],
+    [admin, 'admin-nf-request-analysis-refused'],
+  ])
 })
 
 test('the company certificate: a wrong password is refused, a right one is shown with its expiry', async ({
