@@ -34,6 +34,12 @@ async function open(page: Page, path: string, heading: string | RegExp) {
   await fromMain(page)
 }
 
+/** The (first) button of this name: an opener in the table. */
+const button =
+  (name: string | RegExp, exact = false) =>
+  (on: Page) =>
+    on.getByRole('button', { name, exact }).first()
+
 /** One dialog of the walk. */
 type Walk = {
   /** The page its opener is on, and that page's h1. */
@@ -179,10 +185,6 @@ test("ana's dialogs and drawers: Escape gives focus back to the button that open
   test.setTimeout(300_000)
   await signInFromLogin(page, ANA)
   await expect(page).toHaveURL(/\/app\/panel/)
-  const button =
-    (name: string | RegExp, exact = false) =>
-    (on: Page) =>
-      on.getByRole('button', { name, exact }).first()
   // Her DARF of IRRF fell due last month in the seed, on any day (tests/server/simples.test.ts
   // checks it): past due, it offers the updated guide.
   const overdue = (on: Page) => on.getByRole('listitem', { name: /\(vencida\)$/ }).first()
@@ -409,10 +411,6 @@ test("the accountant's dialogs: Escape gives focus back to the button that opene
   await page.goto('/app/login')
   await signIn(page, ADMIN.email, ADMIN.password)
   await expect(page).toHaveURL(/\/app\/admin/)
-  const button =
-    (name: string | RegExp, exact = false) =>
-    (on: Page) =>
-      on.getByRole('button', { name, exact }).first()
   const pending = `/app/admin/invoices/nf-requests/${made.request.id}`
   const anaCompany = `/app/admin/companies/${ANA_COMPANY}`
 
