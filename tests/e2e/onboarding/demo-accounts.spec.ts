@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { consentState, signInFromLogin } from '../support'
 import { adminSession, checkStep, randomCpf, reseedCompany, stepHeading } from './support'
+import { takeTurnsWith } from '../company-turns'
 
 // The wizards with the demo accounts: bruno continues his opening from partner registration (and
 // a reload, or another browser, keeps what he typed); carla goes from the current accountant's
@@ -23,6 +24,8 @@ async function pdfText(path: string) {
 }
 
 test.describe('bruno continues his opening', () => {
+  // keyboard-dialogs.spec opens bruno's partner step too: one file at a time with him.
+  takeTurnsWith(BRUNO_COMPANY)
   test.afterEach(() => reseedCompany(BRUNO_COMPANY))
 
   test('from partner registration: a reload and another browser keep what he typed; two partners make a Ltda', async ({
