@@ -34,14 +34,14 @@ import {
 import { closeSeveral } from '../domain/simples/close-several'
 import { closeMonth, guideIdsOf, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
-import { refreshSelic } from '../domain/simples/selic'
 import { monthKey } from '../domain/simples/sources'
 import { revenueHistoryMessages } from '../../src/schemas/simples/api'
-import { bancoCentralBaseUrl } from './selic'
 
 // The Simples Nacional month (PGDAS-D) of a company, its close by the accountant, the month-close
 // queue, the revenue declared without an invoice, and the guides to pay with their late-payment
-// recalculation (mock-server/domain/simples). A close reads the Banco Central's Selic first.
+// recalculation (mock-server/domain/simples). A close needs no Selic (only a late payment's
+// juros do: mock-server/domain/simples/guides.ts latePaymentQuote reads the stored months, which
+// mock-server/index.ts refreshes from the Banco Central at start and every day).
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 
@@ -95,9 +95,8 @@ function putDeclaredRevenue({
 }
 
 /** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
-async function postClose({ store, caller, companyId, params, config, req }: Call<PeriodCall>) {
+async function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const today = clock.today()
-  await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const now = clock.nowIso()
   // A debit already on the statement may pay the new guides (a reaction, waited for a while).
   const { reactions } = commit(store, (raise) => {
@@ -129,14 +128,11 @@ async function postCloseSeveral({
   caller,
   params,
   body,
-  config,
-  req,
 }: Call<{
   params: z.output<typeof periodOnlyParamsSchema>
   body: z.output<typeof closeMonthsInputSchema>
 }>) {
   const today = clock.today()
-  await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const outcomes = await closeSeveral(
     store,
     body.companyIds,
