@@ -94,16 +94,22 @@ function putDeclaredRevenue({
   return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
 }
 
-/** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
-async function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
+/**
+ * Closes one month: freezes it and publishes its guides (409 when closed or not ready). A debit
+ * already on the statement may pay the new guides: that reconciliation is a reaction nobody
+ * waits for, as the bulk close's (the month's page shows the payment once its run has written).
+ */
+function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const today = clock.today()
   const now = clock.nowIso()
-  // A debit already on the statement may pay the new guides (a reaction, waited for a while).
-  const { reactions } = commit(store, (raise) => {
-    const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
-    raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
-  })
-  await reacted(reactions)
+  commit(
+    store,
+    (raise) => {
+      const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
+      raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+    },
+    { background: true },
+  )
   return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
 }
 
