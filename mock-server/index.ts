@@ -5,7 +5,7 @@ import { listenForControl } from './control'
 import { isLoopbackHost, listenOn, wideOpenWarning } from './network'
 import { makePrivate, PRIVATE_UMASK } from './private-files'
 import { vaultKeyOf } from './vault-key'
-import { refreshSelic } from './domain/simples/selic'
+import { refreshSelic, SELIC_REREAD_MS } from './domain/simples/selic'
 import { bancoCentralBaseUrl } from './routes/selic'
 import { todayInBrazil } from '../src/kernel/dates'
 import { DATA_FILE_REFUSED_EXIT } from './store/data-file-error'
@@ -39,17 +39,22 @@ if (wide.length > 0) console.warn(`[mock-server] ${wideOpenWarning(wide.join(', 
 console.log(
   `[mock-server] http://localhost:${config.port} on ${config.hosts.join(', ')} (data: ${config.dataFile})`,
 )
-// The monthly Selic is read from the Banco Central (its stand-in here by default) once listening;
-// a failure keeps the months the data folder has and is shown on the back office's Selic page.
+// The monthly Selic is read from the Banco Central (its stand-in here by default) once listening,
+// and again every day: only a late payment's juros use it, from the months stored (a month close
+// reads none). A failure keeps the months the data folder has and is shown on the back office's
+// Selic page, where the accountant may also read the series again at once.
 const loopback =
   config.hosts.includes('::1') && !config.hosts.includes('127.0.0.1') ? '[::1]' : '127.0.0.1'
-void refreshSelic(
-  store,
-  bancoCentralBaseUrl(config, undefined, `http://${loopback}:${config.port}`),
-  todayInBrazil(),
-).then((read) => {
-  if (!read.ok) console.warn(`[mock-server] ${read.message}`)
-})
+const readSelic = () =>
+  void refreshSelic(
+    store,
+    bancoCentralBaseUrl(config, undefined, `http://${loopback}:${config.port}`),
+    todayInBrazil(),
+  ).then((read) => {
+    if (!read.ok) console.warn(`[mock-server] ${read.message}`)
+  })
+readSelic()
+const selicDaily = setInterval(readSelic, SELIC_REREAD_MS).unref()
 // `npm run db:reset` reaches a running server through its data folder, not the network.
 const control = await listenForControl(path.dirname(config.dataFile), { reset })
 
@@ -57,6 +62,7 @@ let stopping = false
 const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
+  clearInterval(selicDaily)
   void listening.close()
   control?.close()
   await close()

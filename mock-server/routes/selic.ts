@@ -71,8 +71,7 @@ export const selicEndpoints = [
   endpoint({
     method: 'POST',
     path: '/selic/refresh',
-    summary:
-      'Reads the Banco Central’s series 4390 now (also read at start and at each month close).',
+    summary: 'Reads the Banco Central’s series 4390 now (also read at start and every day).',
     access: 'system-admin',
     answers: { 200: recordOf(selicTableSchema) },
     handler: postRefresh,

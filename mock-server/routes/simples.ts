@@ -34,14 +34,14 @@ import {
 import { closeSeveral } from '../domain/simples/close-several'
 import { closeMonth, guideIdsOf, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
-import { refreshSelic } from '../domain/simples/selic'
 import { monthKey } from '../domain/simples/sources'
 import { revenueHistoryMessages } from '../../src/schemas/simples/api'
-import { bancoCentralBaseUrl } from './selic'
 
 // The Simples Nacional month (PGDAS-D) of a company, its close by the accountant, the month-close
 // queue, the revenue declared without an invoice, and the guides to pay with their late-payment
-// recalculation (mock-server/domain/simples). A close reads the Banco Central's Selic first.
+// recalculation (mock-server/domain/simples). A close needs no Selic (only a late payment's
+// juros do: mock-server/domain/simples/guides.ts latePaymentQuote reads the stored months, which
+// mock-server/index.ts refreshes from the Banco Central at start and every day).
 
 type PeriodCall = { params: z.output<typeof periodParamsSchema> }
 
@@ -94,17 +94,22 @@ function putDeclaredRevenue({
   return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
 }
 
-/** Closes one month: freezes it and publishes its guides (409 when closed or not ready). */
-async function postClose({ store, caller, companyId, params, config, req }: Call<PeriodCall>) {
+/**
+ * Closes one month: freezes it and publishes its guides (409 when closed or not ready). A debit
+ * already on the statement may pay the new guides: that reconciliation is a reaction nobody
+ * waits for, as the bulk close's (the month's page shows the payment once its run has written).
+ */
+function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const today = clock.today()
-  await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const now = clock.nowIso()
-  // A debit already on the statement may pay the new guides (a reaction, waited for a while).
-  const { reactions } = commit(store, (raise) => {
-    const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
-    raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
-  })
-  await reacted(reactions)
+  commit(
+    store,
+    (raise) => {
+      const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
+      raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+    },
+    { background: true },
+  )
   return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
 }
 
@@ -129,14 +134,11 @@ async function postCloseSeveral({
   caller,
   params,
   body,
-  config,
-  req,
 }: Call<{
   params: z.output<typeof periodOnlyParamsSchema>
   body: z.output<typeof closeMonthsInputSchema>
 }>) {
   const today = clock.today()
-  await refreshSelic(store, bancoCentralBaseUrl(config, req), today)
   const outcomes = await closeSeveral(
     store,
     body.companyIds,

@@ -52,7 +52,11 @@ export const invalidationMap = {
   'document-status-changed': guidePaid,
   /** A document deleted: a guide a line paid leaves that line. */
   'document-deleted': reconciled,
-  /** A month closed: its guides published (and reconciled), its page and the queue. */
+  /**
+   * A month closed: its guides published, its page and the queue. Their reconciliation runs after
+   * the answer (mock-server/routes/simples.ts): a debit already on the statement that pays a new
+   * guide shows on the lists' next read.
+   */
   'month-closed': (companyId: string) => [
     documentKeys.company(companyId),
     ...reconciled(companyId),

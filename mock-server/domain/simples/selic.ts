@@ -13,8 +13,8 @@ import { conflict, invalid, type DomainError } from '../errors'
 
 // The monthly Selic the Receita applies to federal taxes paid late, as the product has it: the
 // offline default of fixtures/reference/selic.json (sources in its SOURCES.md), the months the
-// Banco Central's SGS series 4390 answers (read at start and at each month close, through the
-// same API the real service has: its stand-in by default, MOCK_BANCO_CENTRAL_URL otherwise), and
+// Banco Central's SGS series 4390 answers (read at start and every day, mock-server/index.ts, and
+// when the accountant asks, through the same API the real service has: its stand-in by default, MOCK_BANCO_CENTRAL_URL otherwise), and
 // the months the accountant adds with their source. A month none of them has is refused by the
 // late-payment calculation, never guessed.
 
@@ -52,8 +52,10 @@ export const selicMonths = (store: Store) =>
 // ---- reading the Banco Central's series ----
 
 const TIMEOUT_MS = 3_000
-/** Reads closer together than this are served by the last one (a bulk close makes many). */
+/** Reads closer together than this are served by the last one. */
 const REREAD_AFTER_MS = 60_000
+/** How often a running server reads the series again (mock-server/index.ts). */
+export const SELIC_REREAD_MS = 24 * 60 * 60 * 1000
 
 /**
  * The series 4390 from a month on, through the API's contract (stand-ins/banco-central/contract.ts),

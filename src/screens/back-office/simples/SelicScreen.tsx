@@ -45,7 +45,7 @@ export function SelicScreen({ today }: { today: string }) {
     <>
       <PageHeader
         title="Taxa Selic"
-        description="A Selic acumulada de cada mês, que os juros de uma guia paga em atraso somam (Lei nº 9.430/1996, art. 61, § 3º): lida do Banco Central (série 4390) no início e a cada fechamento do mês."
+        description="A Selic acumulada de cada mês, que os juros de uma guia paga em atraso somam (Lei nº 9.430/1996, art. 61, § 3º): lida do Banco Central (série 4390) quando o sistema inicia e uma vez por dia."
         actions={
           <Button
             variant="secondary"
