@@ -18,6 +18,11 @@ export type Column<Row> = {
   label?: ReactNode
   /** The cell names its row: a row header (`<th scope="row">`). */
   rowHeader?: boolean
+  /**
+   * Text with no spaces that may be long (an e-mail): it breaks anywhere rather than widen the
+   * table past its frame.
+   */
+  breakAnywhere?: boolean
 }
 
 export type DataTableProps<Row> = {
@@ -161,6 +166,7 @@ export function DataTable<Row>({
     const className = [
       column.align === 'right' ? styles.right : undefined,
       column.rowHeader ? styles.rowHeader : undefined,
+      column.breakAnywhere ? styles.breakAnywhere : undefined,
     ]
       .filter(Boolean)
       .join(' ')

@@ -157,7 +157,13 @@ function InviteList({
           rows={data.data}
           rowKey={(invite) => invite.id}
           columns={[
-            { key: 'email', card: 'title', header: 'E-mail', cell: (invite) => invite.email },
+            {
+              key: 'email',
+              card: 'title',
+              header: 'E-mail',
+              breakAnywhere: true,
+              cell: (invite) => invite.email,
+            },
             {
               key: 'when',
               header: pending ? 'Enviado em' : 'Aceito em',

@@ -27,6 +27,15 @@ test('an invited person signs up, accepts and switches to Ana Design', async ({
   await expect(ana.getByText(`Convite enviado para ${email}.`)).toBeVisible()
   const pending = ana.getByRole('table', { name: 'Convites pendentes' })
   await expect(pending.getByRole('cell', { name: email, exact: true })).toBeVisible()
+  // A long address breaks inside its column: at its narrowest the table fits its frame.
+  const widths = await pending.evaluate((table) => {
+    const width = table.style.width
+    table.style.width = 'min-content'
+    const needs = Math.ceil(table.getBoundingClientRect().width)
+    table.style.width = width
+    return { needs, room: table.parentElement!.clientWidth }
+  })
+  expect(widths.needs).toBeLessThanOrEqual(widths.room)
   await screenshot(ana, 'invites-ana')
   await expectNoAxeViolations(ana, 'invites')
 

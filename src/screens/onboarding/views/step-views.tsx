@@ -93,7 +93,7 @@ const basicPartnerColumns: Column<BasicPartner>[] = [
     header: 'CPF',
     cell: (partner) => <span className={styles.nowrap}>{formatCpfValue(partner.cpf)}</span>,
   },
-  { key: 'email', header: 'E-mail', cell: (partner) => partner.email },
+  { key: 'email', header: 'E-mail', breakAnywhere: true, cell: (partner) => partner.email },
   {
     key: 'share',
     header: 'Participação',
