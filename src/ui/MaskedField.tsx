@@ -1,5 +1,6 @@
+import { pipe } from 'imask'
 import { IMaskInput } from 'react-imask'
-import type { Ref } from 'react'
+import { useCallback, useLayoutEffect, useRef, type Ref } from 'react'
 import { FieldShell, controlClass } from './Field'
 import { maskDefinitions, masks, type MaskName } from './masks'
 
@@ -20,6 +21,8 @@ export type MaskedFieldProps = {
   inputRef?: Ref<HTMLInputElement>
 }
 
+const upperCase = (char: string) => char.toUpperCase()
+
 /** A text field with an imask mask; the value handed back is the formatted text. */
 export function MaskedField({
   label,
@@ -34,6 +37,26 @@ export function MaskedField({
   inputMode,
   ...input
 }: MaskedFieldProps) {
+  // A page painted before the app runs (the sign-up form, src/entries/app/login-page.tsx) is
+  // hydrated with its own fields: what the visitor typed there before that is in the element
+  // when the mask takes it, and the mask would set it back to the form's empty value. Read
+  // before the mask attaches (a ref is set before its parent mounts), it becomes the value.
+  const typedBeforeMount = useRef<string | null>(null)
+  const prepareChar = mask === 'cnpj' ? upperCase : undefined
+  const attach = useCallback(
+    (element: HTMLInputElement | null) => {
+      if (element && typedBeforeMount.current === null) typedBeforeMount.current = element.value
+      if (typeof inputRef === 'function') inputRef(element)
+      else if (inputRef) inputRef.current = element
+    },
+    [inputRef],
+  )
+  useLayoutEffect(() => {
+    const typed = typedBeforeMount.current
+    if (typed && !value) onChange(pipe(typed, { mask: masks[mask], definitions: maskDefinitions }))
+    // Once, on mount: later values are the mask's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   return (
     <FieldShell label={label} error={error} hint={hint} required={required}>
       {({ id, describedBy, invalid }) => (
@@ -41,12 +64,12 @@ export function MaskedField({
           id={id}
           mask={masks[mask]}
           definitions={maskDefinitions}
-          prepareChar={mask === 'cnpj' ? (char: string) => char.toUpperCase() : undefined}
+          prepareChar={prepareChar}
           value={value}
           unmask={false}
           onAccept={(next: string) => onChange(next)}
           onBlur={onBlur}
-          inputRef={inputRef}
+          inputRef={attach}
           className={controlClass}
           inputMode={
             inputMode ?? (mask === 'cnpj' ? 'text' : mask === 'mobile' ? 'tel' : 'numeric')

@@ -14,8 +14,9 @@ const { load } = paintedApp()
 afterEach(() => vi.restoreAllMocks())
 
 /** The page made live, with what React reported while hydrating. */
-async function live(address: string) {
+async function live(address: string, typedBeforeHydration?: (root: HTMLElement) => void) {
   const root = load(address)
+  typedBeforeHydration?.(root)
   const painted = [...root.querySelectorAll('input, button, form')]
   const errors = vi.spyOn(console, 'error')
   const signedIn = vi.fn()
@@ -49,6 +50,27 @@ describe('the login page of a signed-out full load', () => {
     await vi.waitFor(() => expect(root.textContent).toContain('Informe sua senha.'))
     expect(email.value).toBe('ana@')
     expect(root.textContent).toContain('E-mail inválido')
+  })
+
+  it('keeps what was typed on the painted sign-up form before it was live, the phone in its mask', async () => {
+    const typed = (root: HTMLElement, name: string, value: string) => {
+      const input = root.querySelector<HTMLInputElement>(`input[name="${name}"]`)!
+      input.value = value
+      return input
+    }
+    const { root, errors } = await live('/app/login?mode=signup', (root) => {
+      typed(root, 'name', 'Clara Convidada')
+      typed(root, 'phone', '1195')
+    })
+    expect(errors).not.toHaveBeenCalled()
+    const phone = root.querySelector<HTMLInputElement>('input[name="phone"]')!
+    expect(phone.value).toBe('+55 (11) 95')
+    expect(root.querySelector<HTMLInputElement>('input[name="name"]')!.value).toBe(
+      'Clara Convidada',
+    )
+    // The rest of the number, typed on the live field, follows.
+    await userEvent.setup().type(phone, '5554444')
+    expect(phone.value).toBe('+55 (11) 95555-4444')
   })
 
   it('changes mode in place, keeping next in the address as the route does', async () => {
