@@ -19,6 +19,7 @@ import { fetchArea, type Area } from '@/services/site/areas/api'
 import { CNAE_PAGE_SIZE, searchCnaes } from '@/services/site/cnaes/api'
 import { toCnae } from '@/services/site/cnaes/map'
 import { consentBootScript } from '@/services/site/consent/consent'
+import { SCRIPT_LOADER } from './script-loader'
 import { createContentClient } from '@/services/site/content/client'
 import {
   fetchStories,
@@ -264,24 +265,6 @@ const consentBanners = () =>
       <ConsentBanner locale="en" where="site" prerendered />
     </>,
   ))
-
-/**
- * Loads the page's script once the page has loaded and the browser is idle: nothing on screen
- * waits for it, and it never competes with the page. A click on the cookie banner, the menu or a
- * button of an island, or a form sent, before it arrives is kept (`window.__contabilClicks`) and
- * done again by the script.
- */
-const SCRIPT_LOADER =
-  '(function(s,w,d){var q=w.__contabilClicks={targets:[],stop:function(){' +
-  'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true)}};' +
-  'function h(e){var t=e.target;if(!t||!t.closest)return;var x=e.type==="submit"?' +
-  '(t.closest("[data-island]")&&t):t.closest("[data-consent-choice],[data-consent-reopen],[data-menu-button],[data-island] button");' +
-  'if(x){e.preventDefault();q.targets.push(x)}}' +
-  'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
-  'function l(){var m=d.createElement("script");m.type="module";m.src=s.dataset.entry;' +
-  'm.setAttribute("data-app-entry",s.dataset.appEntry);d.head.appendChild(m)}' +
-  'function i(){(w.requestIdleCallback||setTimeout)(l)}' +
-  'if(d.readyState==="complete")i();else w.addEventListener("load",i)})(document.currentScript,window,document)'
 
 const subsets = new Map<string, string>()
 /**
