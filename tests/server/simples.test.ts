@@ -147,7 +147,16 @@ describe('closing the month', () => {
       as: ADMIN,
     })
     expect(again.status).toBe(409)
-    expect((await enterPayroll(period, 1_000)).status).toBe(409)
+    // Each is told in their own words: the accountant retifies, the owner asks the accountant.
+    const refused = await enterPayroll(period, 1_000)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toContain('Para corrigir, retifique o PGDAS-D e a DCTFWeb do mês.')
+    const owner = await server.call('PUT', `/companies/${ANA_ID}/payroll/${period}`, {
+      as: ANA,
+      body: { proLabore: [{ partnerId: '52998224725', amount: 1_000 }] },
+    })
+    expect(owner.status).toBe(409)
+    expect(owner.body.message).toContain('Fale com a contabilidade para retificar.')
   })
 
   it('refuses a month that is missing its payroll, saying so', async () => {
