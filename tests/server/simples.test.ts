@@ -203,6 +203,18 @@ describe('closing the month', () => {
     expect(after.body.data.map((r: { company: { id: string } }) => r.company.id)).toContain(ANA_ID)
   })
 
+  it('names the fator R among what the payroll decides only where it applies', async () => {
+    const queue = await server.call('GET', `/simples/${last()}?limit=100`, { as: ADMIN })
+    const payrollMissing = (companyId: string) =>
+      queue.body.data
+        .find((r: { company: { id: string } }) => r.company.id === companyId)
+        .missing.find((m: { code: string }) => m.code === 'payroll-missing').message
+    // Ana's design studio goes by the fator R; the law firm (Annex IV) does not.
+    expect(payrollMissing(ANA_ID)).toContain('ela decide o fator R, a DCTFWeb e o FGTS.')
+    expect(payrollMissing('cmp-marina-advocacia')).toContain('ela decide a DCTFWeb e o FGTS.')
+    expect(payrollMissing('cmp-marina-advocacia')).not.toContain('fator R')
+  })
+
   it('the queue is for the back office only', async () => {
     expect((await server.call('GET', `/simples/${last()}`, { as: ANA })).status).toBe(403)
   })
