@@ -21,6 +21,20 @@ vi.mock('@/services/payroll', () => ({
   useDownloadReceipts: () => ({ mutate: vi.fn(), isPending: false, variables: undefined }),
 }))
 
+/** The month's sums, all zero before anything is entered. */
+const sums = [
+  'salaries',
+  'fgts',
+  'proLabore',
+  'inss',
+  'irrf',
+  'employeesInss',
+  'employeesIrrf',
+  'cpp',
+  'darf',
+  'fatorRPayroll',
+] as const
+
 const blank: Payroll = {
   companyId: 'cmp-1',
   period: '2026-10',
@@ -36,18 +50,9 @@ const blank: Payroll = {
     },
   ],
   employees: [],
-  salaries: 0,
-  fgts: 0,
-  proLabore: 0,
-  inss: 0,
-  irrf: 0,
-  employeesInss: 0,
-  employeesIrrf: 0,
-  cpp: 0,
+  ...(Object.fromEntries(sums.map((sum) => [sum, 0])) as Record<(typeof sums)[number], number>),
   cppOutsideDas: false,
   cppOutside: null,
-  darf: 0,
-  fatorRPayroll: 0,
   entered: false,
   locked: false,
   darfDueDate: '2026-11-19',
