@@ -29,15 +29,20 @@ export function useReturnFocus(open: boolean, result?: FocusTarget) {
       const back = opener.current
       opener.current = null
       if (back?.isConnected) return back.focus()
-      // The result may render a few frames later (the list refetched after the action).
-      const place = (frames: number) => {
-        const target = result?.()
-        if (target) target.focus()
-        else if (result && frames > 0) requestAnimationFrame(() => place(frames - 1))
-        else mainRegion()?.focus()
-      }
-      place(RESULT_FRAMES)
+      if (result) focusResult(result)
+      else mainRegion()?.focus()
     },
     [result],
   )
+}
+
+/**
+ * Focus on what an action produced (the form that replaced the one sent, the list its row left):
+ * it may render a few frames later (refetched after the action); if it never does, the main region.
+ */
+export function focusResult(result: FocusTarget, frames = RESULT_FRAMES) {
+  const target = result()
+  if (target) target.focus()
+  else if (frames > 0) requestAnimationFrame(() => focusResult(result, frames - 1))
+  else mainRegion()?.focus()
 }

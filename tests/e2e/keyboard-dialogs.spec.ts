@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { ADMIN, signIn, signInFromLogin, uniqueEmail } from './support'
+import { addMonths } from '../../src/kernel/dates'
+import { ADMIN, dayOfThisMonth, freezeClock, signIn, signInFromLogin, uniqueEmail } from './support'
 import { takeTurnsWith } from './company-turns'
 import { ANA, ANA_COMPANY, api, todayInBrazil } from './invoices/support'
 import { manualIssueRequest } from './invoices/requests'
@@ -8,8 +9,10 @@ import { manualIssueRequest } from './invoices/requests'
 // opened it (src/ui/return-focus.ts, used by src/ui/Dialog.tsx and src/ui/SidePanel.tsx), walked
 // with the keyboard only: Tab to the opener, Enter opens, focus is inside the dialog, Escape
 // closes it and the opener has focus again — never <body>. The data a dialog needs (a document
-// ana sent, a pending request, an invite, an order ready to activate) is made here through the
-// API and taken away at the end; the rest is the seed's, reseeded around the file.
+// ana sent, a pending request, an invite, an order ready to activate or to start its
+// registration, a plan change scheduled, a guide's debit unmatched, two months ready to close) is
+// made here through the API and taken away at the end; the rest is the seed's, reseeded around
+// the file. Nothing depends on the day: the queue's late months are walked on a frozen 28th.
 
 /** Tabs through the page until `target` has focus (it is reachable by keyboard). */
 async function tabTo(page: Page, target: Locator, limit = 300) {
@@ -80,36 +83,83 @@ async function walkDialogs(page: Page, walks: Walk[]) {
   }
 }
 
-/** A small PDF sent as `email` through the upload link, then registered as a document. */
-async function sendDocument(
-  email: string,
-  document: { type: 'comprovante' | 'pessoal'; name: string },
-): Promise<string> {
-  const fileName = `${document.name.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`
+/** A small PDF put in `companyId`'s files as `email`, through its upload link: its stored name. */
+async function uploadPdf(email: string, companyId: string, name: string): Promise<string> {
+  const fileName = `${name.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`
   const link = await api<{ data: { url: string } }>(
     email,
     'GET',
-    `/upload/${encodeURIComponent(fileName)}?companyId=${ANA_COMPANY}`,
+    `/upload/${encodeURIComponent(fileName)}?companyId=${companyId}`,
   )
   expect(link.status).toBe(200)
   const put = await fetch(link.body.data.url, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/pdf' },
-    body: Buffer.from(`%PDF-1.4\n% ${document.name}\n`),
+    body: Buffer.from(`%PDF-1.4\n% ${name}\n`),
   })
   expect(put.ok).toBe(true)
-  const { data: stored } = (await put.json()) as { data: { fileName: string } }
+  return ((await put.json()) as { data: { fileName: string } }).data.fileName
+}
+
+/** A small PDF sent as `email`, then registered as one of ana's documents. */
+async function sendDocument(
+  email: string,
+  document: { type: 'comprovante' | 'pessoal'; name: string },
+): Promise<string> {
+  const fileName = await uploadPdf(email, ANA_COMPANY, document.name)
   const created = await api<{ data: { id: string } }>(
     email,
     'POST',
     `/documents?companyId=${ANA_COMPANY}`,
-    { ...document, fileName: stored.fileName },
+    { ...document, fileName },
   )
   expect(created.status).toBe(201)
   return created.body.data.id
 }
 
 test.describe.configure({ mode: 'serial' })
+
+/** What the file makes for the dialogs, taken away at the end. */
+const tag = Date.now().toString(36)
+const made = {
+  document: { id: '', name: `Comprovante de aluguel ${tag}` },
+  personal: { id: '', name: `Comprovante de residência ${tag}` },
+  request: { id: '', description: `Ensaio fotográfico de catálogo ${tag}` },
+  invite: { id: '', email: uniqueEmail('convite-teclado') },
+  /** A debit that paid one of ana's guides, its match undone for "Escolher a guia". */
+  guideDebit: { transactionId: '', documentId: '', description: '', undone: false },
+}
+
+// Registered before the turns below, so it runs before their reseed and release: while the file
+// still holds the companies.
+test.afterAll(async () => {
+  const own = `companyId=${ANA_COMPANY}`
+  // The statement's matches are not reseeded: the guide's debit is matched again, as it was.
+  if (made.guideDebit.undone) {
+    const again = await api(ANA, 'POST', `/bank-statements/reconciliation?${own}`, {
+      transactionId: made.guideDebit.transactionId,
+      documentId: made.guideDebit.documentId,
+    })
+    expect(again.status, JSON.stringify(again.body)).toBe(201)
+  }
+  for (const id of [made.document.id, made.personal.id].filter(Boolean))
+    await api(ANA, 'DELETE', `/documents/${id}?${own}`)
+  if (made.invite.id) await api(ANA, 'DELETE', `/invites/${made.invite.id}?${own}`)
+  if (made.request.id) {
+    // Pending, ana cancels it; moved on to processing by the accountant's walk, it is rejected.
+    const request = await api<{ data: { status: string } }>(
+      ADMIN.email,
+      'GET',
+      `/nfs/requests/${made.request.id}?${own}`,
+    )
+    if (request.body.data.status === 'pending')
+      await api(ANA, 'DELETE', `/nfs/requests/${made.request.id}?${own}`)
+    else if (request.body.data.status === 'processing')
+      await api(ADMIN.email, 'PUT', `/nfs/requests/${made.request.id}/status/rejected`, {
+        reason: 'Pedido de teste do teclado, descartado.',
+      })
+  }
+})
 
 // Ana's data (her certificate, invoices, statement) is changed by other files: one at a time.
 takeTurnsWith(ANA_COMPANY)
@@ -121,15 +171,15 @@ takeTurnsWith(BRUNO_COMPANY)
 const SANDRA = 'sandra.estetica.manaus@gmail.com'
 const SANDRA_COMPANY = 'cmp-sandra-estetica'
 takeTurnsWith(SANDRA_COMPANY)
-
-/** What the file makes for the dialogs, taken away at the end. */
-const tag = Date.now().toString(36)
-const made = {
-  document: { id: '', name: `Comprovante de aluguel ${tag}` },
-  personal: { id: '', name: `Comprovante de residência ${tag}` },
-  request: { id: '', description: `Ensaio fotográfico de catálogo ${tag}` },
-  invite: { id: '', email: uniqueEmail('convite-teclado') },
-}
+// Gustavo's opening has its registration-fee guide: his receipt, sent here, lets the order start
+// the registration.
+const GUSTAVO = 'gustavo.pereira.cafe@outlook.com'
+const GUSTAVO_COMPANY = 'cmp-gustavo-cafe'
+takeTurnsWith(GUSTAVO_COMPANY)
+// The law firm's last month needs only its payroll to close: entered here, with ana's, the queue
+// has two late months to close at once.
+const MARINA_COMPANY = 'cmp-marina-advocacia'
+takeTurnsWith(MARINA_COMPANY)
 
 test.beforeAll(async () => {
   made.document.id = await sendDocument(ANA, { type: 'comprovante', name: made.document.name })
@@ -152,26 +202,35 @@ test.beforeAll(async () => {
   made.invite.id = invite.body.data.id
 })
 
-test.afterAll(async () => {
+const ANA_SUBSCRIPTION = 'sub-ana-design'
+
+/**
+ * Undoes the match of the newest debit that paid one of ana's guides (as "Desfazer" does): the
+ * guide is open again and the debit suggests it. The file's last hook matches it again.
+ */
+async function undoGuideMatch() {
   const own = `companyId=${ANA_COMPANY}`
-  for (const id of [made.document.id, made.personal.id].filter(Boolean))
-    await api(ANA, 'DELETE', `/documents/${id}?${own}`)
-  if (made.invite.id) await api(ANA, 'DELETE', `/invites/${made.invite.id}?${own}`)
-  if (made.request.id) {
-    // Pending, ana cancels it; moved on to processing by the accountant's walk, it is rejected.
-    const request = await api<{ data: { status: string } }>(
-      ADMIN.email,
-      'GET',
-      `/nfs/requests/${made.request.id}?${own}`,
-    )
-    if (request.body.data.status === 'pending')
-      await api(ANA, 'DELETE', `/nfs/requests/${made.request.id}?${own}`)
-    else if (request.body.data.status === 'processing')
-      await api(ADMIN.email, 'PUT', `/nfs/requests/${made.request.id}/status/rejected`, {
-        reason: 'Pedido de teste do teclado, descartado.',
-      })
-  }
-})
+  const matched = await api<{
+    data: {
+      transaction: { id: string; description: string }
+      match: { kind: string; documentId?: string } | null
+    }[]
+  }>(ANA, 'GET', `/bank-statements/reconciliation?${own}&status=matched&side=debit&limit=20`)
+  const paid = matched.body.data.find((row) => row.match?.kind === 'guide')
+  expect(paid, 'a debit of the seed that paid a guide').toBeTruthy()
+  Object.assign(made.guideDebit, {
+    transactionId: paid!.transaction.id,
+    documentId: paid!.match!.documentId!,
+    description: paid!.transaction.description,
+  })
+  const undone = await api(
+    ANA,
+    'DELETE',
+    `/bank-statements/reconciliation/${paid!.transaction.id}?${own}`,
+  )
+  expect(undone.status).toBe(200)
+  made.guideDebit.undone = true
+}
 
 /** The year of last month (ana's profit distributions run up to it). */
 function lastMonthsYear() {
@@ -318,6 +377,25 @@ test("ana's dialogs and drawers: Escape gives focus back to the button that open
       opener: button(/^Explicar sem nota/),
       dialog: 'Explicar a entrada sem nota',
     },
+    // A debit that paid a guide, its match undone: the guide is a suggestion again, and "Escolher
+    // outra" opens the choice of a guide.
+    {
+      path: '/app/bank-statements/reconciliation?tab=sugestoes',
+      heading: 'Conciliação bancária',
+      before: async (on) => {
+        await undoGuideMatch()
+        await on.reload()
+        await expect(
+          on.getByRole('heading', { level: 1, name: 'Conciliação bancária' }),
+        ).toBeVisible()
+        await fromMain(on)
+      },
+      opener: (on) =>
+        on
+          .getByRole('article', { name: made.guideDebit.description, exact: true })
+          .getByRole('button', { name: 'Escolher outra' }),
+      dialog: 'Escolher a guia',
+    },
     // Lucros: deleting a distribution of the year.
     {
       path: `/app/profits?ano=${lastMonthsYear()}`,
@@ -343,6 +421,28 @@ test("ana's dialogs and drawers: Escape gives focus back to the button that open
           .check(),
       opener: button('Trocar plano', true),
       dialog: /^Trocar para o plano /,
+    },
+    // A change scheduled (through the API), the current plan chosen again: keeping it asks first.
+    {
+      path: '/app/user/my-billing',
+      heading: 'Cobrança',
+      before: async (on) => {
+        const scheduled = await api(ANA, 'PUT', `/subscriptions/${ANA_SUBSCRIPTION}/plan`, {
+          planId: 'plan-empresarial',
+        })
+        expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200)
+        await on.reload()
+        await expect(
+          on.getByRole('status').filter({ hasText: 'Troca de plano agendada' }),
+        ).toBeVisible()
+        await on
+          .getByRole('group', { name: 'Trocar de plano' })
+          .getByRole('radio', { name: /\(atual\)/ })
+          .check()
+        await fromMain(on)
+      },
+      opener: button('Manter o plano atual', true),
+      dialog: 'Manter o plano atual?',
     },
     // Her own documents, the invite she sent, her account.
     {
@@ -407,6 +507,18 @@ test("the accountant's dialogs: Escape gives focus back to the button that opene
     },
   )
   expect(info.status, JSON.stringify(info.body)).toBe(200)
+  // Gustavo's opening: he sends the receipt of the registration fee, so his order offers
+  // "Iniciar registro".
+  const receipt = await uploadPdf(GUSTAVO, GUSTAVO_COMPANY, 'Comprovante da taxa da Junta')
+  const paid = await api(
+    GUSTAVO,
+    'POST',
+    `/companies/${GUSTAVO_COMPANY}/steps/upload-guide-receipt`,
+    {
+      payload: { receipt: { fileName: receipt, paidAt: todayInBrazil() } },
+    },
+  )
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200)
 
   await page.goto('/app/login')
   await signIn(page, ADMIN.email, ADMIN.password)
@@ -465,6 +577,12 @@ test("the accountant's dialogs: Escape gives focus back to the button that opene
       dialog: /^Mudar .+ para .+\?$/,
     },
     {
+      path: `/app/admin/companies/orders/${GUSTAVO_COMPANY}`,
+      heading: /\S/,
+      opener: button('Iniciar registro', true),
+      dialog: 'Iniciar o registro?',
+    },
+    {
       path: `/app/admin/companies/orders/${SANDRA_COMPANY}`,
       heading: /\S/,
       opener: button('Ativar empresa', true),
@@ -510,7 +628,41 @@ test("the accountant's dialogs: Escape gives focus back to the button that opene
     },
   ])
 
-  // The late close's question (src/screens/back-office/simples/LateCloseDialog.tsx) opens only
-  // on a month ready to close whose DAS is past due: tests/e2e/simples/shop-close.spec.ts walks it
-  // there, after making the shop's month ready.
+  // The month page's late close (src/screens/back-office/simples/LateCloseDialog.tsx) is walked in
+  // tests/e2e/simples/shop-close.spec.ts, on the shop made ready; the queue's is the next test.
+})
+
+test('the month-close queue on the 28th: closing the late months asks first, Escape gives focus back', async ({
+  browser,
+}) => {
+  // Ana's and the law firm's last month lack only their payroll: entered, both are ready. On the
+  // 28th (the browser's clock and the server's "today" frozen there) their DAS, due around the
+  // 20th, is past due, so closing the page's ready months asks first.
+  const period = addMonths(todayInBrazil().slice(0, 7), -1)
+  for (const companyId of [ANA_COMPANY, MARINA_COMPANY]) {
+    const payroll = `/companies/${companyId}/payroll/${period}`
+    const { body } = await api<{ data: { partners: { partnerId: string }[] } }>(
+      ADMIN.email,
+      'GET',
+      payroll,
+    )
+    const entered = await api(ADMIN.email, 'PUT', payroll, {
+      proLabore: body.data.partners.map(({ partnerId }) => ({ partnerId, amount: 5_000 })),
+      employees: [],
+    })
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200)
+  }
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await freezeClock(page, dayOfThisMonth(28))
+  await signInFromLogin(page, ADMIN.email)
+  await walkDialogs(page, [
+    {
+      path: `/app/admin/simples?competencia=${period}`,
+      heading: 'Fechamento do mês',
+      opener: button('Fechar os 2 prontos desta página', true),
+      dialog: 'Fechar meses com o DAS já vencido?',
+    },
+  ])
+  await context.close()
 })

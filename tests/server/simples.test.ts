@@ -147,7 +147,16 @@ describe('closing the month', () => {
       as: ADMIN,
     })
     expect(again.status).toBe(409)
-    expect((await enterPayroll(period, 1_000)).status).toBe(409)
+    // Each is told in their own words: the accountant retifies, the owner asks the accountant.
+    const refused = await enterPayroll(period, 1_000)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toContain('Para corrigir, retifique o PGDAS-D e a DCTFWeb do mês.')
+    const owner = await server.call('PUT', `/companies/${ANA_ID}/payroll/${period}`, {
+      as: ANA,
+      body: { proLabore: [{ partnerId: '52998224725', amount: 1_000 }] },
+    })
+    expect(owner.status).toBe(409)
+    expect(owner.body.message).toContain('Fale com a contabilidade para retificar.')
   })
 
   it('refuses a month that is missing its payroll, saying so', async () => {
@@ -192,6 +201,18 @@ describe('closing the month', () => {
     ])
     const after = await server.call('GET', `/simples/${period}?status=closed`, { as: ADMIN })
     expect(after.body.data.map((r: { company: { id: string } }) => r.company.id)).toContain(ANA_ID)
+  })
+
+  it('names the fator R among what the payroll decides only where it applies', async () => {
+    const queue = await server.call('GET', `/simples/${last()}?limit=100`, { as: ADMIN })
+    const payrollMissing = (companyId: string) =>
+      queue.body.data
+        .find((r: { company: { id: string } }) => r.company.id === companyId)
+        .missing.find((m: { code: string }) => m.code === 'payroll-missing').message
+    // Ana's design studio goes by the fator R; the law firm (Annex IV) does not.
+    expect(payrollMissing(ANA_ID)).toContain('ela decide o fator R, a DCTFWeb e o FGTS.')
+    expect(payrollMissing('cmp-marina-advocacia')).toContain('ela decide a DCTFWeb e o FGTS.')
+    expect(payrollMissing('cmp-marina-advocacia')).not.toContain('fator R')
   })
 
   it('the queue is for the back office only', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@/kernel/tax/calendar'
 import type { CompanyDocument } from '@/schemas/document'
 import type { MonthGuide } from '@/schemas/simples/api'
-import { guideDueText } from '@/screens/documents/document-labels'
+import { guideDueText, guidePaidText } from '@/screens/documents/document-labels'
 import { isOverdue } from '@/screens/documents/document-format'
 import { darfNote, fgtsNote } from '@/screens/payroll/payroll-notes'
 import { guideStateOf, monthStateOf } from '@/screens/simples/month-state'
@@ -180,5 +180,28 @@ describe('no past due date said as future, none future as past', () => {
         expectTruthful(guideDueText(document, today)!, dueDate, today)
         expect(isOverdue(document, today)).toBe(dueDate < today)
       }
+  })
+
+  it('a paid guide says the day and the bank that paid it, wherever it shows', () => {
+    const paidBy = {
+      transactionId: 'txn-1',
+      accountId: 'acc-1',
+      bankName: 'Cora SCD',
+      accountNumber: '4528739-1',
+      date: '2026-10-20',
+    }
+    const said = 'Paga em 20/10 — Cora ···7391'
+    for (const today of days) {
+      const guide = { ...pendingGuide('DAS', '2026-10-20'), status: 'paid' as const, paidBy }
+      // The panel, Pró-labore, the month page and Lucros (GuideBox), the queue and the month's state.
+      expect(guideStateOf(guide, today)).toMatchObject({ kind: 'paid', text: said })
+      expect(
+        monthStateOf({ status: 'paid', das: { amount: 100, dueDate: '2026-10-20' }, guide }, today)
+          .due,
+      ).toBe(said)
+      // Documentos.
+      const document = { ...guideDocument('2026-10-20'), status: 'paid' as const, paidBy }
+      expect(guidePaidText(document)).toBe(said)
+    }
   })
 })

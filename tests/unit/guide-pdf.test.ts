@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { guidePdf, wrapText } from '../../mock-server/domain/simples/guide-pdf'
+import { guidePdf, receiptsPdf, wrapText } from '../../mock-server/domain/simples/guide-pdf'
 import type { Company } from '@/schemas/company'
-import type { TaxGuideRecord } from '@/schemas/simples/api'
+import type { Payroll, TaxGuideRecord } from '@/schemas/simples/api'
 import { pdfText } from '../pdf-text'
 
 // A guide's PDF (mock-server/domain/simples/guide-pdf.ts): an expired or replaced guide is stamped
-// and does not print the line that would no longer pay it; every text box fits its page.
+// and does not print the line that would no longer pay it; every text box fits its page, as in
+// the month's pró-labore receipts and payslips, written by the same writer.
 
 const company = {
   name: 'Ana Design Estratégico e Comunicação Visual para Pequenos Negócios Ltda',
@@ -84,12 +85,52 @@ describe('guidePdf', () => {
     ['expired', { kind: 'expired' }],
     ['replaced', { kind: 'replaced', on: '2026-11-28' }],
   ] as const)('keeps every text box of a %s guide inside the page', async (_name, state) => {
-    const boxes = await textBoxes(await guidePdf(company, guide, state))
-    expect(boxes.length).toBeGreaterThan(10)
-    for (const box of boxes) {
-      expect(box.left, box.text).toBeGreaterThanOrEqual(40)
-      expect(box.right, box.text).toBeLessThanOrEqual(box.pageWidth - 40)
+    await expectInsideThePage(await guidePdf(company, guide, state))
+  })
+})
+
+/** Every text box inside the page's 40-point margins. */
+async function expectInsideThePage(bytes: Uint8Array) {
+  const boxes = await textBoxes(bytes)
+  expect(boxes.length).toBeGreaterThan(10)
+  for (const box of boxes) {
+    expect(box.left, box.text).toBeGreaterThanOrEqual(40)
+    expect(box.right, box.text).toBeLessThanOrEqual(box.pageWidth - 40)
+  }
+}
+
+describe('receiptsPdf', () => {
+  it('keeps every text box of the pró-labore receipts and payslips inside the page', async () => {
+    const person = {
+      inss: 932.31,
+      irrf: 1172.38,
+      net: 6395.31,
     }
+    const payroll = {
+      period: '2026-10',
+      partners: [
+        {
+          partnerId: '52998224725',
+          name: 'Ana Paula Ribeiro de Albuquerque Cavalcanti Vasconcelos e Silva',
+          cpf: '52998224725',
+          amount: 8500,
+          ...person,
+        },
+      ],
+      employees: [
+        {
+          name: 'Maria Aparecida dos Santos Nascimento Figueiredo de Oliveira Lima',
+          cpf: '11144477735',
+          salary: 8500,
+          dependents: 2,
+          fgts: 680,
+          ...person,
+        },
+      ],
+    } as Payroll
+    const bytes = await receiptsPdf(company, payroll)
+    expect(await pdfText(bytes)).toContain('RECIBO DE PRÓ-LABORE')
+    await expectInsideThePage(bytes)
   })
 })
 

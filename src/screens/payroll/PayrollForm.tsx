@@ -11,6 +11,7 @@ import { TextField } from '@/ui/Field'
 import { MaskedField } from '@/ui/MaskedField'
 import { MoneyField } from '@/ui/MoneyField'
 import { notify } from '@/ui/notify'
+import { focusResult } from '@/ui/return-focus'
 import { DataTable } from '@/ui/Table'
 import { blankProLabore, NoProLaboreChoice, PAYROLL_BLANK } from './NoProLaboreChoice'
 import { darfNote, fgtsNote } from './payroll-notes'
@@ -102,8 +103,9 @@ export function PayrollForm({
 
   // mutateAsync: the saved payroll replaces this form (its key is the payroll's save time), and a
   // mutate callback would not run for a form no longer on screen.
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const sent = event.currentTarget
     setFailure(null)
     const blank = withoutProLabore
       ? []
@@ -138,6 +140,14 @@ export function PayrollForm({
       notify.success(
         `Folha de ${competenceLabel(saved.period)} salva: DARF da DCTFWeb de ${formatMoney(saved.darf)}${saved.fgts > 0 ? `, FGTS de ${formatMoney(saved.fgts)}` : ''}.`,
       )
+      // The saved payroll's form replaces this one (its button, which had focus, goes with it):
+      // focus goes to the new form, never to <body>.
+      const label = sent.getAttribute('aria-label')
+      focusResult(() =>
+        [...document.forms].find(
+          (form) => form !== sent && form.getAttribute('aria-label') === label,
+        ),
+      )
     } catch (error) {
       const fields: Record<string, string> = {}
       if (error instanceof ApiError)
@@ -164,6 +174,7 @@ export function PayrollForm({
       className="stack"
       onSubmit={submit}
       noValidate
+      tabIndex={-1}
       aria-label={`Folha de ${competenceLabel(payroll.period)}`}
     >
       {payroll.problem && (

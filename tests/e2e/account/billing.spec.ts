@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { API_URL, signInFromLogin } from '../support'
+import { takeTurnsWith } from '../company-turns'
+import { ANA_COMPANY } from '../invoices/support'
 import { expectNoAxeViolations, expectNoSidewaysScroll, screenshot, tokenOf } from './helpers'
 
 // Billing (docs/product.md §10) — an overdue company pays through the checkout and is active again,
@@ -112,6 +114,9 @@ test.describe('eva pays her overdue company', () => {
 })
 
 test.describe('ana', () => {
+  // Her subscription is read and changed by other files too (tests/e2e/keyboard-dialogs.spec.ts
+  // schedules a plan change): one file at a time, reseeded around.
+  takeTurnsWith(ANA_COMPANY)
   // A failure half-way must not leave ana's plan change for other specs: keep the current plan.
   test.afterEach(async () => {
     await fetch(`${API_URL}/subscriptions/sub-ana-design/plan`, {

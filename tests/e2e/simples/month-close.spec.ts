@@ -273,8 +273,10 @@ test('the accountant enters a payroll with an employee and closes the month: the
 
 test.describe('revenue before us', () => {
   const MARINA = 'cmp-marina-advocacia'
+  // Her last month's payroll is entered by tests/e2e/keyboard-dialogs.spec.ts: one file at a time
+  // (reseeded when the turn starts and ends).
+  takeTurnsWith(MARINA)
   test.beforeEach(() => reseedCompany(MARINA))
-  test.afterAll(() => reseedCompany(MARINA))
 
   test("the accountant declares a migrated company's revenue before us and the RBT12 counts it", async ({
     browser,
