@@ -14,6 +14,8 @@ export default mergeConfig(
             name: 'unit',
             environment: 'node',
             include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+            // The calendar sweeps loop over a year of days: on a busy 2-core machine, past 5 s.
+            testTimeout: 15_000,
           },
         },
         {
