@@ -337,7 +337,6 @@ const onlySeedsSeed = {
 const allowList = {
   // Contexts that read a stand-in's data directly instead of through its client.
   'mock-server/domain/bank/exports.ts': { 'server-domain': ['stand-in'] },
-  'mock-server/domain/simples/facts.ts': { 'server-domain': ['stand-in'] },
   // Routes that reach a stand-in's code (Cora's consent and sync, the statement generator's
   // months).
   'mock-server/routes/bank-connections.ts': { 'server-edge': ['stand-in'] },

@@ -34,7 +34,8 @@ import {
   sefinFaultsBodySchema,
   type FaultName,
 } from './stand-ins/sefin-nacional/faults'
-import { registryRecordOf } from './stand-ins/receita-cnpj/registry'
+import { standInRegistry } from './stand-ins/receita-cnpj/registry'
+import { attachRegistry } from './domain/companies/registry'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
@@ -51,6 +52,10 @@ export function createApp(config: ServerConfig) {
     testPkiDir: config.testPkiDir,
   }
   const store = new Store(config.dataFile, () => buildSeed({ nfse: nfseSeed }))
+  // The Receita's CNPJ registry: its stand-in's answers, read in this process; the commands get
+  // it in their deps, the month's facts through the store (domain/companies/registry.ts).
+  const registry = standInRegistry(store)
+  attachRegistry(store, registry)
   seedFiles(config)
   const auth = createAuth({
     projectId: config.projectId,
@@ -80,8 +85,6 @@ export function createApp(config: ServerConfig) {
     nfse,
     drawSeeded: (record) => seededNfseXml({ store, nfse, pki: testPki(config.testPkiDir) }, record),
   })
-  // The Receita's CNPJ registry: its stand-in's answers, read in this process.
-  const registry = { recordOf: (cnpj: string) => registryRecordOf(store, cnpj) }
   const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry }
   const recovery = startRecovery({ store, config, nfse, sefin })
 

@@ -11,12 +11,12 @@ import { prepareTestPki } from '../mock-server/stand-ins/sefin-nacional/test-pki
 import { Store } from '../mock-server/store/database'
 import { OFX_MAX_BYTES, OFX_MAX_ENTRIES } from '../src/schemas/bank'
 import { todayInBrazil } from '../src/kernel/dates'
-import { roundMoney } from '../src/kernel/money'
 import type { NfsRequest } from '../src/schemas/invoice'
 import { newCompany } from '../mock-server/domain/companies/company-records'
 import { newNfsRequest, serviceOf } from '../mock-server/domain/invoices/requests'
 import {
   benchInvoice,
+  benchLine,
   paymentsOfx,
   uploadOfx as uploadTo,
   type BenchRow,
@@ -178,32 +178,17 @@ async function dataSet(dataDir: string) {
   const seed: Model = buildSeed({ nfse: { ...vault, testPkiDir } })
   seed.nfsRequests.push(...nfseRequests(seed))
   const existing = seed.bankTransactions.length
-  const names = [
-    ['CREDIT', 'PIX RECEBIDO'],
-    ['DEBIT', 'PIX ENVIADO'],
-    ['DEBIT', 'PAGAMENTO DE BOLETO'],
-    ['POS', 'COMPRA CARTAO DEBITO'],
-    ['CREDIT', 'TED RECEBIDA'],
-    ['SRVCHG', 'TARIFA BANCARIA'],
-  ] as const
   const day = Date.parse('2026-11-20T12:00:00Z')
   for (let i = 0; seed.bankTransactions.length < TRANSACTIONS; i++) {
-    const [type, name] = names[i % names.length]!
     const date = new Date(day - Math.floor(i / 40) * 86_400_000).toISOString().slice(0, 10)
-    const amount = roundMoney(50 + ((i * 7919) % 500000) / 100)
-    seed.bankTransactions.push({
-      id: `txn-bench-${i}`,
-      companyId: COMPANY,
-      accountId: ACCOUNT,
-      fitId: `BENCH${String(i).padStart(8, '0')}`,
-      date,
-      amount: type === 'CREDIT' ? amount : -amount,
-      type,
-      description: `${name} - CLIENTE ${i % 977}`,
-      checkNumber: null,
-      taxCategoryId: null,
-      importedAt: '2026-11-20T15:00:00.000Z',
-    })
+    seed.bankTransactions.push(
+      benchLine(
+        i,
+        date,
+        { companyId: COMPANY, accountId: ACCOUNT, tag: 'bench' },
+        '2026-11-20T15:00:00.000Z',
+      ),
+    )
   }
   const credits = seed.bankTransactions.filter((t) => t.id.startsWith('txn-bench-') && t.amount > 0)
   const open = invoicesFor(seed, credits)

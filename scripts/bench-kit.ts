@@ -1,5 +1,6 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import autocannon, { type Options, type Result } from 'autocannon'
+import { newBankTransaction } from '../mock-server/domain/bank/ledger'
 import { issuedNfsRequest, serviceOf } from '../mock-server/domain/invoices/requests'
 import { addDays } from '../src/kernel/dates'
 import { roundMoney } from '../src/kernel/money'
@@ -128,4 +129,42 @@ export function benchInvoice(
     { number: made.number, at: `${addDays(date, 1)}T15:00:00.000Z`, by: 'uid-admin' },
   )
   return { request, unpaid, date, totalValue }
+}
+
+/** The kinds of a busy account's generated lines, in turn. */
+const benchLineKinds = [
+  ['CREDIT', 'PIX RECEBIDO'],
+  ['DEBIT', 'PIX ENVIADO'],
+  ['DEBIT', 'PAGAMENTO DE BOLETO'],
+  ['POS', 'COMPRA CARTAO DEBITO'],
+  ['CREDIT', 'TED RECEBIDA'],
+  ['SRVCHG', 'TARIFA BANCARIA'],
+] as const
+
+/**
+ * The i-th generated line of a busy account on its day (the kinds in turn, from R$ 50 to
+ * R$ 5.049,99), tagged with the bench's prefixes (`txn-<tag>-<i>`, FITID `<TAG><i>`). Built by the
+ * transactions' factory (mock-server/domain/bank/ledger.ts).
+ */
+export function benchLine(
+  i: number,
+  date: string,
+  where: { companyId: string; accountId: string; tag: string },
+  importedAt: string,
+): BankTransaction {
+  const [type, name] = benchLineKinds[i % benchLineKinds.length]!
+  const amount = roundMoney(50 + ((i * 7919) % 500_000) / 100)
+  return newBankTransaction(
+    {
+      fitId: `${where.tag.toUpperCase()}${String(i).padStart(8, '0')}`,
+      date,
+      amount: type === 'CREDIT' ? amount : -amount,
+      type,
+      description: `${name} - CLIENTE ${i % 977}`,
+      checkNumber: null,
+    },
+    where,
+    importedAt,
+    { id: `txn-${where.tag}-${i}` },
+  )
 }

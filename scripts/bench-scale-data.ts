@@ -12,12 +12,11 @@ import path from 'node:path'
 import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils'
 import type { BankTransaction } from '../src/schemas/bank'
 import { addMonths, monthsFrom, todayInBrazil } from '../src/kernel/dates'
-import { roundMoney } from '../src/kernel/money'
 import type { Company } from '../src/schemas/company'
 import type { NfsRequest } from '../src/schemas/invoice'
 import { migratedCompany } from '../mock-server/domain/companies/company-records'
 import { issuedNfsRequest } from '../mock-server/domain/invoices/requests'
-import { benchInvoice } from './bench-kit'
+import { benchInvoice, benchLine } from './bench-kit'
 import type { PayrollRecord } from '../src/schemas/simples/api'
 import type { CollectionName, Model, RecordOf } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
@@ -153,38 +152,20 @@ function* batched<T>(count: number, make: (i: number) => Iterable<T>): Generator
 
 // ---- ana's million lines and 200,000 invoices ----
 
-const lineKinds = [
-  ['CREDIT', 'PIX RECEBIDO'],
-  ['DEBIT', 'PIX ENVIADO'],
-  ['DEBIT', 'PAGAMENTO DE BOLETO'],
-  ['POS', 'COMPRA CARTAO DEBITO'],
-  ['CREDIT', 'TED RECEBIDA'],
-  ['SRVCHG', 'TARIFA BANCARIA'],
-] as const
-
 /** Lines a day: the million lines cover about three years before today. */
 const linesPerDay = (size: ScaleSize) => Math.max(1, Math.ceil(size.lines / 1_000))
 
 /** The i-th generated line of ana's account (newest first, from yesterday back). */
 function scaleLine(size: ScaleSize, i: number, yesterday: number): BankTransaction {
-  const [type, name] = lineKinds[i % lineKinds.length]!
   const date = new Date(yesterday - Math.floor(i / linesPerDay(size)) * 86_400_000)
     .toISOString()
     .slice(0, 10)
-  const amount = roundMoney(50 + ((i * 7919) % 500_000) / 100)
-  return {
-    id: `txn-scale-${i}`,
-    companyId: SCALE_COMPANY,
-    accountId: SCALE_ACCOUNT,
-    fitId: `SCALE${String(i).padStart(8, '0')}`,
+  return benchLine(
+    i,
     date,
-    amount: type === 'CREDIT' ? amount : -amount,
-    type,
-    description: `${name} - CLIENTE ${i % 977}`,
-    checkNumber: null,
-    taxCategoryId: null,
-    importedAt: `${date}T23:00:00.000Z`,
-  }
+    { companyId: SCALE_COMPANY, accountId: SCALE_ACCOUNT, tag: 'scale' },
+    `${date}T23:00:00.000Z`,
+  )
 }
 
 function scaleAnaInvoice(

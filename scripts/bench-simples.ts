@@ -7,6 +7,8 @@ import type { Model } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
 import { payrollRecordOf } from '../mock-server/domain/simples/payroll'
 import { openYears } from '../mock-server/domain/year-end/open-years'
+import { attachRegistry } from '../mock-server/domain/companies/registry'
+import { standInRegistry } from '../mock-server/stand-ins/receita-cnpj/registry'
 import { Store } from '../mock-server/store/database'
 import { answered, latencyProbe, percentile } from './latency-probe'
 import { benchMs, benchSize, probeAnswered } from './bench-smoke'
@@ -89,6 +91,7 @@ export async function simplesDataSet(dataDir: string): Promise<string[]> {
     })
   }
   const store = new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} })
+  attachRegistry(store, standInRegistry(store))
   // The folder of a server that has been running: every company's years opened (the server's
   // hourly job, mock-server/domain/year-end/open-years.ts), so the rows measure the steady state
   // and not the first start's catching up.

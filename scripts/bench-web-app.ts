@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { buildSeed } from '../mock-server/seed/index'
 import { Store } from '../mock-server/store/database'
+import { newBankTransaction } from '../mock-server/domain/bank/ledger'
 import { benchSize } from './bench-smoke'
 import { noonInBrazil } from '../src/kernel/dates'
 import { signInWithPassword, startEmulator, startWeb, type Service } from './stack'
@@ -49,19 +50,21 @@ export async function writeSignedInData(dataDir: string) {
     const kind = kinds[n % kinds.length]!
     // Thirty entries a day, going back from the seed's oldest day.
     const day = new Date(oldest - (Math.floor(n / 30) + 1) * 86_400_000).toISOString().slice(0, 10)
-    seed.bankTransactions.push({
-      id: `txn-bench-app-${n}`,
-      companyId: COMPANY,
-      accountId: ACCOUNT,
-      fitId: `BENCHAPP${n}`,
-      date: day,
-      amount: kind.sign * (10 + ((n * 4271) % 900_000) / 100),
-      type: kind.type,
-      description: `${kind.text} ${(n % 613) + 1}`,
-      checkNumber: null,
-      taxCategoryId: null,
-      importedAt: `${day}T23:00:00.000Z`,
-    })
+    seed.bankTransactions.push(
+      newBankTransaction(
+        {
+          fitId: `BENCHAPP${n}`,
+          date: day,
+          amount: kind.sign * (10 + ((n * 4271) % 900_000) / 100),
+          type: kind.type,
+          description: `${kind.text} ${(n % 613) + 1}`,
+          checkNumber: null,
+        },
+        { companyId: COMPANY, accountId: ACCOUNT },
+        `${day}T23:00:00.000Z`,
+        { id: `txn-bench-app-${n}` },
+      ),
+    )
   }
   await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()
 }

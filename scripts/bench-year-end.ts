@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { BankAccount, BankTransaction } from '../src/schemas/bank'
+import type { BankAccount } from '../src/schemas/bank'
 import { migratedCompany } from '../mock-server/domain/companies/company-records'
 import { todayInBrazil } from '../src/schemas/finance-common'
 import { monthCalculation } from '../src/kernel/tax/calculation'
@@ -11,6 +11,7 @@ import { yearMonthOf, type YearFacts } from '../mock-server/domain/year-end/fact
 import { cnaeCatalog } from '../mock-server/reference/cnaes'
 import { buildSeed } from '../mock-server/seed/index'
 import { payrollRecordOf } from '../mock-server/domain/simples/payroll'
+import { newBankTransaction } from '../mock-server/domain/bank/ledger'
 import { Store } from '../mock-server/store/database'
 import { percentile } from './latency-probe'
 import { benchSize } from './bench-smoke'
@@ -166,20 +167,24 @@ export async function yearEndDataSet(dataDir: string) {
   months.forEach((month, m) =>
     Array.from({ length: 200 }, (_, n) => {
       const credit = n % 4 === 0
-      const transaction: BankTransaction = {
-        id: `txn-year-${m}-${n}`,
-        companyId: DEFIS_COMPANY,
-        accountId: account.id,
-        fitId: `Y${m}-${n}`,
-        date: `${month}-${String(1 + (n % 28)).padStart(2, '0')}`,
-        amount: credit ? 300 : -(20 + (n % 50)),
-        type: credit ? 'CREDIT' : 'DEBIT',
-        description: credit ? 'PIX RECEBIDO' : 'PAGAMENTO',
-        checkNumber: null,
-        taxCategoryId: credit ? null : categories[n % categories.length]!,
-        importedAt: at,
-      } as BankTransaction
-      seed.bankTransactions.push(transaction)
+      seed.bankTransactions.push(
+        newBankTransaction(
+          {
+            fitId: `Y${m}-${n}`,
+            date: `${month}-${String(1 + (n % 28)).padStart(2, '0')}`,
+            amount: credit ? 300 : -(20 + (n % 50)),
+            type: credit ? 'CREDIT' : 'DEBIT',
+            description: credit ? 'PIX RECEBIDO' : 'PAGAMENTO',
+            checkNumber: null,
+          },
+          { companyId: DEFIS_COMPANY, accountId: account.id },
+          at,
+          {
+            id: `txn-year-${m}-${n}`,
+            taxCategoryId: credit ? null : categories[n % categories.length]!,
+          },
+        ),
+      )
     }),
   )
   await new Store(path.join(dataDir, 'contabil.db'), () => seed, { log: () => {} }).close()

@@ -30,6 +30,7 @@ import {
   type NfsScheduler,
 } from '../../src/schemas/invoice'
 import { newNfsRequest } from '../domain/invoices/requests'
+import { newBankTransaction } from '../domain/bank/ledger'
 import { runSchedules } from '../domain/invoices/schedules'
 import { ibgeCodeOf } from '../domain/invoices/nfse/places'
 import { cityDirectory } from '../reference/cities'
@@ -331,14 +332,17 @@ export function seedFinance(now: Date = new Date()): FinanceData {
           const classified =
             suggestedCategoryId !== null && rngFor(entry.fitId + spec.id).chance(classifyChance)
           balance += entry.amount
-          bankTransactions.push({
-            ...fields,
-            id: `txn-${spec.id.slice(4)}-${++seq}`,
-            companyId: fin.companyId,
-            accountId: spec.id,
-            taxCategoryId: classified ? suggestedCategoryId : null,
-            importedAt: instant(entry.date, 23),
-          })
+          bankTransactions.push(
+            newBankTransaction(
+              fields,
+              { companyId: fin.companyId, accountId: spec.id },
+              instant(entry.date, 23),
+              {
+                id: `txn-${spec.id.slice(4)}-${++seq}`,
+                taxCategoryId: classified ? suggestedCategoryId : null,
+              },
+            ),
+          )
         }
       }
       account.balance = roundMoney(balance)

@@ -6,6 +6,8 @@ import { roundMoney, todayInBrazil, toCents } from '../../src/schemas/finance-co
 import type { NfsRequest } from '../../src/schemas/invoice'
 import type { ReconciliationRecord } from '../../src/schemas/reconciliation'
 import { reconcile } from '../domain/bank/reconciliation/rules'
+import { newBankTransaction } from '../domain/bank/ledger'
+import { issuedNfsRequest, serviceOf } from '../domain/invoices/requests'
 import {
   categoryKindsOf,
   engineGuideOf,
@@ -107,21 +109,25 @@ function tellAnasStory(finance: FinanceData, now: Date) {
     const accountId = rng.chance(0.8) ? 'acc-ana-cora' : 'acc-ana-itau'
     const how = rng.chance(0.8) ? 'PIX RECEBIDO' : 'TED RECEBIDA'
     const who = taker ? taker.name.slice(0, 40) : 'CLIENTE'
-    lines.push({
-      id,
-      companyId: ANA,
-      accountId,
-      fitId: `PAY${day.replaceAll('-', '')}${id.replace(/\D/g, '').padStart(4, '0')}`,
-      date: day,
-      amount: cents / 100,
-      type: 'CREDIT',
-      description: bankText(
-        named && taker ? `${how} - ${who} - ${masked(taker.document)}` : `TED RECEBIDA - ${who}`,
+    lines.push(
+      newBankTransaction(
+        {
+          fitId: `PAY${day.replaceAll('-', '')}${id.replace(/\D/g, '').padStart(4, '0')}`,
+          date: day,
+          amount: cents / 100,
+          type: 'CREDIT',
+          description: bankText(
+            named && taker
+              ? `${how} - ${who} - ${masked(taker.document)}`
+              : `TED RECEBIDA - ${who}`,
+          ),
+          checkNumber: null,
+        },
+        { companyId: ANA, accountId },
+        instant(shiftDay(day, 1), 6),
+        { id, taxCategoryId: named ? 'receitas-servicos' : null },
       ),
-      checkNumber: null,
-      taxCategoryId: named ? 'receitas-servicos' : null,
-      importedAt: instant(shiftDay(day, 1), 6),
-    })
+    )
     moveBalance(finance, accountId, cents)
   }
   for (const request of issued) {
@@ -142,42 +148,33 @@ function tellAnasStory(finance: FinanceData, now: Date) {
       .at(-1)!
     const issuedAt = instant(issuedOn, 17)
     const date = shiftDay(issuedOn, -2)
-    const suggested: NfsRequest = {
-      ...structuredClone(template),
-      id: SEEDED_SUGGESTED_INVOICE,
-      totalValue: 4350,
-      date,
-      number: (last.number ?? 0) + 1,
-      issuedAt,
-      issWithheld: false,
-      withholdings: null,
-      createdAt: instant(date, 9),
-      updatedAt: issuedAt,
-      statusHistory: [
-        { from: null, to: 'pending', at: instant(date, 9), by: template.createdBy },
-        { from: 'pending', to: 'processing', at: instant(date, 14), by: 'uid-admin' },
-        { from: 'processing', to: 'issued', at: issuedAt, by: 'uid-admin' },
-      ],
-    }
+    // The template's service and taker, asked for again and issued by the manual path.
+    const suggested = issuedNfsRequest(
+      { ...serviceOf(template), totalValue: 4350, date, issWithheld: false, withholdings: null },
+      { id: SEEDED_SUGGESTED_INVOICE, by: template.createdBy, at: instant(date, 9) },
+      { number: (last.number ?? 0) + 1, at: issuedAt, by: 'uid-admin' },
+    )
     finance.nfsRequests.push(suggested)
     pay(suggested, [shiftDay(issuedOn, 5), today].sort()[0]!, false, SEEDED_SUGGESTED_LINE)
   }
   // Money in this month that no invoice explains.
   const month = today.slice(0, 8)
   const day = `${month}${String(Math.min(Number(today.slice(8)), 3)).padStart(2, '0')}`
-  lines.push({
-    id: SEEDED_UNINVOICED_LINE,
-    companyId: ANA,
-    accountId: 'acc-ana-cora',
-    fitId: `SEMNOTA${day.replaceAll('-', '')}`,
-    date: day,
-    amount: UNINVOICED.amount,
-    type: 'CREDIT',
-    description: bankText(`PIX RECEBIDO - ${UNINVOICED.name} - ${masked(UNINVOICED.document)}`),
-    checkNumber: null,
-    taxCategoryId: null,
-    importedAt: instant(day, 23),
-  })
+  lines.push(
+    newBankTransaction(
+      {
+        fitId: `SEMNOTA${day.replaceAll('-', '')}`,
+        date: day,
+        amount: UNINVOICED.amount,
+        type: 'CREDIT',
+        description: bankText(`PIX RECEBIDO - ${UNINVOICED.name} - ${masked(UNINVOICED.document)}`),
+        checkNumber: null,
+      },
+      { companyId: ANA, accountId: 'acc-ana-cora' },
+      instant(day, 23),
+      { id: SEEDED_UNINVOICED_LINE },
+    ),
+  )
   moveBalance(finance, 'acc-ana-cora', toCents(UNINVOICED.amount))
 
   // The DAS and INSS debits for exactly what the guides ask, on their due dates: the statement

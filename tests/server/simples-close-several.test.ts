@@ -4,6 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
+import { attachRegistry } from '../../mock-server/domain/companies/registry'
+import { standInRegistry } from '../../mock-server/stand-ins/receita-cnpj/registry'
 import { closeSeveral } from '../../mock-server/domain/simples/close-several'
 import { closeMonth } from '../../mock-server/domain/simples/months'
 import { DomainError } from '../../mock-server/domain/errors'
@@ -42,6 +44,7 @@ function openCopy(name: string) {
   const dir = path.join(root, name)
   cpSync(source, dir, { recursive: true })
   const store = new Store(path.join(dir, 'contabil.db'), buildSeed, { log: () => {} })
+  attachRegistry(store, standInRegistry(store))
   stores.push(store)
   const period = scalePeriod()
   store.write(() => {

@@ -16,6 +16,8 @@ import {
   nationalValues,
 } from '../../mock-server/stand-ins/sefin-nacional/rules'
 import { Store } from '../../mock-server/store/database'
+import { attachRegistry } from '../../mock-server/domain/companies/registry'
+import { standInRegistry } from '../../mock-server/stand-ins/receita-cnpj/registry'
 import { pdfText } from '../pdf-text'
 
 // The DANFSe (mock-server/domain/invoices/nfse/danfse.ts) against NT 008 v1.0
@@ -232,6 +234,7 @@ describe('the DANFSe of a seeded invoice whose taker withholds the ISS', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-danfse-unit-'))
     store = new Store(path.join(dir, 'contabil.db'), () => buildSeed(), { log: () => {} })
+    attachRegistry(store, standInRegistry(store))
   }, 120_000)
   afterAll(async () => {
     await store.close()

@@ -26,6 +26,8 @@ import {
 } from '../../mock-server/domain/invoices/nfse/xsd'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
+import { attachRegistry } from '../../mock-server/domain/companies/registry'
+import { standInRegistry } from '../../mock-server/stand-ins/receita-cnpj/registry'
 import { fixedCodeRequests, openCodeRequests } from '../e2e/invoices/requests'
 
 // The national NFS-e's documents for real data: every seeded request and every request an e2e
@@ -42,6 +44,7 @@ const companies = new Map<string, Company>()
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'contabil-nfse-unit-'))
   store = new Store(path.join(dir, 'contabil.db'), () => buildSeed(), { log: () => {} })
+  attachRegistry(store, standInRegistry(store))
   for (const company of store.companies.all()) companies.set(company.id, company)
   const issuers = [...new Set(store.nfsRequests.all().map((r) => r.companyId))].map((id) => {
     const company = companies.get(id)!

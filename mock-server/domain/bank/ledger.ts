@@ -17,6 +17,33 @@ export const sameAccount = (account: BankAccount, bankId: string, accountNumber:
   canonical(account.bankId) === canonical(bankId) &&
   canonical(account.accountNumber) === canonical(accountNumber)
 
+/** What a statement says of one entry: the bank's id, the day, the signed amount, the texts. */
+export type BankEntry = Omit<StatementEntry, 'matchByContent'>
+
+/**
+ * A statement entry booked in a company's account: a new bank transaction, uncategorized unless
+ * said. The one place a transaction record is built (an import, the seed's statements, the
+ * benches' data sets); `id` only for those data sets' fixed ids.
+ */
+export const newBankTransaction = (
+  entry: BankEntry,
+  where: { companyId: string; accountId: string },
+  importedAt: string,
+  given: { id?: string; taxCategoryId?: string | null } = {},
+): BankTransaction => ({
+  id: given.id ?? `txn-${randomUUID()}`,
+  companyId: where.companyId,
+  accountId: where.accountId,
+  fitId: entry.fitId,
+  date: entry.date,
+  amount: entry.amount,
+  type: entry.type,
+  description: entry.description,
+  checkNumber: entry.checkNumber,
+  taxCategoryId: given.taxCategoryId ?? null,
+  importedAt,
+})
+
 export type ImportOutcome = {
   account: BankAccount
   created: boolean
@@ -132,14 +159,7 @@ function importerOf(
         continue
       }
       seenIds.add(entry.fitId)
-      fresh.push({
-        id: `txn-${randomUUID()}`,
-        companyId,
-        accountId: account.id,
-        ...entry,
-        taxCategoryId: null,
-        importedAt: at,
-      })
+      fresh.push(newBankTransaction(entry, { companyId, accountId: account.id }, at))
     }
     return fresh
   }

@@ -4,7 +4,7 @@ import type { Company } from '../../../src/schemas/company'
 import { dayInBrazil, monthIndex } from '../../../src/kernel/dates'
 import type { CppContext } from '../../../src/kernel/tax/payroll'
 import type { Store } from '../../store/database'
-import { registryRecordOf } from '../../stand-ins/receita-cnpj/registry'
+import { registryOf } from '../companies/registry'
 import { cnaeCatalog } from '../../reference/cnaes'
 import { regimeOf, type CompanyFacts } from './calculate'
 
@@ -18,11 +18,12 @@ export const isMonthlyClient = (company: Company) =>
   (company.status === 'active' || company.status === 'overdue')
 
 /**
- * The start of activity: the CNPJ's opening date in the Receita's registry, never the day the
- * company joined us (null when the registry has no date).
+ * The start of activity: the CNPJ's opening date as the Receita's registry answers it (the
+ * registry attached to the store, domain/companies/registry.ts), never the day the company joined
+ * us (null when the registry has no date).
  */
 export function openedOnOf(store: Store, company: Company): string | null {
-  return (company.cnpj ? registryRecordOf(store, company.cnpj)?.openedOn : undefined) ?? null
+  return (company.cnpj ? registryOf(store).recordOf(company.cnpj)?.openedOn : undefined) ?? null
 }
 
 /** The first day the company was active with us (`YYYY-MM-DD`), or null. */

@@ -3,6 +3,7 @@ import type { RegistryRecord } from '../../../src/schemas/registry'
 import type { PartnerRegistration, PreRegistration } from '../../../src/schemas/steps'
 import { todayInBrazil } from '../../../src/schemas/finance-common'
 import type { Store } from '../../store/database'
+import type { CnpjRegistry } from '../../domain/companies/registry'
 import { ownerOf } from '../../domain/companies/people'
 import { reference } from '../reference-data'
 import { trackOf } from '../../domain/companies/company-records'
@@ -72,3 +73,8 @@ export function registryRecordOf(store: Store, cnpj: string): RegistryRecord | n
   const company = store.companies.first({ where: { cnpj } })
   return company ? openedCompanyRecord(store, company) : null
 }
+
+/** The stand-in as the product's client of the registry (domain/companies/registry.ts). */
+export const standInRegistry = (store: Store): CnpjRegistry => ({
+  recordOf: (cnpj) => registryRecordOf(store, cnpj),
+})
