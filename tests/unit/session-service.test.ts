@@ -30,6 +30,8 @@ function setup(
     held?: string | null
     /** The last session kept in this browser (a full load of a signed-in page). */
     kept?: HeldSession
+    /** Reads the company through the API client too (what the app's fetcher does). */
+    throughApi?: boolean
   } = {},
 ) {
   let listener: ((user: CurrentUser | null) => void) | null = null
@@ -79,9 +81,10 @@ function setup(
     holdLinkEmail: () => {},
   }
   // The company store over a real query cache, with the app's keys and stand-in fetchers.
-  const loadCompany = vi.fn(async (companyId: string): Promise<Company> =>
-    companyFixture({ id: companyId, status: companyId === 'cmp-2' ? 'overdue' : 'active' }),
-  )
+  const loadCompany = vi.fn(async (companyId: string): Promise<Company> => {
+    if (options.throughApi) await createApiClient('http://api.test').get(`/companies/${companyId}`)
+    return companyFixture({ id: companyId, status: companyId === 'cmp-2' ? 'overdue' : 'active' })
+  })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const companies = createCompanyStore(queryClient, {
     company: (companyId) =>
@@ -227,9 +230,9 @@ describe('session service', () => {
 
   it('a full load with the last session kept: the company loads before the identity service answers', async () => {
     const kept = { user: ANA, token: 'token-kept', claims }
-    const { service, emit, loadCompany, gateway } = setup({ held: 'cmp-2', kept })
-    running = service
     const seen = stubApi()
+    const { service, emit, loadCompany, gateway } = setup({ held: 'cmp-2', kept, throughApi: true })
+    running = service
     // The identity service has not said who is signed in yet.
     const view = await service.settled()
     expect(view.status).toBe('ready')
@@ -238,7 +241,8 @@ describe('session service', () => {
     expect(loadCompany).toHaveBeenCalledWith('cmp-2')
     expect(gateway.readToken).not.toHaveBeenCalled()
     await createApiClient('http://api.test').get('/a')
-    expect(seen).toEqual(['Bearer token-kept'])
+    // The company's read too: the API client had the session's token from the first request.
+    expect(seen).toEqual(['Bearer token-kept', 'Bearer token-kept'])
     // It says the same user: the token is read from it again, and used from then on.
     emit(ANA)
     await vi.waitFor(() => expect(service.actor.getSnapshot().context.accessToken).toBe('token-1'))
