@@ -31,7 +31,9 @@ export function CompanyCard({ company, track }: { company: Company; track: Track
               term: 'Plano',
               value: planId ? (
                 // Only the plan's name waits for the plans: the card shows with the company.
-                <Suspense fallback={<SkeletonBlock width="8em" />}>
+                // The skeleton is one line of the list's text (1rem × 1.55, src/ui/styles/base.css),
+                // so the card keeps its height when the name comes.
+                <Suspense fallback={<SkeletonBlock height={25} width="8em" />}>
                   <PlanName planId={planId} />
                 </Suspense>
               ) : (
