@@ -37,6 +37,13 @@ export type SessionEvent =
   | { type: 'COMPANY_RELOAD' }
   /** An API call answered 401 for `token`. */
   | { type: 'TOKEN_REJECTED'; token: string | null }
+  /**
+   * A full page load where the last session of this browser was kept (its user, token and
+   * claims, as the identity service last gave them), sent before the identity service has
+   * restored its user: the session works with that token meanwhile (the server checks it as any
+   * other), and reads the token again once the identity service tells who is signed in.
+   */
+  | { type: 'SESSION_RESTORED'; user: CurrentUser; token: string; claims: Claims }
   | { type: 'LOGOUT' }
 
 const cleared = {
@@ -88,6 +95,11 @@ export const sessionMachine = setup({
     assignUser: assign({
       user: ({ event }) => (event.type === 'AUTH_CHANGED' ? event.user : null),
     }),
+    assignRestored: assign(({ event, context }) =>
+      event.type === 'SESSION_RESTORED'
+        ? { user: event.user, accessToken: event.token, claims: event.claims }
+        : context,
+    ),
     clearContext: assign({ ...cleared, companyId: null }),
     clearUserData: assign(cleared),
     assignToken: assign(({ event }) => {
@@ -142,6 +154,12 @@ export const sessionMachine = setup({
           { guard: 'hasUser', target: 'signedIn', actions: 'assignUser' },
           { target: 'signedOut' },
         ],
+        // The company is chosen and loaded at once, in parallel with the identity service's own
+        // restoring of its user; the token is confirmed when that ends.
+        SESSION_RESTORED: {
+          target: ['#session.signedIn.token.unconfirmed', '#session.signedIn.data.choosingCompany'],
+          actions: ['assignRestored', 'persistSession'],
+        },
       },
     },
     signedOut: {
@@ -167,6 +185,26 @@ export const sessionMachine = setup({
           initial: 'valid',
           states: {
             valid: {
+              on: { TOKEN_REJECTED: { guard: 'rejectedIsCurrent', target: 'refreshing' } },
+            },
+            /**
+             * Restored from the last session: the token is the one kept then. A 401 for it
+             * refreshes it as usual (once the identity service is ready); the identity service's
+             * word on the same user reads the token again (its claims may have changed).
+             */
+            unconfirmed: {
+              on: {
+                AUTH_CHANGED: { guard: 'isSameUser', target: 'confirming', actions: 'assignUser' },
+                TOKEN_REJECTED: { guard: 'rejectedIsCurrent', target: 'refreshing' },
+              },
+            },
+            confirming: {
+              invoke: {
+                id: 'readToken',
+                src: 'readToken',
+                onDone: { target: 'valid', actions: ['assignToken', 'persistSession'] },
+                onError: { target: '#session.expired' },
+              },
               on: { TOKEN_REJECTED: { guard: 'rejectedIsCurrent', target: 'refreshing' } },
             },
             refreshing: {

@@ -73,6 +73,8 @@ const staticEvents: ModelEvent[] = [
   { type: 'COMPANY_RELOAD' },
   { type: 'TOKEN_REJECTED', token: 'token-already-replaced' },
   { type: 'LOGOUT' },
+  // A full load with the last session kept: ana's token and claims, before Firebase answers.
+  { type: 'SESSION_RESTORED', user: ANA, token: CLIENT.token, claims: clientClaims },
 ]
 
 const modelEvents = (snapshot: SessionSnapshot): ModelEvent[] => [

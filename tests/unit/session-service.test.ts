@@ -9,7 +9,12 @@ import { companyKeys } from '@/services/companies'
 import { createCompanyStore } from '@/services/session/company-store'
 import { createSessionService } from '@/services/session/create-session'
 import { signedOutView } from '@/services/session/stored-user'
-import type { AuthGateway, SessionPersistence, SessionService } from '@/services/session/types'
+import type {
+  AuthGateway,
+  HeldSession,
+  SessionPersistence,
+  SessionService,
+} from '@/services/session/types'
 import { companyFixture, doneTrack, userFixture } from './fixtures'
 
 const ANA = userFixture('uid-ana', 'ana@contabil.dev', 'Ana Paula Ribeiro')
@@ -19,7 +24,16 @@ const claims: Claims = {
   companyId: 'cmp-1',
 }
 
-function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | null } = {}) {
+function setup(
+  options: {
+    refresh?: () => Promise<TokenResult>
+    held?: string | null
+    /** The last session kept in this browser (a full load of a signed-in page). */
+    kept?: HeldSession
+    /** Reads the company through the API client too (what the app's fetcher does). */
+    throughApi?: boolean
+  } = {},
+) {
   let listener: ((user: CurrentUser | null) => void) | null = null
   let tokens = 0
   const gateway: AuthGateway = {
@@ -60,15 +74,17 @@ function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | 
       this.cleared += 1
       held = null
     },
+    heldSession: () => options.kept ?? null,
     heldCompanyId: () => held,
     holdCompanyId: (id) => (held = id),
     linkEmail: () => null,
     holdLinkEmail: () => {},
   }
   // The company store over a real query cache, with the app's keys and stand-in fetchers.
-  const loadCompany = vi.fn(async (companyId: string): Promise<Company> =>
-    companyFixture({ id: companyId, status: companyId === 'cmp-2' ? 'overdue' : 'active' }),
-  )
+  const loadCompany = vi.fn(async (companyId: string): Promise<Company> => {
+    if (options.throughApi) await createApiClient('http://api.test').get(`/companies/${companyId}`)
+    return companyFixture({ id: companyId, status: companyId === 'cmp-2' ? 'overdue' : 'active' })
+  })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const companies = createCompanyStore(queryClient, {
     company: (companyId) =>
@@ -98,6 +114,25 @@ function setup(options: { refresh?: () => Promise<TokenResult>; held?: string | 
     emit,
     heldNow: () => held,
   }
+}
+
+/**
+ * The API as `fetch` sees it: records each request's Authorization header and answers 200, or
+ * 401 when `accepts` refuses the header.
+ */
+function stubApi(accepts: (auth: string | null) => boolean = () => true) {
+  const seen: (string | null)[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).Authorization ?? null
+      seen.push(auth)
+      return accepts(auth)
+        ? new Response(JSON.stringify({ ok: true }), { status: 200 })
+        : new Response(JSON.stringify({ message: 'Faça login para continuar.' }), { status: 401 })
+    }),
+  )
+  return seen
 }
 
 let running: SessionService | undefined
@@ -193,17 +228,56 @@ describe('session service', () => {
       expect(order).toBeGreaterThan(firstToken!)
   })
 
+  it('a full load with the last session kept: the company loads before the identity service answers', async () => {
+    const kept = { user: ANA, token: 'token-kept', claims }
+    const seen = stubApi()
+    const { service, emit, loadCompany, gateway } = setup({ held: 'cmp-2', kept, throughApi: true })
+    running = service
+    // The identity service has not said who is signed in yet.
+    const view = await service.settled()
+    expect(view.status).toBe('ready')
+    expect(view.user).toEqual(ANA)
+    expect(view.company?.id).toBe('cmp-2')
+    expect(loadCompany).toHaveBeenCalledWith('cmp-2')
+    expect(gateway.readToken).not.toHaveBeenCalled()
+    await createApiClient('http://api.test').get('/a')
+    // The company's read too: the API client had the session's token from the first request.
+    expect(seen).toEqual(['Bearer token-kept', 'Bearer token-kept'])
+    // It says the same user: the token is read from it again, and used from then on.
+    emit(ANA)
+    await vi.waitFor(() => expect(service.actor.getSnapshot().context.accessToken).toBe('token-1'))
+    expect(gateway.readToken).toHaveBeenCalledWith(false)
+    await createApiClient('http://api.test').get('/a')
+    expect(seen.at(-1)).toBe('Bearer token-1')
+    expect(service.view().status).toBe('ready')
+  })
+
+  it('a kept token the server refuses is refreshed once and the request replayed', async () => {
+    const kept = { user: ANA, token: 'token-kept', claims }
+    const { service, gateway } = setup({ kept })
+    running = service
+    const seen = stubApi((auth) => auth !== 'Bearer token-kept')
+    await expect(createApiClient('http://api.test').get('/a')).resolves.toEqual({ ok: true })
+    expect(seen).toEqual(['Bearer token-kept', 'Bearer token-1'])
+    expect(gateway.readToken).toHaveBeenCalledTimes(1)
+    expect(gateway.readToken).toHaveBeenCalledWith(true)
+  })
+
+  it('a kept session whose user the identity service no longer has settles signed out', async () => {
+    const kept = { user: ANA, token: 'token-kept', claims }
+    const { service, emit, persistence } = setup({ kept })
+    running = service
+    expect((await service.settled()).status).toBe('ready')
+    emit(null)
+    await vi.waitFor(() => expect(service.view().status).toBe('signedOut'))
+    expect(service.view().user).toBeNull()
+    expect(persistence.cleared).toBeGreaterThan(0)
+  })
+
   it('an API call made while the user is being restored waits for the token; signed out it goes without', async () => {
     const { service, emit } = setup()
     running = service
-    const seen: (string | null)[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        seen.push((init.headers as Record<string, string>).Authorization ?? null)
-        return new Response(JSON.stringify({ ok: true }), { status: 200 })
-      }),
-    )
+    const seen = stubApi()
     const client = createApiClient('http://api.test', { ownApi: true })
     const early = client.get('/companies/cmp-1')
     const publicCall = client.get('/plans', { auth: false })
@@ -236,17 +310,7 @@ describe('session service', () => {
     running = service
     emit(ANA)
     await service.settled()
-    const seen: (string | null)[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        const auth = (init.headers as Record<string, string>).Authorization ?? null
-        seen.push(auth)
-        return auth === 'Bearer token-fresh'
-          ? new Response(JSON.stringify({ ok: true }), { status: 200 })
-          : new Response(JSON.stringify({ message: 'Faça login para continuar.' }), { status: 401 })
-      }),
-    )
+    const seen = stubApi((auth) => auth === 'Bearer token-fresh')
     const client = createApiClient('http://api.test')
     const answers = await Promise.all([
       client.get('/a'),

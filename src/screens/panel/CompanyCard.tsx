@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { stepLabels, stepStateLabel, trackLabels } from '@/schemas/glossary'
 import { formatCnpjValue } from '@/lib/format'
@@ -6,6 +7,7 @@ import { isTrackDone, type Track } from '@/schemas/track'
 import { planNameOf, plansQueryOptions } from '@/services/account'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Card, Eyebrow } from '@/ui/Layout'
+import { SkeletonBlock } from '@/ui/Skeleton'
 import { StepList } from '@/ui/StepList'
 import { CompanyStatusBadge } from '@/screens/shared'
 import styles from './PanelScreen.module.css'
@@ -15,7 +17,6 @@ const currentStepOf = (track: Track) => track.steps.find((step) => step.status !
 
 /** The company at a glance: names, CNPJ, status, plan, and the track while it runs. */
 export function CompanyCard({ company, track }: { company: Company; track: Track | null }) {
-  const { data: plans } = useSuspenseQuery(plansQueryOptions())
   const planId = company.currentSubscription?.planId
   return (
     <Card className={styles.hero}>
@@ -28,7 +29,16 @@ export function CompanyCard({ company, track }: { company: Company; track: Track
             { term: 'CNPJ', value: formatCnpjValue(company.cnpj) },
             {
               term: 'Plano',
-              value: planId ? planNameOf(plans, planId) : 'Ainda sem plano contratado',
+              value: planId ? (
+                // Only the plan's name waits for the plans: the card shows with the company.
+                // The skeleton is one line of the list's text (1rem × 1.55, src/ui/styles/base.css),
+                // so the card keeps its height when the name comes.
+                <Suspense fallback={<SkeletonBlock height={25} width="8em" />}>
+                  <PlanName planId={planId} />
+                </Suspense>
+              ) : (
+                'Ainda sem plano contratado'
+              ),
             },
           ]}
         />
@@ -54,4 +64,9 @@ export function CompanyCard({ company, track }: { company: Company; track: Track
       )}
     </Card>
   )
+}
+
+function PlanName({ planId }: { planId: string }) {
+  const { data: plans } = useSuspenseQuery(plansQueryOptions())
+  return planNameOf(plans, planId)
 }

@@ -83,7 +83,6 @@ export function createSessionService(deps: SessionDeps): SessionService {
   actor.subscribe(refresh)
   actor.start()
   refresh()
-  const unsubscribe = gateway.onUserChanged((user) => actor.send({ type: 'AUTH_CHANGED', user }))
 
   const settledView = async (predicate: (snapshot: SessionSnapshot) => boolean) => {
     await waitFor(actor, predicate, { timeout: SETTLE_TIMEOUT_MS })
@@ -123,6 +122,14 @@ export function createSessionService(deps: SessionDeps): SessionService {
     },
   }
   connectAuth(bridge)
+
+  // A full load of a signed-in page: the last session's token works at once (the API clients
+  // get it through the bridge, connected above), so the company and the page's data load in
+  // parallel with the identity service restoring its user (which asks the identity service
+  // about that user before it tells who is signed in).
+  const held = persistence.heldSession?.() ?? null
+  if (held) actor.send({ type: 'SESSION_RESTORED', ...held })
+  const unsubscribe = gateway.onUserChanged((user) => actor.send({ type: 'AUTH_CHANGED', user }))
 
   const service: SessionService = {
     actor,

@@ -96,6 +96,9 @@ export function createFirebaseGateway(
     onUserChanged: (listener) =>
       onAuthStateChanged(auth, (user) => listener(user ? toCurrentUser(user) : null)),
     async readToken(forceRefresh) {
+      // A session restored from the last visit may refresh its token before the SDK has
+      // restored its user: wait for that first.
+      await auth.authStateReady()
       const result = await current().getIdTokenResult(forceRefresh)
       const claims = claimsSchema.safeParse(result.claims)
       return { token: result.token, claims: claims.success ? claims.data : { roles: [] } }

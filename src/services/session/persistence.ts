@@ -1,5 +1,8 @@
 import Cookies from 'js-cookie'
-import type { SessionPersistence } from './types'
+import { claimsSchema } from '@/schemas/claims'
+import { currentUserSchema } from '@/schemas/user'
+import { identityUserStored } from './stored-user'
+import type { HeldSession, SessionPersistence } from './types'
 
 const COMPANY_KEY = 'contabil.companyId'
 const LINK_EMAIL_KEY = 'contabil.emailForSignIn'
@@ -27,6 +30,14 @@ export const browserPersistence: SessionPersistence = {
     if (claims) Cookies.set('claims', JSON.stringify(claims), options)
     if (accessToken) Cookies.set('accessToken', accessToken, options)
   },
+  heldSession() {
+    if (!identityUserStored()) return null
+    const token = Cookies.get('accessToken')
+    const user = currentUserSchema.safeParse(parsedCookie('currentUser'))
+    const claims = claimsSchema.safeParse(parsedCookie('claims'))
+    if (!token || !user.success || !claims.success) return null
+    return { user: user.data, token, claims: claims.data } satisfies HeldSession
+  },
   clear() {
     for (const name of COOKIES) Cookies.remove(name, { path: '/' })
     storage()?.removeItem(COMPANY_KEY)
@@ -41,4 +52,14 @@ export const browserPersistence: SessionPersistence = {
     if (email) storage()?.setItem(LINK_EMAIL_KEY, email)
     else storage()?.removeItem(LINK_EMAIL_KEY)
   },
+}
+
+function parsedCookie(name: string): unknown {
+  const raw = Cookies.get(name)
+  if (raw === undefined) return undefined
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return undefined
+  }
 }

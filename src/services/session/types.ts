@@ -1,6 +1,10 @@
 import type { Actor } from 'xstate'
 import type { CompanyData, SessionMachine, SessionView, TokenResult } from '@/machines/session'
+import type { Claims } from '@/schemas/claims'
 import type { CurrentUser } from '@/schemas/user'
+
+/** The last session kept in this browser: its user, token and the token's claims. */
+export type HeldSession = { user: CurrentUser; token: string; claims: Claims }
 
 export type FederatedProvider = 'google' | 'facebook' | 'github' | 'twitter'
 
@@ -38,6 +42,11 @@ export interface AuthGateway {
 export interface SessionPersistence {
   /** Cookies currentUser, claims and accessToken (sameSite lax). */
   save(session: { user: CurrentUser | null; claims: unknown; accessToken: string | null }): void
+  /**
+   * What `save` kept, when the identity service still keeps a signed-in user in this browser
+   * (null otherwise, or when any part is missing or unreadable).
+   */
+  heldSession?(): HeldSession | null
   clear(): void
   heldCompanyId(): string | null
   holdCompanyId(companyId: string | null): void

@@ -55,7 +55,9 @@ export const Route = createFileRoute('/app/_admin/_company/panel')({
       if (company.size === 'ME' || company.size === 'EPP' || company.size === 'MEI')
         void queryClient.prefetchQuery(guidesQueryOptions(company.id))
     }
-    await queryClient.ensureQueryData(plansQueryOptions())
+    // The plans name the company card's plan: asked for now, not waited for (the card shows
+    // the company at once and its plan's name when they come).
+    void queryClient.prefetchQuery(plansQueryOptions())
   },
   head: () => ({ meta: [{ title: pageTitle('Painel') }] }),
   component: Panel,
