@@ -151,6 +151,7 @@ describe("Cancelar NFS-e past the deadline: the municipality's analysis", () => 
       sequence: 1,
       answeredAt: null,
       answer: null,
+      answerProblem: null,
     },
     company: null,
   })
