@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   buildCertificateAuthority,
   buildServerCertificate,
   rsaKeyPairAsync,
+  type CertificatePems,
 } from '../../mock-server/domain/invoices/nfse/certificates'
 import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
 import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
@@ -152,6 +153,21 @@ describe('POST /nfs/requests/{id}/cancellation-analysis', () => {
   })
 })
 
+/** A CA that is not among the anchors, and a certificate it issued (drawn once). */
+let outside: Promise<{ otherCa: string; impostor: CertificatePems }> | null = null
+function outsideAnchors() {
+  outside ??= Promise.all([rsaKeyPairAsync(), rsaKeyPairAsync()]).then((keys) => {
+    const validity = {
+      notBefore: new Date(Date.now() - 86_400_000),
+      notAfter: new Date(Date.now() + 86_400_000),
+    }
+    const otherCa = buildCertificateAuthority('AC Fora das Ancoras', validity, keys[0])
+    const impostor = buildServerCertificate(otherCa, { name: 'NAO E A SEFIN' }, validity, keys[1])
+    return { otherCa: otherCa.certificatePem, impostor }
+  })
+  return outside
+}
+
 describe('an answer of the municipality that does not verify', () => {
   /** The stand-in's stored e105104, as the product will read it. */
   async function granted() {
@@ -195,13 +211,7 @@ describe('an answer of the municipality that does not verify', () => {
 
   it('signed by a certificate outside the anchors: not applied', async () => {
     const { id, stored } = await granted()
-    const keys = await Promise.all([rsaKeyPairAsync(), rsaKeyPairAsync()])
-    const validity = {
-      notBefore: new Date(Date.now() - 86_400_000),
-      notAfter: new Date(Date.now() + 86_400_000),
-    }
-    const otherCa = buildCertificateAuthority('AC Fora das Ancoras', validity, keys[0])
-    const impostor = buildServerCertificate(otherCa, { name: 'NAO E A SEFIN' }, validity, keys[1])
+    const { impostor } = await outsideAnchors()
     const unsigned = stored.xml.replace(
       /<\/infEvento><Signature[\s\S]*<\/Signature>(?=<\/evento>)/,
       '</infEvento>',
@@ -226,6 +236,51 @@ describe('an answer of the municipality that does not verify', () => {
           /^O evento não veio assinado pela Sefin Nacional: O certificado do assinante não é de uma autoridade confiável/,
         ),
       },
+    })
+  }, 30_000)
+})
+
+describe('the event a POST registers, signed outside the anchors', () => {
+  // The product configured to trust another CA only (as MOCK_SEFIN_TRUSTED_CERTS would): the
+  // stand-in's events no longer verify.
+  const distrust = async () =>
+    vi.spyOn(server.sefin, 'anchors').mockReturnValue([(await outsideAnchors()).otherCa])
+  afterEach(() => vi.restoreAllMocks())
+
+  it('the cancellation: 502 with the reason, the request still issued, nothing filed', async () => {
+    const { request } = seededNational()
+    const documents = server.store.documents.count()
+    await distrust()
+    const answer = await server.call('POST', `/nfs/requests/${request.id}/cancel`, {
+      as: ADMIN.email,
+      body: { code: '2', reason: REASON },
+    })
+    expect(answer.status).toBe(502)
+    expect(answer.body.message).toMatch(
+      /^O evento não veio assinado pela Sefin Nacional: .+ O cancelamento não foi registrado aqui e a NFS-e segue emitida/,
+    )
+    expect(server.store.nfsRequests.get(request.id)).toMatchObject({
+      status: 'issued',
+      cancelledAt: null,
+    })
+    expect(server.store.documents.count()).toBe(documents)
+  }, 30_000)
+
+  it('the analysis: left "sending" with the reason; once trusted, the check makes it requested', async () => {
+    const { id } = pastDeadline()
+    await distrust()
+    const asked = await ask(id)
+    expect(asked.status).toBe(502)
+    expect(asked.body.message).toMatch(/^A Receita ainda não confirmou o pedido de análise fiscal/)
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toMatchObject({
+      status: 'sending',
+      answerProblem: expect.stringMatching(/^O evento não veio assinado pela Sefin Nacional/),
+    })
+    vi.restoreAllMocks()
+    await recover()
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toMatchObject({
+      status: 'requested',
+      answerProblem: null,
     })
   }, 30_000)
 })

@@ -116,6 +116,17 @@ export function requestCancellationAnalysis(
       setAnalysis(deps, sending.id, 'sending', before, at)
       throw refusal(outcome.errors)
     }
+    // The event the Sefin registered, verified: otherwise left "sending" for the check to ask.
+    const expected = {
+      accessKey,
+      type: CANCELLATION_ANALYSIS_EVENT,
+      sequence: sending.cancellationAnalysis!.sequence,
+    }
+    const registered = await verifiedEvent(deps, outcome.value, expected)
+    if (!registered.ok) {
+      unapplied(deps, sending, expected, registered.reason, at)
+      throw outsideServiceFailed(analysisMessages.unconfirmed)
+    }
     return (
       setAnalysis(
         deps,
