@@ -325,6 +325,11 @@ export const nfsRequestSchema = z.object({
       answeredAt: isoDateTimeSchema.nullable(),
       /** The municipality's reason (`xMotivo` of e105104/e105105). */
       answer: z.string().nullable(),
+      /**
+       * Why the last event the Sefin returned for it was not applied (its schema, signature or
+       * signer did not check, or it was another event), in pt-BR; null when none failed.
+       */
+      answerProblem: z.string().nullable().default(null),
     })
     .nullable()
     .default(null),

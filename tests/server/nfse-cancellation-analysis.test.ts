@@ -1,4 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  buildCertificateAuthority,
+  buildServerCertificate,
+  rsaKeyPairAsync,
+  type CertificatePems,
+} from '../../mock-server/domain/invoices/nfse/certificates'
+import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
 import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
 import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
 import { seededNational } from './contracts/nfse'
@@ -10,6 +17,8 @@ import { ADMIN, startTestServer, type TestServer } from './harness'
 // answer (played by the test hook POST /__test/sefin-analysis) is learnt by the background
 // check: granted cancels the request (it leaves the month), refused leaves it issued.
 // A second analysis and a substitution are refused while it waits (Anexo I E0068).
+// An answer that does not verify (a changed byte, a signer outside the configured anchors) is
+// never applied: the analysis stays as it was, with the reason for the back office.
 
 let server: TestServer
 beforeAll(async () => {
@@ -142,4 +151,136 @@ describe('POST /nfs/requests/{id}/cancellation-analysis', () => {
     expect(client.status).toBe(403)
     expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toBeNull()
   })
+})
+
+/** A CA that is not among the anchors, and a certificate it issued (drawn once). */
+let outside: Promise<{ otherCa: string; impostor: CertificatePems }> | null = null
+function outsideAnchors() {
+  outside ??= Promise.all([rsaKeyPairAsync(), rsaKeyPairAsync()]).then((keys) => {
+    const validity = {
+      notBefore: new Date(Date.now() - 86_400_000),
+      notAfter: new Date(Date.now() + 86_400_000),
+    }
+    const otherCa = buildCertificateAuthority('AC Fora das Ancoras', validity, keys[0])
+    const impostor = buildServerCertificate(otherCa, { name: 'NAO E A SEFIN' }, validity, keys[1])
+    return { otherCa: otherCa.certificatePem, impostor }
+  })
+  return outside
+}
+
+describe('an answer of the municipality that does not verify', () => {
+  /** The stand-in's stored e105104, as the product will read it. */
+  async function granted() {
+    const { id, accessKey } = pastDeadline()
+    expect((await ask(id)).status).toBe(200)
+    expect((await answer(accessKey, 'granted')).status).toBe(200)
+    const stored = server.store.sefinEvents
+      .find({ where: { accessKey } })
+      .find((event) => event.type === '105104')!
+    return { id, accessKey, stored }
+  }
+  const replaceEvent = (stored: { id: string }, xml: string) =>
+    server.store.write(() =>
+      server.store.sefinEvents.update({ ...server.store.sefinEvents.get(stored.id)!, xml }),
+    )
+  /** The request as the back office reads it. */
+  const asAdmin = async (id: string) =>
+    (await server.call('GET', `/nfs/requests/${id}`, { as: ADMIN.email })).body.data
+
+  it('a changed byte: not applied, the reason kept; applied once the Sefin answers it intact', async () => {
+    const { id, stored } = await granted()
+    replaceEvent(stored, stored.xml.replace('fiscalização municipal', 'fiscalização estadual'))
+    await recover()
+    const held = await asAdmin(id)
+    expect(held).toMatchObject({
+      status: 'issued',
+      cancellationAnalysis: { status: 'requested', answer: null, answeredAt: null },
+    })
+    expect(held.cancellationAnalysis.answerProblem).toMatch(
+      /^A assinatura da Sefin Nacional no evento não confere: .+ Nada foi aplicado: a análise segue como estava/,
+    )
+    expect(server.store.nfsRequests.get(id)?.statusHistory.at(-1)?.to).not.toBe('cancelled')
+
+    replaceEvent(stored, stored.xml)
+    await recover()
+    expect(server.store.nfsRequests.get(id)).toMatchObject({
+      status: 'cancelled',
+      cancellationAnalysis: { status: 'granted', answerProblem: null },
+    })
+  })
+
+  it('signed by a certificate outside the anchors: not applied', async () => {
+    const { id, stored } = await granted()
+    const { impostor } = await outsideAnchors()
+    const unsigned = stored.xml.replace(
+      /<\/infEvento><Signature[\s\S]*<\/Signature>(?=<\/evento>)/,
+      '</infEvento>',
+    )
+    expect(unsigned).not.toBe(stored.xml)
+    const resigned = await runJob({
+      kind: 'sign',
+      schema: 'evento',
+      element: 'infEvento',
+      xml: unsigned,
+      pems: impostor,
+      profile: 'sefin',
+    })
+    if ('problems' in resigned) throw new Error(JSON.stringify(resigned.problems))
+    replaceEvent(stored, resigned.signed)
+    await recover()
+    expect(server.store.nfsRequests.get(id)).toMatchObject({
+      status: 'issued',
+      cancellationAnalysis: {
+        status: 'requested',
+        answerProblem: expect.stringMatching(
+          /^O evento não veio assinado pela Sefin Nacional: O certificado do assinante não é de uma autoridade confiável/,
+        ),
+      },
+    })
+  }, 30_000)
+})
+
+describe('the event a POST registers, signed outside the anchors', () => {
+  // The product configured to trust another CA only (as MOCK_SEFIN_TRUSTED_CERTS would): the
+  // stand-in's events no longer verify.
+  const distrust = async () =>
+    vi.spyOn(server.sefin, 'anchors').mockReturnValue([(await outsideAnchors()).otherCa])
+  afterEach(() => vi.restoreAllMocks())
+
+  it('the cancellation: 502 with the reason, the request still issued, nothing filed', async () => {
+    const { request } = seededNational()
+    const documents = server.store.documents.count()
+    await distrust()
+    const answer = await server.call('POST', `/nfs/requests/${request.id}/cancel`, {
+      as: ADMIN.email,
+      body: { code: '2', reason: REASON },
+    })
+    expect(answer.status).toBe(502)
+    expect(answer.body.message).toMatch(
+      /^O evento não veio assinado pela Sefin Nacional: .+ O cancelamento não foi registrado aqui e a NFS-e segue emitida/,
+    )
+    expect(server.store.nfsRequests.get(request.id)).toMatchObject({
+      status: 'issued',
+      cancelledAt: null,
+    })
+    expect(server.store.documents.count()).toBe(documents)
+  }, 30_000)
+
+  it('the analysis: left "sending" with the reason; once trusted, the check makes it requested', async () => {
+    const { id } = pastDeadline()
+    await distrust()
+    const asked = await ask(id)
+    expect(asked.status).toBe(502)
+    expect(asked.body.message).toMatch(/^A Receita ainda não confirmou o pedido de análise fiscal/)
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toMatchObject({
+      status: 'sending',
+      answerProblem: expect.stringMatching(/^O evento não veio assinado pela Sefin Nacional/),
+    })
+    vi.restoreAllMocks()
+    await recover()
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toMatchObject({
+      status: 'requested',
+      answerProblem: null,
+    })
+  }, 30_000)
 })

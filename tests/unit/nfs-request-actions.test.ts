@@ -16,6 +16,7 @@ const analysis = (
   sequence: 1,
   answeredAt: null,
   answer: null,
+  answerProblem: null,
 })
 const issued = { status: 'issued' as const, accessKey: '3'.repeat(50) }
 

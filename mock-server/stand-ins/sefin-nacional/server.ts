@@ -17,6 +17,7 @@ import {
   buildNfse,
   CANCELLATION_ANALYSIS_EVENT,
   CANCELLATION_EVENT,
+  eventId,
   eventRequestId,
 } from '../../domain/invoices/nfse/documents'
 import type { NfseEngine } from '../../domain/invoices/nfse/engine'
@@ -336,7 +337,7 @@ export function sefinStandInApp(
       if (current.status !== 'active') throw new Error('NFS-e cancelled twice')
       if (becomes !== current.status) store.sefinNfse.update({ ...current, status: becomes })
       store.sefinEvents.insert({
-        id: `EVT${target.accessKey}${type}${String(sequence).padStart(3, '0')}`,
+        id: eventId(target.accessKey, type, sequence),
         accessKey: target.accessKey,
         type,
         sequence,
@@ -450,7 +451,7 @@ export function sefinStandInApp(
   }
 
   router.get('/nfse/:chave/eventos/:tipo/:sequencia', async (req, res) => {
-    const id = `EVT${req.params.chave}${req.params.tipo}${String(req.params.sequencia).padStart(3, '0')}`
+    const id = eventId(req.params.chave, req.params.tipo, req.params.sequencia)
     const found = store.sefinEvents.get(id)
     if (!found) return void lookupError(res, 404, 'E2408', 'Evento não encontrado.')
     res.json({ ...envelopeOf(new Date()), eventoXmlGZipB64: await toGzipBase64(found.xml) })

@@ -142,7 +142,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         <Card>
           <h2 className={styles.cardTitle}>O que fazer</h2>
           <NextStep request={request} />
-          <CancellationAnalysisNote request={request} focusRef={analysisNote}>
+          <CancellationAnalysisNote request={request} focusRef={analysisNote} showProblem>
             {request.cancellationAnalysis?.status === 'refused' && request.status === 'issued' && (
               <p>Com novos fatos, peça outra análise em “Cancelar NFS-e”.</p>
             )}

@@ -118,15 +118,18 @@ export const cancellationAnalysisTitle = (analysis: CancellationAnalysis) =>
 /**
  * The cancellation asked of the municipality past the deadline, on the request's panel (back
  * office and the owner's drawer): when it was asked, why, and the municipality's answer. Nothing
- * while there is none. `focusRef` lets the back office move the focus to it once it is asked.
+ * while there is none. `focusRef` lets the back office move the focus to it once it is asked;
+ * `showProblem` shows the back office why the last event the Sefin returned was not applied.
  */
 export function CancellationAnalysisNote({
   request,
   focusRef,
+  showProblem = false,
   children,
 }: {
   request: Pick<NfsRequest, 'cancellationAnalysis'>
   focusRef?: Ref<HTMLDivElement>
+  showProblem?: boolean
   children?: ReactNode
 }) {
   const analysis = request.cancellationAnalysis
@@ -148,6 +151,7 @@ export function CancellationAnalysisNote({
           {analysis.reason}
         </p>
         <p>{answer}</p>
+        {showProblem && analysis.answerProblem && <p>{analysis.answerProblem}</p>}
         {children}
       </Alert>
     </div>

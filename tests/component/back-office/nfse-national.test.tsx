@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { CancelNfseDialog } from '@/screens/back-office/CancelNfseDialog'
+import { CancellationAnalysisNote } from '@/screens/shared'
 import { NationalIssue } from '@/screens/back-office/NationalIssue'
 import { SubstituteNfseDialog } from '@/screens/back-office/SubstituteNfseDialog'
 import type { NfsRequestWithCompany } from '@/schemas/invoice'
@@ -151,6 +152,7 @@ describe("Cancelar NFS-e past the deadline: the municipality's analysis", () => 
       sequence: 1,
       answeredAt: null,
       answer: null,
+      answerProblem: null,
     },
     company: null,
   })
@@ -242,6 +244,22 @@ describe("Cancelar NFS-e past the deadline: the municipality's analysis", () => 
       `POST /nfs/requests/nfs-ana-2/cancel ${JSON.stringify({ code: '9', reason: REASON })}`,
       `POST /nfs/requests/nfs-ana-2/cancellation-analysis ${JSON.stringify({ code: '9', reason: REASON })}`,
     ])
+  })
+
+  it('an answer of the Sefin not applied: its reason on the back office, not on the owner', () => {
+    const problem =
+      'A assinatura da Sefin Nacional no evento não confere: A assinatura não confere com o conteúdo. Nada foi aplicado: a análise segue como estava e conferimos de novo em instantes.'
+    const waiting = asked('nfs-ana-3')
+    const request = {
+      ...waiting,
+      cancellationAnalysis: { ...waiting.cancellationAnalysis!, answerProblem: problem },
+    }
+    const { unmount } = renderWithQuery(<CancellationAnalysisNote request={request} showProblem />)
+    expect(screen.getByText(problem)).toBeVisible()
+    expect(screen.getByText(/aguardando o município/)).toBeVisible()
+    unmount()
+    renderWithQuery(<CancellationAnalysisNote request={request} />)
+    expect(screen.queryByText(problem)).not.toBeInTheDocument()
   })
 })
 

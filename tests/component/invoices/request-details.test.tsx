@@ -48,6 +48,7 @@ const analysis = (
   sequence: 1,
   answeredAt: answer ? '2026-11-20T13:00:00.000Z' : null,
   answer,
+  answerProblem: null,
 })
 const waiting: NfsRequest = {
   ...issued('nfs-analise', 80),

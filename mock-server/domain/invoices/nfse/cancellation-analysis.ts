@@ -20,7 +20,7 @@ import {
   signingPems,
   type IssuanceDeps,
 } from './issuance'
-import { readCancellationRequest } from './reader'
+import { verifiedEvent, type ExpectedEvent } from './sefin-events'
 import { SefinUnknownOutcome } from './sefin-client'
 
 // The cancellation analysis past the deadline (event e101103, tiposEventos_v1.01.xsd): after the
@@ -41,6 +41,8 @@ export const analysisMessages = {
     'Já há uma análise fiscal para cancelamento desta NFS-e aguardando o município (Anexo II, E0848). Nada foi enviado à Receita.',
   unconfirmed:
     'A Receita ainda não confirmou o pedido de análise fiscal; conferimos em instantes e a situação aparece aqui. Nada será pedido duas vezes.',
+  unapplied: (reason: string) =>
+    `${reason} Nada foi aplicado: a análise segue como estava e conferimos de novo em instantes.`,
 } as const
 
 /**
@@ -93,6 +95,7 @@ export function requestCancellationAnalysis(
           sequence: (before?.sequence ?? 0) + 1,
           answeredAt: null,
           answer: null,
+          answerProblem: null,
         },
         updatedAt: at,
       }
@@ -113,12 +116,23 @@ export function requestCancellationAnalysis(
       setAnalysis(deps, sending.id, 'sending', before, at)
       throw refusal(outcome.errors)
     }
+    // The event the Sefin registered, verified: otherwise left "sending" for the check to ask.
+    const expected = {
+      accessKey,
+      type: CANCELLATION_ANALYSIS_EVENT,
+      sequence: sending.cancellationAnalysis!.sequence,
+    }
+    const registered = await verifiedEvent(deps, outcome.value, expected)
+    if (!registered.ok) {
+      unapplied(deps, sending, expected, registered.reason, at)
+      throw outsideServiceFailed(analysisMessages.unconfirmed)
+    }
     return (
       setAnalysis(
         deps,
         sending.id,
         'sending',
-        { ...sending.cancellationAnalysis!, status: 'requested' },
+        { ...sending.cancellationAnalysis!, status: 'requested', answerProblem: null },
         at,
       ) ?? requestOf(store, sending.id)
     )
@@ -169,7 +183,8 @@ function setAnalysis(
  * The background check of the analyses: one sent without an answer is asked about (its e101103
  * registered → requested, absent → forgotten, to be asked again); one requested learns the
  * municipality's answer (e105104 → the request cancelled; e105105 → refused, it stays issued).
- * Returns the requests it changed.
+ * Every event is applied only once verified (nfse/sefin-events.ts). Returns the requests it
+ * changed.
  */
 export async function checkAnalyses(
   deps: IssuanceDeps,
@@ -187,13 +202,20 @@ export async function checkAnalyses(
     try {
       const client = await deps.sefin.clientFor(pems)
       const key = request.accessKey!
+      const sequence = analysis.sequence
       if (analysis.status === 'sending') {
-        const registered = await client.event(key, CANCELLATION_ANALYSIS_EVENT, analysis.sequence)
+        const expected = { accessKey: key, type: CANCELLATION_ANALYSIS_EVENT, sequence }
+        const xml = await client.event(key, CANCELLATION_ANALYSIS_EVENT, sequence)
+        const registered = xml ? await verifiedEvent(deps, xml, expected) : null
+        if (registered && !registered.ok) {
+          unapplied(deps, request, expected, registered.reason, at)
+          continue
+        }
         const next = setAnalysis(
           deps,
           request.id,
           'sending',
-          registered ? { ...analysis, status: 'requested' } : null,
+          registered ? { ...analysis, status: 'requested', answerProblem: null } : null,
           at,
         )
         if (next) changed.push(next)
@@ -203,10 +225,14 @@ export async function checkAnalyses(
         [ANALYSIS_GRANTED_EVENT, true],
         [ANALYSIS_REFUSED_EVENT, false],
       ] as const) {
-        const xml = await client.event(key, type, analysis.sequence)
+        const xml = await client.event(key, type, sequence)
         if (!xml) continue
-        const answer = readCancellationRequest(xml)
-        if (answer.accessKey !== key || answer.type !== type) continue
+        const expected = { accessKey: key, type, sequence }
+        const answer = await verifiedEvent(deps, xml, expected)
+        if (!answer.ok) {
+          unapplied(deps, request, expected, answer.reason, at)
+          break
+        }
         const next = setAnalysis(
           deps,
           request.id,
@@ -215,7 +241,8 @@ export async function checkAnalyses(
             ...analysis,
             status: granted ? 'granted' : 'refused',
             answeredAt: at,
-            answer: answer.reason,
+            answer: answer.event.request.reason,
+            answerProblem: null,
           },
           at,
           granted ? { by: 'Município' } : undefined,
@@ -228,4 +255,33 @@ export async function checkAnalyses(
     }
   }
   return changed
+}
+
+/**
+ * An event the Sefin returned for an analysis that did not verify: nothing of it is applied (the
+ * analysis stays where it was, to be asked again by the next check); the reason is logged and
+ * kept on the analysis for the back office.
+ */
+function unapplied(
+  deps: IssuanceDeps,
+  request: NfsRequest,
+  expected: ExpectedEvent,
+  reason: string,
+  at: string,
+) {
+  const problem = analysisMessages.unapplied(reason)
+  console.warn(
+    `[nfse] Evento e${expected.type} nº ${expected.sequence} da NFS-e ${expected.accessKey} não aplicado: ${reason}`,
+  )
+  deps.store.write(() => {
+    const current = deps.store.nfsRequests.get(request.id)
+    const analysis = current?.cancellationAnalysis
+    if (!current || !analysis || analysis.status !== request.cancellationAnalysis?.status) return
+    if (analysis.answerProblem === problem) return
+    deps.store.nfsRequests.update({
+      ...current,
+      cancellationAnalysis: { ...analysis, answerProblem: problem },
+      updatedAt: at,
+    })
+  })
 }

@@ -134,6 +134,9 @@ export type CancellationInput = {
 
 /** The `Id` of an event request (`TSIdPedRegEvt`: "PRE" + key (50) + event type (6)). */
 export const eventRequestId = (accessKey: string, type: string) => `PRE${accessKey}${type}`
+/** The `Id` of a registered event (`infEvento`): "EVT" + key (50) + type (6) + sequence (3). */
+export const eventId = (accessKey: string, type: string, sequence: number | string) =>
+  `EVT${accessKey}${type}${String(sequence).padStart(3, '0')}`
 export const cancellationRequestId = (accessKey: string) =>
   eventRequestId(accessKey, CANCELLATION_EVENT)
 
@@ -235,7 +238,7 @@ export function buildEvent(input: {
   const sequence = String(input.sequence).padStart(3, '0')
   const infEvento = element(
     'infEvento',
-    { Id: `EVT${input.accessKey}${input.type ?? CANCELLATION_EVENT}${sequence}` },
+    { Id: eventId(input.accessKey, input.type ?? CANCELLATION_EVENT, input.sequence) },
     leaf('verAplic', SEFIN_VERSION),
     leaf('ambGer', '2'),
     leaf('nSeqEvento', sequence),

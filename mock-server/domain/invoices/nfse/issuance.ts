@@ -32,7 +32,8 @@ import { calculate } from '../../simples/calculate'
 import { factsOf } from '../../simples/facts'
 import { storeSources } from '../../simples/sources'
 import type { Store } from '../../../store/database'
-import { buildCancellationRequest, dpsElementOf } from './documents'
+import { buildCancellationRequest, CANCELLATION_EVENT, dpsElementOf } from './documents'
+import { verifiedEvent } from './sefin-events'
 import { buildDps, type DpsInput, type DpsRequest } from './dps'
 import {
   cancellationPastDeadline,
@@ -114,6 +115,8 @@ export const issuanceMessages = {
     `A Receita ainda não confirmou a emissão (DPS nº ${number}); conferimos em instantes e a nota aparece aqui assim que ela responder. Nada será emitido duas vezes.`,
   unverified:
     'A Sefin Nacional respondeu uma NFS-e que não confere (assinatura, assinante ou dados da DPS): nada foi registrado; conferimos de novo em instantes.',
+  cancellationUnverified: (reason: string) =>
+    `${reason} O cancelamento não foi registrado aqui e a NFS-e segue emitida: confira a situação dela na Sefin Nacional antes de pedir de novo.`,
 } as const
 
 /**
@@ -947,6 +950,17 @@ export function cancelRequest(
       .registerEvent(accessKey, signed.signed)
       .catch(unreachable)
     if (!outcome.ok) throw refusal(outcome.errors)
+    // The event (a key's one e101101: sequence 1) filed as the cancellation's proof only once
+    // verified as the Sefin's.
+    const registered = await verifiedEvent(deps, outcome.value, {
+      accessKey,
+      type: CANCELLATION_EVENT,
+      sequence: 1,
+    })
+    if (!registered.ok) {
+      console.warn(`[nfse] Cancelamento da NFS-e ${accessKey} não registrado: ${registered.reason}`)
+      throw outsideServiceFailed(issuanceMessages.cancellationUnverified(registered.reason))
+    }
     const at = now.toISOString()
     const codeLabel = nfseCancellationCodeLabels[input.code]
     const pdf = await nfse.run({

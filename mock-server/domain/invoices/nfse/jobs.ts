@@ -8,7 +8,15 @@ import {
 } from './certificates'
 import { danfsePdf } from './danfse'
 import { municipalityLabel } from './places'
-import { readCancellationRequest, readDps, readNfse, type DpsFacts, type NfseFacts } from './reader'
+import {
+  readCancellationRequest,
+  readDps,
+  readEvent,
+  readNfse,
+  type DpsFacts,
+  type EventFacts,
+  type NfseFacts,
+} from './reader'
 import { signerTrust, type SignerTrust } from '../signer-trust'
 import {
   acceptedProfiles,
@@ -43,6 +51,13 @@ export type CheckJob = { kind: 'check'; document: 'DPS' | 'pedRegEvento'; xml: s
  * reads it (the product's check).
  */
 export type ReadNfseJob = { kind: 'read-nfse'; xml: string; anchors: string[] }
+/**
+ * Verifies an event the national system answered (a registered cancellation, an analysis, the
+ * municipality's answer to it) as an NFS-e is: its schema (evento_v1.01.xsd), the Sefin's
+ * signature of `infEvento`, its signer against `anchors` at the moment it was processed — and
+ * reads it. Whether it is the event asked for is the caller's check (nfse/sefin-events.ts).
+ */
+export type ReadEventJob = { kind: 'read-event'; xml: string; anchors: string[] }
 export type DanfseJob = {
   kind: 'danfse'
   xml: string
@@ -59,7 +74,8 @@ export type ReadA1Job = {
   /** The roots an A1 must chain to (the ICP-Brasil's; the local test CA here). */
   anchors: string[]
 }
-export type NfseJob = SignJob | ValidateJob | CheckJob | ReadNfseJob | DanfseJob | ReadA1Job
+export type NfseJob =
+  SignJob | ValidateJob | CheckJob | ReadNfseJob | ReadEventJob | DanfseJob | ReadA1Job
 
 /** An A1 read: its PEMs and facts, or why it was refused (400, in pt-BR, with its field). */
 export type ReadA1 =
@@ -76,12 +92,15 @@ export type Checked =
       dps: DpsFacts | null
       cancellation: ReturnType<typeof readCancellationRequest> | null
     }
-export type ReadNfse = {
+/** A document the Sefin signed: its signature, its signer and whether the signer is trusted. */
+export type SefinSigned = {
   signature: Verification
   signer: SignerFacts | null
   trust: SignerTrust
-  nfse: NfseFacts
 }
+export type ReadNfse = SefinSigned & { nfse: NfseFacts }
+/** An event read: refused by its schema, or its Sefin signature judged and its fields. */
+export type ReadEvent = { problems: SchemaProblem[] } | (SefinSigned & { event: EventFacts })
 
 export type JobResult<J extends NfseJob> = J extends SignJob
   ? Signed
@@ -91,9 +110,11 @@ export type JobResult<J extends NfseJob> = J extends SignJob
       ? Checked
       : J extends ReadNfseJob
         ? ReadNfse
-        : J extends ReadA1Job
-          ? ReadA1
-          : Uint8Array
+        : J extends ReadEventJob
+          ? ReadEvent
+          : J extends ReadA1Job
+            ? ReadA1
+            : Uint8Array
 
 const signedElements: Record<CheckJob['document'], SignedElement> = {
   DPS: 'infDPS',
@@ -138,6 +159,8 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
     case 'read-nfse': {
       return readNationalNfse(job.xml, job.anchors) as JobResult<J>
     }
+    case 'read-event':
+      return readNationalEvent(job.xml, job.anchors) as JobResult<J>
     case 'read-a1':
       try {
         return readA1(job.file, job.password, job.cnpj, new Date(), job.anchors) as JobResult<J>
@@ -160,12 +183,33 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
 
 /** An NFS-e as the product reads it: verified, its signer judged, its fields. */
 export function readNationalNfse(xml: string, anchors: readonly string[]): ReadNfse {
-  const signature = verifyEnveloped(xml, 'infNFSe', acceptedProfiles.sefin)
   const nfse = readNfse(xml)
+  return { ...sefinSigned(xml, 'infNFSe', anchors, nfse.processedAt), nfse }
+}
+
+/** An event as the product reads it: valid against its schema, verified, its signer judged. */
+export function readNationalEvent(xml: string, anchors: readonly string[]): ReadEvent {
+  const problems = validateAgainst('evento', xml)
+  if (problems.length > 0) return { problems }
+  const event = readEvent(xml)
+  return { ...sefinSigned(xml, 'infEvento', anchors, event.processedAt), event }
+}
+
+/**
+ * The Sefin's signature of `element` by the algorithms it signs with (or a provider's), and its
+ * signer against `anchors` at `signedAt` (the document's `dhProc`).
+ */
+function sefinSigned(
+  xml: string,
+  element: 'infNFSe' | 'infEvento',
+  anchors: readonly string[],
+  signedAt: string | null,
+): SefinSigned {
+  const signature = verifyEnveloped(xml, element, acceptedProfiles.sefin)
   const trust: SignerTrust = signature.certificatePem
-    ? signerTrust(signature.certificatePem, anchors, new Date(nfse.processedAt))
+    ? signerTrust(signature.certificatePem, anchors, new Date(signedAt ?? Number.NaN))
     : { trusted: false, reason: 'Sem certificado do assinante.' }
-  return { signature, signer: signerOf(signature), trust, nfse }
+  return { signature, signer: signerOf(signature), trust }
 }
 
 /** Compiles the schemas and loads the municipalities ahead of the first job. */

@@ -350,3 +350,23 @@ export const readCancellationRequest = (xml: string): CancellationFacts =>
       reason: type ? text(`${inf}/n:e${type}/n:xMotivo`) : null,
     }
   })
+
+/** The fields of an event the Sefin registered (`evento`, evento_v1.01.xsd). */
+export type EventFacts = {
+  /** `EVT` + key + type + sequence (documents.ts `buildEvent`). */
+  id: string
+  sequence: string | null
+  processedAt: string | null
+  /** The request it registered: the author's `pedRegEvento`. */
+  request: CancellationFacts
+}
+
+/** Reads a registered `evento` (validated against its schema first). */
+export const readEvent = (xml: string): EventFacts => {
+  const header = read(xml, (text) => ({
+    id: text('/n:evento/n:infEvento/@Id') ?? '',
+    sequence: text('/n:evento/n:infEvento/n:nSeqEvento'),
+    processedAt: text('/n:evento/n:infEvento/n:dhProc'),
+  }))
+  return { ...header, request: readCancellationRequest(xml) }
+}
