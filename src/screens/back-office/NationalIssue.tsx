@@ -53,9 +53,12 @@ function failureOf(error: unknown, step: Step): Failure {
  */
 export function NationalIssue({
   request,
+  onIssued,
   onConflict,
 }: {
   request: Pick<NfsRequest, 'id' | 'companyId' | 'status'>
+  /** Issued: this part leaves the screen with its button; the screen moves focus to the result. */
+  onIssued: () => void
   onConflict: (message: string) => void
 }) {
   const issue = useIssueNationalNfse()
@@ -77,6 +80,7 @@ export function NationalIssue({
       const issued = await issue.mutateAsync(request.id)
       setStates({ dps: 'done', send: 'done' })
       notify.success(`NFS-e nº ${issued.number} emitida pela Sefin Nacional.`)
+      onIssued()
     } catch (error) {
       if (isAwaitingReceita(error)) {
         setStates({ dps: 'done', send: 'awaiting' })

@@ -25,6 +25,7 @@ import { DescriptionList } from '@/ui/DescriptionList'
 import { Alert, Badge } from '@/ui/Feedback'
 import { Card, PageHeader } from '@/ui/Layout'
 import { notify } from '@/ui/notify'
+import { focusResult } from '@/ui/return-focus'
 import { DataTable } from '@/ui/Table'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
 import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
@@ -76,6 +77,11 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
     })
     return () => clearTimeout(timer)
   }, [analysisAsked, analysisShown])
+  // Where the request stands ("NFS-e nº 77 emitida…", "… cancelada…"): the result of an action
+  // that replaces what the card offered (the button that had focus goes with it), so focus goes
+  // there (src/ui/return-focus.ts), never to <body>.
+  const outcome = useRef<HTMLDivElement>(null)
+  const focusOutcome = () => focusResult(() => outcome.current)
   const change = useChangeNfsRequestStatus()
   const actions = nfsRequestActions(request)
   const companyName = request.company
@@ -141,7 +147,9 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         )}
         <Card>
           <h2 className={styles.cardTitle}>O que fazer</h2>
-          <NextStep request={request} />
+          <div ref={outcome} tabIndex={-1}>
+            <NextStep request={request} />
+          </div>
           <CancellationAnalysisNote request={request} focusRef={analysisNote} showProblem>
             {request.cancellationAnalysis?.status === 'refused' && request.status === 'issued' && (
               <p>Com novos fatos, peça outra análise em “Cancelar NFS-e”.</p>
@@ -150,14 +158,21 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
           {action === 'issue' ? (
             <IssueNfsForm
               request={request}
-              onIssued={() => setAction(null)}
+              onIssued={() => {
+                setAction(null)
+                focusOutcome()
+              }}
               onConflict={(message) => void moved(message)}
               onCancel={() => setAction(null)}
             />
           ) : (
             <>
               {(actions.includes('issue-national') || actions.includes('check-receita')) && (
-                <NationalIssue request={request} onConflict={(message) => void moved(message)} />
+                <NationalIssue
+                  request={request}
+                  onIssued={focusOutcome}
+                  onConflict={(message) => void moved(message)}
+                />
               )}
               {actions.some((a) =>
                 ['process', 'record-manual', 'reject', 'cancel', 'substitute'].includes(a),
@@ -224,7 +239,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
             setAction(null)
             setAnalysisAsked(true)
           }}
-          finalFocus={() => analysisNote.current}
+          finalFocus={() => analysisNote.current ?? outcome.current}
           onClose={() => setAction(null)}
           onConflict={(message) => void moved(message)}
         />

@@ -69,7 +69,9 @@ afterAll(() => server.close())
 describe('Emitir NFS-e', () => {
   it('checks the DPS, sends it, and shows the national refusal with its code; not a conflict', async () => {
     const onConflict = vi.fn()
-    const { user } = renderWithQuery(<NationalIssue request={request} onConflict={onConflict} />)
+    const { user } = renderWithQuery(
+      <NationalIssue request={request} onIssued={vi.fn()} onConflict={onConflict} />,
+    )
     await user.click(screen.getByRole('button', { name: 'Emitir NFS-e' }))
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText('A Sefin Nacional recusou a DPS')).toBeVisible()
