@@ -3,7 +3,7 @@ import { addMonths } from '../../src/kernel/dates'
 import { ADMIN, dayOfThisMonth, freezeClock, signIn, signInFromLogin, uniqueEmail } from './support'
 import { takeTurnsWith } from './company-turns'
 import { ANA, ANA_COMPANY, api, todayInBrazil } from './invoices/support'
-import { manualIssueRequest } from './invoices/requests'
+import { manualIssueRequest, nationalIssueRequest } from './invoices/requests'
 
 // Escape on every dialog, drawer and confirmation of the signed-in app gives focus back to what
 // opened it (src/ui/return-focus.ts, used by src/ui/Dialog.tsx and src/ui/SidePanel.tsx), walked
@@ -13,6 +13,8 @@ import { manualIssueRequest } from './invoices/requests'
 // registration, a plan change scheduled, a guide's debit unmatched, two months ready to close) is
 // made here through the API and taken away at the end; the rest is the seed's, reseeded around
 // the file. Nothing depends on the day: the queue's late months are walked on a frozen 28th.
+// An action that replaces what had focus (issuing an NFS-e, cancelling it) moves focus to its
+// result, walked the same way on a request of ana's made here.
 
 /** Tabs through the page until `target` has focus (it is reachable by keyboard). */
 async function tabTo(page: Page, target: Locator, limit = 300) {
@@ -117,6 +119,26 @@ async function sendDocument(
   return created.body.data.id
 }
 
+/**
+ * A request of ana's the file made, taken away as far as its status lets: pending, she deletes
+ * it; moved on to processing, the accountant rejects it; issued (a walk stopped half-way), he
+ * cancels it.
+ */
+async function discardRequest(id: string) {
+  const own = `companyId=${ANA_COMPANY}`
+  const { body } = await api<{ data: { status: string } }>(
+    ADMIN.email,
+    'GET',
+    `/nfs/requests/${id}?${own}`,
+  )
+  const reason = 'Pedido de teste do teclado, descartado.'
+  if (body.data.status === 'pending') await api(ANA, 'DELETE', `/nfs/requests/${id}?${own}`)
+  else if (body.data.status === 'processing')
+    await api(ADMIN.email, 'PUT', `/nfs/requests/${id}/status/rejected`, { reason })
+  else if (body.data.status === 'issued')
+    await api(ADMIN.email, 'POST', `/nfs/requests/${id}/cancel`, { code: '9', reason })
+}
+
 test.describe.configure({ mode: 'serial' })
 
 /** What the file makes for the dialogs, taken away at the end. */
@@ -125,6 +147,8 @@ const made = {
   document: { id: '', name: `Comprovante de aluguel ${tag}` },
   personal: { id: '', name: `Comprovante de residência ${tag}` },
   request: { id: '', description: `Ensaio fotográfico de catálogo ${tag}` },
+  /** Issued and cancelled by the accountant with the keyboard. */
+  national: { id: '', description: `Direção de arte pelo teclado ${tag}` },
   invite: { id: '', email: uniqueEmail('convite-teclado') },
   /** A debit that paid one of ana's guides, its match undone for "Escolher a guia". */
   guideDebit: { transactionId: '', documentId: '', description: '', undone: false },
@@ -145,20 +169,7 @@ test.afterAll(async () => {
   for (const id of [made.document.id, made.personal.id].filter(Boolean))
     await api(ANA, 'DELETE', `/documents/${id}?${own}`)
   if (made.invite.id) await api(ANA, 'DELETE', `/invites/${made.invite.id}?${own}`)
-  if (made.request.id) {
-    // Pending, ana cancels it; moved on to processing by the accountant's walk, it is rejected.
-    const request = await api<{ data: { status: string } }>(
-      ADMIN.email,
-      'GET',
-      `/nfs/requests/${made.request.id}?${own}`,
-    )
-    if (request.body.data.status === 'pending')
-      await api(ANA, 'DELETE', `/nfs/requests/${made.request.id}?${own}`)
-    else if (request.body.data.status === 'processing')
-      await api(ADMIN.email, 'PUT', `/nfs/requests/${made.request.id}/status/rejected`, {
-        reason: 'Pedido de teste do teclado, descartado.',
-      })
-  }
+  for (const id of [made.request.id, made.national.id].filter(Boolean)) await discardRequest(id)
 })
 
 // Ana's data (her certificate, invoices, statement) is changed by other files: one at a time.
@@ -184,14 +195,20 @@ takeTurnsWith(MARINA_COMPANY)
 test.beforeAll(async () => {
   made.document.id = await sendDocument(ANA, { type: 'comprovante', name: made.document.name })
   made.personal.id = await sendDocument(ANA, { type: 'pessoal', name: made.personal.name })
-  const request = await api<{ data: { id: string } }>(
-    ANA,
-    'POST',
-    `/nfs/requests?companyId=${ANA_COMPANY}`,
-    { ...manualIssueRequest, serviceDescription: made.request.description },
-  )
-  expect(request.status).toBe(201)
-  made.request.id = request.body.data.id
+  // Two requests of ana's: one the accountant's walk moves on, one he issues and cancels.
+  for (const [which, body] of [
+    [made.request, manualIssueRequest],
+    [made.national, nationalIssueRequest],
+  ] as const) {
+    const request = await api<{ data: { id: string } }>(
+      ANA,
+      'POST',
+      `/nfs/requests?companyId=${ANA_COMPANY}`,
+      { ...body, serviceDescription: which.description },
+    )
+    expect(request.status).toBe(201)
+    which.id = request.body.data.id
+  }
   const invite = await api<{ data: { id: string } }>(
     ANA,
     'POST',
@@ -556,6 +573,17 @@ test("the accountant's dialogs: Escape gives focus back to the button that opene
         on.getByRole('group', { name: 'Mudar a situação' }).getByRole('button').first(),
       dialog: /\?$/,
     },
+    // Disabling asks for a reason (src/screens/back-office/StatusActions.tsx' ReasonDialog,
+    // mounted only while chosen). Escape changes nothing; ana is reseeded when the file ends.
+    {
+      path: `${anaCompany}?tab=situacao`,
+      heading: /Ana Design/,
+      opener: (on) =>
+        on
+          .getByRole('group', { name: 'Mudar a situação' })
+          .getByRole('button', { name: 'Desativar empresa → Desativada', exact: true }),
+      dialog: /^Desativar Ana Design.*\?$/,
+    },
     // Its people's documents: approving or refusing what ana sent.
     {
       path: `${anaCompany}?tab=pessoas`,
@@ -630,6 +658,38 @@ test("the accountant's dialogs: Escape gives focus back to the button that opene
 
   // The month page's late close (src/screens/back-office/simples/LateCloseDialog.tsx) is walked in
   // tests/e2e/simples/shop-close.spec.ts, on the shop made ready; the queue's is the next test.
+})
+
+test('the accountant issues an NFS-e and cancels it with the keyboard: focus goes to where the request stands', async ({
+  page,
+}) => {
+  await page.goto('/app/login')
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await expect(page).toHaveURL(/\/app\/admin/)
+  await open(page, `/app/admin/invoices/nf-requests/${made.national.id}`, /^NFS-e para /)
+  // "Emitir NFS-e" leaves the page with the request issued: focus on the sentence saying so
+  // (src/screens/back-office/NfRequestScreen.tsx), never <body>.
+  const issue = page.getByRole('button', { name: 'Emitir NFS-e', exact: true })
+  await tabTo(page, issue)
+  await page.keyboard.press('Enter')
+  const focused = page.locator(':focus')
+  await expect(focused).toHaveText(/^NFS-e nº \d+ emitida em .* pela Sefin Nacional\./, {
+    timeout: 30_000,
+  })
+  await expect(issue).toHaveCount(0)
+  // Cancelled at once (issued a moment ago, inside the deadline): the dialog and its opener go,
+  // focus on the sentence saying it is cancelled.
+  const cancel = page.getByRole('button', { name: 'Cancelar NFS-e', exact: true })
+  await tabTo(page, cancel)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: /^Cancelar a NFS-e nº \d+\?$/ })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Motivo do cancelamento').selectOption('1')
+  await dialog.getByLabel('Explique o motivo').fill('Valor digitado errado na nota de teste')
+  await dialog.getByRole('button', { name: 'Cancelar NFS-e' }).press('Enter')
+  await expect(dialog).toBeHidden({ timeout: 30_000 })
+  await expect(focused).toHaveText(/^NFS-e nº \d+ cancelada em .*\. Nada mais a fazer\.$/)
+  await expect(cancel).toHaveCount(0)
 })
 
 test('the month-close queue on the 28th: closing the late months asks first, Escape gives focus back', async ({
