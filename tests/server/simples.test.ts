@@ -215,6 +215,37 @@ describe('closing the month', () => {
     expect(payrollMissing('cmp-marina-advocacia')).not.toContain('fator R')
   })
 
+  it('a month whose DAS is R$ 0,00 is never late, in the rows nor in the "Atrasados" filter', async () => {
+    // On the 28th of this month last month's DAS is past due (mock-server/domain/simples/queue.ts).
+    const day = `${current()}-28`
+    expect(dasDueDate(last()) < day).toBe(true)
+    const onDay = { as: ADMIN, headers: { 'x-test-clock': `${day}T12:00:00-03:00` } }
+    type Row = {
+      company: { id: string }
+      status: string
+      das: { amount: number }
+      overdue: boolean
+    }
+    const all: Row[] = (await server.call('GET', `/simples/${last()}?limit=100`, onDay)).body.data
+    const open = all.filter((row) => row.status === 'open')
+    const nothingToPay = open.filter((row) => row.das.amount === 0)
+    const toPay = open.filter((row) => row.das.amount > 0)
+    expect(nothingToPay.length, 'an open month without revenue in the seed').toBeGreaterThan(0)
+    expect(toPay.length, 'an open month with a DAS in the seed').toBeGreaterThan(0)
+    for (const row of nothingToPay) expect(row.overdue, row.company.id).toBe(false)
+    for (const row of toPay) expect(row.overdue, row.company.id).toBe(true)
+    const filtered = await server.call('GET', `/simples/${last()}?limit=100&overdue=true`, onDay)
+    const late = filtered.body.data as Row[]
+    expect(late.map((row) => row.company.id).sort()).toEqual(
+      all
+        .filter((row) => row.overdue)
+        .map((row) => row.company.id)
+        .sort(),
+    )
+    expect(filtered.body.total).toBe(late.length)
+    for (const row of late) expect(row.das.amount, row.company.id).toBeGreaterThan(0)
+  })
+
   it('the queue is for the back office only', async () => {
     expect((await server.call('GET', `/simples/${last()}`, { as: ANA })).status).toBe(403)
   })

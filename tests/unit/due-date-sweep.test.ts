@@ -152,6 +152,19 @@ describe('no past due date said as future, none future as past', () => {
       }
   })
 
+  it('a month whose DAS is R$ 0,00 is never late: nothing to pay, on any day', () => {
+    for (const today of days)
+      for (const period of periodsBefore(today)) {
+        const das = { amount: 0, dueDate: dasDueDate(period) }
+        const state = monthStateOf({ status: 'open', das, guide: null }, today)
+        expect(state, `${period} on ${today}`).toMatchObject({
+          overdue: false,
+          tone: 'warning',
+          due: 'sem DAS a pagar',
+        })
+      }
+  })
+
   it('Pró-labore: the DARF and the FGTS, before the close and as guides', () => {
     for (const today of days)
       for (const period of periodsBefore(today)) {

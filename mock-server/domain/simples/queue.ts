@@ -2,7 +2,6 @@ import type { z } from 'zod'
 import { dasDueDate, UnknownCalendarYear } from '../../../src/kernel/tax'
 import {
   monthOverdue,
-  type MonthStatus,
   type SimplesQueueRow,
   type simplesQueueQuerySchema,
 } from '../../../src/schemas/simples/api'
@@ -11,7 +10,7 @@ import { foldText } from '../../store/fold-text'
 import { DomainError } from '../errors'
 import type { Store } from '../../store/database'
 import { regimeOf } from './calculate'
-import { monthView } from './months'
+import { liveCalculation, monthView } from './months'
 
 // The month-close queue (`GET /simples/{period}`): every active Simples Nacional and MEI company
 // with its month. The page, its search and its status filter are read from the queue's summary
@@ -32,9 +31,10 @@ function dueDateOf(period: string) {
 
 /**
  * The companies whose month is overdue, in the queue's order: the summary's rows of the search and
- * status asked for, less the months not overdue (an open month past its DAS's due date is; a
- * closed one only when it published a DAS still unpaid). Read beyond the page: the overdue filter
- * is not on the summary's indexes.
+ * status asked for, less the months not overdue (monthOverdue: an open month past its DAS's due
+ * date whose DAS is more than zero; a closed one only when it published a DAS still unpaid). Read
+ * beyond the page: the overdue filter is not on the summary's indexes, and an open month's DAS
+ * is calculated (only for an open month past its due date).
  */
 function overduePage(
   store: Store,
@@ -53,15 +53,31 @@ function overduePage(
   const all = store.monthQueue.page({ ...selection, limit: -1, offset: 0 }).companyIds
   const overdue = all.filter((id) => {
     const month = months.get(id)
-    const status: MonthStatus = month?.status ?? 'open'
+    const amount = month ? month.calculation.das.amount : openDasAmount(store, id, period, today)
     return monthOverdue(
-      { status, dueDate, hasDas: status === 'open' || (month?.dasDocumentId ?? null) !== null },
+      {
+        status: month?.status ?? 'open',
+        das: { amount, dueDate },
+        hasGuide: (month?.dasDocumentId ?? null) !== null,
+      },
       today,
     )
   })
   return {
     companyIds: overdue.slice(query.offset, query.offset + query.limit),
     total: overdue.length,
+  }
+}
+
+/** An open month's DAS as calculated now; 0 when the company has no month to close (its row says why). */
+function openDasAmount(store: Store, companyId: string, period: string, today: string) {
+  const company = store.companies.get(companyId)
+  if (!company || !regimeOf(company)) return 0
+  try {
+    return liveCalculation(store, company, period, today).calculation.das.amount
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'invalid') return 0
+    throw error
   }
 }
 
@@ -117,11 +133,7 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
         guide: month.guide,
         lateInvoices: month.lateInvoices.length,
         overdue: monthOverdue(
-          {
-            status: month.status,
-            dueDate: month.das.dueDate,
-            hasDas: month.status === 'open' || month.guide !== null,
-          },
+          { status: month.status, das: month.das, hasGuide: month.guide !== null },
           today,
         ),
       },

@@ -533,20 +533,32 @@ export const simplesQueueRowSchema = z.object({
 })
 export type SimplesQueueRow = z.infer<typeof simplesQueueRowSchema>
 
+/** A month as the rules of its DAS read it: its status, its DAS, whether it published a guide. */
+type MonthDas = {
+  status: MonthStatus
+  das: { amount: number; dueDate: string | null }
+  hasGuide: boolean
+}
+
+/**
+ * Whether a month has a DAS to pay: an open month whose DAS comes to more than zero, a closed
+ * one that published its guide. A DAS of R$ 0,00 (a month without revenue) owes nothing.
+ */
+export const monthOwesDas = (month: MonthDas) =>
+  month.das.amount > 0 && (month.status === 'open' || month.hasGuide)
+
 /**
  * A month is late ("atrasado") once its DAS's due date has passed and it is not paid: still open
  * (not even declared: the PGDAS-D is due the same day as the DAS), or closed with its DAS unpaid.
- * A closed month without a DAS owes nothing. The queue's flag and filter, and every screen that
- * says a month's state, use this one rule.
+ * A month that owes no DAS (monthOwesDas) is never late. The queue's flag and filter, and every
+ * screen that says a month's state, use this one rule.
  */
-export function monthOverdue(
-  month: { status: MonthStatus; dueDate: string | null; hasDas: boolean },
-  today: string,
-) {
+export function monthOverdue(month: MonthDas, today: string) {
   return (
-    month.dueDate !== null &&
-    month.dueDate < today &&
-    (month.status === 'open' || (month.status === 'closed' && month.hasDas))
+    month.status !== 'paid' &&
+    month.das.dueDate !== null &&
+    month.das.dueDate < today &&
+    monthOwesDas(month)
   )
 }
 

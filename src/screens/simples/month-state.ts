@@ -4,6 +4,7 @@ import { dueWords, shortDay } from '@/kernel/dates'
 import { guiaStatusLabels } from '@/schemas/glossary'
 import {
   monthOverdue,
+  monthOwesDas,
   monthStatusLabels,
   type MonthGuide,
   type MonthStatus,
@@ -99,8 +100,8 @@ export function monthStateOf(
   today: string,
 ): MonthState {
   const { status, guide } = month
-  const hasDas = status === 'open' || guide !== null
-  const overdue = monthOverdue({ status, dueDate: month.das.dueDate, hasDas }, today)
+  const das = { status, das: month.das, hasGuide: guide !== null }
+  const overdue = monthOverdue(das, today)
   const base = {
     status,
     overdue,
@@ -109,7 +110,7 @@ export function monthStateOf(
   }
   if (status === 'paid' || guide?.status === 'paid')
     return { ...base, due: guide ? paidText(guide) : monthStatusLabels.paid }
-  if (!hasDas) return { ...base, due: 'sem DAS a pagar' }
+  if (!monthOwesDas(das)) return { ...base, due: 'sem DAS a pagar' }
   const dueDate = month.das.dueDate ?? guide?.dueDate ?? null
   return { ...base, due: dueDate ? dueWords(dueDate, today).text : null }
 }
