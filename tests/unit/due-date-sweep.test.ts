@@ -214,7 +214,26 @@ describe('no past due date said as future, none future as past', () => {
       ).toBe(said)
       // Documentos.
       const document = { ...guideDocument('2026-10-20'), status: 'paid' as const, paidBy }
-      expect(guidePaidText(document)).toBe(said)
+      expect(guidePaidText(document, today)).toBe(said)
     }
+  })
+
+  it('a replaced guide names the updated one by its day, the same words wherever it shows', () => {
+    for (const today of days)
+      for (const period of periodsBefore(today)) {
+        const dueDate = dasDueDate(period)
+        // Updated on the day the sweep reads it, and on the last day of the year before it.
+        for (const on of [today, `${Number(today.slice(0, 4)) - 1}-12-31`]) {
+          const replacedBy = { documentId: 'doc-2', on }
+          const [year, month, day] = on.split('-')
+          const said = `Substituída pela guia de ${day}/${month}${year === today.slice(0, 4) ? '' : `/${year}`}`
+          // The panel, Pró-labore, the month page and Lucros (GuideBox).
+          expect(
+            guideStateOf({ ...pendingGuide('DAS', dueDate), replacedBy }, today),
+          ).toMatchObject({ kind: 'replaced', text: said })
+          // Documentos.
+          expect(guidePaidText({ ...guideDocument(dueDate), replacedBy }, today)).toBe(said)
+        }
+      }
   })
 })

@@ -5,8 +5,7 @@ import {
   type CompanyDocument,
   type DocumentType,
 } from '@/schemas/document'
-import { formatDate } from '@/lib/format'
-import { bankPaymentText } from '@/schemas/bank'
+import { guideSettledText } from '@/screens/simples'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { dueWords, shortDay } from '@/kernel/dates'
 import { isOverdue } from './document-format'
@@ -33,15 +32,13 @@ export const typeOptions = (types: readonly DocumentType[]) =>
 type Tone = 'info' | 'success' | 'warning' | 'danger' | 'neutral'
 
 /**
- * How a paid guia was paid: "Paga em 20/11 — Cora ···8739" when a statement line paid it (bank
- * reconciliation), "Paga em 18/11/2026" when someone marked it; null while unpaid.
+ * How a guia left the list of what to pay, in the words every screen uses for a guide
+ * (src/screens/simples/month-state.ts): "Paga em 20/11 — Cora ···8739" when a statement line paid
+ * it, "Paga em 18/11/2026" when someone marked it, "Substituída pela guia de 05/12"; null while it
+ * is to pay, and for any other document.
  */
-export function guidePaidText(document: CompanyDocument): string | null {
-  if (document.type === 'guia' && document.status !== 'paid' && document.replacedBy)
-    return `Substituída pela guia de ${formatDate(document.replacedBy.on).slice(0, 5)}`
-  if (document.type !== 'guia' || document.status !== 'paid') return null
-  if (document.paidBy) return bankPaymentText('Paga', document.paidBy)
-  return document.paidAt ? `Paga em ${formatDate(document.paidAt)}` : null
+export function guidePaidText(document: CompanyDocument, today = todayInBrazil()): string | null {
+  return document.type === 'guia' ? guideSettledText(document, today) : null
 }
 
 const tones: Record<CompanyDocument['status'], Tone> = {

@@ -4,6 +4,7 @@ export { GuideBox, GuideDownload } from './GuideBox'
 export { GuidesToPay } from './GuidesToPay'
 export { LatePaymentDialog } from './LatePaymentDialog'
 export {
+  guideSettledText,
   guideStateOf,
   monthStateOf,
   OVERDUE_LABEL,

@@ -20,15 +20,35 @@ export type StateTone = 'info' | 'success' | 'warning' | 'danger' | 'neutral'
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-type PaidGuide = Pick<MonthGuide, 'paidAt' | 'paidBy'>
+/** A guide's words of how it left the list to pay: a month's (MonthGuide) or a document's. */
+type SettledGuide = {
+  status: string
+  paidAt: MonthGuide['paidAt']
+  paidBy?: MonthGuide['paidBy']
+  replacedBy?: MonthGuide['replacedBy']
+}
 
 /** "Paga em 20/10 — Cora ···8739", or "Paga em 20/10/2026" when no statement line paid it. */
-export const paidText = (guide: PaidGuide) =>
+export const paidText = (guide: Pick<SettledGuide, 'paidAt' | 'paidBy'>) =>
   guide.paidBy
     ? bankPaymentText('Paga', guide.paidBy)
     : guide.paidAt
       ? `Paga em ${formatDate(guide.paidAt)}`
       : guiaStatusLabels.paid
+
+/** "Substituída pela guia de 05/12" (with the year when it is not this one). */
+const replacedText = (replacedBy: NonNullable<SettledGuide['replacedBy']>, today: string) =>
+  `Substituída pela guia de ${shortDay(replacedBy.on, today)}`
+
+/**
+ * How a guide left the list of what to pay, the same words wherever it shows (the panel,
+ * Pró-labore, the month page, Documentos): paid (paidText) or replaced by the updated guide
+ * (replacedText); null while it is to pay.
+ */
+export function guideSettledText(guide: SettledGuide, today: string): string | null {
+  if (guide.status === 'paid') return paidText(guide)
+  return guide.replacedBy ? replacedText(guide.replacedBy, today) : null
+}
 
 export type GuideState = {
   kind: 'to-pay' | 'due-today' | 'overdue' | 'paid' | 'replaced'
@@ -51,7 +71,7 @@ export function guideStateOf(
       kind: 'replaced',
       label: guiaStatusLabels.replaced,
       tone: 'neutral',
-      text: `Substituída pela guia de ${shortDay(guide.replacedBy.on, today)}`,
+      text: replacedText(guide.replacedBy, today),
     }
   const due = dueWords(guide.dueDate, today, { late: 'atrasada' })
   if (due.state === 'overdue')
