@@ -77,9 +77,9 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
     })
     return () => clearTimeout(timer)
   }, [analysisAsked, analysisShown])
-  // Where the request stands ("NFS-e nº 77 emitida…", "… cancelada…"): the result of an action
-  // that replaces what the card offered (the button that had focus goes with it), so focus goes
-  // there (src/ui/return-focus.ts), never to <body>.
+  // Where the request stands ("NFS-e nº 77 emitida…", "… cancelada…", "Rejeitada…"): the result
+  // of an action that replaces what the card offered (the button that had focus goes with it),
+  // so focus goes there (src/ui/return-focus.ts), never to <body>.
   const outcome = useRef<HTMLDivElement>(null)
   const focusOutcome = () => focusResult(() => outcome.current)
   const change = useChangeNfsRequestStatus()
@@ -229,6 +229,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
         }
         confirmLabel="Iniciar processamento"
         busy={change.isPending}
+        finalFocus={() => outcome.current}
         onConfirm={() => void startProcessing()}
       />
       {action === 'cancel' && (
@@ -267,6 +268,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
           schema={nfsRejectSchema}
           onCancel={() => setAction(null)}
           onConfirm={reject}
+          finalFocus={() => outcome.current}
         />
       )}
     </>

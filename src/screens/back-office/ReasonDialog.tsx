@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { ApiError } from '@/services/api'
 import { Button } from '@/ui/Button'
 import { Dialog } from '@/ui/Dialog'
+import type { FocusTarget } from '@/ui/return-focus'
 import { Alert } from '@/ui/Feedback'
 import { TextAreaField } from '@/ui/Field'
 import styles from './BackOffice.module.css'
@@ -24,6 +25,7 @@ export function ReasonDialog({
   schema,
   onCancel,
   onConfirm,
+  finalFocus,
 }: {
   title: string
   description: string
@@ -34,6 +36,8 @@ export function ReasonDialog({
   onCancel: () => void
   /** Runs the action; resolves when done (or handled), rejects to show the error here. */
   onConfirm: (reason: string) => Promise<void>
+  /** Where focus goes when the action removed what opened the dialog (src/ui/Dialog.tsx). */
+  finalFocus?: FocusTarget
 }) {
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<ReasonValues>({
@@ -62,6 +66,7 @@ export function ReasonDialog({
       }}
       title={title}
       description={description}
+      finalFocus={finalFocus}
     >
       <form className="stack" onSubmit={submit} noValidate aria-label={title}>
         {failure && <Alert tone="danger" title={failure} />}
