@@ -518,7 +518,7 @@ export default tseslint.config(
       'scripts/vite/prerender.ts',
       'scripts/bench-web.ts',
       'mock-server/domain/simples/selic.ts',
-      'mock-server/domain/simples/facts.ts',
+      'mock-server/domain/simples/payroll.ts',
       'mock-server/domain/invoices/nfse/xml.ts',
       'mock-server/stand-ins/**/*.ts',
     ],

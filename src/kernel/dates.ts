@@ -64,6 +64,9 @@ export const monthInBrazil = (at: Date | string | number) => dayInBrazil(at).sli
 /** The year a moment falls on in São Paulo. */
 export const yearInBrazil = (at: Date | string | number) => Number(dayInBrazil(at).slice(0, 4))
 
+/** A competence (`YYYY-MM`) as a person reads it: `MM/AAAA`. */
+export const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
+
 /** A `YYYY-MM` month as a count of months (to add and compare months without dates). */
 export const monthIndex = (period: string) =>
   Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1

@@ -5,8 +5,7 @@ import type { MonthCalculation } from '../../../src/kernel/tax/calculation'
 import { monthsOfYear, yearEndMessages, type YearMonth } from '../../../src/schemas/year-end'
 import type { ActivityPeriod } from '../../../src/kernel/tax/year-end'
 import { toCents } from '../../../src/kernel/money'
-import type { Regime } from '../simples/calculate'
-import { factsOf, isMonthlyClient, registeredPartnersOf } from '../simples/facts'
+import { factsOf, isMonthlyClient, type CompanyFacts, type Regime } from '../simples/facts'
 import type { Store } from '../../store/database'
 import { invalid, refused } from './errors'
 
@@ -33,25 +32,16 @@ export interface YearFacts {
   partners: YearPartner[]
 }
 
-/**
- * The year's facts of a client company (an active ME, EPP or MEI with CNPJ), else null; `month`:
- * the month's facts of the company, when its caller read them already (a month close).
- */
-export function yearFactsOf(
-  store: Store,
-  company: Company,
-  month?: ReturnType<typeof factsOf>,
-): YearFacts | null {
-  if (!isMonthlyClient(company)) return null
-  const facts = month ?? factsOf(store, company)
-  if (!facts) return null
+/** The year's facts of a client company from its month's facts (read once), else null. */
+export function yearFactsFrom(facts: CompanyFacts | null): YearFacts | null {
+  if (!facts?.client) return null
   return {
-    company,
+    company: facts.company,
     regime: facts.regime,
     activities: facts.activities,
     openedOn: facts.openedOn,
     activeSince: facts.activeSince,
-    partners: registeredPartnersOf(store, company.id).map((partner) => ({
+    partners: facts.partners.map((partner) => ({
       partnerId: partner.cpf,
       name: partner.name,
       cpf: partner.cpf,
@@ -60,6 +50,13 @@ export function yearFactsOf(
     })),
   }
 }
+
+/**
+ * The year's facts of a client company (an active ME, EPP or MEI with CNPJ), else null; `month`:
+ * the month's facts of the company, when its caller read them already (a month close).
+ */
+export const yearFactsOf = (store: Store, company: Company, month?: CompanyFacts) =>
+  yearFactsFrom(month ?? (isMonthlyClient(company) ? factsOf(store, company) : null))
 
 /** The facts, or a refusal naming why the company has no year to declare. */
 export function requireYearFacts(store: Store, company: Company, regime?: Regime): YearFacts {

@@ -22,7 +22,7 @@ import {
 import { releaseGuide } from '../bank/reconciliation/writes'
 import { calculate } from '../simples/calculate'
 import { guideViewOf, issueGuide, type NewGuide } from '../simples/guides'
-import { storeSources } from '../simples/sources'
+import { basisOf, storeSources } from '../simples/sources'
 import type { Store } from '../../store/database'
 import {
   changeYear,
@@ -80,7 +80,7 @@ export function yearMonths(store: Store, facts: YearFacts, year: number, today: 
       continue
     }
     try {
-      figures.push(yearMonthOf(calculate(facts, period, sources)))
+      figures.push(yearMonthOf(calculate(facts, period, basisOf(sources, facts, period))))
       months.push(period)
       preview.push(period)
     } catch (error) {
