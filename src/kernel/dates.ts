@@ -85,6 +85,10 @@ export function monthsFrom(from: string, to: string): string[] {
 export const addMonths = (period: string, months: number) =>
   monthOfIndex(monthIndex(period) + months)
 
+/** The `YYYY-MM` months from `count - 1` months before `today` (`YYYY-MM-DD`) up to its month. */
+export const recentMonths = (today: string, count: number): string[] =>
+  count > 0 ? monthsFrom(addMonths(today.slice(0, 7), 1 - count), today.slice(0, 7)) : []
+
 // ---- A due date said relative to today ----
 // The one way every screen says a due date: "vence em 20/12", "vence hoje", "venceu em 23/11 —
 // atrasado há 5 dias". A past date is never said as future: the words come from the day, not from
