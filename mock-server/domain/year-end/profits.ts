@@ -33,13 +33,8 @@ import {
   yearOf,
 } from './company-year'
 import { invalid, missing, refused } from './errors'
-import {
-  monthsOfActivity,
-  requireYearBegun,
-  requireYearFacts,
-  yearMonthOf,
-  type YearFacts,
-} from './facts'
+import { requireYearBegun, requireYearFacts, type YearFacts } from './facts'
+import { monthsOfActivity, yearMonthOf } from '../../../src/kernel/tax/year-end/months'
 
 // The profits a partner may take tax-free over a year, the distributions paid, and the income
 // tax withheld on them from 2026 with its DARF 1841 (src/kernel/tax/year-end has the rules).
