@@ -335,12 +335,8 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // Contexts that read a stand-in's data directly instead of through its client.
-  'mock-server/domain/bank/exports.ts': { 'server-domain': ['stand-in'] },
-  // Routes that reach a stand-in's code (Cora's consent and sync, the statement generator's
-  // months).
+  // A route that reaches a stand-in's code (Cora's consent and sync).
   'mock-server/routes/bank-connections.ts': { 'server-edge': ['stand-in'] },
-  'mock-server/routes/reports.ts': { 'server-edge': ['stand-in'] },
   // The store's model and record schemas name the NFS-e records of the invoices context.
   'mock-server/model.ts': { 'server-store': ['server-domain'] },
   'mock-server/store/record-schemas.ts': { 'server-store': ['server-domain'] },
@@ -358,8 +354,7 @@ const allowList = {
   'mock-server/stand-ins/sefin-nacional/test-pki.ts': { 'stand-in': ['server-domain'] },
   // The Sefin gateway starts the local stand-in (when no MOCK_SEFIN_URL) and trusts its test CA.
   'mock-server/domain/invoices/sefin-gateway.ts': { 'server-domain': ['stand-in'] },
-  // The tax rules use the check digit of the payment-line module and the CNAE code's mask.
-  'src/kernel/tax/collection-line.ts': { tax: ['schemas'] },
+  // The tax rules use the CNAE code's mask.
   'src/kernel/tax/month.ts': { tax: ['schemas'] },
 }
 
@@ -518,7 +513,7 @@ export default tseslint.config(
       'scripts/vite/prerender.ts',
       'scripts/bench-web.ts',
       'mock-server/domain/simples/selic.ts',
-      'mock-server/domain/simples/facts.ts',
+      'mock-server/domain/simples/payroll.ts',
       'mock-server/domain/invoices/nfse/xml.ts',
       'mock-server/stand-ins/**/*.ts',
     ],

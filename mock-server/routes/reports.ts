@@ -10,11 +10,11 @@ import {
   type BillingByCategory,
 } from '../../src/schemas/report'
 import { meiLimitFor } from '../../src/kernel/tax/facts'
+import { recentMonths } from '../../src/kernel/dates'
 import { endpoint, type Call } from '../api'
 import * as clock from '../clock'
 import { taxCategoriesById } from '../domain/bank/ledger'
 import { openedOnOf } from '../domain/simples/facts'
-import { recentMonths } from '../stand-ins/cora/statement-generator'
 import type { Store } from '../store/database'
 
 // The panel's reports (docs/product.md §10 "Reports"), and what the Simples Nacional

@@ -10,6 +10,7 @@ import {
   latePaymentInputSchema,
   latePaymentQuerySchema,
   latePaymentSchema,
+  monthKey,
   periodOnlyParamsSchema,
   periodParamsSchema,
   simplesMessages,
@@ -34,7 +35,6 @@ import {
 import { closeSeveral } from '../domain/simples/close-several'
 import { closeMonth, guideIdsOf, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
-import { monthKey } from '../domain/simples/sources'
 import { revenueHistoryMessages } from '../../src/schemas/simples/api'
 
 // The Simples Nacional month (PGDAS-D) of a company, its close by the accountant, the month-close

@@ -21,7 +21,7 @@ import {
 } from '../../src/schemas/document'
 import { monthOf, roundMoney, todayInBrazil } from '../../src/schemas/finance-common'
 import { toCents } from '../../src/kernel/money'
-import { addDays as shiftCalendarDay } from '../../src/kernel/dates'
+import { addDays as shiftCalendarDay, recentMonths } from '../../src/kernel/dates'
 import {
   nfsRequestSchema,
   nfsSchedulerSchema,
@@ -36,7 +36,6 @@ import { ibgeCodeOf } from '../domain/invoices/nfse/places'
 import { cityDirectory } from '../reference/cities'
 import {
   loadStatementProfiles,
-  recentMonths,
   rngFor,
   statementKey,
   statementMonth,

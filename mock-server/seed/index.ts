@@ -9,6 +9,7 @@ import { seedPublic } from './public'
 import { seedReconciliation } from './reconciliation'
 import { seedSimples } from './simples'
 import { seedYearEnd } from './year-end'
+import { fixtureRegistry } from '../stand-ins/receita-cnpj/registry'
 
 /**
  * The whole initial data set, each area seeded from its fixtures and checked by its schemas.
@@ -18,10 +19,13 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
   const now = options.now ?? new Date()
   const core = seedCore()
   const finance = seedFinance(now)
-  // The months the accountant closed come from the calculation over the seeded invoices.
-  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests }, now)
+  // The months the accountant closed come from the calculation over the seeded invoices; the
+  // start of activity is what the Receita's registry answers, asked through its client
+  // (domain/companies/registry.ts) — before any store, its fixture records.
+  const registry = fixtureRegistry
+  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests, registry }, now)
   // The year: distributions (their DARF 1841) and every client company's year.
-  const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths }, now)
+  const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths, registry }, now)
   const documents = [...finance.documents, ...simples.documents, ...yearEnd.documents]
   // Reconciliation tells ana's statement as a story (her newest invoice among it) and reads and
   // marks the finance data: received invoices, paid guides — the closed months' among them.
@@ -56,8 +60,9 @@ export function reseedCompany(store: Store, companyId: string): boolean {
   if (!company || !track) return false
   const billing = seedBilling()
   const finance = seedFinance()
-  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests })
-  const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths })
+  const registry = fixtureRegistry
+  const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests, registry })
+  const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths, registry })
   const own = <T extends { companyId: string }>(records: T[]) =>
     records.filter((record) => record.companyId === companyId)
   store.write(() => {

@@ -1,6 +1,6 @@
 import { addDays } from '../../src/kernel/dates'
 import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils'
-import type { BankPayment } from '../../src/schemas/bank'
+import { bankText, type BankPayment } from '../../src/schemas/bank'
 import type { Company } from '../../src/schemas/company'
 import { roundMoney, todayInBrazil, toCents } from '../../src/schemas/finance-common'
 import type { NfsRequest } from '../../src/schemas/invoice'
@@ -18,7 +18,7 @@ import {
 } from '../domain/bank/reconciliation/inputs'
 import { contentOf } from '../domain/bank/reconciliation/job'
 import { markPaid, markReceived, storedRecord } from '../domain/bank/reconciliation/writes'
-import { bankText, rngFor } from '../stand-ins/cora/statement-generator'
+import { rngFor } from '../stand-ins/cora/statement-generator'
 import type { FinanceData } from './finance'
 
 // Bank reconciliation of the seeded statements: ana's accounts tell a story the screen shows from

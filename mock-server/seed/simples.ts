@@ -5,15 +5,19 @@ import { addDays, addMonths, revenueSegmentOf } from '../../src/kernel/tax'
 import type { CompanyDocument } from '../../src/schemas/document'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import type { Model, TrackRecord } from '../model'
-import { reference } from '../stand-ins/reference-data'
 import { loadFixture } from '../fixtures'
-import { cnaeCatalog } from '../reference/cnaes'
-import { calculate, regimeOf, type CompanyFacts } from '../domain/simples/calculate'
-import { activeSinceOf, cppContextOf, cppOutsideDas } from '../domain/simples/facts'
+import type { CnpjRegistry } from '../domain/companies/registry'
+import { calculate } from '../domain/simples/calculate'
+import { companyFactsOf, payrollPartnersOf, registeredPartnersIn } from '../domain/simples/facts'
 import { closedMonthRecords } from '../domain/simples/months'
-import { annexIvSplitOf, payrollRecordOf } from '../domain/simples/payroll'
+import {
+  annexIvSplitOf,
+  cppContextOf,
+  cppOutsideDas,
+  payrollRecordOf,
+} from '../domain/simples/payroll'
 import { referenceSelicMonths } from '../domain/simples/selic'
-import { arraySources } from '../domain/simples/sources'
+import { arraySources, basisOf } from '../domain/simples/sources'
 
 // The seeded months of the Simples Nacional (fixtures/finance/simples.json): the payroll the
 // partners drew (typed: it is what happened), and the months the accountant closed — whose DAS,
@@ -76,27 +80,32 @@ export type SimplesData = Pick<
   | 'selicMonths'
 >
 
-/** The partners of a track's partner registration (the CPF identifies each). */
-const partnersOfTrack = (track: TrackRecord | undefined) =>
-  (
-    (
-      track?.steps.find(
-        (s) =>
-          (s.stepId === 'partner-registration' || s.stepId === 'partner-registration-basic') &&
-          s.payload,
-      )?.payload as { partners?: { name: string; cpf: string }[] } | undefined
-    )?.partners ?? []
-  ).map((partner) => ({ partnerId: partner.cpf, name: partner.name, cpf: partner.cpf }))
-
-/** The start of activity the seed knows: the registry's (never the day it joined us). */
-export const openedOn = (company: Company): string | null =>
-  (company.cnpj ? reference().registry.get(company.cnpj)?.openedOn : undefined) ?? null
+/**
+ * A seeded company's facts, as the domain reads a stored one's (domain/simples/facts.ts): the
+ * start of activity is what `registry` answers, the partners its track's registration.
+ */
+export const seededFactsOf = (
+  company: Company,
+  tracks: readonly TrackRecord[],
+  registry: CnpjRegistry,
+) =>
+  companyFactsOf(
+    company,
+    registry,
+    registeredPartnersIn(tracks.find((track) => track.companyId === company.id)),
+  )
 
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
 
 export function seedSimples(
-  data: { companies: Company[]; tracks: TrackRecord[]; nfsRequests: NfsRequest[] },
+  data: {
+    companies: Company[]
+    tracks: TrackRecord[]
+    nfsRequests: NfsRequest[]
+    /** The Receita's registry as the seed asks it (mock-server/seed/index.ts). */
+    registry: CnpjRegistry
+  },
   now: Date = new Date(),
 ): SimplesData {
   const today = todayInBrazil(now)
@@ -144,26 +153,19 @@ export function seedSimples(
   })
 
   for (const plan of loadFixture('finance/simples.json', planSchema)) {
-    const company = data.companies.find((c) => c.id === plan.companyId)
-    const regime = company && regimeOf(company)
-    if (!company || !regime)
-      throw new Error(`finance/simples.json: ${plan.companyId} is not a Simples company`)
-    const activities = cnaeCatalog().taxOf(company.activities)
-    const facts: CompanyFacts = {
-      company,
-      regime,
-      activities,
-      openedOn: openedOn(company),
-      activeSince: activeSinceOf(company),
-    }
+    const found = data.companies.find((c) => c.id === plan.companyId)
+    const facts = found && seededFactsOf(found, data.tracks, data.registry)
+    if (!facts) throw new Error(`finance/simples.json: ${plan.companyId} is not a Simples company`)
+    const { company } = facts
+    const calculated = (period: string) => calculate(facts, period, basisOf(sources, facts, period))
     if (plan.payroll) {
-      const partners = partnersOfTrack(data.tracks.find((t) => t.companyId === company.id))
+      const partners = payrollPartnersOf(facts.partners)
       for (let ago = plan.payroll.fromMonthsAgo; ago >= plan.payroll.toMonthsAgo; ago--) {
         const period = addMonths(current, -ago)
         const at = instant(`${addMonths(period, 1)}-03`, 10)
         // The Annex IV share of the CPP follows the month's revenue split.
         const split = cppOutsideDas(facts)
-          ? annexIvSplitOf(calculate(facts, period, sources))
+          ? annexIvSplitOf(calculated(period))
           : { annexIv: 0, total: 0 }
         out.payrolls.push(
           payrollRecordOf(
@@ -212,7 +214,7 @@ export function seedSimples(
       throw new Error(`finance/simples.json: ${company.id} closes a month twice`)
     for (const close of closes) {
       const period = addMonths(current, -close.monthsAgo)
-      const calculation = calculate(facts, period, sources)
+      const calculation = calculated(period)
       if (calculation.problems.length > 0)
         throw new Error(
           `finance/simples.json: ${company.id} ${period} cannot close: ${calculation.problems.map((p) => p.message).join(' ')}`,

@@ -5,16 +5,15 @@ import { todayInBrazil } from '../../src/schemas/finance-common'
 import { roundMoney, toCents } from '../../src/kernel/money'
 import { addDays, addMonths } from '../../src/kernel/tax'
 import type { ClosedMonthRecord, TaxGuideRecord } from '../../src/schemas/simples/api'
-import { monthsOfYear, type CompanyYearRecord } from '../../src/schemas/year-end'
+import type { CompanyYearRecord } from '../../src/schemas/year-end'
+import { monthsOfYear, yearMonthOf } from '../../src/kernel/tax/year-end/months'
 import { deriveYear, newYear } from '../domain/year-end/company-year'
-import { yearMonthOf, type YearFacts } from '../domain/year-end/facts'
+import { yearFactsFrom, type YearFacts } from '../domain/year-end/facts'
 import { darfGuide } from '../domain/year-end/profits'
 import type { Model, TrackRecord } from '../model'
-import { cnaeCatalog } from '../reference/cnaes'
-import { regimeOf } from '../domain/simples/calculate'
+import type { CnpjRegistry } from '../domain/companies/registry'
 import { guideRecords } from '../domain/simples/guides'
-import { openedOn } from './simples'
-import { activeSinceOf } from '../domain/simples/facts'
+import { seededFactsOf } from './simples'
 
 // The year in the demo (counted back from today, like the months): every client company has its
 // year and the one before in the year-end queue, with the months closed in them; ana has drawn
@@ -60,40 +59,14 @@ function groupBy<T>(records: readonly T[], key: (record: T) => string) {
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
 
-/** A company's year facts from the seed's records. */
-function factsOf(company: Company, track: TrackRecord | undefined): YearFacts | null {
-  const regime = regimeOf(company)
-  if (!regime || !company.cnpj || (company.status !== 'active' && company.status !== 'overdue'))
-    return null
-  const step = track?.steps.find(
-    (s) =>
-      (s.stepId === 'partner-registration' || s.stepId === 'partner-registration-basic') &&
-      s.payload,
-  )
-  const partners =
-    (
-      step?.payload as {
-        partners?: { name: string; cpf: string; email?: string; sharePercent?: number }[]
-      }
-    )?.partners ?? []
-  return {
-    company,
-    regime,
-    activities: cnaeCatalog().taxOf(company.activities),
-    openedOn: openedOn(company),
-    activeSince: activeSinceOf(company),
-    partners: partners.map((partner) => ({
-      partnerId: partner.cpf,
-      name: partner.name,
-      cpf: partner.cpf,
-      email: partner.email ?? null,
-      share: (partner.sharePercent ?? 0) / 100,
-    })),
-  }
-}
-
 export function seedYearEnd(
-  data: { companies: Company[]; tracks: TrackRecord[]; closedMonths: ClosedMonthRecord[] },
+  data: {
+    companies: Company[]
+    tracks: TrackRecord[]
+    closedMonths: ClosedMonthRecord[]
+    /** The Receita's registry as the seed asks it (mock-server/seed/index.ts). */
+    registry: CnpjRegistry
+  },
   now: Date = new Date(),
 ): YearEndData {
   const today = todayInBrazil(now)
@@ -103,10 +76,7 @@ export function seedYearEnd(
   const out: YearEndData = { distributions: [], companyYears: [], documents: [], taxGuides: [] }
   const facts = new Map<string, YearFacts>()
   for (const company of data.companies) {
-    const found = factsOf(
-      company,
-      data.tracks.find((track) => track.companyId === company.id),
-    )
+    const found = yearFactsFrom(seededFactsOf(company, data.tracks, data.registry))
     if (found) facts.set(company.id, found)
   }
 

@@ -64,6 +64,9 @@ export const monthInBrazil = (at: Date | string | number) => dayInBrazil(at).sli
 /** The year a moment falls on in São Paulo. */
 export const yearInBrazil = (at: Date | string | number) => Number(dayInBrazil(at).slice(0, 4))
 
+/** A competence (`YYYY-MM`) as a person reads it: `MM/AAAA`. */
+export const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
+
 /** A `YYYY-MM` month as a count of months (to add and compare months without dates). */
 export const monthIndex = (period: string) =>
   Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1
@@ -81,6 +84,10 @@ export function monthsFrom(from: string, to: string): string[] {
 /** `YYYY-MM` moved by some months. */
 export const addMonths = (period: string, months: number) =>
   monthOfIndex(monthIndex(period) + months)
+
+/** The `YYYY-MM` months from `count - 1` months before `today` (`YYYY-MM-DD`) up to its month. */
+export const recentMonths = (today: string, count: number): string[] =>
+  count > 0 ? monthsFrom(addMonths(today.slice(0, 7), 1 - count), today.slice(0, 7)) : []
 
 // ---- A due date said relative to today ----
 // The one way every screen says a due date: "vence em 20/12", "vence hoje", "venceu em 23/11 —

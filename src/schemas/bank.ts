@@ -12,6 +12,20 @@ import { fieldError } from './limit-messages'
 // Bank statements (docs/product.md §10 "Bank statements"): Cora connections, bank accounts
 // (from Cora or an OFX upload), their transactions and the chart of tax categories.
 
+/**
+ * A text as bank statements print it: upper-case ASCII, at most 80 characters (the names on the
+ * Cora stand-in's entries, the history column of the accounting export).
+ */
+export const bankText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9 *&./-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+
 export const taxCategoryKinds = ['income', 'expense', 'tax', 'transfer'] as const
 export const taxCategoryKindSchema = z.enum(taxCategoryKinds)
 export type TaxCategoryKind = z.infer<typeof taxCategoryKindSchema>

@@ -72,7 +72,7 @@ export const digitableLineSchema = paymentLineSchema(
 )
 
 /** The check digit of a collection slip (the seed writes valid lines with it). */
-export { collectionCheckDigit } from './payment-line'
+export { collectionCheckDigit } from '../kernel/check-digits'
 
 export const guiaDetailsSchema = z.strictObject({
   kind: guiaKindSchema,

@@ -565,7 +565,3 @@ export const companyYearRecordSchema = z.object({
   updatedAt: isoDateTimeSchema,
 })
 export type CompanyYearRecord = z.infer<typeof companyYearRecordSchema>
-
-/** `YYYY-MM` months of a year. */
-export const monthsOfYear = (year: number) =>
-  Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`)

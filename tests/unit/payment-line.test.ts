@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { generateBoleto, isValidBoleto } from '@brazilian-utils/brazilian-utils'
 import { digitableLineSchema } from '@/schemas/document'
+import { mod10 } from '@/kernel/check-digits'
 import {
-  mod10,
   paymentLineMessages as messages,
   paymentLineProblem,
   paymentLineSchema,

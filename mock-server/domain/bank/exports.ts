@@ -1,8 +1,12 @@
 import { stringify } from 'csv-stringify/sync'
-import type { BankAccount, BankTransaction, TaxCategory } from '../../../src/schemas/bank'
+import {
+  bankText,
+  type BankAccount,
+  type BankTransaction,
+  type TaxCategory,
+} from '../../../src/schemas/bank'
 import { toCents } from '../../../src/kernel/money'
 import { spreadsheetText } from '../../../src/schemas/spreadsheet'
-import { bankText } from '../../stand-ins/cora/statement-generator'
 
 /** Ledger account for entries not classified yet (the accountant's suspense account). */
 export const SUSPENSE_ACCOUNT = { code: '1.1.9.99', name: 'Valores a classificar' }

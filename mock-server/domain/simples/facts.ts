@@ -1,15 +1,26 @@
-import { ratDefaultOf } from '../../../src/kernel/tax/cpp'
 import type { ActivityTax } from '../../../src/schemas/cnae'
 import type { Company } from '../../../src/schemas/company'
-import { dayInBrazil, monthIndex } from '../../../src/kernel/dates'
-import type { CppContext } from '../../../src/kernel/tax/payroll'
+import { dayInBrazil } from '../../../src/kernel/dates'
+import type { Regime } from '../../../src/kernel/tax/calculation'
 import type { Store } from '../../store/database'
-import { registryOf } from '../companies/registry'
+import type { TrackRecord } from '../../model'
+import { registryOf, type CnpjRegistry } from '../companies/registry'
 import { cnaeCatalog } from '../../reference/cnaes'
-import { regimeOf, type CompanyFacts } from './calculate'
 
 // What the month needs to know of a company besides its revenue and payroll: its regime, its
-// activities with their tax data, its start of activity, its partners, and where its CPP is paid.
+// activities with their tax data, its start of activity and its partners — read once, by
+// `factsOf`, before anything is calculated (domain/simples/months.ts: facts, then the sources,
+// then the calculation, then the writes).
+
+export type { Regime }
+
+/** The regime a company's size puts it in: the Simples Nacional (ME, EPP) or the MEI. */
+export const regimeOf = (company: Pick<Company, 'size'>): Regime | null =>
+  company.size === 'MEI'
+    ? 'mei'
+    : company.size === 'ME' || company.size === 'EPP'
+      ? 'simples'
+      : null
 
 /** A company whose month the accountant closes: an active (or overdue) ME, EPP or MEI with CNPJ. */
 export const isMonthlyClient = (company: Company) =>
@@ -17,14 +28,34 @@ export const isMonthlyClient = (company: Company) =>
   company.cnpj !== null &&
   (company.status === 'active' || company.status === 'overdue')
 
-/**
- * The start of activity: the CNPJ's opening date as the Receita's registry answers it (the
- * registry attached to the store, domain/companies/registry.ts), never the day the company joined
- * us (null when the registry has no date).
- */
-export function openedOnOf(store: Store, company: Company): string | null {
-  return (company.cnpj ? registryOf(store).recordOf(company.cnpj)?.openedOn : undefined) ?? null
+/** A partner as the partner registration keeps it (opening or migration track). */
+export type RegisteredPartner = { name: string; cpf: string; email?: string; sharePercent?: number }
+
+/** What a company's month is calculated with, besides its sources. */
+export interface CompanyFacts {
+  company: Company
+  regime: Regime
+  /** Whether the accountant closes its months (isMonthlyClient). */
+  client: boolean
+  activities: ActivityTax[]
+  /** Start of activity (`YYYY-MM-DD`, the CNPJ's opening in the registry) or null when unknown. */
+  openedOn: string | null
+  /** The first day the company was active with us (`YYYY-MM-DD`), or null. */
+  activeSince: string | null
+  /** The partners of its partner registration, as registered. */
+  partners: RegisteredPartner[]
 }
+
+/**
+ * The start of activity: the CNPJ's opening date as the Receita's registry answers it
+ * (domain/companies/registry.ts), never the day the company joined us (null when the registry
+ * has no date).
+ */
+export const openedOnIn = (registry: CnpjRegistry, company: Company): string | null =>
+  (company.cnpj ? registry.recordOf(company.cnpj)?.openedOn : undefined) ?? null
+
+/** The start of activity as the registry attached to the store answers it. */
+export const openedOnOf = (store: Store, company: Company) => openedOnIn(registryOf(store), company)
 
 /** The first day the company was active with us (`YYYY-MM-DD`), or null. */
 export function activeSinceOf(company: Company): string | null {
@@ -32,39 +63,8 @@ export function activeSinceOf(company: Company): string | null {
   return active ? dayInBrazil(active) : null
 }
 
-/**
- * Whether a period's RBT12 rule is settled without the start of activity: a company active with
- * us since 12 months or more before the period has at least 12 months of activity behind it.
- */
-export function startSettles(
-  facts: Pick<CompanyFacts, 'openedOn' | 'activeSince'>,
-  period: string,
-) {
-  if (facts.openedOn) return true
-  return (
-    facts.activeSince !== null &&
-    monthIndex(period) - monthIndex(facts.activeSince.slice(0, 7)) >= 12
-  )
-}
-
-export function factsOf(store: Store, company: Company): CompanyFacts | null {
-  const regime = regimeOf(company)
-  if (!regime) return null
-  return {
-    company,
-    regime,
-    activities: cnaeCatalog().taxOf(company.activities),
-    openedOn: openedOnOf(store, company),
-    activeSince: activeSinceOf(company),
-  }
-}
-
-/** A partner as the partner registration keeps it (opening or migration track). */
-export type RegisteredPartner = { name: string; cpf: string; email?: string; sharePercent?: number }
-
-/** The partners of the company's partner registration, as registered. */
-export function registeredPartnersOf(store: Store, companyId: string): RegisteredPartner[] {
-  const track = store.tracks.get(companyId)
+/** The partners of a track's partner registration, as registered. */
+export function registeredPartnersIn(track: TrackRecord | undefined): RegisteredPartner[] {
   const step = track?.steps.find(
     (s) =>
       (s.stepId === 'partner-registration' || s.stepId === 'partner-registration-basic') &&
@@ -73,59 +73,36 @@ export function registeredPartnersOf(store: Store, companyId: string): Registere
   return (step?.payload as { partners?: RegisteredPartner[] } | null)?.partners ?? []
 }
 
+/** The partners as the payroll names them (the CPF identifies each). */
+export const payrollPartnersOf = (partners: readonly RegisteredPartner[]) =>
+  partners.map((partner) => ({ partnerId: partner.cpf, name: partner.name, cpf: partner.cpf }))
+
 /** The company's partners, from its partner registration (the CPF identifies each). */
 export const partnersOf = (store: Store, companyId: string) =>
-  registeredPartnersOf(store, companyId).map((partner) => ({
-    partnerId: partner.cpf,
-    name: partner.name,
-    cpf: partner.cpf,
-  }))
-
-const inAnnexIv = (activity: ActivityTax) => activity.simplesAnnexes?.includes('IV') === true
+  payrollPartnersOf(registeredPartnersIn(store.tracks.get(companyId)))
 
 /**
- * Whether the company pays some of its CPP outside the DAS: it has an Annex IV activity (LC
- * 123/2006, art. 18, § 5º-C).
+ * A company's facts from what the registry answers and its registered partners (the store's
+ * `factsOf`, and the seed before anything is stored); null when it is neither Simples nor MEI.
  */
-export const cppOutsideDas = (facts: Pick<CompanyFacts, 'activities'>) =>
-  facts.activities.some(inAnnexIv)
-
-/**
- * The company's RAT and FAP: as the accountant set them, else the RAT of its first activity the
- * table of src/kernel/tax/cpp.ts knows and FAP 1,0000. RAT in percent, FAP as published.
- */
-export function payrollRiskOf(facts: Pick<CompanyFacts, 'company' | 'activities'>) {
-  const set = facts.company.payrollRisk
-  const fromActivity =
-    facts.activities.map((activity) => ratDefaultOf(activity.code)).find((rate) => rate !== null) ??
-    null
-  const rat = set?.rat ?? (fromActivity === null ? null : fromActivity / 100)
+export function companyFactsOf(
+  company: Company,
+  registry: CnpjRegistry,
+  partners: RegisteredPartner[],
+): CompanyFacts | null {
+  const regime = regimeOf(company)
+  if (!regime) return null
   return {
-    rat,
-    ratFrom: set?.rat ? ('company' as const) : rat === null ? null : ('activity' as const),
-    fap: set?.fap ?? 1,
-    fapFrom: set?.fap ? ('company' as const) : ('default' as const),
+    company,
+    regime,
+    client: isMonthlyClient(company),
+    activities: cnaeCatalog().taxOf(company.activities),
+    openedOn: openedOnIn(registry, company),
+    activeSince: activeSinceOf(company),
+    partners,
   }
 }
 
-/**
- * Where the month's CPP is paid, with the revenue split that measures the Annex IV share (cents:
- * the month's Annex IV revenue and all of it).
- */
-export function cppContextOf(
-  facts: Pick<CompanyFacts, 'company' | 'activities'>,
-  revenue: { annexIv: number; total: number },
-): CppContext {
-  if (!cppOutsideDas(facts)) return { outside: false }
-  const risk = payrollRiskOf(facts)
-  return {
-    outside: true,
-    rat: risk.rat === null ? null : Math.round(risk.rat * 100),
-    fap: Math.round(risk.fap * 10_000),
-    annexIvRevenue: revenue.annexIv,
-    totalRevenue: revenue.total,
-    onlyAnnexIv: facts.activities.every(
-      (activity) => activity.simplesAnnexes?.length === 1 && activity.simplesAnnexes[0] === 'IV',
-    ),
-  }
-}
+/** A stored company's facts (the registry attached to the store, its track's partners). */
+export const factsOf = (store: Store, company: Company): CompanyFacts | null =>
+  companyFactsOf(company, registryOf(store), registeredPartnersIn(store.tracks.get(company.id)))

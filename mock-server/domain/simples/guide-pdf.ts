@@ -1,7 +1,7 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils'
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatCents, toCents } from '../../../src/kernel/money'
-import { formatDate } from '../../../src/kernel/dates'
+import { competenceText, formatDate } from '../../../src/kernel/dates'
 import { formatCollectionLine } from '../../../src/kernel/tax'
 import type { Company } from '../../../src/schemas/company'
 import type { Payroll, TaxGuideRecord } from '../../../src/schemas/simples/api'
@@ -11,7 +11,6 @@ import { embedUnicodeFonts } from '../pdf-fonts'
 // (DAS, DAS-MEI, DARF, FGTS) with its amount, due date, collection line and what the amount is
 // made of; the month's pró-labore receipts and each employee's payslip (holerite).
 
-const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
 const cnpjText = (cnpj: string | null) => (cnpj ? formatCnpj(cnpj, { version: 2 }) : '—')
 const cpfText = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
 const reais = (value: number) => formatCents(toCents(value))

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { Company } from '../../../src/schemas/company'
-import { dayInBrazil, formatDate } from '../../../src/kernel/dates'
+import { competenceText, dayInBrazil, formatDate } from '../../../src/kernel/dates'
 import { toCents } from '../../../src/kernel/money'
 import type { CompanyDocument, GuiaDetails } from '../../../src/schemas/document'
 import { collectionLine, lastDayOf, latePaymentOf, SelicMissing } from '../../../src/kernel/tax'
@@ -25,8 +25,6 @@ import { selicByMonth } from './selic'
 // payroll, and a guide recalculated for a later payment. Each is a `guia` document the client
 // sees in Documentos, and a record of what its PDF prints; the PDF is made (pdf-lib) the first
 // time it is downloaded, so closing thousands of months writes records, not files.
-
-export const competenceText = (period: string) => `${period.slice(5)}/${period.slice(0, 4)}`
 
 export interface NewGuide {
   company: Pick<Company, 'id'>

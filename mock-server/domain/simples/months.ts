@@ -1,7 +1,7 @@
 import { guideOrCarry } from '../../../src/kernel/tax/minimum-guide'
 import type { Company } from '../../../src/schemas/company'
+import { competenceText, monthIndex } from '../../../src/kernel/dates'
 import {
-  activityWindow,
   addMonths,
   dctfWebDueDate,
   fgtsDueDate,
@@ -12,6 +12,7 @@ import {
 import type { CompanyDocument } from '../../../src/schemas/document'
 import {
   closedMonthRecordSchema,
+  monthKey,
   simplesMessages,
   type Carry,
   type ClosedMonthRecord,
@@ -25,11 +26,11 @@ import { formatCents, toCents } from '../../../src/kernel/money'
 import { creditsWithoutInvoice } from '../bank/reconciliation/reconciler'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
-import { calculate, issuesOf, type Calculation, type CompanyFacts } from './calculate'
-import { factsOf, isMonthlyClient, startSettles } from './facts'
-import { competenceText, guideViewOf, issueGuide } from './guides'
-import { payrollAtClose, storedPayroll } from './payroll'
-import { firstMonthWithUs, monthKey, storeSources } from './sources'
+import { calculate, type Calculation } from './calculate'
+import { factsOf, type CompanyFacts } from './facts'
+import { guideViewOf, issueGuide } from './guides'
+import { closingPayroll, storedPayroll } from './payroll'
+import { storedMonthOf } from './sources'
 import { yearAfterMonthClose } from '../year-end/reactions'
 
 // A company's month as the API answers it: live while open (calculated from its invoices,
@@ -75,28 +76,20 @@ export function reconciliationIssues(store: Store, company: Company, period: str
 }
 
 /**
- * The months of a period's RBT12 window from before the company's data here (on or after its
- * start of activity) that no revenue history declares: the accountant is asked for them.
+ * Whether a period's RBT12 rule is settled without the start of activity: a company active with
+ * us since 12 months or more before the period has at least 12 months of activity behind it.
  */
-export function missingMonthsOf(
-  store: Store,
-  facts: Pick<CompanyFacts, 'company' | 'regime' | 'openedOn'>,
-  period: string,
-): string[] {
-  if (facts.regime !== 'simples') return []
-  let window
-  try {
-    window = activityWindow(period, facts.openedOn)
-  } catch {
-    return []
-  }
-  const first = firstMonthWithUs(store, facts.company.id) ?? period
-  const start = facts.openedOn?.slice(0, 7) ?? '0000-00'
-  const declared = new Set(
-    (store.revenueHistories.get(facts.company.id)?.months ?? []).map((month) => month.period),
+function startSettles(facts: Pick<CompanyFacts, 'openedOn' | 'activeSince'>, period: string) {
+  if (facts.openedOn) return true
+  return (
+    facts.activeSince !== null &&
+    monthIndex(period) - monthIndex(facts.activeSince.slice(0, 7)) >= 12
   )
-  return window.months.filter((month) => month < first && month >= start && !declared.has(month))
 }
+
+/** The problems of a calculation as the API lists what is missing. */
+const issuesOf = (calculation: Calculation): MonthIssue[] =>
+  calculation.problems.map(({ code, message }) => ({ code, message }))
 
 /** What keeps an open month from being closed. */
 export function missingOf(
@@ -150,17 +143,26 @@ function lateInvoicesOf(store: Store, companyId: string, period: string, closedA
     }))
 }
 
-/** The live calculation of an open month (400 for a month before the start or not begun). */
-export function liveCalculation(store: Store, company: Company, period: string, today: string) {
-  const facts = factsOf(store, company)
-  if (!facts) throw conflict(simplesMessages.notSimples)
+/**
+ * The live calculation of an open month from the company's facts, read before: the store's
+ * reads of the month, then the calculation (400 for a month before the start or not begun).
+ */
+function calculationOf(store: Store, facts: CompanyFacts, period: string, today: string) {
   if (period > today.slice(0, 7)) throw invalid(missingMessages.future)
   try {
-    return { facts, calculation: calculate(facts, period, storeSources(store)) }
+    const { basis, missingMonths } = storedMonthOf(store, facts, period)
+    return { calculation: calculate(facts, period, basis), missingMonths }
   } catch (error) {
     if (error instanceof RangeError) throw invalid(error.message)
     throw error
   }
+}
+
+/** The live calculation of an open month, with the company's facts and the months it lacks. */
+export function liveCalculation(store: Store, company: Company, period: string, today: string) {
+  const facts = factsOf(store, company)
+  if (!facts) throw conflict(simplesMessages.notSimples)
+  return { facts, ...calculationOf(store, facts, period, today) }
 }
 
 /** A stored closed month with the fields an older record lacks filled in. */
@@ -215,8 +217,7 @@ export function monthView(
 ): SimplesMonthView {
   const closed = storedClosed(store.closedMonths.get(monthKey(company.id, period)))
   if (closed) return closedView(store, closed, today)
-  const { facts, calculation } = liveCalculation(store, company, period, today)
-  const missingMonths = missingMonthsOf(store, facts, period)
+  const { facts, calculation, missingMonths } = liveCalculation(store, company, period, today)
   const payroll = storedPayroll(store.payrolls.get(monthKey(company.id, period)))
   return {
     ...calculation,
@@ -385,9 +386,7 @@ export function closedMonthRecords(
         })
       : null
   // The payroll's CPP outside the DAS follows the month's final revenue split.
-  const stored = storedPayroll(store.payrolls.get(monthKey(company.id, period)))
-  const payroll = stored ? payrollAtClose(stored, facts, calculation) : undefined
-  if (payroll && payroll !== stored) store.payrolls.put(payroll)
+  const payroll = closingPayroll(store.payrolls, facts, calculation)
   const darfPending = pendingCarries(store.closedMonths, company.id, period, 'darf')
   const darfCarry = carryOf(payroll ? toCents(payroll.darf) : 0, darfPending, 'darf')
   const darf =
@@ -465,17 +464,20 @@ export function closeMonth(
   now: string,
   today: string,
 ) {
+  // The facts once (domain/simples/facts.ts), then the month's reads and its calculation, then
+  // the writes: nothing below goes back to them.
   const company = store.companies.get(companyId)
-  if (!company || !isMonthlyClient(company)) throw conflict(simplesMessages.notSimples)
+  const facts = company ? factsOf(store, company) : null
+  if (!facts?.client) throw conflict(simplesMessages.notSimples)
   if (store.closedMonths.exists({ id: monthKey(companyId, period) }))
     throw conflict(simplesMessages.alreadyClosed(period))
-  const { facts, calculation } = liveCalculation(store, company, period, today)
-  const missing = missingOf(store, facts, calculation, today, missingMonthsOf(store, facts, period))
+  const { calculation, missingMonths } = calculationOf(store, facts, period, today)
+  const missing = missingOf(store, facts, calculation, today, missingMonths)
   if (missing.length > 0)
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
   const closed = closedMonthRecords(store, facts, calculation, by, now)
   // The year keeps the month it counts (its year-end queue row follows, in this transaction).
-  yearAfterMonthClose(store, company, calculation, now, facts)
+  yearAfterMonthClose(store, facts.company, calculation, now, facts)
   return closed
 }
 

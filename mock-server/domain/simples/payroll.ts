@@ -11,6 +11,7 @@ import {
   type CppContext,
 } from '../../../src/kernel/tax'
 import {
+  monthKey,
   payrollRecordSchema,
   simplesMessages,
   type Payroll,
@@ -18,12 +19,13 @@ import {
   type PayrollRecord,
 } from '../../../src/schemas/simples/api'
 import { toNumber } from '../../../src/kernel/tax/ratio'
+import { ratDefaultOf } from '../../../src/kernel/tax/cpp'
+import type { ActivityTax } from '../../../src/schemas/cnae'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
-import type { Calculation, CompanyFacts } from './calculate'
-import { cppContextOf, cppOutsideDas, factsOf, partnersOf, payrollRiskOf } from './facts'
+import type { Calculation } from './calculate'
+import { factsOf, partnersOf, type CompanyFacts } from './facts'
 import { guideViewOf } from './guides'
-import { monthKey } from './sources'
 
 // The payroll of a month (each partner's pró-labore, each employee's salary and dependants):
 // entered by the company or the accountant, computed by the rules of the competence's own year
@@ -39,6 +41,55 @@ const dueDateOf = (due: (period: string) => string, period: string) => {
   } catch (error) {
     if (error instanceof UnknownCalendarYear) return null
     throw error
+  }
+}
+
+const inAnnexIv = (activity: ActivityTax) => activity.simplesAnnexes?.includes('IV') === true
+
+/**
+ * Whether the company pays some of its CPP outside the DAS: it has an Annex IV activity (LC
+ * 123/2006, art. 18, § 5º-C).
+ */
+export const cppOutsideDas = (facts: Pick<CompanyFacts, 'activities'>) =>
+  facts.activities.some(inAnnexIv)
+
+/**
+ * The company's RAT and FAP: as the accountant set them, else the RAT of its first activity the
+ * table of src/kernel/tax/cpp.ts knows and FAP 1,0000. RAT in percent, FAP as published.
+ */
+export function payrollRiskOf(facts: Pick<CompanyFacts, 'company' | 'activities'>) {
+  const set = facts.company.payrollRisk
+  const fromActivity =
+    facts.activities.map((activity) => ratDefaultOf(activity.code)).find((rate) => rate !== null) ??
+    null
+  const rat = set?.rat ?? (fromActivity === null ? null : fromActivity / 100)
+  return {
+    rat,
+    ratFrom: set?.rat ? ('company' as const) : rat === null ? null : ('activity' as const),
+    fap: set?.fap ?? 1,
+    fapFrom: set?.fap ? ('company' as const) : ('default' as const),
+  }
+}
+
+/**
+ * Where the month's CPP is paid, with the revenue split that measures the Annex IV share (cents:
+ * the month's Annex IV revenue and all of it).
+ */
+export function cppContextOf(
+  facts: Pick<CompanyFacts, 'company' | 'activities'>,
+  revenue: { annexIv: number; total: number },
+): CppContext {
+  if (!cppOutsideDas(facts)) return { outside: false }
+  const risk = payrollRiskOf(facts)
+  return {
+    outside: true,
+    rat: risk.rat === null ? null : Math.round(risk.rat * 100),
+    fap: Math.round(risk.fap * 10_000),
+    annexIvRevenue: revenue.annexIv,
+    totalRevenue: revenue.total,
+    onlyAnnexIv: facts.activities.every(
+      (activity) => activity.simplesAnnexes?.length === 1 && activity.simplesAnnexes[0] === 'IV',
+    ),
   }
 }
 
@@ -156,7 +207,7 @@ export const entryOf = (record: PayrollRecord): PayrollEntry => ({
  * The stored payroll of a closing month computed again on the month's final revenue split
  * (the CPP outside the DAS follows it); the same record when nothing changed.
  */
-export function payrollAtClose(
+function payrollAtClose(
   record: PayrollRecord,
   facts: Pick<CompanyFacts, 'company' | 'activities'>,
   calculation: Calculation,
@@ -172,6 +223,21 @@ export function payrollAtClose(
     record.updatedAt,
   )
   return again.darf === record.darf && again.fatorRPayroll === record.fatorRPayroll ? record : again
+}
+
+/**
+ * The closing month's payroll: the stored one computed again on the month's final revenue split
+ * (saved when that changed it), or undefined when none was entered.
+ */
+export function closingPayroll(
+  payrolls: { get(id: string): PayrollRecord | undefined; put(record: PayrollRecord): unknown },
+  facts: Pick<CompanyFacts, 'company' | 'activities'>,
+  calculation: Calculation,
+) {
+  const stored = storedPayroll(payrolls.get(monthKey(facts.company.id, calculation.period)))
+  const payroll = stored ? payrollAtClose(stored, facts, calculation) : undefined
+  if (payroll && payroll !== stored) payrolls.put(payroll)
+  return payroll
 }
 
 /** Why a month's payroll cannot be computed (a year the tables lack, no RAT), or null. */

@@ -9,7 +9,7 @@ import { companyRefOf } from '../companies/company-records'
 import { foldText } from '../../store/fold-text'
 import { DomainError } from '../errors'
 import type { Store } from '../../store/database'
-import { regimeOf } from './calculate'
+import { regimeOf } from './facts'
 import { liveCalculation, monthView } from './months'
 
 // The month-close queue (`GET /simples/{period}`): every active Simples Nacional and MEI company

@@ -8,8 +8,7 @@ import {
 import type { Store } from '../../store/database'
 import { conflict, invalid, type DomainError } from '../errors'
 import { factsOf } from './facts'
-import { missingMonthsOf } from './months'
-import { firstMonthWithUs } from './sources'
+import { firstMonthWithUs, missingMonthsOf } from './sources'
 
 // The revenue from before us: the months before a company's data in this product (a company
 // that migrated from another accountant, or whose invoices here start later than its activity),

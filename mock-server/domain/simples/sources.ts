@@ -1,7 +1,17 @@
 import { toCents } from '../../../src/kernel/money'
-import type { RevenueItem, RevenueSegment } from '../../../src/kernel/tax'
-import type { DeclaredRevenueRecord, RevenueHistoryRecord } from '../../../src/schemas/simples/api'
+import {
+  activityWindow,
+  addMonths,
+  type RevenueItem,
+  type RevenueSegment,
+} from '../../../src/kernel/tax'
+import {
+  monthKey,
+  type DeclaredRevenueRecord,
+  type RevenueHistoryRecord,
+} from '../../../src/schemas/simples/api'
 import type { Store } from '../../store/database'
+import type { CompanyFacts } from './facts'
 
 // What a month is calculated from: the revenue of each month (issued NFS-e of the competence plus
 // what the client declared, and the months before the company's data here as the accountant
@@ -42,8 +52,6 @@ const declaredItems = (declared: DeclaredRevenueRecord | undefined): RevenueItem
       cents: toCents(item.amount),
     }))
 
-export const monthKey = (companyId: string, period: string) => `${companyId}:${period}`
-
 /** The months of a revenue history between `from` and `to` added to a monthly sum. */
 function addHistory(
   into: MonthlyCents,
@@ -69,6 +77,68 @@ export function firstMonthWithUs(store: Store, companyId: string): string | null
   ].filter((month): month is string => typeof month === 'string')
   return months.length ? months.sort()[0]! : null
 }
+
+/**
+ * The months of a period's RBT12 window from before the company's data here (on or after its
+ * start of activity) that no revenue history declares: the accountant is asked for them.
+ */
+export function missingMonthsOf(
+  store: Store,
+  facts: Pick<CompanyFacts, 'company' | 'regime' | 'openedOn'>,
+  period: string,
+): string[] {
+  if (facts.regime !== 'simples') return []
+  let window
+  try {
+    window = activityWindow(period, facts.openedOn)
+  } catch {
+    return []
+  }
+  const first = firstMonthWithUs(store, facts.company.id) ?? period
+  const start = facts.openedOn?.slice(0, 7) ?? '0000-00'
+  const declared = new Set(
+    (store.revenueHistories.get(facts.company.id)?.months ?? []).map((month) => month.period),
+  )
+  return window.months.filter((month) => month < first && month >= start && !declared.has(month))
+}
+
+/** What a month is calculated from, read from its sources (domain/simples/calculate.ts). */
+export interface MonthBasis {
+  /** The month's revenues one by one. */
+  month: MonthRevenue
+  /** Revenue of each month from January of the year before to the month before. */
+  revenue: MonthlyCents
+  /** The fator R payroll of the 12 months before and the month (the Simples only). */
+  payroll: MonthlyCents
+}
+
+/** Reads a month's basis from its sources: everything the calculation needs, once. */
+export function basisOf(
+  sources: MonthSources,
+  facts: Pick<CompanyFacts, 'company' | 'regime'>,
+  period: string,
+): MonthBasis {
+  const { id } = facts.company
+  const year = Number(period.slice(0, 4))
+  return {
+    month: sources.month(id, period),
+    revenue: sources.revenue(id, `${year - 1}-01`, addMonths(period, -1)),
+    payroll: facts.regime === 'simples' ? sources.payroll(id, addMonths(period, -12), period) : {},
+  }
+}
+
+/**
+ * What the store holds of an open month: its basis and the months before us the revenue history
+ * lacks — the month's reads in one place, before anything is calculated.
+ */
+export const storedMonthOf = (
+  store: Store,
+  facts: Pick<CompanyFacts, 'company' | 'regime' | 'openedOn'>,
+  period: string,
+) => ({
+  basis: basisOf(storeSources(store), facts, period),
+  missingMonths: missingMonthsOf(store, facts, period),
+})
 
 /** The sources of a month in the store (SQL sums over indexed columns). */
 export function storeSources(store: Store): MonthSources {

@@ -17,14 +17,13 @@ import type {
 import { yearEndMessages } from '../../../src/schemas/year-end'
 import type { Store } from '../../store/database'
 import { missing } from './errors'
+import { requireYearFacts, type YearFacts } from './facts'
 import {
   activitiesOver,
   mainAnnexOf,
   monthsOfActivity,
-  requireYearFacts,
   yearMonthOf,
-  type YearFacts,
-} from './facts'
+} from '../../../src/kernel/tax/year-end/months'
 
 // A company's year as kept (companyYears): the accountant's inputs, the closed months' figures,
 // the distributions' totals, and the year-end queue's columns derived from them on every write

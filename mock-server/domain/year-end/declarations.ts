@@ -22,14 +22,8 @@ import {
 import type { Store } from '../../store/database'
 import { changeYear, dasnMissing, defisMissing, limitOver, yearOf } from './company-year'
 import { invalid, refused } from './errors'
-import {
-  meiKindOf,
-  monthsOfActivity,
-  requireYearBegun,
-  requireYearFacts,
-  yearMonthOf,
-  type YearFacts,
-} from './facts'
+import { requireYearBegun, requireYearFacts, type YearFacts } from './facts'
+import { meiKindOf, monthsOfActivity, yearMonthOf } from '../../../src/kernel/tax/year-end/months'
 import { partnerFigures } from './income-reports'
 
 // The yearly declarations the accountant files: the DEFIS of a Simples Nacional company (LC

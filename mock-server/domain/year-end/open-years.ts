@@ -2,7 +2,8 @@ import { setTimeout as pause } from 'node:timers/promises'
 import { yearInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
 import { deriveYear, newYear, yearKey } from './company-year'
-import { yearFactsOf, yearMonthOf } from './facts'
+import { yearFactsOf } from './facts'
+import { yearMonthOf } from '../../../src/kernel/tax/year-end/months'
 
 // Every client company has its year in the year-end queue, even before anything happened in it:
 // at start and every hour, the years the queue shows (this one and the one before) are opened for

@@ -22,7 +22,7 @@ import {
 import { releaseGuide } from '../bank/reconciliation/writes'
 import { calculate } from '../simples/calculate'
 import { guideViewOf, issueGuide, type NewGuide } from '../simples/guides'
-import { storeSources } from '../simples/sources'
+import { basisOf, storeSources } from '../simples/sources'
 import type { Store } from '../../store/database'
 import {
   changeYear,
@@ -33,13 +33,8 @@ import {
   yearOf,
 } from './company-year'
 import { invalid, missing, refused } from './errors'
-import {
-  monthsOfActivity,
-  requireYearBegun,
-  requireYearFacts,
-  yearMonthOf,
-  type YearFacts,
-} from './facts'
+import { requireYearBegun, requireYearFacts, type YearFacts } from './facts'
+import { monthsOfActivity, yearMonthOf } from '../../../src/kernel/tax/year-end/months'
 
 // The profits a partner may take tax-free over a year, the distributions paid, and the income
 // tax withheld on them from 2026 with its DARF 1841 (src/kernel/tax/year-end has the rules).
@@ -80,7 +75,7 @@ export function yearMonths(store: Store, facts: YearFacts, year: number, today: 
       continue
     }
     try {
-      figures.push(yearMonthOf(calculate(facts, period, sources)))
+      figures.push(yearMonthOf(calculate(facts, period, basisOf(sources, facts, period))))
       months.push(period)
       preview.push(period)
     } catch (error) {

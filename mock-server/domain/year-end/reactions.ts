@@ -1,7 +1,7 @@
 import type { Company } from '../../../src/schemas/company'
 import type { MonthCalculation } from '../../../src/kernel/tax/calculation'
 import type { Store } from '../../store/database'
-import type { CompanyFacts } from '../simples/calculate'
+import type { CompanyFacts } from '../simples/facts'
 import { noteMonthClosed } from './company-year'
 import { yearFactsOf } from './facts'
 

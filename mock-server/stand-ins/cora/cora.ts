@@ -5,6 +5,7 @@ import type { BankConnection, CoraAuthorization } from '../../../src/schemas/ban
 import type { Company } from '../../../src/schemas/company'
 import { roundMoney } from '../../../src/kernel/money'
 import { todayInBrazil } from '../../../src/schemas/finance-common'
+import { recentMonths } from '../../../src/kernel/dates'
 import { badRequest, forbidden } from '../../http'
 import { loadFinanceCompanies } from './company-fixtures'
 import type { Store } from '../../store/database'
@@ -12,7 +13,6 @@ import { accountOfStatement, bookStatement } from '../../domain/bank/ledger'
 import type { Statement } from '../../domain/bank/ofx'
 import {
   loadStatementProfiles,
-  recentMonths,
   rngFor,
   statementKey,
   statementMonth,

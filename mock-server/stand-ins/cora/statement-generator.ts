@@ -3,7 +3,7 @@ import { getDaysInMonth, parse, subMonths, format } from 'date-fns'
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus'
 import { z } from 'zod'
-import { transactionTypes, type BankTransaction } from '../../../src/schemas/bank'
+import { bankText, transactionTypes, type BankTransaction } from '../../../src/schemas/bank'
 import { fromCents, toCents } from '../../../src/schemas/finance-common'
 
 // Deterministic bank statements for the fixtures and the Cora stand-in: a month of an account is
@@ -61,17 +61,6 @@ export function rngFor(key: string) {
 const INCOMING = new Set(['CREDIT', 'INT', 'DIV', 'DEP', 'DIRECTDEP'])
 const isIncoming = (type: string, text: string) =>
   INCOMING.has(type) || (type === 'XFER' && /RECEBID/.test(text))
-
-/** Upper-case ASCII, as banks print the counterpart names. */
-export const bankText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9 *&./-]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80)
 
 export type GeneratedEntry = Omit<
   BankTransaction,
@@ -133,10 +122,4 @@ export function statementMonth(
     })
   })
   return entries
-}
-
-/** The `YYYY-MM` months from `count - 1` months before `today` up to today's month. */
-export function recentMonths(today: string, count: number): string[] {
-  const base = parse(today, 'yyyy-MM-dd', new Date(2000, 0, 1))
-  return Array.from({ length: count }, (_, i) => format(subMonths(base, count - 1 - i), 'yyyy-MM'))
 }

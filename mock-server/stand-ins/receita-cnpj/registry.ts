@@ -66,9 +66,18 @@ function openedCompanyRecord(store: Store, company: Company): RegistryRecord | n
   }
 }
 
+/**
+ * The registry's fixture records alone — the companies that existed before us — as the product's
+ * client of the registry: what the seed asks while it builds the data set, before any store
+ * (mock-server/seed/index.ts).
+ */
+export const fixtureRegistry: CnpjRegistry = {
+  recordOf: (cnpj) => reference().registry.get(cnpj) ?? null,
+}
+
 /** What the Receita answers for a CNPJ (canonical: 14 characters, no mask), or null. */
 export function registryRecordOf(store: Store, cnpj: string): RegistryRecord | null {
-  const known = reference().registry.get(cnpj)
+  const known = fixtureRegistry.recordOf(cnpj)
   if (known) return known
   const company = store.companies.first({ where: { cnpj } })
   return company ? openedCompanyRecord(store, company) : null

@@ -1,4 +1,4 @@
-import { collectionCheckDigit } from '../../schemas/payment-line'
+import { collectionCheckDigit } from '../check-digits'
 
 // The linha digitável of a guide this product issues: a FEBRABAN collection slip (arrecadação,
 // 48 digits): product 8, segment 5 (government), value kind 8 (the value in reais, modulo-11

@@ -78,6 +78,12 @@ export const periodOnlyParamsSchema = z.object({ period: competenceSchema })
 
 // ---- payroll ----
 
+/**
+ * The id of a company's month records — its payroll, declared revenue and closed month — in the
+ * store and in the API's bodies: `companyId:YYYY-MM`.
+ */
+export const monthKey = (companyId: string, period: string) => `${companyId}:${period}`
+
 /** An employee on the month's payroll, as entered. */
 export const employeeInputSchema = z.strictObject({
   name: fullNameSchema,

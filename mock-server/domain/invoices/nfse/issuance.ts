@@ -30,7 +30,7 @@ import {
 } from '../../errors'
 import { calculate } from '../../simples/calculate'
 import { factsOf } from '../../simples/facts'
-import { storeSources } from '../../simples/sources'
+import { basisOf, storeSources } from '../../simples/sources'
 import type { Store } from '../../../store/database'
 import { buildCancellationRequest, CANCELLATION_EVENT, dpsElementOf } from './documents'
 import { verifiedEvent } from './sefin-events'
@@ -221,7 +221,8 @@ function effectiveSimplesRates(store: Store, company: Company, now: Date): Simpl
   // an invoice declares agrees with the month the accountant closes.
   let calculation
   try {
-    calculation = calculate(facts, monthInBrazil(now), storeSources(store))
+    const period = monthInBrazil(now)
+    calculation = calculate(facts, period, basisOf(storeSources(store), facts, period))
   } catch (error) {
     if (error instanceof RangeError) return NO_RATES
     throw error
