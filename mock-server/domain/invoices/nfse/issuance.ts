@@ -487,7 +487,7 @@ async function recordNfse(
 ): Promise<NfsRequest> {
   const { store, config, nfse } = deps
   const { accessKey, nfseXml } = found
-  const read = await nfse.run({ kind: 'read-nfse', xml: nfseXml, anchors: deps.sefin.anchors() })
+  const read = await nfse.run({ kind: 'read-nfse', xml: nfseXml, trust: deps.sefin.trust() })
   const company = store.companies.get(reservation.companyId)
   const matches =
     read.signature.valid &&
