@@ -275,7 +275,7 @@ describe('the event a POST registers, signed outside the anchors', () => {
   }
   afterEach(() => vi.restoreAllMocks())
 
-  it('the cancellation: 502 with the reason, the request still issued, nothing filed', async () => {
+  it('the cancellation: 502 with the reason, kept unconfirmed, nothing filed; once trusted, cancelled', async () => {
     const { request } = seededNational()
     const documents = server.store.documents.count()
     await distrust()
@@ -285,13 +285,23 @@ describe('the event a POST registers, signed outside the anchors', () => {
     })
     expect(answer.status).toBe(502)
     expect(answer.body.message).toMatch(
-      /^O evento não veio assinado pela Sefin Nacional: .+ O cancelamento não foi registrado aqui e a NFS-e segue emitida/,
+      /^O evento não veio assinado pela Sefin Nacional: .+ O cancelamento foi enviado e ainda não está confirmado aqui/,
     )
     expect(server.store.nfsRequests.get(request.id)).toMatchObject({
       status: 'issued',
       cancelledAt: null,
+      cancellationSending: { status: 'unconfirmed', problem: expect.stringMatching(/não veio/) },
     })
     expect(server.store.documents.count()).toBe(documents)
+    // Still distrusted: the check learns nothing it may apply.
+    await recover()
+    expect(server.store.nfsRequests.get(request.id)?.status).toBe('issued')
+    vi.restoreAllMocks()
+    await recover()
+    expect(server.store.nfsRequests.get(request.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationSending: null,
+    })
   }, 30_000)
 
   it('the analysis: left "sending" with the reason; once trusted, the check makes it requested', async () => {
