@@ -31,6 +31,7 @@ import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
 import {
   AccessKey,
   CancellationAnalysisNote,
+  CancellationSendingNote,
   CompanyStatusBadge,
   formatAddress,
   NfseDownloads,
@@ -147,6 +148,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
               <p>Com novos fatos, peça outra análise em “Cancelar NFS-e”.</p>
             )}
           </CancellationAnalysisNote>
+          <CancellationSendingNote request={request} showProblem />
           {action === 'issue' ? (
             <IssueNfsForm
               request={request}
