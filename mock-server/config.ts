@@ -63,6 +63,13 @@ export type ServerConfig = {
   sefinServerCaFile: string | null
   sefinTrustedCertsFile: string | null
   /**
+   * Who the signer of the national API's NFS-e and events must be, besides chained to those
+   * roots (MOCK_SEFIN_SIGNER, comma-separated host names or CNPJs: domain/invoices/signer-trust.ts).
+   * Unset: the host of MOCK_SEFIN_URL (the real one signs with its host's certificate), or the
+   * local stand-in's own certificate.
+   */
+  sefinSigner: string[] | null
+  /**
    * The roots a company's A1 must chain to (MOCK_ICP_BRASIL_ROOTS, a PEM file: the ICP-Brasil
    * roots and intermediates); unset, the local test CA.
    */
@@ -116,6 +123,15 @@ const signingSecretOf = (env: NodeJS.ProcessEnv, dataDir: string): string =>
     'Sem a variável, o servidor usa o segredo da pasta de dados.',
   ) ?? signingSecretIn(dataDir)
 
+/** A comma-separated list (names, trimmed), or null when it names nothing. */
+function namesIn(value: string | undefined) {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  return names.length > 0 ? names : null
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.MOCK_PORT ?? env.PORT ?? 3000)
   const dataDir = env.MOCK_DATA_DIR ?? path.resolve('.data')
@@ -145,6 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sefinPort: Number(env.MOCK_SEFIN_PORT ?? 3443),
     sefinServerCaFile: env.MOCK_SEFIN_SERVER_CA || null,
     sefinTrustedCertsFile: env.MOCK_SEFIN_TRUSTED_CERTS || null,
+    sefinSigner: namesIn(env.MOCK_SEFIN_SIGNER),
     icpBrasilRootsFile: env.MOCK_ICP_BRASIL_ROOTS || null,
     sefinTimeoutMs: Number(env.MOCK_SEFIN_TIMEOUT_MS ?? 30_000),
     sefinFaults: env.MOCK_SEFIN_FAULT || undefined,

@@ -115,15 +115,26 @@ export const analysisPending = (request: Pick<NfsRequest, 'cancellationAnalysis'
   request.cancellationAnalysis?.status === 'sending' ||
   request.cancellationAnalysis?.status === 'requested'
 
+/**
+ * A cancellation sent and not yet confirmed by the Sefin
+ * (mock-server/domain/invoices/nfse/cancellation.ts): until it is settled the NFS-e is neither
+ * cancelled again, substituted nor sent to analysis.
+ */
+export const cancellationUnsettled = (request: Partial<Pick<NfsRequest, 'cancellationSending'>>) =>
+  (request.cancellationSending ?? null) !== null
+
 export function nfsRequestActions(
   request: { status: NfsRequestStatus; accessKey: string | null } & Pick<
     NfsRequest,
     'cancellationAnalysis'
-  >,
+  > &
+    Partial<Pick<NfsRequest, 'cancellationSending'>>,
 ): NfsRequestAction[] {
   const can = (event: NfsRequestEvent['type']) => nfsRequestNext(request.status, event) !== null
-  // Cancelling or substituting a national NFS-e: its key, and no analysis waiting.
-  const changeable = request.accessKey !== null && !analysisPending(request)
+  // Cancelling or substituting a national NFS-e: its key, no analysis waiting, no cancellation
+  // unsettled.
+  const changeable =
+    request.accessKey !== null && !analysisPending(request) && !cancellationUnsettled(request)
   return [
     ...(can('send') ? (['issue-national'] as const) : []),
     ...(request.status === 'awaiting' ? (['check-receita'] as const) : []),

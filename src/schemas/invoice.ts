@@ -333,6 +333,25 @@ export const nfsRequestSchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * A cancellation (event e101101) sent whose registration is not confirmed here yet, recorded
+   * before it is sent: `sending` while it is on its way, `unconfirmed` when its answer was lost or
+   * did not verify. The background check asks the Sefin for the event and settles it — the request
+   * cancelled, or this cleared when the Sefin registered none; null otherwise.
+   */
+  cancellationSending: z
+    .object({
+      status: z.enum(['sending', 'unconfirmed']),
+      code: nfseCancellationCodeSchema,
+      reason: z.string(),
+      requestedAt: isoDateTimeSchema,
+      /** Who asked for it (the cancellation's author in the history). */
+      by: z.string(),
+      /** Why the Sefin's last answer was not applied (pt-BR); null when none failed. */
+      problem: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
   /** Once issued through the back office: its PDF (and XML), as `nota-fiscal` documents. */
   issuedFiles: z
     .object({ pdf: nfsIssuedFileSchema, xml: nfsIssuedFileSchema.nullable() })
@@ -380,6 +399,7 @@ export const nationalFieldsUnset = {
   substitutionReason: null,
   substitutedBy: null,
   cancellationAnalysis: null,
+  cancellationSending: null,
 } as const satisfies Partial<NfsRequest>
 
 /** `GET /nfs/requests` (docs/product.md §7: query, companyId, status, date, limit 10, offset). */

@@ -6,6 +6,8 @@ import {
   type CertificatePems,
 } from '../../mock-server/domain/invoices/nfse/certificates'
 import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
+import { unseal } from '../../mock-server/domain/invoices/nfse/vault'
+import { vaultKeyOf } from '../../mock-server/vault-key'
 import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
 import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
 import { seededNational } from './contracts/nfse'
@@ -17,8 +19,9 @@ import { ADMIN, startTestServer, type TestServer } from './harness'
 // answer (played by the test hook POST /__test/sefin-analysis) is learnt by the background
 // check: granted cancels the request (it leaves the month), refused leaves it issued.
 // A second analysis and a substitution are refused while it waits (Anexo I E0068).
-// An answer that does not verify (a changed byte, a signer outside the configured anchors) is
-// never applied: the analysis stays as it was, with the reason for the back office.
+// An answer that does not verify (a changed byte, a signer outside the configured anchors, or a
+// signer of the same CA that is not the Sefin's — a company's e-CNPJ) is never applied: the
+// analysis stays as it was, with the reason for the back office.
 
 let server: TestServer
 beforeAll(async () => {
@@ -209,45 +212,70 @@ describe('an answer of the municipality that does not verify', () => {
     })
   })
 
-  it('signed by a certificate outside the anchors: not applied', async () => {
-    const { id, stored } = await granted()
-    const { impostor } = await outsideAnchors()
-    const unsigned = stored.xml.replace(
-      /<\/infEvento><Signature[\s\S]*<\/Signature>(?=<\/evento>)/,
-      '</infEvento>',
-    )
-    expect(unsigned).not.toBe(stored.xml)
-    const resigned = await runJob({
-      kind: 'sign',
-      schema: 'evento',
-      element: 'infEvento',
-      xml: unsigned,
-      pems: impostor,
-      profile: 'sefin',
-    })
-    if ('problems' in resigned) throw new Error(JSON.stringify(resigned.problems))
-    replaceEvent(stored, resigned.signed)
-    await recover()
-    expect(server.store.nfsRequests.get(id)).toMatchObject({
-      status: 'issued',
-      cancellationAnalysis: {
-        status: 'requested',
-        answerProblem: expect.stringMatching(
-          /^O evento não veio assinado pela Sefin Nacional: O certificado do assinante não é de uma autoridade confiável/,
-        ),
-      },
-    })
-  }, 30_000)
+  /** The seeded company's own e-CNPJ: issued by the same test CA as the stand-in's certificate. */
+  const companyCertificate = (id: string): CertificatePems => {
+    const record = server.store.certificates.get(server.store.nfsRequests.get(id)!.companyId)!
+    return {
+      certificatePem: record.certificatePem,
+      privateKeyPem: unseal(vaultKeyOf(server.config), record.privateKey),
+    }
+  }
+
+  it.each([
+    [
+      'a certificate outside the anchors',
+      async () => (await outsideAnchors()).impostor,
+      /^O evento não veio assinado pela Sefin Nacional: O certificado do assinante não é de uma autoridade confiável/,
+    ],
+    [
+      'the company’s own e-CNPJ (same CA, not the Sefin’s)',
+      async (id: string) => companyCertificate(id),
+      /^O evento não veio assinado pela Sefin Nacional: O certificado do assinante \(.+:\d{14}\) é de uma autoridade confiável, mas não é o da Sefin Nacional/,
+    ],
+  ])(
+    'signed by %s: not applied',
+    async (_, signer, reason) => {
+      const { id, stored } = await granted()
+      const impostor = await signer(id)
+      const unsigned = stored.xml.replace(
+        /<\/infEvento><Signature[\s\S]*<\/Signature>(?=<\/evento>)/,
+        '</infEvento>',
+      )
+      expect(unsigned).not.toBe(stored.xml)
+      const resigned = await runJob({
+        kind: 'sign',
+        schema: 'evento',
+        element: 'infEvento',
+        xml: unsigned,
+        pems: impostor,
+        profile: 'sefin',
+      })
+      if ('problems' in resigned) throw new Error(JSON.stringify(resigned.problems))
+      replaceEvent(stored, resigned.signed)
+      await recover()
+      expect(server.store.nfsRequests.get(id)).toMatchObject({
+        status: 'issued',
+        cancellationAnalysis: {
+          status: 'requested',
+          answerProblem: expect.stringMatching(reason),
+        },
+      })
+    },
+    30_000,
+  )
 })
 
 describe('the event a POST registers, signed outside the anchors', () => {
   // The product configured to trust another CA only (as MOCK_SEFIN_TRUSTED_CERTS would): the
   // stand-in's events no longer verify.
-  const distrust = async () =>
-    vi.spyOn(server.sefin, 'anchors').mockReturnValue([(await outsideAnchors()).otherCa])
+  const distrust = async () => {
+    const { signer } = server.sefin.trust()
+    const anchors = [(await outsideAnchors()).otherCa]
+    return vi.spyOn(server.sefin, 'trust').mockReturnValue({ anchors, signer })
+  }
   afterEach(() => vi.restoreAllMocks())
 
-  it('the cancellation: 502 with the reason, the request still issued, nothing filed', async () => {
+  it('the cancellation: 502 with the reason, kept unconfirmed, nothing filed; once trusted, cancelled', async () => {
     const { request } = seededNational()
     const documents = server.store.documents.count()
     await distrust()
@@ -257,13 +285,23 @@ describe('the event a POST registers, signed outside the anchors', () => {
     })
     expect(answer.status).toBe(502)
     expect(answer.body.message).toMatch(
-      /^O evento não veio assinado pela Sefin Nacional: .+ O cancelamento não foi registrado aqui e a NFS-e segue emitida/,
+      /^O evento não veio assinado pela Sefin Nacional: .+ O cancelamento foi enviado e ainda não está confirmado aqui/,
     )
     expect(server.store.nfsRequests.get(request.id)).toMatchObject({
       status: 'issued',
       cancelledAt: null,
+      cancellationSending: { status: 'unconfirmed', problem: expect.stringMatching(/não veio/) },
     })
     expect(server.store.documents.count()).toBe(documents)
+    // Still distrusted: the check learns nothing it may apply.
+    await recover()
+    expect(server.store.nfsRequests.get(request.id)?.status).toBe('issued')
+    vi.restoreAllMocks()
+    await recover()
+    expect(server.store.nfsRequests.get(request.id)).toMatchObject({
+      status: 'cancelled',
+      cancellationSending: null,
+    })
   }, 30_000)
 
   it('the analysis: left "sending" with the reason; once trusted, the check makes it requested', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
 import { readNfse } from '../../mock-server/domain/invoices/nfse/reader'
 import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
@@ -31,6 +31,7 @@ afterAll(() => server.close())
 beforeEach(async () => {
   await server.call('POST', '/__reset')
 })
+afterEach(() => vi.restoreAllMocks())
 
 /** The bytes of a download (the harness's `call` reads answers as text). */
 async function download(path: string, as: string) {
@@ -281,6 +282,85 @@ describe('POST /nfs/requests/{id}/cancel', () => {
     expect(text).toContain(reason)
     const again = await cancel(id, { code: '2', reason })
     expect(again.status).toBe(409)
+  })
+
+  it('an answer that does not verify: 502, kept unconfirmed, then settled by the check from the Sefin’s event', async () => {
+    const { request, accessKey } = seededNational()
+    const reason = 'Serviço cancelado pelo cliente antes do início'
+    const documents = server.store.documents.count()
+    // The stand-in registers the event and answers a copy changed after it was signed, once.
+    await server.call('POST', '/__test/sefin-faults?tampered-event=1')
+    const answer = await cancel(request.id, { code: '2', reason })
+    expect(answer.status).toBe(502)
+    expect(answer.body.message).toMatch(
+      /^A assinatura da Sefin Nacional no evento não confere: .+ O cancelamento foi enviado e ainda não está confirmado aqui/,
+    )
+    // Cancelled at the Sefin; here recorded as sent and unconfirmed, nothing filed (read at
+    // once: the background check is asked to run in 2 s).
+    expect(server.store.sefinNfse.get(accessKey)?.status).toBe('cancelled')
+    expect(server.store.nfsRequests.get(request.id)).toMatchObject({
+      status: 'issued',
+      cancelledAt: null,
+      cancellationSending: {
+        status: 'unconfirmed',
+        code: '2',
+        reason,
+        problem: expect.stringMatching(/^A assinatura da Sefin Nacional no evento não confere/),
+      },
+    })
+    expect(server.store.documents.count()).toBe(documents)
+    // Meanwhile no event verifies (no anchor), so the state holds while it is looked at.
+    const trust = server.sefin.trust()
+    vi.spyOn(server.sefin, 'trust').mockReturnValue({ ...trust, anchors: [] })
+    const held = (await server.call('GET', `/nfs/requests/${request.id}`, { as: ADMIN.email })).body
+      .data
+    expect(held).toMatchObject({ status: 'issued', cancellationSending: { status: 'unconfirmed' } })
+    // Never sent twice: a second cancellation is refused before anything is sent.
+    const again = await cancel(request.id, { code: '2', reason })
+    expect(again.status).toBe(409)
+    expect(again.body.message).toMatch(/já foi enviado à Receita e aguarda a confirmação/)
+    expect(server.store.sefinEvents.count({ accessKey })).toBe(1)
+
+    // The check asks the Sefin for the event (GET …/eventos/101101/1), verifies it and settles.
+    vi.restoreAllMocks()
+    await server.call('POST', '/__test/sefin-recovery')
+    const settled = server.store.nfsRequests.get(request.id)
+    expect(settled).toMatchObject({
+      status: 'cancelled',
+      cancellationCode: '2',
+      cancellationReason: reason,
+      cancellationSending: null,
+    })
+    expect(settled?.statusHistory.at(-1)).toMatchObject({ from: 'issued', to: 'cancelled' })
+    const filed = server.store.documents
+      .find({ where: { companyId: request.companyId } })
+      .filter((document) => document.name.startsWith('Cancelamento da NFS-e'))
+    expect(filed).toHaveLength(1)
+    expect(server.store.documents.count()).toBeGreaterThan(documents)
+    const danfse = await download(`/nfs/requests/${request.id}/danfse?${OWN}`, ANA)
+    expect(await pdfText(danfse.bytes)).toContain('CANCELADA')
+  })
+
+  it('a cancellation the Sefin never registered: the check clears it and the NFS-e stays issued', async () => {
+    const { request } = seededNational()
+    server.store.write(() =>
+      server.store.nfsRequests.update({
+        ...server.store.nfsRequests.get(request.id)!,
+        cancellationSending: {
+          status: 'unconfirmed',
+          code: '1',
+          reason: 'Valor do serviço informado errado',
+          requestedAt: new Date().toISOString(),
+          by: 'admin',
+          problem: null,
+        },
+      }),
+    )
+    await server.call('POST', '/__test/sefin-recovery')
+    expect(server.store.nfsRequests.get(request.id)).toMatchObject({
+      status: 'issued',
+      cancellationSending: null,
+    })
   })
 
   it('is not the status change: PUT …/status/cancelled points to the event', async () => {

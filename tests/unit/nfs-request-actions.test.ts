@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
+import { analysisPending, cancellationUnsettled, nfsRequestActions } from '@/machines/nfs-request'
 import type { NfsRequest } from '@/schemas/invoice'
 
 // What the back office offers on an issued national NFS-e (src/machines/nfs-request.ts): cancel
 // and substitute, except while a cancellation analysis waits for the municipality — the server
-// refuses both then (Anexo I, E0068), and the buttons come from the same helper.
+// refuses both then (Anexo I, E0068) — or while a cancellation sent is not confirmed yet
+// (mock-server/domain/invoices/nfse/cancellation.ts); the buttons come from the same helpers.
 
 const analysis = (
   status: 'sending' | 'requested' | 'granted' | 'refused',
@@ -43,5 +44,23 @@ describe('nfsRequestActions and a cancellation analysis', () => {
     expect(nfsRequestActions({ ...issued, accessKey: null, cancellationAnalysis: null })).toEqual(
       [],
     )
+  })
+
+  it('offers neither while a cancellation sent is unsettled', () => {
+    for (const status of ['sending', 'unconfirmed'] as const) {
+      const cancellationSending = {
+        status,
+        code: '1' as const,
+        reason: 'Valor do serviço informado errado',
+        requestedAt: '2026-11-02T13:00:00.000Z',
+        by: 'admin',
+        problem: null,
+      }
+      expect(cancellationUnsettled({ cancellationSending })).toBe(true)
+      expect(
+        nfsRequestActions({ ...issued, cancellationAnalysis: null, cancellationSending }),
+      ).toEqual([])
+    }
+    expect(cancellationUnsettled({ cancellationSending: null })).toBe(false)
   })
 })

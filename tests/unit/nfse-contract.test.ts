@@ -8,11 +8,15 @@ import {
 } from '../../mock-server/domain/invoices/nfse/sefin-client'
 import { buildCertificateAuthority } from '../../mock-server/domain/invoices/nfse/certificates'
 import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
+import { sefinSignerTrust } from '../../mock-server/domain/invoices/signer-trust'
 
 // The product against what the real Sefin Nacional answered (fixtures/nfse-real/, SOURCES.md):
 // both real NFS-e verify by the Sefin's algorithms (exc-c14n#WithComments + RSA-SHA256), their
-// signers are trusted when their certificates are configured and refused when they are not, and
-// the client reads the real 201, 400 and 404 answers.
+// signers are trusted when their certificates are configured and the Sefin's identity is the
+// real one (the host of each environment's API, or SERPRO's CNPJ its restricted-production
+// certificate carries), refused when they are not — and another ICP-Brasil holder (the
+// provider's own e-CNPJ, in the same files) never passes as the Sefin; the client reads the
+// real 201, 400 and 404 answers.
 
 const real = (path: string) =>
   readFileSync(new URL(`../../fixtures/nfse-real/${path}`, import.meta.url), 'utf8')
@@ -22,6 +26,14 @@ const NFSE = {
   restricted: 'nfse/nfse_rj_3304557_prodrestrita_corporator_from_post_response.xml',
   production: 'nfse/nfse_rj_3304557_producao_corporator_nfse1.xml',
 }
+/** The host of each environment's API (MOCK_SEFIN_URL), the default identity of its signer. */
+const HOST = {
+  restricted: 'sefin.producaorestrita.nfse.gov.br',
+  production: 'sefin.nfse.gov.br',
+}
+/** SERPRO's CNPJ, the subject's serialNumber of the restricted production's signer. */
+const SERPRO_CNPJ = '33.683.111/0001-07'
+const byNames = (...names: string[]) => ({ names, certificates: [] })
 
 /** The certificate an NFS-e's Sefin signature carries (the trust the test configures). */
 function signerOf(xml: string) {
@@ -32,11 +44,15 @@ function signerOf(xml: string) {
 
 describe('the real NFS-e', () => {
   const anchors = Object.values(NFSE).map((file) => signerOf(real(file)))
+  const sefin = (environment: keyof typeof NFSE) => ({
+    anchors,
+    signer: byNames(HOST[environment]),
+  })
 
-  it.each(Object.entries(NFSE))(
+  it.each(Object.entries(NFSE) as [keyof typeof NFSE, string][])(
     '%s: the Sefin signature verifies and its signer is trusted',
-    (_, file) => {
-      const read = readNationalNfse(real(file), anchors)
+    (environment, file) => {
+      const read = readNationalNfse(real(file), sefin(environment))
       expect(read.signature).toMatchObject({ valid: true, profile: 'sefin' })
       expect(read.trust).toEqual({ trusted: true })
       expect(read.nfse).toMatchObject({
@@ -64,14 +80,51 @@ describe('the real NFS-e', () => {
       notBefore: new Date('2025-01-01'),
       notAfter: new Date('2030-01-01'),
     })
-    const read = readNationalNfse(real(NFSE.production), [ca.certificatePem])
+    const read = readNationalNfse(real(NFSE.production), {
+      anchors: [ca.certificatePem],
+      signer: byNames(HOST.production),
+    })
     expect(read.signature.valid).toBe(true)
     expect(read.trust).toMatchObject({ trusted: false, reason: expect.stringMatching(/confiável/) })
   })
 
   it('a changed byte breaks the signature', () => {
     const tampered = real(NFSE.production).replace('<vLiq>1560.56</vLiq>', '<vLiq>1560.57</vLiq>')
-    expect(readNationalNfse(tampered, anchors).signature.valid).toBe(false)
+    expect(readNationalNfse(tampered, sefin('production')).signature.valid).toBe(false)
+  })
+
+  it('the signer is the Sefin’s by its host name or CNPJ, not any certificate of a trusted root', () => {
+    // The restricted production's certificate names SERPRO's CNPJ; the production's does not.
+    expect(
+      readNationalNfse(real(NFSE.restricted), { anchors, signer: byNames(SERPRO_CNPJ) }).trust,
+    ).toEqual({ trusted: true })
+    const production = readNationalNfse(real(NFSE.production), {
+      anchors,
+      signer: byNames(SERPRO_CNPJ, HOST.restricted),
+    })
+    expect(production.trust).toEqual({
+      trusted: false,
+      reason: expect.stringMatching(
+        /^O certificado do assinante \(\*\.nfse\.gov\.br\) é de uma autoridade confiável, mas não é o da Sefin Nacional \(esperado: 33\.683\.111\/0001-07, sefin\.producaorestrita\.nfse\.gov\.br; MOCK_SEFIN_SIGNER\)\.$/,
+      ),
+    })
+  })
+
+  it('the provider’s own e-CNPJ (ICP-Brasil, trusted) does not pass as the Sefin', () => {
+    // Each file carries two certificates: the DPS's signer (the provider's e-CNPJ) and the Sefin's.
+    const provider = verifyEnveloped(real(NFSE.production), 'infDPS', ['provider']).certificatePem
+    if (!provider) throw new Error('no provider certificate')
+    const trust = { anchors: [...anchors, provider], signer: byNames(HOST.production) }
+    const at = new Date('2026-01-15T12:00:00Z')
+    expect(sefinSignerTrust(provider, trust, at)).toEqual({
+      trusted: false,
+      reason: expect.stringMatching(
+        /^O certificado do assinante \(CORPORATOR SERVICOS DE INFORMATICA LTDA:07851803000107\) é de uma autoridade confiável, mas não é o da Sefin Nacional/,
+      ),
+    })
+    expect(sefinSignerTrust(provider, { ...trust, signer: byNames('07851803000107') }, at)).toEqual(
+      { trusted: true },
+    )
   })
 
   it('the DPS inside is a provider’s (C14N + RSA-SHA1), not what the reader requires of the NFS-e', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   buildCertificateAuthority,
+  buildCompanyCertificate,
   buildServerCertificate,
   rsaKeyPairAsync,
   type CertificatePems,
@@ -14,13 +15,15 @@ import {
 import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
 import { verifiedEvent } from '../../mock-server/domain/invoices/nfse/sefin-events'
 import type { SignatureProfile } from '../../mock-server/domain/invoices/nfse/xmldsig'
+import type { SignerIdentity } from '../../mock-server/domain/invoices/signer-trust'
 
 // The NFS-e worker's `read-event` job (mock-server/domain/invoices/nfse/jobs.ts) and the check
 // every event the Sefin returns goes through before it is applied
 // (mock-server/domain/invoices/nfse/sefin-events.ts): an e105104 signed as the Sefin signs
 // (exc-c14n#WithComments + RSA-SHA256) or by the older C14N + RSA-SHA1, its signer issued by the
-// configured anchor, valid against evento_v1.01.xsd; refused when a byte changed, when its
-// signer is another CA's, when it is another event, or outside its schema.
+// configured anchor and the Sefin's own, valid against evento_v1.01.xsd; refused when a byte
+// changed, when its signer is another CA's or another holder of the same CA (a company's e-CNPJ),
+// when it is another event, or outside its schema.
 
 const KEY = '35503082245218739000102000000000007726011234567890'
 const REASON = 'Análise concluída pela fiscalização municipal'
@@ -30,8 +33,9 @@ let ca: Issuer
 let sefin: CertificatePems
 let otherCa: Issuer
 let otherSigner: CertificatePems
+let company: CertificatePems
 beforeAll(async () => {
-  const keys = await Promise.all(Array.from({ length: 4 }, rsaKeyPairAsync))
+  const keys = await Promise.all(Array.from({ length: 5 }, rsaKeyPairAsync))
   const validity = {
     notBefore: new Date(Date.now() - 86_400_000),
     notAfter: new Date(Date.now() + 365 * 86_400_000),
@@ -40,6 +44,12 @@ beforeAll(async () => {
   sefin = buildServerCertificate(ca, { name: 'SEFIN TESTE' }, validity, keys[1])
   otherCa = buildCertificateAuthority('AC Fora das Ancoras', validity, keys[2])
   otherSigner = buildServerCertificate(otherCa, { name: 'OUTRO ASSINANTE' }, validity, keys[3])
+  company = buildCompanyCertificate(
+    ca,
+    { name: 'EMPRESA QUALQUER LTDA', cnpj: '45218739000102' },
+    validity,
+    keys[4],
+  )
 }, 60_000)
 
 /** The municipality's e105104 as the Sefin registers it: the request and the event signed. */
@@ -82,9 +92,14 @@ async function grantedEvent(
   return event.signed
 }
 
-const deps = (anchors: string[]) => ({
+/** The test CA as anchor; the Sefin is the stand-in's certificate itself unless `signer` says. */
+const trustOf = (anchors: string[], signer?: SignerIdentity) => ({
+  anchors,
+  signer: signer ?? { names: [], certificates: [sefin.certificatePem] },
+})
+const deps = (anchors: string[], signer?: SignerIdentity) => ({
   nfse: { run: runJob },
-  sefin: { anchors: () => anchors },
+  sefin: { trust: () => trustOf(anchors, signer) },
 })
 const expected = { accessKey: KEY, type: '105104', sequence: 1 }
 
@@ -93,7 +108,7 @@ describe('the read-event job', () => {
     const read = await runJob({
       kind: 'read-event',
       xml: await grantedEvent(),
-      anchors: [ca.certificatePem],
+      trust: trustOf([ca.certificatePem]),
     })
     if ('problems' in read) throw new Error(JSON.stringify(read.problems))
     expect(read.signature).toMatchObject({ valid: true, profile: 'sefin' })
@@ -113,7 +128,7 @@ describe('the read-event job', () => {
     const read = await runJob({
       kind: 'read-event',
       xml: await grantedEvent(sefin, 'provider'),
-      anchors: [ca.certificatePem],
+      trust: trustOf([ca.certificatePem]),
     })
     expect(read).toMatchObject({
       signature: { valid: true, profile: 'provider' },
@@ -144,6 +159,37 @@ describe('an event that does not verify is refused with its reason', () => {
       ok: false,
       reason: expect.stringMatching(/^O evento não veio assinado pela Sefin Nacional: .*confiável/),
     })
+  })
+
+  it('signed by another certificate of the same CA (a company’s e-CNPJ): not the Sefin’s', async () => {
+    const impostor = await grantedEvent(company)
+    for (const signer of [
+      undefined,
+      { names: ['localhost'], certificates: [] },
+      { names: ['00.394.460/0058-87'], certificates: [] },
+    ])
+      expect(await verifiedEvent(deps([ca.certificatePem], signer), impostor, expected)).toEqual({
+        ok: false,
+        reason: expect.stringMatching(
+          /^O evento não veio assinado pela Sefin Nacional: O certificado do assinante \(EMPRESA QUALQUER LTDA:45218739000102\) é de uma autoridade confiável, mas não é o da Sefin Nacional \(esperado: /,
+        ),
+      })
+    // The Sefin's host certificate (subjectAltName localhost) passes by its host name too.
+    expect(
+      await verifiedEvent(
+        deps([ca.certificatePem], { names: ['localhost'], certificates: [] }),
+        await grantedEvent(),
+        expected,
+      ),
+    ).toMatchObject({ ok: true })
+    // A CNPJ names its holder by ICP-Brasil's otherName 2.16.76.1.3.3: the one configured passes.
+    expect(
+      await verifiedEvent(
+        deps([ca.certificatePem], { names: ['45218739000102'], certificates: [] }),
+        impostor,
+        expected,
+      ),
+    ).toMatchObject({ ok: true })
   })
 
   it('another event than the one asked for: key, type or sequence', async () => {

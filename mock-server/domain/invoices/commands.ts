@@ -8,7 +8,8 @@ import {
 import { todayInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
 import { publish, reacted } from '../reactions'
-import { cancelRequest, issueRequest, substituteRequest, type IssuanceDeps } from './nfse/issuance'
+import { cancelRequest } from './nfse/cancellation'
+import { issueRequest, substituteRequest, type IssuanceDeps } from './nfse/issuance'
 import { assertIssuer, municipalityName, newNfsRequest } from './requests'
 
 // The invoices context's commands around the national NFS-e (mock-server/domain/invoices/nfse/

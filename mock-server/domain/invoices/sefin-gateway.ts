@@ -10,18 +10,19 @@ import {
   type StandInOptions,
 } from '../../stand-ins/sefin-nacional/server'
 import type { Store } from '../../store/database'
-import { certificatesIn } from './signer-trust'
+import { certificatesIn, type SefinTrust, type SignerIdentity } from './signer-trust'
 
 // Where the product reaches the national NFS-e API and what it trusts there (config.ts): the
 // address (MOCK_SEFIN_URL, or the local stand-in, started here on MOCK_SEFIN_PORT), the roots of
 // the server's TLS certificate and of the NFS-e's signer (the configured PEM files, or the local
-// test CA). A client is made per company: its A1 is the TLS client certificate.
+// test CA), and who that signer must be (MOCK_SEFIN_SIGNER, the host of MOCK_SEFIN_URL, or the
+// stand-in's own certificate). A client is made per company: its A1 is the TLS client certificate.
 
 export type SefinGateway = {
   /** The client that speaks for a company, with its certificate. */
   clientFor(client: CertificatePems): Promise<ReturnType<typeof sefinClient>>
-  /** The anchors an NFS-e's signer must chain to. */
-  anchors(): string[]
+  /** The anchors an NFS-e's or event's signer must chain to, and who it must be. */
+  trust(): SefinTrust
   /** The roots a company's A1 must chain to (ICP-Brasil's). */
   a1Anchors(): string[]
   /** The local stand-in, when this server runs it (its faults can be armed by the tests). */
@@ -60,6 +61,11 @@ export function createSefinGateway(deps: {
   standIn?.catch((error: unknown) =>
     console.error(`[sefin-nacional] não iniciou na porta ${config.sefinPort}:`, error),
   )
+  const signer = (): SignerIdentity => {
+    if (config.sefinSigner) return { names: config.sefinSigner, certificates: [] }
+    if (config.sefinUrl) return { names: [new URL(config.sefinUrl).hostname], certificates: [] }
+    return { names: [], certificates: [testPki(config.testPkiDir).standIn.certificatePem] }
+  }
   const baseUrl = async () =>
     config.sefinUrl ?? `https://localhost:${(await standIn!).port}/SefinNacional`
   return {
@@ -72,7 +78,7 @@ export function createSefinGateway(deps: {
       }
       return sefinClient(connection)
     },
-    anchors: () => anchors ?? testCa(),
+    trust: () => ({ anchors: anchors ?? testCa(), signer: signer() }),
     a1Anchors: () => icpBrasil ?? testCa(),
     standIn: async () => (standIn ? await standIn : null),
     async close() {

@@ -1,13 +1,16 @@
 import { z } from 'zod'
 
-// Faults the stand-in injects on `POST /nfse`, like WireMock's, for drills and tests
-// (MOCK_SEFIN_FAULT, or the test hook `POST /__test/sefin-faults`):
+// Faults the stand-in injects, like WireMock's, for drills and tests (MOCK_SEFIN_FAULT, or the
+// test hook `POST /__test/sefin-faults`). On `POST /nfse`:
 // - `reset-after-issue:N`: the NFS-e is issued, then the connection is reset without an answer;
 // - `timeout:N`: the NFS-e is issued and no answer is sent (the client gives up);
 // - `500:N`: an internal error, nothing issued.
+// On `POST /nfse/{chave}/eventos`:
+// - `tampered-event:N`: the event is registered, and the copy answered is changed after it was
+//   signed (the first letter of its `xMotivo`): its signature does not verify.
 // Each the first N times; every fault injected is logged with its name.
 
-export const faultNames = ['reset-after-issue', 'timeout', '500'] as const
+export const faultNames = ['reset-after-issue', 'timeout', '500', 'tampered-event'] as const
 export type FaultName = (typeof faultNames)[number]
 
 export type Faults = {

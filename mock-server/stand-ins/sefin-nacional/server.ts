@@ -286,6 +286,15 @@ export function sefinStandInApp(
       if (xml === null) return void refuse(res, [refusal('E1226')])
       const answer = await oneAtATime(() => registerEvent(req.params.chave, xml))
       if (!answer.ok) return void refuse(res, answer.errors)
+      if (faults.take(['tampered-event'])) {
+        const tampered = answer.event.replace(
+          /<xMotivo>(.)/,
+          (_, first: string) => `<xMotivo>${first === 'X' ? 'Y' : 'X'}`,
+        )
+        return void res
+          .status(201)
+          .json({ ...answer.body, eventoXmlGZipB64: await toGzipBase64(tampered) })
+      }
       res.status(201).json(answer.body)
     } catch (error) {
       next(error)
@@ -411,6 +420,7 @@ export function sefinStandInApp(
     )
     return {
       ok: true as const,
+      event,
       body: { ...envelopeOf(now), eventoXmlGZipB64: await toGzipBase64(event) },
     }
   }

@@ -73,7 +73,12 @@ export function CancelNfseDialog({
       ? { message: null }
       : null,
   )
-  const [failure, setFailure] = useState<{ message: string; codes: string[] } | null>(null)
+  // `awaiting`: sent, and the Sefin's answer lost or not verified — the server confirms it later.
+  const [failure, setFailure] = useState<{
+    message: string
+    codes: string[]
+    awaiting?: boolean
+  } | null>(null)
   const form = useForm<Values, unknown, NfseCancel>({
     resolver: zodResolver(cancelFormSchema),
     defaultValues: { code: '', reason: '' },
@@ -103,7 +108,12 @@ export function CancelNfseDialog({
         setPastDeadline({ message: error.message })
         return
       }
-      const national = error.issues.filter((issue) => issue.path[0] === 'sefin')
+      const national = error.issues.filter(
+        (issue) => issue.path[0] === 'sefin' && issue.path[1] !== 'awaiting',
+      )
+      const awaiting = error.issues.some(
+        (issue) => issue.path[0] === 'sefin' && issue.path[1] === 'awaiting',
+      )
       if (error.status === 409 && national.length === 0) {
         onConflict(error.message)
         return
@@ -114,6 +124,7 @@ export function CancelNfseDialog({
         setFailure({
           message: error.message,
           codes: national.map((issue) => `${String(issue.path[1])} — ${issue.message}`),
+          awaiting,
         })
     }
   })
@@ -149,8 +160,14 @@ export function CancelNfseDialog({
         )}
         {failure && (
           <Alert
-            tone="danger"
-            title={pastDeadline ? 'A análise fiscal não foi pedida' : 'A NFS-e não foi cancelada'}
+            tone={failure.awaiting ? 'warning' : 'danger'}
+            title={
+              failure.awaiting
+                ? 'Enviado à Receita, aguardando a confirmação'
+                : pastDeadline
+                  ? 'A análise fiscal não foi pedida'
+                  : 'A NFS-e não foi cancelada'
+            }
           >
             <p>{failure.message}</p>
             {failure.codes.length > 0 && (

@@ -32,6 +32,7 @@ import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
 import {
   AccessKey,
   CancellationAnalysisNote,
+  CancellationSendingNote,
   CompanyStatusBadge,
   formatAddress,
   NfseDownloads,
@@ -155,6 +156,7 @@ export function NfRequestScreen({ requestId }: { requestId: string }) {
               <p>Com novos fatos, peça outra análise em “Cancelar NFS-e”.</p>
             )}
           </CancellationAnalysisNote>
+          <CancellationSendingNote request={request} showProblem />
           {action === 'issue' ? (
             <IssueNfsForm
               request={request}

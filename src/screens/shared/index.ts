@@ -16,6 +16,7 @@ export {
 export {
   AccessKey,
   CancellationAnalysisNote,
+  CancellationSendingNote,
   cancellationAnalysisTitle,
   NfseDownloads,
   substitutionItems,

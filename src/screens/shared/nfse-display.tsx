@@ -157,3 +157,37 @@ export function CancellationAnalysisNote({
     </div>
   )
 }
+
+/**
+ * A cancellation sent to the Sefin Nacional and not confirmed yet
+ * (mock-server/domain/invoices/nfse/cancellation.ts): when and why it was asked, that the server
+ * confirms it in a moment, and (`showProblem`, the back office) why the Sefin's answer was not
+ * applied. Nothing while there is none.
+ */
+export function CancellationSendingNote({
+  request,
+  showProblem = false,
+}: {
+  request: Pick<NfsRequest, 'cancellationSending'>
+  showProblem?: boolean
+}) {
+  const sending = request.cancellationSending
+  if (!sending) return null
+  return (
+    <div className={styles.analysis}>
+      <Alert
+        tone="info"
+        title={`Cancelamento enviado em ${formatDate(sending.requestedAt)} — aguardando a confirmação da Receita`}
+      >
+        <p>
+          Motivo: {nfseCancellationCodeLabels[sending.code].toLowerCase()} — {sending.reason}
+        </p>
+        <p>
+          Conferimos com a Sefin Nacional em instantes: a NFS-e aparece cancelada assim que ela
+          confirmar. Até lá, ela não pode ser cancelada de novo nem substituída.
+        </p>
+        {showProblem && sending.problem && <p>{sending.problem}</p>}
+      </Alert>
+    </div>
+  )
+}

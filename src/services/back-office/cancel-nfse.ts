@@ -6,6 +6,7 @@ import { nfseCancelSchema } from '@/schemas/nfse'
 import { api } from '@/services/api'
 import { invoiceKeys } from '@/services/invoices'
 import { invalidateNfsRequest } from './change-nfs-request-status'
+import { backOfficeKeys } from './keys'
 
 export const cancelNfseInputSchema = z.object({ requestId: idSchema, cancel: nfseCancelSchema })
 export type CancelNfseInput = z.input<typeof cancelNfseInputSchema>
@@ -32,5 +33,9 @@ export const useCancelNfse = () => {
         invalidateNfsRequest(queryClient, request),
         queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
       ]),
+    // An answer lost or not verified (502) leaves the cancellation recorded as unconfirmed, which
+    // the request then shows (and asks again until it is settled).
+    onError: (_error, { requestId }) =>
+      queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsRequest(requestId) }),
   })
 }

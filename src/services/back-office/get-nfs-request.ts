@@ -23,6 +23,10 @@ export const nfsRequestQueryOptions = (requestId: string) =>
   queryOptions({
     queryKey: backOfficeKeys.nfsRequest(requestId),
     queryFn: ({ signal }) => getNfsRequest(requestId, signal),
-    // Awaiting the Receita's confirmation: asked again every few seconds until it is settled.
-    refetchInterval: (query) => (query.state.data?.status === 'awaiting' ? 3_000 : false),
+    // Awaiting the Receita's confirmation (of the issuance or of a cancellation): asked again
+    // every few seconds until it is settled.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'awaiting' || query.state.data?.cancellationSending
+        ? 3_000
+        : false,
   })

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { CancelNfseDialog } from '@/screens/back-office/CancelNfseDialog'
-import { CancellationAnalysisNote } from '@/screens/shared'
+import { CancellationAnalysisNote, CancellationSendingNote } from '@/screens/shared'
 import { NationalIssue } from '@/screens/back-office/NationalIssue'
 import { SubstituteNfseDialog } from '@/screens/back-office/SubstituteNfseDialog'
 import type { NfsRequestWithCompany } from '@/schemas/invoice'
@@ -100,9 +100,8 @@ describe('Cancelar NFS-e', () => {
     taker: null,
     issuedAt: new Date().toISOString(),
   }
-
-  it('needs the code and 15 to 255 characters of reason, counted as typed, and sends them', async () => {
-    const { user } = renderWithQuery(
+  const renderDialog = () =>
+    renderWithQuery(
       <CancelNfseDialog
         request={nfse}
         onDone={vi.fn()}
@@ -111,6 +110,9 @@ describe('Cancelar NFS-e', () => {
         onConflict={vi.fn()}
       />,
     )
+
+  it('needs the code and 15 to 255 characters of reason, counted as typed, and sends them', async () => {
+    const { user } = renderDialog()
     const dialog = screen.getByRole('dialog', { name: 'Cancelar a NFS-e nº 12?' })
     const send = within(dialog).getByRole('button', { name: 'Cancelar NFS-e' })
     await user.click(send)
@@ -136,6 +138,33 @@ describe('Cancelar NFS-e', () => {
     // The server's failure stays in the dialog, with what was typed.
     expect(await within(dialog).findByText('A Sefin Nacional não respondeu.')).toBeVisible()
     expect(reason).toHaveValue('Nota duplicada no mês')
+  })
+
+  it('sent and not confirmed (502, sefin.awaiting): says it waits for the Receita, not that it failed', async () => {
+    const message =
+      'A assinatura da Sefin Nacional no evento não confere: A assinatura não confere com o conteúdo. O cancelamento foi enviado e ainda não está confirmado aqui: a NFS-e aparece como emitida até conferirmos com a Sefin Nacional, em instantes. Não peça de novo.'
+    server.use(
+      http.post(`${API}/nfs/requests/:id/cancel`, () =>
+        HttpResponse.json(
+          { message, issues: [{ path: ['sefin', 'awaiting'], message }] },
+          { status: 502 },
+        ),
+      ),
+    )
+    const { user } = renderDialog()
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar a NFS-e nº 12?' })
+    await user.selectOptions(within(dialog).getByLabelText(/Motivo do cancelamento/), '1')
+    await user.type(
+      within(dialog).getByLabelText(/Explique o motivo/),
+      'Valor do serviço informado errado',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar NFS-e' }))
+    expect(
+      await within(dialog).findByText('Enviado à Receita, aguardando a confirmação'),
+    ).toBeVisible()
+    expect(within(dialog).getByText(message)).toBeVisible()
+    expect(within(dialog).queryByText('A NFS-e não foi cancelada')).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('listitem')).not.toBeInTheDocument()
   })
 })
 
@@ -262,6 +291,36 @@ describe("Cancelar NFS-e past the deadline: the municipality's analysis", () => 
     unmount()
     renderWithQuery(<CancellationAnalysisNote request={request} />)
     expect(screen.queryByText(problem)).not.toBeInTheDocument()
+  })
+})
+
+describe('a cancellation sent and not confirmed yet', () => {
+  it('says when and why it was sent and that it is being confirmed; its problem on the back office', () => {
+    const problem =
+      'A assinatura da Sefin Nacional no evento não confere: A assinatura não confere com o conteúdo.'
+    const reason = 'Cliente desistiu antes do início do serviço'
+    const request = {
+      cancellationSending: {
+        status: 'unconfirmed' as const,
+        code: '2' as const,
+        reason,
+        requestedAt: '2026-11-02T13:00:00.000Z',
+        by: 'admin',
+        problem,
+      },
+    }
+    const { unmount } = renderWithQuery(<CancellationSendingNote request={request} showProblem />)
+    expect(
+      screen.getByText('Cancelamento enviado em 02/11/2026 — aguardando a confirmação da Receita'),
+    ).toBeVisible()
+    expect(screen.getByText(`Motivo: serviço não prestado — ${reason}`)).toBeVisible()
+    expect(screen.getByText(/não pode ser cancelada de novo nem substituída/)).toBeVisible()
+    expect(screen.getByText(problem)).toBeVisible()
+    unmount()
+    const { container } = renderWithQuery(
+      <CancellationSendingNote request={{ cancellationSending: null }} showProblem />,
+    )
+    expect(container).toBeEmptyDOMElement()
   })
 })
 

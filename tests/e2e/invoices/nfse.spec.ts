@@ -187,9 +187,22 @@ test('ana asks, the accountant issues through the national system, ana downloads
   await dialog
     .getByLabel('Explique o motivo')
     .fill('A campanha foi cancelada pelo cliente antes da entrega')
+  // The Sefin registers the cancellation but its answer does not verify (a copy changed after it
+  // was signed): the dialog and the screen say it waits for the Receita; the background check
+  // then reads the event from the Sefin, verifies it and cancels the request.
+  await api(ADMIN.email, 'POST', '/__test/sefin-faults?tampered-event=1')
   await dialog.getByRole('button', { name: 'Cancelar NFS-e' }).click()
-  await toast(admin.page, `NFS-e nº ${issued.number} cancelada na Sefin Nacional.`)
-  await expect(admin.page.getByText(/cancelada em/).first()).toBeVisible()
+  await expect(dialog.getByText('Enviado à Receita, aguardando a confirmação')).toBeVisible()
+  await expect(
+    dialog.getByText(/O cancelamento foi enviado e ainda não está confirmado/),
+  ).toBeVisible()
+  await expect(
+    admin.page.getByText(/^Cancelamento enviado em .+ — aguardando a confirmação da Receita$/),
+  ).toBeVisible()
+  await screenshot(admin.page, 'admin-nf-request-cancel-awaiting')
+  await dialog.getByRole('button', { name: 'Voltar' }).click()
+  await expect(admin.page.getByText(/cancelada em/).first()).toBeVisible({ timeout: 30_000 })
+  await expect(admin.page.getByText(/^Cancelamento enviado em/)).toHaveCount(0)
   await screenshot(admin.page, 'admin-nf-request-cancelled')
 
   await ana.page.reload()

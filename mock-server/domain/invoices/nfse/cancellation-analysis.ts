@@ -1,7 +1,7 @@
 import { nfseCancellationCodeLabels, type NfseCancel } from '../../../../src/schemas/nfse'
 import type { NfsRequest } from '../../../../src/schemas/invoice'
 import { nfsRequestNext } from '../../../../src/machines/nfs-request'
-import { conflict, outsideServiceFailed } from '../../errors'
+import { conflict } from '../../errors'
 import { cancellationPastDeadline, NFSE_CHANGE_DEADLINE_DAYS } from '../dps-rules'
 import {
   ANALYSIS_GRANTED_EVENT,
@@ -11,12 +11,14 @@ import {
 } from './documents'
 import {
   analysisPending,
+  awaitingConfirmation,
+  cancellationUnsettled,
   deadlineOf,
   inCompanyOrder,
+  issuanceMessages,
   refusal,
   requestOf,
-  signedEventRequest,
-  signingCertificate,
+  signedCancellationRequest,
   signingPems,
   type IssuanceDeps,
 } from './issuance'
@@ -61,22 +63,18 @@ export function requestCancellationAnalysis(
     if (!request.accessKey) throw conflict(analysisMessages.manual)
     if (request.status !== 'issued') throw conflict(analysisMessages.notIssued(request.status))
     if (analysisPending(request)) throw conflict(analysisMessages.pending)
+    if (cancellationUnsettled(request)) throw conflict(issuanceMessages.cancellationUnsettled)
     if (!request.issuedAt || !cancellationPastDeadline(request.issuedAt, now))
       throw conflict(
         analysisMessages.insideDeadline(deadlineOf(request.issuedAt ?? now.toISOString())),
       )
     const accessKey = request.accessKey
-    const pems = signingCertificate(deps, request.companyId, now)
-    const signed = await signedEventRequest(
+    const { pems, signed } = await signedCancellationRequest(
       deps,
-      buildCancellationAnalysisRequest({
-        accessKey,
-        authorCnpj: request.cnpj,
-        code: input.code,
-        reason: input.reason,
-        at: now,
-      }),
-      pems,
+      { ...request, accessKey },
+      input,
+      now,
+      buildCancellationAnalysisRequest,
     )
     const at = now.toISOString()
     const before = request.cancellationAnalysis
@@ -109,7 +107,7 @@ export function requestCancellationAnalysis(
       .catch((error: unknown) => {
         // Left "sending": the background check asks the Sefin whether it registered it.
         if (error instanceof SefinUnknownOutcome)
-          throw outsideServiceFailed(analysisMessages.unconfirmed)
+          throw awaitingConfirmation(analysisMessages.unconfirmed)
         throw error
       })
     if (!outcome.ok) {
@@ -125,7 +123,7 @@ export function requestCancellationAnalysis(
     const registered = await verifiedEvent(deps, outcome.value, expected)
     if (!registered.ok) {
       unapplied(deps, sending, expected, registered.reason, at)
-      throw outsideServiceFailed(analysisMessages.unconfirmed)
+      throw awaitingConfirmation(analysisMessages.unconfirmed)
     }
     return (
       setAnalysis(
@@ -194,65 +192,71 @@ export async function checkAnalyses(
   const waiting = deps.store.nfsRequests
     .find({ where: { status: 'issued' } })
     .filter((request) => analysisPending(request) && request.accessKey)
-  for (const request of waiting) {
-    const analysis = request.cancellationAnalysis!
-    const pems = signingPems(deps, request.companyId)
-    if (!pems) continue
-    const at = now.toISOString()
-    try {
-      const client = await deps.sefin.clientFor(pems)
-      const key = request.accessKey!
-      const sequence = analysis.sequence
-      if (analysis.status === 'sending') {
-        const expected = { accessKey: key, type: CANCELLATION_ANALYSIS_EVENT, sequence }
-        const xml = await client.event(key, CANCELLATION_ANALYSIS_EVENT, sequence)
-        const registered = xml ? await verifiedEvent(deps, xml, expected) : null
-        if (registered && !registered.ok) {
-          unapplied(deps, request, expected, registered.reason, at)
-          continue
+  for (const listed of waiting) {
+    // In the company's order, from a fresh read: never while this process is sending it (a
+    // `sending` one asked about then could be forgotten before the POST's answer arrives).
+    await inCompanyOrder(listed.companyId, async () => {
+      const request = deps.store.nfsRequests.get(listed.id)
+      if (!request?.accessKey || request.status !== 'issued' || !analysisPending(request)) return
+      const analysis = request.cancellationAnalysis!
+      const pems = signingPems(deps, request.companyId)
+      if (!pems) return
+      const at = now.toISOString()
+      try {
+        const client = await deps.sefin.clientFor(pems)
+        const key = request.accessKey!
+        const sequence = analysis.sequence
+        if (analysis.status === 'sending') {
+          const expected = { accessKey: key, type: CANCELLATION_ANALYSIS_EVENT, sequence }
+          const xml = await client.event(key, CANCELLATION_ANALYSIS_EVENT, sequence)
+          const registered = xml ? await verifiedEvent(deps, xml, expected) : null
+          if (registered && !registered.ok) {
+            unapplied(deps, request, expected, registered.reason, at)
+            return
+          }
+          const next = setAnalysis(
+            deps,
+            request.id,
+            'sending',
+            registered ? { ...analysis, status: 'requested', answerProblem: null } : null,
+            at,
+          )
+          if (next) changed.push(next)
+          return
         }
-        const next = setAnalysis(
-          deps,
-          request.id,
-          'sending',
-          registered ? { ...analysis, status: 'requested', answerProblem: null } : null,
-          at,
-        )
-        if (next) changed.push(next)
-        continue
-      }
-      for (const [type, granted] of [
-        [ANALYSIS_GRANTED_EVENT, true],
-        [ANALYSIS_REFUSED_EVENT, false],
-      ] as const) {
-        const xml = await client.event(key, type, sequence)
-        if (!xml) continue
-        const expected = { accessKey: key, type, sequence }
-        const answer = await verifiedEvent(deps, xml, expected)
-        if (!answer.ok) {
-          unapplied(deps, request, expected, answer.reason, at)
+        for (const [type, granted] of [
+          [ANALYSIS_GRANTED_EVENT, true],
+          [ANALYSIS_REFUSED_EVENT, false],
+        ] as const) {
+          const xml = await client.event(key, type, sequence)
+          if (!xml) continue
+          const expected = { accessKey: key, type, sequence }
+          const answer = await verifiedEvent(deps, xml, expected)
+          if (!answer.ok) {
+            unapplied(deps, request, expected, answer.reason, at)
+            break
+          }
+          const next = setAnalysis(
+            deps,
+            request.id,
+            'requested',
+            {
+              ...analysis,
+              status: granted ? 'granted' : 'refused',
+              answeredAt: at,
+              answer: answer.event.request.reason,
+              answerProblem: null,
+            },
+            at,
+            granted ? { by: 'Município' } : undefined,
+          )
+          if (next) changed.push(next)
           break
         }
-        const next = setAnalysis(
-          deps,
-          request.id,
-          'requested',
-          {
-            ...analysis,
-            status: granted ? 'granted' : 'refused',
-            answeredAt: at,
-            answer: answer.event.request.reason,
-            answerProblem: null,
-          },
-          at,
-          granted ? { by: 'Município' } : undefined,
-        )
-        if (next) changed.push(next)
-        break
+      } catch (error) {
+        if (!(error instanceof SefinUnknownOutcome)) throw error
       }
-    } catch (error) {
-      if (!(error instanceof SefinUnknownOutcome)) throw error
-    }
+    })
   }
   return changed
 }

@@ -150,6 +150,27 @@ function cnpjFromCommonName(certificate: forge.pki.Certificate): string | null {
   return match?.[1] ?? null
 }
 
+/**
+ * The CNPJs a certificate names as its holder's in a field of its own: ICP-Brasil's otherName
+ * 2.16.76.1.3.3, and the subject's serialNumber (as SERPRO's certificate for the Sefin Nacional's
+ * host carries it, fixtures/nfse-real/nfse/). An unreadable certificate names none.
+ */
+export function cnpjsOfCertificate(certificatePem: string): string[] {
+  let certificate: forge.pki.Certificate
+  try {
+    certificate = forge.pki.certificateFromPem(certificatePem)
+  } catch {
+    return []
+  }
+  // The subject's serialNumber, X.520 2.5.4.5 (node-forge names it "serialName").
+  const serial = certificate.subject.getField({ type: '2.5.4.5' }) as Attribute | null
+  const serialCnpj = serial ? cnpjKey(String(serial.value)) : ''
+  return [
+    cnpjFromAltNames(certificate),
+    /^[0-9A-Z]{12}\d{2}$/.test(serialCnpj) ? serialCnpj : null,
+  ].filter((cnpj): cnpj is string => cnpj !== null)
+}
+
 /** The CNPJ a certificate was issued to: the ICP-Brasil OID, or else the subject's CN. */
 export function cnpjOfCertificate(certificate: forge.pki.Certificate): string | null {
   return cnpjFromAltNames(certificate) ?? cnpjFromCommonName(certificate)

@@ -32,11 +32,9 @@ import { calculate } from '../../simples/calculate'
 import { factsOf } from '../../simples/facts'
 import { basisOf, storeSources } from '../../simples/sources'
 import type { Store } from '../../../store/database'
-import { buildCancellationRequest, CANCELLATION_EVENT, dpsElementOf } from './documents'
-import { verifiedEvent } from './sefin-events'
+import { dpsElementOf, type CancellationInput } from './documents'
 import { buildDps, type DpsInput, type DpsRequest } from './dps'
 import {
-  cancellationPastDeadline,
   dpsServiceRefusals,
   dpsTaxes,
   NFSE_CHANGE_DEADLINE_DAYS,
@@ -54,6 +52,7 @@ import type { SefinGateway } from '../sefin-gateway'
 import type { DpsReservation } from './records'
 import {
   analysisPending,
+  cancellationUnsettled,
   nfsIssuableStatuses,
   nfsRequestNext,
 } from '../../../../src/machines/nfs-request'
@@ -69,8 +68,8 @@ import type { CertificatePems } from './certificates'
 // A1 certificate in the NFS-e worker, sent, and — only once the national system answered the
 // NFS-e — the request issued, its DPS number counted and its XML and DANFSe filed as the
 // company's `nota-fiscal` documents, in one transaction. A refusal changes nothing.
-// `issueRequest` and `cancelRequest` are each the one function of their change (what reacts to
-// an issued or cancelled invoice is called after them).
+// `issueRequest` (here) and `cancelRequest` (nfse/cancellation.ts) are each the one function of
+// their change (what reacts to an issued or cancelled invoice is called after them).
 
 export const issuanceMessages = {
   notFound: 'Solicitação de nota não encontrada.',
@@ -109,14 +108,14 @@ export const issuanceMessages = {
     `O prazo para substituir esta NFS-e terminou em ${deadline} (${NFSE_CHANGE_DEADLINE_DAYS} dias da emissão; Anexo I, E0050): depois dele, só se substitui por desenquadramento ou enquadramento no Simples Nacional (motivos 01 e 02). Nada foi enviado à Receita.`,
   substitutionOpen: (id: string) =>
     `Esta NFS-e já tem uma substituta em andamento (solicitação ${id}): emita-a ou rejeite-a antes.`,
+  cancellationUnsettled:
+    'O cancelamento desta NFS-e já foi enviado à Receita e aguarda a confirmação: conferimos em instantes e a situação aparece aqui. Nada foi enviado de novo.',
   analysisPending:
     'Esta NFS-e tem uma análise fiscal para cancelamento aguardando o município (Anexo I, E0068): ela não pode ser substituída nem cancelada até a resposta. Nada foi enviado à Receita.',
   awaiting: (number: number) =>
     `A Receita ainda não confirmou a emissão (DPS nº ${number}); conferimos em instantes e a nota aparece aqui assim que ela responder. Nada será emitido duas vezes.`,
   unverified:
     'A Sefin Nacional respondeu uma NFS-e que não confere (assinatura, assinante ou dados da DPS): nada foi registrado; conferimos de novo em instantes.',
-  cancellationUnverified: (reason: string) =>
-    `${reason} O cancelamento não foi registrado aqui e a NFS-e segue emitida: confira a situação dela na Sefin Nacional antes de pedir de novo.`,
 } as const
 
 /**
@@ -135,9 +134,9 @@ const brDate = (iso: string) =>
 /** The last day an NFS-e issued at `issuedAt` may be cancelled or substituted, for people. */
 export const deadlineOf = (issuedAt: string) => brDate(nfseChangeDeadline(issuedAt).toISOString())
 
-// A cancellation analysis waiting: the statechart's helper (src/machines/nfs-request.ts), so the
-// back office's buttons and these refusals are one rule.
-export { analysisPending }
+// A cancellation analysis waiting, a cancellation unsettled: the statechart's helpers
+// (src/machines/nfs-request.ts), so the back office's buttons and these refusals are one rule.
+export { analysisPending, cancellationUnsettled }
 
 /** Issuances and cancellations of one company, one after another (its DPS numbers in order). */
 const companyQueues = new Map<string, Promise<unknown>>()
@@ -367,7 +366,7 @@ export function refusal(errors: NationalError[]) {
 }
 
 /** Writes a file of the company durably, never over another (its name is the NFS-e's own). */
-async function writeCompanyFile(
+export async function writeCompanyFile(
   config: ServerConfig,
   companyId: string,
   fileName: string,
@@ -385,7 +384,7 @@ async function writeCompanyFile(
   return file
 }
 
-const removeFiles = (files: string[]) =>
+export const removeFiles = (files: string[]) =>
   Promise.all(files.map((file) => fs.rm(file, { force: true })))
 
 /** An NFS-e's file as the company's `nota-fiscal` document (sent by the accountant, approved). */
@@ -428,8 +427,11 @@ const inFlightOf = (store: Store) => {
   return set
 }
 
-/** How long after it was sent a reservation nobody is sending any more may be asked about. */
-const staleAfter = (config: ServerConfig) => config.sefinTimeoutMs + 5_000
+/**
+ * How long after it was sent a reservation (or a cancellation, nfse/cancellation.ts) nobody is
+ * sending any more may be asked about.
+ */
+export const staleAfter = (config: ServerConfig) => config.sefinTimeoutMs + 5_000
 
 /** The DPS number a company's next DPS gets: a freed one first, else the one after its last. */
 function reserveNumber(store: Store, companyId: string) {
@@ -488,7 +490,7 @@ async function recordNfse(
 ): Promise<NfsRequest> {
   const { store, config, nfse } = deps
   const { accessKey, nfseXml } = found
-  const read = await nfse.run({ kind: 'read-nfse', xml: nfseXml, anchors: deps.sefin.anchors() })
+  const read = await nfse.run({ kind: 'read-nfse', xml: nfseXml, trust: deps.sefin.trust() })
   const company = store.companies.get(reservation.companyId)
   const matches =
     read.signature.valid &&
@@ -621,10 +623,13 @@ async function substitutedDanfse(deps: IssuanceDeps, request: NfsRequest | undef
 }
 
 /** The file name ending of a DANFSe drawn with NT 008's mark (items 2.5.1 and 2.5.2). */
-const MARKED_SUFFIX = { cancelled: '-cancelada.pdf', substituted: '-substituida.pdf' } as const
+export const MARKED_SUFFIX = {
+  cancelled: '-cancelada.pdf',
+  substituted: '-substituida.pdf',
+} as const
 
 /** The DANFSe job of an issued request as its status has it: cancelled, substituted or plain. */
-function danfseJobOf(config: ServerConfig, request: NfsRequest, xml: string): DanfseJob {
+export function danfseJobOf(config: ServerConfig, request: NfsRequest, xml: string): DanfseJob {
   return {
     kind: 'danfse',
     xml,
@@ -645,7 +650,7 @@ function danfseJobOf(config: ServerConfig, request: NfsRequest, xml: string): Da
  * Inside a write: the request's DANFSe document made to hold a redrawn file (the marked one),
  * or a new document when it had none. Returns the request's new `issuedFiles.pdf`.
  */
-function restampDanfse(
+export function restampDanfse(
   store: Store,
   request: NfsRequest,
   fileName: string,
@@ -762,13 +767,18 @@ export async function recoverReservations(deps: IssuanceDeps): Promise<NfsReques
 /** Who asks again soon when a request is left waiting (domain/invoices/recovery.ts), per store. */
 const rechecks = new WeakMap<Store, () => void>()
 export const whenLeftWaiting = (store: Store, recheck: () => void) => rechecks.set(store, recheck)
+/** Asks the background check to run soon (something was left for it to settle). */
+export const recheckSoon = (store: Store) => rechecks.get(store)?.()
+
+/**
+ * A 502 for something sent whose answer the Sefin has not confirmed (an issuance, a cancellation,
+ * an analysis): its issue `sefin.awaiting` tells the screens it waits rather than failed.
+ */
+export const awaitingConfirmation = (message: string) =>
+  outsideServiceFailed(message, [{ path: ['sefin', 'awaiting'], message }])
 
 /** The answer to "Emitir" while the Sefin has not confirmed: the request waits (502, pt-BR). */
-function awaiting(number: number) {
-  return outsideServiceFailed(issuanceMessages.awaiting(number), [
-    { path: ['sefin', 'awaiting'], message: issuanceMessages.awaiting(number) },
-  ])
-}
+const awaiting = (number: number) => awaitingConfirmation(issuanceMessages.awaiting(number))
 
 /**
  * Issues a request's NFS-e through the national system (from pending or processing): build →
@@ -866,7 +876,7 @@ export function issueRequest(
       console.warn(
         `[nfse] DPS ${reservation.dpsId} sem resposta da Sefin (${error.why}): aguardando confirmação.`,
       )
-      rechecks.get(store)?.()
+      recheckSoon(store)
       throw awaiting(reservation.number)
     } finally {
       inFlightOf(store).delete(reservation.dpsId)
@@ -875,7 +885,7 @@ export function issueRequest(
 }
 
 /** The NFS-e's XML of an issued request: its document's file, or the national system's copy. */
-async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest) {
+export async function nfseXmlOf(deps: IssuanceDeps, request: NfsRequest) {
   const fileName = request.issuedFiles?.xml?.fileName
   if (fileName) {
     const { file } = filePath(deps.config, request.companyId, fileName)
@@ -912,128 +922,27 @@ export async function signedEventRequest(
 }
 
 /**
- * Cancels a request's NFS-e (event e101101, with the national code and reason): the request
- * is cancelled, the event filed and the DANFSe drawn again stamped "CANCELADA". A refusal of the
- * national system changes nothing.
+ * A company's request to cancel its issued NFS-e (e101101) or to have the cancellation analysed
+ * (e101103, `build` says which), with the national code and reason: signed with its certificate,
+ * valid now, and validated before anything is sent. The certificate is the one to send it with.
  */
-export function cancelRequest(
+export async function signedCancellationRequest(
   deps: IssuanceDeps,
-  input: NfseCancel & { requestId: string; by: string; now?: () => Date },
-): Promise<NfsRequest> {
-  const first = requestOf(deps.store, input.requestId)
-  return inCompanyOrder(first.companyId, async () => {
-    const { store, config, nfse } = deps
-    const now = input.now?.() ?? new Date()
-    const request = requestOf(store, input.requestId)
-    if (request.status !== 'issued') throw conflict(issuanceMessages.notCancellable(request.status))
-    if (!request.accessKey) throw conflict(issuanceMessages.manual)
-    if (analysisPending(request)) throw conflict(issuanceMessages.analysisPending)
-    // Checked before anything is signed or sent: the Sefin would refuse it (E0822).
-    if (request.issuedAt && cancellationPastDeadline(request.issuedAt, now))
-      throw conflict(issuanceMessages.cancellationPastDeadline(deadlineOf(request.issuedAt)))
-    const accessKey = request.accessKey
-    const pems = signingCertificate(deps, request.companyId, now)
-    const signed = await signedEventRequest(
-      deps,
-      buildCancellationRequest({
-        accessKey,
-        authorCnpj: request.cnpj,
-        code: input.code,
-        reason: input.reason,
-        at: now,
-      }),
-      pems,
-    )
-    const nfseXml = await nfseXmlOf(deps, request)
-    const outcome = await (
-      await deps.sefin.clientFor(pems)
-    )
-      .registerEvent(accessKey, signed.signed)
-      .catch(unreachable)
-    if (!outcome.ok) throw refusal(outcome.errors)
-    // The event (a key's one e101101: sequence 1) filed as the cancellation's proof only once
-    // verified as the Sefin's.
-    const registered = await verifiedEvent(deps, outcome.value, {
-      accessKey,
-      type: CANCELLATION_EVENT,
-      sequence: 1,
-    })
-    if (!registered.ok) {
-      console.warn(`[nfse] Cancelamento da NFS-e ${accessKey} não registrado: ${registered.reason}`)
-      throw outsideServiceFailed(issuanceMessages.cancellationUnverified(registered.reason))
-    }
-    const at = now.toISOString()
-    const codeLabel = nfseCancellationCodeLabels[input.code]
-    const pdf = await nfse.run({
-      kind: 'danfse',
-      xml: nfseXml,
-      consultationUrl: config.nfseConsultationUrl + accessKey,
-      cancellation: { at, reason: input.reason, codeLabel },
-      substituted: false,
-    })
-    const number = request.number
-    const eventName = `nfse-${number}-${accessKey}-cancelamento.xml`
-    const pdfName = `danfse-${number}-${accessKey}${MARKED_SUFFIX.cancelled}`
-    const files = [
-      await writeCompanyFile(config, request.companyId, eventName, outcome.value),
-      await writeCompanyFile(config, request.companyId, pdfName, pdf),
-    ]
-    const previousPdf = request.issuedFiles?.pdf
-    try {
-      const cancelled = store.write(() => {
-        const current = requestOf(store, request.id)
-        if (current.status !== 'issued') throw conflict(issuanceMessages.moved)
-        const event = nfseDocumentOf(
-          current,
-          eventName,
-          `Cancelamento da NFS-e nº ${number} (XML)`,
-          input.by,
-          at,
-        )
-        store.documents.insert(event)
-        // The DANFSe document now holds the cancelled one.
-        const pdf = restampDanfse(
-          store,
-          current,
-          pdfName,
-          `DANFSe da NFS-e nº ${number} (cancelada)`,
-          input.by,
-          at,
-        )
-        const next: NfsRequest = {
-          ...current,
-          status: 'cancelled',
-          cancelledAt: at,
-          cancellationCode: input.code,
-          cancellationReason: input.reason,
-          issuedFiles: {
-            pdf,
-            xml: current.issuedFiles?.xml ?? null,
-          },
-          statusHistory: [
-            ...current.statusHistory,
-            {
-              from: 'issued',
-              to: 'cancelled',
-              at,
-              by: input.by,
-              reason: `${codeLabel}: ${input.reason}`,
-            },
-          ],
-          updatedAt: at,
-        }
-        store.nfsRequests.update(next)
-        return next
-      })
-      // The DANFSe before the cancellation is no one's document any more.
-      if (previousPdf && previousPdf.fileName !== pdfName)
-        await fs.rm(filePath(config, request.companyId, previousPdf.fileName).file, { force: true })
-      return cancelled
-    } catch (error) {
-      await removeFiles(files)
-      throw error
-    }
+  request: NfsRequest & { accessKey: string },
+  input: NfseCancel,
+  now: Date,
+  build: (input: CancellationInput) => string,
+) {
+  const pems = signingCertificate(deps, request.companyId, now)
+  const { code, reason } = input
+  const xml = build({
+    accessKey: request.accessKey,
+    authorCnpj: request.cnpj,
+    code,
+    reason,
+    at: now,
   })
+  return { pems, signed: await signedEventRequest(deps, xml, pems) }
 }
 
 /**
@@ -1119,6 +1028,7 @@ export async function substituteRequest(
     if (open) throw conflict(issuanceMessages.substitutionOpen(open.id))
     // The Sefin refuses it while the municipality analyses a cancellation (Anexo I, E0068).
     if (analysisPending(replaced)) throw conflict(issuanceMessages.analysisPending)
+    if (cancellationUnsettled(replaced)) throw conflict(issuanceMessages.cancellationUnsettled)
     // Checked before the new request exists: the Sefin would refuse its DPS (E0050).
     if (replaced.issuedAt && substitutionPastDeadline(replaced.issuedAt, input.code, new Date()))
       throw conflict(issuanceMessages.substitutionPastDeadline(deadlineOf(replaced.issuedAt)))

@@ -17,7 +17,7 @@ import {
   type EventFacts,
   type NfseFacts,
 } from './reader'
-import { signerTrust, type SignerTrust } from '../signer-trust'
+import { sefinSignerTrust, type SefinTrust, type SignerTrust } from '../signer-trust'
 import {
   acceptedProfiles,
   signEnveloped,
@@ -47,17 +47,17 @@ export type ValidateJob = { kind: 'validate'; schema: SchemaName; xml: string }
 export type CheckJob = { kind: 'check'; document: 'DPS' | 'pedRegEvento'; xml: string }
 /**
  * Verifies an NFS-e the national system answered — its signature by the algorithms the Sefin
- * uses (or a provider's), its signer against `anchors` at the moment it was processed — and
- * reads it (the product's check).
+ * uses (or a provider's), its signer chained to `trust.anchors` at the moment it was processed
+ * and the Sefin's own (`trust.signer`) — and reads it (the product's check).
  */
-export type ReadNfseJob = { kind: 'read-nfse'; xml: string; anchors: string[] }
+export type ReadNfseJob = { kind: 'read-nfse'; xml: string; trust: SefinTrust }
 /**
  * Verifies an event the national system answered (a registered cancellation, an analysis, the
  * municipality's answer to it) as an NFS-e is: its schema (evento_v1.01.xsd), the Sefin's
- * signature of `infEvento`, its signer against `anchors` at the moment it was processed — and
- * reads it. Whether it is the event asked for is the caller's check (nfse/sefin-events.ts).
+ * signature of `infEvento`, its signer judged as an NFS-e's — and reads it. Whether it is the
+ * event asked for is the caller's check (nfse/sefin-events.ts).
  */
-export type ReadEventJob = { kind: 'read-event'; xml: string; anchors: string[] }
+export type ReadEventJob = { kind: 'read-event'; xml: string; trust: SefinTrust }
 export type DanfseJob = {
   kind: 'danfse'
   xml: string
@@ -157,10 +157,10 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
       } as JobResult<J>
     }
     case 'read-nfse': {
-      return readNationalNfse(job.xml, job.anchors) as JobResult<J>
+      return readNationalNfse(job.xml, job.trust) as JobResult<J>
     }
     case 'read-event':
-      return readNationalEvent(job.xml, job.anchors) as JobResult<J>
+      return readNationalEvent(job.xml, job.trust) as JobResult<J>
     case 'read-a1':
       try {
         return readA1(job.file, job.password, job.cnpj, new Date(), job.anchors) as JobResult<J>
@@ -182,34 +182,34 @@ export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
 }
 
 /** An NFS-e as the product reads it: verified, its signer judged, its fields. */
-export function readNationalNfse(xml: string, anchors: readonly string[]): ReadNfse {
+export function readNationalNfse(xml: string, trust: SefinTrust): ReadNfse {
   const nfse = readNfse(xml)
-  return { ...sefinSigned(xml, 'infNFSe', anchors, nfse.processedAt), nfse }
+  return { ...sefinSigned(xml, 'infNFSe', trust, nfse.processedAt), nfse }
 }
 
 /** An event as the product reads it: valid against its schema, verified, its signer judged. */
-export function readNationalEvent(xml: string, anchors: readonly string[]): ReadEvent {
+export function readNationalEvent(xml: string, trust: SefinTrust): ReadEvent {
   const problems = validateAgainst('evento', xml)
   if (problems.length > 0) return { problems }
   const event = readEvent(xml)
-  return { ...sefinSigned(xml, 'infEvento', anchors, event.processedAt), event }
+  return { ...sefinSigned(xml, 'infEvento', trust, event.processedAt), event }
 }
 
 /**
  * The Sefin's signature of `element` by the algorithms it signs with (or a provider's), and its
- * signer against `anchors` at `signedAt` (the document's `dhProc`).
+ * signer: chained to the anchors at `signedAt` (the document's `dhProc`) and the Sefin's own.
  */
 function sefinSigned(
   xml: string,
   element: 'infNFSe' | 'infEvento',
-  anchors: readonly string[],
+  trust: SefinTrust,
   signedAt: string | null,
 ): SefinSigned {
   const signature = verifyEnveloped(xml, element, acceptedProfiles.sefin)
-  const trust: SignerTrust = signature.certificatePem
-    ? signerTrust(signature.certificatePem, anchors, new Date(signedAt ?? Number.NaN))
+  const judged: SignerTrust = signature.certificatePem
+    ? sefinSignerTrust(signature.certificatePem, trust, new Date(signedAt ?? Number.NaN))
     : { trusted: false, reason: 'Sem certificado do assinante.' }
-  return { signature, signer: signerOf(signature), trust }
+  return { signature, signer: signerOf(signature), trust: judged }
 }
 
 /** Compiles the schemas and loads the municipalities ahead of the first job. */

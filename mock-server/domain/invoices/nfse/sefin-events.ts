@@ -6,8 +6,8 @@ import type { EventFacts } from './reader'
 // An event the Sefin Nacional returns (GET /nfse/{chave}/eventos/{tipo}/{seq}, or the answer to
 // POST /nfse/{chave}/eventos) is applied only once it is verified as an NFS-e is (the NFS-e
 // worker's `read-event` job, nfse/jobs.ts): valid against evento_v1.01.xsd, the Sefin's signature
-// of `infEvento`, its signer chained to the configured anchors (domain/invoices/signer-trust.ts),
-// and the very event asked for — the key, the type and the sequence, in its Id and in the
+// of `infEvento`, its signer chained to the configured anchors and the Sefin's own
+// (domain/invoices/signer-trust.ts), and the very event asked for — the key, the type and the sequence, in its Id and in the
 // request it registered. Otherwise the caller changes nothing and keeps the reason (pt-BR).
 
 export const sefinEventMessages = {
@@ -24,11 +24,11 @@ export type VerifiedEvent = { ok: true; event: EventFacts } | { ok: false; reaso
 
 /** Verifies an event's XML as the one expected: its facts, or why it may not be applied. */
 export async function verifiedEvent(
-  deps: { nfse: Pick<NfseEngine, 'run'>; sefin: Pick<SefinGateway, 'anchors'> },
+  deps: { nfse: Pick<NfseEngine, 'run'>; sefin: Pick<SefinGateway, 'trust'> },
   xml: string,
   expected: ExpectedEvent,
 ): Promise<VerifiedEvent> {
-  const read = await deps.nfse.run({ kind: 'read-event', xml, anchors: deps.sefin.anchors() })
+  const read = await deps.nfse.run({ kind: 'read-event', xml, trust: deps.sefin.trust() })
   if ('problems' in read) {
     const first = read.problems[0]
     const detail = first ? `${first.path.join('/') || 'documento'}: ${first.message}` : '—'
