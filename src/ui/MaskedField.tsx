@@ -53,7 +53,8 @@ export function MaskedField({
   )
   useLayoutEffect(() => {
     const typed = typedBeforeMount.current
-    if (typed && !value) onChange(pipe(typed, { mask: masks[mask], definitions: maskDefinitions }))
+    if (typed && !value)
+      onChange(pipe(typed, { mask: masks[mask], definitions: maskDefinitions, prepareChar }))
     // Once, on mount: later values are the mask's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
