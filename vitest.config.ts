@@ -25,6 +25,8 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.tsx', 'tests/component/**/*.test.tsx'],
             setupFiles: ['tests/component/setup.ts'],
+            // Forms typed key by key (the wizard's CNAE search) take ~5 s on a busy 2-core machine.
+            testTimeout: 15_000,
           },
         },
         {
