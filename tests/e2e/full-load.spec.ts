@@ -98,6 +98,27 @@ test('typed into the login form before the app ran: the values carry over, the f
   expect(addresses.filter((address) => /password|email=/.test(address))).toEqual([])
 })
 
+test('a mobile typed into the painted sign-up form before the app ran keeps its digits in the mask, and the rest follows', async ({
+  page,
+}) => {
+  const release = await holdScripts(page)
+  await page.goto('/app/login?mode=signup', { waitUntil: 'domcontentloaded' })
+  const phone = page.getByRole('form', { name: 'Criar conta' }).getByLabel('Celular')
+  await phone.pressSequentially('1195')
+  release()
+  // The mask takes the field over: the four digits, formatted, in the field.
+  await expect(phone).toHaveValue('+55 (11) 95')
+  await phone.press('End')
+  await phone.pressSequentially('5554444')
+  await expect(phone).toHaveValue('+55 (11) 95555-4444')
+  // The form has it too: sending the rest empty says what is missing, nothing at the mobile.
+  await page.getByRole('button', { name: 'Criar conta' }).click()
+  const form = page.getByRole('form', { name: 'Criar conta' })
+  await expect(form.getByText('Informe seu nome completo').first()).toBeVisible()
+  await expect(form.getByText('Celular inválido')).toHaveCount(0)
+  await expect(phone).toHaveValue('+55 (11) 95555-4444')
+})
+
 test('"Entrar com Google" pressed before the app ran: the popup opens, even with the popup blocker on', async ({
   playwright,
   launchOptions,
