@@ -9,7 +9,9 @@ import {
   simplesTaxLabels,
   type SimplesTax,
 } from '../../../src/kernel/tax'
+import type { BankTransaction } from '../../../src/schemas/bank'
 import type { CompanyDocument } from '../../../src/schemas/document'
+import { periodRange } from '../../../src/schemas/finance-common'
 import {
   closedMonthRecordSchema,
   monthKey,
@@ -24,7 +26,6 @@ import {
   type TaxGuideRecord,
 } from '../../../src/schemas/simples/api'
 import { formatCents, toCents } from '../../../src/kernel/money'
-import { creditsWithoutInvoice } from '../bank/reconciliation/reconciler'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
 import { calculate, type Calculation } from './calculate'
@@ -57,6 +58,27 @@ export const missingMessages = {
     'O início de atividade (data de abertura do CNPJ) não consta do cadastro da Receita: sem ele não dá para saber a RBT12 de uma empresa com menos de 13 meses. Confira o CNPJ da empresa.',
   payrollProblem: (message: string) => `Folha do mês: ${message}`,
 } as const
+
+/**
+ * Credits of a month (`YYYY-MM`) no invoice explains — neither matched nor suggested: revenue the
+ * accountant must hear about (the month's DAS includes it), as the reconciliation left them
+ * (mock-server/domain/bank/reconciliation/writes.ts writes their records). Oldest first.
+ */
+export function creditsWithoutInvoice(
+  store: Store,
+  companyId: string,
+  period: string,
+): BankTransaction[] {
+  const date = periodRange(period)
+  if (!date) return []
+  const records = store.reconciliations.find({
+    where: { companyId, status: 'unmatched', side: 'credit', date },
+    order: 'date ASC, id ASC',
+  })
+  return store.bankTransactions
+    .docsOfKeys(records.map((r) => r.transactionId))
+    .map((doc) => JSON.parse(doc) as BankTransaction)
+}
 
 /**
  * Revenue of the month that the bank reconciliation found without an invoice: the DAS is due on

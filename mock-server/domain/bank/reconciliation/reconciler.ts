@@ -1,7 +1,6 @@
 import { setTimeout as sleep, setImmediate as yieldTurn } from 'node:timers/promises'
 import { addDays } from '../../../../src/kernel/dates'
-import type { BankTransaction } from '../../../../src/schemas/bank'
-import { periodRange, type DateRange } from '../../../../src/schemas/finance-common'
+import type { DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
 import type { DomainEvent } from '../../events'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
@@ -338,24 +337,4 @@ export async function reconciliationOf(run: Promise<RunSummary>, ms = 10_000) {
   return summary
     ? { matched: summary.matched, suggested: summary.suggested, unmatched: summary.unmatched }
     : null
-}
-
-/**
- * Credits of a month (`YYYY-MM`) no invoice explains — neither matched nor suggested: revenue the
- * accountant must hear about (the month's DAS includes it). Oldest first.
- */
-export function creditsWithoutInvoice(
-  store: Store,
-  companyId: string,
-  period: string,
-): BankTransaction[] {
-  const date = periodRange(period)
-  if (!date) return []
-  const records = store.reconciliations.find({
-    where: { companyId, status: 'unmatched', side: 'credit', date },
-    order: 'date ASC, id ASC',
-  })
-  return store.bankTransactions
-    .docsOfKeys(records.map((r) => r.transactionId))
-    .map((doc) => JSON.parse(doc) as BankTransaction)
 }
