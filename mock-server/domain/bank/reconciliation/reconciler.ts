@@ -5,7 +5,7 @@ import type { Store } from '../../../store/database'
 import type { DomainEvent } from '../../events'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
 import type { Change, Job, JobScope } from './job'
-import { applyBatch, applyChange, finishBatch } from './writes'
+import { writeRunBatch } from './writes'
 import { workerThread } from '../../worker-thread'
 import type { ReconcileAnswer, ReconcileRequest } from './worker'
 
@@ -127,20 +127,8 @@ export function createReconciler(
     const stale: string[] = []
     for (let start = 0; start < changes.length; start += APPLY_BATCH) {
       if (closed || epoch !== startedEpoch) return stale
-      const batch = changes.slice(start, start + APPLY_BATCH)
-      const written = applyBatch()
-      store.write(() => {
-        for (const change of batch) {
-          if (applyChange(store, change, written) === 'stale') {
-            stale.push(change.transactionId)
-            continue
-          }
-          if (!change.next) summary.removed++
-          else summary[change.next.status]++
-        }
-        finishBatch(store, written)
-      })
-      if (written.events.length > 0) committed(written.events)
+      const events = writeRunBatch(store, changes.slice(start, start + APPLY_BATCH), summary, stale)
+      if (events.length > 0) committed(events)
       if (start + APPLY_BATCH < changes.length) await yieldTurn()
     }
     return stale
