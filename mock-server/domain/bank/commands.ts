@@ -5,7 +5,7 @@ import type {
 } from '../../../src/schemas/reconciliation'
 import type { Store } from '../../store/database'
 import { invalid, ownedBy } from '../errors'
-import { commit, publish, reacted } from '../reactions'
+import { commit, publishAndWait, reacted } from '../reactions'
 import { accountView, importStatementInBatches, removeAccount, type Origin } from './ledger'
 import type { Statement } from './ofx'
 import { explainCredits, matchAmounts, writeMatch, writeUndo } from './reconciliation/actions'
@@ -39,11 +39,9 @@ export async function importStatement(
   reconciliation: ImportReconciliation
 }> {
   const outcome = await importStatementInBatches(store, companyId, statement, origin)
-  const summary = await reacted(
-    publish(store, [
-      { type: 'statement-imported', companyId, transactionIds: outcome.transactionIds },
-    ]),
-  )
+  const summary = await publishAndWait(store, [
+    { type: 'statement-imported', companyId, transactionIds: outcome.transactionIds },
+  ])
   return {
     outcome,
     reconciliation: summary

@@ -1,4 +1,4 @@
-import { setTimeout as sleep, setImmediate as yieldTurn } from 'node:timers/promises'
+import { setImmediate as yieldTurn } from 'node:timers/promises'
 import { addDays } from '../../../../src/kernel/dates'
 import type { DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
@@ -308,21 +308,4 @@ export function reconcileAfterGuideChange(
   if (!documentIds) return reconcileCompany(store, companyId, undefined, options)
   const days = documentIds.map((id) => store.documents.get(id)?.guia?.dueDate)
   return reconcileAround(store, companyId, days, -GUIDE_WINDOW_DAYS, GUIDE_WINDOW_DAYS, options)
-}
-
-/**
- * Waits for a run at most `ms` (a request answers with what is written by then; the run goes on).
- */
-export const settled = <T>(run: Promise<T>, ms = 10_000): Promise<T | undefined> =>
-  Promise.race([run, sleep(ms, undefined, { ref: false })])
-
-/**
- * What a run made of the lines it looked at, if it finished within `ms` (null otherwise: it goes
- * on by itself).
- */
-export async function reconciliationOf(run: Promise<RunSummary>, ms = 10_000) {
-  const summary = await settled(run, ms)
-  return summary
-    ? { matched: summary.matched, suggested: summary.suggested, unmatched: summary.unmatched }
-    : null
 }
