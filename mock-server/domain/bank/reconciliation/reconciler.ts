@@ -113,8 +113,10 @@ export function createReconciler(
           changes.push(...answer.changes)
           return false
         }
-        if (answer.kind === 'end') resolve({ changes, looked: answer.looked })
-        else reject(new Error(answer.message))
+        if (answer.kind === 'end') {
+          if (answer.changes) changes.push(...answer.changes)
+          resolve({ changes, looked: answer.looked })
+        } else reject(new Error(answer.message))
         return true
       },
       RUN_TIMEOUT_MS,
