@@ -1,6 +1,6 @@
 import { guideOrCarry } from '../../../src/kernel/tax/minimum-guide'
 import type { Company } from '../../../src/schemas/company'
-import { competenceText, monthIndex } from '../../../src/kernel/dates'
+import { competenceText, monthIndex, periodRange } from '../../../src/kernel/dates'
 import {
   addMonths,
   dctfWebDueDate,
@@ -11,7 +11,6 @@ import {
 } from '../../../src/kernel/tax'
 import type { BankTransaction } from '../../../src/schemas/bank'
 import type { CompanyDocument } from '../../../src/schemas/document'
-import { periodRange } from '../../../src/schemas/finance-common'
 import {
   closedMonthRecordSchema,
   monthKey,
