@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Store } from '../store/database'
 import {
   reconcileAfterGuideChange,
@@ -5,7 +6,6 @@ import {
   reconcileAfterInvoiceChange,
   reconcileCompany,
   reconcileLines,
-  settled,
   type RunOptions,
   type RunSummary,
 } from './bank/reconciliation/reconciler'
@@ -73,9 +73,8 @@ export function publish(
     const run = (subscriptions[event.type] as Reaction<DomainEvent>)(store, event, options)
     if (run) runs.push(run)
   }
-  return runs.length === 0
-    ? Promise.resolve(undefined)
-    : Promise.all(runs).then((summaries) => summaries.at(-1))
+  if (runs.length <= 1) return runs[0] ?? Promise.resolve(undefined)
+  return Promise.all(runs).then((summaries) => summaries.at(-1))
 }
 
 /**
@@ -95,6 +94,19 @@ export function commit<T>(
 /** How long a request waits for its reactions (a run goes on by itself after that). */
 export const REACTION_WAIT_MS = 10_000
 
-/** Waits for a command's reactions at most `ms`: the answer says what is written by then. */
-export const reacted = (reactions: Promise<RunSummary | undefined>, ms = REACTION_WAIT_MS) =>
-  settled(reactions, ms)
+/**
+ * Waits for a command's reactions at most `ms`: the answer says what is written by then (a run
+ * goes on by itself after that).
+ */
+export const reacted = (
+  reactions: Promise<RunSummary | undefined>,
+  ms = REACTION_WAIT_MS,
+): Promise<RunSummary | undefined> =>
+  Promise.race([reactions, sleep(ms, undefined, { ref: false })])
+
+/**
+ * Publishes what a command raised once its writes have committed outside `commit` (an import's
+ * batches, an issuance around the Sefin's call), and waits for the reactions as `reacted` does.
+ */
+export const publishAndWait = (store: Store, events: readonly DomainEvent[]) =>
+  reacted(publish(store, events))

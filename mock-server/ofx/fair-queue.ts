@@ -9,7 +9,7 @@ import { HttpError } from '../http'
  * have at most `waitingPerOwner` jobs waiting; one more is refused with 429 and `message`.
  */
 export function fairQueue(limits: { waitingPerOwner: number; message: string }) {
-  type Line = { jobs: (() => void)[]; servedAt: number }
+  type Line = { jobs: (() => Promise<void>)[]; servedAt: number }
   const lines = new Map<string, Line>()
   let turn = 0
   let busy = false
@@ -22,7 +22,7 @@ export function fairQueue(limits: { waitingPerOwner: number; message: string }) 
     if (!chosen) return
     chosen.servedAt = ++turn
     busy = true
-    chosen.jobs.shift()!()
+    void chosen.jobs.shift()!()
   }
 
   function finished(owner: string) {
@@ -39,12 +39,17 @@ export function fairQueue(limits: { waitingPerOwner: number; message: string }) 
       if (line && line.jobs.length >= limits.waitingPerOwner)
         return Promise.reject(new HttpError(429, limits.message))
       if (!line) lines.set(owner, (line = { jobs: [], servedAt: 0 }))
+      // A job starts in the call that finds the worker free (or when the one before it
+      // finishes); its end hands the worker on before its caller goes on.
       const result = new Promise<T>((resolve, reject) => {
-        line.jobs.push(() => {
-          Promise.resolve()
-            .then(job)
-            .then(resolve, reject)
-            .finally(() => finished(owner))
+        line.jobs.push(async () => {
+          try {
+            resolve(await job())
+          } catch (error) {
+            reject(error)
+          } finally {
+            finished(owner)
+          }
         })
       })
       next()

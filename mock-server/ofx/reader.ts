@@ -41,6 +41,9 @@ export function createOfxReader() {
       },
       (answer, resolve, reject) => {
         switch (answer.kind) {
+          case 'whole':
+            resolve(answer.statement)
+            return true
           case 'statement':
             read.statement = answer.statement
             return false

@@ -84,7 +84,7 @@ async function importOfx({ store, ofx, companyId, req }: Call) {
   })
   return {
     data: {
-      account: accountView(store, outcome.account),
+      account: outcome.view,
       created: outcome.created,
       imported: outcome.imported,
       duplicates: outcome.duplicates,

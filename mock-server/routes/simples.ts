@@ -33,7 +33,7 @@ import {
   latePaymentView,
 } from '../domain/simples/guides'
 import { closeSeveral } from '../domain/simples/close-several'
-import { closeMonth, guideIdsOf, monthView } from '../domain/simples/months'
+import { closeMonth, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
 import { revenueHistoryMessages } from '../../src/schemas/simples/api'
 
@@ -102,15 +102,18 @@ function putDeclaredRevenue({
 function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const today = clock.today()
   const now = clock.nowIso()
-  commit(
+  // The close answers the month as it stands once committed (the reconciliation the guides start
+  // runs after the answer: mock-server/domain/reactions.ts).
+  const { result: closed } = commit(
     store,
     (raise) => {
       const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
-      raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+      raise({ type: 'guides-changed', companyId, documentIds: closed.guideIds })
+      return closed
     },
     { background: true },
   )
-  return { data: monthView(store, store.companies.get(companyId)!, params.period, today) }
+  return { data: closed.view }
 }
 
 type QueueCall = {
@@ -154,7 +157,7 @@ async function postCloseSeveral({
             companyId,
             closed: true,
             message: null,
-            guide: closed.das ? guideView(closed.das.document, today) : null,
+            guide: closed.view.guide,
           }
         : { companyId, closed: false, message: refusal.message, guide: null },
     ),

@@ -44,7 +44,7 @@ import {
   recordDistribution,
 } from '../domain/year-end/profits'
 import { yearEndQueue } from '../domain/year-end/queue'
-import { publish, reacted } from '../domain/reactions'
+import { publishAndWait } from '../domain/reactions'
 import type { Store } from '../store/database'
 import type { Company } from '../../src/schemas/company'
 
@@ -55,7 +55,7 @@ import type { Company } from '../../src/schemas/company'
 
 /** The DARFs a distribution issued or removed: the reactions reconcile around them. */
 const guidesChanged = (store: Store, companyId: string, documentIds: string[]) =>
-  reacted(publish(store, [{ type: 'guides-changed', companyId, documentIds }]))
+  publishAndWait(store, [{ type: 'guides-changed', companyId, documentIds }])
 
 type YearCall = { params: z.output<typeof companyYearParamsSchema> }
 const now = () => new Date().toISOString()

@@ -8,14 +8,7 @@ import type { ReconciliationRecord } from '../../src/schemas/reconciliation'
 import { reconcile } from '../domain/bank/reconciliation/rules'
 import { newBankTransaction } from '../domain/bank/ledger'
 import { issuedNfsRequest, serviceOf } from '../domain/invoices/requests'
-import {
-  categoryKindsOf,
-  engineGuideOf,
-  engineInvoiceOf,
-  engineLineOf,
-  isOpenGuide,
-  isOpenInvoice,
-} from '../domain/bank/reconciliation/inputs'
+import { engineInputOf, isOpenInvoice } from '../domain/bank/reconciliation/inputs'
 import { contentOf } from '../domain/bank/reconciliation/job'
 import { markPaid, markReceived, storedRecord } from '../domain/bank/reconciliation/writes'
 import { rngFor } from '../stand-ins/cora/statement-generator'
@@ -213,7 +206,6 @@ export function seedReconciliation(
   now: Date = new Date(),
 ): ReconciliationRecord[] {
   tellAnasStory(finance, now)
-  const categoryKinds = categoryKindsOf(finance.taxCategories)
   const accounts = new Map(finance.bankAccounts.map((a) => [a.id, a]))
   const records: ReconciliationRecord[] = []
   for (const company of companies) {
@@ -222,14 +214,15 @@ export function seedReconciliation(
     const invoices = finance.nfsRequests.filter(
       (r) => r.companyId === company.id && isOpenInvoice(r),
     )
-    const guides = finance.documents.filter((d) => d.companyId === company.id && isOpenGuide(d))
-    const outcomes = reconcile({
-      company: { document: company.cnpj, name: company.name },
-      lines: lines.map((t) => engineLineOf(t, undefined)),
-      invoices: invoices.map(engineInvoiceOf),
-      guides: guides.flatMap((g) => engineGuideOf(g) ?? []),
-      categoryKinds,
-    })
+    const outcomes = reconcile(
+      engineInputOf({
+        company,
+        lines: lines.map((transaction) => ({ transaction, record: undefined })),
+        invoices,
+        documents: finance.documents.filter((d) => d.companyId === company.id),
+        categories: finance.taxCategories,
+      }),
+    )
     for (const line of lines) {
       const content = contentOf(line, outcomes.get(line.id) ?? null)
       if (!content) continue

@@ -173,3 +173,42 @@ export const dueSentence = (...args: Parameters<typeof dueWords>) => {
   const { text } = dueWords(...args)
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+// Calendar days and periods checked by hand, not a date library: src/schemas/finance-common.ts's
+// schemas use them in every route's search validation, which every signed-in page loads first
+// (docs/testing.md "Benchmarks": the login page's JS).
+
+/** Days in a month (1–12) of a year, Gregorian (years below 100 included, unlike `Date.UTC`). */
+function daysInMonth(year: number, month: number) {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month, 0)
+  return date.getUTCDate()
+}
+
+/** Whether a `YYYY-MM-DD` text is a day of the calendar. */
+export const isRealDate = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+}
+
+export type DateRange = { from: string; to: string }
+
+/**
+ * A period as the API takes it in `date` / `period`: a year (`2026`), a month (`2026-10`) or a
+ * day (`2026-10-21`); returns the inclusive range of days it covers.
+ */
+export function periodRange(period: string): DateRange | undefined {
+  if (/^\d{4}$/.test(period)) return { from: `${period}-01-01`, to: `${period}-12-31` }
+  if (/^\d{4}-\d{2}$/.test(period)) {
+    const [year, month] = period.split('-').map(Number) as [number, number]
+    if (month < 1 || month > 12) return undefined
+    return {
+      from: `${period}-01`,
+      to: `${period}-${String(daysInMonth(year, month)).padStart(2, '0')}`,
+    }
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(period) && isRealDate(period)) return { from: period, to: period }
+  return undefined
+}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { messages } from './messages'
 import { fieldError } from './limit-messages'
 import { roundMoney } from '../kernel/money'
+import { isRealDate, periodRange } from '../kernel/dates'
 
 // Money, calendar dates and periods shared by invoices, documents, bank statements and reports.
 // Dates are calendar days as `YYYY-MM-DD` strings (no time zone: a bank statement or an invoice
@@ -22,49 +23,13 @@ export const amountSchema = z
   .max(1_000_000_000)
   .transform(roundMoney)
 
-// Calendar arithmetic by hand, not a date library: these schemas are part of every route's
-// search validation, which every signed-in page loads first (docs/testing.md "Benchmarks": the
-// login page's JS).
-
-/** Days in a month (1–12) of a year, Gregorian (years below 100 included, unlike `Date.UTC`). */
-function daysInMonth(year: number, month: number) {
-  const date = new Date(0)
-  date.setUTCFullYear(year, month, 0)
-  return date.getUTCDate()
-}
-
-const isRealDate = (value: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
-}
-
 /** A calendar day, `YYYY-MM-DD`, that exists. */
 export const calendarDateSchema = z
   .string({ error: messages.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.dateInvalid })
   .refine(isRealDate, { error: messages.dateInvalid })
 
-export type DateRange = { from: string; to: string }
-
-/**
- * A period as the API takes it in `date` / `period`: a year (`2026`), a month (`2026-10`) or a
- * day (`2026-10-21`); returns the inclusive range of days it covers.
- */
-export function periodRange(period: string): DateRange | undefined {
-  if (/^\d{4}$/.test(period)) return { from: `${period}-01-01`, to: `${period}-12-31` }
-  if (/^\d{4}-\d{2}$/.test(period)) {
-    const [year, month] = period.split('-').map(Number) as [number, number]
-    if (month < 1 || month > 12) return undefined
-    return {
-      from: `${period}-01`,
-      to: `${period}-${String(daysInMonth(year, month)).padStart(2, '0')}`,
-    }
-  }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(period) && isRealDate(period)) return { from: period, to: period }
-  return undefined
-}
+export { periodRange, type DateRange } from '../kernel/dates'
 
 /** `period` of the reports: `YYYY-MM` or `YYYY`. */
 export const reportPeriodSchema = z

@@ -10,11 +10,11 @@ import {
   finishBatch,
 } from '../../mock-server/domain/bank/reconciliation/writes'
 import {
-  creditsWithoutInvoice,
   reconcileAfterInvoiceChange,
   reconcileCompany,
   reconcileLines,
 } from '../../mock-server/domain/bank/reconciliation/reconciler'
+import { creditsWithoutInvoice } from '../../mock-server/domain/simples/months'
 import {
   SEEDED_SUGGESTED_INVOICE,
   SEEDED_SUGGESTED_LINE,

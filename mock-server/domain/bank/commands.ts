@@ -5,14 +5,8 @@ import type {
 } from '../../../src/schemas/reconciliation'
 import type { Store } from '../../store/database'
 import { invalid, ownedBy } from '../errors'
-import { commit, publish, reacted } from '../reactions'
-import {
-  accountView,
-  importStatementInBatches,
-  removeAccount,
-  type ImportOutcome,
-  type Origin,
-} from './ledger'
+import { commit, publishAndWait, reacted } from '../reactions'
+import { accountView, importStatementInBatches, removeAccount, type Origin } from './ledger'
 import type { Statement } from './ofx'
 import { explainCredits, matchAmounts, writeMatch, writeUndo } from './reconciliation/actions'
 import { categoryKindsOf } from './reconciliation/inputs'
@@ -40,13 +34,14 @@ export async function importStatement(
   companyId: string,
   statement: Statement,
   origin: Origin,
-): Promise<{ outcome: ImportOutcome; reconciliation: ImportReconciliation }> {
+): Promise<{
+  outcome: Awaited<ReturnType<typeof importStatementInBatches>>
+  reconciliation: ImportReconciliation
+}> {
   const outcome = await importStatementInBatches(store, companyId, statement, origin)
-  const summary = await reacted(
-    publish(store, [
-      { type: 'statement-imported', companyId, transactionIds: outcome.transactionIds },
-    ]),
-  )
+  const summary = await publishAndWait(store, [
+    { type: 'statement-imported', companyId, transactionIds: outcome.transactionIds },
+  ])
   return {
     outcome,
     reconciliation: summary

@@ -219,7 +219,8 @@ const importsOf = new WeakMap<Store, Promise<unknown>>()
  * bookStatement for a file of any size (an OFX upload): the new transactions go in a batch at
  * a time, each its own transaction, yielding between them, so the event loop is never held for
  * long and other users' requests keep flowing. Imports into one store run one after the other,
- * so an import's duplicate check never races another's batches.
+ * so an import's duplicate check never races another's batches. Answers with the account's view
+ * as the import left it (`view`: what the upload answers).
  */
 export function importStatementInBatches(
   store: Store,
@@ -227,39 +228,41 @@ export function importStatementInBatches(
   statement: Statement,
   origin: Origin,
   now = new Date(),
-): Promise<ImportOutcome> {
-  const run = (importsOf.get(store) ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(async () => {
-      const at = now.toISOString()
-      const { account, created } = store.write(() =>
-        accountFor(store, companyId, statement, origin, at),
-      )
-      const importer = importerOf(store, companyId, account, statement, at)
-      const transactionIds: string[] = []
-      for (let start = 0; start < statement.entries.length; start += IMPORT_BATCH) {
-        const batch = statement.entries.slice(start, start + IMPORT_BATCH)
-        store.write(() => {
-          const fresh = importer.take(batch)
-          store.bankTransactions.insertMany(fresh)
-          for (const transaction of fresh) transactionIds.push(transaction.id)
-        })
-        await setImmediate()
-      }
-      // The account as it is now (another request may have changed it meanwhile).
-      const settled = store.write(() => {
-        const current = store.bankAccounts.get(account.id) ?? account
-        settleAccount(store, current, statement, origin, at)
-        return current
+): Promise<ImportOutcome & { view: BankAccountView }> {
+  const before = importsOf.get(store)
+  const run = (async () => {
+    // Behind the store's previous import, if any (its failure is its own request's).
+    if (before) await before.catch(() => undefined)
+    const at = now.toISOString()
+    const { account, created } = store.write(() =>
+      accountFor(store, companyId, statement, origin, at),
+    )
+    const importer = importerOf(store, companyId, account, statement, at)
+    const transactionIds: string[] = []
+    for (let start = 0; start < statement.entries.length; start += IMPORT_BATCH) {
+      const batch = statement.entries.slice(start, start + IMPORT_BATCH)
+      store.write(() => {
+        const fresh = importer.take(batch)
+        store.bankTransactions.insertMany(fresh)
+        for (const transaction of fresh) transactionIds.push(transaction.id)
       })
-      return {
-        account: settled,
-        created,
-        imported: transactionIds.length,
-        ...importer.counts,
-        transactionIds,
-      }
+      await setImmediate()
+    }
+    // The account as it is now (another request may have changed it meanwhile).
+    const settled = store.write(() => {
+      const current = store.bankAccounts.get(account.id) ?? account
+      settleAccount(store, current, statement, origin, at)
+      return current
     })
+    return {
+      account: settled,
+      view: accountView(store, settled),
+      created,
+      imported: transactionIds.length,
+      ...importer.counts,
+      transactionIds,
+    }
+  })()
   importsOf.set(store, run)
   return run
 }

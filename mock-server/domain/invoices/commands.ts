@@ -7,7 +7,7 @@ import {
 } from '../../../src/schemas/invoice'
 import { todayInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
-import { publish, reacted } from '../reactions'
+import { publishAndWait } from '../reactions'
 import { cancelRequest } from './nfse/cancellation'
 import { issueRequest, substituteRequest, type IssuanceDeps } from './nfse/issuance'
 import { assertIssuer, municipalityName, newNfsRequest } from './requests'
@@ -23,7 +23,7 @@ import { assertIssuer, municipalityName, newNfsRequest } from './requests'
  * the reconciliation it starts a while (the answer says what is written by then).
  */
 export const invoicesChanged = (store: Store, companyId: string, invoiceIds: string[]) =>
-  reacted(publish(store, [{ type: 'invoices-changed', companyId, invoiceIds }]))
+  publishAndWait(store, [{ type: 'invoices-changed', companyId, invoiceIds }])
 
 /** The company asks for an invoice: a pending request in the accountant's queue. */
 export function requestInvoice(

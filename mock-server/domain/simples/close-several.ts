@@ -2,7 +2,7 @@ import { setTimeout as pause } from 'node:timers/promises'
 import { DomainError } from '../errors'
 import { commit } from '../reactions'
 import type { Store } from '../../store/database'
-import { closeMonth, guideIdsOf } from './months'
+import { closeMonth } from './months'
 
 // The month close of several companies at once (the accountant's queue): a batch of companies per
 // transaction, each company a savepoint of it (store.write inside store.write), so one company's
@@ -46,7 +46,7 @@ export async function closeSeveral(
           const companyId = companyIds[next++]!
           try {
             const closed = store.write(() => closeMonth(store, companyId, period, by, now(), today))
-            raise({ type: 'guides-changed', companyId, documentIds: guideIdsOf(closed) })
+            raise({ type: 'guides-changed', companyId, documentIds: closed.guideIds })
             outcomes.push({ companyId, closed, refusal: null })
           } catch (error) {
             if (!(error instanceof DomainError)) throw error

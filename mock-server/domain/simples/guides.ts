@@ -110,6 +110,30 @@ export function issueGuide(
   return records
 }
 
+/** A guide written, with its view on the day of the writing when one was asked for. */
+export type IssuedGuide = ReturnType<typeof guideRecords> & { view: MonthGuide | null }
+
+/**
+ * Writes a month close's guides in one call, in the order given (a null is a guide the month does
+ * not publish), each with its view on `today` when one is given: the close answers with it
+ * (mock-server/domain/simples/months.ts) without reading the guide back.
+ */
+export function issueGuides<K extends string>(
+  store: Parameters<typeof issueGuide>[0],
+  inputs: Record<K, NewGuide | null>,
+  today?: string,
+): Record<K, IssuedGuide | null> {
+  const issued = {} as Record<K, IssuedGuide | null>
+  for (const kind of Object.keys(inputs) as K[]) {
+    const input = inputs[kind]
+    const records = input ? issueGuide(store, input) : null
+    issued[kind] = records
+      ? { ...records, view: today ? guideView(records.document, today) : null }
+      : null
+  }
+  return issued
+}
+
 /** Whether a pending guide is past its due date (`today` in São Paulo). */
 export const isOverdueGuide = (document: CompanyDocument, today: string) =>
   document.status === 'pending' && document.guia !== null && document.guia.dueDate < today

@@ -1,6 +1,6 @@
 import { guideOrCarry } from '../../../src/kernel/tax/minimum-guide'
 import type { Company } from '../../../src/schemas/company'
-import { competenceText, monthIndex } from '../../../src/kernel/dates'
+import { competenceText, monthIndex, periodRange } from '../../../src/kernel/dates'
 import {
   addMonths,
   dctfWebDueDate,
@@ -9,6 +9,7 @@ import {
   simplesTaxLabels,
   type SimplesTax,
 } from '../../../src/kernel/tax'
+import type { BankTransaction } from '../../../src/schemas/bank'
 import type { CompanyDocument } from '../../../src/schemas/document'
 import {
   closedMonthRecordSchema,
@@ -16,6 +17,7 @@ import {
   simplesMessages,
   type Carry,
   type ClosedMonthRecord,
+  type MonthGuide,
   type MonthIssue,
   type PayrollRecord,
   type RestatedMonth,
@@ -23,12 +25,11 @@ import {
   type TaxGuideRecord,
 } from '../../../src/schemas/simples/api'
 import { formatCents, toCents } from '../../../src/kernel/money'
-import { creditsWithoutInvoice } from '../bank/reconciliation/reconciler'
 import { invalid, conflict } from '../errors'
 import type { Store } from '../../store/database'
 import { calculate, type Calculation } from './calculate'
 import { factsOf, type CompanyFacts } from './facts'
-import { guideViewOf, issueGuide } from './guides'
+import { guideViewOf, issueGuides, type NewGuide } from './guides'
 import { closingPayroll, storedPayroll } from './payroll'
 import { storedMonthOf } from './sources'
 import { yearAfterMonthClose } from '../year-end/reactions'
@@ -56,6 +57,27 @@ export const missingMessages = {
     'O início de atividade (data de abertura do CNPJ) não consta do cadastro da Receita: sem ele não dá para saber a RBT12 de uma empresa com menos de 13 meses. Confira o CNPJ da empresa.',
   payrollProblem: (message: string) => `Folha do mês: ${message}`,
 } as const
+
+/**
+ * Credits of a month (`YYYY-MM`) no invoice explains — neither matched nor suggested: revenue the
+ * accountant must hear about (the month's DAS includes it), as the reconciliation left them
+ * (mock-server/domain/bank/reconciliation/writes.ts writes their records). Oldest first.
+ */
+export function creditsWithoutInvoice(
+  store: Store,
+  companyId: string,
+  period: string,
+): BankTransaction[] {
+  const date = periodRange(period)
+  if (!date) return []
+  const records = store.reconciliations.find({
+    where: { companyId, status: 'unmatched', side: 'credit', date },
+    order: 'date ASC, id ASC',
+  })
+  return store.bankTransactions
+    .docsOfKeys(records.map((r) => r.transactionId))
+    .map((doc) => JSON.parse(doc) as BankTransaction)
+}
 
 /**
  * Revenue of the month that the bank reconciliation found without an invoice: the DAS is due on
@@ -190,10 +212,11 @@ function restatedOf(store: Store, calculation: Calculation): RestatedMonth[] {
     .map((month) => restatedWithoutLocalTaxes(month.calculation))
 }
 
+/** A closed month as the API answers it, with its DAS's view (`guide`) given by the caller. */
 export function closedView(
   store: Store,
   closed: ClosedMonthRecord,
-  today: string,
+  guide: MonthGuide | null,
 ): SimplesMonthView {
   return {
     ...closed.calculation,
@@ -202,7 +225,7 @@ export function closedView(
     missingMonths: [],
     restated: restatedOf(store, closed.calculation),
     carry: closed.carry,
-    guide: guideViewOf(store, closed.dasDocumentId, today),
+    guide,
     closedAt: closed.closedAt,
     lateInvoices: lateInvoicesOf(store, closed.companyId, closed.period, closed.closedAt),
   }
@@ -216,7 +239,7 @@ export function monthView(
   today: string,
 ): SimplesMonthView {
   const closed = storedClosed(store.closedMonths.get(monthKey(company.id, period)))
-  if (closed) return closedView(store, closed, today)
+  if (closed) return closedView(store, closed, guideViewOf(store, closed.dasDocumentId, today))
   const { facts, calculation, missingMonths } = liveCalculation(store, company, period, today)
   const payroll = storedPayroll(store.payrolls.get(monthKey(company.id, period)))
   return {
@@ -347,15 +370,16 @@ export function closedMonthRecords(
   by: string,
   now: string,
   ids: { das?: string; darf?: string; fgts?: string } = {},
+  today?: string,
 ) {
   const { company } = facts
   const { period } = calculation
   const competence = competenceText(period)
   const dasPending = pendingCarries(store.closedMonths, company.id, period, 'das')
   const dasCarry = carryOf(toCents(calculation.das.amount), dasPending, 'das')
-  const das =
+  const dasGuide: NewGuide | null =
     dasCarry.payable > 0 && calculation.das.dueDate
-      ? issueGuide(store, {
+      ? {
           company,
           kind: 'DAS',
           title:
@@ -383,15 +407,15 @@ export function closedMonthRecords(
           createdBy: by,
           now,
           id: ids.das,
-        })
+        }
       : null
   // The payroll's CPP outside the DAS follows the month's final revenue split.
   const payroll = closingPayroll(store.payrolls, facts, calculation)
   const darfPending = pendingCarries(store.closedMonths, company.id, period, 'darf')
   const darfCarry = carryOf(payroll ? toCents(payroll.darf) : 0, darfPending, 'darf')
-  const darf =
+  const darfGuide: NewGuide | null =
     darfCarry.payable > 0
-      ? issueGuide(store, {
+      ? {
           company,
           kind: 'DARF',
           title: `DARF DCTFWeb – INSS e IRRF da folha – competência ${competence}`,
@@ -402,12 +426,12 @@ export function closedMonthRecords(
           createdBy: by,
           now,
           id: ids.darf,
-        })
+        }
       : null
   const fgtsCents = payroll ? toCents(payroll.fgts) : 0
-  const fgts =
+  const fgtsGuide: NewGuide | null =
     payroll && fgtsCents > 0
-      ? issueGuide(store, {
+      ? {
           company,
           kind: 'FGTS',
           title: `FGTS Digital (GFD) – competência ${competence}`,
@@ -421,8 +445,15 @@ export function closedMonthRecords(
           createdBy: by,
           now,
           id: ids.fgts,
-        })
+        }
       : null
+  // The three guides written in one call, once the payroll is known (DAS, DARF, FGTS: the order
+  // they were always written in).
+  const { das, darf, fgts } = issueGuides(
+    store,
+    { das: dasGuide, darf: darfGuide, fgts: fgtsGuide },
+    today,
+  )
   // The earlier months whose carried amounts these guides took.
   for (const [kind, pending, guide] of [
     ['das', dasPending, das],
@@ -475,12 +506,16 @@ export function closeMonth(
   const missing = missingOf(store, facts, calculation, today, missingMonths)
   if (missing.length > 0)
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
-  const closed = closedMonthRecords(store, facts, calculation, by, now)
+  const closed = closedMonthRecords(store, facts, calculation, by, now, {}, today)
   // The year keeps the month it counts (its year-end queue row follows, in this transaction).
   yearAfterMonthClose(store, facts.company, calculation, now, facts)
-  return closed
+  return {
+    ...closed,
+    /** The guides it published (its DAS or DAS-MEI, the payroll's DARF and FGTS guide). */
+    guideIds: [closed.das, closed.darf, closed.fgts].flatMap((guide) =>
+      guide ? [guide.document.id] : [],
+    ),
+    /** The month as `GET /companies/{id}/simples/{period}` answers it once the close commits. */
+    view: closedView(store, storedClosed(closed.record)!, closed.das?.view ?? null),
+  }
 }
-
-/** The guides a month close published (its DAS or DAS-MEI, the payroll's DARF and FGTS guide). */
-export const guideIdsOf = (closed: ReturnType<typeof closeMonth>) =>
-  [closed.das, closed.darf, closed.fgts].flatMap((guide) => (guide ? [guide.document.id] : []))

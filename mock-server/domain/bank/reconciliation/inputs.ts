@@ -1,10 +1,11 @@
 import type { BankTransaction, TaxCategory } from '../../../../src/schemas/bank'
+import type { Company } from '../../../../src/schemas/company'
 import type { CompanyDocument } from '../../../../src/schemas/document'
 import { todayInBrazil, toCents } from '../../../../src/schemas/finance-common'
 import type { NfsRequest } from '../../../../src/schemas/invoice'
 import { ACCESS_KEY_PATTERN } from '../../../../src/schemas/nfse'
 import { amountDueOf, type ReconciliationRecord } from '../../../../src/schemas/reconciliation'
-import type { CategoryKind, EngineGuide, EngineInvoice, EngineLine } from './rules'
+import type { CategoryKind, EngineGuide, EngineInput, EngineInvoice, EngineLine } from './rules'
 
 // The store's records as the matching rules read them (engine.ts): what an invoice's taker pays,
 // whether an invoice or a guide is still open, a statement line with what a person undid.
@@ -70,3 +71,29 @@ export function engineLineOf(
 
 export const categoryKindsOf = (categories: readonly TaxCategory[]) =>
   new Map<string, CategoryKind>(categories.map((c) => [c.id, c.kind]))
+
+/**
+ * What the rules (rules.ts `reconcile`) take, from the records a run read (job.ts) or the seed
+ * holds: the lines to look at with what a person undid on each, the open invoices, the company's
+ * documents (its open guides are taken) and the chart of accounts.
+ */
+export function engineInputOf(records: {
+  company: Pick<Company, 'cnpj' | 'name'>
+  lines: readonly {
+    transaction: BankTransaction
+    record: Pick<ReconciliationRecord, 'dismissed'> | undefined
+  }[]
+  invoices: readonly NfsRequest[]
+  documents: readonly CompanyDocument[]
+  categories: readonly TaxCategory[]
+}): EngineInput {
+  return {
+    company: { document: records.company.cnpj, name: records.company.name },
+    lines: records.lines.map(({ transaction, record }) => engineLineOf(transaction, record)),
+    invoices: records.invoices.map(engineInvoiceOf),
+    guides: records.documents.flatMap((document) =>
+      isOpenGuide(document) ? (engineGuideOf(document) ?? []) : [],
+    ),
+    categoryKinds: categoryKindsOf(records.categories),
+  }
+}

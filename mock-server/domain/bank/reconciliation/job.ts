@@ -6,15 +6,9 @@ import { toCents, type DateRange } from '../../../../src/schemas/finance-common'
 import { nfsRequestStatuses, type NfsRequest } from '../../../../src/schemas/invoice'
 import type { ReconciliationRecord } from '../../../../src/schemas/reconciliation'
 import { layouts } from '../../../store/layout'
-import { reconcile, type EngineLine, type EngineMatch, type LineOutcome } from './rules'
+import { reconcile, type EngineMatch, type LineOutcome } from './rules'
 import { readMemo } from './memo'
-import {
-  categoryKindsOf,
-  engineGuideOf,
-  engineInvoiceOf,
-  engineLineOf,
-  isOpenGuide,
-} from './inputs'
+import { engineInputOf } from './inputs'
 
 // One automatic run of the rules for a company (engine.ts), as the worker thread does it
 // (worker.ts): read a snapshot of the lines to look at, the open invoices and guides, apply the
@@ -236,7 +230,7 @@ export function runJob(reader: JobReader, job: Job): JobResult {
   if (own) db.exec('BEGIN')
   let rows: Map<string, { transaction: BankTransaction; record: ReconciliationRecord | undefined }>
   let invoices: NfsRequest[]
-  let guides: CompanyDocument[]
+  let documents: CompanyDocument[]
   let company: Company | undefined
   let categories: TaxCategory[]
   const released = new Set<string>()
@@ -244,9 +238,7 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     const companyDoc = reader.company.get(companyId) as string | undefined
     company = companyDoc ? parse<Company>(companyDoc) : undefined
     categories = (reader.categories.all() as string[]).map((d) => parse<TaxCategory>(d))
-    guides = (reader.documents.all(companyId) as string[])
-      .map((d) => parse<CompanyDocument>(d))
-      .filter(isOpenGuide)
+    documents = (reader.documents.all(companyId) as string[]).map((d) => parse<CompanyDocument>(d))
     rows = new Map()
     const take = (list: Row[]) => {
       for (const row of list) {
@@ -298,24 +290,23 @@ export function runJob(reader: JobReader, job: Job): JobResult {
 
   // Lines a person matched stay as they are (a run never reads them, but a line can be matched
   // between the reads of a scope: the store has the last word, see reconciler.ts).
-  const lines: EngineLine[] = []
-  for (const { transaction, record } of rows.values())
-    if (record?.status !== 'matched' || released.has(transaction.id))
-      lines.push(engineLineOf(transaction, record))
-  const outcomes = reconcile({
-    company: { document: company.cnpj, name: company.name },
-    lines,
-    invoices: invoices.map(engineInvoiceOf),
-    guides: guides.flatMap((g) => engineGuideOf(g) ?? []),
-    categoryKinds: categoryKindsOf(categories),
+  const input = engineInputOf({
+    company,
+    lines: [...rows.values()].filter(
+      ({ transaction, record }) => record?.status !== 'matched' || released.has(transaction.id),
+    ),
+    invoices,
+    documents,
+    categories,
   })
+  const outcomes = reconcile(input)
   const changes: Change[] = []
-  for (const line of lines) {
+  for (const line of input.lines) {
     const { transaction, record } = rows.get(line.id)!
     const next = contentOf(transaction, outcomes.get(line.id) ?? null)
     const release = released.has(line.id)
     if (!release && sameContent(record ? storedContent(record) : null, next)) continue
     changes.push({ transactionId: line.id, baseRev: record?.rev ?? 0, release, next })
   }
-  return { changes, looked: lines.length }
+  return { changes, looked: input.lines.length }
 }

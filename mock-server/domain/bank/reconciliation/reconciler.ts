@@ -1,12 +1,11 @@
-import { setTimeout as sleep, setImmediate as yieldTurn } from 'node:timers/promises'
+import { setImmediate as yieldTurn } from 'node:timers/promises'
 import { addDays } from '../../../../src/kernel/dates'
-import type { BankTransaction } from '../../../../src/schemas/bank'
-import { periodRange, type DateRange } from '../../../../src/schemas/finance-common'
+import type { DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
 import type { DomainEvent } from '../../events'
 import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
 import type { Change, Job, JobScope } from './job'
-import { applyBatch, applyChange, finishBatch } from './writes'
+import { writeRunBatch } from './writes'
 import { workerThread } from '../../worker-thread'
 import type { ReconcileAnswer, ReconcileRequest } from './worker'
 
@@ -114,8 +113,10 @@ export function createReconciler(
           changes.push(...answer.changes)
           return false
         }
-        if (answer.kind === 'end') resolve({ changes, looked: answer.looked })
-        else reject(new Error(answer.message))
+        if (answer.kind === 'end') {
+          if (answer.changes) changes.push(...answer.changes)
+          resolve({ changes, looked: answer.looked })
+        } else reject(new Error(answer.message))
         return true
       },
       RUN_TIMEOUT_MS,
@@ -128,20 +129,8 @@ export function createReconciler(
     const stale: string[] = []
     for (let start = 0; start < changes.length; start += APPLY_BATCH) {
       if (closed || epoch !== startedEpoch) return stale
-      const batch = changes.slice(start, start + APPLY_BATCH)
-      const written = applyBatch()
-      store.write(() => {
-        for (const change of batch) {
-          if (applyChange(store, change, written) === 'stale') {
-            stale.push(change.transactionId)
-            continue
-          }
-          if (!change.next) summary.removed++
-          else summary[change.next.status]++
-        }
-        finishBatch(store, written)
-      })
-      if (written.events.length > 0) committed(written.events)
+      const events = writeRunBatch(store, changes.slice(start, start + APPLY_BATCH), summary, stale)
+      if (events.length > 0) committed(events)
       if (start + APPLY_BATCH < changes.length) await yieldTurn()
     }
     return stale
@@ -321,41 +310,4 @@ export function reconcileAfterGuideChange(
   if (!documentIds) return reconcileCompany(store, companyId, undefined, options)
   const days = documentIds.map((id) => store.documents.get(id)?.guia?.dueDate)
   return reconcileAround(store, companyId, days, -GUIDE_WINDOW_DAYS, GUIDE_WINDOW_DAYS, options)
-}
-
-/**
- * Waits for a run at most `ms` (a request answers with what is written by then; the run goes on).
- */
-export const settled = <T>(run: Promise<T>, ms = 10_000): Promise<T | undefined> =>
-  Promise.race([run, sleep(ms, undefined, { ref: false })])
-
-/**
- * What a run made of the lines it looked at, if it finished within `ms` (null otherwise: it goes
- * on by itself).
- */
-export async function reconciliationOf(run: Promise<RunSummary>, ms = 10_000) {
-  const summary = await settled(run, ms)
-  return summary
-    ? { matched: summary.matched, suggested: summary.suggested, unmatched: summary.unmatched }
-    : null
-}
-
-/**
- * Credits of a month (`YYYY-MM`) no invoice explains — neither matched nor suggested: revenue the
- * accountant must hear about (the month's DAS includes it). Oldest first.
- */
-export function creditsWithoutInvoice(
-  store: Store,
-  companyId: string,
-  period: string,
-): BankTransaction[] {
-  const date = periodRange(period)
-  if (!date) return []
-  const records = store.reconciliations.find({
-    where: { companyId, status: 'unmatched', side: 'credit', date },
-    order: 'date ASC, id ASC',
-  })
-  return store.bankTransactions
-    .docsOfKeys(records.map((r) => r.transactionId))
-    .map((doc) => JSON.parse(doc) as BankTransaction)
 }

@@ -5,13 +5,14 @@ import { jobReader, runJob, type Change, type Job, type JobReader } from './job'
 // The worker thread of automatic reconciliation (reconciler.ts), so that reading a company's
 // statement and applying the rules never holds the API's event loop: it reads the database on a
 // connection of its own (WAL: readers never wait for the writer), runs the rules (job.ts) and
-// sends back what changed, a slice at a time (each message is copied into the API's thread as
-// it arrives: small slices keep every copy short), then the end — or the error.
+// sends back what changed: with the end when it fits in one slice (one message), else a slice at
+// a time (each message is copied into the API's thread as it arrives: small slices keep every
+// copy short), then the end — or the error.
 
 export type ReconcileRequest = { id: number; file: string; job: Job }
 export type ReconcileAnswer =
   | { id: number; kind: 'changes'; changes: Change[] }
-  | { id: number; kind: 'end'; looked: number; ms: number }
+  | { id: number; kind: 'end'; looked: number; ms: number; changes?: Change[] }
   | { id: number; kind: 'error'; message: string }
 
 const SLICE = 500
@@ -36,9 +37,12 @@ parentPort!.on('message', ({ id, file, job }: ReconcileRequest) => {
   const started = performance.now()
   try {
     const { changes, looked } = runJob(readerFor(file), job)
-    for (let start = 0; start < changes.length; start += SLICE)
-      send({ id, kind: 'changes', changes: changes.slice(start, start + SLICE) })
-    send({ id, kind: 'end', looked, ms: Math.round(performance.now() - started) })
+    const whole = changes.length <= SLICE
+    if (!whole)
+      for (let start = 0; start < changes.length; start += SLICE)
+        send({ id, kind: 'changes', changes: changes.slice(start, start + SLICE) })
+    const ms = Math.round(performance.now() - started)
+    send({ id, kind: 'end', looked, ms, ...(whole ? { changes } : {}) })
   } catch (error) {
     console.error('[reconciliation worker]', error)
     // A database replaced under it (a reset) is opened again on the next job.

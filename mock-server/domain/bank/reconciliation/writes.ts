@@ -203,6 +203,35 @@ export function finishBatch(store: Store, batch: ApplyBatch) {
   batch.inserts = []
 }
 
+/** What a run's changes made, by the status each record has now (removed: no record). */
+export type RunCounts = { matched: number; suggested: number; unmatched: number; removed: number }
+
+/**
+ * Writes one batch of a run's changes in one transaction (applyChange each, then finishBatch):
+ * counts what each change made in `counts` and adds to `stale` the lines whose change no longer
+ * held. Answers what the batch raised, to publish now that it has committed.
+ */
+export function writeRunBatch(
+  store: Store,
+  changes: readonly Change[],
+  counts: RunCounts,
+  stale: string[],
+): DomainEvent[] {
+  const written = applyBatch()
+  store.write(() => {
+    for (const change of changes) {
+      if (applyChange(store, change, written) === 'stale') {
+        stale.push(change.transactionId)
+        continue
+      }
+      if (!change.next) counts.removed++
+      else counts[change.next.status]++
+    }
+    finishBatch(store, written)
+  })
+  return written.events
+}
+
 /** The record the rules' content makes (a match they make is automatic), after `previous`. */
 export function storedRecord(
   transactionId: string,
