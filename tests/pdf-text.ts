@@ -16,7 +16,8 @@ export type PdfTextBox = { text: string; left: number; right: number; pageWidth:
 
 /** Every text box of every page of a PDF (points, from the page's left edge). */
 export async function pdfTextBoxes(bytes: Uint8Array | ArrayBuffer): Promise<PdfTextBox[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
+  // A copy: pdf.js takes the buffer it reads (detaches it), and the caller may read it again.
+  const pdf = await getDocument({ data: new Uint8Array(bytes).slice(), verbosity: 0 }).promise
   const boxes: PdfTextBox[] = []
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n)
