@@ -51,6 +51,21 @@ test("ana on the 28th: her panel and Pró-labore say last month's guides are pas
     await expect(card).not.toContainText(SAID_AS_FUTURE)
     await screenshot(page, 'the-28th-panel', card)
     await expectNoSidewaysScroll(page, `panel on the 28th at ${width}`)
+    // Her guide past due on the panel: "Gerar guia atualizada" says how late it is, opens with
+    // every button whole on a phone, and Escape gives focus back to it (src/ui/return-focus.ts).
+    const overdue = page.getByRole('listitem', { name: /\(vencida\)$/ }).first()
+    const update = overdue.getByRole('button', { name: 'Gerar guia atualizada' })
+    await update.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Gerar guia atualizada' })
+    await expect(dialog).toContainText(PAST_DUE)
+    await expect(dialog).not.toContainText(SAID_AS_FUTURE)
+    for (const button of ['Cancelar', 'Gerar guia atualizada'])
+      await expect(dialog.getByRole('button', { name: button })).toBeInViewport({ ratio: 1 })
+    await screenshot(page, 'the-28th-panel-updated-guide')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(update).toBeFocused()
     await page.context().close()
   }
 
