@@ -25,12 +25,12 @@ const SAID_AS_FUTURE = /\bvence em \d{2}\/\d{2}/i
 takeTurnsWith(ANA_COMPANY)
 test.beforeEach(() => reseedCompany(ANA_COMPANY))
 
-async function frozenPage(browser: Browser, width: number) {
+async function frozenPage(browser: Browser, width: number, day = THE_28TH) {
   const context = await browser.newContext({
     viewport: { width, height: width === 390 ? 844 : 900 },
   })
   const page = await context.newPage()
-  await freezeClock(page, THE_28TH)
+  await freezeClock(page, day)
   return page
 }
 
@@ -204,4 +204,35 @@ test('the accountant on the 28th: the queue flags and filters the late months, t
     }
     await page.context().close()
   }
+})
+
+test('on the 10th, before the due day: the panel and the queue say the DAS falls due, never that it is late', async ({
+  browser,
+}) => {
+  // The same month's DAS, due around the 20th: on the 10th it is still to come (the other side
+  // of the sweep in tests/unit/due-date-sweep.test.ts, on screen).
+  const FALLS_DUE = /vence em \d{2}\/\d{2}/
+  const SAID_AS_PAST = /venceu|atrasad/i
+  const owner = await frozenPage(browser, 390, dayOfThisMonth(10))
+  await signInFromLogin(
+    owner,
+    ANA,
+    `/app/login?next=${encodeURIComponent(`/app/panel?competencia=${PERIOD}`)}`,
+  )
+  const card = owner.getByRole('region', { name: 'Simples Nacional' })
+  await expect(card).toContainText(/Prévia: vence em \d{2}\/\d{2}\./)
+  await expect(card).not.toContainText(SAID_AS_PAST)
+  await screenshot(owner, 'the-10th-panel', card)
+  await owner.context().close()
+
+  const office = await frozenPage(browser, 390, dayOfThisMonth(10))
+  await signInFromLogin(office, ADMIN.email)
+  await office.goto(
+    `/app/admin/simples?competencia=${PERIOD}&query=${encodeURIComponent('Ana Design')}`,
+  )
+  const row = office.getByRole('row').filter({ hasText: 'Ana Design Ltda' })
+  await expect(row.getByTestId('queue-due')).toContainText(FALLS_DUE)
+  await expect(row).not.toContainText(SAID_AS_PAST)
+  await screenshot(office, 'the-10th-queue')
+  await office.context().close()
 })
