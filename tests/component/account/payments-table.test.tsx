@@ -80,4 +80,31 @@ describe('PaymentsTable', () => {
     expect(within(table).getAllByRole('button', { name: /^Pagar/ })).toHaveLength(1)
     expect(within(table).getByRole('button', { name: 'Pagar Mensalidade 10/2026' })).toBeVisible()
   })
+
+  it('says a fee with a credit as one line with its result; a fee without one as its amount', () => {
+    render(
+      <PaymentsTable
+        payments={[
+          {
+            ...charge('2026-11', 'pending', '2026-11-25'),
+            grossAmount: 189.9,
+            discount: 50,
+            amount: 139.9,
+          },
+          charge('2026-10', 'paid', '2026-10-25'),
+        ]}
+        company={{ name: 'Lima & Santos Comércio de Roupas Ltda', cnpj: '62481357000196' }}
+        planName={() => 'Comércio'}
+        caption="Cobranças"
+        onPay={vi.fn()}
+      />,
+    )
+    const table = screen.getByRole('table', { name: 'Cobranças' })
+    const november = within(table).getByRole('row', { name: /Mensalidade 11\/2026/ })
+    // Not "R$ 139,90" beside "− R$ 50,00 de crédito", which reads as two charges.
+    expect(november).toHaveTextContent(/R\$\s189,90 − R\$\s50,00 de crédito = R\$\s139,90/)
+    const october = within(table).getByRole('row', { name: /Mensalidade 10\/2026/ })
+    expect(october).toHaveTextContent(/R\$\s289,00/)
+    expect(october).not.toHaveTextContent('crédito')
+  })
 })
