@@ -3,9 +3,10 @@ import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ADMIN, signIn } from './support'
 
-// Every /app screen in its layout: its pt-BR document title and h1, no horizontal overflow on a
-// 390 px phone, every table's values whole at 1280 and 390 px, and (with SCREENSHOT_DIR set) a PNG
-// of each for a human to look at.
+// Every /app screen in its layout: its pt-BR document title and h1, no English word, no horizontal
+// overflow on a 390 px phone, every table's values whole at 1280 and 390 px, a card's bullets
+// beside their text on a phone, and (with SCREENSHOT_DIR set) a PNG of each for a human to look
+// at.
 const shots = process.env.SCREENSHOT_DIR
 if (shots) mkdirSync(shots, { recursive: true })
 
@@ -107,6 +108,47 @@ async function smallTargets(page: Page, scope?: string) {
 }
 
 /**
+ * On a phone, a list inside a card (what a month still lacks, a reconciliation's reasons) reads
+ * from the left: every line of an item starts where its bullet is drawn, at the item's left edge,
+ * not pushed right by a card value's right alignment (src/ui/Table.module.css). Each problem names
+ * the item and how far its text sits from its bullet.
+ */
+async function bulletsAwayFromText(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    for (const item of document.querySelectorAll<HTMLElement>('[data-layout="cards"] li')) {
+      if (!item.checkVisibility()) continue
+      const style = getComputedStyle(item)
+      if (style.display !== 'list-item' || style.listStyleType === 'none') continue
+      const start =
+        item.getBoundingClientRect().left +
+        parseFloat(style.borderLeftWidth) +
+        parseFloat(style.paddingLeft)
+      // Each line's start: the leftmost piece of the item's own text on it (a nested list's
+      // items are checked on their own).
+      const lineStarts = new Map<number, number>()
+      const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('li') !== item || !node.textContent?.trim()) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        for (const rect of range.getClientRects()) {
+          if (rect.width === 0) continue
+          const line = Math.round(rect.bottom)
+          lineStarts.set(line, Math.min(lineStarts.get(line) ?? Infinity, rect.left))
+        }
+      }
+      const away = Math.max(0, ...[...lineStarts.values()].map((left) => left - start))
+      if (away > 2)
+        problems.push(
+          `"${(item.textContent ?? '').trim().slice(0, 40)}": ${Math.round(away)} px from its bullet`,
+        )
+    }
+    return problems
+  })
+}
+
+/**
  * An open dialog on a phone: every button and link whole inside the screen's width (none cut,
  * none beyond the edge) and at least 44 px; the dialog itself not wider than the screen.
  */
@@ -167,6 +209,8 @@ async function check(page: Page, name: string, title: string, heading: string | 
   expect(await tableProblems(page, desktop), `${name}: tables with a value cut or hidden`).toEqual(
     [],
   )
+  if (!desktop)
+    expect(await bulletsAwayFromText(page), `${name}: bullets away from their text`).toEqual([])
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
 }
 
@@ -455,6 +499,7 @@ for (const [width, suffix] of [
           // Past its opening animation.
           await expect.poll(() => open.evaluate((e) => e.getAnimations().length)).toBe(0)
           problems.push(...(await dialogProblems(page)).map((p) => `${name}: ${p}`))
+          problems.push(...(await englishWords(page)).map((word) => `${name}: English "${word}"`))
           if (shots)
             await page.screenshot({ path: path.join(shots, `dialog-${name}-${suffix}.png`) })
           await page.keyboard.press('Escape')
@@ -472,7 +517,7 @@ for (const [width, suffix] of [
         }
         expect(
           problems,
-          'dialogs on a phone: controls cut, beyond the screen or under 44 px',
+          'dialogs on a phone: controls cut, beyond the screen or under 44 px, English words',
         ).toEqual([])
 
         // A disabled company's page (an account screen outside the app's layout): every link

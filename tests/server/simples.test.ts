@@ -7,6 +7,7 @@ import type { NfsRequest } from '../../src/schemas/invoice'
 import { ADMIN, ANA, BRUNO, EVA } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'
 import { pdfText } from './pdf-text'
+import { textBeyondMargins } from '../pdf-text'
 import { addDays } from '../../src/kernel/tax/calendar'
 import { formatCents, toCents } from '../../src/kernel/money'
 
@@ -282,6 +283,15 @@ describe('a guide paid late', () => {
     expect(made.body.data.guide.amount).toBe(quote.body.data.total)
     expect(made.body.data.guide.dueDate).toBe(today)
     expect(made.body.data.guide.line).toHaveLength(48)
+    // Its PDF, as ana downloads it: the updated title (16 pt) wraps inside the page, whole.
+    const updated = server.store.documents.get(made.body.data.guide.documentId)!
+    expect(updated.name).toMatch(/\(atualizada para pagamento em \d{2}\/\d{2}\/\d{4}\)$/)
+    const file = await download(ANA, ANA_ID, updated.fileName, today)
+    const { boxes, beyond } = await textBeyondMargins(file, 40)
+    expect(boxes).toBeGreaterThan(10)
+    expect(beyond).toEqual([])
+    const printed = (await pdfText(file)).replace(/\s+/g, '')
+    expect(printed).toContain(updated.name.replace(/\s+/g, ''))
     const after = await server.call('GET', `/companies/${ANA_ID}/guides`, { as: ANA })
     expect(after.body.data.map((g: { documentId: string }) => g.documentId)).not.toContain(
       'doc-ana-darf',

@@ -182,6 +182,9 @@ describe('no past due date said as future, none future as past', () => {
         }
         expectTruthful(darfNote(closed, today), darfDueDate, today)
         expectTruthful(fgtsNote(closed, today), fgts, today)
+        // Closed, its guides out: never "the guide comes out at the close" above them.
+        for (const note of [darfNote(closed, today), fgtsNote(closed, today)])
+          expect(note).not.toMatch(/sai no fechamento/)
       }
   })
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { guidePdf, receiptsPdf, wrapText } from '../../mock-server/domain/simples/guide-pdf'
+import { guidePdf, receiptsPdf } from '../../mock-server/domain/simples/guide-pdf'
+import { wrapText } from '../../mock-server/domain/pdf-text'
 import type { Company } from '@/schemas/company'
 import type { Payroll, TaxGuideRecord } from '@/schemas/simples/api'
-import { pdfText } from '../pdf-text'
+import { pdfText, textBeyondMargins } from '../pdf-text'
 
 // A guide's PDF (mock-server/domain/simples/guide-pdf.ts): an expired or replaced guide is stamped
 // and does not print the line that would no longer pay it; every text box fits its page, as in
@@ -35,26 +35,6 @@ const guide: TaxGuideRecord = {
   ],
   replaces: null,
   createdAt: '2026-11-28T12:00:00.000Z',
-}
-
-/** Every text box of every page: its left edge, its width and the page's width. */
-async function textBoxes(bytes: Uint8Array) {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
-  const boxes: { text: string; left: number; right: number; pageWidth: number }[] = []
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n)
-    const pageWidth = page.view[2]!
-    for (const item of (await page.getTextContent()).items) {
-      if (!('str' in item) || !item.str) continue
-      boxes.push({
-        text: item.str,
-        left: item.transform[4],
-        right: item.transform[4] + item.width,
-        pageWidth,
-      })
-    }
-  }
-  return boxes
 }
 
 describe('guidePdf', () => {
@@ -91,12 +71,9 @@ describe('guidePdf', () => {
 
 /** Every text box inside the page's 40-point margins. */
 async function expectInsideThePage(bytes: Uint8Array) {
-  const boxes = await textBoxes(bytes)
-  expect(boxes.length).toBeGreaterThan(10)
-  for (const box of boxes) {
-    expect(box.left, box.text).toBeGreaterThanOrEqual(40)
-    expect(box.right, box.text).toBeLessThanOrEqual(box.pageWidth - 40)
-  }
+  const { boxes, beyond } = await textBeyondMargins(bytes, 40)
+  expect(boxes).toBeGreaterThan(10)
+  expect(beyond).toEqual([])
 }
 
 describe('receiptsPdf', () => {

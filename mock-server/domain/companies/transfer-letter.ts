@@ -1,7 +1,9 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib'
 import { formatCnpj, formatCep } from '@brazilian-utils/brazilian-utils'
 import type { Company } from '../../../src/schemas/company'
 import type { MigrateAccountant, PartnerRegistrationBasic } from '../../../src/schemas/steps'
+import { embedUnicodeFonts } from '../pdf-fonts'
+import { wrapText } from '../pdf-text'
 
 // The transfer letter of the migration track's `migrate-accountant` step (docs/product.md §4
 // "Tracks and steps", docs/tax-rules.md "Changing accountant"): the client's request to the current
@@ -89,7 +91,10 @@ const MARGIN = 56
 const WIDTH = 595
 const HEIGHT = 842
 
-/** The letter as an A4 PDF (standard fonts; text that WinAnsi cannot write is left out). */
+/**
+ * The letter as an A4 PDF, in the product's embedded Unicode fonts (any name the forms take prints
+ * whole), every line wrapped inside the margins (a long e-mail address cut where it must).
+ */
 export async function transferLetterPdf(input: TransferLetterInput): Promise<Uint8Array> {
   const text = transferLetterText(input)
   const pdf = await PDFDocument.create()
@@ -98,11 +103,7 @@ export async function transferLetterPdf(input: TransferLetterInput): Promise<Uin
   pdf.setAuthor(input.company.name)
   pdf.setCreator('Contabil')
   pdf.setCreationDate(input.issuedAt)
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const writable = new Set(regular.getCharacterSet())
-  const clean = (value: string) =>
-    [...value].filter((char) => writable.has(char.codePointAt(0)!)).join('')
+  const { regular, bold } = await embedUnicodeFonts(pdf)
 
   let page: PDFPage = pdf.addPage([WIDTH, HEIGHT])
   let y = HEIGHT - MARGIN
@@ -111,26 +112,16 @@ export async function transferLetterPdf(input: TransferLetterInput): Promise<Uin
     page = pdf.addPage([WIDTH, HEIGHT])
     y = HEIGHT - MARGIN
   }
-  const lines = (value: string, font: PDFFont, size: number, width: number) => {
-    const words = clean(value).split(/\s+/)
-    const out: string[] = []
-    let line = ''
-    for (const word of words) {
-      const next = line ? `${line} ${word}` : word
-      if (line && font.widthOfTextAtSize(next, size) > width) {
-        out.push(line)
-        line = word
-      } else line = next
-    }
-    if (line) out.push(line)
-    return out
-  }
   const paragraph = (
     value: string,
     { font = regular, size = 10.5, indent = 0, gap = 7, prefix = '' } = {},
   ) => {
     const width = WIDTH - MARGIN * 2 - indent
-    const wrapped = lines(value, font, size, width)
+    const wrapped = wrapText(
+      value.replace(/\s+/g, ' ').trim(),
+      (part) => font.widthOfTextAtSize(part, size),
+      width,
+    )
     wrapped.forEach((line, index) => {
       ensure(size + 4)
       if (index === 0 && prefix)

@@ -6,6 +6,7 @@ import { formatCollectionLine } from '../../../src/kernel/tax'
 import type { Company } from '../../../src/schemas/company'
 import type { Payroll, TaxGuideRecord } from '../../../src/schemas/simples/api'
 import { embedUnicodeFonts } from '../pdf-fonts'
+import { wrapText } from '../pdf-text'
 
 // The PDFs this product makes (pdf-lib, with an embedded Unicode font: any name prints): a guide
 // (DAS, DAS-MEI, DARF, FGTS) with its amount, due date, collection line and what the amount is
@@ -19,32 +20,6 @@ const reais = (value: number) => formatCents(toCents(value))
 const LEFT = 56
 const RIGHT = 539
 export const TEXT_WIDTH = RIGHT - LEFT
-
-/**
- * Text broken into rows no wider than `maxWidth` (as `widthOf` measures them), at spaces; a word
- * wider than a row on its own (a long collection line) is cut where it must.
- */
-export function wrapText(text: string, widthOf: (part: string) => number, maxWidth: number) {
-  const rows: string[] = []
-  let row = ''
-  for (const word of text.split(' ')) {
-    const candidate = row ? `${row} ${word}` : word
-    if (widthOf(candidate) <= maxWidth) {
-      row = candidate
-      continue
-    }
-    if (row) rows.push(row)
-    row = word
-    while (widthOf(row) > maxWidth) {
-      let cut = row.length - 1
-      while (cut > 1 && widthOf(row.slice(0, cut)) > maxWidth) cut--
-      rows.push(row.slice(0, cut))
-      row = row.slice(cut)
-    }
-  }
-  rows.push(row)
-  return rows
-}
 
 /** A page writer: lines of text from the top, in two fonts. */
 export async function writer(title: string, author: string) {
