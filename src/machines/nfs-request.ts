@@ -123,6 +123,15 @@ export const analysisPending = (request: Pick<NfsRequest, 'cancellationAnalysis'
 export const cancellationUnsettled = (request: Partial<Pick<NfsRequest, 'cancellationSending'>>) =>
   (request.cancellationSending ?? null) !== null
 
+/**
+ * Something of the request sent to the Receita and not confirmed yet: its issuance (`awaiting`)
+ * or its cancellation. The server's background check settles it (domain/invoices/recovery.ts);
+ * the screens ask again until then.
+ */
+export const awaitingReceita = (
+  request: Pick<NfsRequest, 'status'> & Partial<Pick<NfsRequest, 'cancellationSending'>>,
+) => request.status === 'awaiting' || cancellationUnsettled(request)
+
 export function nfsRequestActions(
   request: { status: NfsRequestStatus; accessKey: string | null } & Pick<
     NfsRequest,
