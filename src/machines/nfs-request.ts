@@ -113,6 +113,7 @@ export type NfsRequestAction =
  */
 export const analysisPending = (request: Pick<NfsRequest, 'cancellationAnalysis'>) =>
   request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'unconfirmed' ||
   request.cancellationAnalysis?.status === 'requested'
 
 /**

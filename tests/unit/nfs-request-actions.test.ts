@@ -8,7 +8,7 @@ import type { NfsRequest } from '@/schemas/invoice'
 // (mock-server/domain/invoices/nfse/cancellation.ts); the buttons come from the same helpers.
 
 const analysis = (
-  status: 'sending' | 'requested' | 'granted' | 'refused',
+  status: 'sending' | 'unconfirmed' | 'requested' | 'granted' | 'refused',
 ): NfsRequest['cancellationAnalysis'] => ({
   status,
   code: '2',
@@ -33,7 +33,7 @@ describe('nfsRequestActions and a cancellation analysis', () => {
   })
 
   it('offers neither while the analysis is being sent or waits for the municipality', () => {
-    for (const status of ['sending', 'requested'] as const) {
+    for (const status of ['sending', 'unconfirmed', 'requested'] as const) {
       const cancellationAnalysis = analysis(status)
       expect(analysisPending({ cancellationAnalysis })).toBe(true)
       expect(nfsRequestActions({ ...issued, cancellationAnalysis })).toEqual([])

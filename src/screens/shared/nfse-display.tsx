@@ -106,6 +106,7 @@ type CancellationAnalysis = NonNullable<NfsRequest['cancellationAnalysis']>
 /** Where the analysis stands, after "Análise fiscal pedida em dd/mm/aaaa — ". */
 const analysisStates: Record<CancellationAnalysis['status'], string> = {
   sending: 'aguardando a confirmação da Receita',
+  unconfirmed: 'aguardando a confirmação da Receita',
   requested: 'aguardando o município',
   granted: 'deferida',
   refused: 'indeferida',
