@@ -125,13 +125,18 @@ export const cancellationUnsettled = (request: Partial<Pick<NfsRequest, 'cancell
   (request.cancellationSending ?? null) !== null
 
 /**
- * Something of the request sent to the Receita and not confirmed yet: its issuance (`awaiting`)
- * or its cancellation. The server's background check settles it (domain/invoices/recovery.ts);
- * the screens ask again until then.
+ * Something of the request sent to the Receita and not confirmed yet: its issuance (`awaiting`),
+ * its cancellation, or its cancellation analysis. The server's background check settles it
+ * (mock-server/domain/invoices/recovery.ts); the screens ask again until then.
  */
 export const awaitingReceita = (
-  request: Pick<NfsRequest, 'status'> & Partial<Pick<NfsRequest, 'cancellationSending'>>,
-) => request.status === 'awaiting' || cancellationUnsettled(request)
+  request: Pick<NfsRequest, 'status'> &
+    Partial<Pick<NfsRequest, 'cancellationSending' | 'cancellationAnalysis'>>,
+) =>
+  request.status === 'awaiting' ||
+  cancellationUnsettled(request) ||
+  request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'unconfirmed'
 
 export function nfsRequestActions(
   request: { status: NfsRequestStatus; accessKey: string | null } & Pick<

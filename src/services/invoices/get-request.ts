@@ -24,12 +24,12 @@ export async function getInvoiceRequest(
 }
 
 /**
- * A request's query while the Receita has not confirmed what was sent (its issuance or its
- * cancellation): asked again every few seconds until the server's check settles it. The owner's
+ * A request's query while the Receita has not confirmed what was sent (its issuance, its
+ * cancellation or its cancellation analysis): asked again every few seconds until the server's check settles it. The owner's
  * panel and the back office's request share it.
  */
 export const pollWhileAwaitingReceita = (query: {
-  state: { data?: Pick<NfsRequest, 'status' | 'cancellationSending'> }
+  state: { data?: Pick<NfsRequest, 'status' | 'cancellationSending' | 'cancellationAnalysis'> }
 }) => (query.state.data && awaitingReceita(query.state.data) ? 3_000 : false)
 
 export const invoiceRequestQueryOptions = (input: GetInvoiceRequestInput) =>
