@@ -36,6 +36,9 @@ export const invoiceRequestQueryOptions = (input: GetInvoiceRequestInput) =>
   queryOptions({
     queryKey: invoiceKeys.request(input.companyId, input.requestId),
     queryFn: ({ signal }) => getInvoiceRequest(input, signal),
+    // The panel reopened asks again: a copy cached a moment ago may predate a cancellation sent
+    // meanwhile (and, awaiting nothing, would never be polled).
+    refetchOnMount: 'always',
     refetchInterval: pollWhileAwaitingReceita,
   })
 

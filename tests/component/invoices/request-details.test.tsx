@@ -1,9 +1,11 @@
+import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { nationalFieldsUnset, type NfsRequest } from '@/schemas/invoice'
 import { RequestDetails } from '@/screens/invoices/RequestDetails'
+import { invoiceKeys } from '@/services/invoices'
 import { API, anaCompany, issuedRequest, renderScreen } from './support'
 
 // The owner's side panel of a request: an NFS-e the accountant substituted says so and links the
@@ -267,5 +269,30 @@ describe('a cancellation sent and not confirmed yet, on the owner’s screen', (
     const after = cancellation.reads
     await vi.advanceTimersByTimeAsync(9_000)
     expect(cancellation.reads).toBe(after)
+  })
+
+  it('reopened with a copy cached before the cancellation was sent: asks again and shows the note', async () => {
+    cancellation.settled = false
+    function Reopen() {
+      const [open, setOpen] = useState(false)
+      return open ? (
+        <RequestDetails companyId={anaCompany.id} requestId="nfs-cancelando" onCancel={() => {}} />
+      ) : (
+        <button onClick={() => setOpen(true)}>Abrir</button>
+      )
+    }
+    const { queryClient, user } = await renderScreen(() => <Reopen />)
+    // As the app's client: a copy 30 s fresh (src/services/query/client.tsx).
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } })
+    queryClient.setQueryData(invoiceKeys.request(anaCompany.id, cancelling.id), {
+      ...cancelling,
+      cancellationSending: null,
+    })
+    await user.click(screen.getByRole('button', { name: 'Abrir' }))
+    expect(
+      await screen.findByText(
+        'Cancelamento enviado em 02/11/2026 — aguardando a confirmação da Receita',
+      ),
+    ).toBeVisible()
   })
 })
