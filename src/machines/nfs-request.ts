@@ -113,6 +113,7 @@ export type NfsRequestAction =
  */
 export const analysisPending = (request: Pick<NfsRequest, 'cancellationAnalysis'>) =>
   request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'unconfirmed' ||
   request.cancellationAnalysis?.status === 'requested'
 
 /**
@@ -122,6 +123,20 @@ export const analysisPending = (request: Pick<NfsRequest, 'cancellationAnalysis'
  */
 export const cancellationUnsettled = (request: Partial<Pick<NfsRequest, 'cancellationSending'>>) =>
   (request.cancellationSending ?? null) !== null
+
+/**
+ * Something of the request sent to the Receita and not confirmed yet: its issuance (`awaiting`),
+ * its cancellation, or its cancellation analysis. The server's background check settles it
+ * (mock-server/domain/invoices/recovery.ts); the screens ask again until then.
+ */
+export const awaitingReceita = (
+  request: Pick<NfsRequest, 'status'> &
+    Partial<Pick<NfsRequest, 'cancellationSending' | 'cancellationAnalysis'>>,
+) =>
+  request.status === 'awaiting' ||
+  cancellationUnsettled(request) ||
+  request.cancellationAnalysis?.status === 'sending' ||
+  request.cancellationAnalysis?.status === 'unconfirmed'
 
 export function nfsRequestActions(
   request: { status: NfsRequestStatus; accessKey: string | null } & Pick<

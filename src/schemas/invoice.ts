@@ -310,13 +310,14 @@ export const nfsRequestSchema = z.object({
   substitutedBy: z.string().nullable().default(null),
   /**
    * The cancellation analysis asked of the municipality past the cancellation deadline (event
-   * e101103, recorded before it is sent): `sending` until the Sefin registers it, `requested`
-   * while the municipality has not answered, then `granted` (the request cancelled) or
-   * `refused` (it stays issued).
+   * e101103, recorded before it is sent): `sending` until the Sefin registers it (`unconfirmed`
+   * when its answer was lost or did not verify: the background check asks the Sefin at once),
+   * `requested` while the municipality has not answered, then `granted` (the request cancelled)
+   * or `refused` (it stays issued).
    */
   cancellationAnalysis: z
     .object({
-      status: z.enum(['sending', 'requested', 'granted', 'refused']),
+      status: z.enum(['sending', 'unconfirmed', 'requested', 'granted', 'refused']),
       code: nfseCancellationCodeSchema,
       reason: z.string(),
       requestedAt: isoDateTimeSchema,

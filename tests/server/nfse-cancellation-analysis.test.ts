@@ -304,14 +304,14 @@ describe('the event a POST registers, signed outside the anchors', () => {
     })
   }, 30_000)
 
-  it('the analysis: left "sending" with the reason; once trusted, the check makes it requested', async () => {
+  it('the analysis: left unconfirmed with the reason; once trusted, the check makes it requested at once', async () => {
     const { id } = pastDeadline()
     await distrust()
     const asked = await ask(id)
     expect(asked.status).toBe(502)
     expect(asked.body.message).toMatch(/^A Receita ainda não confirmou o pedido de análise fiscal/)
     expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toMatchObject({
-      status: 'sending',
+      status: 'unconfirmed',
       answerProblem: expect.stringMatching(/^O evento não veio assinado pela Sefin Nacional/),
     })
     vi.restoreAllMocks()
@@ -320,5 +320,52 @@ describe('the event a POST registers, signed outside the anchors', () => {
       status: 'requested',
       answerProblem: null,
     })
+  }, 30_000)
+})
+
+// An analysis recorded `sending` by another server process on the same data folder (its POST may
+// still be on its way: the Sefin may not hold the e101103 yet) is asked about only once no process
+// can still be waiting for the answer — the rule of the reservations and cancellations
+// (mock-server/domain/invoices/nfse/issuance.ts askableNow); asked earlier, it would be forgotten
+// while the other process's POST registers it.
+describe('the background check and an analysis another process is sending', () => {
+  const sentBy = (id: string, requestedAt: Date) =>
+    server.store.write(() => {
+      const request = server.store.nfsRequests.get(id)!
+      server.store.nfsRequests.update({
+        ...request,
+        cancellationAnalysis: {
+          status: 'sending',
+          code: '2',
+          reason: REASON,
+          requestedAt: requestedAt.toISOString(),
+          sequence: 1,
+          answeredAt: null,
+          answer: null,
+          answerProblem: null,
+        },
+      })
+    })
+
+  it('just sent: left alone (nothing asked of it is applied); past the client timeout + 5 s: asked, and forgotten when the Sefin has none', async () => {
+    const { id, accessKey } = pastDeadline()
+    sentBy(id, new Date())
+    await recover()
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toMatchObject({
+      status: 'sending',
+      sequence: 1,
+    })
+    // A new analysis is still refused while it may be on its way.
+    expect((await ask(id)).status).toBe(409)
+    expect(events(accessKey)).toEqual([])
+
+    // The harness's client gives up after 3 s: 8 s later no process waits for that answer.
+    sentBy(id, new Date(Date.now() - 9_000))
+    await recover()
+    expect(server.store.nfsRequests.get(id)?.cancellationAnalysis).toBeNull()
+    const requested = await ask(id)
+    expect(requested.status, requested.text).toBe(200)
+    expect(requested.body.data.cancellationAnalysis).toMatchObject({ status: 'requested' })
+    expect(events(accessKey)).toEqual(['101103'])
   }, 30_000)
 })

@@ -18,6 +18,7 @@ import {
 import { Store } from '../../mock-server/store/database'
 import { attachRegistry } from '../../mock-server/domain/companies/registry'
 import { standInRegistry } from '../../mock-server/stand-ins/receita-cnpj/registry'
+import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
 import { pdfText } from '../pdf-text'
 
 // The DANFSe (mock-server/domain/invoices/nfse/danfse.ts) against NT 008 v1.0
@@ -291,5 +292,77 @@ describe('the DANFSe of a seeded invoice whose taker withholds the ISS', () => {
     expect(text).toContain(`Total das Retenções (ISSQN / Federais) ${money(values.totalWithheld)}`)
     expect(text).toContain(`Valor Líquido da NFS-e ${money(values.net)}`)
     expect(text).toContain(`Valor da Operação / Serviço ${money(request.totalValue)}`)
+  })
+
+  // The IBS/CBS of layout 1.01 of 27/07/2026 (fixtures/reference/nfse-v1.01-20260727/): the DPS's
+  // IBSCBS (operation indicator, CST, cClassTrib) and the NFS-e's (what the system computed),
+  // added to the NFS-e above with the rates of 2026 (IBS 0,1 % of the state, CBS 0,9 %) on the
+  // base less the ISSQN. The rows and labels of NT 008 item 2.4.5, the values of the XML.
+  it('prints the IBS/CBS block of item 2.1.10 and the totals with IBS/CBS when the NFS-e has them', async () => {
+    const { values, xml } = issued()
+    const cents = (value: number) => Math.round(value * 100)
+    const base =
+      (cents(Number(values.net)) + cents(values.totalWithheld) - cents(values.iss!.amount)) / 100
+    const ibsState = Math.round(base * 0.1) / 100
+    const cbs = Math.round(base * 0.9) / 100
+    const fixed = (value: number) => value.toFixed(2)
+    const net = Number(values.net)
+    const totalWithIbsCbs = (cents(net) + cents(ibsState) + cents(cbs)) / 100
+    const nfseGroup =
+      `<IBSCBS><cLocalidadeIncid>3550308</cLocalidadeIncid><xLocalidadeIncid>São Paulo</xLocalidadeIncid>` +
+      `<valores><vBC>${fixed(base)}</vBC><uf><pIBSUF>0.10</pIBSUF><pAliqEfetUF>0.10</pAliqEfetUF></uf>` +
+      `<mun><pIBSMun>0</pIBSMun><pAliqEfetMun>0</pAliqEfetMun></mun>` +
+      `<fed><pCBS>0.90</pCBS><pRedAliqCBS>0</pRedAliqCBS><pAliqEfetCBS>0.90</pAliqEfetCBS></fed></valores>` +
+      `<totCIBS><vTotNF>${fixed(totalWithIbsCbs)}</vTotNF><gIBS><vIBSTot>${fixed(ibsState)}</vIBSTot>` +
+      `<gIBSUFTot><vIBSUF>${fixed(ibsState)}</vIBSUF></gIBSUFTot><gIBSMunTot><vIBSMun>0.00</vIBSMun></gIBSMunTot></gIBS>` +
+      `<gCBS><vCBS>${fixed(cbs)}</vCBS></gCBS></totCIBS></IBSCBS>`
+    const dpsGroup =
+      '<IBSCBS><finNFSe>0</finNFSe><cIndOp>030101</cIndOp><indDest>0</indDest>' +
+      '<valores><trib><gIBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib></gIBSCBS></trib></valores></IBSCBS>'
+    const withIbsCbs = xml
+      .replace(/(<\/valores>)(\s*<DPS[\s>])/, `$1${nfseGroup}$2`)
+      .replace('</infDPS>', `${dpsGroup}</infDPS>`)
+    expect(withIbsCbs).not.toBe(xml)
+    // The groups are where and as the national schema wants them: they add no error to the
+    // unsigned NFS-e's (whose only one is the Sefin's signature, added when it is issued).
+    expect(validateAgainst('NFSe', withIbsCbs)).toEqual(validateAgainst('NFSe', xml))
+    expect(validateAgainst('NFSe', xml)).toHaveLength(1)
+
+    const money = (value: number) =>
+      `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    const text = (await pdfText(await render(withIbsCbs))).replace(/\s+/g, ' ')
+    expect(text).toContain('TRIBUTAÇÃO IBS / CBS')
+    expect(text).toContain('CST / cClassTrib 000 / 000001')
+    expect(text).toContain(
+      'Indicador de Operação / Código IBGE Incidência / Município Incidência / Sigla UF 030101 / 3550308 / São Paulo / SP',
+    )
+    // Its note: the unconditional discount, refunds, ISSQN, PIS and COFINS summed (here the ISSQN).
+    expect(text).toContain(`Exclusões e Reduções da Base de Cálculo ${money(values.iss!.amount)}`)
+    expect(text).toContain(`Base de Cálculo Após Exclusões e Reduções ${money(base)}`)
+    expect(text).toContain('Red. Alíquota IBS / Red. Alíquota CBS - / - / 0%')
+    expect(text).toContain('Alíquota – IBS UF / IBS Mun 0,10% / 0%')
+    expect(text).toContain('Alíq. Efetiva Municipal – IBS 0%')
+    expect(text).toContain(`Valor Apurado Municipal – IBS ${money(0)}`)
+    expect(text).toContain('Alíq. Efetiva Estadual – IBS 0,10%')
+    expect(text).toContain(`Valor Apurado Estadual – IBS ${money(ibsState)}`)
+    expect(text).toContain(`Valor Total Apurado – IBS ${money(ibsState)}`)
+    expect(text).toContain('Alíquota – CBS 0,90%')
+    expect(text).toContain('Alíquota Efetiva – CBS 0,90%')
+    expect(text).toContain(`Valor Total Apurado – CBS ${money(cbs)}`)
+    expect(text).toContain(`Total do IBS/CBS ${money(ibsState + cbs)}`)
+    expect(text).toContain(`Valor Líquido da NFS-e + IBS/CBS ${money(totalWithIbsCbs)}`)
+    // Still one page, every box inside it.
+    const { pages, boxes } = await textBoxes(await render(withIbsCbs))
+    expect(pages).toBe(1)
+    for (const box of boxes) {
+      expect(box.left, box.text).toBeGreaterThanOrEqual(0)
+      expect(box.right, box.text).toBeLessThanOrEqual(box.width)
+      expect(box.bottom, box.text).toBeGreaterThanOrEqual(0)
+    }
+
+    // Without the group: no block, and the totals' IBS/CBS fields are "-".
+    const plain = (await pdfText(await render(xml))).replace(/\s+/g, ' ')
+    expect(plain).not.toContain('TRIBUTAÇÃO IBS / CBS')
+    expect(plain).toContain('Total do IBS/CBS - Valor Líquido da NFS-e + IBS/CBS -')
   })
 })

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { analysisPending, cancellationUnsettled, nfsRequestActions } from '@/machines/nfs-request'
+import {
+  analysisPending,
+  awaitingReceita,
+  cancellationUnsettled,
+  nfsRequestActions,
+} from '@/machines/nfs-request'
 import type { NfsRequest } from '@/schemas/invoice'
 
 // What the back office offers on an issued national NFS-e (src/machines/nfs-request.ts): cancel
@@ -8,7 +13,7 @@ import type { NfsRequest } from '@/schemas/invoice'
 // (mock-server/domain/invoices/nfse/cancellation.ts); the buttons come from the same helpers.
 
 const analysis = (
-  status: 'sending' | 'requested' | 'granted' | 'refused',
+  status: 'sending' | 'unconfirmed' | 'requested' | 'granted' | 'refused',
 ): NfsRequest['cancellationAnalysis'] => ({
   status,
   code: '2',
@@ -33,7 +38,7 @@ describe('nfsRequestActions and a cancellation analysis', () => {
   })
 
   it('offers neither while the analysis is being sent or waits for the municipality', () => {
-    for (const status of ['sending', 'requested'] as const) {
+    for (const status of ['sending', 'unconfirmed', 'requested'] as const) {
       const cancellationAnalysis = analysis(status)
       expect(analysisPending({ cancellationAnalysis })).toBe(true)
       expect(nfsRequestActions({ ...issued, cancellationAnalysis })).toEqual([])
@@ -62,5 +67,31 @@ describe('nfsRequestActions and a cancellation analysis', () => {
       ).toEqual([])
     }
     expect(cancellationUnsettled({ cancellationSending: null })).toBe(false)
+  })
+
+  // What the screens keep asking the server about (src/services/invoices/get-request.ts): only
+  // what the Receita has not confirmed yet, never a municipality's answer that may take weeks.
+  it('awaits the Receita for an issuance, a cancellation or an analysis sent and unconfirmed', () => {
+    const sending = {
+      status: 'unconfirmed' as const,
+      code: '1' as const,
+      reason: 'Valor do serviço informado errado',
+      requestedAt: '2026-11-02T13:00:00.000Z',
+      by: 'admin',
+      problem: null,
+    }
+    expect(awaitingReceita({ status: 'awaiting' })).toBe(true)
+    expect(awaitingReceita({ status: 'issued', cancellationSending: sending })).toBe(true)
+    for (const status of ['sending', 'unconfirmed'] as const)
+      expect(awaitingReceita({ status: 'issued', cancellationAnalysis: analysis(status) })).toBe(
+        true,
+      )
+    for (const status of ['requested', 'granted', 'refused'] as const)
+      expect(awaitingReceita({ status: 'issued', cancellationAnalysis: analysis(status) })).toBe(
+        false,
+      )
+    expect(
+      awaitingReceita({ status: 'issued', cancellationSending: null, cancellationAnalysis: null }),
+    ).toBe(false)
   })
 })

@@ -5,9 +5,9 @@ import { z } from 'zod'
 // - `reset-after-issue:N`: the NFS-e is issued, then the connection is reset without an answer;
 // - `timeout:N`: the NFS-e is issued and no answer is sent (the client gives up);
 // - `500:N`: an internal error, nothing issued.
-// On `POST /nfse/{chave}/eventos`:
-// - `tampered-event:N`: the event is registered, and the copy answered is changed after it was
-//   signed (the first letter of its `xMotivo`): its signature does not verify.
+// On `POST /nfse/{chave}/eventos` and `GET /nfse/{chave}/eventos/{tipo}/{seq}`:
+// - `tampered-event:N`: the event is registered (or read), and the copy answered is changed after
+//   it was signed (the first letter of its `xMotivo`): its signature does not verify.
 // Each the first N times; every fault injected is logged with its name.
 
 export const faultNames = ['reset-after-issue', 'timeout', '500', 'tampered-event'] as const

@@ -112,6 +112,13 @@ const problemsOf = (checked: Checked, file: string): SefinError[] =>
     : []
 
 /** The stand-in answers one document at a time: each NFS-e's number follows the last one. */
+/**
+ * An event's copy changed after the Sefin signed it (the first letter of its `xMotivo`): its
+ * signature no longer verifies — the fault `tampered-event` (faults.ts).
+ */
+const tampered = (eventXml: string) =>
+  eventXml.replace(/<xMotivo>(.)/, (_, first: string) => `<xMotivo>${first === 'X' ? 'Y' : 'X'}`)
+
 function serialQueue() {
   let queue: Promise<unknown> = Promise.resolve()
   return <T>(work: () => Promise<T>): Promise<T> => {
@@ -286,15 +293,10 @@ export function sefinStandInApp(
       if (xml === null) return void refuse(res, [refusal('E1226')])
       const answer = await oneAtATime(() => registerEvent(req.params.chave, xml))
       if (!answer.ok) return void refuse(res, answer.errors)
-      if (faults.take(['tampered-event'])) {
-        const tampered = answer.event.replace(
-          /<xMotivo>(.)/,
-          (_, first: string) => `<xMotivo>${first === 'X' ? 'Y' : 'X'}`,
-        )
+      if (faults.take(['tampered-event']))
         return void res
           .status(201)
-          .json({ ...answer.body, eventoXmlGZipB64: await toGzipBase64(tampered) })
-      }
+          .json({ ...answer.body, eventoXmlGZipB64: await toGzipBase64(tampered(answer.event)) })
       res.status(201).json(answer.body)
     } catch (error) {
       next(error)
@@ -464,7 +466,8 @@ export function sefinStandInApp(
     const id = eventId(req.params.chave, req.params.tipo, req.params.sequencia)
     const found = store.sefinEvents.get(id)
     if (!found) return void lookupError(res, 404, 'E2408', 'Evento não encontrado.')
-    res.json({ ...envelopeOf(new Date()), eventoXmlGZipB64: await toGzipBase64(found.xml) })
+    const xml = faults.take(['tampered-event']) ? tampered(found.xml) : found.xml
+    res.json({ ...envelopeOf(new Date()), eventoXmlGZipB64: await toGzipBase64(xml) })
   })
 
   app.use('/SefinNacional', router)

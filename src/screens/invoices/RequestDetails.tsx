@@ -13,6 +13,7 @@ import { nfseCancellationCodeLabels } from '@/schemas/nfse'
 import {
   AccessKey,
   CancellationAnalysisNote,
+  CancellationSendingNote,
   NfseDownloads,
   substitutionItems,
 } from '@/screens/shared'
@@ -95,6 +96,8 @@ export function RequestDetails({
         {request.number !== null && <strong>NFS-e nº {request.number}</strong>}
       </div>
 
+      {/* Read before "emitida": the cancellation sent is what the owner waits for. */}
+      <CancellationSendingNote request={request} />
       {request.status === 'rejected' && (
         <Alert tone="danger" title="Rejeitada pela contabilidade">
           {request.rejectionReason ?? 'A contabilidade não informou o motivo.'}

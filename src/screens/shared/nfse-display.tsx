@@ -106,6 +106,7 @@ type CancellationAnalysis = NonNullable<NfsRequest['cancellationAnalysis']>
 /** Where the analysis stands, after "Análise fiscal pedida em dd/mm/aaaa — ". */
 const analysisStates: Record<CancellationAnalysis['status'], string> = {
   sending: 'aguardando a confirmação da Receita',
+  unconfirmed: 'aguardando a confirmação da Receita',
   requested: 'aguardando o município',
   granted: 'deferida',
   refused: 'indeferida',
@@ -162,7 +163,7 @@ export function CancellationAnalysisNote({
  * A cancellation sent to the Sefin Nacional and not confirmed yet
  * (mock-server/domain/invoices/nfse/cancellation.ts): when and why it was asked, that the server
  * confirms it in a moment, and (`showProblem`, the back office) why the Sefin's answer was not
- * applied. Nothing while there is none.
+ * applied. Nothing while there is none. The back office's request and the owner's panel show it.
  */
 export function CancellationSendingNote({
   request,

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { idSchema, recordOf } from '@/schemas/common'
 import { nfsRequestWithCompanySchema, type NfsRequestWithCompany } from '@/schemas/invoice'
 import { api } from '@/services/api'
+import { pollWhileAwaitingReceita } from '@/services/invoices'
 import { backOfficeKeys } from './keys'
 
 /** GET /nfs/requests/{id}: one request with its company (an admin reaches any). */
@@ -23,10 +24,5 @@ export const nfsRequestQueryOptions = (requestId: string) =>
   queryOptions({
     queryKey: backOfficeKeys.nfsRequest(requestId),
     queryFn: ({ signal }) => getNfsRequest(requestId, signal),
-    // Awaiting the Receita's confirmation (of the issuance or of a cancellation): asked again
-    // every few seconds until it is settled.
-    refetchInterval: (query) =>
-      query.state.data?.status === 'awaiting' || query.state.data?.cancellationSending
-        ? 3_000
-        : false,
+    refetchInterval: pollWhileAwaitingReceita,
   })

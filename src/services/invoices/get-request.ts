@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
+import { awaitingReceita } from '@/machines/nfs-request'
 import { idSchema, recordOf } from '@/schemas/common'
 import { nfsRequestSchema, type NfsRequest } from '@/schemas/invoice'
 import { api } from '@/services/api'
@@ -22,10 +23,23 @@ export async function getInvoiceRequest(
   return data
 }
 
+/**
+ * A request's query while the Receita has not confirmed what was sent (its issuance, its
+ * cancellation or its cancellation analysis): asked again every few seconds until the server's check settles it. The owner's
+ * panel and the back office's request share it.
+ */
+export const pollWhileAwaitingReceita = (query: {
+  state: { data?: Pick<NfsRequest, 'status' | 'cancellationSending' | 'cancellationAnalysis'> }
+}) => (query.state.data && awaitingReceita(query.state.data) ? 3_000 : false)
+
 export const invoiceRequestQueryOptions = (input: GetInvoiceRequestInput) =>
   queryOptions({
     queryKey: invoiceKeys.request(input.companyId, input.requestId),
     queryFn: ({ signal }) => getInvoiceRequest(input, signal),
+    // The panel reopened asks again: a copy cached a moment ago may predate a cancellation sent
+    // meanwhile (and, awaiting nothing, would never be polled).
+    refetchOnMount: 'always',
+    refetchInterval: pollWhileAwaitingReceita,
   })
 
 export const useInvoiceRequest = (input: GetInvoiceRequestInput, enabled = true) =>

@@ -10,6 +10,7 @@ export {
 export {
   getInvoiceRequest,
   invoiceRequestQueryOptions,
+  pollWhileAwaitingReceita,
   useInvoiceRequest,
   type GetInvoiceRequestInput,
 } from './get-request'

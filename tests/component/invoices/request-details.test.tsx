@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useState } from 'react'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { nationalFieldsUnset, type NfsRequest } from '@/schemas/invoice'
 import { RequestDetails } from '@/screens/invoices/RequestDetails'
+import { invoiceKeys } from '@/services/invoices'
 import { API, anaCompany, issuedRequest, renderScreen } from './support'
 
 // The owner's side panel of a request: an NFS-e the accountant substituted says so and links the
@@ -67,8 +69,39 @@ const refused: NfsRequest = {
   cancellationAnalysis: analysis('refused', 'O tomador comprovou a prestação'),
 }
 
+// A cancellation sent whose answer was lost (or did not verify): the NFS-e still issued, the
+// cancellation recorded as sent; once the server's check settles it, the request is cancelled.
+const CANCEL_REASON = 'Cliente desistiu antes do início do serviço'
+const CANCEL_PROBLEM =
+  'A assinatura da Sefin Nacional no evento não confere: A assinatura não confere com o conteúdo.'
+const cancelling: NfsRequest = {
+  ...issued('nfs-cancelando', 83),
+  cancellationSending: {
+    status: 'unconfirmed',
+    code: '2',
+    reason: CANCEL_REASON,
+    requestedAt: '2026-11-02T13:00:00.000Z',
+    by: 'admin',
+    problem: CANCEL_PROBLEM,
+  },
+}
+const settled: NfsRequest = {
+  ...cancelling,
+  status: 'cancelled',
+  cancelledAt: '2026-11-02T13:00:20.000Z',
+  cancellationCode: '2',
+  cancellationReason: CANCEL_REASON,
+  cancellationSending: null,
+}
+/** What the server answers for it: unsettled until the test's "check" settles it. */
+const cancellation = { settled: false, reads: 0 }
+
 const server = setupServer(
   http.get(`${API}/nfs/requests/:id`, ({ params }) => {
+    if (params.id === cancelling.id) {
+      cancellation.reads += 1
+      return HttpResponse.json({ data: cancellation.settled ? settled : cancelling })
+    }
     const found = [
       old,
       substitute,
@@ -199,5 +232,67 @@ describe('a cancellation asked of the municipality, on the owner’s screen', ()
     ).toBeVisible()
     expect(screen.getByText('NFS-e nº 82 emitida')).toBeVisible()
     expect(container.textContent).not.toMatch(/e101103|e10510[45]|E0068|cancellationAnalysis/)
+  })
+})
+
+describe('a cancellation sent and not confirmed yet, on the owner’s screen', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('says it was sent and awaits the Receita, then shows it cancelled once the check settles it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { container } = await renderScreen(() => (
+      <RequestDetails companyId={anaCompany.id} requestId="nfs-cancelando" onCancel={() => {}} />
+    ))
+    expect(
+      await screen.findByText(
+        'Cancelamento enviado em 02/11/2026 — aguardando a confirmação da Receita',
+      ),
+    ).toBeVisible()
+    expect(screen.getByText(`Motivo: serviço não prestado — ${CANCEL_REASON}`)).toBeVisible()
+    expect(screen.getByText(/a NFS-e aparece cancelada assim que ela confirmar/)).toBeVisible()
+    // The Sefin's technical problem is the back office's, not the owner's.
+    expect(screen.queryByText(CANCEL_PROBLEM)).not.toBeInTheDocument()
+    expect(container.textContent).not.toMatch(/e101101|unconfirmed|cancellationSending/)
+
+    // Still unsettled: asked again.
+    const reads = cancellation.reads
+    await vi.advanceTimersByTimeAsync(3_000)
+    await vi.waitFor(() => expect(cancellation.reads).toBeGreaterThan(reads))
+    expect(screen.getByText(/^Cancelamento enviado em 02\/11\/2026/)).toBeVisible()
+
+    // The check settled it: the panel follows without being reopened.
+    cancellation.settled = true
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(await screen.findByText('NFS-e nº 83 cancelada')).toBeVisible()
+    expect(screen.queryByText(/^Cancelamento enviado em/)).not.toBeInTheDocument()
+    // Settled: no more asking.
+    const after = cancellation.reads
+    await vi.advanceTimersByTimeAsync(9_000)
+    expect(cancellation.reads).toBe(after)
+  })
+
+  it('reopened with a copy cached before the cancellation was sent: asks again and shows the note', async () => {
+    cancellation.settled = false
+    function Reopen() {
+      const [open, setOpen] = useState(false)
+      return open ? (
+        <RequestDetails companyId={anaCompany.id} requestId="nfs-cancelando" onCancel={() => {}} />
+      ) : (
+        <button onClick={() => setOpen(true)}>Abrir</button>
+      )
+    }
+    const { queryClient, user } = await renderScreen(() => <Reopen />)
+    // As the app's client: a copy 30 s fresh (src/services/query/client.tsx).
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } })
+    queryClient.setQueryData(invoiceKeys.request(anaCompany.id, cancelling.id), {
+      ...cancelling,
+      cancellationSending: null,
+    })
+    await user.click(screen.getByRole('button', { name: 'Abrir' }))
+    expect(
+      await screen.findByText(
+        'Cancelamento enviado em 02/11/2026 — aguardando a confirmação da Receita',
+      ),
+    ).toBeVisible()
   })
 })

@@ -353,7 +353,7 @@ test('past the deadline the accountant asks the municipality to cancel: waiting,
       listed.accessKey !== null &&
       listed.issuedAt !== null &&
       Date.parse(listed.issuedAt) < monthAgo &&
-      !['sending', 'requested'].includes(listed.cancellationAnalysis?.status ?? ''),
+      !['sending', 'unconfirmed', 'requested'].includes(listed.cancellationAnalysis?.status ?? ''),
   )
   if (!old) throw new Error('ana has no NFS-e issued more than 30 days ago')
   const waiting = /^Análise fiscal pedida em \d{2}\/\d{2}\/\d{4} — aguardando o município$/

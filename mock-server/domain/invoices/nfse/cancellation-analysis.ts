@@ -11,11 +11,13 @@ import {
 } from './documents'
 import {
   analysisPending,
+  askableNow,
   awaitingConfirmation,
   cancellationUnsettled,
   deadlineOf,
   inCompanyOrder,
   issuanceMessages,
+  recheckSoon,
   refusal,
   requestOf,
   signedCancellationRequest,
@@ -28,8 +30,10 @@ import { SefinUnknownOutcome } from './sefin-client'
 // The cancellation analysis past the deadline (event e101103, tiposEventos_v1.01.xsd): after the
 // 30 days of domain/invoices/dps-rules.ts an NFS-e is no longer cancelled by its provider but
 // asked of the municipality, who answers with e105104 (granted: the NFS-e cancelled) or e105105
-// (refused). The request is recorded ("sending") before it is sent, "requested" once the Sefin
-// registered it; the answer is learnt by the background check (domain/invoices/recovery.ts).
+// (refused). The request is recorded ("sending") before it is sent, "unconfirmed" when its answer
+// is lost or does not verify, "requested" once the Sefin registered it; the background check
+// (domain/invoices/recovery.ts) asks about it by the rule of the reservations and cancellations
+// (nfse/issuance.ts askableNow) and learns the municipality's answer.
 // While it waits, the NFS-e is neither cancelled nor substituted (Anexo I, E0068).
 
 export const analysisMessages = {
@@ -105,16 +109,18 @@ export function requestCancellationAnalysis(
     )
       .registerEvent(accessKey, signed.signed)
       .catch((error: unknown) => {
-        // Left "sending": the background check asks the Sefin whether it registered it.
-        if (error instanceof SefinUnknownOutcome)
+        // Unconfirmed: the background check asks the Sefin whether it registered it.
+        if (error instanceof SefinUnknownOutcome) {
+          leftUnconfirmed(deps, sending, at)
           throw awaitingConfirmation(analysisMessages.unconfirmed)
+        }
         throw error
       })
     if (!outcome.ok) {
       setAnalysis(deps, sending.id, 'sending', before, at)
       throw refusal(outcome.errors)
     }
-    // The event the Sefin registered, verified: otherwise left "sending" for the check to ask.
+    // The event the Sefin registered, verified: otherwise unconfirmed, for the check to ask.
     const expected = {
       accessKey,
       type: CANCELLATION_ANALYSIS_EVENT,
@@ -123,6 +129,7 @@ export function requestCancellationAnalysis(
     const registered = await verifiedEvent(deps, outcome.value, expected)
     if (!registered.ok) {
       unapplied(deps, sending, expected, registered.reason, at)
+      recheckSoon(store)
       throw awaitingConfirmation(analysisMessages.unconfirmed)
     }
     return (
@@ -137,11 +144,13 @@ export function requestCancellationAnalysis(
   })
 }
 
+type Analysis = NonNullable<NfsRequest['cancellationAnalysis']>
+
 /** Moves a request's analysis on, only from the status it was read in (a fresh read). */
 function setAnalysis(
   deps: IssuanceDeps,
   requestId: string,
-  from: 'sending' | 'requested',
+  from: Analysis['status'],
   analysis: NfsRequest['cancellationAnalysis'],
   at: string,
   cancelled?: { by: string },
@@ -177,9 +186,17 @@ function setAnalysis(
   })
 }
 
+/** An analysis sent whose answer was lost: unconfirmed, and the check asked to run soon. */
+function leftUnconfirmed(deps: IssuanceDeps, sending: NfsRequest, at: string) {
+  const analysis = sending.cancellationAnalysis!
+  setAnalysis(deps, sending.id, 'sending', { ...analysis, status: 'unconfirmed' }, at)
+  recheckSoon(deps.store)
+}
+
 /**
- * The background check of the analyses: one sent without an answer is asked about (its e101103
- * registered → requested, absent → forgotten, to be asked again); one requested learns the
+ * The background check of the analyses: one sent without an answer is asked about once no
+ * process may still be sending it (nfse/issuance.ts askableNow; its e101103 registered →
+ * requested, absent → forgotten, to be asked again); one requested learns the
  * municipality's answer (e105104 → the request cancelled; e105105 → refused, it stays issued).
  * Every event is applied only once verified (nfse/sefin-events.ts). Returns the requests it
  * changed.
@@ -206,7 +223,11 @@ export async function checkAnalyses(
         const client = await deps.sefin.clientFor(pems)
         const key = request.accessKey!
         const sequence = analysis.sequence
-        if (analysis.status === 'sending') {
+        if (analysis.status === 'sending' || analysis.status === 'unconfirmed') {
+          if (
+            !askableNow(deps.config, { status: analysis.status, sentAt: analysis.requestedAt }, now)
+          )
+            return
           const expected = { accessKey: key, type: CANCELLATION_ANALYSIS_EVENT, sequence }
           const xml = await client.event(key, CANCELLATION_ANALYSIS_EVENT, sequence)
           const registered = xml ? await verifiedEvent(deps, xml, expected) : null
@@ -217,7 +238,7 @@ export async function checkAnalyses(
           const next = setAnalysis(
             deps,
             request.id,
-            'sending',
+            analysis.status,
             registered ? { ...analysis, status: 'requested', answerProblem: null } : null,
             at,
           )
@@ -263,8 +284,8 @@ export async function checkAnalyses(
 
 /**
  * An event the Sefin returned for an analysis that did not verify: nothing of it is applied (the
- * analysis stays where it was, to be asked again by the next check); the reason is logged and
- * kept on the analysis for the back office.
+ * analysis stays where it was — one being sent becomes unconfirmed — to be asked again by the
+ * next check); the reason is logged and kept on the analysis for the back office.
  */
 function unapplied(
   deps: IssuanceDeps,
@@ -281,10 +302,11 @@ function unapplied(
     const current = deps.store.nfsRequests.get(request.id)
     const analysis = current?.cancellationAnalysis
     if (!current || !analysis || analysis.status !== request.cancellationAnalysis?.status) return
-    if (analysis.answerProblem === problem) return
+    const status = analysis.status === 'sending' ? 'unconfirmed' : analysis.status
+    if (analysis.answerProblem === problem && analysis.status === status) return
     deps.store.nfsRequests.update({
       ...current,
-      cancellationAnalysis: { ...analysis, answerProblem: problem },
+      cancellationAnalysis: { ...analysis, status, answerProblem: problem },
       updatedAt: at,
     })
   })

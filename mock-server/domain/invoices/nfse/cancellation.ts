@@ -8,6 +8,7 @@ import { cancellationPastDeadline } from '../dps-rules'
 import { buildCancellationRequest, CANCELLATION_EVENT } from './documents'
 import {
   analysisPending,
+  askableNow,
   awaitingConfirmation,
   cancellationUnsettled,
   danfseJobOf,
@@ -24,7 +25,6 @@ import {
   restampDanfse,
   signedCancellationRequest,
   signingPems,
-  staleAfter,
   writeCompanyFile,
   type IssuanceDeps,
 } from './issuance'
@@ -260,11 +260,6 @@ async function applyCancellation(
   }
 }
 
-/** Whether the check may ask about a cancellation now (not one another process is sending). */
-const askable = (deps: IssuanceDeps, sent: Sending, now: Date) =>
-  sent.status === 'unconfirmed' ||
-  now.getTime() - Date.parse(sent.requestedAt) > staleAfter(deps.config)
-
 /**
  * Asks the Sefin for a request's unsettled cancellation and settles it: its event verified → the
  * request cancelled; none registered → the record cleared (the NFS-e stays issued); otherwise
@@ -277,8 +272,9 @@ async function settleCancellation(
 ): Promise<NfsRequest | null> {
   const request = deps.store.nfsRequests.get(requestId)
   const sent = request?.cancellationSending
-  if (!request?.accessKey || !sent || request.status !== 'issued' || !askable(deps, sent, now))
-    return null
+  if (!request?.accessKey || !sent || request.status !== 'issued') return null
+  // Not one another process may still be sending (domain/invoices/nfse/issuance.ts askableNow).
+  if (!askableNow(deps.config, { status: sent.status, sentAt: sent.requestedAt }, now)) return null
   const pems = signingPems(deps, request.companyId)
   if (!pems) return null
   const accessKey = request.accessKey

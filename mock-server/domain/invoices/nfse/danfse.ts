@@ -1,6 +1,7 @@
 import { formatCep, formatCnpj, formatCpf, formatPhone } from '@brazilian-utils/brazilian-utils'
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
+import { fromCents, toCents } from '../../../../src/kernel/money'
 import type { NfseFacts, PersonFacts } from './reader'
 
 // The DANFSe (Documento Auxiliar da NFS-e), the PDF of an NFS-e, as NT 008 v1.0 (DANFSe v2.0,
@@ -10,8 +11,8 @@ import type { NfseFacts, PersonFacts } from './reader'
 // of its consultation link; the blocks of section 2.1 (provider, taker, recipient, intermediary,
 // service, ISSQN, federal taxes, total value, complementary information) with the labels of its
 // item 2.4.5, each value read from the NFS-e's XML and "-" where the XML has none (its note 12).
-// The IBS/CBS block is drawn only for an NFS-e that carries the IBSCBS group (none the product
-// issues does yet). Drawn with pdf-lib's standard fonts, so its text is text; a cancelled one is
+// The IBS/CBS block (item 2.1.10) is drawn only for an NFS-e that carries the IBSCBS group (none
+// the product issues does yet); without it the totals' IBS/CBS fields are "-". Drawn with pdf-lib's standard fonts, so its text is text; a cancelled one is
 // watermarked "CANCELADA" (its item 2.5.1), a substituted one "SUBSTITUÍDA" (its item 2.5.2).
 
 export type DanfseInput = {
@@ -62,6 +63,13 @@ export function money(value: string) {
 }
 
 const moneyOrNone = (value: string | null) => (value === null ? NONE : money(value))
+/** The sum of amounts of the XML ("12.50"), in the XML's form; null when none is present. */
+function sumOf(values: (string | null)[]) {
+  const present = values.filter((value): value is string => value !== null)
+  if (present.length === 0) return null
+  const cents = present.reduce((total, value) => total + toCents(Number(value)), 0)
+  return fromCents(cents).toFixed(2)
+}
 const percent = (value: string | null) => (value === null ? NONE : `${value.replace('.', ',')}%`)
 
 /** CNPJ, CPF or a foreign NIF as printed (item 2.4.5: nn.nnn.nnn/nnnn-nn / nnn.nnn.nnn-nn / nnn). */
@@ -597,6 +605,62 @@ export async function danfsePdf(input: DanfseInput): Promise<Uint8Array> {
       : []),
   ])
 
+  // ---- IBS/CBS (item 2.1.10), when the NFS-e carries them; the rows and labels of item 2.4.5 ----
+  const ibsCbs = nfse.ibsCbs
+  if (ibsCbs) {
+    const rates = (...values: (string | null)[]) =>
+      values.map((value) => (value === null ? NONE : percent(value))).join(' / ')
+    block('TRIBUTAÇÃO IBS / CBS', [
+      [
+        {
+          label: 'CST / cClassTrib',
+          value: `${ibsCbs.situation || NONE} / ${ibsCbs.classification || NONE}`,
+        },
+        {
+          label: 'Indicador de Operação / Código IBGE Incidência / Município Incidência / Sigla UF',
+          value: `${ibsCbs.operationIndicator || NONE} / ${ibsCbs.incidenceMunicipality} / ${place(ibsCbs.incidenceMunicipality)}`,
+          span: 2,
+        },
+      ],
+      [
+        {
+          // The sum of its note: unconditional discount, refunds, ISSQN, PIS and COFINS.
+          label: 'Exclusões e Reduções da Base de Cálculo',
+          value: moneyOrNone(
+            sumOf([
+              dps.discounts.unconditional,
+              ibsCbs.refunds,
+              values.iss,
+              federal.pis,
+              federal.cofins,
+            ]),
+          ),
+        },
+        { label: 'Base de Cálculo Após Exclusões e Reduções', value: money(ibsCbs.base) },
+        {
+          label: 'Red. Alíquota IBS / Red. Alíquota CBS',
+          value: rates(ibsCbs.state.reduction, ibsCbs.municipal.reduction, ibsCbs.cbs.reduction),
+        },
+        {
+          label: 'Alíquota – IBS UF / IBS Mun',
+          value: rates(ibsCbs.state.rate, ibsCbs.municipal.rate),
+        },
+      ],
+      [
+        { label: 'Alíq. Efetiva Municipal – IBS', value: percent(ibsCbs.municipal.effectiveRate) },
+        { label: 'Valor Apurado Municipal – IBS', value: money(ibsCbs.municipal.amount) },
+        { label: 'Alíq. Efetiva Estadual – IBS', value: percent(ibsCbs.state.effectiveRate) },
+        { label: 'Valor Apurado Estadual – IBS', value: money(ibsCbs.state.amount) },
+      ],
+      [
+        { label: 'Valor Total Apurado – IBS', value: money(ibsCbs.ibsTotal) },
+        { label: 'Alíquota – CBS', value: percent(ibsCbs.cbs.rate) },
+        { label: 'Alíquota Efetiva – CBS', value: percent(ibsCbs.cbs.effectiveRate) },
+        { label: 'Valor Total Apurado – CBS', value: money(ibsCbs.cbs.amount) },
+      ],
+    ])
+  }
+
   // ---- total value (item 2.1.11) ----
   block('VALOR TOTAL DA NFS-E', [
     [
@@ -607,8 +671,15 @@ export async function danfsePdf(input: DanfseInput): Promise<Uint8Array> {
     [
       { label: 'Total das Retenções (ISSQN / Federais)', value: moneyOrNone(values.totalWithheld) },
       { label: 'Valor Líquido da NFS-e', value: money(values.net) },
-      { label: 'Total do IBS/CBS', value: NONE },
-      { label: 'Valor Líquido da NFS-e + IBS/CBS', value: NONE, shaded: true },
+      {
+        label: 'Total do IBS/CBS',
+        value: ibsCbs ? money(sumOf([ibsCbs.ibsTotal, ibsCbs.cbs.amount])!) : NONE,
+      },
+      {
+        label: 'Valor Líquido da NFS-e + IBS/CBS',
+        value: ibsCbs ? money(ibsCbs.totalWithIbsCbs) : NONE,
+        shaded: true,
+      },
     ],
   ])
 

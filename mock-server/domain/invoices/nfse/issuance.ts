@@ -433,6 +433,19 @@ const inFlightOf = (store: Store) => {
  */
 export const staleAfter = (config: ServerConfig) => config.sefinTimeoutMs + 5_000
 
+/**
+ * Whether the background check may ask the Sefin about something recorded before it was sent (a
+ * DPS reservation, a cancellation, a cancellation analysis): at once when its sender recorded
+ * that the answer was lost or did not verify (`unconfirmed`); a `sending` one only once no
+ * process can still be waiting for its answer — asked earlier, the Sefin may not have it yet and
+ * the record would be freed while another process's POST registers it.
+ */
+export const askableNow = (
+  config: ServerConfig,
+  { status, sentAt }: { status: string; sentAt: string },
+  now: Date,
+) => status === 'unconfirmed' || now.getTime() - Date.parse(sentAt) > staleAfter(config)
+
 /** The DPS number a company's next DPS gets: a freed one first, else the one after its last. */
 function reserveNumber(store: Store, companyId: string) {
   const sequence = store.dpsSequences.get(companyId)
@@ -741,14 +754,11 @@ export function signingPems(deps: IssuanceDeps, companyId: string) {
 
 /** Reservations awaiting an answer that may be asked about now. */
 export function reservationsToCheck(deps: IssuanceDeps, now: Date = new Date()) {
-  const stale = staleAfter(deps.config)
   return deps.store.dpsReservations
     .find({ where: { status: ['sending', 'unconfirmed'] } })
     .filter(
       (reservation) =>
-        !inFlightOf(deps.store).has(reservation.dpsId) &&
-        (reservation.status === 'unconfirmed' ||
-          now.getTime() - Date.parse(reservation.sentAt) > stale),
+        !inFlightOf(deps.store).has(reservation.dpsId) && askableNow(deps.config, reservation, now),
     )
 }
 

@@ -220,6 +220,81 @@ function dpsFacts(text: (path: string) => string | null, at: string): DpsFacts {
 /** The fields of a DPS document. */
 export const readDps = (xml: string): DpsFacts => read(xml, (text) => dpsFacts(text, '/n:DPS'))
 
+/** One sphere of the IBS/CBS (`IBSCBS/valores/uf|mun|fed` and its total in `totCIBS`). */
+export type IbsCbsSphere = {
+  /** `pIBSUF` / `pIBSMun` / `pCBS`. */
+  rate: string
+  /** `pRedAliqUF` / `pRedAliqMun` / `pRedAliqCBS`: the rate's reduction, when there is one. */
+  reduction: string | null
+  /** `pAliqEfetUF` / `pAliqEfetMun` / `pAliqEfetCBS`. */
+  effectiveRate: string
+  /** `vIBSUF` / `vIBSMun` / `vCBS`. */
+  amount: string
+}
+
+/**
+ * The IBS/CBS of an NFS-e that carries them (layout 1.01 of 27/07/2026): the DPS's operation
+ * indicator and tax situation (`IBSCBS/cIndOp`, `valores/trib/gIBSCBS/CST` and `cClassTrib`) and
+ * what the system computed (the NFS-e's `IBSCBS`, TCRTCIBSCBS).
+ */
+export type IbsCbsFacts = {
+  operationIndicator: string
+  situation: string
+  classification: string
+  /** `cLocalidadeIncid`/`xLocalidadeIncid`: where the IBS is due. */
+  incidenceMunicipality: string
+  incidenceMunicipalityName: string
+  /** `vBC`: the base after exclusions and reductions; `vCalcReeRepRes`: refunds excluded. */
+  base: string
+  refunds: string | null
+  state: IbsCbsSphere
+  municipal: IbsCbsSphere
+  /** `gIBS/vIBSTot`. */
+  ibsTotal: string
+  cbs: IbsCbsSphere
+  /** `vTotNF`: the NFS-e's net value plus the IBS/CBS. */
+  totalWithIbsCbs: string
+}
+
+function ibsCbsFacts(text: (path: string) => string | null, inf: string): IbsCbsFacts | null {
+  const at = `${inf}/n:IBSCBS`
+  if (text(`${at}/n:cLocalidadeIncid`) === null) return null
+  const required = (path: string) => text(`${at}/${path}`) ?? ''
+  const dps = `${inf}/n:DPS/n:infDPS/n:IBSCBS`
+  const sphere = (
+    group: string,
+    rate: string,
+    reduction: string,
+    effective: string,
+    amount: string,
+  ) => ({
+    rate: required(`n:valores/n:${group}/n:${rate}`),
+    reduction: text(`${at}/n:valores/n:${group}/n:${reduction}`),
+    effectiveRate: required(`n:valores/n:${group}/n:${effective}`),
+    amount: required(`n:totCIBS/${amount}`),
+  })
+  return {
+    operationIndicator: text(`${dps}/n:cIndOp`) ?? '',
+    situation: text(`${dps}/n:valores/n:trib/n:gIBSCBS/n:CST`) ?? '',
+    classification: text(`${dps}/n:valores/n:trib/n:gIBSCBS/n:cClassTrib`) ?? '',
+    incidenceMunicipality: required('n:cLocalidadeIncid'),
+    incidenceMunicipalityName: required('n:xLocalidadeIncid'),
+    base: required('n:valores/n:vBC'),
+    refunds: text(`${at}/n:valores/n:vCalcReeRepRes`),
+    state: sphere('uf', 'pIBSUF', 'pRedAliqUF', 'pAliqEfetUF', 'n:gIBS/n:gIBSUFTot/n:vIBSUF'),
+    municipal: sphere(
+      'mun',
+      'pIBSMun',
+      'pRedAliqMun',
+      'pAliqEfetMun',
+      'n:gIBS/n:gIBSMunTot/n:vIBSMun',
+    ),
+    ibsTotal: required('n:totCIBS/n:gIBS/n:vIBSTot'),
+    cbs: sphere('fed', 'pCBS', 'pRedAliqCBS', 'pAliqEfetCBS', 'n:gCBS/n:vCBS'),
+    totalWithIbsCbs: required('n:totCIBS/n:vTotNF'),
+  }
+}
+
 /** The fields of an NFS-e: the system's own and its DPS's. */
 export type NfseFacts = {
   accessKey: string
@@ -268,6 +343,8 @@ export type NfseFacts = {
   }
   /** Same as `values.net`. */
   netValue: string
+  /** The IBS/CBS, when the NFS-e carries them. */
+  ibsCbs: IbsCbsFacts | null
   dps: DpsFacts
 }
 
@@ -313,6 +390,7 @@ export function readNfse(xml: string): NfseFacts {
         net: required('n:valores/n:vLiq'),
       },
       netValue: required('n:valores/n:vLiq'),
+      ibsCbs: ibsCbsFacts(text, inf),
       dps: dpsFacts(text, `${inf}/n:DPS`),
     }
   })

@@ -23,6 +23,18 @@ import {
 
 const TIMEOUT_MS = 30_000
 
+/**
+ * The connections to the Sefin, kept open between calls: a mutual-TLS handshake (the company's
+ * RSA signature, both chains checked) costs more than the call itself. Node's agent pools a
+ * connection by every TLS option it was made with — the company's certificate and key and the
+ * server's roots among them (`https.Agent#getName`) — so a connection made with one company's
+ * certificate only ever carries that company's calls; a new one resumes the TLS session. An idle
+ * connection is closed after 4 s, before a Node server's 5 s keep-alive limit closes it under a
+ * call. A call on a connection the server closes meanwhile is an unknown outcome like any other
+ * lost answer: the caller asks the Sefin (`GET /dps/{id}`) before anything is sent again.
+ */
+const connections = new https.Agent({ keepAlive: true, timeout: 4_000 })
+
 /** A refusal of the national system: its errors, as it worded them. */
 export type NationalError = { code: string; description: string; complement?: string }
 export type Outcome<T> = { ok: true; value: T } | { ok: false; errors: NationalError[] }
@@ -75,8 +87,7 @@ function call(connection: SefinConnection, method: string, path: string, body?: 
             cert: connection.client.certificatePem,
             key: connection.client.privateKeyPem,
             ca: connection.serverRoots,
-            // A fresh handshake per call: the certificate is the company's, not the process's.
-            agent: false,
+            agent: connections,
           }
         : { agent: false }),
     }
