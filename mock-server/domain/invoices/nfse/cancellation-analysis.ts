@@ -16,6 +16,7 @@ import {
   cancellationUnsettled,
   deadlineOf,
   inCompanyOrder,
+  inRequestOrder,
   issuanceMessages,
   recheckSoon,
   refusal,
@@ -59,11 +60,8 @@ export function requestCancellationAnalysis(
   deps: IssuanceDeps,
   input: NfseCancel & { requestId: string; by: string; now?: () => Date },
 ): Promise<NfsRequest> {
-  const first = requestOf(deps.store, input.requestId)
-  return inCompanyOrder(first.companyId, async () => {
+  return inRequestOrder(deps.store, input, async (request, now) => {
     const { store } = deps
-    const now = input.now?.() ?? new Date()
-    const request = requestOf(store, input.requestId)
     if (!request.accessKey) throw conflict(analysisMessages.manual)
     if (request.status !== 'issued') throw conflict(analysisMessages.notIssued(request.status))
     if (analysisPending(request)) throw conflict(analysisMessages.pending)

@@ -14,6 +14,7 @@ import {
   danfseJobOf,
   deadlineOf,
   inCompanyOrder,
+  inRequestOrder,
   issuanceMessages,
   MARKED_SUFFIX,
   nfseDocumentOf,
@@ -61,11 +62,8 @@ export function cancelRequest(
   deps: IssuanceDeps,
   input: NfseCancel & { requestId: string; by: string; now?: () => Date },
 ): Promise<NfsRequest> {
-  const first = requestOf(deps.store, input.requestId)
-  return inCompanyOrder(first.companyId, async () => {
+  return inRequestOrder(deps.store, input, async (request, now) => {
     const { store } = deps
-    const now = input.now?.() ?? new Date()
-    const request = requestOf(store, input.requestId)
     if (request.status !== 'issued') throw conflict(issuanceMessages.notCancellable(request.status))
     if (!request.accessKey) throw conflict(issuanceMessages.manual)
     if (cancellationUnsettled(request)) throw conflict(issuanceMessages.cancellationUnsettled)

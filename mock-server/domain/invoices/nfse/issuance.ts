@@ -151,6 +151,21 @@ export function inCompanyOrder<T>(companyId: string, work: () => Promise<T>): Pr
   return next
 }
 
+/**
+ * A command on one request, in its company's order: the request found (404 otherwise), its turn
+ * awaited, then read again (it may have moved while waiting) with the clock read once.
+ */
+export function inRequestOrder<T>(
+  store: Store,
+  input: { requestId: string; now?: () => Date },
+  work: (request: NfsRequest, now: Date) => Promise<T>,
+): Promise<T> {
+  const first = requestOf(store, input.requestId)
+  return inCompanyOrder(first.companyId, () =>
+    work(requestOf(store, input.requestId), input.now?.() ?? new Date()),
+  )
+}
+
 export function requestOf(store: Store, requestId: string, companyId?: string): NfsRequest {
   const request = store.nfsRequests.get(requestId)
   if (!request || (companyId !== undefined && request.companyId !== companyId))
@@ -801,11 +816,9 @@ export function issueRequest(
   deps: IssuanceDeps,
   input: { requestId: string; by: string; now?: () => Date },
 ): Promise<NfsRequest> {
-  const first = requestOf(deps.store, input.requestId)
-  return inCompanyOrder(first.companyId, async () => {
+  return inRequestOrder(deps.store, input, async (found, now) => {
     const { store } = deps
-    const now = input.now?.() ?? new Date()
-    let request = requestOf(store, input.requestId)
+    let request = found
     // A DPS of this request already sent: what became of it first.
     const open = store.dpsReservations.first({
       where: { requestId: request.id, status: ['sending', 'unconfirmed'] },
