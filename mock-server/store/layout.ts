@@ -1,6 +1,7 @@
 import { toCents } from '../../src/kernel/money'
 import { revenueSegmentOf } from '../../src/kernel/tax/month'
 import { amountDueOf } from '../../src/schemas/reconciliation'
+import { analysisPending, cancellationUnsettled } from '../../src/machines/nfs-request'
 import { foldText } from './fold-text'
 import type { CollectionName, RecordOf } from '../model'
 import type { TableLayout } from './table'
@@ -131,6 +132,16 @@ export const layouts: Layouts = {
       received: { integer: (request) => (request.receivedBy ? 1 : 0) },
       dueCents: { integer: dueCentsOf },
       takerDocument: (request) => request.taker?.document ?? null,
+      // An issued NFS-e with a cancellation or an analysis the Receita has not settled: what the
+      // background check asks about (mock-server/domain/invoices/recovery.ts), read under its
+      // index rather than every issued invoice parsed at each check.
+      withSefin: {
+        integer: (request) =>
+          request.status === 'issued' &&
+          (cancellationUnsettled(request) || analysisPending(request))
+            ? 1
+            : 0,
+      },
     },
     indexes: [
       ['companyId', 'status', 'month', 'segment', 'serviceCode', 'cents'],
@@ -139,6 +150,7 @@ export const layouts: Layouts = {
       ['companyId', 'status', 'received', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'received', 'dueCents'],
       ['companyId', 'takerDocument'],
+      ['withSefin'],
       ['status', 'date DESC', 'id DESC'],
       ['date DESC', 'id DESC'],
     ],

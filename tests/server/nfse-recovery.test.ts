@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../mock-server/app'
+import { analysisPending } from '../../src/machines/nfs-request'
 import { exampleInvoiceBody } from './contracts/invoices'
 import { ADMIN, startTestServer, type TestServer } from './harness'
 
@@ -194,5 +195,60 @@ describe('two servers on one data folder', () => {
       await other.close()
     }
     await expectNextIssued()
+  })
+})
+
+describe('the background check at the size of a firm', () => {
+  it('reads the NFS-e it has to settle from an index, never every issued invoice', () => {
+    // mock-server/domain/invoices/nfse/cancellation.ts checkCancellations and
+    // cancellation-analysis.ts checkAnalyses run every few seconds; a firm has hundreds of
+    // thousands of issued NFS-e, of which a handful wait for the Receita.
+    const plan = server.store.nfsRequests.planOfPage({ where: { withSefin: 1 } })
+    expect(plan.page.join('\n')).toMatch(
+      /^SEARCH nfs_requests USING INDEX nfs_requests_by_with_sefin/m,
+    )
+    expect(
+      plan.page.filter((step) => step.startsWith('SCAN ') || step.includes('TEMP B-TREE')),
+    ).toEqual([])
+    const { store } = server
+    const [cancelling, analysed, settled] = store.nfsRequests.find({ where: { status: 'issued' } })
+    const at = new Date().toISOString()
+    const sent = { code: '1' as const, reason: 'Erro na emissão do serviço', requestedAt: at }
+    store.write(() => {
+      store.nfsRequests.update({
+        ...cancelling!,
+        cancellationSending: { ...sent, status: 'unconfirmed', by: ADMIN.email, problem: null },
+      })
+      store.nfsRequests.update({
+        ...analysed!,
+        cancellationAnalysis: {
+          ...sent,
+          status: 'requested',
+          sequence: 1,
+          answeredAt: null,
+          answer: null,
+          answerProblem: null,
+        },
+      })
+      store.nfsRequests.update({
+        ...settled!,
+        cancellationAnalysis: {
+          ...sent,
+          status: 'refused',
+          sequence: 1,
+          answeredAt: at,
+          answer: 'Negado',
+          answerProblem: null,
+        },
+      })
+    })
+    const issued = store.nfsRequests.find({ where: { status: 'issued' } })
+    const waiting = issued.filter(
+      (request) => request.cancellationSending || analysisPending(request),
+    )
+    expect(waiting.map((request) => request.id).sort()).toEqual(
+      [cancelling!.id, analysed!.id].sort(),
+    )
+    expect(store.nfsRequests.find({ where: { withSefin: 1 } })).toEqual(waiting)
   })
 })

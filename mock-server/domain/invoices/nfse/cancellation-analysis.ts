@@ -205,7 +205,7 @@ export async function checkAnalyses(
 ): Promise<NfsRequest[]> {
   const changed: NfsRequest[] = []
   const waiting = deps.store.nfsRequests
-    .find({ where: { status: 'issued' } })
+    .find({ where: { withSefin: 1 } })
     .filter((request) => analysisPending(request) && request.accessKey)
   for (const listed of waiting) {
     // In the company's order, from a fresh read: never while this process is sending it (a

@@ -300,7 +300,7 @@ export async function checkCancellations(
 ): Promise<NfsRequest[]> {
   const changed: NfsRequest[] = []
   const waiting = deps.store.nfsRequests
-    .find({ where: { status: 'issued' } })
+    .find({ where: { withSefin: 1 } })
     .filter((request) => request.cancellationSending && request.accessKey)
   for (const request of waiting) {
     try {
