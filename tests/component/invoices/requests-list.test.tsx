@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node'
 import type { NfsRequest } from '@/schemas/invoice'
 import { InvoiceRequestsTab } from '@/screens/invoices/InvoiceRequestsTab'
 import type { InvoicesSearch } from '@/screens/invoices/invoices-search'
+import { nationalIssueRequest } from '../../e2e/invoices/requests'
 import { API, anaCompany, issuedRequest, renderScreen } from './support'
 
 // The owner's requests list while the accountant's cancellation of an NFS-e awaits the Receita:
@@ -13,22 +14,10 @@ import { API, anaCompany, issuedRequest, renderScreen } from './support'
 // before the cancellation was sent follows the panel that reads it.
 
 const REASON = 'Cliente desistiu antes do início do serviço'
+// The taker of the request the e2e spec asks for and cancels (tests/e2e/invoices/nfse.spec.ts).
 const issued: NfsRequest = {
   ...issuedRequest('nfs-cancelando', 83),
-  taker: {
-    name: 'Café Bom Grão Comércio Ltda',
-    document: '11222333000181',
-    email: 'financeiro@cafebomgrao.com.br',
-    address: {
-      zipCode: '01310200',
-      state: 'SP',
-      city: 'São Paulo',
-      street: 'Avenida Paulista',
-      number: '1000',
-      complement: '',
-      neighborhood: 'Bela Vista',
-    },
-  },
+  taker: nationalIssueRequest.taker,
 }
 const sent: NfsRequest = {
   ...issued,
