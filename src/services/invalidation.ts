@@ -67,6 +67,18 @@ export const invalidationMap = {
     ...reconciled(companyId),
   ],
   /**
+   * An NFS-e request issued, cancelled, substituted or moved by hand, or what was sent of it
+   * settled by the Receita's confirmation (the server's check): the request and the queues of the
+   * back office, the owner's list and panel, the company's documents and its Simples month (an
+   * issued invoice is revenue of its competence).
+   */
+  'nfse-request-changed': (companyId: string) => [
+    backOfficeKeys.nfsRequests(),
+    invoiceKeys.requests(companyId),
+    documentKeys.lists(companyId),
+    simplesKeys.company(companyId),
+  ],
+  /**
    * A cancellation analysis asked of the municipality: the request (back office and the owner's
    * list and drawer) shows it waiting; nothing else changes until the municipality answers.
    */

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+import { backOfficeKeys } from '../../src/services/back-office/keys'
 import { bankKeys } from '../../src/services/bank-statements/keys'
 import { documentKeys } from '../../src/services/documents/keys'
 import { invoiceKeys } from '../../src/services/invoices/keys'
@@ -24,6 +25,8 @@ function cache() {
     documents: documentKeys.list({ companyId: ANA }),
     month: simplesKeys.month(ANA, '2026-10'),
     queue: simplesKeys.queue({ period: '2026-10' }),
+    nfsQueue: backOfficeKeys.nfsQueue({ status: 'pending' }),
+    nfsRequest: backOfficeKeys.nfsRequest('nfs-1'),
     evaMonth: simplesKeys.month(EVA, '2026-10'),
     evaDocuments: documentKeys.list({ companyId: EVA }),
   }
@@ -57,6 +60,12 @@ describe('the invalidation map', () => {
     const paid = cache()
     await invalidateAfter(paid.client, 'document-status-changed', ANA)
     expect(paid.stale()).toEqual(['documents', 'month', 'queue'])
+  })
+
+  it('an NFS-e request issued, cancelled or settled by the Receita refreshes both sides of it, the documents and the month', async () => {
+    const { client, stale } = cache()
+    await invalidateAfter(client, 'nfse-request-changed', ANA)
+    expect(stale()).toEqual(['documents', 'invoices', 'month', 'nfsQueue', 'nfsRequest'])
   })
 
   it("never touches another company's queries", async () => {

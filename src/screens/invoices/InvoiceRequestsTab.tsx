@@ -4,7 +4,12 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
 import { bankPaymentText } from '@/schemas/bank'
 import { nfsRequestStatuses, type NfsRequest, type NfsRequestStatus } from '@/schemas/invoice'
-import { invoiceRequestsQueryOptions, useCancelInvoiceRequest } from '@/services/invoices'
+import { cancellationUnsettled } from '@/machines/nfs-request'
+import {
+  invoiceRequestsQueryOptions,
+  useCancelInvoiceRequest,
+  useCopiesFollow,
+} from '@/services/invoices'
 import { Button } from '@/ui/Button'
 import { ConfirmDialog } from '@/ui/Dialog'
 import { Badge } from '@/ui/Feedback'
@@ -48,6 +53,9 @@ export function InvoiceRequestsTab({
   const { data, isFetching } = useSuspenseQuery(
     invoiceRequestsQueryOptions(requestsListInput(companyId, search)),
   )
+  // A row the panel reads in another state (a cancellation sent or settled meanwhile) is read
+  // again; rows awaiting the Receita are asked again until its check settles them.
+  useCopiesFollow(companyId, data)
   const cancel = useCancelInvoiceRequest()
   const [cancelling, setCancelling] = useState<NfsRequest | null>(null)
   const [query, setQuery] = useState(search.query ?? '')
@@ -192,6 +200,11 @@ export function InvoiceRequestsTab({
                   </Badge>
                   {request.status === 'rejected' && request.rejectionReason && (
                     <span className={styles.reason}>{request.rejectionReason}</span>
+                  )}
+                  {cancellationUnsettled(request) && (
+                    <span className={styles.awaiting}>
+                      Cancelamento enviado, aguardando a confirmação da Receita
+                    </span>
                   )}
                   {request.status === 'issued' && request.receivedBy && (
                     <span className={styles.received}>

@@ -18,7 +18,7 @@ import {
   substitutionItems,
 } from '@/screens/shared'
 import { downloadFile } from '@/services/documents'
-import { useInvoiceRequest } from '@/services/invoices'
+import { useCopiesFollow, useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'
 import { DescriptionList } from '@/ui/DescriptionList'
 import { Alert, Badge, Loading } from '@/ui/Feedback'
@@ -67,6 +67,8 @@ export function RequestDetails({
   onCancel: (request: NfsRequest) => void
 }) {
   const query = useInvoiceRequest({ companyId, requestId })
+  // The list behind the panel follows what the panel reads (a cancellation sent, then settled).
+  useCopiesFollow(companyId, query.data)
   if (query.isPending) return <Loading label="Carregando a solicitação…" />
   if (query.isError)
     return (

@@ -4,8 +4,7 @@ import { idSchema, recordOf } from '@/schemas/common'
 import { nfsRequestWithCompanySchema, type NfsRequestWithCompany } from '@/schemas/invoice'
 import { nfseCancelSchema } from '@/schemas/nfse'
 import { api } from '@/services/api'
-import { invoiceKeys } from '@/services/invoices'
-import { invalidateNfsRequest } from './change-nfs-request-status'
+import { invalidateAfter } from '@/services/invalidation'
 import { backOfficeKeys } from './keys'
 
 export const cancelNfseInputSchema = z.object({ requestId: idSchema, cancel: nfseCancelSchema })
@@ -28,11 +27,7 @@ export const useCancelNfse = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: cancelNfse,
-    onSuccess: (request) =>
-      Promise.all([
-        invalidateNfsRequest(queryClient, request),
-        queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
-      ]),
+    onSuccess: (request) => invalidateAfter(queryClient, 'nfse-request-changed', request.companyId),
     // An answer lost or not verified (502) leaves the cancellation recorded as unconfirmed, which
     // the request then shows (and asks again until it is settled).
     onError: (_error, { requestId }) =>

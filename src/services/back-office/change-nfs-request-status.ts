@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { idSchema, recordOf } from '@/schemas/common'
 import {
@@ -8,9 +8,7 @@ import {
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'
 import { api } from '@/services/api'
-import { documentKeys } from '@/services/documents'
-import { simplesKeys } from '@/services/simples'
-import { backOfficeKeys } from './keys'
+import { invalidateAfter } from '@/services/invalidation'
 
 /** What each move sends: processing nothing, issued the number and files, rejected the reason. */
 export const changeNfsRequestStatusInputSchema = z.discriminatedUnion('status', [
@@ -37,25 +35,10 @@ export async function changeNfsRequestStatus(
   return data
 }
 
-/**
- * The request, the queues, (once issued) the company's documents and its Simples month — an
- * issued invoice is revenue of its competence — follow the change.
- */
-export const invalidateNfsRequest = (
-  queryClient: QueryClient,
-  request: Pick<NfsRequestWithCompany, 'id' | 'companyId'>,
-) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsRequest(request.id) }),
-    queryClient.invalidateQueries({ queryKey: backOfficeKeys.nfsQueues() }),
-    queryClient.invalidateQueries({ queryKey: documentKeys.lists(request.companyId) }),
-    queryClient.invalidateQueries({ queryKey: simplesKeys.company(request.companyId) }),
-  ])
-
 export const useChangeNfsRequestStatus = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: changeNfsRequestStatus,
-    onSuccess: (request) => invalidateNfsRequest(queryClient, request),
+    onSuccess: (request) => invalidateAfter(queryClient, 'nfse-request-changed', request.companyId),
   })
 }

@@ -3,8 +3,7 @@ import { idSchema, recordOf } from '@/schemas/common'
 import { nfsRequestWithCompanySchema, type NfsRequestWithCompany } from '@/schemas/invoice'
 import { api, ApiError } from '@/services/api'
 import { backOfficeKeys } from './keys'
-import { invoiceKeys } from '@/services/invoices'
-import { invalidateNfsRequest } from './change-nfs-request-status'
+import { invalidateAfter } from '@/services/invalidation'
 
 export const issueNationalNfseInputSchema = idSchema
 
@@ -35,11 +34,7 @@ export const useIssueNationalNfse = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: issueNationalNfse,
-    onSuccess: (request) =>
-      Promise.all([
-        invalidateNfsRequest(queryClient, request),
-        queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
-      ]),
+    onSuccess: (request) => invalidateAfter(queryClient, 'nfse-request-changed', request.companyId),
     // Left awaiting the Receita: the request is read again (and then every few seconds).
     onError: (error, requestId) =>
       isAwaitingReceita(error)

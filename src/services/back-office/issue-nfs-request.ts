@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { NfsRequest } from '@/schemas/invoice'
 import { uploadFile } from '@/services/documents'
-import { changeNfsRequestStatus, invalidateNfsRequest } from './change-nfs-request-status'
+import { invalidateAfter } from '@/services/invalidation'
+import { changeNfsRequestStatus } from './change-nfs-request-status'
 
 export type IssueNfsRequestInput = {
   request: Pick<NfsRequest, 'id' | 'companyId'>
@@ -48,6 +49,6 @@ export const useIssueNfsRequest = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: issueNfsRequest,
-    onSuccess: (request) => invalidateNfsRequest(queryClient, request),
+    onSuccess: (request) => invalidateAfter(queryClient, 'nfse-request-changed', request.companyId),
   })
 }

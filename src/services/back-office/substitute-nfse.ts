@@ -7,8 +7,7 @@ import {
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'
 import { api } from '@/services/api'
-import { invoiceKeys } from '@/services/invoices'
-import { invalidateNfsRequest } from './change-nfs-request-status'
+import { invalidateAfter } from '@/services/invalidation'
 
 export const substituteNfseInputSchema = z.object({
   requestId: idSchema,
@@ -34,12 +33,8 @@ export const useSubstituteNfse = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: substituteNfse,
-    // The new request and the replaced one (now "Substituída") both changed.
-    onSuccess: (request, input) =>
-      Promise.all([
-        invalidateNfsRequest(queryClient, request),
-        invalidateNfsRequest(queryClient, { id: input.requestId, companyId: request.companyId }),
-        queryClient.invalidateQueries({ queryKey: invoiceKeys.requests(request.companyId) }),
-      ]),
+    // The new request and the replaced one (now "Substituída") both changed: every request of
+    // the company is read again.
+    onSuccess: (request) => invalidateAfter(queryClient, 'nfse-request-changed', request.companyId),
   })
 }

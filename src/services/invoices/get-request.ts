@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { awaitingReceita } from '@/machines/nfs-request'
 import { idSchema, recordOf } from '@/schemas/common'
 import { nfsRequestSchema, type NfsRequest } from '@/schemas/invoice'
 import { api } from '@/services/api'
 import { invoiceKeys } from './keys'
+import { pollWhileAwaitingReceita } from './receita'
 
 export const getInvoiceRequestInputSchema = z.object({ companyId: idSchema, requestId: idSchema })
 export type GetInvoiceRequestInput = z.input<typeof getInvoiceRequestInputSchema>
@@ -22,15 +22,6 @@ export async function getInvoiceRequest(
   })
   return data
 }
-
-/**
- * A request's query while the Receita has not confirmed what was sent (its issuance, its
- * cancellation or its cancellation analysis): asked again every few seconds until the server's check settles it. The owner's
- * panel and the back office's request share it.
- */
-export const pollWhileAwaitingReceita = (query: {
-  state: { data?: Pick<NfsRequest, 'status' | 'cancellationSending' | 'cancellationAnalysis'> }
-}) => (query.state.data && awaitingReceita(query.state.data) ? 3_000 : false)
 
 export const invoiceRequestQueryOptions = (input: GetInvoiceRequestInput) =>
   queryOptions({

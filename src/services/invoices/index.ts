@@ -10,10 +10,10 @@ export {
 export {
   getInvoiceRequest,
   invoiceRequestQueryOptions,
-  pollWhileAwaitingReceita,
   useInvoiceRequest,
   type GetInvoiceRequestInput,
 } from './get-request'
+export { pollWhileAwaitingReceita, useCopiesFollow } from './receita'
 export {
   createInvoiceRequest,
   useCreateInvoiceRequest,

@@ -3,6 +3,7 @@ import { listOf, type List } from '@/schemas/common'
 import { nfsRequestListQuerySchema, nfsRequestSchema, type NfsRequest } from '@/schemas/invoice'
 import { api } from '@/services/api'
 import { invoiceKeys, type ListInvoiceRequestsInput } from './keys'
+import { pollListWhileAwaitingReceita } from './receita'
 
 /** GET /nfs/requests (docs/product.md §7: query, companyId, status, date, limit 10, offset). */
 export const listInvoiceRequestsInputSchema = nfsRequestListQuerySchema
@@ -21,6 +22,8 @@ export const invoiceRequestsQueryOptions = (input: ListInvoiceRequestsInput) =>
     queryKey: invoiceKeys.requestList(input),
     queryFn: ({ signal }) => listInvoiceRequests(input, signal),
     placeholderData: keepPreviousData,
+    // A row whose issuance or cancellation awaits the Receita changes without a reload.
+    refetchInterval: pollListWhileAwaitingReceita,
   })
 
 export const useInvoiceRequests = (input: ListInvoiceRequestsInput) =>

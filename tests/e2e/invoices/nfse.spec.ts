@@ -94,7 +94,9 @@ test('ana asks, the accountant issues through the national system, ana downloads
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000)
+  // Two waits on the server's background check: the lost answer (up to 30 s) and the
+  // cancellation that does not verify at first (up to 60 s).
+  test.setTimeout(240_000)
   const ana = await newPage(browser, baseURL, ANA, '/app/invoices')
   await askForTheNote(ana.page)
 
@@ -188,9 +190,12 @@ test('ana asks, the accountant issues through the national system, ana downloads
     .getByLabel('Explique o motivo')
     .fill('A campanha foi cancelada pelo cliente antes da entrega')
   // The Sefin registers the cancellation but its answer does not verify (a copy changed after it
-  // was signed): the dialog and the screen say it waits for the Receita; the background check
-  // then reads the event from the Sefin, verifies it and cancels the request.
-  await api(ADMIN.email, 'POST', '/__test/sefin-faults?tampered-event=1')
+  // was signed), nor do the copies the next three background checks read (the one asked for at
+  // once and the periodic ones, every 15 s; mock-server/domain/invoices/recovery.ts): at least
+  // 30 s in which the dialog, the screen, ana's panel and ana's list say it waits for the
+  // Receita; a later check verifies the event and cancels the request — ana's open panel and
+  // her list follow by themselves.
+  await api(ADMIN.email, 'POST', '/__test/sefin-faults?tampered-event=4')
   await dialog.getByRole('button', { name: 'Cancelar NFS-e' }).click()
   await expect(dialog.getByText('Enviado à Receita, aguardando a confirmação')).toBeVisible()
   await expect(
@@ -200,14 +205,40 @@ test('ana asks, the accountant issues through the national system, ana downloads
     admin.page.getByText(/^Cancelamento enviado em .+ — aguardando a confirmação da Receita$/),
   ).toBeVisible()
   await screenshot(admin.page, 'admin-nf-request-cancel-awaiting')
+  // Ana, her list read before the cancellation was sent, opens the request: the panel says the
+  // cancellation awaits the Receita, and the row behind it follows (hidden from assistive
+  // technology while the panel is open, hence `includeHidden`).
+  await row.getByRole('button', { name: /Detalhes da nota/ }).click()
+  await expect(
+    details.getByText(/^Cancelamento enviado em .+ — aguardando a confirmação da Receita$/),
+  ).toBeVisible()
+  await expect(details.getByText(/a NFS-e aparece cancelada assim que ela confirmar/)).toBeVisible()
+  await expect(details.getByText(/não confere/)).toHaveCount(0)
+  const rowBehind = ana.page
+    .getByRole('row', { name: /Café Bom Grão/, includeHidden: true })
+    .first()
+  await expect(rowBehind).toContainText('Emitida')
+  await expect(rowBehind).toContainText('Cancelamento enviado, aguardando a confirmação da Receita')
+  await screenshot(ana.page, 'invoice-details-cancel-awaiting')
+  await ana.page.setViewportSize({ width: 390, height: 844 })
+  await expectNoSidewaysScroll(ana.page, 'invoice details, cancellation awaiting')
+  await screenshot(ana.page, 'invoice-details-cancel-awaiting')
+  await ana.page.setViewportSize({ width: 1280, height: 720 })
   await dialog.getByRole('button', { name: 'Voltar' }).click()
-  await expect(admin.page.getByText(/cancelada em/).first()).toBeVisible({ timeout: 30_000 })
+  await expect(admin.page.getByText(/cancelada em/).first()).toBeVisible({ timeout: 60_000 })
   await expect(admin.page.getByText(/^Cancelamento enviado em/)).toHaveCount(0)
   await screenshot(admin.page, 'admin-nf-request-cancelled')
-
-  await ana.page.reload()
-  const cancelled = ana.page.getByRole('row', { name: /Café Bom Grão/ }).first()
-  await expect(cancelled).toContainText('Cancelada')
+  // Ana's open panel and the row behind it follow by themselves, without a reload.
+  await expect(details.getByText(`NFS-e nº ${issued.number} cancelada`)).toBeVisible({
+    timeout: 10_000,
+  })
+  await expect(details.getByText(/^Cancelamento enviado em/)).toHaveCount(0)
+  await screenshot(ana.page, 'invoice-details-cancelled')
+  await expect(rowBehind).toContainText('Cancelada')
+  await details.getByRole('button', { name: 'Fechar' }).click()
+  await expect(row).toContainText('Cancelada')
+  await expect(row).not.toContainText('aguardando a confirmação da Receita')
+  await screenshot(ana.page, 'invoices-national-cancelled')
 
   await onPhoneThenClose([
     [ana, 'invoices-national-cancelled'],
