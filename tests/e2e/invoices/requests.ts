@@ -57,7 +57,7 @@ export const nationalIssueRequest = {
     email: 'marketing@cafebomgrao.com.br',
     address: {
       zipCode: '01310200',
-      state: 'SP',
+      state: 'SP' as const,
       city: 'São Paulo',
       street: 'Avenida Paulista',
       number: '1000',
