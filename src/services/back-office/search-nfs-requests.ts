@@ -6,6 +6,7 @@ import {
   type NfsRequestWithCompany,
 } from '@/schemas/invoice'
 import { api } from '@/services/api'
+import { pollListWhileAwaitingReceita } from '@/services/invoices'
 import { backOfficeKeys, type SearchNfsRequestsInput } from './keys'
 
 /**
@@ -32,4 +33,7 @@ export const nfsQueueQueryOptions = (input: SearchNfsRequestsInput) =>
     queryKey: backOfficeKeys.nfsQueue(input),
     queryFn: ({ signal }) => searchNfsRequests(input, signal),
     placeholderData: keepPreviousData,
+    // A row awaiting the Receita (an issuance, a cancellation or an analysis sent) changes
+    // without a reload once the server's check settles it.
+    refetchInterval: pollListWhileAwaitingReceita,
   })

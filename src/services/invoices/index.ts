@@ -13,7 +13,7 @@ export {
   useInvoiceRequest,
   type GetInvoiceRequestInput,
 } from './get-request'
-export { pollWhileAwaitingReceita, useCopiesFollow } from './receita'
+export { pollListWhileAwaitingReceita, pollWhileAwaitingReceita, useCopiesFollow } from './receita'
 export {
   createInvoiceRequest,
   useCreateInvoiceRequest,
