@@ -190,6 +190,36 @@ describe('month-close queue summary', () => {
       expect(fullScans(plan.count), plan.count.join('\n')).toEqual([])
     }
   })
+
+  it('reads the overdue filter from its own indexes, and the months it must calculate', () => {
+    const store = begun(openStore())
+    const cases: MonthQueueQuery[] = [
+      query({ owing: true }),
+      query({ owing: true, offset: 25 }),
+      query({ owing: true, words: ['padaria'] }),
+      query({ owing: true, status: 'open' }),
+      query({ owing: true, status: 'closed', words: ['padaria'], digits: '1234' }),
+      query({ owing: true, byStatus: true }),
+    ]
+    for (const each of cases) {
+      const plan = store.monthQueue.plan(each)
+      const text = `${JSON.stringify(each)}\n${plan.page.join('\n')}`
+      expect(plan.page.join('\n'), text).toMatch(
+        /^SEARCH month_queue USING (COVERING )?INDEX month_queue_by_period_owes_\w+ \(period=\? AND owes=\?/m,
+      )
+      expect(fullScans(plan.page), text).toEqual([])
+      expect(sorts(plan.page), text).toEqual([])
+      expect(plan.count.join('\n')).toMatch(
+        /^SEARCH month_queue USING (COVERING )?INDEX month_queue_by_period_owes_\w+ \(period=\? AND owes=\?/m,
+      )
+      expect(fullScans(plan.count), plan.count.join('\n')).toEqual([])
+    }
+    expect(store.monthQueue.plan(query()).unknown).toEqual([
+      expect.stringMatching(
+        /^SEARCH month_queue USING COVERING INDEX month_queue_by_period_owes_\w+ \(period=\? AND owes=\?\)/,
+      ),
+    ])
+  })
 })
 
 describe('bank reconciliation list', () => {
