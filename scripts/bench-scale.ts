@@ -40,8 +40,9 @@ import { root, startEmulator, startMockServer, stopAll, waitForPort, type Servic
 //   at 100 requests/s, each timed from when it was due: scripts/latency-probe.ts);
 // - the automatic run after an import of 1,000 payments, and an OFX import of 10,000 lines;
 // - the month-close queue's first page (p95 of sequential requests: plain, a search, a status
-//   filter), closing every company's month (100 a request) with others' p99 meanwhile, the queue
-//   again filtered by the new status;
+//   filter, the overdue filter; that filter's first request of the month, once), closing every
+//   company's month (100 a request) with others' p99 meanwhile, the queue again filtered by the
+//   new status and overdue;
 // - the year-end queue's first page and one company's DEFIS, when the API has them;
 // - the server process's memory (its peak resident set, every thread of it) over the whole run.
 //
@@ -327,10 +328,20 @@ async function main() {
       url: `${minimal}/companies?limit=25`,
     })
     const queue = (query: string) => `${api}/simples/${period}?limit=25${query}`
+    // The overdue filter's first request of a month calculates every open month's DAS once (the
+    // queue's summary keeps what each owes from then on: mock-server/store/month-queue.ts).
+    const firstOverdue = await sequential(1, () =>
+      fetch(queue('&overdue=true'), { headers: admin }),
+    )
+    rows.push({
+      name: 'month-close queue, overdue ("Atrasados"): first request of the month',
+      note: `${Math.round(firstOverdue[0]!).toLocaleString('en-US')} ms`,
+    })
     for (const [name, query] of [
       ['month-close queue, first page', ''],
       ['… searching "padaria"', '&query=padaria'],
       ['… filtered by status (open)', '&status=open'],
+      ['… overdue ("Atrasados")', '&overdue=true'],
     ] as const)
       await timedRow(name, { url: queue(query), headers: admin, targetMs: QUEUE_P95_MS })
 
@@ -375,6 +386,7 @@ async function main() {
     for (const [name, query] of [
       ['month-close queue after the close, first page', ''],
       ['… filtered by status (closed)', '&status=closed'],
+      ['… overdue ("Atrasados")', '&overdue=true'],
     ] as const)
       await timedRow(name, { url: queue(query), headers: admin, targetMs: QUEUE_P95_MS })
 

@@ -9,13 +9,18 @@ import { companyRefOf } from '../companies/company-records'
 import { foldText } from '../../store/fold-text'
 import { DomainError } from '../errors'
 import type { Store } from '../../store/database'
-import { regimeOf } from './facts'
-import { liveCalculation, monthView } from './months'
+import type { MonthQueueQuery } from '../../store/month-queue'
+import { registryOf } from '../companies/registry'
+import { calculate } from './calculate'
+import { companyFactsOf, regimeOf } from './facts'
+import { monthView } from './months'
+import { basisOf, storeSources } from './sources'
 
 // The month-close queue (`GET /simples/{period}`): every active Simples Nacional and MEI company
 // with its month. The page, its search and its status filter are read from the queue's summary
 // (mock-server/store/month-queue.ts: one row per company and month, kept by the store's
-// triggers), under its indexes; only the page's companies have their month calculated.
+// triggers), under its indexes, and so is the overdue filter (what each month owes is kept there
+// too); only the page's companies have their month calculated.
 
 type Query = z.output<typeof simplesQueueQuerySchema>
 
@@ -30,53 +35,51 @@ function dueDateOf(period: string) {
 }
 
 /**
- * The companies whose month is overdue, in the queue's order: the summary's rows of the search and
- * status asked for, less the months not overdue (monthOverdue: an open month past its DAS's due
- * date whose DAS is more than zero; a closed one only when it published a DAS still unpaid). Read
- * beyond the page: the overdue filter is not on the summary's indexes, and an open month's DAS
- * is calculated (only for an open month past its due date).
+ * The companies whose month is overdue, in the queue's order: nobody's before the period's DAS is
+ * due; from then, the summary's rows of the search and status asked for whose month owes its DAS
+ * (monthOverdue: an open month whose DAS is more than zero, a closed one that published a DAS
+ * still unpaid), read under its indexes. The open months whose DAS the summary does not know
+ * (never calculated, or a write of the company since: mock-server/store/month-queue.ts) are
+ * calculated first, and the summary keeps what they owe.
  */
 function overduePage(
   store: Store,
   period: string,
-  selection: Omit<Parameters<Store['monthQueue']['page']>[0], 'limit' | 'offset'>,
+  selection: Omit<MonthQueueQuery, 'limit' | 'offset'>,
   query: Query,
   today: string,
 ) {
   const dueDate = dueDateOf(period)
   if (dueDate === null || dueDate >= today) return { companyIds: [], total: 0 }
-  const months = new Map(
-    store.closedMonths
-      .find({ where: { period } })
-      .map((month) => [month.companyId, month] as const),
-  )
-  const all = store.monthQueue.page({ ...selection, limit: -1, offset: 0 }).companyIds
-  const overdue = all.filter((id) => {
-    const month = months.get(id)
-    const amount = month ? month.calculation.das.amount : openDasAmount(store, id, period, today)
-    return monthOverdue(
-      {
-        status: month?.status ?? 'open',
-        das: { amount, dueDate },
-        hasGuide: (month?.dasDocumentId ?? null) !== null,
-      },
-      today,
+  const unknown = store.monthQueue.unknownOwes(period)
+  if (unknown.length > 0) {
+    const owes = new Map(
+      unknown.map((id) => [id, openDasAmount(store, id, period, today) > 0] as const),
     )
-  })
-  return {
-    companyIds: overdue.slice(query.offset, query.offset + query.limit),
-    total: overdue.length,
+    store.write(() => store.monthQueue.owe(period, owes))
   }
+  return store.monthQueue.page({
+    ...selection,
+    owing: true,
+    limit: query.limit,
+    offset: query.offset,
+  })
 }
 
-/** An open month's DAS as calculated now; 0 when the company has no month to close (its row says why). */
+/**
+ * An open month's DAS as its live calculation gives it (months.ts liveCalculation), read without
+ * what only the month's view needs (the partners, the months before us the revenue history
+ * lacks); 0 when the company has no month to close (neither Simples nor MEI, a month not begun or
+ * before its start: the queue's row says why).
+ */
 function openDasAmount(store: Store, companyId: string, period: string, today: string) {
   const company = store.companies.get(companyId)
-  if (!company || !regimeOf(company)) return 0
+  const facts = company && companyFactsOf(company, registryOf(store), [])
+  if (!facts || period > today.slice(0, 7)) return 0
   try {
-    return liveCalculation(store, company, period, today).calculation.das.amount
+    return calculate(facts, period, basisOf(storeSources(store), facts, period)).das.amount
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'invalid') return 0
+    if (error instanceof RangeError) return 0
     throw error
   }
 }
