@@ -318,43 +318,45 @@ function oracle(store: Store, period: string, words: string[] = [], status?: Que
 }
 
 /** The queue's overdue filter as GET /simples/{period} answers it (every row on one page). */
-function overdue(store: Store, period: string, query: Record<string, string> = {}) {
+async function overdue(store: Store, period: string, query: Record<string, string> = {}) {
   const parsed = simplesQueueQuerySchema.parse({ limit: '100', overdue: 'true', ...query })
-  const { data, total } = simplesQueue(store, period, parsed, today)
+  const { data, total } = await simplesQueue(store, period, parsed, today)
   expect(data.every((row) => row.overdue)).toBe(true)
   return { ids: data.map((row) => row.company.id), total }
 }
 
-const expectOracle = (store: Store, period: string) => {
+const expectOracle = async (store: Store, period: string) => {
   const expected = oracle(store, period)
-  expect(overdue(store, period)).toEqual({ ids: expected, total: expected.length })
+  expect(await overdue(store, period)).toEqual({ ids: expected, total: expected.length })
   return expected
 }
 
 describe('month-close queue, overdue filter', () => {
-  it('lists the months the calculation says are overdue, over the seed’s months', () => {
+  it('lists the months the calculation says are overdue, over the seed’s months', async () => {
     const store = openStore()
     const periods = Array.from({ length: 16 }, (_, n) => addMonths(last, -n))
     let some = 0
     for (const period of periods) {
-      const expected = expectOracle(store, period)
+      const expected = await expectOracle(store, period)
       some += expected.length
       // Asked again (what it owes is kept now), with a search, a status and the status order.
-      expect(overdue(store, period).ids).toEqual(expected)
+      expect((await overdue(store, period)).ids).toEqual(expected)
       for (const status of ['open', 'closed', 'paid'] as const) {
         const byStatus = oracle(store, period, [], status)
-        expect(overdue(store, period, { status })).toEqual({
+        expect(await overdue(store, period, { status })).toEqual({
           ids: byStatus,
           total: byStatus.length,
         })
       }
       const word = expected[0] && foldText(store.companies.get(expected[0])!.name).split(' ')[0]!
       if (word)
-        expect(overdue(store, period, { query: word }).ids).toEqual(oracle(store, period, [word]))
-      const sorted = overdue(store, period, { sort: 'status' }).ids
+        expect((await overdue(store, period, { query: word })).ids).toEqual(
+          oracle(store, period, [word]),
+        )
+      const sorted = (await overdue(store, period, { sort: 'status' })).ids
       expect([...sorted].sort()).toEqual([...expected].sort())
       // A page and the total.
-      const second = overdue(store, period, { limit: '2', offset: '1' })
+      const second = await overdue(store, period, { limit: '2', offset: '1' })
       expect(second).toEqual({ ids: expected.slice(1, 3), total: expected.length })
     }
     // The seed has overdue months and months that are not (no revenue, a MEI, a company that
@@ -372,10 +374,10 @@ describe('month-close queue, overdue filter', () => {
     expect([...kinds].some((kind) => kind.endsWith(':false'))).toBe(true)
   })
 
-  it('follows the writes that change what a month owes', () => {
+  it('follows the writes that change what a month owes', async () => {
     const store = openStore()
     const period = last
-    const before = expectOracle(store, period)
+    const before = await expectOracle(store, period)
     const queued = queueOf(store, period)
     const open = (id: string) => !store.closedMonths.get(monthKey(id, period))
     const owing = before.find((id) => open(id) && regimeOf(store.companies.get(id)!) === 'simples')
@@ -401,37 +403,62 @@ describe('month-close queue, overdue filter', () => {
         updatedBy: 'uid-admin',
       }),
     )
-    expect(expectOracle(store, period)).toContain(company.id)
+    expect(await expectOracle(store, period)).toContain(company.id)
 
     // The month's invoices removed: nothing to pay, not overdue.
     store.write(() =>
       store.nfsRequests.removeWhere({ companyId: owing!, status: 'issued', month: period }),
     )
-    expect(expectOracle(store, period)).not.toContain(owing)
+    expect(await expectOracle(store, period)).not.toContain(owing)
 
     // Another company without activities: no annex, no DAS in any month.
     const other = before.find((id) => id !== owing && open(id))
     expect(other).toBeDefined()
     store.write(() => store.companies.update({ ...store.companies.get(other!)!, activities: [] }))
-    expect(expectOracle(store, period)).not.toContain(other)
+    expect(await expectOracle(store, period)).not.toContain(other)
 
     // A month closed with its DAS published (a closed month of the seed as the template), then
     // paid, then reopened; and one closed without a guide (nothing to pay).
-    const closing = expectOracle(store, period).find(open)
+    const closing = (await expectOracle(store, period)).find(open)
     const template = store.closedMonths
       .all()
       .find((month) => month.calculation.das.amount > 0 && month.dasDocumentId !== null)
     expect(closing && template).toBeTruthy()
     const closed = { ...template!, id: monthKey(closing!, period), companyId: closing!, period }
     store.write(() => store.closedMonths.insert({ ...closed, status: 'closed' }))
-    expect(expectOracle(store, period)).toContain(closing)
+    expect(await expectOracle(store, period)).toContain(closing)
     store.write(() => store.closedMonths.update({ ...closed, status: 'paid' }))
-    expect(expectOracle(store, period)).not.toContain(closing)
+    expect(await expectOracle(store, period)).not.toContain(closing)
     store.write(() =>
       store.closedMonths.update({ ...closed, status: 'closed', dasDocumentId: null }),
     )
-    expect(expectOracle(store, period)).not.toContain(closing)
+    expect(await expectOracle(store, period)).not.toContain(closing)
     store.write(() => store.closedMonths.remove(closed.id))
-    expect(expectOracle(store, period)).toContain(closing)
+    expect(await expectOracle(store, period)).toContain(closing)
+  })
+
+  it('calculates a month asked for the first time in batches, other work running between them, once for two requests', async () => {
+    const store = openStore()
+    const period = last
+    const parsed = simplesQueueQuerySchema.parse({ limit: '100', overdue: 'true' })
+    store.write(() => store.monthQueue.begin(period))
+    const unknown = store.monthQueue.unknownOwes(period).length
+    expect(unknown).toBeGreaterThan(2)
+    // Work of other requests: a timer that runs whenever the thread is free.
+    let turns = 0
+    const other = setInterval(() => turns++, 0)
+    try {
+      // A budget of 0 ms: a batch of one month each, a pause after it.
+      const [first, second] = await Promise.all([
+        simplesQueue(store, period, parsed, today, 0),
+        simplesQueue(store, period, parsed, today, 0),
+      ])
+      expect(turns).toBeGreaterThan(unknown / 2)
+      expect(second).toEqual(first)
+    } finally {
+      clearInterval(other)
+    }
+    expect(store.monthQueue.unknownOwes(period)).toEqual([])
+    expect(await expectOracle(store, period)).toBeDefined()
   })
 })

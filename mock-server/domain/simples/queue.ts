@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises'
 import type { z } from 'zod'
 import { dasDueDate, UnknownCalendarYear } from '../../../src/kernel/tax'
 import {
@@ -42,28 +43,62 @@ function dueDateOf(period: string) {
  * (never calculated, or a write of the company since: mock-server/store/month-queue.ts) are
  * calculated first, and the summary keeps what they owe.
  */
-function overduePage(
+async function overduePage(
   store: Store,
   period: string,
   selection: Omit<MonthQueueQuery, 'limit' | 'offset'>,
   query: Query,
   today: string,
+  batchMs: number,
 ) {
   const dueDate = dueDateOf(period)
   if (dueDate === null || dueDate >= today) return { companyIds: [], total: 0 }
-  const unknown = store.monthQueue.unknownOwes(period)
-  if (unknown.length > 0) {
-    const owes = new Map(
-      unknown.map((id) => [id, openDasAmount(store, id, period, today) > 0] as const),
-    )
-    store.write(() => store.monthQueue.owe(period, owes))
-  }
+  await learnOwes(store, period, today, batchMs)
   return store.monthQueue.page({
     ...selection,
     owing: true,
     limit: query.limit,
     offset: query.offset,
   })
+}
+
+/** The longest a batch of open months' calculations holds the thread (ms), as close-several.ts. */
+export const OWES_BATCH_MS = 40
+/** The months whose open DAS are being calculated, per store: a second request waits for the first. */
+const learning = new WeakMap<Store, Map<string, Promise<void>>>()
+
+/**
+ * Calculates the open months of a period whose DAS the summary does not know, and keeps what they
+ * owe: in batches cut at a time budget and followed by a pause as long (a month asked for the
+ * first time over a firm's companies is tens of seconds of calculation, which must not hold every
+ * other request). Each batch calculates and writes in one turn, so what it keeps is what the
+ * store held; the rows a write forgot meanwhile are calculated again, the last time in one turn.
+ */
+function learnOwes(store: Store, period: string, today: string, batchMs: number): Promise<void> {
+  let running = learning.get(store)
+  if (!running) learning.set(store, (running = new Map()))
+  const current = running.get(period)
+  if (current) return current
+  const work = (async () => {
+    for (let pass = 0; ; pass++) {
+      const unknown = store.monthQueue.unknownOwes(period)
+      if (unknown.length === 0) return
+      const budget = pass < 2 ? batchMs : Infinity
+      let next = 0
+      while (next < unknown.length) {
+        const started = performance.now()
+        const owes = new Map<string, boolean>()
+        while (next < unknown.length && (owes.size === 0 || performance.now() < started + budget)) {
+          const companyId = unknown[next++]!
+          owes.set(companyId, openDasAmount(store, companyId, period, today) > 0)
+        }
+        store.write(() => store.monthQueue.owe(period, owes))
+        if (next < unknown.length) await pause(performance.now() - started)
+      }
+    }
+  })().finally(() => running.delete(period))
+  running.set(period, work)
+  return work
 }
 
 /**
@@ -84,7 +119,13 @@ function openDasAmount(store: Store, companyId: string, period: string, today: s
   }
 }
 
-export function simplesQueue(store: Store, period: string, query: Query, today: string) {
+export async function simplesQueue(
+  store: Store,
+  period: string,
+  query: Query,
+  today: string,
+  batchMs = OWES_BATCH_MS,
+) {
   // A month asked for the first time has its rows written, once, in one statement.
   if (!store.monthQueue.has(period)) store.write(() => store.monthQueue.begin(period))
   const words = query.query ? foldText(query.query).split(' ').filter(Boolean) : []
@@ -96,7 +137,7 @@ export function simplesQueue(store: Store, period: string, query: Query, today: 
     byStatus: query.sort === 'status',
   }
   const { companyIds, total } = query.overdue
-    ? overduePage(store, period, selection, query, today)
+    ? await overduePage(store, period, selection, query, today, batchMs)
     : store.monthQueue.page({ ...selection, limit: query.limit, offset: query.offset })
   const data: SimplesQueueRow[] = companyIds.flatMap((id) => {
     const company = store.companies.get(id)
