@@ -99,6 +99,9 @@ test('the back office: opening and migration queues, and an order with its actio
   browser,
   baseURL,
 }) => {
+  // Three screens checked at 1280 and 390 px (six accessibility runs, 5–8 s each on a 2-core
+  // machine): the default 60 s ran out on the last step of a clean-clone run.
+  test.setTimeout(180_000)
   const admin = await adminSession(browser, baseURL!)
   try {
     const page = admin.page
