@@ -80,10 +80,18 @@ for (const width of [1280, 390]) {
       })
 
     const listMine = page.locator('#operations-companies-listMyCompanies')
-    for (let top = 0; (await listMine.count()) === 0 && top < 20_000; top += 300)
-      await page.evaluate((y) => window.scrollTo(0, y), top)
-    await listMine.locator('.opblock-summary').click()
-    await listMine.getByRole('button', { name: 'Execute' }).click()
+    const execute = listMine.getByRole('button', { name: 'Execute' })
+    // The virtual list draws a scroll late on a busy machine, and again when an operation opens:
+    // the operation found at one step can be gone at the next drawing (clean-clone runs waited on
+    // the click that opens it, and on "Execute"). Found again, opened if it is not (Swagger UI
+    // keeps what is open), until "Execute" is clicked.
+    await expect(async () => {
+      for (let top = 0; (await listMine.count()) === 0 && top < 20_000; top += 300)
+        await page.evaluate((y) => window.scrollTo(0, y), top)
+      if (!(await execute.isVisible()))
+        await listMine.locator('.opblock-summary').click({ timeout: 2_000 })
+      await execute.click({ timeout: 2_000 })
+    }).toPass({ timeout: 30_000 })
     const answer = listMine.locator('.live-responses-table tr.response')
     await expect(answer.locator('.response-col_status')).toHaveText('200')
     await expect(answer.locator('.response-col_description')).toContainText(
