@@ -6,12 +6,16 @@ import { ANA, ANA_COMPANY, api, brDate, toast, todayInBrazil } from './support'
 // Invoices (docs/product.md §10): ana requests an NFS-e with a CPF taker (0,50 refused first), sees
 // it pending and cancels it; a schedule on day 31 shows its next date, day 32 is refused.
 
-/** The last day of this month, or of the next when today is past day 31's run. */
+/**
+ * The last day of this month, or of the next from day 31's run on: a schedule made on its day
+ * makes this month's request at once (the job runs right after a change,
+ * mock-server/routes/nfs-schedulers.ts), so its next issue is next month's.
+ */
 function nextRunOfDay31(today: string) {
   const [y, m] = today.split('-').map(Number) as [number, number]
   const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
   const thisMonth = `${today.slice(0, 7)}-${String(lastDay(y, m)).padStart(2, '0')}`
-  if (thisMonth >= today) return thisMonth
+  if (thisMonth > today) return thisMonth
   const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1]
   return `${ny}-${String(nm).padStart(2, '0')}-${String(lastDay(ny, nm)).padStart(2, '0')}`
 }
