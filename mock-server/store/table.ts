@@ -269,14 +269,17 @@ export class Table<T extends object> {
     const where = this.whereSql(kept)
     const docs = this.docsSql(query, where)
     const count = this.countSql(kept, where)
-    const explain = (sql: string, values: ColumnValue[]) =>
-      (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]).map(
-        (row) => row.detail,
-      )
     return {
-      page: explain(docs.sql, docs.values),
-      count: explain(`SELECT ${count.sql}`, count.values),
+      page: this.explain(docs.sql, docs.values),
+      count: this.explain(`SELECT ${count.sql}`, count.values),
     }
+  }
+
+  /** SQLite's plan of a statement (`EXPLAIN QUERY PLAN`), one line per step. */
+  private explain(sql: string, values: readonly ColumnValue[]): string[] {
+    return (
+      this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]
+    ).map((row) => row.detail)
   }
 
   /** A page and the total of a query: `{ data, total }`. */
@@ -345,9 +348,7 @@ export class Table<T extends object> {
   /** SQLite's plan of `groupSums` (`EXPLAIN QUERY PLAN`), one line per step: what tests check. */
   planOfGroupSums(groupBy: readonly string[], sumField: string, where: Where = {}): string[] {
     const { sql, values } = this.groupSumsSql(groupBy, sumField, where)
-    return (
-      this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[]
-    ).map((row) => row.detail)
+    return this.explain(sql, values)
   }
 
   private groupSumsSql(groupBy: readonly string[], sumField: string, where: Where) {
