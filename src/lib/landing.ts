@@ -1,7 +1,7 @@
 // Where a full load of the signed-in area lands, before any of the app's code has run: the one
 // decision app.html's painted page (src/entries/painted-page) makes, kept here so that it and the
-// router's gates (src/guards/gates.ts) read the same paths and the same rules. This module
-// imports nothing: the build compiles it into the painted page's inline script.
+// router's gates (src/guards/gates.ts) read the same paths and the same rules. It imports only
+// plain src/lib modules: the build compiles it, with them, into the painted page's inline script.
 //
 // The rules, as the gates apply them once the app runs:
 // - signed out, any page but the login page → the login page, which says "continue where you
@@ -13,9 +13,10 @@
 // - signed in elsewhere → the skeleton of the page's layout: narrow (no side menu) for the
 //   wizards, the disabled-company page and the OAuth return pages, with the side menu otherwise.
 
-/** The signed-in area. */
-export const APP_PATH = '/app'
-export const LOGIN_PATH = '/app/login'
+import { APP_PATH, LOGIN_PATH } from './app-paths'
+import { safeNext } from './safe-next'
+
+export { APP_PATH, LOGIN_PATH }
 /** A disabled company's page (the `company-requirements` gate sends its users there). */
 export const DISABLED_PAGE = '/app/user/disabled'
 /** The wizards' pages: `/app/wizard/company-opening`, `/app/wizard/company-migration`, … */
@@ -64,7 +65,9 @@ export function firstPaintOf(
     if (signedIn) return 'shell'
     if (mode === 'signup') return 'signup'
     if (mode === 'link' || mode === 'reset') return 'auth'
-    return query.get('next') ? 'login-next' : 'login'
+    // The login page keeps only a `next` it would follow (src/lib/safe-next.ts): a hostile one is
+    // dropped, so the page is the plain one, and React hydrates the same tree it painted.
+    return safeNext(query.get('next')) ? 'login-next' : 'login'
   }
   if (!signedIn) return 'login-next'
   return hasNarrowLayout(address.pathname) ? 'shell-narrow' : 'shell'

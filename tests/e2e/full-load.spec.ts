@@ -82,6 +82,29 @@ test('a full load shows the layout before any script ran: the skeleton signed in
   await expect(page.getByRole('form', { name: 'Entrar com e-mail e senha' })).toBeVisible()
 })
 
+test('a login page whose next it would not follow paints the plain form, and React makes that very form live', async ({
+  page,
+}) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  const release = await holdScripts(page)
+  await page.goto(`/app/login?next=${encodeURIComponent('//evil.com/app/panel')}`, {
+    waitUntil: 'domcontentloaded',
+  })
+  const email = page.getByRole('form', { name: 'Entrar com e-mail e senha' }).getByLabel('E-mail')
+  // The painted field, marked: hydrated, it is the live one; laid out again, a new one.
+  await email.evaluate((field) => Object.assign(field, { painted: true }))
+  await expect(page.getByText('Entre para continuar de onde parou.')).toHaveCount(0)
+  release()
+  // The app took the page over (src/entries/app/first-paint.ts ends the painted page's record).
+  await expect.poll(() => page.evaluate(() => window.__firstPaint === undefined)).toBe(true)
+  expect(await email.evaluate((field) => 'painted' in field)).toBe(true)
+  expect(errors).toEqual([])
+})
+
 test('typed into the login form before the app ran: the values carry over, the form is sent by the app (never by the browser)', async ({
   page,
 }) => {

@@ -45,6 +45,17 @@ export const landingCases: LandingCase[] = [
     gates: ['auth'],
     then: 'pass',
   },
+  // A `next` the page would not follow (src/lib/safe-next.ts) is dropped: the plain form, as
+  // the page renders it once live (no "continue where you left").
+  ...['//evil.com/app/panel', 'https://evil.com', '/app/login', '%2F%2Fevil.com'].map(
+    (next): LandingCase => ({
+      address: `/app/login?next=${encodeURIComponent(next)}`,
+      visitor: 'signed-out',
+      paints: 'login',
+      gates: ['auth'],
+      then: 'pass',
+    }),
+  ),
   {
     address: '/app/panel',
     visitor: 'signed-out',
