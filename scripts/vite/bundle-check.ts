@@ -37,14 +37,7 @@ export function checkBundles(outDir: string): string[] {
       problems.push(`${page} names no entry chunk`)
       continue
     }
-    const seen = new Set<string>()
-    const queue = [entry]
-    while (queue.length > 0) {
-      const file = queue.pop()!
-      if (seen.has(file)) continue
-      seen.add(file)
-      queue.push(...staticImports(source(file)))
-    }
+    const seen = new Set(staticClosure(assets, [entry]))
     for (const file of firebaseChunks)
       if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by ${page}'s entry ${entry}`)
   }
@@ -54,12 +47,15 @@ export function checkBundles(outDir: string): string[] {
 /** Libraries the login page of a signed-out full load must not evaluate before it answers. */
 const NOT_ON_THE_LOGIN_PAGE =
   /[\\/]node_modules[\\/](zod|@tanstack[\\/](react-router|router-core|query-core|react-query))[\\/]/
+/** What app.html's entry must not evaluate: the login page is live as painted until it is used. */
+const NOT_IN_THE_ENTRY = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 
 /**
  * The login page of a signed-out full load (src/entries/app/login-page.tsx) is made live by the
  * app's entry and that page's chunk, with what they import statically: none of it may hold the
  * validation library, the router library or React Query (less code evaluated before the form
- * answers, not another split of the same work).
+ * answers, not another split of the same work); and the entry alone, which runs before the
+ * visitor used the painted page, no React at all.
  */
 export function checkLoginPage(assets: string, outDir: string): string[] {
   const files = readdirSync(assets).filter((file) => file.endsWith('.js'))
@@ -72,22 +68,32 @@ export function checkLoginPage(assets: string, outDir: string): string[] {
     readFileSync(path.join(outDir, 'app.html'), 'utf8'),
   )?.[1]
   if (!page || !entry) return ["the login page's chunk or app.html's entry is missing"]
+  const holding = (roots: string[], libraries: RegExp, when: string) =>
+    staticClosure(assets, roots).flatMap((file) => {
+      const found = modulesOf(assets, file).filter((module) => libraries.test(module))
+      return found.length > 0
+        ? [
+            `${file}, loaded ${when}, holds ${found[0]} (${found.length} modules of those libraries)`,
+          ]
+        : []
+    })
+  return [
+    ...holding([entry, page], NOT_ON_THE_LOGIN_PAGE, 'by the login page before it answers'),
+    ...holding([entry], NOT_IN_THE_ENTRY, 'by app.html before the page is used'),
+  ]
+}
+
+/** The chunks `roots` load statically, themselves included. */
+function staticClosure(assets: string, roots: string[]): string[] {
   const seen = new Set<string>()
-  const queue = [entry, page]
+  const queue = [...roots]
   while (queue.length > 0) {
     const file = queue.pop()!
     if (seen.has(file)) continue
     seen.add(file)
     queue.push(...staticImports(readFileSync(path.join(assets, file), 'utf8')))
   }
-  return [...seen].flatMap((file) => {
-    const found = modulesOf(assets, file).filter((module) => NOT_ON_THE_LOGIN_PAGE.test(module))
-    return found.length > 0
-      ? [
-          `${file}, loaded by the login page before it answers, holds ${found[0]} (${found.length} modules of those libraries)`,
-        ]
-      : []
-  })
+  return [...seen]
 }
 
 /** The modules a chunk was built from (its source map's sources), as absolute paths. */

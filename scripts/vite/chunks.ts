@@ -9,18 +9,27 @@ export type ChunkGroup = { name: string; priority: number; test: RegExp }
 
 export const chunkGroups: ChunkGroup[] = [
   {
-    // What the client-side app needs before either router can render (React, the
-    // router, the entry's own modules): one chunk instead of dozens of small shared
-    // ones. The route trees are not in it: the signed-in area's page never loads the
+    // What app.html's entry (src/entries/app/main.tsx) evaluates before any page needs React:
+    // where the address lands, the painted page's record, the checkout's return, the error
+    // record and the loaders of the session and React Query. No React: the signed-out login
+    // page stays as painted until it is used (scripts/vite/bundle-check.ts checks it).
+    name: 'boot',
+    priority: 4,
+    test: /[\\/]src[\\/](entries[\\/]app[\\/]first-paint\.ts|lib[\\/](paths|landing|app-paths|safe-next|replay|title|first-interaction)\.ts|services[\\/](errors|query[\\/]lazy|session[\\/](load|stored-user))\.ts|screens[\\/]account[\\/]checkout-return\.ts|config[\\/]env\.ts)$/,
+  },
+  {
+    // What the client-side app needs before either router can render (React and the
+    // routers' start): one chunk instead of dozens of small shared ones. The route trees are not in it: the signed-in area's page never loads the
     // public site's, nor the public site's the signed-in area's. First, so that the
     // entry imports nothing from the routers' chunks.
     name: 'framework',
     priority: 3,
     // With React's JSX runtime (else the router library's chunk takes it, and every React module
-    // loads that chunk), the checkout's return the entry reads first, and what the login page
-    // reads from its address before the router is there (src/entries/app/login-page.tsx), with the
-    // messages it may say (plain text; the validation library's chunk reads them too).
-    test: /[\\/]src[\\/](entries[\\/]app[\\/]first-paint\.ts|lib[\\/](paths|landing|replay|title|first-interaction)\.ts|services[\\/](site[\\/]build[\\/]watch|errors|query[\\/]lazy|session[\\/](load|stored-user))\.ts|screens[\\/](account[\\/]checkout-return|auth[\\/]login-search)\.ts|routes[\\/]app[\\/]_auth[\\/]-login-search\.ts|guards[\\/](safe-next|after-sign-in)\.ts|schemas[\\/](track-ids|messages)\.ts)$|[\\/]node_modules[\\/](react-dom[\\/]client|react[\\/]jsx-runtime)\.js$/,
+    // loads that chunk), the start of either router (src/entries/app/start.tsx), and what the
+    // login page reads from its address before the router is there
+    // (src/entries/app/login-page.tsx), with the messages it may say (plain text; the validation
+    // library's chunk reads them too).
+    test: /[\\/]src[\\/](entries[\\/]app[\\/](start|first-commit)\.tsx|services[\\/]site[\\/]build[\\/]watch\.ts|screens[\\/]auth[\\/]login-search\.ts|routes[\\/]app[\\/]_auth[\\/]-login-search\.ts|guards[\\/](safe-next|after-sign-in)\.ts|schemas[\\/](track-ids|messages)\.ts)$|[\\/]node_modules[\\/](react-dom[\\/]client|react[\\/]jsx-runtime)\.js$/,
   },
   {
     // The router library on its own, loaded with either router (src/entries/app/router.tsx,

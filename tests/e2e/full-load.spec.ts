@@ -82,7 +82,7 @@ test('a full load shows the layout before any script ran: the skeleton signed in
   await expect(page.getByRole('form', { name: 'Entrar com e-mail e senha' })).toBeVisible()
 })
 
-test('a login page whose next it would not follow paints the plain form, and React makes that very form live', async ({
+test('a login page whose next it would not follow paints the plain form; React comes once it is used, and makes that very form live', async ({
   page,
 }) => {
   const errors: string[] = []
@@ -90,6 +90,10 @@ test('a login page whose next it would not follow paints the plain form, and Rea
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
   const release = await holdScripts(page)
   await page.goto(`/app/login?next=${encodeURIComponent('//evil.com/app/panel')}`, {
     waitUntil: 'domcontentloaded',
@@ -99,9 +103,15 @@ test('a login page whose next it would not follow paints the plain form, and Rea
   await email.evaluate((field) => Object.assign(field, { painted: true }))
   await expect(page.getByText('Entre para continuar de onde parou.')).toHaveCount(0)
   release()
+  await page.waitForLoadState('networkidle')
+  // Not used yet: the page is as painted, and no React was fetched (src/entries/app/main.tsx).
+  expect(await page.evaluate(() => window.__firstPaint !== undefined)).toBe(true)
+  expect(scripts.filter((script) => /\/framework-[^/]+\.js$/.test(script))).toEqual([])
+  await email.fill('ana@contabil.dev')
   // The app took the page over (src/entries/app/first-paint.ts ends the painted page's record).
   await expect.poll(() => page.evaluate(() => window.__firstPaint === undefined)).toBe(true)
   expect(await email.evaluate((field) => 'painted' in field)).toBe(true)
+  await expect(email).toHaveValue('ana@contabil.dev')
   expect(errors).toEqual([])
 })
 

@@ -13,7 +13,6 @@
 // it then. For that the session (Firebase) starts loading as soon as the app's code runs
 // (`firstPaintUsed`, src/entries/app/main.tsx), not on a later interaction.
 
-import { useLayoutEffect, type ReactNode } from 'react'
 import { REPLAY_ATTRIBUTE } from '@/lib/replay'
 
 /** The element of the live page that has a replay name (src/lib/replay.ts), if any. */
@@ -126,10 +125,4 @@ export function takeOverFirstPaint(root: HTMLElement, { hydrated }: TakeOver = {
     if (record.submit) replayed<HTMLFormElement>(root, 'form', record.submit)?.requestSubmit()
     else if (record.click) replayed<HTMLElement>(root, 'button', record.click)?.click()
   }
-}
-
-/** Runs `onCommit` once React has put the first page on the screen (its first commit). */
-export function FirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useLayoutEffect(onCommit, [onCommit])
-  return children
 }

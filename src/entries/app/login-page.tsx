@@ -2,8 +2,6 @@ import { StrictMode, startTransition, useState } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { afterSignInPath } from '@/guards/after-sign-in'
 import { LOGIN_PATH } from '@/lib/landing'
-import { onFirstInteraction } from '@/lib/first-interaction'
-import { pageTitle } from '@/lib/title'
 import { parseLoginSearch } from '@/routes/app/_auth/-login-search'
 import { LoginPage } from '@/screens/auth/LoginPage'
 import { preloadLoginMode } from '@/screens/auth/LoginScreen'
@@ -12,12 +10,14 @@ import { SessionProvider } from '@/services/session'
 import { loadSession } from '@/services/session/load'
 import { applyConsentChoice, type ConsentChoice } from '@/services/site/consent/consent'
 import { Toaster } from '@/ui/Toaster'
-import { FirstCommit, firstPaintUsed, takeOverFirstPaint } from './first-paint'
+import { FirstCommit } from './first-commit'
+import { takeOverFirstPaint } from './first-paint'
 
 // The login page of a signed-out full load (docs/product.md §2), where every visit comes in: the
-// form app.html painted (src/entries/painted-page) becomes live with the least code evaluated
-// before it answers — React and the login screen, not the router library, the route tree, the
-// validation library or React Query. React hydrates the painted form (the same tree,
+// form app.html painted (src/entries/painted-page) becomes live once the visitor starts using it
+// (./main.tsx; until then the painted page keeps what they do) with the least code evaluated —
+// React and the login screen, not the router library, the route tree, the validation library or
+// React Query. React hydrates the painted form (the same tree,
 // src/screens/auth/LoginPage.tsx), so nothing is laid out again; the form's rules come with the
 // validation library once the visitor starts typing (src/screens/auth/SignInForm.tsx), the
 // session (Firebase) as for any signed-out page (src/routes/app/route.tsx).
@@ -96,14 +96,9 @@ export async function startLoginPage(
   root: HTMLElement,
   onSignedIn: (path: string, live: { root: Root; leave: () => void }) => void,
 ) {
-  document.title = pageTitle('Entrar')
   const search = parseLoginSearch(Object.fromEntries(new URLSearchParams(window.location.search)))
   // The form of the mode is there before the page is hydrated (sign-up's comes with its mode).
   await preloadLoginMode(search.mode)
-  // As every signed-out page of the area: the session loads once the visitor starts using it —
-  // at once if they already did, on the painted page (a popup must open soon after the click).
-  if (firstPaintUsed()) loadSession().catch(() => undefined)
-  else onFirstInteraction(() => void loadSession().catch(() => undefined))
   const consent = keepPaintedConsent()
   const afterFirstCommit = takeOverFirstPaint(root, { hydrated: { onConsent: consent.choose } })
   // Toasts (an e-mail link sent) in a root of their own: the hydrated tree is the painted one.
