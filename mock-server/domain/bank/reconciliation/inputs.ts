@@ -22,26 +22,48 @@ export const isOpenGuide = (document: CompanyDocument) =>
   document.type === 'guia' && document.guia !== null && !document.paidBy
 
 /** The NFS-e access key, once the national issuance records one (ACCESS_KEY_PATTERN). */
-const accessKeyOf = (request: NfsRequest) => {
+const accessKeyOf = (request: Pick<NfsRequest, 'accessKey'>) => {
   const key = request.accessKey
   return key && ACCESS_KEY_PATTERN.test(key) ? key : null
 }
 
-export function engineInvoiceOf(request: NfsRequest): EngineInvoice {
-  const due = amountDueOf(request)
-  const total = toCents(request.totalValue)
+/**
+ * The facts of an invoice the rules read: from the request (engineInvoiceOf), or from the store's
+ * columns of it and two fields of its document (job.ts, a run over every line).
+ */
+export type InvoiceFacts = Pick<NfsRequest, 'id' | 'number' | 'date' | 'accessKey' | 'issuedAt'> & {
+  takerDocument: string | null
+  /** The value, in cents. */
+  total: number
+  due: { min: number; max: number }
+}
+
+export function engineInvoiceOfFacts(facts: InvoiceFacts): EngineInvoice {
+  const { due, total } = facts
   return {
-    id: request.id,
-    number: request.number,
-    accessKey: accessKeyOf(request),
-    takerDocument: request.taker?.document ?? null,
-    date: request.date,
-    issuedOn: request.issuedAt ? todayInBrazil(new Date(request.issuedAt)) : request.date,
+    id: facts.id,
+    number: facts.number,
+    accessKey: accessKeyOf(facts),
+    takerDocument: facts.takerDocument,
+    date: facts.date,
+    issuedOn: facts.issuedAt ? todayInBrazil(new Date(facts.issuedAt)) : facts.date,
     total,
     due,
     withheld: due.max !== total,
   }
 }
+
+export const engineInvoiceOf = (request: NfsRequest): EngineInvoice =>
+  engineInvoiceOfFacts({
+    id: request.id,
+    number: request.number,
+    date: request.date,
+    accessKey: request.accessKey,
+    issuedAt: request.issuedAt,
+    takerDocument: request.taker?.document ?? null,
+    total: toCents(request.totalValue),
+    due: amountDueOf(request),
+  })
 
 export function engineGuideOf(document: CompanyDocument): EngineGuide | null {
   if (!document.guia) return null
@@ -54,8 +76,14 @@ export function engineGuideOf(document: CompanyDocument): EngineGuide | null {
   }
 }
 
+/** One empty list for every line nothing was undone on (the rules only read it). */
+const NONE_DISMISSED: readonly string[] = Object.freeze([])
+
 export function engineLineOf(
-  transaction: BankTransaction,
+  transaction: Pick<
+    BankTransaction,
+    'id' | 'date' | 'amount' | 'type' | 'description' | 'taxCategoryId'
+  >,
   record: Pick<ReconciliationRecord, 'dismissed'> | undefined,
 ): EngineLine {
   return {
@@ -65,7 +93,7 @@ export function engineLineOf(
     type: transaction.type,
     memo: transaction.description,
     categoryId: transaction.taxCategoryId,
-    dismissed: record?.dismissed ?? [],
+    dismissed: record?.dismissed ?? NONE_DISMISSED,
   }
 }
 
@@ -77,7 +105,7 @@ export const categoryKindsOf = (categories: readonly TaxCategory[]) =>
  * holds: the lines to look at with what a person undid on each, the open invoices, the company's
  * documents (its open guides are taken) and the chart of accounts.
  */
-export function engineInputOf(records: {
+export const engineInputOf = (records: {
   company: Pick<Company, 'cnpj' | 'name'>
   lines: readonly {
     transaction: BankTransaction
@@ -86,14 +114,31 @@ export function engineInputOf(records: {
   invoices: readonly NfsRequest[]
   documents: readonly CompanyDocument[]
   categories: readonly TaxCategory[]
+}): EngineInput =>
+  engineInputFrom({
+    ...records,
+    lines: records.lines.map(({ transaction, record }) => engineLineOf(transaction, record)),
+    invoices: records.invoices.map(engineInvoiceOf),
+    guides: openGuidesOf(records.documents),
+  })
+
+/** The company's open guides, as the rules read them. */
+export const openGuidesOf = (documents: readonly CompanyDocument[]) =>
+  documents.flatMap((document) => (isOpenGuide(document) ? (engineGuideOf(document) ?? []) : []))
+
+/** The same, from lines, invoices and guides already as the rules read them (job.ts). */
+export function engineInputFrom(records: {
+  company: Pick<Company, 'cnpj' | 'name'>
+  lines: readonly EngineLine[]
+  invoices: readonly EngineInvoice[]
+  guides: readonly EngineGuide[]
+  categories: readonly TaxCategory[]
 }): EngineInput {
   return {
     company: { document: records.company.cnpj, name: records.company.name },
-    lines: records.lines.map(({ transaction, record }) => engineLineOf(transaction, record)),
-    invoices: records.invoices.map(engineInvoiceOf),
-    guides: records.documents.flatMap((document) =>
-      isOpenGuide(document) ? (engineGuideOf(document) ?? []) : [],
-    ),
+    lines: records.lines,
+    invoices: records.invoices,
+    guides: records.guides,
     categoryKinds: categoryKindsOf(records.categories),
   }
 }

@@ -61,6 +61,14 @@ export const notRevenueCategory = (
 
 export type CategoryKind = 'income' | 'expense' | 'tax' | 'transfer'
 
+/**
+ * Whether the rules have nothing to say about a line before reading it: no amount, or a debit no
+ * open guide is of (`guideAmounts`: the open guides' cents). Its outcome is null and it weighs on
+ * no other line's, so a run may leave it out of the input (job.ts).
+ */
+export const outsideRules = (cents: number, guideAmounts: { has(cents: number): boolean }) =>
+  cents === 0 || (cents < 0 && !guideAmounts.has(-cents))
+
 /** A statement line as the rules read it. */
 export type EngineLine = {
   id: string
@@ -385,11 +393,11 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   const own = ownNames(input.company)
   for (const line of input.lines) {
     // A debit is read only if a guide of its amount is open: most are none of this.
-    const guidesOfAmount = line.cents < 0 ? guidesByCents.get(-line.cents) : undefined
-    if (line.cents === 0 || (line.cents < 0 && !guidesOfAmount)) {
+    if (outsideRules(line.cents, guidesByCents)) {
       outcomes.set(line.id, null)
       continue
     }
+    const guidesOfAmount = line.cents < 0 ? guidesByCents.get(-line.cents) : undefined
     const memo = readMemo(line.memo)
     const day = dayNumber(line.date)
     if (line.cents > 0) {
