@@ -188,8 +188,7 @@ function referenceOf(invoice: EngineInvoice, memo: MemoFacts): Reference | null 
 }
 
 /** Rule 1/2 window: from the service date to 90 days after it. */
-const inWindow = (lineDay: number, invoice: EngineInvoice) => {
-  const service = dayNumber(invoice.date)
+const inWindow = (lineDay: number, service: number) => {
   return lineDay >= service && lineDay <= service + INVOICE_WINDOW_DAYS
 }
 
@@ -327,6 +326,13 @@ function amountReason(invoice: EngineInvoice, cents: number) {
 
 /** Applies the four rules to a company's lines (see the top of this file). */
 export function reconcile(input: EngineInput): Map<string, LineOutcome> {
+  // Each date's day number told once: a credit compares its day with every invoice of its amount.
+  const days = new Map<string, number>()
+  const dayOf = (date: string) => {
+    let day = days.get(date)
+    if (day === undefined) days.set(date, (day = dayNumber(date)))
+    return day
+  }
   const exactByCents = new Map<number, EngineInvoice[]>()
   const ranged: EngineInvoice[] = []
   const byTaker = new Map<string, EngineInvoice[]>()
@@ -399,7 +405,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     }
     const guidesOfAmount = line.cents < 0 ? guidesByCents.get(-line.cents) : undefined
     const memo = readMemo(line.memo)
-    const day = dayNumber(line.date)
+    const day = dayOf(line.date)
     if (line.cents > 0) {
       if (
         NOT_REVENUE_TYPES.has(line.type) ||
@@ -411,12 +417,12 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       }
       const candidates: Candidate[] = []
       for (const invoice of [...(exactByCents.get(line.cents) ?? []), ...rangedHolding(line.cents)])
-        if (inWindow(day, invoice))
+        if (inWindow(day, dayOf(invoice.date)))
           candidates.push({
             invoice,
             reference: referenceOf(invoice, memo),
             exact: invoice.due.min === invoice.due.max,
-            distance: day - dayNumber(invoice.issuedOn),
+            distance: day - dayOf(invoice.issuedOn),
           })
       const claims = new Set(
         candidates
@@ -433,7 +439,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     } else {
       const candidates: DebitWork['candidates'] = []
       for (const guide of guidesOfAmount ?? []) {
-        const distance = day - dayNumber(guide.dueDate)
+        const distance = day - dayOf(guide.dueDate)
         if (Math.abs(distance) <= GUIDE_WINDOW_DAYS)
           candidates.push({ guide, reference: guideReference(guide, memo), distance })
       }
@@ -511,12 +517,12 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
               i.due.min === i.due.max &&
               i.due.min < line.cents &&
               !closedInvoices.has(i.id) &&
-              inWindow(work.day, i),
+              inWindow(work.day, dayOf(i.date)),
           )
           .sort(
             (a, b) =>
-              Math.abs(work.day - dayNumber(a.issuedOn)) -
-                Math.abs(work.day - dayNumber(b.issuedOn)) || a.id.localeCompare(b.id),
+              Math.abs(work.day - dayOf(a.issuedOn)) - Math.abs(work.day - dayOf(b.issuedOn)) ||
+              a.id.localeCompare(b.id),
           )
           .slice(0, GROUP_POOL)
         const reference: Reference | null = memo.documents.includes(taker)
@@ -527,8 +533,8 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
             ? 'number'
             : null
         for (const group of groupsSumming(usable, line.cents)) {
-          const farthest = Math.max(...group.map((i) => work.day - dayNumber(i.issuedOn)))
-          const nearest = Math.min(...group.map((i) => work.day - dayNumber(i.issuedOn)))
+          const farthest = Math.max(...group.map((i) => work.day - dayOf(i.issuedOn)))
+          const nearest = Math.min(...group.map((i) => work.day - dayOf(i.issuedOn)))
           const ids = group.map((i) => i.id).sort()
           suggestions.push({
             kind: 'invoice',
