@@ -38,7 +38,14 @@ export type InvoiceFacts = Pick<NfsRequest, 'id' | 'number' | 'date' | 'accessKe
   due: { min: number; max: number }
 }
 
-export function engineInvoiceOfFacts(facts: InvoiceFacts): EngineInvoice {
+/** The day (São Paulo) of a moment an invoice was issued. */
+export const issuedDayOf = (issuedAt: string) => todayInBrazil(new Date(issuedAt))
+
+/** `issuedOn`: issuedDayOf, or the same kept per moment (job.ts: 200,000 invoices, a few days). */
+export function engineInvoiceOfFacts(
+  facts: InvoiceFacts,
+  issuedOn: (issuedAt: string) => string = issuedDayOf,
+): EngineInvoice {
   const { due, total } = facts
   return {
     id: facts.id,
@@ -46,7 +53,7 @@ export function engineInvoiceOfFacts(facts: InvoiceFacts): EngineInvoice {
     accessKey: accessKeyOf(facts),
     takerDocument: facts.takerDocument,
     date: facts.date,
-    issuedOn: facts.issuedAt ? todayInBrazil(new Date(facts.issuedAt)) : facts.date,
+    issuedOn: facts.issuedAt ? issuedOn(facts.issuedAt) : facts.date,
     total,
     due,
     withheld: due.max !== total,

@@ -21,6 +21,7 @@ import {
   engineInvoiceOf,
   engineInvoiceOfFacts,
   engineLineOf,
+  issuedDayOf,
   openGuidesOf,
 } from './inputs'
 
@@ -70,6 +71,8 @@ export type Change = {
 export type JobResult = { changes: Change[]; looked: number }
 
 type Row = { t: string; r: string | null }
+/** A line of a run over every line: a debit without a record comes as its amount alone. */
+type EveryRow = { id: string; t: string | null; debit: string | null; r: string | null }
 
 /** An open invoice's columns and the two fields of its document the rules read (runJob). */
 type InvoiceRow = {
@@ -112,6 +115,10 @@ const T = {
   categories: layouts.taxCategories.table,
 }
 const NOT_MATCHED = `(r.status IS NULL OR r.status <> 'matched')`
+// A line without a record whose document says it is a debit (a JSON.stringify'd transaction is
+// flat: its amount's key and sign are these characters). Only picks which lines come as their
+// amount first (runJob): whether one is left out is told from the amount itself.
+const BARE_DEBIT = `r.doc IS NULL AND instr(t.doc, '"amount":-') > 0`
 const NOT_ISSUED = nfsRequestStatuses
   .filter((status) => status !== 'issued')
   .map((status) => `'${status}'`)
@@ -150,7 +157,13 @@ export function jobReader(db: Database) {
       .prepare(`SELECT doc FROM ${T.requests} WHERE id IN (SELECT value FROM json_each(?))`)
       .pluck(),
     documents: db.prepare(`SELECT doc FROM ${T.documents} WHERE company_id = ?`).pluck(),
-    all: lines(`t.company_id = ? AND ${NOT_MATCHED}`),
+    all: db.prepare(
+      `SELECT t.id AS id, CASE WHEN ${BARE_DEBIT} THEN NULL ELSE t.doc END AS t,
+         CASE WHEN ${BARE_DEBIT} THEN t.doc -> '$.amount' END AS debit, r.doc AS r
+       FROM ${T.transactions} t LEFT JOIN ${T.records} r ON r.id = t.id
+       WHERE t.company_id = ? AND ${NOT_MATCHED}`,
+    ),
+    line: db.prepare(`SELECT doc FROM ${T.transactions} WHERE id = ?`).pluck(),
     // `+` keeps the company out of the index choice: the lines are found by their ids, not
     // among every line of the company.
     byIds: lines(`t.id IN (SELECT value FROM json_each(?)) AND +t.company_id = ?`),
@@ -252,10 +265,10 @@ function heldOf(
 }
 
 /** An open invoice as the rules read it, from its row (the document only for a range due). */
-const engineInvoiceOfRow = (row: InvoiceRow): EngineInvoice =>
+const engineInvoiceOfRow = (row: InvoiceRow, issuedOn: (issuedAt: string) => string) =>
   row.doc !== null
     ? engineInvoiceOf(parse<NfsRequest>(row.doc))
-    : engineInvoiceOfFacts({ ...row, due: { min: row.dueCents!, max: row.dueCents! } })
+    : engineInvoiceOfFacts({ ...row, due: { min: row.dueCents!, max: row.dueCents! } }, issuedOn)
 
 /**
  * The open invoices a run needs: every one for a run over every line or over days; for a few
@@ -269,11 +282,19 @@ function openInvoicesOf(
   scope: JobScope,
   rows: Iterable<Held>,
 ): EngineInvoice[] {
-  if (scope.kind === 'all' || scope.ranges.length > 0)
-    // Made what the rules read as they are read, as the lines are (runJob).
+  if (scope.kind === 'all' || scope.ranges.length > 0) {
+    // Made what the rules read as they are read, as the lines are (runJob); the day of each
+    // moment of issue told once (a time zone's day, from Intl, is what costs).
+    const days = new Map<string, string>()
+    const issuedOn = (issuedAt: string) => {
+      let day = days.get(issuedAt)
+      if (day === undefined) days.set(issuedAt, (day = issuedDayOf(issuedAt)))
+      return day
+    }
     return Array.from(reader.openInvoices.iterate(companyId) as Iterable<InvoiceRow>, (row) =>
-      engineInvoiceOfRow(row),
+      engineInvoiceOfRow(row, issuedOn),
     )
+  }
   const amounts = new Set<number>()
   const documents = new Set<string>()
   const numbers = new Set<number>()
@@ -335,17 +356,6 @@ export function runJob(reader: JobReader, job: Job): JobResult {
       for (const row of list) {
         const transaction = parse<BankTransaction>(row.t)
         if (rows.has(transaction.id)) continue
-        // A line the rules say nothing of, without a record, changes nothing: not held (two
-        // thirds of the bench's million lines are debits of no guide's amount). Only over every
-        // line, where each comes once (a scope's reads may bring one twice: counted once).
-        if (
-          scope.kind === 'all' &&
-          !row.r &&
-          outsideRules(toCents(transaction.amount), guideAmounts)
-        ) {
-          outside++
-          continue
-        }
         rows.set(
           transaction.id,
           heldOf(transaction, row.r ? parse<ReconciliationRecord>(row.r) : undefined, names),
@@ -354,7 +364,27 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     }
     // A row at a time: a company's million lines are never held as one array of strings beside
     // their parsed copies (scripts/bench-scale.ts, the full reconciliation row).
-    if (scope.kind === 'all') take(reader.all.iterate(companyId) as Iterable<Row>)
+    if (scope.kind === 'all')
+      for (const row of reader.all.iterate(companyId) as Iterable<EveryRow>) {
+        // A line the rules say nothing of, without a record, changes nothing: counted, not held
+        // (two thirds of the bench's million lines are debits of no open guide's amount, and
+        // those are not even parsed). Each line comes once here.
+        if (
+          row.t === null &&
+          row.debit !== null &&
+          outsideRules(toCents(Number(row.debit)), guideAmounts)
+        ) {
+          outside++
+          continue
+        }
+        const transaction = parse<BankTransaction>(row.t ?? (reader.line.get(row.id) as string))
+        if (!row.r && outsideRules(toCents(transaction.amount), guideAmounts)) {
+          outside++
+          continue
+        }
+        const record = row.r ? parse<ReconciliationRecord>(row.r) : undefined
+        rows.set(transaction.id, heldOf(transaction, record, names))
+      }
     else {
       const ids = JSON.stringify(scope.transactionIds)
       take(reader.byIds.all(ids, companyId) as Row[])
