@@ -378,15 +378,45 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     return found
   }
 
+  /** Each taker's invoices with a service day, by that day (positions in byTaker's list). */
+  const takerDays = new Map<string, { at: number[]; days: number[] }>()
+  /**
+   * A taker's invoices whose window (inWindow) holds `day`, in byTaker's order: the only ones of
+   * its invoices the several-invoices search can use, where a taker may have hundreds.
+   */
+  const takerInWindow = (document: string, day: number): EngineInvoice[] => {
+    const list = byTaker.get(document)
+    if (!list) return []
+    let index = takerDays.get(document)
+    if (!index) {
+      const at = list.flatMap((invoice, i) => (Number.isNaN(dayOf(invoice.date)) ? [] : [i]))
+      at.sort((a, b) => dayOf(list[a]!.date) - dayOf(list[b]!.date) || a - b)
+      index = { at, days: at.map((i) => dayOf(list[i]!.date)) }
+      takerDays.set(document, index)
+    }
+    const { at, days: serviceDays } = index
+    // inWindow: service day from `day` less the window to `day`.
+    let lo = 0
+    let hi = serviceDays.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (serviceDays[mid]! < day - INVOICE_WINDOW_DAYS) lo = mid + 1
+      else hi = mid
+    }
+    const found: number[] = []
+    for (let i = lo; i < serviceDays.length && serviceDays[i]! <= day; i++) found.push(at[i]!)
+    return found.sort((a, b) => a - b).map((i) => list[i]!)
+  }
+
   type CreditWork = {
     line: EngineLine
-    memo: MemoFacts
+    /** What the second pass reads of the memo (the rest is let go with the first). */
+    memo: Pick<MemoFacts, 'documents' | 'numbers'>
     day: number
     candidates: Candidate[]
   }
   type DebitWork = {
     line: EngineLine
-    memo: MemoFacts
     day: number
     candidates: { guide: EngineGuide; reference: string | null; distance: number }[]
   }
@@ -435,7 +465,12 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
           .map((c) => c.invoice.id),
       )
       if (claims.size > 0) invoiceClaims.set(line.id, claims)
-      credits.push({ line, memo, day, candidates })
+      credits.push({
+        line,
+        memo: { documents: memo.documents, numbers: memo.numbers },
+        day,
+        candidates,
+      })
     } else {
       const candidates: DebitWork['candidates'] = []
       for (const guide of guidesOfAmount ?? []) {
@@ -449,7 +484,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
           .map((c) => c.guide.id),
       )
       if (claims.size > 0) guideClaims.set(line.id, claims)
-      if (candidates.length > 0) debits.push({ line, memo, day, candidates })
+      if (candidates.length > 0) debits.push({ line, day, candidates })
       else outcomes.set(line.id, null)
     }
   }
@@ -506,7 +541,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     if (open.length === 0 && (memo.documents.length > 0 || memo.numbers.length > 0)) {
       const pools = new Map<string, EngineInvoice[]>()
       for (const document of memo.documents)
-        for (const invoice of byTaker.get(document) ?? []) addToPool(pools, document, invoice)
+        for (const invoice of takerInWindow(document, work.day)) addToPool(pools, document, invoice)
       for (const number of memo.numbers)
         for (const invoice of byNumber.get(number) ?? [])
           addToPool(pools, invoice.takerDocument ?? `sem-tomador:${invoice.id}`, invoice)
