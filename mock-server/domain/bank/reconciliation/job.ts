@@ -100,7 +100,7 @@ type Held = Pick<BankTransaction, 'companyId' | 'accountId' | 'date' | 'amount'>
     | {
         rev: number
         status: ReconciliationRecord['status']
-        /** JSON of its content (storedContent), as sameContent compares it. */
+        /** JSON of its content (storedContent), as a change compares it (contentJson). */
         content: string
       }
     | undefined
