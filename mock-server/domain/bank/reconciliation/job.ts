@@ -71,8 +71,6 @@ export type Change = {
 export type JobResult = { changes: Change[]; looked: number }
 
 type Row = { t: string; r: string | null }
-/** A line of a run over every line: a debit without a record comes as its amount alone. */
-type EveryRow = { id: string; t: string | null; debit: string | null; r: string | null }
 
 /** An open invoice's columns and the two fields of its document the rules read (runJob). */
 type InvoiceRow = {
@@ -115,10 +113,6 @@ const T = {
   categories: layouts.taxCategories.table,
 }
 const NOT_MATCHED = `(r.status IS NULL OR r.status <> 'matched')`
-// A line without a record whose document says it is a debit (a JSON.stringify'd transaction is
-// flat: its amount's key and sign are these characters). Only picks which lines come as their
-// amount first (runJob): whether one is left out is told from the amount itself.
-const BARE_DEBIT = `r.doc IS NULL AND instr(t.doc, '"amount":-') > 0`
 const NOT_ISSUED = nfsRequestStatuses
   .filter((status) => status !== 'issued')
   .map((status) => `'${status}'`)
@@ -157,13 +151,7 @@ export function jobReader(db: Database) {
       .prepare(`SELECT doc FROM ${T.requests} WHERE id IN (SELECT value FROM json_each(?))`)
       .pluck(),
     documents: db.prepare(`SELECT doc FROM ${T.documents} WHERE company_id = ?`).pluck(),
-    all: db.prepare(
-      `SELECT t.id AS id, CASE WHEN ${BARE_DEBIT} THEN NULL ELSE t.doc END AS t,
-         CASE WHEN ${BARE_DEBIT} THEN t.doc -> '$.amount' END AS debit, r.doc AS r
-       FROM ${T.transactions} t LEFT JOIN ${T.records} r ON r.id = t.id
-       WHERE t.company_id = ? AND ${NOT_MATCHED}`,
-    ),
-    line: db.prepare(`SELECT doc FROM ${T.transactions} WHERE id = ?`).pluck(),
+    all: lines(`t.company_id = ? AND ${NOT_MATCHED}`),
     // `+` keeps the company out of the index choice: the lines are found by their ids, not
     // among every line of the company.
     byIds: lines(`t.id IN (SELECT value FROM json_each(?)) AND +t.company_id = ?`),
@@ -236,6 +224,24 @@ function storedContent(record: ReconciliationRecord): RecordContent {
 
 /** A record's content as a change compares it (a stored one is compared as its JSON). */
 const contentJson = (content: RecordContent | null) => JSON.stringify(content)
+
+const AMOUNT_KEY = '"amount":-'
+
+/**
+ * A line's amount when its document says it is a debit, read off the text without parsing it
+ * (null: a credit, or not read so). A stored transaction is JSON.stringify'd and flat: `"amount":`
+ * is its amount's key (a quote inside a string is escaped, and a value's closing quote is followed
+ * by `,` or `}`), then the number up to the next `,` or `}`; Number reads a JSON number as
+ * JSON.parse does.
+ */
+function debitAmountOf(doc: string): number | null {
+  const at = doc.indexOf(AMOUNT_KEY)
+  if (at < 0) return null
+  let end = at + AMOUNT_KEY.length
+  while (end < doc.length && doc[end] !== ',' && doc[end] !== '}') end++
+  const amount = Number(doc.slice(at + AMOUNT_KEY.length - 1, end))
+  return Number.isFinite(amount) && amount < 0 ? amount : null
+}
 
 /** What a run holds of a line and its record (Held). */
 function heldOf(
@@ -365,19 +371,16 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     // A row at a time: a company's million lines are never held as one array of strings beside
     // their parsed copies (scripts/bench-scale.ts, the full reconciliation row).
     if (scope.kind === 'all')
-      for (const row of reader.all.iterate(companyId) as Iterable<EveryRow>) {
+      for (const row of reader.all.iterate(companyId) as Iterable<Row>) {
         // A line the rules say nothing of, without a record, changes nothing: counted, not held
         // (two thirds of the bench's million lines are debits of no open guide's amount, and
         // those are not even parsed). Each line comes once here.
-        if (
-          row.t === null &&
-          row.debit !== null &&
-          outsideRules(toCents(Number(row.debit)), guideAmounts)
-        ) {
+        const debit = row.r ? null : debitAmountOf(row.t)
+        if (debit !== null && outsideRules(toCents(debit), guideAmounts)) {
           outside++
           continue
         }
-        const transaction = parse<BankTransaction>(row.t ?? (reader.line.get(row.id) as string))
+        const transaction = parse<BankTransaction>(row.t)
         if (!row.r && outsideRules(toCents(transaction.amount), guideAmounts)) {
           outside++
           continue
