@@ -196,6 +196,9 @@ export const layouts: Layouts = {
       companyId: (transaction) => transaction.companyId,
       accountId: (transaction) => transaction.accountId,
       date: (transaction) => transaction.date,
+      // Signed, in cents: a run over every line leaves out the ones the rules say nothing of
+      // without parsing them (mock-server/domain/bank/reconciliation/job.ts).
+      amountCents: { integer: (transaction) => toCents(transaction.amount) },
       uncategorized: { integer: (transaction) => (transaction.taxCategoryId === null ? 1 : 0) },
       fitId: (transaction) => transaction.fitId,
       searchText: (transaction) => searchText(transaction.description, transaction.checkNumber),
