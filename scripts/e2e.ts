@@ -149,6 +149,11 @@ try {
     }
     passed = report.stats.expected + report.stats.flaky
     failed = report.stats.unexpected
+    // A filter that matches nothing ran nothing: not a pass (Playwright says "No tests found").
+    if (passed + failed === 0) {
+      failed += 1
+      console.error('[e2e] no test ran')
+    }
   } catch {
     failed += 1
   }
