@@ -8,6 +8,7 @@ import type { ReconciliationRecord } from '../../../../src/schemas/reconciliatio
 import { layouts } from '../../../store/layout'
 import {
   outsideRules,
+  perKey,
   reconcile,
   type EngineGuide,
   type EngineInvoice,
@@ -70,9 +71,8 @@ export type Change = {
 
 export type JobResult = { changes: Change[]; looked: number }
 
-type Row = { t: string; r: string | null }
-/** A line of a run over every line, with its amount in cents (the store's column). */
-type EveryRow = Row & { cents: number }
+/** A line's document, its amount in cents (the store's column) and its record's document. */
+type Row = { t: string; cents: number; r: string | null }
 
 /** An open invoice's columns and the two fields of its document the rules read (runJob). */
 type InvoiceRow = {
@@ -124,7 +124,7 @@ const NOT_ISSUED = nfsRequestStatuses
 export function jobReader(db: Database) {
   const lines = (where: string) =>
     db.prepare(
-      `SELECT t.doc AS t, r.doc AS r FROM ${T.transactions} t LEFT JOIN ${T.records} r ON r.id = t.id WHERE ${where}`,
+      `SELECT t.doc AS t, t.amount_cents AS cents, r.doc AS r FROM ${T.transactions} t LEFT JOIN ${T.records} r ON r.id = t.id WHERE ${where}`,
     )
   const records = (where: string) =>
     db.prepare(
@@ -153,9 +153,7 @@ export function jobReader(db: Database) {
       .prepare(`SELECT doc FROM ${T.requests} WHERE id IN (SELECT value FROM json_each(?))`)
       .pluck(),
     documents: db.prepare(`SELECT doc FROM ${T.documents} WHERE company_id = ?`).pluck(),
-    all: db.prepare(
-      `SELECT t.doc AS t, t.amount_cents AS cents, r.doc AS r FROM ${T.transactions} t LEFT JOIN ${T.records} r ON r.id = t.id WHERE t.company_id = ? AND ${NOT_MATCHED}`,
-    ),
+    all: lines(`t.company_id = ? AND ${NOT_MATCHED}`),
     // `+` keeps the company out of the index choice: the lines are found by their ids, not
     // among every line of the company.
     byIds: lines(`t.id IN (SELECT value FROM json_each(?)) AND +t.company_id = ?`),
@@ -233,18 +231,11 @@ const contentJson = (content: RecordContent | null) => JSON.stringify(content)
 function heldOf(
   transaction: BankTransaction,
   record: ReconciliationRecord | undefined,
-  names: Map<string, string>,
+  intern: (value: string) => string,
 ): Held {
-  // Each line's document has its own copy of the company's and the account's ids: one is kept.
-  const name = (value: string) => {
-    const known = names.get(value)
-    if (known !== undefined) return known
-    names.set(value, value)
-    return value
-  }
   return {
-    companyId: name(transaction.companyId),
-    accountId: name(transaction.accountId),
+    companyId: intern(transaction.companyId),
+    accountId: intern(transaction.accountId),
     date: transaction.date,
     amount: transaction.amount,
     line: engineLineOf(transaction, record),
@@ -277,12 +268,7 @@ function openInvoicesOf(
   if (scope.kind === 'all' || scope.ranges.length > 0) {
     // Made what the rules read as they are read, as the lines are (runJob); the day of each
     // moment of issue told once (a time zone's day, from Intl, is what costs).
-    const days = new Map<string, string>()
-    const issuedOn = (issuedAt: string) => {
-      let day = days.get(issuedAt)
-      if (day === undefined) days.set(issuedAt, (day = issuedDayOf(issuedAt)))
-      return day
-    }
+    const issuedOn = perKey(issuedDayOf)
     return Array.from(reader.openInvoices.iterate(companyId) as Iterable<InvoiceRow>, (row) =>
       engineInvoiceOfRow(row, issuedOn),
     )
@@ -343,32 +329,32 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     )
     const guideAmounts = new Set(guides.map((guide) => guide.cents))
     rows = new Map()
-    const names = new Map<string, string>()
-    const take = (list: Iterable<Row>) => {
+    // Each line's document has its own copy of the company's and the account's ids: one is kept.
+    const intern = perKey((value: string) => value)
+    /**
+     * `skipOutside`: each line comes once (a run over every line), and those the rules leave out
+     * are only counted.
+     */
+    const take = (list: Iterable<Row>, skipOutside = false) => {
       for (const row of list) {
+        // A line the rules say nothing of, without a record, changes nothing: counted, not held
+        // (two thirds of the bench's million lines are debits of no open guide's amount, and
+        // those are not even parsed).
+        if (skipOutside && !row.r && outsideRules(row.cents, guideAmounts)) {
+          outside++
+          continue
+        }
         const transaction = parse<BankTransaction>(row.t)
         if (rows.has(transaction.id)) continue
         rows.set(
           transaction.id,
-          heldOf(transaction, row.r ? parse<ReconciliationRecord>(row.r) : undefined, names),
+          heldOf(transaction, row.r ? parse<ReconciliationRecord>(row.r) : undefined, intern),
         )
       }
     }
     // A row at a time: a company's million lines are never held as one array of strings beside
     // their parsed copies (scripts/bench-scale.ts, the full reconciliation row).
-    if (scope.kind === 'all')
-      for (const row of reader.all.iterate(companyId) as Iterable<EveryRow>) {
-        // A line the rules say nothing of, without a record, changes nothing: counted, not held
-        // (two thirds of the bench's million lines are debits of no open guide's amount, and
-        // those are not even parsed). Each line comes once here.
-        if (!row.r && outsideRules(row.cents, guideAmounts)) {
-          outside++
-          continue
-        }
-        const transaction = parse<BankTransaction>(row.t)
-        const record = row.r ? parse<ReconciliationRecord>(row.r) : undefined
-        rows.set(transaction.id, heldOf(transaction, record, names))
-      }
+    if (scope.kind === 'all') take(reader.all.iterate(companyId) as Iterable<Row>, true)
     else {
       const ids = JSON.stringify(scope.transactionIds)
       take(reader.byIds.all(ids, companyId) as Row[])
@@ -392,7 +378,7 @@ export function runJob(reader: JobReader, job: Job): JobResult {
       const record = row?.r ? parse<ReconciliationRecord>(row.r) : undefined
       if (!row || record?.match?.kind !== 'invoice') continue
       released.add(lineId)
-      rows.set(lineId, heldOf(parse<BankTransaction>(row.t), record, names))
+      rows.set(lineId, heldOf(parse<BankTransaction>(row.t), record, intern))
       freed.push(...record.match.invoiceIds.filter((id) => id !== request.id))
     }
     invoices = openInvoicesOf(reader, companyId, scope, rows.values())

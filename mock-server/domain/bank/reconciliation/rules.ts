@@ -69,6 +69,17 @@ export type CategoryKind = 'income' | 'expense' | 'tax' | 'transfer'
 export const outsideRules = (cents: number, guideAmounts: { has(cents: number): boolean }) =>
   cents === 0 || (cents < 0 && !guideAmounts.has(-cents))
 
+/** `compute`, each key's result kept for the next call: for values a run asks for many times. */
+export function perKey<K, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>()
+  return (key) => {
+    if (known.has(key)) return known.get(key)!
+    const value = compute(key)
+    known.set(key, value)
+    return value
+  }
+}
+
 /** A statement line as the rules read it. */
 export type EngineLine = {
   id: string
@@ -327,12 +338,7 @@ function amountReason(invoice: EngineInvoice, cents: number) {
 /** Applies the four rules to a company's lines (see the top of this file). */
 export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   // Each date's day number told once: a credit compares its day with every invoice of its amount.
-  const days = new Map<string, number>()
-  const dayOf = (date: string) => {
-    let day = days.get(date)
-    if (day === undefined) days.set(date, (day = dayNumber(date)))
-    return day
-  }
+  const dayOf = perKey(dayNumber)
   const exactByCents = new Map<number, EngineInvoice[]>()
   const ranged: EngineInvoice[] = []
   const byTaker = new Map<string, EngineInvoice[]>()
