@@ -43,3 +43,21 @@ test('the signed-in area loads Firebase on demand: on the login page, once the v
   await page.getByRole('form', { name: 'Entrar com e-mail e senha' }).getByLabel('E-mail').focus()
   await expect.poll(firebase).toBe(true)
 })
+
+test('the login page loads Firebase at the first press anywhere on it, not only in a field', async ({
+  page,
+}) => {
+  const bodies: string[] = []
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script')
+      bodies.push(await response.text().catch(() => ''))
+  })
+  const firebase = () => bodies.some((body) => body.includes(FIREBASE_MARKER))
+  await page.goto('/app/login')
+  await page.waitForLoadState('networkidle')
+  expect(firebase()).toBe(false)
+  // A press on the heading: nothing the painted page records, but the visitor is using the page
+  // (a press on "Entrar com Google" next must open its popup within seconds).
+  await page.getByRole('heading', { level: 1, name: 'Entrar' }).click()
+  await expect.poll(firebase).toBe(true)
+})

@@ -52,7 +52,9 @@ if (
   // used (./login-page.tsx); once signed in, the app starts where sign-in leads, in the same root.
   document.title = pageTitle('Entrar')
   await used()
-  startSession()
+  // As every signed-out page of the area: the session loads once the visitor starts using it
+  // (a popup must open within a few seconds of a click on "Entrar com Google").
+  loadSession().catch(() => undefined)
   const [{ startLoginPage }, start] = await Promise.all([import('./login-page'), import('./start')])
   await startLoginPage(root, (path, live) => {
     window.history.replaceState(null, '', path)
