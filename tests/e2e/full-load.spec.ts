@@ -63,7 +63,10 @@ test('a full load shows the layout before any script ran: the skeleton signed in
   await signInFromLogin(page, 'ana@contabil.dev')
   await expect(page).toHaveURL(/\/app\/panel$/)
   await page.waitForLoadState('networkidle')
-  // No script of the app runs: what shows is app.html's own first paint.
+  // No script of the app runs: what shows is app.html's own first paint. The live panel is left
+  // first: a chunk it imported after the abort began would fail, and its preload-error handler
+  // (src/services/site/build/watch.ts) reloads the page, which aborts the navigation below.
+  await page.goto('about:blank')
   await page.route('**/assets/*.js', (route) => route.abort())
   await page.goto('/app/invoices')
   await expect(page.getByRole('status').filter({ hasText: 'Abrindo sua área…' })).toBeVisible()

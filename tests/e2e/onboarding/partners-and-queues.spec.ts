@@ -11,6 +11,9 @@ import { signInFromLogin } from '../support'
 test('a new user applies to Duca once: messages, the application, its status, a second one refused', async ({
   page,
 }) => {
+  // Three steps checked at 1280 and 390 px (six accessibility runs, 5–8 s each on a 2-core
+  // machine): the default 60 s ran out on the last step of a clean-clone run.
+  test.setTimeout(180_000)
   const email = uniqueEmail('parceira')
   await page.goto('/app/login?mode=signup&track=migrate-company')
   const signUp = page.getByRole('form', { name: 'Criar conta' })
