@@ -104,6 +104,8 @@ test.describe('hostile next values stay on the site', () => {
   })
 
   test('while signed in, every hostile value leads to the panel', async ({ page }) => {
+    // Twenty-four full loads of the app: on a busy two-core machine they pass the default minute.
+    test.setTimeout(180_000)
     let dialogs = 0
     page.on('dialog', (dialog) => {
       dialogs += 1

@@ -24,19 +24,31 @@ export const emulatorHost = () => {
   return host
 }
 
+const isClosedConnection = (error: unknown) =>
+  error instanceof TypeError &&
+  (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET'
+
 /** Signs in through the emulator's REST API and returns a real ID token. */
 export async function signIn(
   email: string,
   password = email.startsWith('admin@') ? ADMIN.password : DEMO_PASSWORD,
 ) {
-  const response = await fetch(
-    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  )
+  const send = () =>
+    fetch(
+      `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    )
+  // A kept-alive connection the emulator has just closed fails the request before it is read
+  // ('other side closed', seen on a loaded two-core machine); a sign-in changes nothing, so it is
+  // sent once more on a new connection.
+  const response = await send().catch((error: unknown) => {
+    if (!isClosedConnection(error)) throw error
+    return send()
+  })
   const body = (await response.json()) as { idToken?: string; error?: { message: string } }
   if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${body.error?.message}`)
   return body.idToken
