@@ -1,22 +1,36 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { AUTH_URL } from './support'
 
 // Public pages never load Firebase or the signed-in area's code; /app pages do.
 const FIREBASE_MARKER = 'identitytoolkit.googleapis.com'
 
-async function scriptsLoaded(page: import('@playwright/test').Page, path: string) {
+/** From now on, whether a script the page loaded holds Firebase. */
+function watchFirebase(page: Page) {
   const bodies: string[] = []
-  const authCalls: string[] = []
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script')
       bodies.push(await response.text().catch(() => ''))
   })
+  return () => bodies.some((body) => body.includes(FIREBASE_MARKER))
+}
+
+async function scriptsLoaded(page: Page, path: string) {
+  const firebase = watchFirebase(page)
+  const authCalls: string[] = []
   page.on('request', (request) => {
     if (request.url().startsWith(AUTH_URL)) authCalls.push(request.url())
   })
   await page.goto(path)
   await page.waitForLoadState('networkidle')
-  return { firebase: bodies.some((body) => body.includes(FIREBASE_MARKER)), authCalls }
+  return { firebase: firebase(), authCalls }
+}
+
+/** The login page, loaded and quiet; whether Firebase has come since. */
+async function loginPageWatchingFirebase(page: Page) {
+  const firebase = watchFirebase(page)
+  await page.goto('/app/login')
+  await page.waitForLoadState('networkidle')
+  return firebase
 }
 
 test('a public page loads no Firebase and never calls the identity service', async ({ page }) => {
@@ -29,14 +43,7 @@ test('a public page loads no Firebase and never calls the identity service', asy
 test('the signed-in area loads Firebase on demand: on the login page, once the visitor starts using it', async ({
   page,
 }) => {
-  const bodies: string[] = []
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script')
-      bodies.push(await response.text().catch(() => ''))
-  })
-  const firebase = () => bodies.some((body) => body.includes(FIREBASE_MARKER))
-  await page.goto('/app/login')
-  await page.waitForLoadState('networkidle')
+  const firebase = await loginPageWatchingFirebase(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible()
   // The form shows and takes typing without it; signing in needs it.
   expect(firebase()).toBe(false)
@@ -47,14 +54,7 @@ test('the signed-in area loads Firebase on demand: on the login page, once the v
 test('the login page loads Firebase at the first press anywhere on it, not only in a field', async ({
   page,
 }) => {
-  const bodies: string[] = []
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script')
-      bodies.push(await response.text().catch(() => ''))
-  })
-  const firebase = () => bodies.some((body) => body.includes(FIREBASE_MARKER))
-  await page.goto('/app/login')
-  await page.waitForLoadState('networkidle')
+  const firebase = await loginPageWatchingFirebase(page)
   expect(firebase()).toBe(false)
   // A press on the heading: nothing the painted page records, but the visitor is using the page
   // (a press on "Entrar com Google" next must open its popup within seconds).
