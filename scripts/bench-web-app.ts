@@ -372,7 +372,25 @@ async function measureScreen(
       const inApp = (await page.evaluate(clickToContent(screen.link, screen.content))) as number
       await page.waitForURL(webUrl + screen.path)
       await page.waitForLoadState('networkidle')
-      // A full reload of the same screen.
+      // A full reload of the same screen (BENCH_TRACE=dir: the last one's Chrome trace, to read
+      // in chrome://tracing or DevTools' Performance panel).
+      const trace = process.env.BENCH_TRACE && i === RELOAD_RUNS ? process.env.BENCH_TRACE : null
+      if (trace)
+        await page
+          .context()
+          .browser()!
+          .startTracing(page, {
+            path: path.join(trace, `${screen.path.replace(/[^a-z0-9]+/gi, '-')}.json`),
+            categories: [
+              'toplevel',
+              'devtools.timeline',
+              'disabled-by-default-devtools.timeline',
+              'v8.execute',
+              'blink.user_timing',
+              'loading',
+              'disabled-by-default-v8.cpu_profiler',
+            ],
+          })
       await page.reload()
       const clock = await page.waitForFunction(
         () => {
@@ -393,6 +411,7 @@ async function measureScreen(
       if (page.url() !== webUrl + screen.path)
         throw new Error(`${screen.name}: the reload ended on ${page.url()}`)
       await page.waitForLoadState('networkidle')
+      if (trace) await page.context().browser()!.stopTracing()
       if (process.env.BENCH_VERBOSE && i === RELOAD_RUNS) {
         // The reload's waterfall: what was fetched, from when to when, against the content.
         const entries = (await page.evaluate(() =>

@@ -67,7 +67,8 @@ import { sendStatic, splitTarget, staticResolver } from './vite/static-hosting'
 //   its token (scripts/bench-web-app.ts);
 // - `npm start`'s dev server: the first visit of /app/login after it started, and the second.
 //
-// Options: BENCH_RUNS, BENCH_VERBOSE=1 (files and failed audits), BENCH_ONLY (a path fragment;
+// Options: BENCH_RUNS, BENCH_VERBOSE=1 (files and failed audits), BENCH_TRACE=dir (a Chrome trace of each
+// screen's last reload), BENCH_ONLY (a path fragment;
 // `dev` for the dev server's row), BENCH_SKIP_DEV=1 (no dev server row), and for quick repeats
 // BENCH_BASE_PORT with BENCH_SKIP_BUILD=1 BENCH_DIST=dir.
 //

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react'
+import { Suspense, startTransition, useEffect, useState, type ReactNode } from 'react'
 import { QueryErrorResetBoundary } from '@tanstack/react-query'
 import { recordError } from '@/services/errors'
 import { Button } from '@/ui/Button'
@@ -29,6 +29,8 @@ export function PanelCard({
   wide?: boolean
   children: ReactNode
 }) {
+  const shown = useShownAfterFirstCommit()
+  const skeleton = <CardSkeleton label={`Carregando ${title.toLowerCase()}…`} />
   return (
     <section aria-labelledby={id} className={wide ? styles.wide : undefined}>
       <Card className={styles.card}>
@@ -62,15 +64,25 @@ export function PanelCard({
                 </Alert>
               )}
             >
-              <Suspense fallback={<CardSkeleton label={`Carregando ${title.toLowerCase()}…`} />}>
-                {children}
-              </Suspense>
+              <Suspense fallback={skeleton}>{shown ? children : skeleton}</Suspense>
             </ErrorBoundary>
           )}
         </QueryErrorResetBoundary>
       </Card>
     </section>
   )
+}
+
+/**
+ * False in the card's first commit, true right after, in a transition: the panel's first commit
+ * carries the company card and the cards' skeletons only, and is on the screen before the
+ * cards render (a chart's or a table's render would hold it, data cached or not); the cards
+ * then render in slices the browser can paint and answer input between.
+ */
+function useShownAfterFirstCommit() {
+  const [shown, setShown] = useState(false)
+  useEffect(() => startTransition(() => setShown(true)), [])
+  return shown
 }
 
 /** The loading state of a card: grey lines, named for screen readers. */

@@ -7,6 +7,8 @@ import { nfsRequestStatuses, type NfsRequest } from '../../../../src/schemas/inv
 import type { ReconciliationRecord } from '../../../../src/schemas/reconciliation'
 import { layouts } from '../../../store/layout'
 import {
+  dayNumber,
+  INVOICE_WINDOW_DAYS,
   outsideRules,
   perKey,
   reconcile,
@@ -69,7 +71,12 @@ export type Change = {
   next: RecordContent | null
 }
 
-export type JobResult = { changes: Change[]; looked: number }
+export type JobResult = {
+  changes: Change[]
+  looked: number
+  /** Open invoices the run read (tests/unit/reconciliation-reach.test.ts). */
+  invoices: number
+}
 
 /** A line's document, its amount in cents (the store's column) and its record's document. */
 type Row = { t: string; cents: number; r: string | null }
@@ -114,6 +121,10 @@ const T = {
   companies: layouts.companies.table,
   categories: layouts.taxCategories.table,
 }
+/** Of an open invoice, what the rules read (InvoiceRow). */
+const INVOICE_COLUMNS = `id, number, date, taker_document AS takerDocument, cents AS total,
+  due_cents AS dueCents, doc ->> '$.accessKey' AS accessKey, doc ->> '$.issuedAt' AS issuedAt,
+  CASE WHEN due_cents IS NULL THEN doc END AS doc`
 const NOT_MATCHED = `(r.status IS NULL OR r.status <> 'matched')`
 const NOT_ISSUED = nfsRequestStatuses
   .filter((status) => status !== 'issued')
@@ -137,10 +148,7 @@ export function jobReader(db: Database) {
     // Of each open invoice, the columns the store keeps of it (mock-server/store/layout.ts) and two
     // fields of its document, not the whole document parsed (200,000 of them in the bench).
     openInvoices: db.prepare(
-      `SELECT id, number, date, taker_document AS takerDocument, cents AS total,
-         due_cents AS dueCents, doc ->> '$.accessKey' AS accessKey, doc ->> '$.issuedAt' AS issuedAt,
-         CASE WHEN due_cents IS NULL THEN doc END AS doc
-       FROM ${T.requests} WHERE company_id = ? AND status = 'issued' AND received = 0`,
+      `SELECT ${INVOICE_COLUMNS} FROM ${T.requests} WHERE company_id = ? AND status = 'issued' AND received = 0`,
     ),
     // Each status but issued, spelled out: the planner then reads only the received ones on the
     // (company, status, received) index, where `<>` read every invoice of the company.
@@ -161,22 +169,23 @@ export function jobReader(db: Database) {
     sameAmounts: records(
       `r.company_id = ? AND r.amount_cents IN (SELECT value FROM json_each(?)) AND r.status <> 'matched'`,
     ),
-    // The open invoices some lines may pay: of their amounts, of an unknown ISS, of the takers
-    // the memos name — each part on an index of its own (an `OR`, or the status and the
-    // received flag as index terms, made the planner read every open invoice of the company).
-    openInvoicesFor: db
-      .prepare(
-        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IS NULL
-         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IN (SELECT value FROM json_each(@amounts))
-         UNION SELECT doc FROM ${T.requests} WHERE company_id = @company AND taker_document IN (SELECT value FROM json_each(@documents)) AND +status = 'issued' AND +received = 0`,
-      )
-      .pluck(),
-    // ...and of the NFS-e numbers the memos name (no index: read only when a memo names one).
-    openInvoicesNumbered: db
-      .prepare(
-        `SELECT doc FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND number IN (SELECT value FROM json_each(@numbers))`,
-      )
-      .pluck(),
+    // The open invoices a few lines may take by their amount (rules.ts: exactByCents, and an
+    // unknown ISS's range), on the (company, status, received, due) index.
+    openInvoicesOfAmounts: db.prepare(
+      `SELECT ${INVOICE_COLUMNS} FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IS NULL
+       UNION ALL SELECT ${INVOICE_COLUMNS} FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND due_cents IN (SELECT value FROM json_each(@amounts))`,
+    ),
+    // A taker's open invoices of some days (a credit's several-invoices search), on the (company,
+    // taker) index; `+` keeps the status and the date indexes out of the choice (the days of a
+    // window hold far more invoices than one taker has).
+    openInvoicesOfTaker: db.prepare(
+      `SELECT ${INVOICE_COLUMNS} FROM ${T.requests} WHERE company_id = @company AND taker_document = @taker AND +status = 'issued' AND +received = 0 AND +date >= @from AND +date <= @to`,
+    ),
+    // The open invoices of some days numbered as a memo says, on the (company, status, received,
+    // date) index.
+    openInvoicesNumbered: db.prepare(
+      `SELECT ${INVOICE_COLUMNS} FROM ${T.requests} WHERE company_id = @company AND status = 'issued' AND received = 0 AND date >= @from AND date <= @to AND number IN (SELECT value FROM json_each(@numbers))`,
+    ),
   } satisfies Record<string, Statement | Database>
 }
 export type JobReader = ReturnType<typeof jobReader>
@@ -253,11 +262,38 @@ const engineInvoiceOfRow = (row: InvoiceRow, issuedOn: (issuedAt: string) => str
     ? engineInvoiceOf(parse<NfsRequest>(row.doc))
     : engineInvoiceOfFacts({ ...row, due: { min: row.dueCents!, max: row.dueCents! } }, issuedOn)
 
+/** A day number (rules.ts dayNumber) as `YYYY-MM-DD`. */
+const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10)
+
 /**
- * The open invoices a run needs: every one for a run over every line or over days; for a few
- * lines, only those they may pay — of their amounts, of an unknown ISS, of the takers and the
- * NFS-e numbers their memos name (an import of a thousand lines does not read ten thousand
- * invoices).
+ * The days whose invoices credits on `days` (day numbers) may take — from INVOICE_WINDOW_DAYS
+ * before each to the day itself (rules.ts inWindow) — as the fewest spans, in order. A date that
+ * is no day (NaN) is in no window, as in the rules.
+ */
+function windowsOf(days: Iterable<number>) {
+  const spans: { from: number; to: number }[] = []
+  for (const day of [...new Set(days)].filter(Number.isFinite).sort((a, b) => a - b)) {
+    const last = spans.at(-1)
+    if (last && day - INVOICE_WINDOW_DAYS <= last.to + 1) last.to = day
+    else spans.push({ from: day - INVOICE_WINDOW_DAYS, to: day })
+  }
+  return {
+    spans,
+    /** Whether an invoice of this service date is in one of the windows. */
+    holds(date: string) {
+      const day = dayNumber(date)
+      return spans.some((span) => day >= span.from && day <= span.to)
+    },
+    /** The spans as dates for SQL, a day wider each side (a date compared as text). */
+    dates: () => spans.map((span) => ({ from: isoDay(span.from - 1), to: isoDay(span.to + 1) })),
+  }
+}
+
+/**
+ * The open invoices a run needs first: every one for a run over every line or over days; for a
+ * few lines, only those their credits may take by amount — of their amounts, or of an unknown
+ * ISS — in the window of one of them (an import of a thousand lines does not read the invoices
+ * of every taker its memos name; groupInvoicesOf reads those a several-invoices search needs).
  */
 function openInvoicesOf(
   reader: JobReader,
@@ -265,40 +301,109 @@ function openInvoicesOf(
   scope: JobScope,
   rows: Iterable<Held>,
 ): EngineInvoice[] {
-  if (scope.kind === 'all' || scope.ranges.length > 0) {
-    // Made what the rules read as they are read, as the lines are (runJob); the day of each
-    // moment of issue told once (a time zone's day, from Intl, is what costs).
-    const issuedOn = perKey(issuedDayOf)
+  // Made what the rules read as they are read, as the lines are (runJob); the day of each
+  // moment of issue told once (a time zone's day, from Intl, is what costs).
+  const issuedOn = perKey(issuedDayOf)
+  if (scope.kind === 'all' || scope.ranges.length > 0)
     return Array.from(reader.openInvoices.iterate(companyId) as Iterable<InvoiceRow>, (row) =>
       engineInvoiceOfRow(row, issuedOn),
     )
-  }
   const amounts = new Set<number>()
-  const documents = new Set<string>()
-  const numbers = new Set<number>()
-  for (const { amount, line } of rows) {
-    if (amount <= 0) continue
-    amounts.add(toCents(amount))
-    const memo = readMemo(line.memo)
-    for (const document of memo.documents) documents.add(document)
-    for (const number of memo.numbers) numbers.add(number)
+  const days: number[] = []
+  for (const { line } of rows) {
+    if (line.cents <= 0) continue
+    amounts.add(line.cents)
+    days.push(dayNumber(line.date))
   }
   if (amounts.size === 0) return []
-  const json = (set: Set<unknown>) => JSON.stringify([...set])
-  const docs = new Set(
-    reader.openInvoicesFor.all({
-      company: companyId,
-      amounts: json(amounts),
-      documents: json(documents),
-    }) as string[],
-  )
+  const windows = windowsOf(days)
+  const invoices: EngineInvoice[] = []
+  for (const row of reader.openInvoicesOfAmounts.iterate({
+    company: companyId,
+    amounts: JSON.stringify([...amounts]),
+  }) as Iterable<InvoiceRow>)
+    if (windows.holds(row.date)) invoices.push(engineInvoiceOfRow(row, issuedOn))
+  return invoices
+}
+
+/**
+ * The open invoices the several-invoices search (rules.ts, rule 4) may add up for these credits,
+ * not read yet (`known`): of the takers and the NFS-e numbers their memos name, in each one's
+ * window. The search runs for a credit only when no single invoice is left for it — neither
+ * matched, nor suggesting one invoice (`outcomes`, a first pass over the invoices read by amount,
+ * whose matches these invoices cannot change: none is of a line's amount).
+ */
+function groupInvoicesOf(
+  reader: JobReader,
+  companyId: string,
+  lines: readonly EngineLine[],
+  outcomes: ReadonlyMap<string, LineOutcome>,
+  known: ReadonlySet<string>,
+): EngineInvoice[] {
+  const takerDays = new Map<string, number[]>()
+  const numbers = new Set<number>()
+  const numberDays: number[] = []
+  for (const line of lines) {
+    const outcome = outcomes.get(line.id)
+    if (
+      !outcome ||
+      outcome.side !== 'credit' ||
+      outcome.status === 'matched' ||
+      outcome.suggestions.some((s) => s.kind === 'invoice' && s.invoiceIds.length === 1)
+    )
+      continue
+    const memo = readMemo(line.memo)
+    const day = dayNumber(line.date)
+    for (const document of memo.documents) {
+      const days = takerDays.get(document)
+      if (days) days.push(day)
+      else takerDays.set(document, [day])
+    }
+    if (memo.numbers.length > 0) {
+      for (const number of memo.numbers) numbers.add(number)
+      numberDays.push(day)
+    }
+  }
+  const issuedOn = perKey(issuedDayOf)
+  const found = new Map<string, EngineInvoice>()
+  const add = (rows: Iterable<InvoiceRow>) => {
+    for (const row of rows)
+      if (!known.has(row.id) && !found.has(row.id))
+        found.set(row.id, engineInvoiceOfRow(row, issuedOn))
+  }
+  for (const [taker, days] of takerDays)
+    for (const { from, to } of windowsOf(days).dates())
+      add(
+        reader.openInvoicesOfTaker.iterate({
+          company: companyId,
+          taker,
+          from,
+          to,
+        }) as Iterable<InvoiceRow>,
+      )
   if (numbers.size > 0)
-    for (const doc of reader.openInvoicesNumbered.all({
-      company: companyId,
-      numbers: json(numbers),
-    }) as string[])
-      docs.add(doc)
-  return [...docs].map((d) => engineInvoiceOf(parse<NfsRequest>(d)))
+    for (const { from, to } of windowsOf(numberDays).dates())
+      add(
+        reader.openInvoicesNumbered.iterate({
+          company: companyId,
+          numbers: JSON.stringify([...numbers]),
+          from,
+          to,
+        }) as Iterable<InvoiceRow>,
+      )
+  return [...found.values()]
+}
+
+/**
+ * The lines the rules look at: every one held but those a person matched, which stay as they are
+ * (a run never reads them, but a line can be matched between the reads of a scope: the store has
+ * the last word, see reconciler.ts).
+ */
+function linesOf(rows: ReadonlyMap<string, Held>, released: ReadonlySet<string>) {
+  const lines: EngineLine[] = []
+  for (const [id, { line, record }] of rows)
+    if (record?.status !== 'matched' || released.has(id)) lines.push(line)
+  return lines
 }
 
 /**
@@ -320,6 +425,8 @@ export function runJob(reader: JobReader, job: Job): JobResult {
   let company: Company | undefined
   let categories: TaxCategory[]
   const released = new Set<string>()
+  let lines: EngineLine[] | undefined
+  let outcomes: Map<string, LineOutcome> | undefined
   try {
     const companyDoc = reader.company.get(companyId) as string | undefined
     company = companyDoc ? parse<Company>(companyDoc) : undefined
@@ -388,17 +495,26 @@ export function runJob(reader: JobReader, job: Job): JobResult {
         if (request.status === 'issued' && request.companyId === companyId)
           invoices.push(engineInvoiceOf(request))
       }
+    // A run over a few lines read the invoices of their credits' amounts (openInvoicesOf): the
+    // credits a first pass leaves without a single invoice read, in the same snapshot, what their
+    // several-invoices search may add up; the rules then run again over both.
+    if (company && scope.kind === 'lines' && scope.ranges.length === 0) {
+      lines = linesOf(rows, released)
+      outcomes = reconcile(engineInputFrom({ company, lines, invoices, guides, categories }))
+      const known = new Set(invoices.map((invoice) => invoice.id))
+      const more = groupInvoicesOf(reader, companyId, lines, outcomes, known)
+      if (more.length > 0) {
+        invoices.push(...more)
+        outcomes = undefined
+      }
+    }
   } finally {
     if (own) db.exec('COMMIT')
   }
-  if (!company) return { changes: [], looked: 0 }
+  if (!company) return { changes: [], looked: 0, invoices: 0 }
 
-  // Lines a person matched stay as they are (a run never reads them, but a line can be matched
-  // between the reads of a scope: the store has the last word, see reconciler.ts).
-  const lines: EngineLine[] = []
-  for (const [id, { line, record }] of rows)
-    if (record?.status !== 'matched' || released.has(id)) lines.push(line)
-  const outcomes = reconcile(engineInputFrom({ company, lines, invoices, guides, categories }))
+  lines ??= linesOf(rows, released)
+  outcomes ??= reconcile(engineInputFrom({ company, lines, invoices, guides, categories }))
   const changes: Change[] = []
   for (const line of lines) {
     const held = rows.get(line.id)!
@@ -409,5 +525,5 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     if (!release && same) continue
     changes.push({ transactionId: line.id, baseRev: held.record?.rev ?? 0, release, next })
   }
-  return { changes, looked: lines.length + outside }
+  return { changes, looked: lines.length + outside, invoices: invoices.length }
 }
