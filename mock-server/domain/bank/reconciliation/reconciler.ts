@@ -7,14 +7,14 @@ import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
 import type { Change, Job, JobScope } from './job'
 import { writeRunBatch } from './writes'
 import { workerThread } from '../../worker-thread'
-import type { ReconcileAnswer, ReconcileRequest } from './worker'
+import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 
 // Automatic reconciliation runs by itself — after an OFX import, a Cora sync, an invoice issued or
 // cancelled, a guide added or removed, a person's confirmation or undo — one run at a time, in a
 // worker thread (worker.ts: reads a snapshot and applies the rules), bounded in time. The changes
 // come back to this thread and are written here, in batches of their own transactions with a
-// yield between them, each change checked against the store as it is then (ledger.ts:
-// applyChange): a person's confirmation made meanwhile is never overwritten, an invoice matched
+// yield between them, each change checked against the store as it is then (writes.ts:
+// writeRunBatch): a person's confirmation made meanwhile is never overwritten, an invoice matched
 // meanwhile is never matched twice. A change that no longer holds sends its line to one more run.
 
 /** A run that takes longer is abandoned (the worker is restarted); the next trigger runs again. */
@@ -102,20 +102,21 @@ export function createReconciler(
 
   /** The worker's answer to one job, or a rejection after RUN_TIMEOUT_MS (worker restarted). */
   function compute(job: Job) {
-    const changes: Change[] = []
-    return thread.send<{ changes: Change[]; looked: number }>(
+    /** The changes as they came, slices of JSON (worker.ts), parsed one at a time by `apply`. */
+    const slices: ChangesJson[] = []
+    return thread.send<{ slices: ChangesJson[]; looked: number }>(
       (worker, id) => {
         const request: ReconcileRequest = { id, file: store.file, job }
         worker.postMessage(request)
       },
       (answer, resolve, reject) => {
         if (answer.kind === 'changes') {
-          changes.push(...answer.changes)
+          slices.push(answer.changes)
           return false
         }
         if (answer.kind === 'end') {
-          if (answer.changes) changes.push(...answer.changes)
-          resolve({ changes, looked: answer.looked })
+          if (answer.changes) slices.push(answer.changes)
+          resolve({ slices, looked: answer.looked })
         } else reject(new Error(answer.message))
         return true
       },
@@ -124,14 +125,24 @@ export function createReconciler(
     )
   }
 
-  /** Writes a run's changes a batch at a time; the lines whose change no longer held. */
-  async function apply(changes: Change[], startedEpoch: number, summary: RunSummary) {
+  /**
+   * Writes a run's changes a batch at a time, a slice parsed when its turn comes (the slice let go
+   * of); the lines whose change no longer held.
+   */
+  async function apply(slices: ChangesJson[], startedEpoch: number, summary: RunSummary) {
     const stale: string[] = []
-    for (let start = 0; start < changes.length; start += APPLY_BATCH) {
-      if (closed || epoch !== startedEpoch) return stale
-      const events = writeRunBatch(store, changes.slice(start, start + APPLY_BATCH), summary, stale)
-      if (events.length > 0) committed(events)
-      if (start + APPLY_BATCH < changes.length) await yieldTurn()
+    let first = true
+    for (let i = 0; i < slices.length; i++) {
+      const changes = JSON.parse(slices[i]!) as Change[]
+      slices[i] = ''
+      for (let start = 0; start < changes.length; start += APPLY_BATCH) {
+        if (!first) await yieldTurn()
+        first = false
+        if (closed || epoch !== startedEpoch) return stale
+        const batch = changes.slice(start, start + APPLY_BATCH)
+        const events = writeRunBatch(store, batch, summary, stale)
+        if (events.length > 0) committed(events)
+      }
     }
     return stale
   }
@@ -141,9 +152,9 @@ export function createReconciler(
     const startedEpoch = epoch
     const summary = emptySummary()
     try {
-      const { changes, looked } = await compute({ companyId, scope: item.scope })
+      const { slices, looked } = await compute({ companyId, scope: item.scope })
       summary.looked = looked
-      const stale = await apply(changes, startedEpoch, summary)
+      const stale = await apply(slices, startedEpoch, summary)
       if (stale.length > 0 && !item.retry && epoch === startedEpoch)
         enqueue(
           companyId,
