@@ -13,9 +13,10 @@ export function applySchedules(store: Store, now = new Date()) {
   const companies = [...new Set(nfsSchedulers.map((s) => s.companyId))].flatMap(
     (id) => store.companies.get(id) ?? [],
   )
-  const wanted = runSchedules({ companies, nfsSchedulers, nfsRequests: [] }, now).created
-  const nfsRequests = wanted.filter(({ id }) => store.nfsRequests.exists({ id }))
-  const run = runSchedules({ companies, nfsSchedulers, nfsRequests }, now)
+  // A request's id is fixed per schedule and month (schedules.ts): the months are handled the
+  // same whether their request exists, and one that exists is simply not made again.
+  const all = runSchedules({ companies, nfsSchedulers, nfsRequests: [] }, now)
+  const run = { ...all, created: all.created.filter(({ id }) => !store.nfsRequests.exists({ id })) }
   store.nfsRequests.insertMany(run.created)
   for (const { schedulerId, lastRunMonth } of run.handled) {
     const scheduler = store.nfsSchedulers.get(schedulerId)
