@@ -33,7 +33,7 @@ import {
   latePaymentView,
 } from '../domain/simples/guides'
 import { closeSeveral } from '../domain/simples/close-several'
-import { closeMonth, monthView } from '../domain/simples/months'
+import { closeMonth, closedMonthView, monthView } from '../domain/simples/months'
 import { simplesQueue } from '../domain/simples/queue'
 import { revenueHistoryMessages } from '../../src/schemas/simples/api'
 
@@ -104,16 +104,16 @@ function postClose({ store, caller, companyId, params }: Call<PeriodCall>) {
   const now = clock.nowIso()
   // The close answers the month as it stands once committed (the reconciliation the guides start
   // runs after the answer: mock-server/domain/reactions.ts).
-  const { result: closed } = commit(
+  const { result: view } = commit(
     store,
     (raise) => {
       const closed = closeMonth(store, companyId, params.period, caller.uid, now, today)
       raise({ type: 'guides-changed', companyId, documentIds: closed.guideIds })
-      return closed
+      return closedMonthView(store, closed)
     },
     { background: true },
   )
-  return { data: closed.view }
+  return { data: view }
 }
 
 type QueueCall = {
@@ -157,7 +157,7 @@ async function postCloseSeveral({
             companyId,
             closed: true,
             message: null,
-            guide: closed.view.guide,
+            guide: closed.guide,
           }
         : { companyId, closed: false, message: refusal.message, guide: null },
     ),

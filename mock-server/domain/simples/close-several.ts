@@ -7,13 +7,18 @@ import { closeMonth } from './months'
 // The month close of several companies at once (the accountant's queue): a batch of companies per
 // transaction, each company a savepoint of it (store.write inside store.write), so one company's
 // refusal undoes its own writes only and the others' stay. A transaction a company cost about
-// twice a savepoint (its commit); a batch is cut at a time budget and followed by a pause as long,
-// so other requests never wait more than about a batch, nor get less than half of the thread (as
-// mock-server/domain/year-end/open-years.ts does). The guides' reconciliation is published once a
-// batch has committed, in the background (nobody waits for a hundred companies' runs).
+// twice a savepoint (its commit); a batch is cut at a time budget and followed by a pause a
+// quarter as long, so other requests never wait more than about a batch at each of their turns,
+// and get a fifth of the thread while the accountant closes (at 100,000 companies an even share
+// doubled the close's time for requests that stayed far under their bound: scripts/bench-scale.ts).
+// The guides' reconciliation is published once a batch has committed, in the background (nobody
+// waits for a hundred companies' runs).
 
 /** The longest a batch of closes holds the thread (ms). */
 export const CLOSE_BATCH_MS = 40
+
+/** The pause after a batch, as a share of the time the batch held the thread. */
+const PAUSE_SHARE = 0.25
 
 export type SeveralOutcome =
   | { companyId: string; closed: ReturnType<typeof closeMonth>; refusal: null }
@@ -56,9 +61,10 @@ export async function closeSeveral(
       },
       { background: true },
     )
-    // As long as the batch held the thread: a request needs several turns of the event loop (its
-    // identity, its reads, its answer), each one a batch long if batches only yielded a turn.
-    if (next < companyIds.length) await pause(performance.now() - started)
+    // A share of the time the batch held the thread, not one turn of the event loop: a request
+    // needs several turns (its identity, its reads, its answer), each one a batch long if batches
+    // only yielded a turn.
+    if (next < companyIds.length) await pause((performance.now() - started) * PAUSE_SHARE)
   }
   return outcomes
 }

@@ -276,13 +276,17 @@ function pendingCarries(
   period: string,
   kind: GuideKind,
 ) {
+  // Most months carry nothing: only those that do are parsed (a record older than the carry has
+  // no `carry` nor `carriedInto`, which the schema fills with none).
   return closedMonths
     .find({ where: { companyId } })
-    .map((month) => closedMonthRecordSchema.parse(month))
     .filter(
       (month) =>
-        month.period < period && month.carry[kind].carriedOut > 0 && !month.carriedInto[kind],
+        month.period < period &&
+        (month.carry?.[kind]?.carriedOut ?? 0) > 0 &&
+        !month.carriedInto?.[kind],
     )
+    .map((month) => closedMonthRecordSchema.parse(month))
     .sort((a, b) => a.period.localeCompare(b.period))
 }
 
@@ -515,7 +519,14 @@ export function closeMonth(
     guideIds: [closed.das, closed.darf, closed.fgts].flatMap((guide) =>
       guide ? [guide.document.id] : [],
     ),
-    /** The month as `GET /companies/{id}/simples/{period}` answers it once the close commits. */
-    view: closedView(store, storedClosed(closed.record)!, closed.das?.view ?? null),
+    /** Its DAS as the month's page shows it (null: none issued, under R$ 10,00 carried on). */
+    guide: closed.das?.view ?? null,
   }
 }
+
+/**
+ * A month just closed as `GET /companies/{id}/simples/{period}` answers it once the close
+ * commits (one close answers it; the queue's bulk close answers only each DAS).
+ */
+export const closedMonthView = (store: Store, closed: ReturnType<typeof closeMonth>) =>
+  closedView(store, storedClosed(closed.record)!, closed.guide)
