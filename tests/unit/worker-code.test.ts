@@ -45,4 +45,13 @@ describe('worker modules bundled for plain workers', () => {
     const dir = path.dirname(fileURLToPath(first))
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([])
   })
+
+  it('refuses a module using import.meta otherwise (it would name the bundle), and tries again', async () => {
+    const module = new URL('resolves.ts', fixture)
+    const first = workerScript(module)
+    await expect(first).rejects.toThrow(/"import\.meta\.resolve\(.*would name the bundle's file/)
+    const second = workerScript(module)
+    expect(second).not.toBe(first)
+    await expect(second).rejects.toThrow(/would name the bundle's file/)
+  })
 })
