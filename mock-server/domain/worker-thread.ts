@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads'
+import { workerScript } from './worker-code'
 
-// A worker thread that runs one TypeScript module (the OFX reader, bank reconciliation): started
-// on first use through worker-entry.mjs (workers do not inherit tsx, the entry registers it),
-// started again after it dies or hangs, and never keeping the process alive while idle. Jobs go in
-// with an id; each answer names its job.
+// A worker thread that runs one TypeScript module (the OFX reader, bank reconciliation), bundled
+// into a plain script by worker-code.ts: started on first use (its first job waits for the
+// bundle), started again after it dies or hangs, and never keeping the process alive while idle.
+// Jobs go in with an id; each answer names its job.
 
 type Job<A> = {
   /** Sees each answer of the job; true when it was the last. */
@@ -15,7 +16,8 @@ type Job<A> = {
 export type WorkerNames = { label: string; failed: string; stopped: string }
 
 export function workerThread<A extends { id: number }>(module: URL, names: WorkerNames) {
-  let worker: Worker | null = null
+  /** The thread, once its script is bundled (worker-code.ts); null until the first job. */
+  let worker: Promise<Worker> | null = null
   let nextId = 1
   const pending = new Map<number, Job<A>>()
 
@@ -24,23 +26,29 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
     pending.clear()
   }
 
-  function start(): Worker {
-    const started = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
-      workerData: { module: module.href },
+  function start(): Promise<Worker> {
+    const started: Promise<Worker> = workerScript(module).then((script) => {
+      const thread = new Worker(script)
+      thread.on('message', (answer: A) => {
+        const job = pending.get(answer.id)
+        if (job?.onAnswer(answer)) pending.delete(answer.id)
+      })
+      thread.on('error', (error) => {
+        console.error(`[${names.label}] worker failed`, error)
+        failAll(new Error(names.failed))
+      })
+      thread.on('exit', () => {
+        if (worker === started) worker = null
+        failAll(new Error(names.stopped))
+      })
+      thread.unref()
+      return thread
     })
-    started.on('message', (answer: A) => {
-      const job = pending.get(answer.id)
-      if (job?.onAnswer(answer)) pending.delete(answer.id)
-    })
-    started.on('error', (error) => {
-      console.error(`[${names.label}] worker failed`, error)
+    started.catch((error: unknown) => {
+      console.error(`[${names.label}] worker not bundled`, error)
+      if (worker === started) worker = null
       failAll(new Error(names.failed))
     })
-    started.on('exit', () => {
-      if (worker === started) worker = null
-      failAll(new Error(names.stopped))
-    })
-    started.unref()
     return started
   }
 
@@ -63,7 +71,7 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
           pending.delete(id)
           reject(timeout())
           if (worker === current) worker = null
-          void current.terminate()
+          void current.then(terminate, () => undefined)
         }, timeoutMs)
         const done =
           <V>(settle: (value: V) => void) =>
@@ -74,10 +82,14 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
         const finish = done(resolve)
         const fail = done(reject)
         pending.set(id, { onAnswer: (answer) => onAnswer(answer, finish, fail), reject: fail })
-        post(current, id)
+        // Once bundled and started; a job that failed meanwhile (the bundle, a timeout) is not sent.
+        void current.then(
+          (thread) => pending.has(id) && post(thread, id),
+          () => undefined,
+        )
       })
     },
-    /** Starts the worker ahead of the first job (loading it takes a second or two). */
+    /** Bundles and starts the worker ahead of the first job. */
     warm() {
       worker ??= start()
     },
@@ -85,7 +97,9 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
       const current = worker
       worker = null
       failAll(new Error(reason))
-      await current?.terminate()
+      await current?.then(terminate, () => undefined)
     },
   }
 }
+
+const terminate = (worker: Worker) => worker.terminate()

@@ -1,14 +1,17 @@
 import { Worker } from 'node:worker_threads'
+import { workerScript } from '../../worker-code'
 import type { JobResult, NfseJob } from './jobs'
 import type { WorkerAnswer, WorkerJob } from './worker'
 
 // The API's side of the NFS-e workers (worker.ts): each a thread, started on first use (or by
 // `warm`), restarted if it dies or a job hangs; each job a promise. Like the OFX reader's
-// worker, it loads its TypeScript module through the same entry. Reading an uploaded A1 runs in a
+// worker, it runs its TypeScript module bundled into a plain script (worker-code.ts; the first
+// start waits for the bundle). Reading an uploaded A1 runs in a
 // thread of its own, bounded (a small heap, a time cap): a file crafted to be slow never holds up
 // the signing and validating of another company's invoices. A job's time cap counts from the
-// moment its thread is ready (loaded): the thread's cold start (tsx and node-forge, seconds on a
-// busy 2-core machine) has a cap of its own and is paid at the server's start by `warm`.
+// moment its thread is ready (loaded): the thread's cold start (its bundle, then node-forge and
+// the schemas, seconds on a busy 2-core machine) has a cap of its own and is paid at the server's
+// start by `warm`.
 
 /** A job that takes longer than this fails (and the worker is restarted). */
 const JOB_TIMEOUT_MS = 30_000
@@ -19,7 +22,14 @@ type Pending = {
   resolve: (value: unknown) => void
   reject: (error: Error) => void
   /** The thread it was posted to: only that thread's failure fails it. */
-  worker: Worker
+  thread: Thread
+}
+
+type Thread = {
+  /** The thread, once its script is bundled (worker-code.ts). */
+  worker: Promise<Worker>
+  /** Settles once the thread has loaded its module, or has stopped (or failed to start) before. */
+  ready: Promise<void>
 }
 
 type WorkerOptions = {
@@ -69,57 +79,63 @@ export function createNfseEngine() {
 }
 
 function nfseWorker(options: WorkerOptions) {
-  type Thread = { worker: Worker; ready: Promise<void> }
   let thread: Thread | null = null
   let warmed = false
   let nextId = 1
   const pending = new Map<number, Pending>()
 
-  const failAll = (error: Error, of?: Worker) => {
+  const failAll = (error: Error, of?: Thread) => {
     for (const [id, job] of pending) {
-      if (of && job.worker !== of) continue
+      if (of && job.thread !== of) continue
       pending.delete(id)
       job.reject(error)
     }
   }
 
   function start(): Thread {
-    const started = new Worker(new URL('../../worker-entry.mjs', import.meta.url), {
-      workerData: {
-        module: new URL('./worker.ts', import.meta.url).href,
-        warmJobs: options.warmJobs,
-      },
-      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
-    })
     let markReady = () => {}
     const ready = new Promise<void>((resolve) => (markReady = resolve))
-    const coldStart = setTimeout(() => void started.terminate(), COLD_START_TIMEOUT_MS)
-    coldStart.unref()
-    started.on('message', (answer: WorkerAnswer) => {
-      if ('ready' in answer) {
+    const worker = workerScript(new URL('./worker.ts', import.meta.url)).then((script) => {
+      const started = new Worker(script, {
+        workerData: { warmJobs: options.warmJobs },
+        ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+      })
+      const coldStart = setTimeout(() => void started.terminate(), COLD_START_TIMEOUT_MS)
+      coldStart.unref()
+      started.on('message', (answer: WorkerAnswer) => {
+        if ('ready' in answer) {
+          clearTimeout(coldStart)
+          markReady()
+          return
+        }
+        const job = pending.get(answer.id)
+        if (!job) return
+        pending.delete(answer.id)
+        if (answer.ok) job.resolve(answer.result)
+        else job.reject(new Error(answer.message))
+      })
+      started.on('error', (error) => {
+        console.error('[nfse engine] worker failed', error)
+        failAll(new Error('O processador de NFS-e falhou.'), self)
+      })
+      started.on('exit', () => {
         clearTimeout(coldStart)
         markReady()
-        return
-      }
-      const job = pending.get(answer.id)
-      if (!job) return
-      pending.delete(answer.id)
-      if (answer.ok) job.resolve(answer.result)
-      else job.reject(new Error(answer.message))
+        if (thread === self) thread = null
+        failAll(new Error('O processador de NFS-e parou.'), self)
+      })
+      // Idle, it does not keep the process alive.
+      started.unref()
+      return started
     })
-    started.on('error', (error) => {
-      console.error('[nfse engine] worker failed', error)
-      failAll(new Error('O processador de NFS-e falhou.'), started)
-    })
-    started.on('exit', () => {
-      clearTimeout(coldStart)
+    const self: Thread = { worker, ready }
+    worker.catch((error: unknown) => {
+      console.error('[nfse engine] worker not bundled', error)
       markReady()
-      if (thread?.worker === started) thread = null
-      failAll(new Error('O processador de NFS-e parou.'), started)
+      if (thread === self) thread = null
+      failAll(new Error('O processador de NFS-e falhou.'), self)
     })
-    // Idle, it does not keep the process alive.
-    started.unref()
-    return { worker: started, ready }
+    return self
   }
 
   function run<J extends NfseJob>(job: J): Promise<JobResult<J>> {
@@ -137,17 +153,21 @@ function nfseWorker(options: WorkerOptions) {
           clearTimeout(timer)
           reject(error)
         },
-        worker: current.worker,
+        thread: current,
       })
-      // Posted now (the thread reads it once loaded); timed from the thread being ready.
-      current.worker.postMessage({ id, job } satisfies WorkerJob)
+      // Posted once the thread is started (it reads it once loaded); timed from the thread being
+      // ready.
+      void current.worker.then(
+        (worker) => pending.has(id) && worker.postMessage({ id, job } satisfies WorkerJob),
+        () => undefined,
+      )
       void current.ready.then(() => {
         if (!pending.has(id)) return
         timer = setTimeout(() => {
           pending.delete(id)
           reject(new Error(options.timeoutMessage))
           if (thread === current) thread = options.keepWarm && warmed ? start() : null
-          void current.worker.terminate()
+          void current.worker.then(terminate, () => undefined)
         }, options.timeoutMs)
       })
     })
@@ -166,9 +186,11 @@ function nfseWorker(options: WorkerOptions) {
       thread = null
       warmed = false
       failAll(new Error('O servidor está parando.'))
-      await current?.worker.terminate()
+      await current?.worker.then(terminate, () => undefined)
     },
   }
 }
+
+const terminate = (worker: Worker) => worker.terminate()
 
 export type NfseEngine = ReturnType<typeof createNfseEngine>
