@@ -1,4 +1,4 @@
-import { setImmediate as yieldTurn } from 'node:timers/promises'
+import { setTimeout as pause, setImmediate as yieldTurn } from 'node:timers/promises'
 import { addDays } from '../../../../src/kernel/dates'
 import type { DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
@@ -21,6 +21,15 @@ import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 const RUN_TIMEOUT_MS = 30_000
 /** Changes written per transaction. */
 const APPLY_BATCH = 250
+/**
+ * A run whose writes have held the thread this long in all (ms) pauses after each batch for a
+ * share of the batch's time, instead of yielding one turn: a request needs several turns (its
+ * identity, its reads, its answer), each a batch long behind a run over a million lines
+ * (scripts/bench-scale.ts, other requests during the full reconciliation). A run over a few lines
+ * is done before then and pauses nowhere.
+ */
+const SHARED_AFTER_MS = 250
+const PAUSE_SHARE = 0.5
 
 /** The runs kept for `GET /__test/reconciliation/runs`. */
 const RUNS_KEPT = 20
@@ -132,16 +141,22 @@ export function createReconciler(
   async function apply(slices: ChangesJson[], startedEpoch: number, summary: RunSummary) {
     const stale: string[] = []
     let first = true
+    /** How long this run's writes have held the thread, and the last batch. */
+    let held = 0
+    let last = 0
     for (let i = 0; i < slices.length; i++) {
       const changes = JSON.parse(slices[i]!) as Change[]
       slices[i] = ''
       for (let start = 0; start < changes.length; start += APPLY_BATCH) {
-        if (!first) await yieldTurn()
+        if (!first) await (held > SHARED_AFTER_MS ? pause(last * PAUSE_SHARE) : yieldTurn())
         first = false
         if (closed || epoch !== startedEpoch) return stale
+        const started = performance.now()
         const batch = changes.slice(start, start + APPLY_BATCH)
         const events = writeRunBatch(store, batch, summary, stale)
         if (events.length > 0) committed(events)
+        last = performance.now() - started
+        held += last
       }
     }
     return stale
