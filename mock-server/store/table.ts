@@ -99,7 +99,7 @@ export class Table<T extends object> {
   private readonly counts: GroupCounts | undefined
   private readonly insertRow: Statement
   private readonly upsertRow: Statement
-  private readonly updateRow: Statement
+  private readonly readColumns: Statement
   private readonly getDoc: Statement
 
   constructor(
@@ -139,12 +139,11 @@ export class Table<T extends object> {
         .map((column) => `${column} = excluded.${column}`)
         .join(', ')}`,
     )
-    this.updateRow = db.prepare(
-      `UPDATE ${this.name} SET ${names
-        .slice(1)
-        .map((column) => `${column} = ?`)
-        .join(', ')} WHERE id = ?`,
-    )
+    this.readColumns = db
+      .prepare(
+        `SELECT ${['id', ...this.columns.map(([, column]) => column)].join(', ')} FROM ${this.name} WHERE id = ?`,
+      )
+      .raw()
     this.getDoc = db.prepare(`SELECT doc FROM ${this.name} WHERE id = ?`).pluck()
   }
 
@@ -435,17 +434,32 @@ export class Table<T extends object> {
     this.counts?.recount()
   }
 
-  /** Writes a changed record back (it must exist). */
+  /**
+   * Writes a changed record back (it must exist): its document, and of its columns only those
+   * whose value changed. SQLite rewrites a row's entry in every index over a column the UPDATE
+   * sets, whether its value changed or not: an invoice received by a bank line (bank
+   * reconciliation, domain/bank/reconciliation/writes.ts) changes the columns of two of its nine
+   * indexes, and setting every column rewrote all nine (1.8 to 5 times as long, measured on the
+   * data set of scripts/bench-scale-data.ts).
+   */
   update(record: T): T {
     this.assertWriting()
     const row = this.row(record)
-    const [key, ...rest] = row
-    const before = this.counts?.columnsOf(key as string)
-    const ranked = this.rankSources(key as string)
-    if (this.updateRow.run(...rest, key).changes !== 1)
-      throw new Error(`${this.name}: no record ${String(key)} to update`)
+    const key = row[0] as string
+    // The row's id and columns as stored: what changed, and the groups it is counted in.
+    const stored = this.readColumns.get(key) as ColumnValue[] | undefined
+    if (!stored) throw new Error(`${this.name}: no record ${key} to update`)
+    const before = this.counts && this.rowColumns([key, null, ...stored.slice(1)])
+    const ranked = this.rankSources(key)
+    const changed = this.columns.flatMap(([, column], i) =>
+      row[i + 2] === stored[i + 1] ? [] : [[column, row[i + 2]] as const],
+    )
+    const sets = ['doc', ...changed.map(([column]) => column)]
+    this.statement(
+      `UPDATE ${this.name} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+    ).run(row[1], ...changed.map(([, value]) => value), key)
     if (before) this.counts!.moved(before, this.rowColumns(row))
-    this.rankIfChanged(key as string, ranked)
+    this.rankIfChanged(key, ranked)
     return record
   }
 

@@ -133,6 +133,50 @@ describe('store', () => {
     expect(store.invites.first({ where: { email: 'trocado@example.com' } })?.id).toBe('a')
   })
 
+  it("writes an update's document and the columns that changed; the other columns stay as they were", () => {
+    const file = path.join(tempDir(), 'contabil.db')
+    const store = open(file)
+    store.write(() =>
+      store.bankTransactions.insertMany([
+        transaction(1, 'acc-1', '2026-10-01'),
+        transaction(2, 'acc-1', '2026-10-02'),
+      ]),
+    )
+    store.write(() => {
+      // No column changes: only the document.
+      store.bankTransactions.update({ ...store.bankTransactions.get('txn-1')!, type: 'OTHER' })
+      // Two columns change, the others do not.
+      store.bankTransactions.update({
+        ...store.bankTransactions.get('txn-2')!,
+        date: '2026-10-09',
+        fitId: 'FIT2-B',
+      })
+    })
+    expect(store.bankTransactions.get('txn-1')?.type).toBe('OTHER')
+    expect(store.bankTransactions.find({ where: { date: '2026-10-09' } }).map((t) => t.id)).toEqual(
+      ['txn-2'],
+    )
+    expect(store.bankTransactions.exists({ accountId: 'acc-1', fitId: 'FIT2-B' })).toBe(true)
+    expect(store.bankTransactions.exists({ accountId: 'acc-1', fitId: 'FIT2' })).toBe(false)
+    expect(store.bankTransactions.exists({ accountId: 'acc-1', fitId: 'FIT1' })).toBe(true)
+    expect(store.bankTransactions.count({ accountId: 'acc-1', uncategorized: 1 })).toBe(1)
+    expect(() =>
+      store.write(() => store.bankTransactions.update(transaction(3, 'acc-1', '2026-10-03'))),
+    ).toThrow(/no record txn-3/)
+    const db = new Sqlite(file, { readonly: true })
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect(
+        db.prepare('SELECT id, account_id, date, fit_id FROM bank_transactions ORDER BY id').all(),
+      ).toEqual([
+        { id: 'txn-1', account_id: 'acc-1', date: '2026-10-01', fit_id: 'FIT1' },
+        { id: 'txn-2', account_id: 'acc-1', date: '2026-10-09', fit_id: 'FIT2-B' },
+      ])
+    } finally {
+      db.close()
+    }
+  })
+
   it('keeps group counts in step with the rows through inserts, updates and removals', () => {
     const store = open(path.join(tempDir(), 'contabil.db'))
     const rows = Array.from({ length: 300 }, (_, n) =>
