@@ -98,7 +98,6 @@ export class Table<T extends object> {
   private readonly orders = new Map<string, string>()
   private readonly counts: GroupCounts | undefined
   private readonly insertRow: Statement
-  private readonly upsertRow: Statement
   private readonly readColumns: Statement
   private readonly getDoc: Statement
 
@@ -133,12 +132,6 @@ export class Table<T extends object> {
     const names = ['id', 'doc', ...this.columns.map(([, column]) => column)]
     const marks = names.map(() => '?').join(', ')
     this.insertRow = db.prepare(`INSERT INTO ${this.name} (${names.join(', ')}) VALUES (${marks})`)
-    this.upsertRow = db.prepare(
-      `INSERT INTO ${this.name} (${names.join(', ')}) VALUES (${marks}) ON CONFLICT(id) DO UPDATE SET ${names
-        .slice(1)
-        .map((column) => `${column} = excluded.${column}`)
-        .join(', ')}`,
-    )
     this.readColumns = db
       .prepare(
         `SELECT ${['id', ...this.columns.map(([, column]) => column)].join(', ')} FROM ${this.name} WHERE id = ?`,
@@ -404,18 +397,21 @@ export class Table<T extends object> {
 
   insertMany(records: readonly T[]) {
     this.assertWriting()
+    this.insertFresh(records.map((record) => this.row(record)))
+  }
+
+  /** New rows in, counted and placed in the ranked orders. */
+  private insertFresh(rows: readonly ColumnValue[][]) {
     const changes = this.counts?.changes()
-    for (const record of records) {
-      const row = this.row(record)
+    for (const row of rows) {
       this.insertRow.run(...row)
       changes?.add(this.rowColumns(row), 1)
     }
     changes?.save()
     // A few rows are placed one by one; a bulk insert (the seed) numbers the table afresh.
-    if (records.length > PLACED_ONE_BY_ONE) for (const { column } of this.ranks) column.numberAll()
+    if (rows.length > PLACED_ONE_BY_ONE) for (const { column } of this.ranks) column.numberAll()
     else
-      for (const record of records)
-        for (const { column } of this.ranks) column.placeRow(this.layout.key(record))
+      for (const row of rows) for (const { column } of this.ranks) column.placeRow(row[0] as string)
   }
 
   /**
@@ -445,10 +441,33 @@ export class Table<T extends object> {
   update(record: T): T {
     this.assertWriting()
     const row = this.row(record)
+    const stored = this.storedColumns(row)
+    if (!stored) throw new Error(`${this.name}: no record ${String(row[0])} to update`)
+    this.rewrite(row, stored)
+    return record
+  }
+
+  /**
+   * Inserts a record, or writes it over the one with its key where it stands (as `update` does:
+   * the document and the columns that changed).
+   */
+  put(record: T): T {
+    this.assertWriting()
+    const row = this.row(record)
+    const stored = this.storedColumns(row)
+    if (stored) this.rewrite(row, stored)
+    else this.insertFresh([row])
+    return record
+  }
+
+  /** The row's id and columns as stored: what changed, and the groups it is counted in. */
+  private storedColumns(row: ColumnValue[]) {
+    return this.readColumns.get(row[0]) as ColumnValue[] | undefined
+  }
+
+  /** A stored row's document and changed columns written, its counts moved, its ranks placed. */
+  private rewrite(row: ColumnValue[], stored: ColumnValue[]) {
     const key = row[0] as string
-    // The row's id and columns as stored: what changed, and the groups it is counted in.
-    const stored = this.readColumns.get(key) as ColumnValue[] | undefined
-    if (!stored) throw new Error(`${this.name}: no record ${key} to update`)
     const before = this.counts && this.rowColumns([key, null, ...stored.slice(1)])
     const ranked = this.rankSources(key)
     const changed = this.columns.flatMap(([, column], i) =>
@@ -460,21 +479,6 @@ export class Table<T extends object> {
     ).run(row[1], ...changed.map(([, value]) => value), key)
     if (before) this.counts!.moved(before, this.rowColumns(row))
     this.rankIfChanged(key, ranked)
-    return record
-  }
-
-  /** Inserts a record, or replaces the one with its key where it stands. */
-  put(record: T): T {
-    this.assertWriting()
-    const row = this.row(record)
-    const before = this.counts?.columnsOf(row[0] as string)
-    const ranked = this.rankSources(row[0] as string)
-    this.upsertRow.run(...row)
-    this.rankIfChanged(row[0] as string, ranked)
-    if (this.counts)
-      if (before) this.counts.moved(before, this.rowColumns(row))
-      else this.counts.changes().add(this.rowColumns(row), 1).save()
-    return record
   }
 
   /** Removes the record with this key; whether there was one. */
@@ -623,7 +627,6 @@ class GroupCounts {
   private readonly columns: string[]
   private readonly byFields: Map<string, { name: string; columns: string[] }>
   private readonly add: Statement
-  private readonly readColumns: Statement
 
   constructor(
     private readonly db: Database,
@@ -640,7 +643,6 @@ class GroupCounts {
     this.add = db.prepare(
       `INSERT INTO row_counts (grouping, key, n) VALUES (?, ?, ?) ON CONFLICT (grouping, key) DO UPDATE SET n = n + excluded.n`,
     )
-    this.readColumns = db.prepare(`SELECT ${this.columns.join(', ')} FROM ${table} WHERE id = ?`)
   }
 
   private keysOf(values: ReadonlyMap<string, ColumnValue>) {
@@ -690,12 +692,6 @@ class GroupCounts {
       },
     }
     return changes
-  }
-
-  /** A row's counted columns as stored now (before it changes), or undefined. */
-  columnsOf(id: string): Map<string, ColumnValue> | undefined {
-    const row = this.readColumns.get(id) as Record<string, ColumnValue> | undefined
-    return row ? new Map(Object.entries(row)) : undefined
   }
 
   /** A row moved from one set of groups to another. */
