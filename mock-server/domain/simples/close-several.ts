@@ -1,6 +1,6 @@
-import { setTimeout as pause } from 'node:timers/promises'
 import { DomainError } from '../errors'
 import { commit } from '../reactions'
+import { giveWay, spend } from '../pacing'
 import type { Store } from '../../store/database'
 import { closeMonth } from './months'
 
@@ -17,8 +17,8 @@ import { closeMonth } from './months'
 /** The longest a batch of closes holds the thread (ms). */
 export const CLOSE_BATCH_MS = 40
 
-/** The pause after a batch, as a share of the time the batch held the thread. */
-const PAUSE_SHARE = 0.25
+/** The share of the thread the batches take (a pause a quarter of a batch's time: mock-server/domain/pacing.ts). */
+const THREAD_SHARE = 0.8
 
 export type SeveralOutcome =
   | { companyId: string; closed: ReturnType<typeof closeMonth>; refusal: null }
@@ -64,7 +64,9 @@ export async function closeSeveral(
     // A share of the time the batch held the thread, not one turn of the event loop: a request
     // needs several turns (its identity, its reads, its answer), each one a batch long if batches
     // only yielded a turn.
-    if (next < companyIds.length) await pause((performance.now() - started) * PAUSE_SHARE)
+    const held = performance.now() - started
+    if (next < companyIds.length) await giveWay(held, THREAD_SHARE)
+    else spend(held, THREAD_SHARE)
   }
   return outcomes
 }

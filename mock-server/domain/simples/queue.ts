@@ -1,4 +1,3 @@
-import { setTimeout as pause } from 'node:timers/promises'
 import type { z } from 'zod'
 import { dasDueDate, UnknownCalendarYear } from '../../../src/kernel/tax'
 import {
@@ -12,6 +11,7 @@ import { DomainError } from '../errors'
 import type { Store } from '../../store/database'
 import type { MonthQueueQuery } from '../../store/month-queue'
 import { registryOf } from '../companies/registry'
+import { giveWay, spend } from '../pacing'
 import { calculate } from './calculate'
 import { companyFactsOf, regimeOf } from './facts'
 import { monthView } from './months'
@@ -93,7 +93,9 @@ function learnOwes(store: Store, period: string, today: string, batchMs: number)
           owes.set(companyId, openDasAmount(store, companyId, period, today) > 0)
         }
         store.write(() => store.monthQueue.owe(period, owes))
-        if (next < unknown.length) await pause(performance.now() - started)
+        const held = performance.now() - started
+        if (next < unknown.length) await giveWay(held, 0.5)
+        else spend(held, 0.5)
       }
     }
   })().finally(() => running.delete(period))

@@ -1,6 +1,6 @@
-import { setTimeout as pause } from 'node:timers/promises'
 import { yearInBrazil } from '../../../src/kernel/dates'
 import type { Store } from '../../store/database'
+import { giveWay } from '../pacing'
 import { deriveYear, newYear, yearKey } from './company-year'
 import { yearFactsOf } from './facts'
 import { yearMonthOf } from '../../../src/kernel/tax/year-end/months'
@@ -8,7 +8,7 @@ import { yearMonthOf } from '../../../src/kernel/tax/year-end/months'
 // Every client company has its year in the year-end queue, even before anything happened in it:
 // at start and every hour, the years the queue shows (this one and the one before) are opened for
 // the companies that have none — in batches of their own transaction, each cut at a time budget
-// and followed by a pause as long, so a hundred thousand companies never hold the request thread
+// and followed by a pause as long (mock-server/domain/pacing.ts), so a hundred thousand companies never hold the request thread
 // for more than a few milliseconds, nor more than half of its time. A year gets the months already
 // closed in it (a data folder from before the years were kept).
 
@@ -42,7 +42,8 @@ export async function openYears(store: Store, now = new Date()) {
     while (next < missing.length) {
       if (stopped) return opened
       const at = new Date().toISOString()
-      const until = performance.now() + BATCH_MS
+      const started = performance.now()
+      const until = started + BATCH_MS
       opened += store.write(() => {
         let count = 0
         let visited = 0
@@ -63,7 +64,7 @@ export async function openYears(store: Store, now = new Date()) {
         }
         return count
       })
-      await pause(BATCH_MS)
+      await giveWay(performance.now() - started, 0.5)
     }
   }
   return opened

@@ -1,4 +1,4 @@
-import { setTimeout as pause, setImmediate as yieldTurn } from 'node:timers/promises'
+import { setImmediate as yieldTurn } from 'node:timers/promises'
 import { addDays } from '../../../../src/kernel/dates'
 import type { DateRange } from '../../../../src/schemas/finance-common'
 import type { Store } from '../../../store/database'
@@ -7,6 +7,7 @@ import { GUIDE_WINDOW_DAYS, INVOICE_WINDOW_DAYS } from './rules'
 import type { Change, Job, JobScope } from './job'
 import { writeRunBatch } from './writes'
 import { workerThread } from '../../worker-thread'
+import { giveWay, spend } from '../../pacing'
 import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 
 // Automatic reconciliation runs by itself — after an OFX import, a Cora sync, an invoice issued or
@@ -22,14 +23,15 @@ const RUN_TIMEOUT_MS = 30_000
 /** Changes written per transaction. */
 const APPLY_BATCH = 250
 /**
- * A run whose writes have held the thread this long in all (ms) pauses after each batch for a
- * share of the batch's time, instead of yielding one turn: a request needs several turns (its
- * identity, its reads, its answer), each a batch long behind a run over a million lines
- * (scripts/bench-scale.ts, other requests during the full reconciliation). A run over a few lines
- * is done before then and pauses nowhere.
+ * A run whose writes have held the thread this long in all (ms) gives way after each batch
+ * (mock-server/domain/pacing.ts: a pause half the batch's time, the other jobs' batches counted),
+ * instead of yielding one turn: a request needs several turns (its identity, its reads, its
+ * answer), each a batch long behind a run over a million lines (scripts/bench-scale.ts, other
+ * requests during the full reconciliation). A run over a few lines is done before then and
+ * pauses nowhere.
  */
 const SHARED_AFTER_MS = 250
-const PAUSE_SHARE = 0.5
+const THREAD_SHARE = 2 / 3
 
 /** The runs kept for `GET /__test/reconciliation/runs`. */
 const RUNS_KEPT = 20
@@ -148,7 +150,7 @@ export function createReconciler(
       const changes = JSON.parse(slices[i]!) as Change[]
       slices[i] = ''
       for (let start = 0; start < changes.length; start += APPLY_BATCH) {
-        if (!first) await (held > SHARED_AFTER_MS ? pause(last * PAUSE_SHARE) : yieldTurn())
+        if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE) : yieldTurn())
         first = false
         if (closed || epoch !== startedEpoch) return stale
         const started = performance.now()
@@ -159,6 +161,8 @@ export function createReconciler(
         held += last
       }
     }
+    // The run's last batch counts for the next batch of another job.
+    if (held > SHARED_AFTER_MS) spend(last, THREAD_SHARE)
     return stale
   }
 

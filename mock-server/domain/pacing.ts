@@ -1,0 +1,49 @@
+// One pace for every long job that writes on the API's thread in batches — the years opened at
+// start (year-end/open-years.ts), a reconciliation's changes (bank/reconciliation/reconciler.ts),
+// the bulk month close (simples/close-several.ts), the queue learning what open months owe
+// (simples/queue.ts). Each job used to pause after its own batches only, so two jobs at once
+// filled each other's pauses and requests waited for both (scripts/bench-scale.ts: the years
+// still opening while the full reconciliation writes). Here every batch pushes one deadline
+// shared by all of them, and the jobs waiting for it go one batch each, in turn: together they
+// hold the thread no more than their share of the time, and the requests get the rest.
+
+/** When the next batch of any job may start (performance.now() time). */
+let readyAt = 0
+/** The jobs waiting for their next batch, first come first. */
+const waiting: (() => void)[] = []
+let timer: ReturnType<typeof setTimeout> | null = null
+
+/** Wakes the first job waiting once the deadline has passed (a timer: requests come between). */
+function schedule() {
+  if (timer || waiting.length === 0) return
+  timer = setTimeout(wake, Math.max(0, readyAt - performance.now()))
+}
+
+function wake() {
+  timer = null
+  // The batch of the job woken before pushed the deadline: wait for it.
+  if (performance.now() >= readyAt) waiting.shift()?.()
+  schedule()
+}
+
+/**
+ * A job's last batch held the thread `heldMs`: the next batch of another job waits as if this
+ * one had paused (the share as in `giveWay`).
+ */
+export function spend(heldMs: number, share: number) {
+  readyAt = Math.max(readyAt, performance.now()) + (heldMs * (1 - share)) / share
+}
+
+/**
+ * After a batch that held the thread `heldMs`: resolves when the job may run its next batch,
+ * once the batches of every job, together, have left the thread free for `1 − share` of their
+ * time (a share of 0.8 pauses a quarter of the batch's time), and after the jobs that were
+ * waiting before it have run one batch each. A job alone paces as if it paused by itself.
+ */
+export function giveWay(heldMs: number, share: number): Promise<void> {
+  spend(heldMs, share)
+  return new Promise((resolve) => {
+    waiting.push(resolve)
+    schedule()
+  })
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { giveWay, spend } from '../../mock-server/domain/pacing'
+
+// Long jobs that write in batches on the API's thread (mock-server/domain/pacing.ts) share one
+// pace: two at once take turns, one batch each, and the thread is free between any two batches
+// of either for the share each asked for — a job never fills another's pause.
+
+/** Holds the thread `ms`, as a batch of writes does. */
+function hold(ms: number) {
+  const until = performance.now() + ms
+  while (performance.now() < until);
+}
+
+type Batch = { job: string; start: number; end: number }
+
+async function job(name: string, batches: number, ms: number, share: number, log: Batch[]) {
+  for (let i = 0; i < batches; i++) {
+    const start = performance.now()
+    hold(ms)
+    log.push({ job: name, start, end: performance.now() })
+    const held = performance.now() - start
+    if (i < batches - 1) await giveWay(held, share)
+    else spend(held, share)
+  }
+}
+
+describe('the pace of the jobs that write in batches', () => {
+  it('gives the thread back between any two batches, whichever job they belong to', async () => {
+    const log: Batch[] = []
+    await Promise.all([job('years', 6, 8, 0.5, log), job('close', 6, 8, 0.5, log)])
+    expect(log).toHaveLength(12)
+    // Each job's first batch starts at once (the two first ones back to back); from then on:
+    for (let i = 2; i < log.length; i++) {
+      const free = log[i]!.start - log[i - 1]!.end
+      // A batch of 8 ms at half the thread is followed by 8 ms free (a timer's slack below).
+      expect(free, `before batch ${i} (${log[i]!.job})`).toBeGreaterThanOrEqual(6)
+    }
+  })
+
+  it('lets the jobs take turns, one batch each', async () => {
+    const log: Batch[] = []
+    await Promise.all([job('a', 5, 3, 0.8, log), job('b', 5, 3, 0.8, log)])
+    const order = log.map((batch) => batch.job).join('')
+    expect(order).toBe('ababababab')
+  })
+
+  it('paces a job alone as its own pause would', async () => {
+    const log: Batch[] = []
+    const started = performance.now()
+    await job('close', 5, 10, 0.8, log)
+    const wall = performance.now() - started
+    // Five batches of 10 ms and four pauses of 2,5 ms: about 60 ms, far from a turn per batch.
+    expect(wall).toBeGreaterThanOrEqual(58)
+    expect(wall).toBeLessThan(200)
+  })
+})
