@@ -93,6 +93,17 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
     warm() {
       worker ??= start()
     },
+    /**
+     * Stops an idle worker and starts a fresh one: what a big job left in its heap is given back
+     * at once, where V8 would keep it for a while after the job (the next job finds a thread
+     * ready). A worker with a job under way is left alone.
+     */
+    recycle() {
+      const current = worker
+      if (!current || pending.size > 0) return
+      worker = start()
+      void current.then(terminate, () => undefined)
+    },
     async close(reason: string) {
       const current = worker
       worker = null

@@ -33,6 +33,14 @@ const APPLY_BATCH = 250
 const SHARED_AFTER_MS = 250
 const THREAD_SHARE = 2 / 3
 
+/**
+ * A run that looked at this many lines has its worker replaced once its changes are in: the
+ * worker's heap held the company's statement (about 0.6 GB for a million lines), which V8 gives
+ * back only some seconds later, while this thread writes the changes (scripts/bench-scale.ts,
+ * the server's memory).
+ */
+const RECYCLE_AFTER_LINES = 100_000
+
 /** The runs kept for `GET /__test/reconciliation/runs`. */
 const RUNS_KEPT = 20
 
@@ -173,6 +181,7 @@ export function createReconciler(
     try {
       const { slices, looked } = await compute({ companyId, scope: item.scope })
       summary.looked = looked
+      if (looked >= RECYCLE_AFTER_LINES) thread.recycle()
       const stale = await apply(slices, startedEpoch, summary)
       if (stale.length > 0 && !item.retry && epoch === startedEpoch)
         enqueue(
