@@ -7,6 +7,8 @@ import { workerScript } from './worker-code'
 // Jobs go in with an id; each answer names its job.
 
 type Job<A> = {
+  /** The thread the job was given to. */
+  thread: Promise<Worker>
   /** Sees each answer of the job; true when it was the last. */
   onAnswer: (answer: A) => boolean
   reject: (error: Error) => void
@@ -21,9 +23,13 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
   let nextId = 1
   const pending = new Map<number, Job<A>>()
 
-  const failAll = (error: Error) => {
-    for (const job of pending.values()) job.reject(error)
-    pending.clear()
+  /** Fails the jobs given to a thread (all of them without one). */
+  const failAll = (error: Error, thread?: Promise<Worker>) => {
+    for (const [id, job] of pending)
+      if (!thread || job.thread === thread) {
+        pending.delete(id)
+        job.reject(error)
+      }
   }
 
   function start(): Promise<Worker> {
@@ -35,11 +41,11 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
       })
       thread.on('error', (error) => {
         console.error(`[${names.label}] worker failed`, error)
-        failAll(new Error(names.failed))
+        failAll(new Error(names.failed), started)
       })
       thread.on('exit', () => {
         if (worker === started) worker = null
-        failAll(new Error(names.stopped))
+        failAll(new Error(names.stopped), started)
       })
       thread.unref()
       return thread
@@ -47,7 +53,7 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
     started.catch((error: unknown) => {
       console.error(`[${names.label}] worker not bundled`, error)
       if (worker === started) worker = null
-      failAll(new Error(names.failed))
+      failAll(new Error(names.failed), started)
     })
     return started
   }
@@ -81,7 +87,11 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
           }
         const finish = done(resolve)
         const fail = done(reject)
-        pending.set(id, { onAnswer: (answer) => onAnswer(answer, finish, fail), reject: fail })
+        pending.set(id, {
+          thread: current,
+          onAnswer: (answer) => onAnswer(answer, finish, fail),
+          reject: fail,
+        })
         // Once bundled and started; a job that failed meanwhile (the bundle, a timeout) is not sent.
         void current.then(
           (thread) => pending.has(id) && post(thread, id),

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { workerThread } from '../../mock-server/domain/worker-thread'
+
+// mock-server/domain/worker-thread.ts: `recycle` replaces an idle worker by a fresh thread (what
+// a big job left in its heap goes with the old one), and leaves a worker with a job under way.
+type Answer = { id: number; threadId: number }
+
+const echo = () =>
+  workerThread<Answer>(new URL('../fixtures/worker-thread/echo.ts', import.meta.url), {
+    label: 'echo',
+    failed: 'failed',
+    stopped: 'stopped',
+  })
+
+const threadOf = (thread: ReturnType<typeof echo>, ms = 0) =>
+  thread.send<number>(
+    (worker, id) => worker.postMessage({ id, ms }),
+    (answer, resolve) => {
+      resolve(answer.threadId)
+      return true
+    },
+    10_000,
+    () => new Error('timeout'),
+  )
+
+describe('a worker thread recycled', () => {
+  it('runs the next job on a fresh thread once idle', async () => {
+    const thread = echo()
+    try {
+      const first = await threadOf(thread)
+      expect(await threadOf(thread)).toBe(first)
+      thread.recycle()
+      const second = await threadOf(thread)
+      expect(second).not.toBe(first)
+      expect(await threadOf(thread)).toBe(second)
+    } finally {
+      await thread.close('done')
+    }
+  })
+
+  it('is left alone while a job is under way', async () => {
+    const thread = echo()
+    try {
+      const first = await threadOf(thread)
+      const running = threadOf(thread, 200)
+      thread.recycle()
+      expect(await running).toBe(first)
+      expect(await threadOf(thread)).toBe(first)
+    } finally {
+      await thread.close('done')
+    }
+  })
+})
