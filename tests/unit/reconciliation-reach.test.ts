@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { formatCnpj } from '@brazilian-utils/brazilian-utils'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addDays } from '../../src/kernel/dates'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import { newBankTransaction } from '../../mock-server/domain/bank/ledger'
@@ -13,6 +13,7 @@ import {
   type Change,
   type JobScope,
 } from '../../mock-server/domain/bank/reconciliation/job'
+import { readMemo } from '../../mock-server/domain/bank/reconciliation/memo'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
 
@@ -27,6 +28,13 @@ const DAY = '2026-02-16'
 const T1 = '52418885000147'
 const T2 = '08599373000132'
 const T3 = '44240493000102'
+
+// Counted: a run reads each memo once, though its first pass, its several-invoices search and its
+// second pass all read them.
+vi.mock('../../mock-server/domain/bank/reconciliation/memo', async (actual) => {
+  const memo = await actual<typeof import('../../mock-server/domain/bank/reconciliation/memo')>()
+  return { ...memo, readMemo: vi.fn(memo.readMemo) }
+})
 
 let dir: string
 let store: Store
@@ -108,7 +116,11 @@ describe('a run over a few lines', () => {
     const reader = jobReader(store.db)
     const transactionIds = lines.map((line) => line.id)
     const scope: JobScope = { kind: 'lines', transactionIds, ranges: [] }
+    vi.mocked(readMemo).mockClear()
     const narrowed = runJob(reader, { companyId: ANA, scope })
+    // Two passes and a search between them (more invoices read), each memo read once.
+    const memos = vi.mocked(readMemo).mock.calls.map(([memo]) => memo)
+    expect(memos.sort()).toEqual(lines.map((line) => line.description).sort())
     // The same lines beside a day no line has: such a run reads every open invoice.
     const everyInvoice = runJob(reader, {
       companyId: ANA,

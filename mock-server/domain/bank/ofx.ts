@@ -105,8 +105,10 @@ function oneTagPerLine(content: string): string {
     .slice(start)
     .replace(/\r\n?/g, '\n')
     .replace(/>\s*</g, '>\n<')
-    // SGML: a value followed by the next element on the same line.
-    .replace(/([^>\s])[ \t]*<(?=[A-Za-z])/g, '$1\n<')
+    // SGML: a value followed by the next element on the same line. The value's last character is
+    // looked behind, not matched first: a try fails at once wherever no space or `<` stands, where
+    // it matched every character of a value (two thirds of this function's time, 10,000 entries).
+    .replace(/(?<=[^>\s])[ \t]*<(?=[A-Za-z])/g, '\n<')
     // SGML: a value followed by the end of the aggregate that holds it (not its own end tag).
     .replace(/<([A-Za-z0-9.]+)>([^<\n]*)<\/(?!\1>)/g, '<$1>$2\n</')
   return content.slice(0, start) + body

@@ -140,6 +140,7 @@ export function engineInputFrom(records: {
   invoices: readonly EngineInvoice[]
   guides: readonly EngineGuide[]
   categories: readonly TaxCategory[]
+  memoOf?: EngineInput['memoOf']
 }): EngineInput {
   return {
     company: { document: records.company.cnpj, name: records.company.name },
@@ -147,5 +148,6 @@ export function engineInputFrom(records: {
     invoices: records.invoices,
     guides: records.guides,
     categoryKinds: categoryKindsOf(records.categories),
+    memoOf: records.memoOf,
   }
 }

@@ -18,7 +18,7 @@ import {
   type EngineMatch,
   type LineOutcome,
 } from './rules'
-import { readMemo } from './memo'
+import { readMemo, type MemoFacts } from './memo'
 import {
   engineInputFrom,
   engineInvoiceOf,
@@ -339,6 +339,7 @@ function groupInvoicesOf(
   lines: readonly EngineLine[],
   outcomes: ReadonlyMap<string, LineOutcome>,
   known: ReadonlySet<string>,
+  memoOf: (memo: string) => MemoFacts,
 ): EngineInvoice[] {
   const takerDays = new Map<string, number[]>()
   const numbers = new Set<number>()
@@ -352,7 +353,7 @@ function groupInvoicesOf(
       outcome.suggestions.some((s) => s.kind === 'invoice' && s.invoiceIds.length === 1)
     )
       continue
-    const memo = readMemo(line.memo)
+    const memo = memoOf(line.memo)
     const day = dayNumber(line.date)
     for (const document of memo.documents) {
       const days = takerDays.get(document)
@@ -427,6 +428,9 @@ export function runJob(reader: JobReader, job: Job): JobResult {
   const released = new Set<string>()
   let lines: EngineLine[] | undefined
   let outcomes: Map<string, LineOutcome> | undefined
+  // Each memo read once: the first pass, the several-invoices search and the second pass read
+  // the same lines' memos.
+  const memoOf = perKey(readMemo)
   try {
     const companyDoc = reader.company.get(companyId) as string | undefined
     company = companyDoc ? parse<Company>(companyDoc) : undefined
@@ -500,9 +504,11 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     // several-invoices search may add up; the rules then run again over both.
     if (company && scope.kind === 'lines' && scope.ranges.length === 0) {
       lines = linesOf(rows, released)
-      outcomes = reconcile(engineInputFrom({ company, lines, invoices, guides, categories }))
+      outcomes = reconcile(
+        engineInputFrom({ company, lines, invoices, guides, categories, memoOf }),
+      )
       const known = new Set(invoices.map((invoice) => invoice.id))
-      const more = groupInvoicesOf(reader, companyId, lines, outcomes, known)
+      const more = groupInvoicesOf(reader, companyId, lines, outcomes, known, memoOf)
       if (more.length > 0) {
         invoices.push(...more)
         outcomes = undefined
@@ -514,7 +520,7 @@ export function runJob(reader: JobReader, job: Job): JobResult {
   if (!company) return { changes: [], looked: 0, invoices: 0 }
 
   lines ??= linesOf(rows, released)
-  outcomes ??= reconcile(engineInputFrom({ company, lines, invoices, guides, categories }))
+  outcomes ??= reconcile(engineInputFrom({ company, lines, invoices, guides, categories, memoOf }))
   const changes: Change[] = []
   for (const line of lines) {
     const held = rows.get(line.id)!

@@ -131,6 +131,11 @@ export type EngineInput = {
   guides: readonly EngineGuide[]
   /** The chart of accounts: a category's kind, by id. */
   categoryKinds: ReadonlyMap<string, CategoryKind>
+  /**
+   * What a memo names (memo.ts readMemo, the default): a run passes one that keeps each memo's
+   * facts, read again by its several-invoices search and a second pass (job.ts).
+   */
+  memoOf?: (memo: string) => MemoFacts
 }
 
 export type EngineMatch =
@@ -433,6 +438,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   const guideClaims = new Map<string, Set<string>>()
 
   const own = ownNames(input.company)
+  const memoOf = input.memoOf ?? readMemo
   for (const line of input.lines) {
     // A debit is read only if a guide of its amount is open: most are none of this.
     if (outsideRules(line.cents, guidesByCents)) {
@@ -440,7 +446,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       continue
     }
     const guidesOfAmount = line.cents < 0 ? guidesByCents.get(-line.cents) : undefined
-    const memo = readMemo(line.memo)
+    const memo = memoOf(line.memo)
     const day = dayOf(line.date)
     if (line.cents > 0) {
       if (
