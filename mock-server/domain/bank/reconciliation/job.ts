@@ -429,8 +429,9 @@ export function runJob(reader: JobReader, job: Job): JobResult {
   let lines: EngineLine[] | undefined
   let outcomes: Map<string, LineOutcome> | undefined
   // Each memo read once: the first pass, the several-invoices search and the second pass read
-  // the same lines' memos.
-  const memoOf = perKey(readMemo)
+  // the same lines' memos. A run over every line has one pass: keeping a million memos' facts
+  // would only hold the worker's memory.
+  const memoOf = job.scope.kind === 'lines' ? perKey(readMemo) : readMemo
   try {
     const companyDoc = reader.company.get(companyId) as string | undefined
     company = companyDoc ? parse<Company>(companyDoc) : undefined
