@@ -7,9 +7,4 @@ import { limitMessage, typeMessage } from './limit-messages'
 // inteiro.'), for the forms and the API alike.
 // Imported for its effect by the schema modules that everything else uses.
 z.config(z.locales.ptBR())
-// In the browser, no compiled checkers: zod otherwise builds one with `new Function` the first
-// time each object schema parses, and a full load of a signed-in page parses dozens once (a
-// route's search, the claims, each answer's shape), each compile a long task before the page's
-// first request. The mock server (mock-server/) parses the same schemas many times: compiled.
-if (typeof document !== 'undefined') z.config({ jitless: true })
 z.config({ customError: (issue) => limitMessage(issue) ?? typeMessage(issue) })
