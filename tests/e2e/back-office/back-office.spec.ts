@@ -100,6 +100,8 @@ test('find eva’s company by a CNPJ fragment, disable it with a reason she read
 })
 
 test('the status buttons are exactly the moves the statechart allows', async ({ page }) => {
+  // Three companies and four accessibility scans: 51–57 s of the default 60 in the project's CI.
+  test.setTimeout(120_000)
   await asAdmin(page, '/app/admin/companies')
   // A pending, an opening and an overdue company (docs/product.md §4 "Company status").
   for (const companyId of ['cmp-bruno-tech', 'cmp-mateus-logistica', 'cmp-eva-comercio']) {
