@@ -47,3 +47,10 @@ export function giveWay(heldMs: number, share: number): Promise<void> {
     schedule()
   })
 }
+
+/**
+ * After a batch of a job: gives way when it has more batches (`giveWay`), or, after its last,
+ * only counts the batch for the other jobs (`spend`).
+ */
+export const afterBatch = (heldMs: number, share: number, more: boolean): Promise<void> =>
+  more ? giveWay(heldMs, share) : (spend(heldMs, share), Promise.resolve())

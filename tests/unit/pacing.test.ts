@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { giveWay, spend } from '../../mock-server/domain/pacing'
+import { afterBatch } from '../../mock-server/domain/pacing'
 
 // Long jobs that write in batches on the API's thread (mock-server/domain/pacing.ts) share one
 // pace: two at once take turns, one batch each, and the thread is free between any two batches
@@ -18,9 +18,7 @@ async function job(name: string, batches: number, ms: number, share: number, log
     const start = performance.now()
     hold(ms)
     log.push({ job: name, start, end: performance.now() })
-    const held = performance.now() - start
-    if (i < batches - 1) await giveWay(held, share)
-    else spend(held, share)
+    await afterBatch(performance.now() - start, share, i < batches - 1)
   }
 }
 

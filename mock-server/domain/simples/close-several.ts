@@ -1,6 +1,6 @@
 import { DomainError } from '../errors'
 import { commit } from '../reactions'
-import { giveWay, spend } from '../pacing'
+import { afterBatch } from '../pacing'
 import type { Store } from '../../store/database'
 import { closeMonth } from './months'
 
@@ -64,9 +64,7 @@ export async function closeSeveral(
     // A share of the time the batch held the thread, not one turn of the event loop: a request
     // needs several turns (its identity, its reads, its answer), each one a batch long if batches
     // only yielded a turn.
-    const held = performance.now() - started
-    if (next < companyIds.length) await giveWay(held, THREAD_SHARE)
-    else spend(held, THREAD_SHARE)
+    await afterBatch(performance.now() - started, THREAD_SHARE, next < companyIds.length)
   }
   return outcomes
 }

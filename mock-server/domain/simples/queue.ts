@@ -11,7 +11,7 @@ import { DomainError } from '../errors'
 import type { Store } from '../../store/database'
 import type { MonthQueueQuery } from '../../store/month-queue'
 import { registryOf } from '../companies/registry'
-import { giveWay, spend } from '../pacing'
+import { afterBatch } from '../pacing'
 import { calculate } from './calculate'
 import { companyFactsOf, regimeOf } from './facts'
 import { monthView } from './months'
@@ -93,9 +93,7 @@ function learnOwes(store: Store, period: string, today: string, batchMs: number)
           owes.set(companyId, openDasAmount(store, companyId, period, today) > 0)
         }
         store.write(() => store.monthQueue.owe(period, owes))
-        const held = performance.now() - started
-        if (next < unknown.length) await giveWay(held, 0.5)
-        else spend(held, 0.5)
+        await afterBatch(performance.now() - started, 0.5, next < unknown.length)
       }
     }
   })().finally(() => running.delete(period))
