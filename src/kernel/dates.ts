@@ -36,6 +36,13 @@ const formatter = () =>
 
 const plainDay = /^\d{4}-\d{2}-\d{2}$/
 
+const HOUR_MS = 3_600_000
+/** 1915-01-01T00:00Z: from then on São Paulo's offset is a whole number of hours (tz database). */
+const WHOLE_HOURS_SINCE = Date.UTC(1915, 0, 1)
+/** How many hours' days are kept before the memo starts over (a few years of hours). */
+const DAYS_KEPT = 50_000
+const dayOfHour = new Map<number, string>()
+
 /**
  * `YYYY-MM-DD`, the day a moment falls on in São Paulo. A plain `YYYY-MM-DD` is that day already
  * (a calendar date has no zone); an ISO timestamp, a Date or epoch milliseconds are placed in
@@ -44,6 +51,12 @@ const plainDay = /^\d{4}-\d{2}-\d{2}$/
 export function dayInBrazil(at: Date | string | number): string {
   if (typeof at === 'string' && plainDay.test(at)) return at
   const moment = at instanceof Date ? at : new Date(at)
+  const ms = moment.getTime()
+  // São Paulo's offsets have been whole hours since 1914 (−3, −2 in summer time), so a UTC hour
+  // falls on one day there: the day is kept per hour (a bulk close reads thousands of them).
+  const hour = ms >= WHOLE_HOURS_SINCE ? Math.floor(ms / HOUR_MS) : NaN
+  const known = dayOfHour.get(hour)
+  if (known !== undefined) return known
   let year = ''
   let month = ''
   let day = ''
@@ -52,7 +65,12 @@ export function dayInBrazil(at: Date | string | number): string {
     else if (part.type === 'month') month = part.value
     else if (part.type === 'day') day = part.value
   }
-  return `${year}-${month}-${day}`
+  const found = `${year}-${month}-${day}`
+  if (!Number.isNaN(hour)) {
+    if (dayOfHour.size >= DAYS_KEPT) dayOfHour.clear()
+    dayOfHour.set(hour, found)
+  }
+  return found
 }
 
 /** Today as `YYYY-MM-DD` in Brazil: the one "today" every rule uses. */

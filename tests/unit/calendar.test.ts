@@ -46,6 +46,19 @@ describe('dayInBrazil', () => {
     expect(dayInBrazil('2018-12-01T02:30:00Z')).toBe('2018-12-01')
   })
 
+  it('answers every minute of the 2018–2019 summer time as Intl does, asked again or not', () => {
+    // The day is kept per UTC hour (src/kernel/dates.ts): each minute across the changes of
+    // offset, read twice, against a fresh formatter that keeps nothing.
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+    for (const [from, to] of [
+      ['2018-11-03T12:00:00Z', '2018-11-05T12:00:00Z'],
+      ['2019-02-16T12:00:00Z', '2019-02-18T12:00:00Z'],
+      ['1914-01-01T00:00:00Z', '1914-01-02T06:00:00Z'],
+    ] as const)
+      for (let at = Date.parse(from); at < Date.parse(to); at += 60_000)
+        for (let pass = 0; pass < 2; pass++) expect(dayInBrazil(at)).toBe(intl.format(at))
+  })
+
   it('refuses a moment that is not one', () => {
     expect(() => dayInBrazil('ontem')).toThrow(RangeError)
   })
