@@ -8,7 +8,13 @@ export type Ratio = { readonly n: bigint; readonly d: bigint }
 const gcd = (a: bigint, b: bigint): bigint => {
   let x = a < 0n ? -a : a
   let y = b
-  while (y !== 0n) [x, y] = [y, x % y]
+  // A temporary, not `[x, y] = [y, x % y]`: that builds an array at every step (a month's
+  // calculation runs thousands of them).
+  while (y !== 0n) {
+    const rest = x % y
+    x = y
+    y = rest
+  }
   return x === 0n ? 1n : x
 }
 
