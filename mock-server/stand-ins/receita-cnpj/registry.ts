@@ -79,7 +79,9 @@ export const fixtureRegistry: CnpjRegistry = {
 export function registryRecordOf(store: Store, cnpj: string): RegistryRecord | null {
   const known = fixtureRegistry.recordOf(cnpj)
   if (known) return known
-  const company = store.companies.first({ where: { cnpj } })
+  // Only a company we opened is registered by us (the others are the fixture's): the index finds
+  // it without reading every other company's record.
+  const company = store.companies.first({ where: { cnpj, trackId: 'create-company' } })
   return company ? openedCompanyRecord(store, company) : null
 }
 
