@@ -14,6 +14,7 @@ import { createNfseEngine } from './domain/invoices/nfse/engine'
 import { settleRecords } from './domain/bank/reconciliation/writes'
 import { attachReconciler } from './domain/bank/reconciliation/reconciler'
 import { commit, publish } from './domain/reactions'
+import { requestBegins } from './domain/pacing'
 import { applySchedules } from './domain/invoices/schedule-job'
 import { createSefinGateway } from './domain/invoices/sefin-gateway'
 import { startRecovery } from './domain/invoices/recovery'
@@ -95,6 +96,11 @@ export function createApp(config: ServerConfig) {
   // Only requests that name this server by its own address (against DNS rebinding, network.ts),
   // and of those, a browser's only from the app's own origins (origins.ts).
   app.use(hostPolicy(config))
+  // The requests being answered, which the long jobs' batches pause for (domain/pacing.ts).
+  app.use((_req, res, next) => {
+    res.once('close', requestBegins())
+    next()
+  })
   app.use(originPolicy(config))
   // json-server's defaults without what a local API pays for on every call and does not use:
   // gzip (it serves localhost) and a static-folder lookup when there is no mock-server/public.

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { afterBatch } from '../../mock-server/domain/pacing'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterBatch, requestBegins } from '../../mock-server/domain/pacing'
 
 // Long jobs that write in batches on the API's thread (mock-server/domain/pacing.ts) share one
 // pace: two at once take turns, one batch each, and the thread is free between any two batches
@@ -13,16 +13,33 @@ function hold(ms: number) {
 
 type Batch = { job: string; start: number; end: number }
 
-async function job(name: string, batches: number, ms: number, share: number, log: Batch[]) {
+async function job(
+  name: string,
+  batches: number,
+  ms: number,
+  share: number,
+  log: Batch[],
+  { own = 0, afterEach }: { own?: number; afterEach?: (batch: number) => void } = {},
+) {
   for (let i = 0; i < batches; i++) {
     const start = performance.now()
     hold(ms)
     log.push({ job: name, start, end: performance.now() })
-    await afterBatch(performance.now() - start, share, i < batches - 1)
+    afterEach?.(i)
+    await afterBatch(performance.now() - start, share, i < batches - 1, own)
   }
 }
 
-describe('the pace of the jobs that write in batches', () => {
+/** The time free before each batch after the first. */
+const gaps = (log: Batch[]) => log.slice(1).map((batch, i) => batch.start - log[i]!.end)
+
+describe('the pace of the jobs that write in batches, while a request is being answered', () => {
+  let ended: () => void
+  beforeEach(() => {
+    ended = requestBegins()
+  })
+  afterEach(() => ended())
+
   it('gives the thread back between any two batches, whichever job they belong to', async () => {
     const log: Batch[] = []
     await Promise.all([job('years', 6, 8, 0.5, log), job('close', 6, 8, 0.5, log)])
@@ -50,5 +67,45 @@ describe('the pace of the jobs that write in batches', () => {
     // Five batches of 10 ms and four pauses of 2,5 ms: about 60 ms, far from a turn per batch.
     expect(wall).toBeGreaterThanOrEqual(58)
     expect(wall).toBeLessThan(200)
+  })
+})
+
+describe('the pace when no request waits', () => {
+  it('runs a job a turn apart: its pauses would serve nobody', async () => {
+    const log: Batch[] = []
+    const started = performance.now()
+    await job('close', 5, 10, 0.5, log)
+    const wall = performance.now() - started
+    // Five batches of 10 ms; paced at half the thread it would be 90 ms.
+    expect(wall).toBeGreaterThanOrEqual(50)
+    expect(wall).toBeLessThan(75)
+    for (const gap of gaps(log)) expect(gap).toBeLessThan(5)
+  })
+
+  it('does not pause for the request that runs the job (its own)', async () => {
+    const ended = requestBegins()
+    try {
+      const log: Batch[] = []
+      await job('close', 4, 10, 0.5, log, { own: 1 })
+      for (const gap of gaps(log)) expect(gap).toBeLessThan(5)
+    } finally {
+      ended()
+    }
+  })
+
+  it('pauses from the batch after a request comes in, and stops once it is answered', async () => {
+    const log: Batch[] = []
+    let ended: (() => void) | null = null
+    await job('close', 8, 8, 0.5, log, {
+      afterEach: (batch) => {
+        if (batch === 2) ended = requestBegins()
+        if (batch === 5) ended?.()
+      },
+    })
+    const free = gaps(log)
+    // Before batches 1 and 2: a turn. Before 3, 4 and 5 (the request being answered): 8 ms.
+    expect(free.slice(0, 2).every((gap) => gap < 5)).toBe(true)
+    for (const gap of free.slice(2, 5)) expect(gap).toBeGreaterThanOrEqual(6)
+    expect(free.slice(5).every((gap) => gap < 5)).toBe(true)
   })
 })

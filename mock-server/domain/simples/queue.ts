@@ -93,7 +93,8 @@ function learnOwes(store: Store, period: string, today: string, batchMs: number)
           owes.set(companyId, openDasAmount(store, companyId, period, today) > 0)
         }
         store.write(() => store.monthQueue.owe(period, owes))
-        await afterBatch(performance.now() - started, 0.5, next < unknown.length)
+        // A request for the queue waits for it: the pause is for the others.
+        await afterBatch(performance.now() - started, 0.5, next < unknown.length, 1)
       }
     }
   })().finally(() => running.delete(period))
