@@ -91,36 +91,17 @@ export class RankColumn {
     if (!lowest || !highest) return void this.place.run(0, id)
     if (this.after(lowest, self)) return void this.place.run(lowest.rank - RANK_GAP, id)
     if (!this.after(highest, self)) return void this.place.run(highest.rank + RANK_GAP, id)
-    // The first row after this one: `low` is the rank of a row not after it, `next` (at `high`)
-    // a row after it. Each lookup lands on a row and moves a bound onto it, and the search ends
-    // when no row is left between the two: about log2 of the rows, not of the ranks between
-    // them (half the lookups of halving the ranks until two are adjacent).
+    // The first row after this one: `low` holds a row not after it, some row from `high` on is.
     let low = lowest.rank
     let high = highest.rank
-    let next = highest
     const firstFrom = (rank: number) => entryOf(this.firstFrom.get(rank, id) as Row)!
     while (high - low > 1) {
       const middle = Math.floor((low + high) / 2)
-      const row = firstFrom(middle)
-      if (!this.after(row, self)) {
-        low = row.rank
-        continue
-      }
-      if (row.id !== next.id) {
-        next = row
-        high = row.rank
-        continue
-      }
-      // No row from `middle` up to `next`: the one right after `low`, if it is not `next`, lies
-      // below `middle`.
-      const successor = firstFrom(low + 1)
-      if (this.after(successor, self)) {
-        next = successor
-        break
-      }
-      low = successor.rank
+      if (this.after(firstFrom(middle), self)) high = middle
+      else low = middle
     }
     const previous = firstFrom(low)
+    const next = firstFrom(high)
     if (next.rank - previous.rank >= 2)
       return void this.place.run(Math.floor((previous.rank + next.rank) / 2), id)
     this.spread(self, previous, next)
