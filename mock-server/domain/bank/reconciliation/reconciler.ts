@@ -20,16 +20,8 @@ import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 
 /** A run that takes longer is abandoned (the worker is restarted); the next trigger runs again. */
 const RUN_TIMEOUT_MS = 30_000
-/** Changes written in a run's first transaction. */
-const FIRST_APPLY_BATCH = 250
-/**
- * The time a transaction of changes aims at (ms), as the bulk close's batches (simples/
- * close-several.ts): each next batch is sized from the last one's pace, within these bounds. A
- * commit costs about as much for a few changes as for many, so a million changes written 250 at
- * a time spent a third of their time committing.
- */
-const APPLY_BATCH_MS = 40
-const APPLY_BATCH_BOUNDS = [50, 5_000] as const
+/** Changes written per transaction. */
+const APPLY_BATCH = 250
 /**
  * A run whose writes have held the thread this long in all (ms) gives way after each batch
  * (mock-server/domain/pacing.ts: a pause half the batch's time, the other jobs' batches counted),
@@ -162,23 +154,19 @@ export function createReconciler(
     /** How long this run's writes have held the thread, and the last batch. */
     let held = 0
     let last = 0
-    let size: number = FIRST_APPLY_BATCH
     for (let i = 0; i < slices.length; i++) {
       const changes = JSON.parse(slices[i]!) as Change[]
       slices[i] = ''
-      for (let start = 0; start < changes.length;) {
+      for (let start = 0; start < changes.length; start += APPLY_BATCH) {
         if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE) : yieldTurn())
         first = false
         if (closed || epoch !== startedEpoch) return stale
         const started = performance.now()
-        const batch = changes.slice(start, start + size)
-        start += batch.length
+        const batch = changes.slice(start, start + APPLY_BATCH)
         const events = writeRunBatch(store, batch, summary, stale)
         if (events.length > 0) committed(events)
         last = performance.now() - started
         held += last
-        const [fewest, most] = APPLY_BATCH_BOUNDS
-        size = Math.min(most, Math.max(fewest, Math.round((batch.length * APPLY_BATCH_MS) / last)))
       }
     }
     // The run's last batch counts for the next batch of another job.
