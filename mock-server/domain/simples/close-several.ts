@@ -7,10 +7,11 @@ import { closeMonth } from './months'
 // The month close of several companies at once (the accountant's queue): a batch of companies per
 // transaction, each company a savepoint of it (store.write inside store.write), so one company's
 // refusal undoes its own writes only and the others' stay. A transaction a company cost about
-// twice a savepoint (its commit); a batch is cut at a time budget and followed by a pause a
-// quarter as long, so other requests never wait more than about a batch at each of their turns,
-// and get a fifth of the thread while the accountant closes (at 100,000 companies an even share
-// doubled the close's time for requests that stayed far under their bound: scripts/bench-scale.ts).
+// twice a savepoint (its commit); a batch is cut at a time budget and, while other requests are
+// being answered, followed by a pause a quarter as long, so they never wait more than about a
+// batch at each of their turns, and get a fifth of the thread while the accountant closes (at
+// 100,000 companies an even share doubled the close's time for requests that stayed far under
+// their bound: scripts/bench-scale.ts).
 // The guides' reconciliation is published once a batch has committed, in the background (nobody
 // waits for a hundred companies' runs).
 
@@ -63,8 +64,8 @@ export async function closeSeveral(
     )
     // A share of the time the batch held the thread, not one turn of the event loop: a request
     // needs several turns (its identity, its reads, its answer), each one a batch long if batches
-    // only yielded a turn.
-    // The accountant's request runs it: the pause is for the others (one request is its own).
+    // only yielded a turn. The accountant's request runs the close: it is not one of the others
+    // the pause is for (own: 1).
     await afterBatch(performance.now() - started, THREAD_SHARE, next < companyIds.length, 1)
   }
   return outcomes
