@@ -30,6 +30,23 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: str
   })
 }
 
+/** Playwright's JSON report (its `json` reporter): suites of specs, nested by file and describe. */
+type Suite = {
+  title: string
+  suites?: Suite[]
+  specs?: { title: string; ok: boolean; file: string; line: number }[]
+}
+
+/** The specs that failed, `file:line › title`, for the summary of `npm test` (scripts/test.ts). */
+function failedSpecs(suites: Suite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...failedSpecs(suite.suites ?? []),
+  ])
+}
+
 const started = Date.now()
 const services: Service[] = []
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-e2e-'))
@@ -143,12 +160,15 @@ try {
 
   let passed = 0
   let failed = 0
+  const failures: string[] = []
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number }
+      suites?: Suite[]
     }
     passed = report.stats.expected + report.stats.flaky
     failed = report.stats.unexpected
+    failures.push(...failedSpecs(report.suites ?? []))
     // A filter that matches nothing ran nothing: not a pass (Playwright says "No tests found").
     if (passed + failed === 0) {
       failed += 1
@@ -161,10 +181,11 @@ try {
   if (bundleProblems.length === 0) passed += 1
   else {
     failed += 1
+    failures.push(`bundle check: ${bundleProblems[0]}`)
     console.error(`[e2e] bundle check failed:\n  ${bundleProblems.join('\n  ')}`)
   }
   if (process.env.E2E_SUMMARY_FILE)
-    writeFileSync(process.env.E2E_SUMMARY_FILE, JSON.stringify({ passed, failed }))
+    writeFileSync(process.env.E2E_SUMMARY_FILE, JSON.stringify({ passed, failed, failures }))
   console.log(
     `[e2e] ${passed} passed, ${failed} failed in ${Math.round((Date.now() - started) / 1000)} s`,
   )

@@ -11,6 +11,8 @@ import { root } from './stack'
 // each).
 
 type Result = { name: string; passed: number; failed: number; seconds: number }
+/** What failed, a line each: CI shows only the tail of the output, so the summary names them. */
+type Outcome = { passed: number; failed: number; failures?: string[] }
 
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
 const work = mkdtempSync(path.join(os.tmpdir(), 'contabil-test-'))
@@ -31,17 +33,27 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   })
 }
 
-async function step(name: string, body: () => Promise<{ passed: number; failed: number }>) {
+const failures: string[] = []
+
+async function step(name: string, body: () => Promise<Outcome>) {
   console.log(`\n━━ ${name} ━━`)
   const started = Date.now()
-  const outcome = await body().catch((error: unknown) => {
+  const outcome: Outcome = await body().catch((error: unknown) => {
     console.error(error)
-    return { passed: 0, failed: 1 }
+    return { passed: 0, failed: 1, failures: [firstLine(String(error))] }
   })
-  const result = { name, ...outcome, seconds: Math.round((Date.now() - started) / 1000) }
+  const result = {
+    name,
+    passed: outcome.passed,
+    failed: outcome.failed,
+    seconds: Math.round((Date.now() - started) / 1000),
+  }
   results.push(result)
+  for (const failure of outcome.failures ?? []) failures.push(`${name}: ${failure}`)
   console.log(`━━ ${name}: ${result.passed} passed, ${result.failed} failed (${result.seconds} s)`)
 }
+
+const firstLine = (text: string | undefined) => (text ?? '').trim().split('\n')[0]!.slice(0, 300)
 
 const check = async (command: string, args: string[]) =>
   (await run(command, args)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
@@ -63,14 +75,31 @@ await step('vitest (unit, component, server)', async () => {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number
       numFailedTests: number
-      testResults: { status: string; assertionResults: unknown[] }[]
+      testResults: {
+        name: string
+        status: string
+        message?: string
+        assertionResults: { status: string; fullName: string; failureMessages?: string[] }[]
+      }[]
     }
     // A file that failed before running any test (import error, failing hook) counts once.
     const brokenFiles = json.testResults.filter(
       (file) => file.status === 'failed' && file.assertionResults.length === 0,
-    ).length
-    const failed = json.numFailedTests + brokenFiles
-    return { passed: json.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed }
+    )
+    const failures = json.testResults.flatMap((file) => {
+      const where = path.relative(root, file.name)
+      if (file.status === 'failed' && file.assertionResults.length === 0)
+        return [`${where}: ${firstLine(file.message)}`]
+      return file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    })
+    const failed = json.numFailedTests + brokenFiles.length
+    return {
+      passed: json.numPassedTests,
+      failed: failed === 0 && code !== 0 ? 1 : failed,
+      failures,
+    }
   } catch {
     return { passed: 0, failed: 1 }
   }
@@ -105,11 +134,8 @@ await step('e2e (Playwright, Chromium)', async () => {
     E2E_SUMMARY_FILE: summary,
   })
   try {
-    const { passed, failed } = JSON.parse(readFileSync(summary, 'utf8')) as {
-      passed: number
-      failed: number
-    }
-    return { passed, failed: failed === 0 && code !== 0 ? 1 : failed }
+    const { passed, failed, failures } = JSON.parse(readFileSync(summary, 'utf8')) as Outcome
+    return { passed, failed: failed === 0 && code !== 0 ? 1 : failed, failures }
   } catch {
     return { passed: 0, failed: 1 }
   }
@@ -121,6 +147,11 @@ for (const result of results)
   console.log(
     `  ${result.name.padEnd(34)} ${String(result.passed).padStart(5)} passed ${String(result.failed).padStart(4)} failed  ${result.seconds} s`,
   )
+if (failures.length > 0) {
+  console.log('\nFalhas:')
+  for (const failure of failures.slice(0, 40)) console.log(`  ✘ ${failure}`)
+  if (failures.length > 40) console.log(`  … e mais ${failures.length - 40}`)
+}
 const passed = results.reduce((sum, result) => sum + result.passed, 0)
 const failed = results.reduce((sum, result) => sum + result.failed, 0)
 console.log(`${passed} passed, ${failed} failed`)
