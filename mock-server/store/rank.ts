@@ -28,6 +28,7 @@ export class RankColumn {
   private readonly lowest: Statement
   private readonly highest: Statement
   private readonly below: Statement
+  private readonly lastBelow: Statement
   private readonly above: Statement
   private readonly all: Statement
   private readonly place: Statement
@@ -57,6 +58,11 @@ export class RankColumn {
     this.below = db
       .prepare(
         `SELECT ${fields} FROM ${table} WHERE ${column} < ? AND id != ? ORDER BY ${column} DESC LIMIT ?`,
+      )
+      .raw()
+    this.lastBelow = db
+      .prepare(
+        `SELECT ${fields} FROM ${table} WHERE ${column} < ? AND id != ? ORDER BY ${column} DESC LIMIT 1`,
       )
       .raw()
     this.above = db
@@ -91,17 +97,33 @@ export class RankColumn {
     if (!lowest || !highest) return void this.place.run(0, id)
     if (this.after(lowest, self)) return void this.place.run(lowest.rank - RANK_GAP, id)
     if (!this.after(highest, self)) return void this.place.run(highest.rank + RANK_GAP, id)
-    // The first row after this one: `low` holds a row not after it, some row from `high` on is.
-    let low = lowest.rank
-    let high = highest.rank
+    // Its neighbours: `previous`, a row not after it, and `next`, a row after it, drawn together
+    // until no row is left between them. Each lookup lands on a row at or above the middle of
+    // their ranks: a row strictly between becomes a bound (every two steps halve the ranks
+    // between the bounds); `next` itself means none lies from the middle up, and the last row
+    // below the middle is either `next`'s neighbour or the new `next`. About log2 of the rows
+    // between (100,000 rows: some 18 lookups), where halving the ranks down to two adjacent ones
+    // took log2 of the ranks (some 33); never a walk from row to row.
+    let previous = lowest
+    let next = highest
     const firstFrom = (rank: number) => entryOf(this.firstFrom.get(rank, id) as Row)!
-    while (high - low > 1) {
-      const middle = Math.floor((low + high) / 2)
-      if (this.after(firstFrom(middle), self)) high = middle
-      else low = middle
+    const lastBelow = (rank: number) => entryOf(this.lastBelow.get(rank, id) as Row)!
+    while (next.rank - previous.rank > 1) {
+      const middle = Math.floor((previous.rank + next.rank) / 2)
+      const row = firstFrom(middle)
+      if (row.id !== next.id) {
+        if (this.after(row, self)) next = row
+        else previous = row
+        continue
+      }
+      const before = lastBelow(middle)
+      if (before.id === previous.id) break
+      if (!this.after(before, self)) {
+        previous = before
+        break
+      }
+      next = before
     }
-    const previous = firstFrom(low)
-    const next = firstFrom(high)
     if (next.rank - previous.rank >= 2)
       return void this.place.run(Math.floor((previous.rank + next.rank) / 2), id)
     this.spread(self, previous, next)

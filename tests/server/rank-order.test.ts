@@ -23,8 +23,27 @@ const layout: TableLayout<Named> = {
 function table() {
   const db = new Sqlite(':memory:')
   db.exec(Table.schemaOf(layout as TableLayout<never>))
+  const lookups = countLookups(db)
   const named = new Table(db, layout, { read() {}, writing: () => true, version: () => '' })
-  return { db, named }
+  return { db, named, lookups }
+}
+
+/** Counts the one-row reads of the rank column's order (what placing a row costs). */
+function countLookups(db: Sqlite.Database) {
+  const counter = { n: 0 }
+  const prepare = db.prepare.bind(db)
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql)
+    if (/ORDER BY name_rank( DESC)? LIMIT 1$/.test(sql)) {
+      const get = statement.get.bind(statement)
+      statement.get = ((...values: unknown[]) => {
+        counter.n++
+        return get(...values)
+      }) as typeof statement.get
+    }
+    return statement
+  }) as typeof db.prepare
+  return counter
 }
 
 /** The expected order: by name in pt-BR, then by insertion. */
@@ -110,6 +129,54 @@ describe('the pt-BR name order in a rank column', () => {
     named.update({ id: 'c42', name: 'Água Clara' })
     expect(numberAll).not.toHaveBeenCalled()
     numberAll.mockRestore()
+    expect(served(named)).toEqual(expected(db))
+    db.close()
+  })
+})
+
+describe('placing a row looks up about log2 of the rows', () => {
+  /** Lookups of each insert: the most, and the mean. */
+  function placing(named: Table<Named>, lookups: { n: number }, names: string[]) {
+    const counts = names.map((name, i) => {
+      const before = lookups.n
+      named.insert({ id: `p${i}`, name })
+      return lookups.n - before
+    })
+    return { most: Math.max(...counts), mean: counts.reduce((a, b) => a + b, 0) / counts.length }
+  }
+
+  it('among 10,000 rows numbered afresh: some 17, not the 30 of halving their ranks', () => {
+    const { db, named, lookups } = table()
+    named.insertMany(
+      Array.from({ length: 10_000 }, (_, i) => ({ id: `c${i}`, name: `Empresa ${i * 7919}` })),
+    )
+    const { most, mean } = placing(
+      named,
+      lookups,
+      Array.from({ length: 300 }, (_, i) => `Empresa ${(i * 104_729) % 79_190_000}`),
+    )
+    expect(mean).toBeLessThan(22)
+    expect(most).toBeLessThanOrEqual(40)
+    expect(served(named)).toEqual(expected(db))
+    db.close()
+  })
+
+  it('where rows crowd at one end of a gap, never walking them one by one', () => {
+    const { db, named, lookups } = table()
+    const crowd = Array.from({ length: 1_000 }, (_, i) => `C ${String(i).padStart(4, '0')}`)
+    named.insertMany([
+      { id: 'a', name: 'A' },
+      ...crowd.map((name) => ({ id: name, name })),
+      { id: 'n', name: 'N' },
+    ])
+    // A at 0, the crowd at 1 to 1,000, N far above: every row of the gap below its middle.
+    const rank = db.prepare('UPDATE named SET name_rank = ? WHERE id = ?')
+    rank.run(0, 'a')
+    crowd.forEach((name, i) => rank.run(i + 1, name))
+    rank.run(2 ** 30, 'n')
+    const { most } = placing(named, lookups, ['C 0999a', 'C 0500a', 'C 0000a', 'B', 'M'])
+    // About log2 of the ranks between the ends at worst, where a walk would read the crowd.
+    expect(most).toBeLessThanOrEqual(40)
     expect(served(named)).toEqual(expected(db))
     db.close()
   })
