@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter'
 import { freePortBlock } from './ports'
 import { root, startEmulator, startMockServer, stopAll, waitForPort, type Service } from './stack'
 import { checkBundles } from './vite/bundle-check'
@@ -30,17 +31,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, label: str
   })
 }
 
-/** Playwright's JSON report (its `json` reporter): suites of specs, nested by file and describe. */
-type Suite = {
-  title: string
-  suites?: Suite[]
-  specs?: { title: string; ok: boolean; file: string; line: number }[]
-}
-
 /** The specs that failed, `file:line › title`, for the summary of `npm test` (scripts/test.ts). */
-function failedSpecs(suites: Suite[]): string[] {
+function failedSpecs(suites: readonly JSONReportSuite[]): string[] {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
+    ...suite.specs
       .filter((spec) => !spec.ok)
       .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
     ...failedSpecs(suite.suites ?? []),
@@ -162,13 +156,10 @@ try {
   let failed = 0
   const failures: string[] = []
   try {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number }
-      suites?: Suite[]
-    }
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JSONReport
     passed = report.stats.expected + report.stats.flaky
     failed = report.stats.unexpected
-    failures.push(...failedSpecs(report.suites ?? []))
+    failures.push(...failedSpecs(report.suites))
     // A filter that matches nothing ran nothing: not a pass (Playwright says "No tests found").
     if (passed + failed === 0) {
       failed += 1
