@@ -35,7 +35,7 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
   return {
     ...core,
     ...seedBilling(),
-    ...seedEngagement(),
+    ...seedEngagement(now),
     ...finance,
     reconciliations,
     ...seedPublic(),

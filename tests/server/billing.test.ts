@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sweepOverdue } from '../../mock-server/domain/billing/subscriptions'
+import { todayInBrazil } from '../../src/kernel/dates'
 import { startTestServer, type TestServer } from './harness'
 
 // Plans, subscriptions and payments, the checkout page and what paying moves on.
@@ -194,10 +195,12 @@ describe('checkout', () => {
     // Ana's next fee takes one of her credits.
     const next = await server.call('POST', '/subscriptions/sub-ana-design', { as: ANA })
     expect(next.status).toBe(201)
+    // The fee after her last one in fixtures/payments.json: pending until its due day, overdue
+    // after it.
     expect(next.body.data).toMatchObject({
       amount: 139.9,
       dueDate: '2026-12-10',
-      status: 'pending',
+      status: todayInBrazil() > '2026-12-10' ? 'overdue' : 'pending',
     })
     const after = await server.call('GET', '/referrals/me', { as: ANA })
     expect(after.body.data.totals).toMatchObject({ available: 50, redeemed: 100 })
