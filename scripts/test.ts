@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { JsonTestResult, JsonTestResults } from 'vitest/reporters'
 import type { SmokeSummary } from './bench-smoke'
 import { root } from './stack'
 
@@ -72,29 +73,18 @@ await step('vitest (unit, component, server)', async () => {
     `--outputFile.json=${report}`,
   ])
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      numPassedTests: number
-      numFailedTests: number
-      testResults: {
-        name: string
-        status: string
-        message?: string
-        assertionResults: { status: string; fullName: string; failureMessages?: string[] }[]
-      }[]
-    }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonTestResults
     // A file that failed before running any test (import error, failing hook) counts once.
-    const brokenFiles = json.testResults.filter(
-      (file) => file.status === 'failed' && file.assertionResults.length === 0,
-    )
+    const broken = (file: JsonTestResult) =>
+      file.status === 'failed' && file.assertionResults.length === 0
     const failures = json.testResults.flatMap((file) => {
       const where = path.relative(root, file.name)
-      if (file.status === 'failed' && file.assertionResults.length === 0)
-        return [`${where}: ${firstLine(file.message)}`]
+      if (broken(file)) return [`${where}: ${firstLine(file.message)}`]
       return file.assertionResults
         .filter((test) => test.status === 'failed')
         .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
     })
-    const failed = json.numFailedTests + brokenFiles.length
+    const failed = json.numFailedTests + json.testResults.filter(broken).length
     return {
       passed: json.numPassedTests,
       failed: failed === 0 && code !== 0 ? 1 : failed,

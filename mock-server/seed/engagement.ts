@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { daysBetween, todayInBrazil } from '../../src/kernel/dates'
+import { DAY_MS, daysBetween, todayInBrazil } from '../../src/kernel/dates'
 import {
   ducaPartnerSchema,
   inviteSchema,
@@ -18,8 +18,6 @@ export type EngagementData = Pick<Model, 'invites' | 'referralRewards' | 'ducaPa
  * otherwise expire on 19 and 20 December 2026) and an expired one stays expired.
  */
 const INVITES_WRITTEN_ON = '2026-11-28'
-
-const DAY_MS = 86_400_000
 
 /** An invite's moments moved by whole days (of 24 hours: they are instants in UTC). */
 function movedBy(invite: Invite, days: number): Invite {

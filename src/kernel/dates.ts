@@ -114,7 +114,8 @@ export const recentMonths = (today: string, count: number): string[] =>
 // it is not this year's. The caller passes today (the client's clock, or the server's for what
 // the server says). Plurals go by Intl.PluralRules.
 
-const DAY_MS = 86_400_000
+/** A day of 24 hours, in milliseconds (for instants in UTC; a calendar day is `addDays`). */
+export const DAY_MS = 86_400_000
 
 /** `YYYY-MM-DD` moved by some calendar days (negative: back). */
 export function addDays(day: string, days: number): string {

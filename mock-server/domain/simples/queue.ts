@@ -71,8 +71,9 @@ const learning = new WeakMap<Store, Map<string, Promise<void>>>()
  * Calculates the open months of a period whose DAS the summary does not know, and keeps what they
  * owe: in batches cut at a time budget and, while other requests are being answered, followed by
  * a pause as long (a month asked for the first time over a firm's companies is tens of seconds of
- * calculation, which must not hold every other request). Each batch calculates and writes in one turn, so what it keeps is what the
- * store held; the rows a write forgot meanwhile are calculated again, the last time in one turn.
+ * calculation, which must not hold every other request). Each batch calculates and writes in one
+ * turn, so what it keeps is what the store held; the rows a write forgot meanwhile are calculated
+ * again, the last time in one turn.
  */
 function learnOwes(store: Store, period: string, today: string, batchMs: number): Promise<void> {
   let running = learning.get(store)
