@@ -39,7 +39,19 @@ export type TableLayout<T> = {
    * insertion order.
    */
   ranks?: Record<string, { of: string; compare: (a: string, b: string) => number }>
+  /**
+   * Integer columns that copy a column of the row another table keeps under one of this table's
+   * fields (`key`): e.g. a company's year takes its company's place in the pt-BR name order
+   * (companies.name_rank), so the year-end queue reads that order from its own index and no year
+   * is ever placed by rank.ts. Written in the INSERT (a lookup by the other table's key) and kept
+   * by SQLite triggers whenever the other table's column or this row's key changes.
+   */
+  copies?: Record<string, { from: string; key: string; column: string }>
 }
+
+/** The SQL of the value a copied column takes for a key (`copies`). */
+const copiedValueSql = (copy: { from: string; column: string }, key: string) =>
+  `SELECT ${columnOf(copy.column)} FROM ${copy.from} WHERE id = ${key}`
 
 /** A condition on a column: equal (null: is null), one of a list, a range, or containing words. */
 export type Condition =
@@ -98,6 +110,8 @@ export class Table<T extends object> {
   private readonly orders = new Map<string, string>()
   private readonly counts: GroupCounts | undefined
   private readonly insertRow: Statement
+  /** The position among `columns` of each copied column's key (`copies`, in order). */
+  private readonly copyKeys: number[]
   private readonly readColumns: Statement
   private readonly getDoc: Statement
 
@@ -122,6 +136,11 @@ export class Table<T extends object> {
       }
     })
     for (const field of Object.keys(layout.ranks ?? {})) this.known.add(field)
+    const copies = Object.entries(layout.copies ?? {})
+    for (const [field] of copies) this.known.add(field)
+    this.copyKeys = copies.map(([, { key }]) => this.columns.findIndex(([field]) => field === key))
+    if (this.copyKeys.includes(-1))
+      throw new Error(`${this.name}: a copied column's key must be one of its columns`)
     this.counts = layout.counted?.length
       ? new GroupCounts(
           db,
@@ -130,8 +149,13 @@ export class Table<T extends object> {
         )
       : undefined
     const names = ['id', 'doc', ...this.columns.map(([, column]) => column)]
-    const marks = names.map(() => '?').join(', ')
-    this.insertRow = db.prepare(`INSERT INTO ${this.name} (${names.join(', ')}) VALUES (${marks})`)
+    const marks = [
+      ...names.map(() => '?'),
+      ...copies.map(([, copy]) => `(${copiedValueSql(copy, '?')})`),
+    ].join(', ')
+    this.insertRow = db.prepare(
+      `INSERT INTO ${this.name} (${[...names, ...copies.map(([field]) => columnOf(field))].join(', ')}) VALUES (${marks})`,
+    )
     this.readColumns = db
       .prepare(
         `SELECT ${['id', ...this.columns.map(([, column]) => column)].join(', ')} FROM ${this.name} WHERE id = ?`,
@@ -149,6 +173,7 @@ export class Table<T extends object> {
           `${columnOf(field)} ${typeof column === 'function' ? 'TEXT' : 'INTEGER'}`,
       ),
       ...Object.keys(layout.ranks ?? {}).map((field) => `${columnOf(field)} INTEGER`),
+      ...Object.keys(layout.copies ?? {}).map((field) => `${columnOf(field)} INTEGER`),
     ]
     const sql = [
       `CREATE TABLE ${name} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${columns
@@ -156,6 +181,19 @@ export class Table<T extends object> {
         .join('')});`,
     ]
     for (const index of Table.indexesOf(layout)) sql.push(`${index.sql};`)
+    for (const [field, copy] of Object.entries(layout.copies ?? {})) {
+      const column = columnOf(field)
+      const key = columnOf(copy.key)
+      const source = columnOf(copy.column)
+      sql.push(
+        `CREATE TRIGGER ${name}_${column}_key AFTER UPDATE OF ${key} ON ${name} WHEN OLD.${key} IS NOT NEW.${key} BEGIN
+  UPDATE ${name} SET ${column} = (${copiedValueSql(copy, `NEW.${key}`)}) WHERE seq = NEW.seq;
+END;`,
+        `CREATE TRIGGER ${copy.from}_${name}_${column} AFTER UPDATE OF ${source} ON ${copy.from} WHEN OLD.${source} IS NOT NEW.${source} BEGIN
+  UPDATE ${name} SET ${column} = NEW.${source} WHERE ${key} = NEW.id;
+END;`,
+      )
+    }
     return sql.join('\n')
   }
 
@@ -169,7 +207,11 @@ export class Table<T extends object> {
     const ranked = Object.keys(layout.ranks ?? {})
       .filter((field) => !leads.has(field))
       .map((field) => [field])
-    return [...declared, ...ranked].map((fields) => {
+    // The other table's trigger finds the rows that copy a changed value by their key.
+    const copyKeys = [...new Set(Object.values(layout.copies ?? {}).map(({ key }) => key))]
+      .filter((field) => !leads.has(field))
+      .map((field) => [field])
+    return [...declared, ...ranked, ...copyKeys].map((fields) => {
       const parts = fields.map((field) => {
         const [column, direction] = field.split(' ') as [string, string?]
         return `${columnOf(column)}${direction ? ` ${direction}` : ''}`
@@ -404,7 +446,7 @@ export class Table<T extends object> {
   private insertFresh(rows: readonly ColumnValue[][]) {
     const changes = this.counts?.changes()
     for (const row of rows) {
-      this.insertRow.run(...row)
+      this.insertRow.run(...this.insertValues(row))
       changes?.add(this.rowColumns(row), 1)
     }
     changes?.save()
@@ -420,7 +462,7 @@ export class Table<T extends object> {
    */
   insertRows(records: Iterable<T>) {
     this.assertWriting()
-    for (const record of records) this.insertRow.run(...this.row(record))
+    for (const record of records) this.insertRow.run(...this.insertValues(this.row(record)))
   }
 
   /** After a bulk load: every row numbered in each ranked order, every counted group counted. */
@@ -524,6 +566,12 @@ export class Table<T extends object> {
   /** A row's values by column (what the counts read). */
   private rowColumns(row: ColumnValue[]): Map<string, ColumnValue> {
     return new Map(this.columns.map(([, column], i) => [column, row[i + 2] ?? null]))
+  }
+
+  /** A row's values as the INSERT binds them: then each copied column's key again. */
+  private insertValues(row: ColumnValue[]): ColumnValue[] {
+    if (this.copyKeys.length === 0) return row
+    return [...row, ...this.copyKeys.map((index) => row[index + 2] ?? null)]
   }
 
   private row(record: T): ColumnValue[] {

@@ -262,6 +262,42 @@ describe('store', () => {
     )
   })
 
+  it("keeps a company's years at its place in the name order, and moves them when it is renamed", () => {
+    const file = path.join(tempDir(), 'contabil.db')
+    const store = open(file, buildSeed)
+    const [company] = store.companies.find({ limit: 1 })
+    const [year] = store.companyYears.find({ limit: 1 })
+    const named = (id: string, name: string) => ({ ...company!, id, cnpj: null, name })
+    const yearOf = (companyId: string) => ({
+      ...year!,
+      id: `${companyId}:2031`,
+      companyId,
+      year: 2031,
+    })
+    store.write(() => {
+      store.companies.insert(named('cmp-y1', 'Ótica Zanon'))
+      store.companies.insert(named('cmp-y2', 'abacate digital'))
+      store.companies.insert(named('cmp-y3', 'Mercearia Boa'))
+      for (const id of ['cmp-y1', 'cmp-y2', 'cmp-y3']) store.companyYears.insert(yearOf(id))
+    })
+    const ranks = () =>
+      store.db
+        .prepare(
+          'SELECT y.company_id, y.name_rank AS year, c.name_rank AS company FROM company_years y JOIN companies c ON c.id = y.company_id',
+        )
+        .all() as { company_id: string; year: number; company: number }[]
+    const yearsInOrder = () =>
+      store.companyYears.find({ where: { year: 2031 }, order: 'nameRank' }).map((y) => y.companyId)
+    expect(ranks().every((row) => row.year === row.company)).toBe(true)
+    expect(yearsInOrder()).toEqual(['cmp-y2', 'cmp-y3', 'cmp-y1'])
+    // The company renamed moves its year at once, without a write of the year.
+    store.write(() =>
+      store.companies.update({ ...store.companies.get('cmp-y1')!, name: 'Água Clara' }),
+    )
+    expect(yearsInOrder()).toEqual(['cmp-y2', 'cmp-y1', 'cmp-y3'])
+    expect(ranks().every((row) => row.year === row.company)).toBe(true)
+  })
+
   it('reads in one snapshot per turn, and sees its own writes at once', async () => {
     const store = open(path.join(tempDir(), 'contabil.db'))
     expect(store.invites.count({ companyId: 'cmp-a' })).toBe(1)

@@ -28,14 +28,10 @@ export async function openYears(store: Store, now = new Date()) {
   let opened = 0
   for (const year of [current - 1, current]) {
     const have = new Set(store.companyYears.values('companyId', { year }).map(String))
-    // In the queue's order (the years' rank follows the company's name, store/rank.ts): each
-    // year then lands after the last one placed, not bisected into the middle of the others,
-    // where 200,000 years in no order ran out of room between neighbours again and again.
+    // A year takes its company's place in the name order as it is written (store/layout.ts
+    // companyYears), so the order they are opened in does not matter.
     const missing = store.companies
-      .rows(['id'], {
-        where: { status: ['active', 'overdue'], size: ['ME', 'EPP', 'MEI'] },
-        order: 'nameRank',
-      })
+      .rows(['id'], { where: { status: ['active', 'overdue'], size: ['ME', 'EPP', 'MEI'] } })
       .map((row) => String(row.id))
       .filter((id) => !have.has(id))
     let next = 0
