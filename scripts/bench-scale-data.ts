@@ -22,6 +22,9 @@ import type { CollectionName, Model, RecordOf } from '../mock-server/model'
 import { buildSeed } from '../mock-server/seed/index'
 import { payrollRecordOf } from '../mock-server/domain/simples/payroll'
 import { layoutVersion, Store } from '../mock-server/store/database'
+import { openYears } from '../mock-server/domain/year-end/open-years'
+import { attachRegistry } from '../mock-server/domain/companies/registry'
+import { standInRegistry } from '../mock-server/stand-ins/receita-cnpj/registry'
 
 // The data set of `npm run bench:scale` (scripts/bench-scale.ts): a firm of the size of the
 // largest online accounting firms, on the demo's seed.
@@ -343,6 +346,16 @@ export async function scaleDataSet(
           line.description = `PIX RECEBIDO - CLIENTE ${k % 500} - ${formatCnpj(takers[k % takers.length]!, { version: 2 })}`
         return [line]
       }),
+    )
+    // The folder of a server that has been running (as scripts/bench-simples.ts builds it): every
+    // company's years opened by the hourly job (mock-server/domain/year-end/open-years.ts), so the
+    // rows measure the steady state and not a first start opening 200,000 years while the full
+    // reconciliation and the month close run.
+    attachRegistry(store, standInRegistry(store))
+    const yearsAt = performance.now()
+    const years = await openYears(store)
+    log(
+      `  the companies' years (year-end queue): ${years.toLocaleString('en-US')} in ${((performance.now() - yearsAt) / 1000).toFixed(1)} s`,
     )
   } finally {
     await store.close()
