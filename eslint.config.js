@@ -63,6 +63,7 @@ const serverElements = [
       'mock-server/config.ts',
       'mock-server/network.ts',
       'mock-server/origins.ts',
+      'mock-server/plain-worker.ts',
       'mock-server/private-files.ts',
       'mock-server/signing-secret.ts',
     ],

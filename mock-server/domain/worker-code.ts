@@ -5,13 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build, stop, type Plugin } from 'esbuild'
 
 // A worker module in TypeScript (ofx/worker.ts, bank/reconciliation/worker.ts,
-// invoices/nfse/worker.ts) as one JavaScript file a plain Worker runs. Workers do not inherit the
-// API's TypeScript loader (tsx); registering it in each worker started a loader thread of its own
-// per worker (about 150 MB resident for the NFS-e's). Instead the module and the repository's
-// files it imports are bundled by esbuild (the packages stay imports, resolved from the repository
-// as before) into node_modules/.cache/contabil-workers/, the file named by a hash of its content:
-// a module edited and the server restarted gives a new file, never a stale one. Several servers
-// (the test runs) may write the same file at once: each writes a temporary name and renames it.
+// invoices/nfse/worker.ts) as one JavaScript file a plain Worker runs. Workers start without the
+// API's TypeScript loader (tsx: mock-server/plain-worker.ts leaves it out of their options);
+// registering it in each worker started a loader thread of its own per worker (about 150 MB
+// resident for the NFS-e's). Instead the module and the repository's files it imports are bundled
+// by esbuild (the packages stay imports, resolved from the repository as before) into
+// node_modules/.cache/contabil-workers/, the file named by a hash of its content: a module edited
+// and the server restarted gives a new file, never a stale one. Several servers (the test runs)
+// may write the same file at once: each writes a temporary name and renames it.
 // Bundling runs in esbuild's own process (its async API), never holding up the API's thread.
 
 const root = fileURLToPath(new URL('../../', import.meta.url))

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { plainWorkerArgv } from '../plain-worker'
 import { workerScript } from './worker-code'
 
 // A worker thread that runs one TypeScript module (the OFX reader, bank reconciliation), bundled
@@ -34,7 +35,7 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
 
   function start(): Promise<Worker> {
     const started: Promise<Worker> = workerScript(module).then((script) => {
-      const thread = new Worker(script)
+      const thread = new Worker(script, { execArgv: plainWorkerArgv() })
       thread.on('message', (answer: A) => {
         const job = pending.get(answer.id)
         if (job?.onAnswer(answer)) pending.delete(answer.id)

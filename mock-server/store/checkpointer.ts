@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { plainWorkerArgv } from '../plain-worker'
 
 /** How often the worker checkpoints (ms). */
 const EVERY_MS = 250
@@ -12,6 +13,7 @@ const EVERY_MS = 250
 export function startCheckpointer(file: string) {
   const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
     workerData: { file, everyMs: EVERY_MS },
+    execArgv: plainWorkerArgv(),
   })
   // It never keeps the process alive by itself.
   worker.unref()

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { workerScript } from '../../worker-code'
+import { plainWorkerArgv } from '../../../plain-worker'
 import type { JobResult, NfseJob } from './jobs'
 import type { WorkerAnswer, WorkerJob } from './worker'
 
@@ -98,6 +99,7 @@ function nfseWorker(options: WorkerOptions) {
     const worker = workerScript(new URL('./worker.ts', import.meta.url)).then((script) => {
       const started = new Worker(script, {
         workerData: { warmJobs: options.warmJobs },
+        execArgv: plainWorkerArgv(),
         ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
       })
       const coldStart = setTimeout(() => void started.terminate(), COLD_START_TIMEOUT_MS)
