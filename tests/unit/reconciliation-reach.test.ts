@@ -127,6 +127,18 @@ describe('a run over a few lines', () => {
       scope: { ...scope, ranges: [{ from: '2001-01-01', to: '2001-01-01' }] },
     })
     expect(narrowed.changes).toEqual(everyInvoice.changes)
+    // Given a sink (the worker's), the run hands its changes on two at a time as it makes them
+    // and answers only the last, incomplete slice: the same changes, in the same order.
+    const slices: Change[][] = []
+    const sunk = runJob(
+      reader,
+      { companyId: ANA, scope },
+      { size: 2, take: (slice) => slices.push(slice) },
+    )
+    expect(narrowed.changes.length).toBeGreaterThan(2)
+    expect(slices.every((slice) => slice.length === 2)).toBe(true)
+    expect(sunk.changes.length).toBeLessThan(2)
+    expect([...slices.flat(), ...sunk.changes]).toEqual(narrowed.changes)
 
     const outcome = (id: string) => {
       const change = narrowed.changes.find((c: Change) => c.transactionId === id)!

@@ -408,11 +408,28 @@ function linesOf(rows: ReadonlyMap<string, Held>, released: ReadonlySet<string>)
 }
 
 /**
+ * Where a run's changes go as they are made, `size` at a time (worker.ts sends each slice on):
+ * a run over a million lines does not hold a third of a million changes besides its lines,
+ * invoices and outcomes (scripts/bench-scale.ts, the memory row). The run then answers only the
+ * changes of its last, incomplete slice.
+ */
+export type ChangeSink = { size: number; take: (changes: Change[]) => void }
+
+/**
+ * Changes per slice the worker sends (worker.ts), and per transaction the API's thread writes
+ * (reconciler.ts): a slice is parsed and written in one turn, its objects let go before the next
+ * — parsed two batches at a time, they lived across the pause between batches, were promoted to
+ * V8's old generation and piled up there for the whole run (the API's heap from 0.2 to 0.76 GB
+ * during the full reconciliation of scripts/bench-scale.ts).
+ */
+export const CHANGES_PER_SLICE = 250
+
+/**
  * One run: reads in one snapshot, applies the rules to the lines in scope (never to a matched
  * one, except a match whose invoice is no longer issued, which is undone and looked at again)
  * and answers the records that change.
  */
-export function runJob(reader: JobReader, job: Job): JobResult {
+export function runJob(reader: JobReader, job: Job, sink?: ChangeSink): JobResult {
   const { db } = reader
   const { companyId, scope } = job
   // One snapshot for every read (the API's thread may write meanwhile).
@@ -531,6 +548,7 @@ export function runJob(reader: JobReader, job: Job): JobResult {
     const same = held.record ? held.record.content === contentJson(next) : next === null
     if (!release && same) continue
     changes.push({ transactionId: line.id, baseRev: held.record?.rev ?? 0, release, next })
+    if (sink && changes.length >= sink.size) sink.take(changes.splice(0))
   }
   return { changes, looked: lines.length + outside, invoices: invoices.length }
 }

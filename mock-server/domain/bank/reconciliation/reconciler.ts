@@ -20,8 +20,6 @@ import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 
 /** A run that takes longer is abandoned (the worker is restarted); the next trigger runs again. */
 const RUN_TIMEOUT_MS = 30_000
-/** Changes written per transaction. */
-const APPLY_BATCH = 250
 /**
  * A run whose writes have held the thread this long in all (ms) gives way after each batch
  * (mock-server/domain/pacing.ts: a pause half the batch's time, the other jobs' batches counted),
@@ -145,8 +143,9 @@ export function createReconciler(
   }
 
   /**
-   * Writes a run's changes a batch at a time, a slice parsed when its turn comes (the slice let go
-   * of); the lines whose change no longer held.
+   * Writes a run's changes a slice at a time (job.ts CHANGES_PER_SLICE), each parsed when its turn
+   * comes and written in one transaction (the slice let go of); the lines whose change no longer
+   * held.
    */
   async function apply(slices: ChangesJson[], startedEpoch: number, summary: RunSummary) {
     const stale: string[] = []
@@ -155,19 +154,16 @@ export function createReconciler(
     let held = 0
     let last = 0
     for (let i = 0; i < slices.length; i++) {
+      if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE) : yieldTurn())
+      first = false
+      if (closed || epoch !== startedEpoch) return stale
+      const started = performance.now()
       const changes = JSON.parse(slices[i]!) as Change[]
       slices[i] = ''
-      for (let start = 0; start < changes.length; start += APPLY_BATCH) {
-        if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE) : yieldTurn())
-        first = false
-        if (closed || epoch !== startedEpoch) return stale
-        const started = performance.now()
-        const batch = changes.slice(start, start + APPLY_BATCH)
-        const events = writeRunBatch(store, batch, summary, stale)
-        if (events.length > 0) committed(events)
-        last = performance.now() - started
-        held += last
-      }
+      const events = writeRunBatch(store, changes, summary, stale)
+      if (events.length > 0) committed(events)
+      last = performance.now() - started
+      held += last
     }
     // The run's last batch counts for the next batch of another job.
     if (held > SHARED_AFTER_MS) spend(last, THREAD_SHARE)

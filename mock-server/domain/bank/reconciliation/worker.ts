@@ -1,13 +1,13 @@
 import { parentPort } from 'node:worker_threads'
 import Database from 'better-sqlite3'
-import { jobReader, runJob, type Job, type JobReader } from './job'
+import { CHANGES_PER_SLICE, jobReader, runJob, type Job, type JobReader } from './job'
 
 // The worker thread of automatic reconciliation (reconciler.ts), so that reading a company's
 // statement and applying the rules never holds the API's event loop: it reads the database on a
 // connection of its own (WAL: readers never wait for the writer), runs the rules (job.ts) and
-// sends back what changed: with the end when it fits in one slice (one message), else a slice at
-// a time (each message is copied into the API's thread as it arrives: small slices keep every
-// copy short), then the end — or the error. A slice goes as the JSON of its changes, one string:
+// sends back what changed: a slice at a time as the run makes them (each message is copied into
+// the API's thread as it arrives: small slices keep every copy short), the last one with the end
+// (a run of a few changes is one message) — or the error. A slice goes as the JSON of its changes, one string:
 // copying it is copying its bytes, where a slice of objects is rebuilt object by object on the
 // API's thread, and the API's thread holds a run's changes as these strings until it writes them
 // (reconciler.ts parses one slice at a time), not as a third of a million objects.
@@ -20,7 +20,6 @@ export type ReconcileAnswer =
   | { id: number; kind: 'end'; looked: number; ms: number; changes?: ChangesJson }
   | { id: number; kind: 'error'; message: string }
 
-const SLICE = 500
 const readers = new Map<string, JobReader>()
 
 function readerFor(file: string) {
@@ -41,13 +40,18 @@ const send = (answer: ReconcileAnswer) => parentPort!.postMessage(answer)
 parentPort!.on('message', ({ id, file, job }: ReconcileRequest) => {
   const started = performance.now()
   try {
-    const { changes, looked } = runJob(readerFor(file), job)
-    const whole = changes.length <= SLICE
-    if (!whole)
-      for (let start = 0; start < changes.length; start += SLICE)
-        send({ id, kind: 'changes', changes: JSON.stringify(changes.slice(start, start + SLICE)) })
+    const { changes, looked } = runJob(readerFor(file), job, {
+      size: CHANGES_PER_SLICE,
+      take: (slice) => send({ id, kind: 'changes', changes: JSON.stringify(slice) }),
+    })
     const ms = Math.round(performance.now() - started)
-    send({ id, kind: 'end', looked, ms, ...(whole ? { changes: JSON.stringify(changes) } : {}) })
+    send({
+      id,
+      kind: 'end',
+      looked,
+      ms,
+      ...(changes.length > 0 ? { changes: JSON.stringify(changes) } : {}),
+    })
   } catch (error) {
     console.error('[reconciliation worker]', error)
     // A database replaced under it (a reset) is opened again on the next job.
