@@ -431,7 +431,8 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     day: number
     candidates: { guide: EngineGuide; reference: string | null; distance: number }[]
   }
-  const credits: CreditWork[] = []
+  /** Each credit's work until its outcome is made (then let go: see the second pass). */
+  const credits: (CreditWork | undefined)[] = []
   const debits: DebitWork[] = []
   const outcomes = new Map<string, LineOutcome>()
   const invoiceClaims = new Map<string, Set<string>>()
@@ -466,6 +467,19 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
             exact: invoice.due.min === invoice.due.max,
             distance: day - dayOf(invoice.issuedOn),
           })
+      // No invoice of its amount in reach and neither a taker nor a number in its memo: the
+      // second pass has nothing to find for it (no suggestion, no several-invoices search), so
+      // its outcome is made now and its work not held (scripts/bench-scale.ts, the memory row).
+      if (candidates.length === 0 && memo.documents.length === 0 && memo.numbers.length === 0) {
+        outcomes.set(line.id, {
+          side: 'credit',
+          status: 'unmatched',
+          match: null,
+          suggestions: [],
+          memoDocument: null,
+        })
+        continue
+      }
       const claims = new Set(
         candidates
           .filter(
@@ -506,7 +520,13 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   const closedInvoices = new Set(invoiceMatches.values())
   const closedGuides = new Set(guideMatches.values())
 
-  for (const work of credits) {
+  // Each text of a distance made once: a third of a million outcomes share a few dozen.
+  const afterIssue = perKey((days: number) => distanceReason(days, 'emissão'))
+  for (let i = 0; i < credits.length; i++) {
+    const work = credits[i]!
+    // Let go once its outcome is made: a million lines' candidates and their outcomes are not
+    // held together (scripts/bench-scale.ts, the memory row).
+    credits[i] = undefined
     const { line, memo } = work
     const memoDocument = memo.documents.find((d) => d !== input.company.document) ?? null
     const matchedId = invoiceMatches.get(line.id)
@@ -521,7 +541,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
           reasons: [
             referenceReasons[winner.reference!],
             amountReason(winner.invoice, line.cents),
-            distanceReason(winner.distance, 'emissão'),
+            afterIssue(winner.distance),
           ],
         },
         suggestions: [],
@@ -535,7 +555,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       const reasons = [
         ...(c.reference ? [referenceReasons[c.reference]] : []),
         amountReason(c.invoice, line.cents),
-        distanceReason(c.distance, 'emissão'),
+        afterIssue(c.distance),
       ]
       if (line.dismissed.includes(`invoice:${c.invoice.id}`))
         reasons.push('conciliação desfeita antes')
@@ -592,7 +612,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
               `soma de ${group.length} notas do mesmo tomador`,
               ...(reference ? [referenceReasons[reference]] : []),
               nearest === farthest
-                ? distanceReason(farthest, 'emissão')
+                ? afterIssue(farthest)
                 : `de ${nearest} a ${farthest} dias após a emissão`,
             ],
             distance: farthest,
