@@ -229,6 +229,15 @@ export type MockOptions = {
   env?: NodeJS.ProcessEnv
 }
 
+/**
+ * V8 lets a heap grow to as much as four times what it held after its last full collection
+ * before it collects again: the API's thread, writing a million-line reconciliation or closing
+ * 100,000 months, held half a gigabyte of garbage at times (scripts/bench-scale.ts, the memory
+ * row). Half again is room enough for its pace (that bench's times unchanged); the option is the
+ * process's, every thread of it follows.
+ */
+const SERVER_NODE_OPTIONS = ['--heap-growing-percent=50']
+
 export async function startMockServer({
   port,
   dataDir,
@@ -241,7 +250,7 @@ export async function startMockServer({
   const service = run(
     'mock-server',
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'mock-server/index.ts')],
+    [...SERVER_NODE_OPTIONS, '--import', 'tsx', path.join(root, 'mock-server/index.ts')],
     {
       MOCK_PORT: String(port),
       MOCK_DATA_DIR: dataDir,
