@@ -233,8 +233,9 @@ export type MockOptions = {
  * V8 lets a heap grow to as much as four times what it held after its last full collection
  * before it collects again: the API's thread, writing a million-line reconciliation or closing
  * 100,000 months, held half a gigabyte of garbage at times (scripts/bench-scale.ts, the memory
- * row). Half again is room enough for its pace (that bench's times unchanged); the option is the
- * process's, every thread of it follows.
+ * row). Half again keeps it to a fraction of that; the more frequent collections cost that bench's
+ * bulk close about a sixth of its time, far inside its bound. The option is the process's: every
+ * thread of it follows.
  */
 const SERVER_NODE_OPTIONS = ['--heap-growing-percent=50']
 

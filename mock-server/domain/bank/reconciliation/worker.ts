@@ -7,10 +7,11 @@ import { CHANGES_PER_SLICE, jobReader, runJob, type Job, type JobReader } from '
 // connection of its own (WAL: readers never wait for the writer), runs the rules (job.ts) and
 // sends back what changed: a slice at a time as the run makes them (each message is copied into
 // the API's thread as it arrives: small slices keep every copy short), the last one with the end
-// (a run of a few changes is one message) — or the error. A slice goes as the JSON of its changes, one string:
-// copying it is copying its bytes, where a slice of objects is rebuilt object by object on the
-// API's thread, and the API's thread holds a run's changes as these strings until it writes them
-// (reconciler.ts parses one slice at a time), not as a third of a million objects.
+// (a run of a few changes is one message) — or the error. A slice goes as the JSON of its
+// changes, one string: copying it is copying its bytes, where a slice of objects is rebuilt
+// object by object on the API's thread, and the API's thread holds a run's changes as these
+// strings until it writes them (reconciler.ts parses one slice at a time), not as a third of a
+// million objects.
 
 export type ReconcileRequest = { id: number; file: string; job: Job }
 /** The JSON of some changes (job.ts `Change[]`), as a slice travels. */
