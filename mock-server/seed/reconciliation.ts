@@ -132,14 +132,19 @@ function tellAnasStory(finance: FinanceData, now: Date) {
     pay(request, day, true, request === withheld ? SEEDED_ISS_LINE : undefined)
   }
   // The newest invoice, paid by a TED that names nobody's document: the rules suggest it, ana
-  // confirms. Issued the day after the last one (its NFS-e number is the next).
+  // confirms. Issued the day after the last one (its NFS-e number is the next), never later than
+  // today: when the last one was issued today, this one is too, after it.
   const last = issued.at(-1)
   const template = [...issued].reverse().find((r) => r.schedulerId === null && r.taker)
   if (last && template) {
-    const issuedOn = [shiftDay(todayInBrazil(new Date(last.issuedAt!)), 1), shiftDay(today, -12)]
-      .sort()
-      .at(-1)!
-    const issuedAt = instant(issuedOn, 17)
+    const dayAfterLast = shiftDay(todayInBrazil(new Date(last.issuedAt!)), 1)
+    const issuedOn = [[dayAfterLast, shiftDay(today, -12)].sort().at(-1)!, today].sort()[0]!
+    const issuedAt = new Date(
+      Math.max(
+        Math.min(Date.parse(instant(issuedOn, 17)), now.getTime()),
+        Date.parse(last.issuedAt!) + 60_000,
+      ),
+    ).toISOString()
     const date = shiftDay(issuedOn, -2)
     // The template's service and taker, asked for again and issued by the manual path.
     const suggested = issuedNfsRequest(

@@ -83,7 +83,7 @@ describe('the seeded story', () => {
     expect(row!.suggestions[0]).toMatchObject({
       kind: 'invoice',
       // Paid five days after its issue, or today when that is sooner: issued the day after the
-      // seed's newest invoice, it is issued today when that one was issued yesterday
+      // seed's newest invoice, it is issued today when that one was issued yesterday or today
       // (mock-server/seed/reconciliation.ts).
       reasons: ['mesmo valor', expect.stringMatching(/(dias? após a emissão|no dia da emissão)$/)],
     })
