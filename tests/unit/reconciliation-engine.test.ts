@@ -605,35 +605,43 @@ const scenario = fc.record({
   ),
 })
 
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never
+
+/** A generated scenario's invoices, guides and lines, as the rules read them. */
+function inputsOf(s: Scenario) {
+  const invoices = s.invoices.map((v, i) =>
+    engineInvoiceOf(
+      nfs({
+        id: `i${i}`,
+        date: v.day,
+        totalValue: v.cents / 100,
+        number: v.number,
+        taker: v.taker,
+        issWithheld: v.iss !== null,
+        withholdings: v.iss ? { iss: v.iss / 100 } : undefined,
+      }),
+    ),
+  )
+  const guides = s.guides.map((g, i) =>
+    guide({ id: `g${i}`, kind: g.kind, dueDate: g.day, cents: g.cents }),
+  )
+  const lines: EngineLine[] = s.lines.map((l, i) => ({
+    id: `l${i}`,
+    date: l.day,
+    cents: l.debit ? -l.cents : l.cents,
+    type: l.debit ? 'DEBIT' : 'CREDIT',
+    memo: memoOf(l.taker, l.number, l.debit ? l.tax : null),
+    categoryId: null,
+    dismissed: [],
+  }))
+  return { invoices, guides, lines }
+}
+
 describe('property: nothing is matched twice, and every automatic match is rule 1 or rule 3', () => {
   it('holds for generated statements, invoices and guides', () => {
     fc.assert(
       fc.property(scenario, (s) => {
-        const invoices = s.invoices.map((v, i) =>
-          engineInvoiceOf(
-            nfs({
-              id: `i${i}`,
-              date: v.day,
-              totalValue: v.cents / 100,
-              number: v.number,
-              taker: v.taker,
-              issWithheld: v.iss !== null,
-              withholdings: v.iss ? { iss: v.iss / 100 } : undefined,
-            }),
-          ),
-        )
-        const guides = s.guides.map((g, i) =>
-          guide({ id: `g${i}`, kind: g.kind, dueDate: g.day, cents: g.cents }),
-        )
-        const lines = s.lines.map((l, i) => ({
-          id: `l${i}`,
-          date: l.day,
-          cents: l.debit ? -l.cents : l.cents,
-          type: l.debit ? 'DEBIT' : 'CREDIT',
-          memo: memoOf(l.taker, l.number, l.debit ? l.tax : null),
-          categoryId: null,
-          dismissed: [],
-        }))
+        const { invoices, guides, lines } = inputsOf(s)
         const outcomes = run({ lines, invoices, guides })
         const claimed = new Map<string, string>()
         for (const l of lines) {
@@ -679,6 +687,32 @@ describe('property: nothing is matched twice, and every automatic match is rule 
           }
       }),
       { numRuns: 400 },
+    )
+  })
+})
+
+describe('outcomes handed on as they are made (onOutcome)', () => {
+  it('gives every line exactly one outcome, the one the map answers, reading the lines once', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const { invoices, guides, lines } = inputsOf(s)
+        const answered = run({ lines, invoices, guides })
+        const handed: [string, unknown][] = []
+        // A generator can be read only once: the rules must not go over the lines twice.
+        function* once() {
+          yield* lines
+        }
+        const left = run({
+          lines: once(),
+          invoices,
+          guides,
+          onOutcome: (id, outcome) => handed.push([id, outcome]),
+        })
+        expect(left.size).toBe(0)
+        expect(handed.map(([id]) => id).sort()).toEqual(lines.map((l) => l.id).sort())
+        expect(new Map(handed)).toEqual(answered)
+      }),
+      { numRuns: 200 },
     )
   })
 })

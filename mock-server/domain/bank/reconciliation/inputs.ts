@@ -136,11 +136,12 @@ export const openGuidesOf = (documents: readonly CompanyDocument[]) =>
 /** The same, from lines, invoices and guides already as the rules read them (job.ts). */
 export function engineInputFrom(records: {
   company: Pick<Company, 'cnpj' | 'name'>
-  lines: readonly EngineLine[]
+  lines: EngineInput['lines']
   invoices: readonly EngineInvoice[]
   guides: readonly EngineGuide[]
   categories: readonly TaxCategory[]
   memoOf?: EngineInput['memoOf']
+  onOutcome?: EngineInput['onOutcome']
 }): EngineInput {
   return {
     company: { document: records.company.cnpj, name: records.company.name },
@@ -149,5 +150,6 @@ export function engineInputFrom(records: {
     guides: records.guides,
     categoryKinds: categoryKindsOf(records.categories),
     memoOf: records.memoOf,
+    onOutcome: records.onOutcome,
   }
 }

@@ -396,15 +396,34 @@ function groupInvoicesOf(
 }
 
 /**
- * The lines the rules look at: every one held but those a person matched, which stay as they are
- * (a run never reads them, but a line can be matched between the reads of a scope: the store has
- * the last word, see reconciler.ts).
+ * Whether the rules look at a line held: every one but those a person matched, which stay as they
+ * are (a run never reads them, but a line can be matched between the reads of a scope: the store
+ * has the last word, see reconciler.ts).
  */
+const looksAt = (id: string, { record }: Held, released: ReadonlySet<string>) =>
+  record?.status !== 'matched' || released.has(id)
+
+/** The lines the rules look at (looksAt), as a list. */
 function linesOf(rows: ReadonlyMap<string, Held>, released: ReadonlySet<string>) {
   const lines: EngineLine[] = []
-  for (const [id, { line, record }] of rows)
-    if (record?.status !== 'matched' || released.has(id)) lines.push(line)
+  for (const [id, held] of rows) if (looksAt(id, held, released)) lines.push(held.line)
   return lines
+}
+
+/**
+ * The lines the rules look at (looksAt), handed one at a time and counted (`counted`): no list
+ * holds them, so each goes once its outcome has made its change (runJob).
+ */
+function* linesIn(
+  rows: ReadonlyMap<string, Held>,
+  released: ReadonlySet<string>,
+  counted: () => void,
+): Generator<EngineLine> {
+  for (const [id, held] of rows)
+    if (looksAt(id, held, released)) {
+      counted()
+      yield held.line
+    }
 }
 
 /**
@@ -537,18 +556,41 @@ export function runJob(reader: JobReader, job: Job, sink?: ChangeSink): JobResul
   }
   if (!company) return { changes: [], looked: 0, invoices: 0 }
 
-  lines ??= linesOf(rows, released)
-  outcomes ??= reconcile(engineInputFrom({ company, lines, invoices, guides, categories, memoOf }))
   const changes: Change[] = []
-  for (const line of lines) {
-    const held = rows.get(line.id)!
-    const next = contentOf(held, outcomes.get(line.id) ?? null)
-    const release = released.has(line.id)
+  /** A line's change from its outcome, if it changes anything; the line is let go. */
+  const changeOf = (id: string, outcome: LineOutcome) => {
+    const held = rows.get(id)
+    if (!held) return
+    rows.delete(id)
+    const next = contentOf(held, outcome)
+    const release = released.has(id)
     // Without a record, the same content is none (JSON.stringify(null) is no record's JSON).
     const same = held.record ? held.record.content === contentJson(next) : next === null
-    if (!release && same) continue
-    changes.push({ transactionId: line.id, baseRev: held.record?.rev ?? 0, release, next })
+    if (!release && same) return
+    changes.push({ transactionId: id, baseRev: held.record?.rev ?? 0, release, next })
     if (sink && changes.length >= sink.size) sink.take(changes.splice(0))
   }
-  return { changes, looked: lines.length + outside, invoices: invoices.length }
+  let looked = outside
+  if (lines && outcomes) {
+    looked += lines.length
+    for (const line of lines) changeOf(line.id, outcomes.get(line.id) ?? null)
+  } else {
+    // Each outcome makes its change as it is made, and its line goes then (rules.ts onOutcome).
+    const counted = () => void looked++
+    reconcile(
+      engineInputFrom({
+        company,
+        lines: lines ?? linesIn(rows, released, counted),
+        invoices,
+        guides,
+        categories,
+        memoOf,
+        onOutcome: changeOf,
+      }),
+    )
+    if (lines) looked += lines.length
+    // A line the rules gave no outcome has none (as a missing one in a map).
+    for (const [id, held] of rows) if (looksAt(id, held, released)) changeOf(id, null)
+  }
+  return { changes, looked, invoices: invoices.length }
 }

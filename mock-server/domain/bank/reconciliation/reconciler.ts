@@ -13,8 +13,8 @@ import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 // Automatic reconciliation runs by itself — after an OFX import, a Cora sync, an invoice issued or
 // cancelled, a guide added or removed, a person's confirmation or undo — one run at a time, in a
 // worker thread (worker.ts: reads a snapshot and applies the rules), bounded in time. The changes
-// come back to this thread and are written here, in batches of their own transactions with a
-// yield between them, each change checked against the store as it is then (writes.ts:
+// come back to this thread as the rules make them and are written here, in batches of their own
+// transactions with a yield between them, each change checked against the store as it is then (writes.ts:
 // writeRunBatch): a person's confirmation made meanwhile is never overwritten, an invoice matched
 // meanwhile is never matched twice. A change that no longer holds sends its line to one more run.
 
@@ -32,10 +32,10 @@ const SHARED_AFTER_MS = 250
 const THREAD_SHARE = 2 / 3
 
 /**
- * A run that looked at this many lines has its worker replaced once its changes are in: the
- * worker's heap held the company's statement (about 0.6 GB for a million lines), which V8 gives
- * back only some seconds later, while this thread writes the changes (scripts/bench-scale.ts,
- * the server's memory).
+ * A run that looked at this many lines has its worker replaced once it has answered: the worker's
+ * heap held the company's statement (about 0.5 GB for a million lines), which V8 gives back only
+ * some seconds later, while this thread writes the last changes (scripts/bench-scale.ts, the
+ * server's memory).
  */
 const RECYCLE_AFTER_LINES = 100_000
 
@@ -117,23 +117,24 @@ export function createReconciler(
   let draining: Promise<void> | null = null
   const recent: RunRecord[] = []
 
-  /** The worker's answer to one job, or a rejection after RUN_TIMEOUT_MS (worker restarted). */
-  function compute(job: Job) {
-    /** The changes as they came, slices of JSON (worker.ts), parsed one at a time by `apply`. */
-    const slices: ChangesJson[] = []
-    return thread.send<{ slices: ChangesJson[]; looked: number }>(
+  /**
+   * Runs one job in the worker: each slice of changes goes to `take` as it comes (worker.ts);
+   * resolves with the lines it looked at, or rejects after RUN_TIMEOUT_MS (worker restarted).
+   */
+  function compute(job: Job, take: (slice: ChangesJson) => void) {
+    return thread.send<number>(
       (worker, id) => {
         const request: ReconcileRequest = { id, file: store.file, job }
         worker.postMessage(request)
       },
       (answer, resolve, reject) => {
         if (answer.kind === 'changes') {
-          slices.push(answer.changes)
+          take(answer.changes)
           return false
         }
         if (answer.kind === 'end') {
-          if (answer.changes) slices.push(answer.changes)
-          resolve({ slices, looked: answer.looked })
+          if (answer.changes) take(answer.changes)
+          resolve(answer.looked)
         } else reject(new Error(answer.message))
         return true
       },
@@ -143,20 +144,44 @@ export function createReconciler(
   }
 
   /**
-   * Writes a run's changes a slice at a time (job.ts CHANGES_PER_SLICE), each parsed when its turn
-   * comes and written in one transaction (the slice let go of); the lines whose change no longer
-   * held.
+   * A run: its changes written a slice at a time as the worker sends them (job.ts
+   * CHANGES_PER_SLICE) — the worker's rules and this thread's writes of a run over a million lines
+   * go on together, each on its core — each slice parsed when its turn comes and written in one
+   * transaction, then let go. Answers the lines the run looked at and those whose change no
+   * longer held. A run that fails leaves written what it wrote: each change stood on its own,
+   * checked against the store as it was then (writes.ts applyChange).
    */
-  async function apply(slices: ChangesJson[], startedEpoch: number, summary: RunSummary) {
+  async function runAndApply(job: Job, startedEpoch: number, summary: RunSummary) {
+    const slices: ChangesJson[] = []
+    let arrived: (() => void) | null = null
+    let done = false
+    const computed = compute(job, (slice) => {
+      slices.push(slice)
+      arrived?.()
+    })
+      .then((looked) => {
+        // The worker is let go as soon as it is done, while this thread still writes.
+        if (looked >= RECYCLE_AFTER_LINES) thread.recycle()
+        return looked
+      })
+      .finally(() => {
+        done = true
+        arrived?.()
+      })
+    // Settled when the loop below stops early (its result is read only after the loop).
+    computed.catch(() => undefined)
     const stale: string[] = []
     let first = true
     /** How long this run's writes have held the thread, and the last batch. */
     let held = 0
     let last = 0
-    for (let i = 0; i < slices.length; i++) {
+    for (let i = 0; ; i++) {
+      while (i >= slices.length && !done) await new Promise<void>((resolve) => (arrived = resolve))
+      arrived = null
+      if (i >= slices.length) break
       if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE) : yieldTurn())
       first = false
-      if (closed || epoch !== startedEpoch) return stale
+      if (closed || epoch !== startedEpoch) break
       const started = performance.now()
       const changes = JSON.parse(slices[i]!) as Change[]
       slices[i] = ''
@@ -167,7 +192,7 @@ export function createReconciler(
     }
     // The run's last batch counts for the next batch of another job.
     if (held > SHARED_AFTER_MS) spend(last, THREAD_SHARE)
-    return stale
+    return { looked: await computed, stale }
   }
 
   async function runOne(companyId: string, item: Queued) {
@@ -175,10 +200,12 @@ export function createReconciler(
     const startedEpoch = epoch
     const summary = emptySummary()
     try {
-      const { slices, looked } = await compute({ companyId, scope: item.scope })
+      const { looked, stale } = await runAndApply(
+        { companyId, scope: item.scope },
+        startedEpoch,
+        summary,
+      )
       summary.looked = looked
-      if (looked >= RECYCLE_AFTER_LINES) thread.recycle()
-      const stale = await apply(slices, startedEpoch, summary)
       if (stale.length > 0 && !item.retry && epoch === startedEpoch)
         enqueue(
           companyId,

@@ -126,7 +126,8 @@ export type EngineGuide = {
 
 export type EngineInput = {
   company: { document: string | null; name: string }
-  lines: readonly EngineLine[]
+  /** Read once, in order (a run over every line hands them as it lets them go: job.ts). */
+  lines: Iterable<EngineLine>
   invoices: readonly EngineInvoice[]
   guides: readonly EngineGuide[]
   /** The chart of accounts: a category's kind, by id. */
@@ -136,6 +137,12 @@ export type EngineInput = {
    * facts, read again by its several-invoices search and a second pass (job.ts).
    */
   memoOf?: (memo: string) => MemoFacts
+  /**
+   * Where each line's outcome goes as soon as it is made, once per line (`reconcile` then answers
+   * an empty map): a run over every line makes its change then and lets the line go, rather than
+   * holding a million outcomes beside the lines until the last is made (job.ts).
+   */
+  onOutcome?: (lineId: string, outcome: LineOutcome) => void
 }
 
 export type EngineMatch =
@@ -435,6 +442,9 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   const credits: (CreditWork | undefined)[] = []
   const debits: DebitWork[] = []
   const outcomes = new Map<string, LineOutcome>()
+  const settle =
+    input.onOutcome ??
+    ((lineId: string, outcome: LineOutcome) => void outcomes.set(lineId, outcome))
   const invoiceClaims = new Map<string, Set<string>>()
   const guideClaims = new Map<string, Set<string>>()
 
@@ -443,7 +453,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
   for (const line of input.lines) {
     // A debit is read only if a guide of its amount is open: most are none of this.
     if (outsideRules(line.cents, guidesByCents)) {
-      outcomes.set(line.id, null)
+      settle(line.id, null)
       continue
     }
     const guidesOfAmount = line.cents < 0 ? guidesByCents.get(-line.cents) : undefined
@@ -455,7 +465,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
         notRevenueCategory(line.categoryId, input.categoryKinds) ||
         namesCompany(memo, own)
       ) {
-        outcomes.set(line.id, null)
+        settle(line.id, null)
         continue
       }
       const candidates: Candidate[] = []
@@ -471,7 +481,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       // second pass has nothing to find for it (no suggestion, no several-invoices search), so
       // its outcome is made now and its work not held (scripts/bench-scale.ts, the memory row).
       if (candidates.length === 0 && memo.documents.length === 0 && memo.numbers.length === 0) {
-        outcomes.set(line.id, {
+        settle(line.id, {
           side: 'credit',
           status: 'unmatched',
           match: null,
@@ -511,7 +521,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       )
       if (claims.size > 0) guideClaims.set(line.id, claims)
       if (candidates.length > 0) debits.push({ line, day, candidates })
-      else outcomes.set(line.id, null)
+      else settle(line.id, null)
     }
   }
 
@@ -532,7 +542,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     const matchedId = invoiceMatches.get(line.id)
     if (matchedId) {
       const winner = work.candidates.find((c) => c.invoice.id === matchedId)!
-      outcomes.set(line.id, {
+      settle(line.id, {
         side: 'credit',
         status: 'matched',
         match: {
@@ -620,7 +630,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
         }
       }
     }
-    outcomes.set(line.id, {
+    settle(line.id, {
       side: 'credit',
       status: suggestions.length > 0 ? 'suggested' : 'unmatched',
       match: null,
@@ -634,7 +644,7 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
     const matchedId = guideMatches.get(line.id)
     if (matchedId) {
       const winner = work.candidates.find((c) => c.guide.id === matchedId)!
-      outcomes.set(line.id, {
+      settle(line.id, {
         side: 'debit',
         status: 'matched',
         match: {
@@ -672,10 +682,10 @@ export function reconcile(input: EngineInput): Map<string, LineOutcome> {
       })
     // A debit with no open guide of its amount is none of reconciliation's business.
     if (suggestions.length === 0) {
-      outcomes.set(line.id, null)
+      settle(line.id, null)
       continue
     }
-    outcomes.set(line.id, {
+    settle(line.id, {
       side: 'debit',
       status: suggestions.length > 0 ? 'suggested' : 'unmatched',
       match: null,
