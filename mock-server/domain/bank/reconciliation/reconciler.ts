@@ -14,9 +14,10 @@ import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 // cancelled, a guide added or removed, a person's confirmation or undo — one run at a time, in a
 // worker thread (worker.ts: reads a snapshot and applies the rules), bounded in time. The changes
 // come back to this thread as the rules make them and are written here, in batches of their own
-// transactions with a yield between them, each change checked against the store as it is then (writes.ts:
-// writeRunBatch): a person's confirmation made meanwhile is never overwritten, an invoice matched
-// meanwhile is never matched twice. A change that no longer holds sends its line to one more run.
+// transactions with a yield between them, each change checked against the store as it is then
+// (writes.ts: writeRunBatch): a person's confirmation made meanwhile is never overwritten, an
+// invoice matched meanwhile is never matched twice. A change that no longer holds sends its line
+// to one more run.
 
 /** A run that takes longer is abandoned (the worker is restarted); the next trigger runs again. */
 const RUN_TIMEOUT_MS = 30_000
