@@ -70,9 +70,12 @@ describe('pré-cadastro', () => {
     const form = await screen.findByRole('form', { name: 'Pré-cadastro' })
     await user.click(within(form).getByRole('button', { name: 'Continuar' }))
     await waitFor(() => expect(within(form).getByText('Confira os campos marcados')).toBeVisible())
-    expect(
-      within(form).getByText('Confira os campos marcados').closest('[tabindex="-1"]'),
-    ).toHaveFocus()
+    // The summary takes the focus once it is drawn: on a loaded machine, a moment after it shows.
+    await waitFor(() =>
+      expect(
+        within(form).getByText('Confira os campos marcados').closest('[tabindex="-1"]'),
+      ).toHaveFocus(),
+    )
     for (const message of [
       'Informe pelo menos um nome para a empresa',
       'Informe o nome fantasia',
