@@ -138,7 +138,8 @@ function tellAnasStory(finance: FinanceData, now: Date) {
   const template = [...issued].reverse().find((r) => r.schedulerId === null && r.taker)
   if (last && template) {
     const dayAfterLast = shiftDay(todayInBrazil(new Date(last.issuedAt!)), 1)
-    const issuedOn = [[dayAfterLast, shiftDay(today, -12)].sort().at(-1)!, today].sort()[0]!
+    const notBefore = [dayAfterLast, shiftDay(today, -12)].sort().at(-1)!
+    const issuedOn = [notBefore, today].sort()[0]!
     const issuedAt = new Date(
       Math.max(
         Math.min(Date.parse(instant(issuedOn, 17)), now.getTime()),

@@ -99,6 +99,9 @@ export const seededFactsOf = (
 const instant = (day: string, hour: number) =>
   new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`).toISOString()
 
+/** A month's problems that mean its year's parameters are not published yet (seedSimples). */
+const UNPUBLISHED_PROBLEMS = new Set(['unknown-year', 'unknown-calendar'])
+
 export function seedSimples(
   data: {
     companies: Company[]
@@ -155,12 +158,11 @@ export function seedSimples(
 
   /**
    * Years whose minimum wage, INSS table or holidays src/kernel/tax/parameters.ts does not have
-   * yet (they are published at the turn of the year): their months are left as the product leaves them —
-   * no payroll, not closed, the screens saying which values are missing. Any other problem of a
-   * month the plan closes is the fixture's mistake.
+   * yet (they are published at the turn of the year): their months are left as the product
+   * leaves them — no payroll, not closed, the screens saying which values are missing. Any other
+   * problem of a month the plan closes is the fixture's mistake.
    */
   const unpublished = new Set<number>()
-  const UNPUBLISHED = new Set(['unknown-year', 'unknown-calendar'])
   for (const plan of loadFixture('finance/simples.json', planSchema)) {
     const found = data.companies.find((c) => c.id === plan.companyId)
     const facts = found && seededFactsOf(found, data.tracks, data.registry)
@@ -230,17 +232,14 @@ export function seedSimples(
     for (const close of closes) {
       const period = addMonths(current, -close.monthsAgo)
       const calculation = calculated(period)
-      if (
-        calculation.problems.length > 0 &&
-        calculation.problems.every((problem) => UNPUBLISHED.has(problem.code))
-      ) {
+      if (calculation.problems.length > 0) {
+        if (!calculation.problems.every((problem) => UNPUBLISHED_PROBLEMS.has(problem.code)))
+          throw new Error(
+            `finance/simples.json: ${company.id} ${period} cannot close: ${calculation.problems.map((p) => p.message).join(' ')}`,
+          )
         unpublished.add(Number(period.slice(0, 4)))
         continue
       }
-      if (calculation.problems.length > 0)
-        throw new Error(
-          `finance/simples.json: ${company.id} ${period} cannot close: ${calculation.problems.map((p) => p.message).join(' ')}`,
-        )
       const candidate = instant(`${addMonths(period, 1)}-05`, 11)
       const closedAt = candidate < now.toISOString() ? candidate : now.toISOString()
       const { das, darf } = closedMonthRecords(sink, facts, calculation, plan.by, closedAt, {

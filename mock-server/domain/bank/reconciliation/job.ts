@@ -570,17 +570,14 @@ export function runJob(reader: JobReader, job: Job, sink?: ChangeSink): JobResul
     changes.push({ transactionId: id, baseRev: held.record?.rev ?? 0, release, next })
     if (sink && changes.length >= sink.size) sink.take(changes.splice(0))
   }
-  let looked = outside
-  if (lines && outcomes) {
-    looked += lines.length
-    for (const line of lines) changeOf(line.id, outcomes.get(line.id) ?? null)
-  } else {
+  let looked = outside + (lines?.length ?? 0)
+  if (lines && outcomes) for (const line of lines) changeOf(line.id, outcomes.get(line.id) ?? null)
+  else {
     // Each outcome makes its change as it is made, and its line goes then (rules.ts onOutcome).
-    const counted = () => void looked++
     reconcile(
       engineInputFrom({
         company,
-        lines: lines ?? linesIn(rows, released, counted),
+        lines: lines ?? linesIn(rows, released, () => void looked++),
         invoices,
         guides,
         categories,
@@ -588,7 +585,6 @@ export function runJob(reader: JobReader, job: Job, sink?: ChangeSink): JobResul
         onOutcome: changeOf,
       }),
     )
-    if (lines) looked += lines.length
     // A line the rules gave no outcome has none (as a missing one in a map).
     for (const [id, held] of rows) if (looksAt(id, held, released)) changeOf(id, null)
   }
