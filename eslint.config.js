@@ -338,9 +338,6 @@ const onlySeedsSeed = {
 const allowList = {
   // A route that reaches a stand-in's code (Cora's consent and sync).
   'mock-server/routes/bank-connections.ts': { 'server-edge': ['stand-in'] },
-  // The store's model and record schemas name the NFS-e records of the invoices context.
-  'mock-server/model.ts': { 'server-store': ['server-domain'] },
-  'mock-server/store/record-schemas.ts': { 'server-store': ['server-domain'] },
   // Stand-ins that use the product's code: the checkout confirms a payment through billing, the
   // registry describes our own companies, Cora imports its statement into the books, the Sefin
   // stand-in writes and reads the NFS-e documents with the product's layout code.
@@ -355,8 +352,6 @@ const allowList = {
   'mock-server/stand-ins/sefin-nacional/test-pki.ts': { 'stand-in': ['server-domain'] },
   // The Sefin gateway starts the local stand-in (when no MOCK_SEFIN_URL) and trusts its test CA.
   'mock-server/domain/invoices/sefin-gateway.ts': { 'server-domain': ['stand-in'] },
-  // The tax rules use the CNAE code's mask.
-  'src/kernel/tax/month.ts': { tax: ['schemas'] },
 }
 
 const KERNEL_MONEY = 'src/kernel/money.ts'

@@ -30,7 +30,7 @@ import type {
   DpsSequence,
   SefinEventRecord,
   SefinNfseRecord,
-} from './domain/invoices/nfse/records'
+} from './store/nfse-records'
 
 // What the mock backend stores: one collection (one SQLite table, mock-server/store/layout.ts) per
 // entity, each record shaped by its zod schema in src/schemas. The seeders (mock-server/seed) fill

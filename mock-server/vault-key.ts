@@ -4,7 +4,8 @@ import path from 'node:path'
 import { StartupError, type ServerConfig } from './config'
 import { dataFolderSecret } from './signing-secret'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files'
-import { seal, sealedSchema, unseal } from './domain/invoices/nfse/vault'
+import { seal, unseal } from './domain/invoices/nfse/vault'
+import { sealedSchema } from './store/nfse-records'
 
 // The key that seals the companies' certificate keys (domain/invoices/nfse/vault.ts) never lies in
 // the data folder in the clear, so the folder, a backup or a copy of it holds no usable key:

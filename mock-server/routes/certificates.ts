@@ -11,7 +11,7 @@ import {
 } from '../../src/schemas/nfse'
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, HttpError, notFound, parse } from '../http'
-import type { CertificateRecord } from '../domain/invoices/nfse/records'
+import type { CertificateRecord } from '../store/nfse-records'
 import { seal } from '../domain/invoices/nfse/vault'
 import { vaultKeyOf } from '../vault-key'
 

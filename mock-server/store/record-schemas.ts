@@ -32,7 +32,7 @@ import {
   sefinEventRecordSchema,
   sefinNfseRecordSchema,
   dpsReservationSchema,
-} from '../domain/invoices/nfse/records'
+} from './nfse-records'
 
 // The zod schema of each collection's records (the model, model.ts): what a record read from
 // outside the store (an old data folder's db.json, store/legacy.ts) must be before it is stored.

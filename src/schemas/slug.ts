@@ -2,6 +2,8 @@
 // so that route files (which land in the first-load chunk) can use them for `params.parse`; the
 // mock server and the build (sitemap) use the same functions, so every link agrees.
 
+import { cnaeDigits, formatCnaeCode } from '../kernel/cnae-code'
+
 const COMBINING_MARKS = /[\u0300-\u036f]/g
 
 /** "São José" → "Sao Jose". */
@@ -42,15 +44,9 @@ export function splitCitySlug(slug: string): { city: string; state: string } | n
 // ---------------------------------------------------------------------------------------------
 // CNAE subclasses: /tools/cnae/{code}-{text}
 
-/** The 7 digits of a subclass code, whatever punctuation it was typed with ("6201-5/01"). */
-export const cnaeDigits = (value: string) => value.replace(/\D/g, '')
-
-/** "6201501" → "6201-5/01" (the way IBGE and the CNPJ card print it). */
-export function formatCnaeCode(code: string): string {
-  const digits = cnaeDigits(code)
-  if (digits.length !== 7) return code
-  return `${digits.slice(0, 4)}-${digits.slice(4, 5)}/${digits.slice(5)}`
-}
+// The code's digits and its printed form are the kernel's (src/kernel/cnae-code.ts); the pages
+// take them from here with the slugs they build.
+export { cnaeDigits, formatCnaeCode }
 
 /** "6201501", "Desenvolvimento de programas…" → "6201501-desenvolvimento-de-programas-…". */
 export const cnaeSlug = (code: string, text: string) => `${cnaeDigits(code)}-${slugify(text)}`

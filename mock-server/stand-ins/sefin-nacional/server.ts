@@ -22,7 +22,7 @@ import {
 } from '../../domain/invoices/nfse/documents'
 import type { NfseEngine } from '../../domain/invoices/nfse/engine'
 import type { Checked } from '../../domain/invoices/nfse/jobs'
-import type { SefinNfseRecord } from '../../domain/invoices/nfse/records'
+import type { SefinNfseRecord } from '../../store/nfse-records'
 import { schemaIssues } from '../../domain/invoices/nfse/schema-messages'
 import {
   fromGzipBase64,

@@ -22,7 +22,8 @@ import {
   type Issuer,
   type KeyPair,
 } from '../../domain/invoices/nfse/certificates'
-import { folderKeyIn, seal, sealedSchema, unseal } from '../../domain/invoices/nfse/vault'
+import { folderKeyIn, seal, unseal } from '../../domain/invoices/nfse/vault'
+import { sealedSchema } from '../../store/nfse-records'
 
 // The local test PKI: a certificate authority drawn on this machine (never a real one, never in
 // the repository), the Sefin Nacional stand-in's own certificate and an e-CNPJ A1 for each seeded

@@ -9,7 +9,7 @@ import {
   type LimitEffect,
 } from './limits'
 import type { ActivityTax, SimplesAnnex } from '../../schemas/cnae'
-import { formatCnaeCode } from '../../schemas/slug'
+import { formatCnaeCode } from '../cnae-code'
 import { activityOfService, annexOfActivity } from './annex'
 import { dasDueDate, UnknownCalendarYear } from './calendar'
 import {

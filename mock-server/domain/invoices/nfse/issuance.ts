@@ -45,11 +45,10 @@ import { issShareRate } from '../../../../src/kernel/tax/month'
 import type { NfseEngine } from './engine'
 import type { DanfseJob } from './jobs'
 import { ibgeCodeOf } from './places'
-import type { CertificateRecord } from './records'
+import type { CertificateRecord, DpsReservation } from '../../../store/nfse-records'
 import { schemaIssues } from './schema-messages'
 import { SefinUnknownOutcome, unreachable, type NationalError } from './sefin-client'
 import type { SefinGateway } from '../sefin-gateway'
-import type { DpsReservation } from './records'
 import {
   analysisPending,
   cancellationUnsettled,
