@@ -350,8 +350,6 @@ const allowList = {
   'mock-server/stand-ins/sefin-nacional/signer.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/sefin-nacional/anexo.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/sefin-nacional/test-pki.ts': { 'stand-in': ['server-domain'] },
-  // The Sefin gateway starts the local stand-in (when no MOCK_SEFIN_URL) and trusts its test CA.
-  'mock-server/domain/invoices/sefin-gateway.ts': { 'server-domain': ['stand-in'] },
 }
 
 const KERNEL_MONEY = 'src/kernel/money.ts'

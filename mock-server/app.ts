@@ -29,6 +29,7 @@ import { seedFiles } from './seed/files'
 import { buildSeed, reseedCompany } from './seed/index'
 import { seededNfseXml } from './seed/nfse'
 import { testPki } from './stand-ins/sefin-nacional/test-pki'
+import { startSefinStandIn } from './stand-ins/sefin-nacional/server'
 import { Store } from './store/database'
 import {
   sefinAnalysisAnswerSchema,
@@ -80,12 +81,42 @@ export function createApp(config: ServerConfig) {
   // The national NFS-e API (the local stand-in on its own TLS port unless MOCK_SEFIN_URL says
   // otherwise), and the check of every DPS whose answer was lost: now, then every half minute.
   // The seed's NFS-e are signed when first asked for (seed/nfse.ts), not at every start.
-  const sefin = createSefinGateway({
-    config,
-    store,
-    nfse,
-    drawSeeded: (record) => seededNfseXml({ store, nfse, pki: testPki(config.testPkiDir) }, record),
-  })
+  const pki = () => testPki(config.testPkiDir)
+  // The stand-in runs here only when the product is not pointed elsewhere.
+  const standIn = config.sefinUrl
+    ? null
+    : startSefinStandIn({
+        store,
+        nfse,
+        identity: pki().standIn,
+        clientRoots: [pki().ca.certificatePem],
+        port: config.sefinPort,
+        hosts: config.hosts,
+        faults: config.sefinFaults,
+        drawSeeded: (record) => seededNfseXml({ store, nfse, pki: pki() }, record),
+      })
+  // A failure to listen (the port taken) is said when the stand-in is first needed, and here.
+  standIn?.catch((error: unknown) =>
+    console.error(`[sefin-nacional] não iniciou na porta ${config.sefinPort}:`, error),
+  )
+  // Awaited by each issuance; a stand-in that did not start is said above, not as unhandled here.
+  const standInPort = standIn && standIn.then((started) => started.port)
+  standInPort?.catch(() => undefined)
+  const sefin = {
+    ...createSefinGateway({
+      config,
+      local: {
+        testCa: () => pki().ca.certificatePem,
+        standInCertificate: () => pki().standIn.certificatePem,
+        port: standInPort,
+      },
+    }),
+    /** The local stand-in, when this server runs it (its faults can be armed by the tests). */
+    standIn: async () => (standIn ? await standIn : null),
+    async close() {
+      await standIn?.then((started) => started.close()).catch(() => undefined)
+    },
+  }
   const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry }
   const recovery = startRecovery({ store, config, nfse, sefin })
 
