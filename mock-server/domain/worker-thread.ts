@@ -62,7 +62,10 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
   return {
     /**
      * Posts a job (`post` sends it, with its id) and settles by `onAnswer`'s calls, or rejects
-     * with `timeout()` after `timeoutMs` — the worker is then stopped, the next job starts another.
+     * with `timeout()` once `timeoutMs` pass without an answer of the job — the worker is then
+     * stopped, the next job starts another. Each answer that is not the last starts the count
+     * again: a long job that keeps answering (a reconciliation's slices of changes) is alive, a
+     * silent one is not.
      */
     send<T>(
       post: (worker: Worker, id: number) => void,
@@ -74,12 +77,13 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
       const current = worker
       const id = nextId++
       return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const expire = () => {
           pending.delete(id)
           reject(timeout())
           if (worker === current) worker = null
           void current.then(terminate, () => undefined)
-        }, timeoutMs)
+        }
+        let timer = setTimeout(expire, timeoutMs)
         const done =
           <V>(settle: (value: V) => void) =>
           (value: V) => {
@@ -90,7 +94,14 @@ export function workerThread<A extends { id: number }>(module: URL, names: Worke
         const fail = done(reject)
         pending.set(id, {
           thread: current,
-          onAnswer: (answer) => onAnswer(answer, finish, fail),
+          onAnswer: (answer) => {
+            const last = onAnswer(answer, finish, fail)
+            if (!last) {
+              clearTimeout(timer)
+              timer = setTimeout(expire, timeoutMs)
+            }
+            return last
+          },
           reject: fail,
         })
         // Once bundled and started; a job that failed meanwhile (the bundle, a timeout) is not sent.

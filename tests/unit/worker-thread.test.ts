@@ -51,3 +51,42 @@ describe('a worker thread recycled', () => {
     }
   })
 })
+
+describe('a job’s time limit', () => {
+  /** A job of `steps` answers before its last, `ms` apart, with a limit of `limitMs`. */
+  const job = (thread: ReturnType<typeof echo>, ms: number, steps: number, limitMs: number) => {
+    let answers = 0
+    return thread.send<number>(
+      (worker, id) => worker.postMessage({ id, ms, steps }),
+      (answer, resolve) => {
+        answers++
+        if (!(answer as Answer & { last: boolean }).last) return false
+        resolve(answers)
+        return true
+      },
+      limitMs,
+      () => new Error('timeout'),
+    )
+  }
+
+  it('counts from the job’s last answer: a job that keeps answering runs past the limit', async () => {
+    const thread = echo()
+    try {
+      // Six answers 100 ms apart (600 ms in all) under a 300 ms limit.
+      expect(await job(thread, 100, 5, 300)).toBe(6)
+    } finally {
+      await thread.close('done')
+    }
+  })
+
+  it('stops a job silent for longer than the limit, and the next job gets a fresh thread', async () => {
+    const thread = echo()
+    try {
+      const first = await threadOf(thread)
+      await expect(job(thread, 400, 1, 300)).rejects.toThrow('timeout')
+      expect(await threadOf(thread)).not.toBe(first)
+    } finally {
+      await thread.close('done')
+    }
+  })
+})

@@ -19,7 +19,13 @@ import type { ChangesJson, ReconcileAnswer, ReconcileRequest } from './worker'
 // invoice matched meanwhile is never matched twice. A change that no longer holds sends its line
 // to one more run.
 
-/** A run that takes longer is abandoned (the worker is restarted); the next trigger runs again. */
+/**
+ * A run whose worker sends nothing for this long is abandoned (the worker is restarted); the next
+ * trigger runs again. Counted from its last slice of changes, not from its start: a run over a
+ * million lines sends a slice every few milliseconds for longer than this on a busy machine
+ * (scripts/bench-scale.ts), and stopping it there only left its lines for the next run to read
+ * again.
+ */
 const RUN_TIMEOUT_MS = 30_000
 /**
  * A run whose writes have held the thread this long in all (ms) gives way after each batch
@@ -120,7 +126,8 @@ export function createReconciler(
 
   /**
    * Runs one job in the worker: each slice of changes goes to `take` as it comes (worker.ts);
-   * resolves with the lines it looked at, or rejects after RUN_TIMEOUT_MS (worker restarted).
+   * resolves with the lines it looked at, or rejects when the worker has sent nothing for
+   * RUN_TIMEOUT_MS (worker restarted).
    */
   function compute(job: Job, take: (slice: ChangesJson) => void) {
     return thread.send<number>(
