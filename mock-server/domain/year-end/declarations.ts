@@ -8,6 +8,7 @@ import {
 import type { Company } from '../../../src/schemas/company'
 import { toCents } from '../../../src/kernel/money'
 import { addDays, dasMeiOf } from '../../../src/kernel/tax'
+import { UnknownTaxYear } from '../../../src/kernel/tax/parameters'
 import {
   yearEndMessages,
   type CompanyYearRecord,
@@ -312,9 +313,17 @@ function dasMeiOfYear(store: Store, facts: YearFacts, year: number, today: strin
       })
       .map((month) => [month.period, toCents(month.calculation.das.amount)] as const),
   )
-  // A month not closed here: the DAS-MEI of that month's own minimum wage.
+  // A month not closed here: the DAS-MEI of that month's own minimum wage. A year whose minimum
+  // wage is not in src/kernel/tax/parameters.ts yet is refused with the message that says so, as
+  // the payroll of such a year is (mock-server/domain/simples/payroll.ts): no amount is made up.
   const fixedOf = (month: string) => {
-    const estimate = dasMeiOf(month, facts.activities)
+    let estimate: ReturnType<typeof dasMeiOf>
+    try {
+      estimate = dasMeiOf(month, facts.activities)
+    } catch (error) {
+      if (error instanceof UnknownTaxYear) throw refused(error.message)
+      throw error
+    }
     return estimate.kind === 'known' ? toCents(estimate.das.total) : 0
   }
   return monthsOfActivity(year, facts.openedOn, today).reduce(
@@ -398,8 +407,10 @@ export function completeDasn(
   today: string,
 ) {
   requireYearBegun(year, today)
-  return changeYear(store, { companyId, year, regime: 'mei', now }, (record) => {
+  return changeYear(store, { companyId, year, regime: 'mei', now }, (record, facts) => {
     requireOpen(record)
+    // Refused before anything is kept when the year's DAS-MEI cannot be told (dasMeiOfYear).
+    dasMeiOfYear(store, facts, year, today)
     return { ...record, dasn: input }
   })
 }

@@ -1,5 +1,6 @@
 import { todayInBrazil } from '../../../src/schemas/finance-common'
 import { addMonths } from '../../../src/kernel/tax'
+import { yearsWith } from '../../../src/kernel/tax/parameters'
 import type { EndpointContract } from './types'
 
 // The year (mock-server/routes/year-end.ts): ana's profits, distributions and income reports, the
@@ -7,6 +8,12 @@ import type { EndpointContract } from './types'
 // DASN-SIMEI (MEI, answered in the seed) and the year-end queue.
 
 const year = () => Number(todayInBrazil().slice(0, 4))
+/**
+ * The DASN-SIMEI's year to read and complete: this one, or the one before while this year's
+ * minimum wage (the DAS-MEI's) is not in src/kernel/tax/parameters.ts — the server refuses such
+ * a year with the message that says so (mock-server/domain/year-end/declarations.ts).
+ */
+const dasnYear = () => (yearsWith('minimumWage').includes(year()) ? year() : year() - 1)
 const ANA = '/companies/cmp-ana-design'
 const MEI = '/companies/cmp-marcelo-techfix'
 const MARCELO = { own: 'marcelo.techfix.jp@gmail.com', other: 'bruno@contabil.dev' }
@@ -100,7 +107,7 @@ export const yearEndContracts: EndpointContract[] = [
   {
     method: 'GET',
     route: '/companies/{id}/dasn-simei/{year}',
-    example: `${MEI}/dasn-simei/${year()}`,
+    example: `${MEI}/dasn-simei/${dasnYear()}`,
     access: 'company',
     callers: MARCELO,
     takesInput: true,
@@ -108,7 +115,7 @@ export const yearEndContracts: EndpointContract[] = [
   {
     method: 'PUT',
     route: '/companies/{id}/dasn-simei/{year}',
-    example: `${MEI}/dasn-simei/${year()}`,
+    example: `${MEI}/dasn-simei/${dasnYear()}`,
     access: 'company',
     callers: MARCELO,
     body: { hadEmployee: false, otherRevenue: { commerce: 0, industry: 0, services: 1_200 } },
