@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { Button } from './Button'
 import { useReturnFocus, type FocusTarget } from './return-focus'
@@ -14,6 +14,12 @@ export type SidePanelProps = {
   size?: 'md' | 'lg'
   /** Where focus goes on closing when the opener is gone (src/ui/return-focus.ts). */
   finalFocus?: FocusTarget
+  /**
+   * What the panel shows (the record's id) when its owner closes it by navigating: the panel
+   * closes at once on dismissal, not when the new address reaches `open`, so a click or typing
+   * that follows lands on the page, not in a panel about to go. A new key opens it again.
+   */
+  openKey?: string
 }
 
 /**
@@ -29,10 +35,20 @@ export function SidePanel({
   children,
   size = 'md',
   finalFocus,
+  openKey,
 }: SidePanelProps) {
-  const returnFocus = useReturnFocus(open, finalFocus)
+  // The key that was dismissed; the panel stays closed for it until `open` turns false or another
+  // key comes (reset while rendering, as React's "adjusting state when a prop changes" does).
+  const [dismissed, setDismissed] = useState<string | undefined>(undefined)
+  if (dismissed !== undefined && (!open || dismissed !== openKey)) setDismissed(undefined)
+  const shown = open && (openKey === undefined || dismissed !== openKey)
+  const returnFocus = useReturnFocus(shown, finalFocus)
+  const change = (next: boolean) => {
+    if (!next && openKey !== undefined) setDismissed(openKey)
+    onOpenChange(next)
+  }
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={shown} onOpenChange={change}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content

@@ -28,6 +28,10 @@ export function useReturnFocus(open: boolean, result?: FocusTarget) {
       event.preventDefault()
       const back = opener.current
       opener.current = null
+      // The person already went on (clicked or tabbed into the page while the panel was leaving):
+      // their focus stays where they put it.
+      const active = document.activeElement
+      if (active instanceof HTMLElement && active !== document.body && active.isConnected) return
       if (back?.isConnected) return back.focus()
       if (result) focusResult(result)
       else mainRegion()?.focus()

@@ -263,6 +263,7 @@ export function InvoiceRequestsTab({
       </ListView>
       <SidePanel
         open={Boolean(search.request)}
+        openKey={search.request}
         onOpenChange={(open) => !open && onSearchChange({ ...search, request: undefined })}
         title="Solicitação de NFS-e"
       >

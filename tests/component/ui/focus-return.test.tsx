@@ -90,3 +90,50 @@ describe('confirmation', () => {
     await waitFor(() => expect(screen.getByText('Resultado')).toHaveFocus())
   })
 })
+
+/** A panel shown from the address: closing asks to navigate, and the address changes later. */
+function AddressPanel() {
+  const [request, setRequest] = useState<string | undefined>(undefined)
+  return (
+    <main id="conteudo" tabIndex={-1}>
+      <button onClick={() => setRequest('r1')}>Ver solicitação</button>
+      <input aria-label="Tomador" />
+      <SidePanel
+        open={Boolean(request)}
+        openKey={request}
+        onOpenChange={(open) => !open && setTimeout(() => setRequest(undefined), 300)}
+        title="Solicitação"
+      >
+        <p>Detalhes</p>
+      </SidePanel>
+    </main>
+  )
+}
+
+describe('a panel its owner closes by navigating', () => {
+  it('is gone at once on Escape, so what is typed next reaches the page', async () => {
+    const user = userEvent.setup()
+    render(<AddressPanel />)
+    await user.click(screen.getByRole('button', { name: 'Ver solicitação' }))
+    await screen.findByRole('dialog')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 200 })
+    await user.click(screen.getByRole('textbox', { name: 'Tomador' }))
+    await user.keyboard('Maria')
+    expect(screen.getByRole('textbox', { name: 'Tomador' })).toHaveValue('Maria')
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(screen.getByRole('textbox', { name: 'Tomador' })).toHaveFocus()
+  })
+
+  it('opens again for the next record after the address closed it', async () => {
+    const user = userEvent.setup()
+    render(<AddressPanel />)
+    const opener = screen.getByRole('button', { name: 'Ver solicitação' })
+    await user.click(opener)
+    await user.click(await screen.findByRole('button', { name: 'Fechar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 200 })
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await user.click(opener)
+    expect(await screen.findByRole('dialog')).toBeInTheDocument()
+  })
+})
