@@ -6,6 +6,7 @@ import {
   type DomainErrorKind,
   type Issue,
 } from './domain/errors'
+import { RuleDataMissing } from '../src/kernel/rule-data-missing'
 
 export type { Issue }
 
@@ -79,11 +80,12 @@ export const domainErrorStatus: Record<DomainErrorKind, number> = {
 }
 
 /** Whether an error is a refusal the API answers (an HttpError or a domain error). */
-export const isRefusal = (error: unknown): error is HttpError | DomainError =>
-  error instanceof HttpError || error instanceof DomainError
+export const isRefusal = (error: unknown): error is HttpError | DomainError | RuleDataMissing =>
+  error instanceof HttpError || error instanceof DomainError || error instanceof RuleDataMissing
 
 /**
- * An error as the API answers it: an HttpError as it is, a domain error with its kind's status,
+ * An error as the API answers it: an HttpError as it is, a domain error with its kind's status, a
+ * rule's missing data with 409,
  * body-parser's own failures (malformed JSON, a body too large, a bad charset) with their
  * messages; undefined for anything else (500).
  */
@@ -91,6 +93,8 @@ export function httpErrorOf(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error
   if (error instanceof DomainError)
     return new HttpError(domainErrorStatus[error.kind], error.message, error.issues)
+  // A rule's data the system lacks (src/kernel/rule-data-missing.ts): refused with what is missing.
+  if (error instanceof RuleDataMissing) return new HttpError(409, error.message)
   const type = (error as { type?: string } | null)?.type
   if (type === 'entity.parse.failed') return badRequest(httpMessages.badJson)
   if (type === 'entity.too.large') return new HttpError(413, httpMessages.tooLarge)

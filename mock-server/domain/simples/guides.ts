@@ -5,7 +5,7 @@ import type { Company } from '../../../src/schemas/company'
 import { competenceText, dayInBrazil, formatDate } from '../../../src/kernel/dates'
 import { toCents } from '../../../src/kernel/money'
 import type { CompanyDocument, GuiaDetails } from '../../../src/schemas/document'
-import { collectionLine, lastDayOf, latePaymentOf, SelicMissing } from '../../../src/kernel/tax'
+import { collectionLine, lastDayOf, latePaymentOf } from '../../../src/kernel/tax'
 import {
   simplesMessages,
   type CompanyGuide,
@@ -222,13 +222,8 @@ export function latePaymentQuote(
   if (day > lastDayOf(today.slice(0, 7))) throw conflict(simplesMessages.paymentDateMonth)
   const original = originalOf(store, document)
   const principal = toCents(original.guia!.amount)
-  try {
-    const charges = latePaymentOf(principal, original.guia!.dueDate, day, selicByMonth(store))
-    return { document, original, day, principal, charges }
-  } catch (error) {
-    if (error instanceof SelicMissing) throw conflict(error.message)
-    throw error
-  }
+  const charges = latePaymentOf(principal, original.guia!.dueDate, day, selicByMonth(store))
+  return { document, original, day, principal, charges }
 }
 
 export function latePaymentView(

@@ -1,4 +1,4 @@
-import { UnknownTaxYear } from '../../../src/kernel/tax/parameters'
+import { RuleDataMissing } from '../../../src/kernel/rule-data-missing'
 import type { Company } from '../../../src/schemas/company'
 import { addMonths, monthIndex } from '../../../src/kernel/dates'
 import { toCents } from '../../../src/kernel/money'
@@ -6,7 +6,6 @@ import {
   dctfWebDueDate,
   fgtsDueDate,
   payrollOf,
-  RatUnknown,
   UnknownCalendarYear,
   type CppContext,
 } from '../../../src/kernel/tax'
@@ -242,7 +241,7 @@ export function closingPayroll(
 
 /** Why a month's payroll cannot be computed (a year the tables lack, no RAT), or null. */
 function problemOf(error: unknown): string | null {
-  if (error instanceof UnknownTaxYear || error instanceof RatUnknown) return error.message
+  if (error instanceof RuleDataMissing) return error.message
   throw error
 }
 
@@ -373,22 +372,17 @@ export function savePayroll(
       throw invalid(message, [{ path: ['proLabore', index, 'partnerId'], message }])
     }
   })
-  let record: PayrollRecord
-  try {
-    record = payrollRecordOf(
-      company,
-      period,
-      partners,
-      { proLabore: input.proLabore as PayrollEntry['proLabore'], employees: input.employees },
-      facts ? cppContextOf(facts, annexIvSplitOf(calculation)) : { outside: false },
-      by,
-      now,
-    )
-  } catch (error) {
-    if (error instanceof UnknownTaxYear || error instanceof RatUnknown)
-      throw conflict(error.message)
-    throw error
-  }
+  // A year the tables lack or an unknown RAT is refused with what is missing
+  // (src/kernel/rule-data-missing.ts), before anything is kept.
+  const record = payrollRecordOf(
+    company,
+    period,
+    partners,
+    { proLabore: input.proLabore as PayrollEntry['proLabore'], employees: input.employees },
+    facts ? cppContextOf(facts, annexIvSplitOf(calculation)) : { outside: false },
+    by,
+    now,
+  )
   store.payrolls.put(record)
   return record
 }

@@ -8,7 +8,6 @@ import {
 import type { Company } from '../../../src/schemas/company'
 import { toCents } from '../../../src/kernel/money'
 import { addDays, dasMeiOf } from '../../../src/kernel/tax'
-import { UnknownTaxYear } from '../../../src/kernel/tax/parameters'
 import {
   yearEndMessages,
   type CompanyYearRecord,
@@ -314,16 +313,10 @@ function dasMeiOfYear(store: Store, facts: YearFacts, year: number, today: strin
       .map((month) => [month.period, toCents(month.calculation.das.amount)] as const),
   )
   // A month not closed here: the DAS-MEI of that month's own minimum wage. A year whose minimum
-  // wage is not in src/kernel/tax/parameters.ts yet is refused with the message that says so, as
-  // the payroll of such a year is (mock-server/domain/simples/payroll.ts): no amount is made up.
+  // wage is not in src/kernel/tax/parameters.ts yet is refused with the message that says so
+  // (src/kernel/rule-data-missing.ts), as the payroll of such a year is: no amount is made up.
   const fixedOf = (month: string) => {
-    let estimate: ReturnType<typeof dasMeiOf>
-    try {
-      estimate = dasMeiOf(month, facts.activities)
-    } catch (error) {
-      if (error instanceof UnknownTaxYear) throw refused(error.message)
-      throw error
-    }
+    const estimate = dasMeiOf(month, facts.activities)
     return estimate.kind === 'known' ? toCents(estimate.das.total) : 0
   }
   return monthsOfActivity(year, facts.openedOn, today).reduce(

@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from '../dates'
 import { TAX_YEARS } from './parameters'
+import { RuleDataMissing } from '../rule-data-missing'
 
 // Due dates of the guides: the calendar days banks open, from the national holidays of each year
 // (a dated table per year: adding a year is one line) and the weekends.
@@ -36,7 +37,7 @@ export const calendarMessages = {
 } as const
 
 /** A year the calendar does not know: the due date of a guide in it is not guessed. */
-export class UnknownCalendarYear extends Error {
+export class UnknownCalendarYear extends RuleDataMissing {
   constructor(readonly year: number) {
     super(calendarMessages.unknownYear(year))
   }

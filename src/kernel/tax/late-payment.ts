@@ -1,6 +1,7 @@
 import { daysBetween, nextMonth } from './calendar'
 import { mul, ratio, roundHalfUp } from './ratio'
 import { addMonths, monthsFrom } from './rbt12'
+import { RuleDataMissing } from '../rule-data-missing'
 
 // A federal guide paid after its due date (the DAS, the DARF): multa de mora of 0,33 % per day
 // of delay, at most 20 %, and juros equal to the Selic accumulated from the month after the due
@@ -28,7 +29,7 @@ export const latePaymentMessages = {
 } as const
 
 /** The monthly Selic of a month is not in the reference table: the juros are not guessed. */
-export class SelicMissing extends Error {
+export class SelicMissing extends RuleDataMissing {
   constructor(readonly months: readonly string[]) {
     super(latePaymentMessages.selicMissing(months))
   }

@@ -1,4 +1,5 @@
 import { ratio, type Ratio } from './ratio'
+import { RuleDataMissing } from '../rule-data-missing'
 
 // The yearly parameters of the month's rules: the minimum wage (and the DAS-MEI it makes), the
 // INSS employee table and its ceiling, the IRRF monthly table with its deductions and the
@@ -229,7 +230,7 @@ export const parameterMessages = {
 } as const
 
 /** A year (or a part of it) the table does not have: nothing is calculated with a guess. */
-export class UnknownTaxYear extends Error {
+export class UnknownTaxYear extends RuleDataMissing {
   constructor(
     readonly year: number,
     readonly part: YearPart,

@@ -1,6 +1,7 @@
 import { cppOutsideOf, cppSources, CPP_RATE, NO_CPP_OUTSIDE, type CppOutside } from './cpp'
 import { employeeOf, proLaboreOf, PRO_LABORE_INSS_RATE, withholdingSources } from './withholding'
 import { mul, ratio, roundHalfUp } from './ratio'
+import { RuleDataMissing } from '../rule-data-missing'
 
 // The payroll of a month, by the rules of the competence's own year (src/kernel/tax): each
 // partner's INSS and IRRF on the pró-labore, each employee's INSS, IRRF, FGTS and net; the
@@ -55,7 +56,7 @@ export const payrollRuleMessages = {
 } as const
 
 /** The RAT is not known and employees are paid: the CPP outside the DAS cannot be computed. */
-export class RatUnknown extends Error {
+export class RatUnknown extends RuleDataMissing {
   constructor() {
     super(payrollRuleMessages.ratUnknown)
   }
