@@ -36,7 +36,7 @@ import type { Access, Answers, Endpoint, ErrorStatus, Media, MediaAnswer } from 
 import { authMessages } from './auth'
 import { httpMessages, parseIssues } from './http'
 import { queryMessages, queryRuleOf } from './query-rules'
-import { resources, type ResourceName } from './routes/index'
+import { resourceFile, resources, type ResourceName } from './routes/index'
 
 // The API's contract as an OpenAPI 3.1 document, generated from the route table
 // (mock-server/routes, one file per resource) and the zod schemas its rows name, through zod's own
@@ -634,7 +634,7 @@ function operationOf(
     operationId,
     tags: [resource],
     summary: spec.summary,
-    description: `**Who may call:** ${spec.access} — ${rule.who}.\n\nServed by \`mock-server/routes/${resource}.ts\`${spec.handler.name ? ` (\`${spec.handler.name}\`)` : ''}.`,
+    description: `**Who may call:** ${spec.access} — ${rule.who}.\n\nServed by \`mock-server/${resourceFile(resource)}\`${spec.handler.name ? ` (\`${spec.handler.name}\`)` : ''}.`,
     security: rule.token ? [{ [BEARER]: [] }] : [],
     'x-access': spec.access,
     ...(specCalls.has(`${spec.method} ${spec.path}`) ? { 'x-spec-section': 7 as const } : {}),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import type { Express } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,6 +48,20 @@ describe('GET /openapi.json', () => {
       readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'),
     ) as unknown
     expect(document).toEqual(committed)
+  })
+
+  it('names, for every operation, a file of the repository that serves it', () => {
+    const files = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map(
+        (operation) => /Served by `([^`]+)`/.exec(operation.description ?? '')?.[1],
+      ),
+    )
+    expect(files.length).toBeGreaterThan(100)
+    const missing = files.filter(
+      (file) => !file || !existsSync(new URL(`../../${file}`, import.meta.url)),
+    )
+    expect(missing).toEqual([])
+    expect(files).toContain('mock-server/stand-ins/cora/routes.ts')
   })
 })
 
