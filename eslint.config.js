@@ -458,7 +458,7 @@ export default tseslint.config(
   })),
   {
     // Seeders only seed: the start and reset code (mock-server/app.ts) calls them, routes and the
-    // domain never do (issue 20).
+    // domain never do.
     files: ['mock-server/**/*.{ts,mjs}'],
     ignores: ['mock-server/seed/**', 'mock-server/app.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlySeedsSeed] }] },

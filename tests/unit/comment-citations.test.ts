@@ -8,12 +8,17 @@ import { describe, expect, it } from 'vitest'
 // from them is written in docs/ first. Comments only: a string may say what it likes.
 
 const root = path.resolve(import.meta.dirname, '../..')
-const folders = ['src', 'mock-server', 'scripts', 'tests']
+const folders = ['src', 'mock-server', 'scripts', 'tests', '.']
 const sourceFile = /\.(ts|tsx|js|mjs|cjs|css|html)$/
 const self = path.relative(root, import.meta.filename)
 
 /** Every source file of the folders above, as a path from the repository's root. */
 function sourceFiles(folder: string): string[] {
+  // The root's own files only (the configs: eslint.config.js, vite.config.ts…).
+  if (folder === '.')
+    return readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && sourceFile.test(entry.name))
+      .map((entry) => entry.name)
   return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
     const file = `${folder}/${entry.name}`
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(file)
