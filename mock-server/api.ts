@@ -16,6 +16,7 @@ import type { OfxReader } from './ofx/reader'
 import type { NfseEngine } from './domain/invoices/nfse/engine'
 import type { SefinGateway } from './domain/invoices/sefin-gateway'
 import type { CnpjRegistry } from './domain/companies/registry'
+import type { CoraClient } from './domain/bank/cora'
 import { checkQuery, queryRuleOf } from './query-rules'
 import type { Store } from './store/database'
 import { JsonText } from './store/table'
@@ -37,6 +38,8 @@ export type AppDeps = {
   sefin: SefinGateway
   /** The Receita's CNPJ registry (domain/companies/registry.ts; the stand-in's answers here). */
   registry: CnpjRegistry
+  /** The Cora bank's API (domain/bank/cora.ts; the stand-in's answers here). */
+  cora: CoraClient
 }
 
 /**
@@ -175,6 +178,7 @@ class RequestCall implements Call {
   readonly nfse: NfseEngine
   readonly sefin: SefinGateway
   readonly registry: CnpjRegistry
+  readonly cora: CoraClient
   params: unknown = undefined
   query: unknown = undefined
   body: unknown = undefined
@@ -193,6 +197,7 @@ class RequestCall implements Call {
     this.nfse = deps.nfse
     this.sefin = deps.sefin
     this.registry = deps.registry
+    this.cora = deps.cora
   }
   get caller() {
     if (!this.knownCaller) throw unauthorized()

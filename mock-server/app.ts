@@ -37,6 +37,7 @@ import {
   type FaultName,
 } from './stand-ins/sefin-nacional/faults'
 import { standInRegistry } from './stand-ins/receita-cnpj/registry'
+import { standInCora } from './stand-ins/cora/cora'
 import { attachRegistry } from './domain/companies/registry'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -117,7 +118,9 @@ export function createApp(config: ServerConfig) {
       await standIn?.then((started) => started.close()).catch(() => undefined)
     },
   }
-  const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry }
+  // The Cora bank's API: its stand-in, answering in this process (stand-ins/cora/cora.ts).
+  const cora = standInCora(store, config)
+  const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry, cora }
   const recovery = startRecovery({ store, config, nfse, sefin })
 
   const app = jsonServer.create()

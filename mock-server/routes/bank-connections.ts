@@ -16,19 +16,17 @@ import {
 import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { accountView } from '../domain/bank/ledger'
-import { connectBank } from '../domain/bank/commands'
-import { CORA_OTHER_USER, exchangeCoraCode, startCoraAuthorization } from '../stand-ins/cora/cora'
+import { connectCoraAccount, startCoraConsent } from '../domain/bank/commands'
+import { CORA_OTHER_USER } from '../domain/bank/cora'
 import { paginate } from '../http'
 
 // Bank connections (docs/product.md §7 "Bank statements"): connecting a Cora account through its
 // OAuth (the consent page is the Cora stand-in, stand-ins/cora/routes.ts) and the connections there are.
+// Cora is reached through its API's client (`cora`, domain/bank/cora.ts), wired in mock-server/app.ts.
 
 /** Starts a Cora authorization: the address of Cora's consent page. */
-function startCora({ store, config, caller, companyId }: Call) {
-  const started = store.write(() =>
-    startCoraAuthorization(store, config.publicUrl, config.webUrl, companyId, caller.uid),
-  )
-  return { data: started }
+async function startCora({ cora, caller, companyId }: Call) {
+  return { data: await startCoraConsent(cora, companyId, caller.uid) }
 }
 
 /**
@@ -37,13 +35,16 @@ function startCora({ store, config, caller, companyId }: Call) {
  */
 async function connectCora({
   store,
+  cora,
   caller,
   company,
   query,
 }: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
-  const outcome = await connectBank(store, company.id, () =>
-    exchangeCoraCode(store, company, { ...query, uid: caller.uid }),
-  )
+  const outcome = await connectCoraAccount(store, cora, company.id, {
+    code: query.code,
+    state: query.state,
+    uid: caller.uid,
+  })
   return {
     data: {
       connection: outcome.connection,

@@ -8,7 +8,7 @@ import {
 } from '../../src/schemas/bank'
 import { listOf } from '../../src/schemas/common'
 import { NOT_OFX_MESSAGE } from '../../mock-server/domain/bank/ofx'
-import { CORA_CODE_INVALID } from '../../mock-server/stand-ins/cora/cora'
+import { CORA_CODE_INVALID } from '../../mock-server/domain/bank/cora'
 import { SEEDED_CORA_CODE, SEEDED_CORA_STATE } from '../../mock-server/seed/finance'
 import { ANA, EVA, BRUNO, ADMIN, OWN } from './finance-callers'
 import { startTestServer, type TestServer } from './harness'

@@ -79,6 +79,34 @@ describe('the server’s rooms (lint)', () => {
     ).toEqual(['1: server-edge must not import stand-in'])
   }, 30_000)
 
+  it('keeps Cora apart: its stand-in imports no context, the bank route no stand-in, the bank context its contract only', async () => {
+    const planted: [file: string, imports: string[], names: string[], expected: string][] = [
+      [
+        'mock-server/stand-ins/cora/cora.ts',
+        ["import { bookStatement } from '../../domain/bank/ledger'"],
+        ['bookStatement'],
+        '1: stand-in must not import server-domain',
+      ],
+      [
+        'mock-server/routes/bank-connections.ts',
+        ["import { standInCora } from '../stand-ins/cora/cora'"],
+        ['standInCora'],
+        '1: server-edge must not import stand-in',
+      ],
+      [
+        'mock-server/domain/bank/cora.ts',
+        [
+          "import { CORA_SYNC_DAYS } from '../../stand-ins/cora/contract'",
+          "import { standInCora } from '../../stand-ins/cora/cora'",
+        ],
+        ['CORA_SYNC_DAYS', 'standInCora'],
+        '2: server-domain must not import stand-in',
+      ],
+    ]
+    for (const [file, imports, names, expected] of planted)
+      expect(await violations(imports.join('\n') + use(names), file)).toEqual([expected])
+  }, 30_000)
+
   it('accepts routes → domain → store, and a context using a stand-in’s contract', async () => {
     expect(
       await violations(

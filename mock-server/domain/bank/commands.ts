@@ -4,8 +4,16 @@ import type {
   ReconciliationExplain,
 } from '../../../src/schemas/reconciliation'
 import type { Store } from '../../store/database'
-import { invalid, ownedBy } from '../errors'
+import { forbidden, invalid, outsideServiceFailed, ownedBy } from '../errors'
 import { commit, publishAndWait, reacted } from '../reactions'
+import {
+  CORA_CODE_INVALID,
+  CORA_OTHER_USER,
+  CORA_UNANSWERED,
+  coraSyncPeriod,
+  syncCora,
+  type CoraClient,
+} from './cora'
 import { accountView, importStatementInBatches, removeAccount, type Origin } from './ledger'
 import type { Statement } from './ofx'
 import { explainCredits, matchAmounts, writeMatch, writeUndo } from './reconciliation/actions'
@@ -50,19 +58,33 @@ export async function importStatement(
   }
 }
 
+/** Starts a company's Cora consent for the person `uid`: the address of Cora's page. */
+export const startCoraConsent = (cora: CoraClient, companyId: string, uid: string) =>
+  cora.startConsent({ companyId, uid })
+
 /**
- * Connects a bank account through its bank's consent (Cora's): `exchange` books the connection,
- * its account and its recent statement inside this command's transaction (the bank's client,
- * mock-server/routes/bank-connections.ts, passes it); bank reconciliation then looks at the new
- * lines, waited for a while.
+ * Connects a company's Cora account with the one-time code its consent handed back: Cora
+ * exchanges the code (refused: the code is not good, or the consent is another person's), the
+ * token reads the last `CORA_SYNC_DAYS` of statement, and one transaction books the connection,
+ * its account and the new entries; bank reconciliation then looks at the new lines, waited for a
+ * while.
  */
-export async function connectBank<T extends { transactionIds: string[] }>(
+export async function connectCoraAccount(
   store: Store,
+  cora: CoraClient,
   companyId: string,
-  exchange: () => T,
-): Promise<T> {
+  consent: { code: string; state: string; uid: string },
+) {
+  const now = new Date()
+  const exchanged = await cora.exchangeCode({ ...consent, companyId })
+  if (!exchanged.ok)
+    throw exchanged.error === 'other_person'
+      ? forbidden(CORA_OTHER_USER)
+      : invalid(CORA_CODE_INVALID, [{ path: ['code'], message: CORA_CODE_INVALID }])
+  const statement = await cora.statement(exchanged.token.accessToken, coraSyncPeriod(now))
+  if (!statement) throw outsideServiceFailed(CORA_UNANSWERED)
   const { result, reactions } = commit(store, (raise) => {
-    const outcome = exchange()
+    const outcome = syncCora(store, companyId, statement, now)
     raise({ type: 'statement-imported', companyId, transactionIds: outcome.transactionIds })
     return outcome
   })

@@ -1,16 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { addMinutes, subDays } from 'date-fns'
 import escapeHtml from 'escape-html'
-import type { BankConnection, CoraAuthorization } from '../../../src/schemas/bank'
+import type { CoraAuthorization } from '../../../src/schemas/bank'
 import type { Company } from '../../../src/schemas/company'
-import { roundMoney } from '../../../src/kernel/money'
-import { todayInBrazil } from '../../../src/schemas/finance-common'
-import { recentMonths } from '../../../src/kernel/dates'
-import { badRequest, forbidden } from '../../http'
+import { monthsFrom } from '../../../src/kernel/dates'
+import type { ServerConfig } from '../../config'
 import { loadFinanceCompanies } from './company-fixtures'
 import type { Store } from '../../store/database'
-import { accountOfStatement, bookStatement } from '../../domain/bank/ledger'
-import type { Statement } from '../../domain/bank/ofx'
+import {
+  CORA_BANK_ID,
+  CORA_SYNC_DAYS,
+  type CoraApi,
+  type CoraStatement,
+  type CoraTokenAnswer,
+  type CoraTokenRequest,
+} from './contract'
 import {
   loadStatementProfiles,
   rngFor,
@@ -22,17 +26,16 @@ import {
 
 // The Cora bank OAuth stand-in (docs/product.md §12): the app asks for an authorize
 // URL, the user approves on a Cora-like page served here, which redirects to the web app's
-// callback with a one-time code, and the app exchanges the code for a connection.
+// callback with a one-time code, and the app exchanges the code for an access token that reads
+// the account's statement. The product reaches it through `CoraApi` (./contract.ts), which
+// `standInCora` implements here.
 
-export const CORA_BANK_ID = '403'
 /** How long a started authorization (and its code) stays valid. */
 const AUTHORIZATION_MINUTES = 10
-/** How many days of statement the first sync brings. */
-export const CORA_SYNC_DAYS = 90
-
-export const CORA_CODE_INVALID = 'Código de autorização da Cora inválido, expirado ou já usado.'
-export const CORA_OTHER_USER =
-  'Esta autorização da Cora foi iniciada por outra pessoa. Conecte o Cora com o seu próprio acesso.'
+/** How long an access token reads the statement. */
+const TOKEN_SECONDS = 60 * 60
+/** What the product's consent asks to read. */
+const SCOPE = 'accounts.read statements.read'
 
 export const coraCallbackUrl = (webUrl: string) =>
   `${webUrl.replace(/\/$/, '')}/app/auth/cora/callback`
@@ -64,7 +67,7 @@ export function startCoraAuthorization(
   const params = new URLSearchParams({
     client_id: 'contabil-local',
     response_type: 'code',
-    scope: 'accounts.read statements.read',
+    scope: SCOPE,
     state,
     redirect_uri: coraCallbackUrl(webUrl),
   })
@@ -198,94 +201,100 @@ function coraProfileOf(store: Store, company: Company) {
   return { accountNumber, profile, parties }
 }
 
-/** The Cora account's statement for the last `CORA_SYNC_DAYS` days. */
-export function coraStatement(store: Store, company: Company, now = new Date()): Statement {
+/** The Cora account's statement between two days (both included), oldest first. */
+export function coraStatement(
+  store: Store,
+  company: Company,
+  period: { start: string; end: string },
+): CoraStatement {
   const { accountNumber, profile, parties } = coraProfileOf(store, company)
-  const today = todayInBrazil(now)
-  const from = todayInBrazil(subDays(now, CORA_SYNC_DAYS))
   const key = statementKey(CORA_BANK_ID, accountNumber)
-  const entries = recentMonths(today, 4)
-    .flatMap((month) => statementMonth(profile, parties, key, month, today))
-    .filter((entry) => entry.date >= from)
-    .map(({ suggestedCategoryId: _suggested, ...entry }) => entry)
+  const entries = monthsFrom(period.start.slice(0, 7), period.end.slice(0, 7))
+    .flatMap((month) => statementMonth(profile, parties, key, month, period.end))
+    .filter((entry) => entry.date >= period.start)
+    .map((entry) => ({
+      id: entry.fitId,
+      date: entry.date,
+      amount: entry.amount,
+      type: entry.type,
+      description: entry.description,
+    }))
   return {
-    bankId: CORA_BANK_ID,
-    bankName: 'Cora SCD',
-    branch: '0001',
-    accountNumber,
-    accountType: 'CHECKING',
-    currency: 'BRL',
-    start: from,
-    end: today,
-    balance: null,
+    account: {
+      bankId: CORA_BANK_ID,
+      bankName: 'Cora SCD',
+      branch: '0001',
+      accountNumber,
+      accountType: 'CHECKING',
+      currency: 'BRL',
+    },
+    start: period.start,
+    end: period.end,
     entries,
-    invalid: 0,
-    duplicatesInFile: 0,
   }
 }
 
 /**
- * Exchanges a one-time code: the company gets (or refreshes) its Cora connection and account,
- * and the last 90 days of statement are imported (de-duplicated by FITID). Inside the caller's
- * store.write().
- *
- * A code counts only for the authorization it was issued to: the same company, the `state` that
- * authorization started with (the callback hands both back), and the same person who started it,
- * so a code someone else obtained (or planted in a link) connects nothing (403, and the code stays
- * good for its owner).
+ * Exchanges a one-time code for an access token (writes). A code counts only for the
+ * authorization it was issued to: the same company, the `state` that authorization started with
+ * (the callback hands both back), and the same person who started it, so a code someone else
+ * obtained (or planted in a link) gets nothing (and stays good for its owner).
  */
-export function exchangeCoraCode(
+function exchangeCode(
   store: Store,
-  company: Company,
-  exchange: { code: string; state: string; uid: string },
-  now = new Date(),
-) {
-  const authorization = store.coraAuthorizations.first({ where: { code: exchange.code } })
+  request: CoraTokenRequest,
+  now: Date,
+): { answer: CoraTokenAnswer; companyId?: string } {
+  const authorization = store.coraAuthorizations.first({ where: { code: request.code } })
   if (
     !authorization ||
     authorization.usedAt ||
     authorization.expiresAt <= now.toISOString() ||
-    authorization.companyId !== company.id ||
-    authorization.state !== exchange.state
+    authorization.companyId !== request.companyId ||
+    authorization.state !== request.state
   )
-    throw badRequest(CORA_CODE_INVALID, [{ path: ['code'], message: CORA_CODE_INVALID }])
-  if (authorization.uid !== exchange.uid) throw forbidden(CORA_OTHER_USER)
-  const at = now.toISOString()
-  authorization.usedAt = at
+    return { answer: { ok: false, error: 'invalid_grant' } }
+  if (authorization.uid !== request.uid) return { answer: { ok: false, error: 'other_person' } }
+  authorization.usedAt = now.toISOString()
   store.coraAuthorizations.update(authorization)
+  const token = {
+    accessToken: randomBytes(24).toString('base64url'),
+    tokenType: 'Bearer' as const,
+    expiresIn: TOKEN_SECONDS,
+    scope: SCOPE,
+  }
+  return { answer: { ok: true, token }, companyId: authorization.companyId }
+}
 
-  let connection = store.bankConnections
-    .find({ where: { companyId: company.id } })
-    .find((c) => c.provider === 'cora')
-  if (!connection) {
-    const fresh: BankConnection = {
-      id: `conn-${randomUUID()}`,
-      companyId: company.id,
-      provider: 'cora',
-      status: 'active',
-      accountIds: [],
-      createdAt: at,
-      lastSyncAt: at,
-    }
-    connection = store.bankConnections.insert(fresh)
+/** The Cora API as this server stands it in: the store's authorizations, tokens in memory. */
+export function standInCora(
+  store: Store,
+  config: Pick<ServerConfig, 'publicUrl' | 'webUrl'>,
+): CoraApi {
+  const tokens = new Map<string, { companyId: string; expiresAt: number }>()
+  return {
+    async startConsent({ companyId, uid }) {
+      return store.write(() =>
+        startCoraAuthorization(store, config.publicUrl, config.webUrl, companyId, uid),
+      )
+    },
+    async exchangeCode(request) {
+      const now = new Date()
+      const { answer, companyId } = store.write(() => exchangeCode(store, request, now))
+      if (answer.ok && companyId) {
+        for (const [token, grant] of tokens)
+          if (grant.expiresAt <= now.getTime()) tokens.delete(token)
+        tokens.set(answer.token.accessToken, {
+          companyId,
+          expiresAt: now.getTime() + answer.token.expiresIn * 1000,
+        })
+      }
+      return answer
+    },
+    async statement(accessToken, period) {
+      const grant = tokens.get(accessToken)
+      const company = grant && grant.expiresAt > Date.now() && store.companies.get(grant.companyId)
+      return company ? coraStatement(store, company, period) : null
+    },
   }
-  const statement = coraStatement(store, company, now)
-  if (!accountOfStatement(store, company.id, statement)) {
-    // A new Cora account opens with the balance the bank reports: what the period moved.
-    const moved = statement.entries.reduce((sum, e) => sum + e.amount, 0)
-    statement.balance = { amount: roundMoney(moved), date: statement.end as string }
-  }
-  const outcome = bookStatement(
-    store,
-    company.id,
-    statement,
-    { source: 'cora', connectionId: connection.id },
-    now,
-  )
-  connection.status = 'active'
-  connection.lastSyncAt = at
-  if (!connection.accountIds.includes(outcome.account.id))
-    connection.accountIds = [...connection.accountIds, outcome.account.id]
-  store.bankConnections.update(connection)
-  return { connection, ...outcome }
 }
