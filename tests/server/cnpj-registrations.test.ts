@@ -7,10 +7,11 @@ import {
 import { todayInBrazil } from '../../src/schemas/finance-common'
 import { startTestServer, type TestServer } from './harness'
 
-// The Receita's CNPJ registry stand-in keeps its own records (mock-server/store/
-// receita-cnpj-records.ts): a company we open is registered when the accountant records its CNPJ
-// (mock-server/domain/companies/commands.ts `recordCompanyCnpj`), the seed writes the demo's, and
-// a folder from before the table gets its opened companies once at start (mock-server/app.ts).
+// The Receita's CNPJ registry stand-in keeps its own records
+// (mock-server/store/receita-cnpj-records.ts): a company we open is registered when the accountant
+// records its CNPJ (mock-server/domain/companies/commands.ts `recordCompanyCnpj`), the seed writes
+// the demo's, and a folder from before the table gets its opened companies once at start
+// (mock-server/app.ts).
 
 let server: TestServer
 beforeAll(async () => {
