@@ -15,7 +15,7 @@ import { httpErrorOf, httpMessages, notFound, parse, unauthorized } from './http
 import type { OfxReader } from './ofx/reader'
 import type { NfseEngine } from './domain/invoices/nfse/engine'
 import type { SefinGateway } from './domain/invoices/sefin-gateway'
-import type { CnpjRegistry } from './domain/companies/registry'
+import type { WritableCnpjRegistry } from './domain/companies/registry'
 import type { CoraClient } from './domain/bank/cora'
 import { checkQuery, queryRuleOf } from './query-rules'
 import type { Store } from './store/database'
@@ -36,8 +36,11 @@ export type AppDeps = {
   nfse: NfseEngine
   /** The national NFS-e API, over mutual TLS (domain/invoices/sefin-gateway.ts). */
   sefin: SefinGateway
-  /** The Receita's CNPJ registry (domain/companies/registry.ts; the stand-in's answers here). */
-  registry: CnpjRegistry
+  /**
+   * The Receita's CNPJ registry, read and registered with (domain/companies/registry.ts; the
+   * stand-in here).
+   */
+  registry: WritableCnpjRegistry
   /** The Cora bank's API (domain/bank/cora.ts; the stand-in's answers here). */
   cora: CoraClient
 }
@@ -177,7 +180,7 @@ class RequestCall implements Call {
   readonly ofx: OfxReader
   readonly nfse: NfseEngine
   readonly sefin: SefinGateway
-  readonly registry: CnpjRegistry
+  readonly registry: WritableCnpjRegistry
   readonly cora: CoraClient
   params: unknown = undefined
   query: unknown = undefined

@@ -39,6 +39,7 @@ import {
 import { standInRegistry } from './stand-ins/receita-cnpj/registry'
 import { standInCora } from './stand-ins/cora/cora'
 import { attachRegistry } from './domain/companies/registry'
+import { registerOpenedCompanies } from './domain/companies/registration'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
@@ -56,9 +57,12 @@ export function createApp(config: ServerConfig) {
   }
   const store = new Store(config.dataFile, () => buildSeed({ nfse: nfseSeed }))
   // The Receita's CNPJ registry: its stand-in's answers, read in this process; the commands get
-  // it in their deps, the month's facts through the store (domain/companies/registry.ts).
+  // it in their deps, the month's facts through the store (domain/companies/registry.ts). The
+  // companies opened in a folder written before the registry kept its own records are registered
+  // once (domain/companies/registration.ts).
   const registry = standInRegistry(store)
   attachRegistry(store, registry)
+  registerOpenedCompanies(store, registry)
   seedFiles(config)
   const auth = createAuth({
     projectId: config.projectId,

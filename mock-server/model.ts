@@ -31,6 +31,7 @@ import type {
   SefinEventRecord,
   SefinNfseRecord,
 } from './store/nfse-records'
+import type { ReceitaCnpjRecord } from './store/receita-cnpj-records'
 
 // What the mock backend stores: one collection (one SQLite table, mock-server/store/layout.ts) per
 // entity, each record shaped by its zod schema in src/schemas. The seeders (mock-server/seed) fill
@@ -66,6 +67,7 @@ export type Model = {
   dpsReservations: DpsReservation[]
   sefinNfse: SefinNfseRecord[]
   sefinEvents: SefinEventRecord[]
+  receitaCnpjRecords: ReceitaCnpjRecord[]
   payrolls: PayrollRecord[]
   declaredRevenues: DeclaredRevenueRecord[]
   closedMonths: ClosedMonthRecord[]

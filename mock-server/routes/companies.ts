@@ -77,8 +77,8 @@ async function createCompany(call: Call<{ body: CompanyCreate }>) {
 }
 
 /** The back office edits a company's registration data. */
-const updateCompany = ({ store, company, body }: Call<{ body: CompanyUpdate }>) => ({
-  data: commands.updateCompany(store, company, body),
+const updateCompany = ({ store, registry, company, body }: Call<{ body: CompanyUpdate }>) => ({
+  data: commands.updateCompany(store, registry, company, body),
 })
 
 /** Runs the company-status statechart; disabling needs its reason (the client reads it). */

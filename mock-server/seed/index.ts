@@ -7,9 +7,10 @@ import { seedFinance } from './finance'
 import { seedNfse, type NfseSeedOptions } from './nfse'
 import { seedPublic } from './public'
 import { seedReconciliation } from './reconciliation'
+import { seedRegistry, seededRegistrations } from './registry'
 import { seedSimples } from './simples'
 import { seedYearEnd } from './year-end'
-import { fixtureRegistry } from '../stand-ins/receita-cnpj/registry'
+import { fixtureRecords, fixtureRegistry } from '../stand-ins/receita-cnpj/registry'
 
 /**
  * The whole initial data set, each area seeded from its fixtures and checked by its schemas.
@@ -40,6 +41,8 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
     reconciliations,
     ...seedPublic(),
     ...nfse,
+    // The Receita's registry keeps its own records: the fixture's and the demo's opened companies'.
+    ...seedRegistry(core),
     ...simples,
     taxGuides: [...simples.taxGuides, ...yearEnd.taxGuides],
     distributions: yearEnd.distributions,
@@ -63,6 +66,12 @@ export function reseedCompany(store: Store, companyId: string): boolean {
   const registry = fixtureRegistry
   const simples = seedSimples({ ...core, nfsRequests: finance.nfsRequests, registry })
   const yearEnd = seedYearEnd({ ...core, closedMonths: simples.closedMonths, registry })
+  // The registry's record of the company back as seeded: a CNPJ recorded since is withdrawn.
+  const before = store.companies.get(companyId)
+  const registered = before?.cnpj ? store.receitaCnpjRecords.get(before.cnpj) : undefined
+  const withdrawn = registered?.registeredAt && registered.cnpj !== company.cnpj ? registered : null
+  const known = new Set(fixtureRecords().map((record) => record.cnpj))
+  const registration = seededRegistrations({ ...core, companies: [company] }, known)
   const own = <T extends { companyId: string }>(records: T[]) =>
     records.filter((record) => record.companyId === companyId)
   store.write(() => {
@@ -88,6 +97,8 @@ export function reseedCompany(store: Store, companyId: string): boolean {
     store.companyYears.insertMany(own(yearEnd.companyYears))
     store.companies.put(company)
     store.tracks.put(track)
+    if (withdrawn) store.receitaCnpjRecords.remove(withdrawn.cnpj)
+    for (const record of registration) store.receitaCnpjRecords.put(record)
     store.subscriptions.removeWhere({ companyId })
     store.subscriptions.insertMany(billing.subscriptions.filter((s) => s.companyId === companyId))
     store.payments.removeWhere({ companyId })

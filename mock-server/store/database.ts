@@ -97,6 +97,7 @@ export class Store implements Tables {
   declare readonly dpsReservations: Table<RecordOf<'dpsReservations'>>
   declare readonly sefinNfse: Table<RecordOf<'sefinNfse'>>
   declare readonly sefinEvents: Table<RecordOf<'sefinEvents'>>
+  declare readonly receitaCnpjRecords: Table<RecordOf<'receitaCnpjRecords'>>
   declare readonly payrolls: Table<RecordOf<'payrolls'>>
   declare readonly declaredRevenues: Table<RecordOf<'declaredRevenues'>>
   declare readonly closedMonths: Table<RecordOf<'closedMonths'>>

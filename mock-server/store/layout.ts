@@ -287,6 +287,8 @@ export const layouts: Layouts = {
     columns: { accessKey: (event) => event.accessKey },
     indexes: [['accessKey']],
   },
+  // The Receita's CNPJ registry stand-in's records, by CNPJ (14 characters, no mask).
+  receitaCnpjRecords: { table: 'receita_cnpj_records', key: (record) => record.cnpj },
   // A company's month: key `companyId:period`.
   payrolls: {
     table: 'payrolls',

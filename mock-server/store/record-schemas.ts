@@ -33,6 +33,7 @@ import {
   sefinNfseRecordSchema,
   dpsReservationSchema,
 } from './nfse-records'
+import { receitaCnpjRecordSchema } from './receita-cnpj-records'
 
 // The zod schema of each collection's records (the model, model.ts): what a record read from
 // outside the store (an old data folder's db.json, store/legacy.ts) must be before it is stored.
@@ -62,6 +63,7 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   dpsReservations: dpsReservationSchema,
   sefinNfse: sefinNfseRecordSchema,
   sefinEvents: sefinEventRecordSchema,
+  receitaCnpjRecords: receitaCnpjRecordSchema,
   payrolls: payrollRecordSchema,
   declaredRevenues: declaredRevenueRecordSchema,
   closedMonths: closedMonthRecordSchema,

@@ -29,7 +29,8 @@ import {
   trackView,
 } from './company-records'
 import { changeIdentity, findUser } from './people'
-import { companyTypeOf, type CnpjRegistry } from './registry'
+import { companyTypeOf, type CnpjRegistry, type WritableCnpjRegistry } from './registry'
+import { registrationIn } from './registration'
 import { completeStep, stepMessagesServer } from './steps'
 
 // The companies context's commands (the `/companies*` endpoints of mock-server/routes/companies.ts
@@ -90,13 +91,37 @@ export async function addCompanyByCnpj(
   return company
 }
 
+/**
+ * The registry gets the CNPJ recorded for a company we opened: the record of the CNPJ it had
+ * before, if another, is withdrawn; the company is registered under the one it has now, with what
+ * it registered (registration.ts).
+ */
+function registerCnpj(
+  store: Store,
+  registry: WritableCnpjRegistry,
+  company: Company,
+  previous: string | null,
+) {
+  if (company.trackId !== 'create-company') return
+  if (previous && previous !== company.cnpj) registry.withdraw(previous)
+  const record = registrationIn(store, company)
+  if (record) registry.register(record)
+}
+
 /** The back office edits a company's registration data. */
-export function updateCompany(store: Store, given: Company, update: CompanyUpdate) {
+export function updateCompany(
+  store: Store,
+  registry: WritableCnpjRegistry,
+  given: Company,
+  update: CompanyUpdate,
+) {
   return changing(store, given, (company) => {
     if (update.cnpj && cnpjTaken(store, update.cnpj, company.id))
       throw conflict(companyMessages.cnpjTaken)
+    const previous = company.cnpj
     Object.assign(company, update, { updatedAt: new Date().toISOString() })
     store.companies.update(company)
+    if (company.cnpj !== previous) registerCnpj(store, registry, company, previous)
     return company
   })
 }
@@ -239,19 +264,25 @@ function cnpjRecordRefusal(
 }
 
 /**
- * The accountant records the CNPJ the Receita issued for a company we are opening: from then on
- * the registry answers for it with what was registered.
+ * The accountant records the CNPJ the Receita issued for a company we are opening: the company is
+ * registered with what it registered (registration.ts), and from then on the registry answers
+ * for it with that record; a CNPJ recorded before in its place is withdrawn.
  */
 export function recordCompanyCnpj(
   store: Store,
-  registry: CnpjRegistry,
+  registry: WritableCnpjRegistry,
   given: Company,
   cnpj: string,
 ) {
   return changing(store, given, (company) => recordCnpjOf(store, registry, company, cnpj))
 }
 
-function recordCnpjOf(store: Store, registry: CnpjRegistry, company: Company, cnpj: string) {
+function recordCnpjOf(
+  store: Store,
+  registry: WritableCnpjRegistry,
+  company: Company,
+  cnpj: string,
+) {
   if (company.trackId !== 'create-company') throw conflict(stepMessagesServer.cnpjNotOpening)
   if (company.status !== 'opening') throw conflict(stepMessagesServer.cnpjNotYet)
   const confirmed = trackOf(store, company.id).steps.some(
@@ -260,8 +291,10 @@ function recordCnpjOf(store: Store, registry: CnpjRegistry, company: Company, cn
   if (confirmed) throw conflict(stepMessagesServer.cnpjConfirmed)
   const refusal = cnpjRecordRefusal(store, registry, company, cnpj)
   if (refusal) throw conflict(refusal)
+  const previous = company.cnpj
   company.cnpj = cnpj
   company.updatedAt = new Date().toISOString()
   store.companies.update(company)
+  registerCnpj(store, registry, company, previous)
   return company
 }

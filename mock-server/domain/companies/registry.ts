@@ -11,6 +11,19 @@ export type CnpjRegistry = {
   recordOf(cnpj: string): RegistryRecord | null
 }
 
+/**
+ * The registry as the product writes to it: a company we opened is registered once its CNPJ is
+ * recorded (the Junta Comercial's registration reaching the Receita), and a CNPJ recorded by
+ * mistake is withdrawn (commands.ts `recordCompanyCnpj`, the record from registration.ts). The
+ * registry keeps what it was given; it does not read the product's records to answer.
+ */
+export type WritableCnpjRegistry = CnpjRegistry & {
+  /** Registers the record of a company we opened (a record the registry had before us stays). */
+  register(record: RegistryRecord): void
+  /** Withdraws the record the product registered for a CNPJ (none of those it had before us). */
+  withdraw(cnpj: string): void
+}
+
 /** The company type a registry record's legal nature says (an individual entrepreneur or not). */
 export const companyTypeOf = (record: RegistryRecord): Company['type'] =>
   record.legalNature.code === '213-5' ? 'on_person' : 'private_limited'
