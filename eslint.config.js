@@ -338,11 +338,9 @@ const onlySeedsSeed = {
 const allowList = {
   // A route that reaches a stand-in's code (Cora's consent and sync).
   'mock-server/routes/bank-connections.ts': { 'server-edge': ['stand-in'] },
-  // Stand-ins that use the product's code: the checkout confirms a payment through billing, the
+  // Stand-ins that use the product's code: the
   // registry describes our own companies, Cora imports its statement into the books, the Sefin
   // stand-in writes and reads the NFS-e documents with the product's layout code.
-  'mock-server/stand-ins/checkout/page.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/checkout/routes.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/cora/cora.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/receita-cnpj/registry.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/sefin-nacional/server.ts': { 'stand-in': ['server-domain'] },

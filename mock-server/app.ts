@@ -38,6 +38,8 @@ import {
 } from './stand-ins/sefin-nacional/faults'
 import { standInRegistry } from './stand-ins/receita-cnpj/registry'
 import { attachRegistry } from './domain/companies/registry'
+import { attachCheckout, recordPaymentNotification } from './domain/billing/checkout'
+import { checkoutStandIn } from './stand-ins/checkout/gateway'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
@@ -58,6 +60,11 @@ export function createApp(config: ServerConfig) {
   // it in their deps, the month's facts through the store (domain/companies/registry.ts).
   const registry = standInRegistry(store)
   attachRegistry(store, registry)
+  // The payment checkout: billing opens its charges there and records the payments it notifies.
+  attachCheckout(
+    store,
+    checkoutStandIn(store, config, (paid) => recordPaymentNotification(store, paid)),
+  )
   seedFiles(config)
   const auth = createAuth({
     projectId: config.projectId,
