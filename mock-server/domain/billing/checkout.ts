@@ -30,7 +30,8 @@ export function attachCheckout(store: Store, client: CheckoutClient) {
   clients.set(store, client)
 }
 
-function checkoutOf(store: Store): CheckoutClient {
+/** The gateway attached to the store (attachCheckout); throws when none is. */
+export function checkoutOf(store: Store): CheckoutClient {
   const client = clients.get(store)
   if (!client)
     throw new Error(
