@@ -336,10 +336,8 @@ const onlySeedsSeed = {
  * joins it.
  */
 const allowList = {
-  // Stand-ins that use the product's code: the checkout confirms a payment through billing, the
-  // Sefin stand-in writes and reads the NFS-e documents with the product's layout code.
-  'mock-server/stand-ins/checkout/page.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/checkout/routes.ts': { 'stand-in': ['server-domain'] },
+  // Stand-ins that use the product's code: the Sefin stand-in writes and reads the NFS-e documents
+  // with the product's layout code.
   'mock-server/stand-ins/sefin-nacional/server.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/sefin-nacional/rules.ts': { 'stand-in': ['server-domain'] },
   'mock-server/stand-ins/sefin-nacional/signer.ts': { 'stand-in': ['server-domain'] },

@@ -40,6 +40,8 @@ import { standInRegistry } from './stand-ins/receita-cnpj/registry'
 import { standInCora } from './stand-ins/cora/cora'
 import { attachRegistry } from './domain/companies/registry'
 import { registerOpenedCompanies } from './domain/companies/registration'
+import { attachCheckout, recordPaymentNotification } from './domain/billing/checkout'
+import { checkoutStandIn } from './stand-ins/checkout/gateway'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
@@ -63,6 +65,11 @@ export function createApp(config: ServerConfig) {
   const registry = standInRegistry(store)
   attachRegistry(store, registry)
   registerOpenedCompanies(store, registry)
+  // The payment checkout: billing opens its charges there and records the payments it notifies.
+  attachCheckout(
+    store,
+    checkoutStandIn(store, config, (paid) => recordPaymentNotification(store, paid)),
+  )
   seedFiles(config)
   const auth = createAuth({
     projectId: config.projectId,

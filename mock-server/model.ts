@@ -5,7 +5,7 @@ import type {
   CoraAuthorization,
   TaxCategory,
 } from '../src/schemas/bank'
-import type { Payment, Plan, SubscriptionRecord } from '../src/schemas/billing'
+import type { CheckoutCharge, Payment, Plan, SubscriptionRecord } from '../src/schemas/billing'
 import type { Company } from '../src/schemas/company'
 import type { CompanyDocument } from '../src/schemas/document'
 import type { DucaPartner, Invite, ReferralReward } from '../src/schemas/engagement'
@@ -48,6 +48,7 @@ export type Model = {
   plans: Plan[]
   subscriptions: SubscriptionRecord[]
   payments: Payment[]
+  checkoutCharges: CheckoutCharge[]
   invites: Invite[]
   referralRewards: ReferralReward[]
   ducaPartners: DucaPartner[]

@@ -9,9 +9,9 @@ import {
 import { idSchema, listOf, recordOf } from '../../src/schemas/common'
 import { companyOfRecord } from '../access'
 import { endpoint, type Call } from '../api'
+import { openCheckout } from '../domain/billing/checkout'
 import {
   billingMessages,
-  chargeFor,
   findSubscription,
   schedulePlanChange,
   subscriptionsOfCompany,
@@ -27,15 +27,13 @@ function listSubscriptions({ store, companyId }: Call) {
 }
 
 /** The charge to pay now (the oldest open one, or a new one) and where to pay it. */
-function paySubscription({ store, config, res, params }: Call<{ params: { id: string } }>) {
-  const { payment, created } = store.write(() =>
-    chargeFor(store, findSubscription(store, params.id), new Date()),
-  )
+function paySubscription({ store, res, params }: Call<{ params: { id: string } }>) {
+  const { payment, created, url } = openCheckout(store, params.id, new Date())
   res.status(created ? 201 : 200)
   return {
     data: {
       paymentId: payment.id,
-      url: `${config.publicUrl}/checkout/${encodeURIComponent(payment.id)}`,
+      url,
       amount: payment.amount,
       dueDate: payment.dueDate,
       status: payment.status,

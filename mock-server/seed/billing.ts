@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { paymentSchema, planSchema, subscriptionRecordSchema } from '../../src/schemas/billing'
+import {
+  paymentSchema,
+  planSchema,
+  subscriptionRecordSchema,
+  type CheckoutCharge,
+} from '../../src/schemas/billing'
+import type { Company } from '../../src/schemas/company'
+import { chargeOfPayment } from '../domain/billing/checkout'
 import { loadFixture } from '../fixtures'
 import type { Model } from '../model'
 
@@ -19,4 +26,22 @@ export function seedBilling(): BillingData {
     if (!subscriptionIds.has(payment.subscriptionId))
       throw new Error(`fixtures/payments.json: unknown subscription ${payment.subscriptionId}`)
   return { plans, subscriptions, payments }
+}
+
+/**
+ * The payment checkout's record of the seeded charges (stand-ins/checkout/gateway.ts): each
+ * payment opened there, paid when it was (domain/billing/checkout.ts `chargeOfPayment`).
+ */
+export function seedCheckoutCharges(
+  companies: readonly Company[],
+  billing: BillingData,
+): CheckoutCharge[] {
+  const byId = new Map(companies.map((company) => [company.id, company]))
+  const plans = new Map(billing.plans.map((plan) => [plan.id, plan.name]))
+  return billing.payments.flatMap((payment) => {
+    const company = byId.get(payment.companyId)
+    return company
+      ? [chargeOfPayment(company, payment, plans.get(payment.planId) ?? payment.planId)]
+      : []
+  })
 }

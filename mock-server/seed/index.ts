@@ -1,6 +1,6 @@
 import type { Model } from '../model'
 import type { Store } from '../store/database'
-import { seedBilling } from './billing'
+import { seedBilling, seedCheckoutCharges } from './billing'
 import { seedCore } from './core'
 import { seedEngagement } from './engagement'
 import { seedFinance } from './finance'
@@ -33,9 +33,11 @@ export function buildSeed(options: { nfse?: NfseSeedOptions; now?: Date } = {}):
   const reconciliations = seedReconciliation({ ...finance, documents }, core.companies, now)
   // Last: ana's newest invoice was issued through the national system.
   const nfse = seedNfse(core.companies, finance.nfsRequests, options.nfse)
+  const billing = seedBilling()
   return {
     ...core,
-    ...seedBilling(),
+    ...billing,
+    checkoutCharges: seedCheckoutCharges(core.companies, billing),
     ...seedEngagement(now),
     ...finance,
     reconciliations,
@@ -103,6 +105,8 @@ export function reseedCompany(store: Store, companyId: string): boolean {
     store.subscriptions.insertMany(billing.subscriptions.filter((s) => s.companyId === companyId))
     store.payments.removeWhere({ companyId })
     store.payments.insertMany(billing.payments.filter((p) => p.companyId === companyId))
+    // The checkout's record of them too (a charge paid since is open again, as its payment).
+    for (const charge of seedCheckoutCharges([company], billing)) store.checkoutCharges.put(charge)
   })
   return true
 }

@@ -78,6 +78,8 @@ export class Store implements Tables {
   declare readonly plans: Table<RecordOf<'plans'>>
   declare readonly subscriptions: Table<RecordOf<'subscriptions'>>
   declare readonly payments: Table<RecordOf<'payments'>>
+  /** The payment checkout stand-in's charges (stand-ins/checkout/gateway.ts). */
+  declare readonly checkoutCharges: Table<RecordOf<'checkoutCharges'>>
   declare readonly invites: Table<RecordOf<'invites'>>
   declare readonly referralRewards: Table<RecordOf<'referralRewards'>>
   declare readonly ducaPartners: Table<RecordOf<'ducaPartners'>>

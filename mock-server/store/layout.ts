@@ -87,6 +87,8 @@ export const layouts: Layouts = {
     },
     indexes: [['companyId'], ['status']],
   },
+  // The payment checkout stand-in's own record of each charge (stand-ins/checkout/gateway.ts).
+  checkoutCharges: { table: 'checkout_charges', key: (charge) => charge.id },
   invites: {
     table: 'invites',
     key: (invite) => invite.id,

@@ -6,7 +6,12 @@ import {
   coraAuthorizationSchema,
   taxCategorySchema,
 } from '../../src/schemas/bank'
-import { paymentSchema, planSchema, subscriptionRecordSchema } from '../../src/schemas/billing'
+import {
+  checkoutChargeSchema,
+  paymentSchema,
+  planSchema,
+  subscriptionRecordSchema,
+} from '../../src/schemas/billing'
 import { companySchema } from '../../src/schemas/company'
 import { documentSchema } from '../../src/schemas/document'
 import { ducaPartnerSchema, inviteSchema, referralRewardSchema } from '../../src/schemas/engagement'
@@ -45,6 +50,7 @@ export const recordSchemas: { [K in CollectionName]: z.ZodType<RecordOf<K>> } = 
   plans: planSchema,
   subscriptions: subscriptionRecordSchema,
   payments: paymentSchema,
+  checkoutCharges: checkoutChargeSchema,
   invites: inviteSchema,
   referralRewards: referralRewardSchema,
   ducaPartners: ducaPartnerSchema,

@@ -116,6 +116,31 @@ export type CheckoutLink = z.infer<typeof checkoutLinkSchema>
 /** The checkout page's form. */
 export const checkoutPaySchema = z.strictObject({ method: paymentMethodSchema })
 
+/**
+ * A charge as the payment checkout keeps it (its gateway's record, apart from the product's
+ * payment: mock-server/stand-ins/checkout/contract.ts): what the payer is shown and whether it
+ * was paid. Amounts in cents; the return and cancel paths are on the web app's address.
+ */
+export const checkoutChargeSchema = z.object({
+  /** The merchant's id for the charge (the product's payment id). */
+  id: z.string(),
+  amountCents: z.number().int().positive(),
+  description: z.string(),
+  payer: z.object({ name: z.string(), document: z.string().nullable() }),
+  dueDate: isoDateSchema,
+  /** What the page lists between the payer and the due date (the plan, the month). */
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** The amount's parts when it has more than one (the fee, a credit taken off: negative). */
+  breakdown: z.array(z.object({ label: z.string(), amountCents: z.number().int() })),
+  /** Where the payer goes back to once paid, and without paying. */
+  returnPath: z.string(),
+  cancelPath: z.string(),
+  status: z.enum(['open', 'paid']),
+  method: paymentMethodSchema.nullable(),
+  paidAt: isoDateTimeSchema.nullable(),
+})
+export type CheckoutCharge = z.infer<typeof checkoutChargeSchema>
+
 /** Days a payment may stay overdue before the company itself becomes `overdue`. */
 export const OVERDUE_GRACE_DAYS = 15
 

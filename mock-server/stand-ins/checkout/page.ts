@@ -4,16 +4,14 @@ import {
   paymentMethodLabels,
   paymentMethods,
   paymentStatusLabels,
-  type Payment,
 } from '../../../src/schemas/billing'
-import type { Company } from '../../../src/schemas/company'
-import { formatMoney } from '../../../src/kernel/money'
-import { wizardPathOf } from '../../../src/schemas/track'
+import { formatMoney, fromCents } from '../../../src/kernel/money'
 import type { ServerConfig } from '../../config'
-import { monthLabel } from '../../domain/billing/subscriptions'
+import { chargePagePath, type CheckoutCharge } from './contract'
+import { statusOf } from './gateway'
 
 // The stand-in checkout's pages (docs/product.md §10 "Billing", §12): the payer is in a browser,
-// not in the app.
+// not in the app. What they show is the gateway's record of the charge (gateway.ts).
 
 const dateBr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`
 const dateTimeBr = new Intl.DateTimeFormat('pt-BR', {
@@ -22,16 +20,12 @@ const dateTimeBr = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
 })
 
-/**
- * Where the web app continues after the checkout: the wizard while the track runs, else billing;
- * told whether the payment was made, so the screen can say so.
- */
-export const returnPath = (company: Company, outcome: 'confirmado' | 'cancelado' = 'confirmado') =>
-  company.status === 'pending' ||
-  company.status === 'awaiting_opening' ||
-  company.status === 'migrating'
-    ? `${wizardPathOf(company.trackId)}?pagamento=${outcome}`
-    : `/app/user/my-billing?pagamento=${outcome}`
+/** Cents as the page writes money. */
+export const money = (cents: number) => formatMoney(fromCents(cents))
+
+/** Where the payer goes back to on the web app: once paid, or without paying. */
+export const backUrl = (config: ServerConfig, charge: CheckoutCharge, paid = true) =>
+  `${config.webUrl}${paid ? charge.returnPath : charge.cancelPath}`
 
 export function page(title: string, body: string, options: { refresh?: string } = {}) {
   return `<!doctype html>
@@ -61,34 +55,27 @@ ${options.refresh ? `<meta http-equiv="refresh" content="5;url=${escapeHtml(opti
 </html>`
 }
 
-export function checkoutPage(
-  config: ServerConfig,
-  company: Company,
-  payment: Payment,
-  planName: string,
-) {
-  const back = `${config.webUrl}${returnPath(company)}`
+export function checkoutPage(config: ServerConfig, charge: CheckoutCharge, now: Date) {
+  const back = backUrl(config, charge)
+  const status = statusOf(charge, now)
   const rows = [
-    ['Empresa', company.name],
-    ...(company.cnpj ? [['CNPJ', formatCnpj(company.cnpj, { version: 2 })]] : []),
-    ['Plano', planName],
-    ['Referência', monthLabel(payment.reference)],
-    ['Vencimento', dateBr(payment.dueDate)],
-    ...(payment.discount > 0
-      ? [
-          ['Mensalidade', formatMoney(payment.grossAmount)],
-          ['Crédito de indicação', `− ${formatMoney(payment.discount)}`],
-        ]
-      : []),
+    ['Empresa', charge.payer.name],
+    ...(charge.payer.document ? [['CNPJ', formatCnpj(charge.payer.document, { version: 2 })]] : []),
+    ...charge.details.map(({ label, value }) => [label, value]),
+    ['Vencimento', dateBr(charge.dueDate)],
+    ...charge.breakdown.map(({ label, amountCents }) => [
+      label,
+      amountCents < 0 ? `− ${money(-amountCents)}` : money(amountCents),
+    ]),
   ]
   const details = `<dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}
-<dt>Total</dt><dd class="total">${formatMoney(payment.amount)}</dd></dl>`
-  const header = `<h1>${escapeHtml(payment.description)}</h1>
-<p class="muted">Pagamento seguro · <span class="badge ${payment.status}">${paymentStatusLabels[payment.status]}</span></p>`
-  if (payment.status === 'paid')
+<dt>Total</dt><dd class="total">${money(charge.amountCents)}</dd></dl>`
+  const header = `<h1>${escapeHtml(charge.description)}</h1>
+<p class="muted">Pagamento seguro · <span class="badge ${status}">${paymentStatusLabels[status]}</span></p>`
+  if (charge.status === 'paid')
     return page(
       'Pagamento confirmado',
-      `${header}${details}<p>Pagamento confirmado em ${dateTimeBr.format(new Date(payment.paidAt!))} (${paymentMethodLabels[payment.method!]}).</p>
+      `${header}${details}<p>Pagamento confirmado em ${dateTimeBr.format(new Date(charge.paidAt!))} (${paymentMethodLabels[charge.method!]}).</p>
 <p><a href="${escapeHtml(back)}">Voltar para o Contabil</a></p>`,
     )
   const choices = paymentMethods
@@ -100,11 +87,11 @@ export function checkoutPage(
   return page(
     'Pagamento',
     `${header}${details}
-<form method="post" action="/checkout/${encodeURIComponent(payment.id)}/pay">
+<form method="post" action="${chargePagePath(charge.id)}/pay">
 <fieldset><legend>Forma de pagamento</legend>${choices}</fieldset>
-<button type="submit">Pagar ${formatMoney(payment.amount)}</button>
+<button type="submit">Pagar ${money(charge.amountCents)}</button>
 </form>
-<p class="muted"><a href="${escapeHtml(`${config.webUrl}${returnPath(company, 'cancelado')}`)}">Voltar sem pagar</a></p>`,
+<p class="muted"><a href="${escapeHtml(backUrl(config, charge, false))}">Voltar sem pagar</a></p>`,
   )
 }
 

@@ -6,40 +6,33 @@ import {
   type PaymentMethod,
 } from '../../../src/schemas/billing'
 import { endpoint, type Call } from '../../api'
-import { billingMessages, confirmPayment, findPayment } from '../../domain/billing/subscriptions'
-import { checkoutErrorPage, checkoutPage, page, returnPath } from './page'
-import { formatMoney } from '../../../src/kernel/money'
-import { findCompany } from '../../domain/companies/company-records'
+import { checkoutMessages } from './contract'
+import { findCharge, payCharge } from './gateway'
+import { backUrl, checkoutErrorPage, checkoutPage, money, page } from './page'
 
 // The payment checkout stand-in (docs/product.md §10 "Billing", §12): pages for a person in a
-// browser, who came from the app's "Pagar" and goes back to it.
+// browser, who came from the app's "Pagar" and goes back to it. It shows and pays its own record
+// of the charge (gateway.ts); the product hears of a payment through its notification.
 
 type PaymentParams = { params: { paymentId: string } }
 
 function showCheckout({ store, config, params }: Call<PaymentParams>) {
-  const payment = findPayment(store, params.paymentId)
-  const planName = store.plans.get(payment.planId)?.name ?? payment.planId
-  return checkoutPage(config, findCompany(store, payment.companyId), payment, planName)
+  return checkoutPage(config, findCharge(store, params.paymentId), new Date())
 }
 
-/** Pays: the payment, the subscription, the track's step, the company's status (billing.ts). */
+/** Pays: the charge, and the product told (it records the payment, the subscription, the rest). */
 function payCheckout({
   store,
   config,
   params,
   body,
 }: Call<PaymentParams & { body: { method: PaymentMethod } }>) {
-  const payment = store.write(() => {
-    const found = findPayment(store, params.paymentId)
-    confirmPayment(store, found, body.method, new Date())
-    return found
-  })
-  const company = findCompany(store, payment.companyId)
-  const back = `${config.webUrl}${returnPath(company)}`
+  const charge = payCharge(store, params.paymentId, body.method, new Date())
+  const back = backUrl(config, charge)
   return page(
     'Pagamento confirmado',
     `<h1>Pagamento confirmado</h1>
-<p>${escapeHtml(payment.description)}: ${formatMoney(payment.amount)} pagos com ${paymentMethodLabels[body.method]}.</p>
+<p>${escapeHtml(charge.description)}: ${money(charge.amountCents)} pagos com ${paymentMethodLabels[body.method]}.</p>
 <p class="muted">Você será levado de volta ao Contabil em instantes. <a href="${escapeHtml(back)}">Voltar agora</a></p>`,
     { refresh: back },
   )
@@ -68,7 +61,7 @@ export const checkoutEndpoints = [
     body: checkoutPaySchema,
     answers: { 200: { media: 'text/html' } },
     errors: [404, 409],
-    messages: { 409: billingMessages.alreadyPaid },
+    messages: { 409: checkoutMessages.alreadyPaid },
     errorPage: checkoutErrorPage,
     handler: payCheckout,
   }),
