@@ -1,4 +1,5 @@
 import type { Company } from '../../src/schemas/company'
+import { ownerAmong } from '../domain/companies/people'
 import { registrationOf } from '../domain/companies/registration'
 import type { Model } from '../model'
 import type { ReceitaCnpjRecord } from '../store/receita-cnpj-records'
@@ -10,11 +11,12 @@ import type { CoreData } from './core'
 // us) and the registration of each of the demo's companies we opened that the fixture does not
 // have, as mock-server/domain/companies/commands.ts `recordCompanyCnpj` registers one.
 
-/** The owner of a company among the seeded users (as domain/companies/people.ts `ownerOf`). */
-const ownerIn = (users: CoreData['users'], company: Company) => {
-  const members = users.filter((user) => user.companies.includes(company.id))
-  return members.find((user) => user.companies[0] === company.id) ?? members[0]
-}
+/** The owner of a company among the seeded users. */
+const ownerIn = (users: CoreData['users'], company: Company) =>
+  ownerAmong(
+    users.filter((user) => user.companies.includes(company.id)),
+    company.id,
+  )
 
 /** The registrations of the seeded companies we opened, not counting those the fixture has. */
 export function seededRegistrations(core: CoreData, known: ReadonlySet<string>) {

@@ -36,9 +36,14 @@ export function findUser(store: Store, id: string): User {
 
 /** The owner of a company: the first user who has it, one whose first company it is before others. */
 export function ownerOf(store: Store, company: Pick<Company, 'id'>): User | undefined {
-  const members = store.users.withItem('companies', company.id)
-  return members.find((user) => user.companies[0] === company.id) ?? members[0]
+  return ownerAmong(store.users.withItem('companies', company.id), company.id)
 }
+
+/** The owner among a company's members: the one whose first company it is, else the first. */
+export const ownerAmong = <T extends Pick<User, 'companies'>>(
+  members: readonly T[],
+  companyId: string,
+): T | undefined => members.find((user) => user.companies[0] === companyId) ?? members[0]
 
 /**
  * Writes a user's roles and companies into their Firebase custom claims (what the API checks).
