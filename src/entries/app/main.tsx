@@ -66,7 +66,12 @@ if (
   })
 } else {
   const inApp = isAppPath(window.location.pathname)
-  if (inApp) startSession()
+  if (inApp) {
+    startSession()
+    // The signed-in area's routes, fetched beside ./start rather than after it (./start.tsx
+    // awaits the same module).
+    import('./router').catch(() => undefined)
+  }
   const { startPage } = await import('./start')
   await startPage(root, inApp)
 }

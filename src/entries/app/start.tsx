@@ -10,6 +10,10 @@ import { takeOverFirstPaint } from './first-paint'
 
 type Started = { router: AnyRouter; RouterProvider: typeof Provider }
 
+/** The signed-in area's router module, fetched once (./main.tsx may ask for it first). */
+let routerModule: Promise<typeof import('./router')> | null = null
+export const loadRouterModule = () => (routerModule ??= import('./router'))
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
@@ -21,10 +25,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export async function startApp(): Promise<Started> {
   // The page is already painted: the code runs in short tasks, each step in its own, so the
   // page answers a tap or a key between them (the validation library first, set up in
-  // Portuguese, then the routes).
+  // Portuguese, then the routes). Both are fetched at once: the routes' code is the longer wait,
+  // and each module still evaluates in its own task when it arrives.
+  const routerModule = loadRouterModule()
   await import('@/schemas/locale')
   await nextTask()
-  const { createAppRouter, RouterProvider } = await import('./router')
+  const { createAppRouter, RouterProvider } = await routerModule
   await nextTask()
   const router = createAppRouter()
   // The page's route code too, while the session settles (the router would ask for it after).
