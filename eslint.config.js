@@ -56,7 +56,8 @@ const serverElements = [
     pattern: ['mock-server/reference/**', 'mock-server/fixtures.ts'],
     mode: 'full',
   },
-  // Configuration and the machine's own matters: addresses, file modes, the signing secret.
+  // Configuration and the machine's own matters: addresses, file modes, the signing secret, the
+  // sealing of keys at rest (vault.ts).
   {
     type: 'server-shared',
     pattern: [
@@ -66,6 +67,7 @@ const serverElements = [
       'mock-server/plain-worker.ts',
       'mock-server/private-files.ts',
       'mock-server/signing-secret.ts',
+      'mock-server/vault.ts',
     ],
     mode: 'full',
   },

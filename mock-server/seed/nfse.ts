@@ -14,7 +14,7 @@ import { ibgeCodeOf } from '../domain/invoices/nfse/places'
 import { cityName } from '../stand-ins/sefin-nacional/rules'
 import type { CertificateRecord, SefinNfseRecord } from '../store/nfse-records'
 import { testPki, type TestPki } from '../stand-ins/sefin-nacional/test-pki'
-import { seal } from '../domain/invoices/nfse/vault'
+import { seal } from '../vault'
 import { vaultKeyOf, type VaultSettings } from '../vault-key'
 import { nationalServiceDescription } from '../reference/national-services'
 

@@ -6,7 +6,7 @@ import {
   type CertificatePems,
 } from '../../mock-server/domain/invoices/nfse/certificates'
 import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
-import { unseal } from '../../mock-server/domain/invoices/nfse/vault'
+import { unseal } from '../../mock-server/vault'
 import { vaultKeyOf } from '../../mock-server/vault-key'
 import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
 import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'

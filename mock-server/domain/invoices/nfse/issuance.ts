@@ -55,7 +55,7 @@ import {
   nfsIssuableStatuses,
   nfsRequestNext,
 } from '../../../../src/machines/nfs-request'
-import { unseal } from './vault'
+import { unseal } from '../../../vault'
 import { vaultKeyOf } from '../../../vault-key'
 import { XML_DECLARATION } from './xml'
 import { schemaFiles, type SchemaProblem } from './xsd'
