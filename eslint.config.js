@@ -11,7 +11,8 @@ const allow = (from, to) => ({ from: [from], allow: to })
 // (mock-server/domain/<context>), which call the store; nothing points back. The outside
 // services' stand-ins (mock-server/stand-ins/<service>) live apart with their own routes and
 // data: the product reaches one only through its contract (`contract.ts`, the shapes the real
-// service speaks), and a stand-in knows nothing of the product. Patterns are whole paths.
+// service speaks), and a stand-in knows nothing of the product. What both sides of a national
+// format speak (mock-server/formats/<format>) lies beneath both. Patterns are whole paths.
 const serverElements = [
   // The composition root: starts the server, mounts every table (the product's and the stand-ins').
   {
@@ -45,6 +46,11 @@ const serverElements = [
   },
   // The domain's errors: every server layer may throw them; the edge answers them.
   { type: 'domain-errors', pattern: 'mock-server/domain/errors.ts', mode: 'full' },
+  // The national formats both sides speak (mock-server/formats/nfse: the DPS, NFS-e and event
+  // XML, their XSDs, XMLDSig, access keys, ICP-Brasil certificates): the product issues with them
+  // and the Sefin Nacional stand-in answers with them, so they belong to neither. A pure
+  // description of the format: it knows nothing of the product's records or rules.
+  { type: 'server-format', pattern: 'mock-server/formats/**', mode: 'full' },
   { type: 'server-domain', pattern: 'mock-server/domain/**', mode: 'full' },
   { type: 'server-store', pattern: ['mock-server/store/**', 'mock-server/model.ts'], mode: 'full' },
   { type: 'stand-in-contract', pattern: 'mock-server/stand-ins/*/contract.ts', mode: 'full' },
@@ -102,6 +108,7 @@ const serverRules = () =>
       'server-identity',
       'server-root',
       'server-domain',
+      'server-format',
       'server-store',
       'stand-in-contract',
       'server-reference',
@@ -111,6 +118,7 @@ const serverRules = () =>
     'server-domain': [
       'server-domain',
       'domain-errors',
+      'server-format',
       'server-store',
       'stand-in-contract',
       'server-identity',
@@ -124,6 +132,7 @@ const serverRules = () =>
       'stand-in',
       'domain-errors',
       'stand-in-contract',
+      'server-format',
       'server-api',
       'server-http',
       'server-store',
@@ -132,6 +141,9 @@ const serverRules = () =>
       ...fromSrc,
     ],
     'server-seed': [...serverTypes, ...fromSrc],
+    // The formats: the kernel's units, the client's schemas, reference data and the machine's own
+    // matters; never the product (domain, store, edge) nor a stand-in.
+    'server-format': ['server-format', 'server-reference', 'server-shared', 'schemas', 'units'],
     'server-reference': ['server-reference', ...fromSrc],
     'server-shared': ['server-shared', ...fromSrc],
   })
@@ -459,8 +471,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [onlySeedsSeed] }] },
   },
   {
-    // The contexts speak no HTTP: Express, multer and the HTTP helpers belong to the edge.
-    files: ['mock-server/domain/**/*.{ts,mjs}', 'mock-server/store/**/*.{ts,mjs}'],
+    // The contexts speak no HTTP: Express, multer and the HTTP helpers belong to the edge. Nor do
+    // the formats beneath them.
+    files: [
+      'mock-server/domain/**/*.{ts,mjs}',
+      'mock-server/store/**/*.{ts,mjs}',
+      'mock-server/formats/**/*.{ts,mjs}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -470,7 +487,7 @@ export default tseslint.config(
             {
               group: ['express', 'multer', 'json-server', 'cors'],
               message:
-                'The domain and the store speak no HTTP: the edge (mock-server/routes, mock-server/api.ts) parses the request and answers.',
+                'The domain, the store and the formats speak no HTTP: the edge (mock-server/routes, mock-server/api.ts) parses the request and answers.',
             },
           ],
         },
@@ -487,7 +504,7 @@ export default tseslint.config(
   {
     // Where `Math.round(x * 100)` is not money: a rate or a share shown in whole percent
     // (screens, the RAT, the Selic's hundredths), an outside service's stand-in doing its own
-    // arithmetic, and the NFS-e XML's two decimals (mock-server/domain/invoices/nfse/xml.ts).
+    // arithmetic, and the NFS-e XML's two decimals (mock-server/formats/nfse/xml.ts).
     files: [
       'src/screens/payroll/NoProLaboreChoice.tsx',
       'src/screens/partners/DucaPartnerScreen.tsx',
@@ -503,7 +520,7 @@ export default tseslint.config(
       'scripts/bench-web.ts',
       'mock-server/domain/simples/selic.ts',
       'mock-server/domain/simples/payroll.ts',
-      'mock-server/domain/invoices/nfse/xml.ts',
+      'mock-server/formats/nfse/xml.ts',
       'mock-server/stand-ins/**/*.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...moneyAndDates, ...cnpjFormat] },

@@ -21,7 +21,7 @@ import {
   type CertificatePems,
   type Issuer,
   type KeyPair,
-} from '../../domain/invoices/nfse/certificates'
+} from '../../formats/nfse/certificates'
 import { folderKeyIn, seal, sealedSchema, unseal } from '../../vault'
 
 // The local test PKI: a certificate authority drawn on this machine (never a real one, never in
