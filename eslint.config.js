@@ -11,7 +11,8 @@ const allow = (from, to) => ({ from: [from], allow: to })
 // (mock-server/domain/<context>), which call the store; nothing points back. The outside
 // services' stand-ins (mock-server/stand-ins/<service>) live apart with their own routes and
 // data: the product reaches one only through its contract (`contract.ts`, the shapes the real
-// service speaks), and a stand-in knows nothing of the product. Patterns are whole paths.
+// service speaks), and a stand-in knows nothing of the product. What both sides of a national
+// format speak (mock-server/formats/<format>) lies beneath both. Patterns are whole paths.
 const serverElements = [
   // The composition root: starts the server, mounts every table (the product's and the stand-ins').
   {
@@ -45,6 +46,11 @@ const serverElements = [
   },
   // The domain's errors: every server layer may throw them; the edge answers them.
   { type: 'domain-errors', pattern: 'mock-server/domain/errors.ts', mode: 'full' },
+  // The national formats both sides speak (mock-server/formats/nfse: the DPS, NFS-e and event
+  // XML, their XSDs, XMLDSig, access keys, ICP-Brasil certificates): the product issues with them
+  // and the Sefin Nacional stand-in answers with them, so they belong to neither. A pure
+  // description of the format: it knows nothing of the product's records or rules.
+  { type: 'server-format', pattern: 'mock-server/formats/**', mode: 'full' },
   { type: 'server-domain', pattern: 'mock-server/domain/**', mode: 'full' },
   { type: 'server-store', pattern: ['mock-server/store/**', 'mock-server/model.ts'], mode: 'full' },
   { type: 'stand-in-contract', pattern: 'mock-server/stand-ins/*/contract.ts', mode: 'full' },
@@ -56,7 +62,8 @@ const serverElements = [
     pattern: ['mock-server/reference/**', 'mock-server/fixtures.ts'],
     mode: 'full',
   },
-  // Configuration and the machine's own matters: addresses, file modes, the signing secret.
+  // Configuration and the machine's own matters: addresses, file modes, the signing secret, the
+  // sealing of keys at rest (vault.ts).
   {
     type: 'server-shared',
     pattern: [
@@ -66,6 +73,7 @@ const serverElements = [
       'mock-server/plain-worker.ts',
       'mock-server/private-files.ts',
       'mock-server/signing-secret.ts',
+      'mock-server/vault.ts',
     ],
     mode: 'full',
   },
@@ -100,6 +108,7 @@ const serverRules = () =>
       'server-identity',
       'server-root',
       'server-domain',
+      'server-format',
       'server-store',
       'stand-in-contract',
       'server-reference',
@@ -109,6 +118,7 @@ const serverRules = () =>
     'server-domain': [
       'server-domain',
       'domain-errors',
+      'server-format',
       'server-store',
       'stand-in-contract',
       'server-identity',
@@ -122,6 +132,7 @@ const serverRules = () =>
       'stand-in',
       'domain-errors',
       'stand-in-contract',
+      'server-format',
       'server-api',
       'server-http',
       'server-store',
@@ -130,6 +141,9 @@ const serverRules = () =>
       ...fromSrc,
     ],
     'server-seed': [...serverTypes, ...fromSrc],
+    // The formats: the kernel's units, the client's schemas, reference data and the machine's own
+    // matters; never the product (domain, store, edge) nor a stand-in.
+    'server-format': ['server-format', 'server-reference', 'server-shared', 'schemas', 'units'],
     'server-reference': ['server-reference', ...fromSrc],
     'server-shared': ['server-shared', ...fromSrc],
   })
@@ -177,143 +191,135 @@ const elements = [
   { type: 'scripts', pattern: 'scripts' },
 ]
 
-/**
- * Which layer may import which (eslint-plugin-boundaries); `extra` widens some layers for the
- * files of an allow-list below ({ 'server-domain': ['server-http'] }).
- */
-const layerRules = (extra = {}) =>
-  [
-    allow('entry-app', [
-      'entry-app',
-      'entry-shared',
-      'route-trees',
-      'routes',
-      'screens',
-      'guards',
-      'services',
-      'ui',
-      'lib',
-      'config',
-      'machines',
-      'schemas',
-      'tax',
-      'units',
-    ]),
-    allow('entry-site', [
-      'entry-site',
-      'entry-shared',
-      'route-trees',
-      'routes',
-      'screens',
-      'services',
-      'ui',
-      'lib',
-      'config',
-      'schemas',
-      'tax',
-      'units',
-    ]),
-    allow('entry-prerender', [
-      'entry-prerender',
-      'entry-painted-page',
-      'routes',
-      'screens',
-      'services',
-      'ui',
-      'lib',
-      'config',
-      'schemas',
-      'tax',
-      'units',
-    ]),
-    allow('entry-painted-page', [
-      'entry-painted-page',
-      'painted-script',
-      'screens',
-      'services',
-      'ui',
-      'lib',
-      'config',
-      'units',
-    ]),
-    allow('painted-script', ['painted-script', 'lib']),
-    allow('route-trees', ['route-trees', 'routes', 'entry-app']),
-    allow('entry-shared', ['services', 'screens', 'ui', 'lib', 'config', 'units']),
-    allow('routes', [
-      'routes',
-      'screens',
-      'guards',
-      'services',
-      'ui',
-      'schemas',
-      'tax',
-      'lib',
-      'config',
-      'units',
-    ]),
-    allow('screens', [
-      'screens',
-      'services',
-      'machines',
-      'schemas',
-      'tax',
-      'ui',
-      'lib',
-      'config',
-      'units',
-    ]),
-    allow('guards', ['guards', 'services', 'machines', 'schemas', 'tax', 'lib', 'config', 'units']),
-    allow('services', ['services', 'machines', 'schemas', 'tax', 'lib', 'config', 'units']),
-    allow('machines', ['machines', 'schemas', 'tax', 'units']),
-    allow('schemas', ['schemas', 'tax', 'units']),
-    allow('units', []),
-    allow('tax', ['tax', 'units']),
-    // The tax rules speak of the schemas' types (an activity's tax data, a month's record).
-    { from: ['tax'], allow: ['schemas'], importKind: 'type' },
-    allow('ui', ['ui', 'lib', 'units']),
-    allow('lib', ['lib', 'units']),
-    allow('config', ['config', 'units']),
-    ...serverRules(),
-    allow('fixtures', ['fixtures', 'schemas', 'tax', 'units']),
-    allow('tests', [
-      'tests',
-      'scripts',
-      'entry-app',
-      'entry-site',
-      'entry-prerender',
-      'entry-painted-page',
-      'painted-script',
-      'route-trees',
-      'entry-shared',
-      'routes',
-      'screens',
-      'guards',
-      'services',
-      'machines',
-      'schemas',
-      'tax',
-      'ui',
-      'lib',
-      'config',
-      ...serverTypes,
-      'fixtures',
-      'units',
-    ]),
-    allow('scripts', [
-      'scripts',
-      ...serverTypes,
-      'fixtures',
-      'schemas',
-      'tax',
-      'units',
-      'entry-prerender',
-      'entry-prerender',
-    ]),
-  ].map((rule) =>
-    rule.importKind || !extra[rule.from[0]]
-      ? rule
-      : { ...rule, allow: [...rule.allow, ...extra[rule.from[0]]] },
-  )
+/** Which layer may import which (eslint-plugin-boundaries). */
+const layerRules = () => [
+  allow('entry-app', [
+    'entry-app',
+    'entry-shared',
+    'route-trees',
+    'routes',
+    'screens',
+    'guards',
+    'services',
+    'ui',
+    'lib',
+    'config',
+    'machines',
+    'schemas',
+    'tax',
+    'units',
+  ]),
+  allow('entry-site', [
+    'entry-site',
+    'entry-shared',
+    'route-trees',
+    'routes',
+    'screens',
+    'services',
+    'ui',
+    'lib',
+    'config',
+    'schemas',
+    'tax',
+    'units',
+  ]),
+  allow('entry-prerender', [
+    'entry-prerender',
+    'entry-painted-page',
+    'routes',
+    'screens',
+    'services',
+    'ui',
+    'lib',
+    'config',
+    'schemas',
+    'tax',
+    'units',
+  ]),
+  allow('entry-painted-page', [
+    'entry-painted-page',
+    'painted-script',
+    'screens',
+    'services',
+    'ui',
+    'lib',
+    'config',
+    'units',
+  ]),
+  allow('painted-script', ['painted-script', 'lib']),
+  allow('route-trees', ['route-trees', 'routes', 'entry-app']),
+  allow('entry-shared', ['services', 'screens', 'ui', 'lib', 'config', 'units']),
+  allow('routes', [
+    'routes',
+    'screens',
+    'guards',
+    'services',
+    'ui',
+    'schemas',
+    'tax',
+    'lib',
+    'config',
+    'units',
+  ]),
+  allow('screens', [
+    'screens',
+    'services',
+    'machines',
+    'schemas',
+    'tax',
+    'ui',
+    'lib',
+    'config',
+    'units',
+  ]),
+  allow('guards', ['guards', 'services', 'machines', 'schemas', 'tax', 'lib', 'config', 'units']),
+  allow('services', ['services', 'machines', 'schemas', 'tax', 'lib', 'config', 'units']),
+  allow('machines', ['machines', 'schemas', 'tax', 'units']),
+  allow('schemas', ['schemas', 'tax', 'units']),
+  allow('units', []),
+  allow('tax', ['tax', 'units']),
+  // The tax rules speak of the schemas' types (an activity's tax data, a month's record).
+  { from: ['tax'], allow: ['schemas'], importKind: 'type' },
+  allow('ui', ['ui', 'lib', 'units']),
+  allow('lib', ['lib', 'units']),
+  allow('config', ['config', 'units']),
+  ...serverRules(),
+  allow('fixtures', ['fixtures', 'schemas', 'tax', 'units']),
+  allow('tests', [
+    'tests',
+    'scripts',
+    'entry-app',
+    'entry-site',
+    'entry-prerender',
+    'entry-painted-page',
+    'painted-script',
+    'route-trees',
+    'entry-shared',
+    'routes',
+    'screens',
+    'guards',
+    'services',
+    'machines',
+    'schemas',
+    'tax',
+    'ui',
+    'lib',
+    'config',
+    ...serverTypes,
+    'fixtures',
+    'units',
+  ]),
+  allow('scripts', [
+    'scripts',
+    ...serverTypes,
+    'fixtures',
+    'schemas',
+    'tax',
+    'units',
+    'entry-prerender',
+    'entry-prerender',
+  ]),
+]
 
 const elementTypes = (rules) => [
   'error',
@@ -328,21 +334,6 @@ const onlySeedsSeed = {
   group: ['**/seed', '**/seed/*'],
   message:
     'Only mock-server/seed and the start and reset code (mock-server/app.ts) use the seeders.',
-}
-
-/**
- * Imports that still cross the server's boundaries while the rooms are being finished: each
- * file with exactly the layers it may still reach. The list only shrinks; a new file never
- * joins it.
- */
-const allowList = {
-  // Stand-ins that use the product's code: the Sefin stand-in writes and reads the NFS-e documents
-  // with the product's layout code.
-  'mock-server/stand-ins/sefin-nacional/server.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/sefin-nacional/rules.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/sefin-nacional/signer.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/sefin-nacional/anexo.ts': { 'stand-in': ['server-domain'] },
-  'mock-server/stand-ins/sefin-nacional/test-pki.ts': { 'stand-in': ['server-domain'] },
 }
 
 const KERNEL_MONEY = 'src/kernel/money.ts'
@@ -434,21 +425,9 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'boundaries/element-types': [
-        'error',
-        {
-          default: 'disallow',
-          message: '${file.type} must not import ${dependency.type} (see eslint.config.js)',
-          rules: layerRules(),
-        },
-      ],
+      'boundaries/element-types': elementTypes(layerRules()),
     },
   },
-  // The allow-list's files: their layer widened by exactly what each still imports.
-  ...Object.entries(allowList).map(([file, extra]) => ({
-    files: [file],
-    rules: { 'boundaries/element-types': elementTypes(layerRules(extra)) },
-  })),
   {
     // Seeders only seed: the start and reset code (mock-server/app.ts) calls them, routes and the
     // domain never do.
@@ -457,8 +436,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [onlySeedsSeed] }] },
   },
   {
-    // The contexts speak no HTTP: Express, multer and the HTTP helpers belong to the edge.
-    files: ['mock-server/domain/**/*.{ts,mjs}', 'mock-server/store/**/*.{ts,mjs}'],
+    // The contexts speak no HTTP: Express, multer and the HTTP helpers belong to the edge. Nor do
+    // the formats beneath them.
+    files: [
+      'mock-server/domain/**/*.{ts,mjs}',
+      'mock-server/store/**/*.{ts,mjs}',
+      'mock-server/formats/**/*.{ts,mjs}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -468,7 +452,7 @@ export default tseslint.config(
             {
               group: ['express', 'multer', 'json-server', 'cors'],
               message:
-                'The domain and the store speak no HTTP: the edge (mock-server/routes, mock-server/api.ts) parses the request and answers.',
+                'The domain, the store and the formats speak no HTTP: the edge (mock-server/routes, mock-server/api.ts) parses the request and answers.',
             },
           ],
         },
@@ -485,7 +469,7 @@ export default tseslint.config(
   {
     // Where `Math.round(x * 100)` is not money: a rate or a share shown in whole percent
     // (screens, the RAT, the Selic's hundredths), an outside service's stand-in doing its own
-    // arithmetic, and the NFS-e XML's two decimals (mock-server/domain/invoices/nfse/xml.ts).
+    // arithmetic, and the NFS-e XML's two decimals (mock-server/formats/nfse/xml.ts).
     files: [
       'src/screens/payroll/NoProLaboreChoice.tsx',
       'src/screens/partners/DucaPartnerScreen.tsx',
@@ -501,7 +485,7 @@ export default tseslint.config(
       'scripts/bench-web.ts',
       'mock-server/domain/simples/selic.ts',
       'mock-server/domain/simples/payroll.ts',
-      'mock-server/domain/invoices/nfse/xml.ts',
+      'mock-server/formats/nfse/xml.ts',
       'mock-server/stand-ins/**/*.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...moneyAndDates, ...cnpjFormat] },

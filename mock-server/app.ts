@@ -99,7 +99,7 @@ export function createApp(config: ServerConfig) {
     ? null
     : startSefinStandIn({
         store,
-        nfse,
+        nfse: { check: (job) => nfse.run(job), sign: (job) => nfse.run(job) },
         identity: pki().standIn,
         clientRoots: [pki().ca.certificatePem],
         port: config.sefinPort,

@@ -64,7 +64,7 @@ export type ServerConfig = {
   sefinTrustedCertsFile: string | null
   /**
    * Who the signer of the national API's NFS-e and events must be, besides chained to those
-   * roots (MOCK_SEFIN_SIGNER, comma-separated host names or CNPJs: domain/invoices/signer-trust.ts).
+   * roots (MOCK_SEFIN_SIGNER, comma-separated host names or CNPJs: formats/nfse/signer-trust.ts).
    * Unset: the host of MOCK_SEFIN_URL (the real one signs with its host's certificate), or the
    * local stand-in's own certificate.
    */

@@ -4,10 +4,9 @@ import path from 'node:path'
 import { StartupError, type ServerConfig } from './config'
 import { dataFolderSecret } from './signing-secret'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files'
-import { seal, unseal } from './domain/invoices/nfse/vault'
-import { sealedSchema } from './store/nfse-records'
+import { seal, sealedSchema, unseal } from './vault'
 
-// The key that seals the companies' certificate keys (domain/invoices/nfse/vault.ts) never lies in
+// The key that seals the companies' certificate keys (mock-server/vault.ts) never lies in
 // the data folder in the clear, so the folder, a backup or a copy of it holds no usable key:
 // - the data folder keeps its own 32 random bytes only wrapped (`certificate-key.sealed`,
 //   AES-256-GCM) by a key kept elsewhere;

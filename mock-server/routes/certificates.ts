@@ -12,7 +12,7 @@ import {
 import { endpoint, type Call } from '../api'
 import { badRequest, conflict, HttpError, notFound, parse } from '../http'
 import type { CertificateRecord } from '../store/nfse-records'
-import { seal } from '../domain/invoices/nfse/vault'
+import { seal } from '../vault'
 import { vaultKeyOf } from '../vault-key'
 
 // A company's A1 certificate (ICP-Brasil e-CNPJ: a PKCS#12 file and its password), which signs

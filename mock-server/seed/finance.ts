@@ -32,7 +32,7 @@ import {
 import { newNfsRequest } from '../domain/invoices/requests'
 import { newBankTransaction } from '../domain/bank/ledger'
 import { runSchedules } from '../domain/invoices/schedules'
-import { ibgeCodeOf } from '../domain/invoices/nfse/places'
+import { ibgeCodeOf } from '../formats/nfse/places'
 import { cityDirectory } from '../reference/cities'
 import {
   loadStatementProfiles,

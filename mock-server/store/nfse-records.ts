@@ -1,16 +1,13 @@
 import { z } from 'zod'
 import { certificateInfoSchema } from '../../src/schemas/nfse'
+import { sealedSchema } from '../vault'
 
 // What the store keeps for the national NFS-e (mock-server/model.ts): the companies' A1
-// certificates (the key sealed by mock-server/domain/invoices/nfse/vault.ts), each company's DPS
+// certificates (the key sealed by mock-server/vault.ts), each company's DPS
 // série and last number, and the Sefin Nacional stand-in's own registry of the NFS-e it issued
 // and the events it registered. Each is a zod schema, so a record read from outside the store
 // (store/record-schemas.ts) is checked like the others. The store's records are described here,
 // in the store, so that the store never reaches into the contexts that write them.
-
-/** A sealed text: AES-256-GCM with a random 96-bit nonce, each part in base64. */
-export const sealedSchema = z.object({ iv: z.string(), tag: z.string(), data: z.string() })
-export type Sealed = z.infer<typeof sealedSchema>
 
 /** A company's A1 certificate: what the API answers, the certificate, the sealed key. */
 export const certificateRecordSchema = certificateInfoSchema.extend({

@@ -89,6 +89,13 @@ export const nfseChangeDeadline = (processedAt: string) =>
 export const cancellationPastDeadline = (processedAt: string, now: Date) =>
   now.getTime() > nfseChangeDeadline(processedAt).getTime()
 
+/**
+ * Past the deadline, a substitution is refused (E0050) unless its reason is leaving or entering
+ * the Simples Nacional (codes 01 and 02).
+ */
+export const substitutionPastDeadline = (processedAt: string, code: string, now: Date) =>
+  cancellationPastDeadline(processedAt, now) && code !== '01' && code !== '02'
+
 export const nfseCancelSchema = z.strictObject({
   code: nfseCancellationCodeSchema,
   reason: nfseReasonSchema,

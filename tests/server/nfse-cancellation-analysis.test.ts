@@ -4,12 +4,12 @@ import {
   buildServerCertificate,
   rsaKeyPairAsync,
   type CertificatePems,
-} from '../../mock-server/domain/invoices/nfse/certificates'
+} from '../../mock-server/formats/nfse/certificates'
 import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
-import { unseal } from '../../mock-server/domain/invoices/nfse/vault'
+import { unseal } from '../../mock-server/vault'
 import { vaultKeyOf } from '../../mock-server/vault-key'
-import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
-import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { readCancellationRequest } from '../../mock-server/formats/nfse/reader'
+import { validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { seededNational } from './contracts/nfse'
 import { ADMIN, startTestServer, type TestServer } from './harness'
 

@@ -7,7 +7,7 @@ import {
   buildCompanyCertificate,
   pkcs12Of,
   rsaKeyPairAsync,
-} from '../../mock-server/domain/invoices/nfse/certificates'
+} from '../../mock-server/formats/nfse/certificates'
 import { testPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { CERTIFICATE_PASSWORD } from './contracts/nfse'
 import { startTestServer, type TestServer } from './harness'
@@ -202,7 +202,7 @@ describe('certificates that are ICP-Brasil, read in a bounded thread', () => {
 
   it('refuses an e-CNPJ of another CA than the trusted ones', async () => {
     const { buildCertificateAuthority } =
-      await import('../../mock-server/domain/invoices/nfse/certificates')
+      await import('../../mock-server/formats/nfse/certificates')
     const rogue = buildCertificateAuthority('AC Desconhecida', {
       notBefore: new Date(Date.now() - DAY),
       notAfter: new Date(Date.now() + 30 * DAY),

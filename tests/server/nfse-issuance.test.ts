@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { isAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
-import { readNfse } from '../../mock-server/domain/invoices/nfse/reader'
-import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
-import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { isAccessKey } from '../../mock-server/formats/nfse/access-key'
+import { readNfse } from '../../mock-server/formats/nfse/reader'
+import { verifyEnveloped } from '../../mock-server/formats/nfse/xmldsig'
+import { validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { Store } from '../../mock-server/store/database'
 import { pdfText } from '../pdf-text'
 import {
   buildCompanyCertificate,
   pkcs12Of,
   rsaKeyPairAsync,
-} from '../../mock-server/domain/invoices/nfse/certificates'
+} from '../../mock-server/formats/nfse/certificates'
 import { testPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { exampleInvoiceBody } from './contracts/invoices'
 import { CERTIFICATE_PASSWORD, seededNational } from './contracts/nfse'

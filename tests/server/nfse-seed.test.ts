@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readNfse } from '../../mock-server/domain/invoices/nfse/reader'
-import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
-import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { readNfse } from '../../mock-server/formats/nfse/reader'
+import { verifyEnveloped } from '../../mock-server/formats/nfse/xmldsig'
+import { validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { pdfText } from '../pdf-text'
 import { ADMIN, signIn, startTestServer, type TestServer } from './harness'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { readNfse } from '../../mock-server/domain/invoices/nfse/reader'
-import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { readNfse } from '../../mock-server/formats/nfse/reader'
+import { validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { pdfText } from '../pdf-text'
 import { seededNational } from './contracts/nfse'
 import { ADMIN, signIn, startTestServer, type TestServer } from './harness'

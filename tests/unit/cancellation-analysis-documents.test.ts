@@ -3,11 +3,11 @@ import {
   buildAnalysisAnswer,
   buildCancellationAnalysisRequest,
   eventRequestId,
-} from '../../mock-server/domain/invoices/nfse/documents'
-import { readCancellationRequest } from '../../mock-server/domain/invoices/nfse/reader'
-import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+} from '../../mock-server/formats/nfse/documents'
+import { readCancellationRequest } from '../../mock-server/formats/nfse/reader'
+import { validateAgainst } from '../../mock-server/formats/nfse/xsd'
 
-// The cancellation analysis documents (mock-server/domain/invoices/nfse/documents.ts) against the
+// The cancellation analysis documents (mock-server/formats/nfse/documents.ts) against the
 // national event schema (pedRegEvento_v1.01.xsd, tiposEventos_v1.01.xsd of
 // fixtures/reference/nfse-v1.01-20260727/): the provider's e101103 with the codes 1, 2 and 9 of
 // TSCodJustAnaliseFiscalCanc, and the municipality's e105104 / e105105. Their signature is

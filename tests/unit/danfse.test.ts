@@ -4,11 +4,11 @@ import path from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { danfsePdf } from '../../mock-server/domain/invoices/nfse/danfse'
-import { buildNfse } from '../../mock-server/domain/invoices/nfse/documents'
+import { buildNfse } from '../../mock-server/formats/nfse/documents'
 import { buildDps } from '../../mock-server/domain/invoices/nfse/dps'
 import { dpsInputOf } from '../../mock-server/domain/invoices/nfse/issuance'
-import { municipalityLabel } from '../../mock-server/domain/invoices/nfse/places'
-import { readDps, readNfse } from '../../mock-server/domain/invoices/nfse/reader'
+import { municipalityLabel } from '../../mock-server/formats/nfse/places'
+import { readDps, readNfse } from '../../mock-server/formats/nfse/reader'
 import { buildSeed } from '../../mock-server/seed/index'
 import {
   cityName,
@@ -18,7 +18,7 @@ import {
 import { Store } from '../../mock-server/store/database'
 import { attachRegistry } from '../../mock-server/domain/companies/registry'
 import { standInRegistry } from '../../mock-server/stand-ins/receita-cnpj/registry'
-import { validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { pdfText } from '../pdf-text'
 
 // The DANFSe (mock-server/domain/invoices/nfse/danfse.ts) against NT 008 v1.0

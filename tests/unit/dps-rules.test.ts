@@ -161,7 +161,7 @@ it('every code the rules name is one of Anexo I', () => {
 describe('the schemas of 27/07/2026 (NT 009)', () => {
   it('take an alphanumeric CNPJ taker, which those of 09/02/2026 refused', async () => {
     const { buildDps } = await import('../../mock-server/domain/invoices/nfse/dps')
-    const { validateAgainst } = await import('../../mock-server/domain/invoices/nfse/xsd')
+    const { validateAgainst } = await import('../../mock-server/formats/nfse/xsd')
     const dps = buildDps({
       request: {
         cnpj: '45218739000102',

@@ -79,6 +79,63 @@ describe('the server’s rooms (lint)', () => {
     ).toEqual(['1: server-edge must not import stand-in'])
   }, 30_000)
 
+  it('keeps the Sefin stand-in off the product: the national format it may use, the domain never', async () => {
+    expect(
+      await violations(
+        [
+          "import type { NfseEngine } from '../../domain/invoices/nfse/engine'",
+          "import { buildDps } from '../../domain/invoices/nfse/dps'",
+          "import { buildNfse } from '../../formats/nfse/documents'",
+          "import { composeAccessKey } from '../../formats/nfse/access-key'",
+        ].join('\n') +
+          use(['buildDps', 'buildNfse', 'composeAccessKey']) +
+          'export type E = NfseEngine\n',
+        'mock-server/stand-ins/sefin-nacional/planted.ts',
+      ),
+    ).toEqual([
+      '1: stand-in must not import server-domain',
+      '2: stand-in must not import server-domain',
+    ])
+  }, 30_000)
+
+  it('keeps the national format beneath both sides: no domain, store, stand-in, edge or HTTP', async () => {
+    expect(
+      await violations(
+        [
+          "import { buildDps } from '../../domain/invoices/nfse/dps'",
+          "import type { Store } from '../../store/database'",
+          "import { refusal } from '../../stand-ins/sefin-nacional/anexo'",
+          "import { toGzipBase64 } from '../../stand-ins/sefin-nacional/contract'",
+          "import { badRequest } from '../../http'",
+          "import { simplesEndpoints } from '../../routes/simples'",
+        ].join('\n') +
+          use(['buildDps', 'refusal', 'toGzipBase64', 'badRequest', 'simplesEndpoints']) +
+          'export type S = Store\n',
+        'mock-server/formats/nfse/planted.ts',
+      ),
+    ).toEqual([
+      '1: server-format must not import server-domain',
+      '2: server-format must not import server-store',
+      '3: server-format must not import stand-in',
+      '4: server-format must not import stand-in-contract',
+      '5: server-format must not import server-http',
+      '6: server-format must not import server-edge',
+    ])
+    expect(
+      await violations(
+        [
+          "import { monthInBrazil } from '../../../src/kernel/dates'",
+          "import { digitsOnly } from '../../../src/schemas/brazil'",
+          "import { cityDirectory } from '../../reference/cities'",
+          "import { seal } from '../../vault'",
+          "import { brazilDateTime } from './xml'",
+        ].join('\n') +
+          use(['monthInBrazil', 'digitsOnly', 'cityDirectory', 'seal', 'brazilDateTime']),
+        'mock-server/formats/nfse/planted.ts',
+      ),
+    ).toEqual([])
+  }, 30_000)
+
   it('keeps Cora apart: its stand-in imports no context, the bank route no stand-in, the bank context its contract only', async () => {
     const planted: [file: string, imports: string[], names: string[], expected: string][] = [
       [

@@ -6,9 +6,9 @@ import {
   issueAnswerOf,
   nationalErrorsOf,
 } from '../../mock-server/domain/invoices/nfse/sefin-client'
-import { buildCertificateAuthority } from '../../mock-server/domain/invoices/nfse/certificates'
-import { verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
-import { sefinSignerTrust } from '../../mock-server/domain/invoices/signer-trust'
+import { buildCertificateAuthority } from '../../mock-server/formats/nfse/certificates'
+import { verifyEnveloped } from '../../mock-server/formats/nfse/xmldsig'
+import { sefinSignerTrust } from '../../mock-server/formats/nfse/signer-trust'
 
 // The product against what the real Sefin Nacional answered (fixtures/nfse-real/, SOURCES.md):
 // both real NFS-e verify by the Sefin's algorithms (exc-c14n#WithComments + RSA-SHA256), their

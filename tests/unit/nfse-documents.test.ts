@@ -5,25 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
 import { nfsRequestCreateSchema, serviceCodeOf, type NfsRequest } from '@/schemas/invoice'
 import type { Company } from '@/schemas/company'
-import { composeAccessKey, isAccessKey } from '../../mock-server/domain/invoices/nfse/access-key'
-import {
-  certificateFacts,
-  type CertificatePems,
-} from '../../mock-server/domain/invoices/nfse/certificates'
+import { composeAccessKey, isAccessKey } from '../../mock-server/formats/nfse/access-key'
+import { certificateFacts, type CertificatePems } from '../../mock-server/formats/nfse/certificates'
 import {
   buildCancellationRequest,
   buildEvent,
   buildNfse,
-} from '../../mock-server/domain/invoices/nfse/documents'
+} from '../../mock-server/formats/nfse/documents'
 import { buildDps } from '../../mock-server/domain/invoices/nfse/dps'
 import { dpsInputOf, dpsProviderOf } from '../../mock-server/domain/invoices/nfse/issuance'
 import { prepareTestPki, type TestPki } from '../../mock-server/stand-ins/sefin-nacional/test-pki'
-import { signEnveloped, verifyEnveloped } from '../../mock-server/domain/invoices/nfse/xmldsig'
-import {
-  loadSchemaFiles,
-  schemaFiles,
-  validateAgainst,
-} from '../../mock-server/domain/invoices/nfse/xsd'
+import { signEnveloped, verifyEnveloped } from '../../mock-server/formats/nfse/xmldsig'
+import { loadSchemaFiles, schemaFiles, validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { buildSeed } from '../../mock-server/seed/index'
 import { Store } from '../../mock-server/store/database'
 import { attachRegistry } from '../../mock-server/domain/companies/registry'

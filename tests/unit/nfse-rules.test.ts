@@ -11,15 +11,15 @@ import {
   composeAccessKey,
   dpsId,
   isAccessKey,
-} from '../../mock-server/domain/invoices/nfse/access-key'
+} from '../../mock-server/formats/nfse/access-key'
 import {
   buildDps,
   issRetentionOf,
   providerRegimeOf,
   type DpsInput,
 } from '../../mock-server/domain/invoices/nfse/dps'
-import { brazilDateTime } from '../../mock-server/domain/invoices/nfse/xml'
-import { loadSchemaFiles, validateAgainst } from '../../mock-server/domain/invoices/nfse/xsd'
+import { brazilDateTime } from '../../mock-server/formats/nfse/xml'
+import { loadSchemaFiles, validateAgainst } from '../../mock-server/formats/nfse/xsd'
 import { exampleInvoiceBody } from '../server/contracts/invoices'
 
 // The rules of the national NFS-e (layout 1.01), each with its source: the official XSD set

@@ -8,7 +8,7 @@ import {
   buildServerCertificate,
   rsaKeyPairAsync,
   type CertificatePems,
-} from '../../mock-server/domain/invoices/nfse/certificates'
+} from '../../mock-server/formats/nfse/certificates'
 import { sefinClient } from '../../mock-server/domain/invoices/nfse/sefin-client'
 
 // The product's client of the Sefin keeps its mutual-TLS connections open between calls

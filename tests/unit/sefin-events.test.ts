@@ -6,16 +6,12 @@ import {
   rsaKeyPairAsync,
   type CertificatePems,
   type Issuer,
-} from '../../mock-server/domain/invoices/nfse/certificates'
-import {
-  buildAnalysisAnswer,
-  buildEvent,
-  eventId,
-} from '../../mock-server/domain/invoices/nfse/documents'
+} from '../../mock-server/formats/nfse/certificates'
+import { buildAnalysisAnswer, buildEvent, eventId } from '../../mock-server/formats/nfse/documents'
 import { runJob } from '../../mock-server/domain/invoices/nfse/jobs'
 import { verifiedEvent } from '../../mock-server/domain/invoices/nfse/sefin-events'
-import type { SignatureProfile } from '../../mock-server/domain/invoices/nfse/xmldsig'
-import type { SignerIdentity } from '../../mock-server/domain/invoices/signer-trust'
+import type { SignatureProfile } from '../../mock-server/formats/nfse/xmldsig'
+import type { SignerIdentity } from '../../mock-server/formats/nfse/signer-trust'
 
 // The NFS-e worker's `read-event` job (mock-server/domain/invoices/nfse/jobs.ts) and the check
 // every event the Sefin returns goes through before it is applied

@@ -1,7 +1,6 @@
 import type { Company } from '../../../src/schemas/company'
 import type { IssTaxation, NfsRequest } from '../../../src/schemas/invoice'
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils'
-import { cancellationPastDeadline } from '../../../src/schemas/nfse'
 
 // The rules the Sefin Nacional checks in a DPS that the product can tell before sending it, each
 // with its Anexo I code (fixtures/nfse-real/anexo/anexo-i-v1.01-codes.csv): what the DPS declares
@@ -139,19 +138,13 @@ export function dpsServiceRefusals(
   return refusals
 }
 
-// The deadline itself (NFSE_CHANGE_DEADLINE_DAYS, nfseChangeDeadline, cancellationPastDeadline)
-// lives in src/schemas/nfse.ts, so the back office offers the analysis past it by the same rule;
-// the product (nfse/issuance.ts, before sending) and the stand-in (stand-ins/sefin-nacional/)
-// read it from here.
+// The deadline itself (NFSE_CHANGE_DEADLINE_DAYS, nfseChangeDeadline, cancellationPastDeadline,
+// substitutionPastDeadline) lives in src/schemas/nfse.ts, so the back office offers the analysis
+// past it by the same rule; the product (nfse/issuance.ts, before sending) reads it from here, the
+// stand-in (stand-ins/sefin-nacional/) from src/schemas/nfse.ts itself.
 export {
   cancellationPastDeadline,
   NFSE_CHANGE_DEADLINE_DAYS,
   nfseChangeDeadline,
+  substitutionPastDeadline,
 } from '../../../src/schemas/nfse'
-
-/**
- * Past the deadline, a substitution is refused (E0050) unless its reason is leaving or entering
- * the Simples Nacional (codes 01 and 02).
- */
-export const substitutionPastDeadline = (processedAt: string, code: string, now: Date) =>
-  cancellationPastDeadline(processedAt, now) && code !== '01' && code !== '02'

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs'
 import type { ServerConfig } from '../../config'
-import type { CertificatePems } from './nfse/certificates'
+import type { CertificatePems } from '../../formats/nfse/certificates'
 import { sefinClient, type SefinConnection } from './nfse/sefin-client'
-import { certificatesIn, type SefinTrust, type SignerIdentity } from './signer-trust'
+import {
+  certificatesIn,
+  type SefinTrust,
+  type SignerIdentity,
+} from '../../formats/nfse/signer-trust'
 
 // Where the product reaches the national NFS-e API and what it trusts there (config.ts): the
 // address (MOCK_SEFIN_URL, or the local stand-in's, which mock-server/app.ts starts on

@@ -1,12 +1,9 @@
 import { todayInBrazil } from '../../../src/kernel/dates'
-import { dpsId } from '../../domain/invoices/nfse/access-key'
-import type { DpsFacts } from '../../domain/invoices/nfse/reader'
-import {
-  NFSE_CHANGE_DEADLINE_DAYS,
-  substitutionPastDeadline,
-} from '../../domain/invoices/dps-rules'
+import { dpsId } from '../../formats/nfse/access-key'
+import type { DpsFacts } from '../../formats/nfse/reader'
+import { NFSE_CHANGE_DEADLINE_DAYS, substitutionPastDeadline } from '../../../src/schemas/nfse'
 import type { SefinError } from './contract'
-import { ibgeCodeOf } from '../../domain/invoices/nfse/places'
+import { ibgeCodeOf } from '../../formats/nfse/places'
 import { nationalServiceDescription } from '../../reference/national-services'
 import { cityDirectory } from '../../reference/cities'
 import type { Store } from '../../store/database'

@@ -4,11 +4,8 @@ import type { AddressInfo } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import express, { type Request, type Response } from 'express'
 import { monthInBrazil } from '../../../src/kernel/dates'
-import { composeAccessKey, isAccessKey } from '../../domain/invoices/nfse/access-key'
-import {
-  cancellationPastDeadline,
-  NFSE_CHANGE_DEADLINE_DAYS,
-} from '../../domain/invoices/dps-rules'
+import { composeAccessKey, isAccessKey } from '../../formats/nfse/access-key'
+import { cancellationPastDeadline, NFSE_CHANGE_DEADLINE_DAYS } from '../../../src/schemas/nfse'
 import {
   ANALYSIS_GRANTED_EVENT,
   ANALYSIS_REFUSED_EVENT,
@@ -19,11 +16,10 @@ import {
   CANCELLATION_EVENT,
   eventId,
   eventRequestId,
-} from '../../domain/invoices/nfse/documents'
-import type { NfseEngine } from '../../domain/invoices/nfse/engine'
-import type { Checked } from '../../domain/invoices/nfse/jobs'
+} from '../../formats/nfse/documents'
+import type { Checked, CheckJob, Signed, SignJob } from '../../formats/nfse/checks'
 import type { SefinNfseRecord } from '../../store/nfse-records'
-import { schemaIssues } from '../../domain/invoices/nfse/schema-messages'
+import { schemaIssues } from '../../formats/nfse/schema-messages'
 import {
   fromGzipBase64,
   MAX_ENCODED_BYTES,
@@ -32,10 +28,10 @@ import {
   toGzipBase64,
   type SefinError,
 } from './contract'
-import type { CertificatePems } from '../../domain/invoices/nfse/certificates'
-import { SEFIN_VERSION } from '../../domain/invoices/nfse/documents'
-import { brazilDateTime } from '../../domain/invoices/nfse/xml'
-import { schemaFiles } from '../../domain/invoices/nfse/xsd'
+import type { CertificatePems } from '../../formats/nfse/certificates'
+import { SEFIN_VERSION } from '../../formats/nfse/documents'
+import { brazilDateTime } from '../../formats/nfse/xml'
+import { schemaFiles } from '../../formats/nfse/xsd'
 import { hostCheck, MISDIRECTED, hostMessages } from '../../network'
 import { nationalServiceDescription } from '../../reference/national-services'
 import type { Store } from '../../store/database'
@@ -60,9 +56,19 @@ import { signerProblems } from './signer'
 // RSA-SHA256, SHA-256) with its server certificate of the test CA. Faults are injected on demand
 // (faults.ts). It keeps its registry in the store's `sefin_*` tables.
 
+/**
+ * What the stand-in asks of the worker it is handed: check a signed DPS or event request, sign
+ * what it issues (mock-server/formats/nfse/checks.ts). The server's start (mock-server/app.ts)
+ * hands it the NFS-e engine's thread, so the heavy work stays off the event loop.
+ */
+export type DocumentWorker = {
+  check(job: CheckJob): Promise<Checked>
+  sign(job: SignJob): Promise<Signed>
+}
+
 export type StandInOptions = {
   store: Store
-  nfse: NfseEngine
+  nfse: DocumentWorker
   /** Its TLS certificate and key (it signs its NFS-e with them too) and the roots it trusts. */
   identity: CertificatePems
   clientRoots: string[]
@@ -169,7 +175,7 @@ export function sefinStandInApp(
 
   async function issue(xml: string) {
     const now = new Date()
-    const checked = await nfse.run({ kind: 'check', document: 'DPS', xml })
+    const checked = await nfse.check({ kind: 'check', document: 'DPS', xml })
     const invalid = problemsOf(checked, schemaFiles.DPS)
     if (invalid.length > 0 || 'problems' in checked)
       return { ok: false as const, errors: invalid, idDPS: undefined }
@@ -213,7 +219,7 @@ export function sefinStandInApp(
       values: nationalValues(dps),
       signedDps: xml,
     })
-    const signed = await nfse.run({
+    const signed = await nfse.sign({
       kind: 'sign',
       schema: 'NFSe',
       element: 'infNFSe',
@@ -333,7 +339,7 @@ export function sefinStandInApp(
       documentNumber,
       signedRequest,
     })
-    const signed = await nfse.run({
+    const signed = await nfse.sign({
       kind: 'sign',
       schema: 'evento',
       element: 'infEvento',
@@ -362,7 +368,7 @@ export function sefinStandInApp(
 
   async function registerEvent(chave: string, xml: string) {
     const now = new Date()
-    const checked = await nfse.run({ kind: 'check', document: 'pedRegEvento', xml })
+    const checked = await nfse.check({ kind: 'check', document: 'pedRegEvento', xml })
     const invalid = problemsOf(checked, schemaFiles.pedRegEvento)
     if (invalid.length > 0 || 'problems' in checked)
       return { ok: false as const, errors: invalid, idDPS: undefined }
@@ -446,7 +452,7 @@ export function sefinStandInApp(
         reason,
         at: now,
       })
-      const signed = await nfse.run({
+      const signed = await nfse.sign({
         kind: 'sign',
         schema: 'pedRegEvento',
         element: 'infPedReg',

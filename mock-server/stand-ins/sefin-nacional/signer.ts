@@ -1,6 +1,6 @@
-import type { Checked } from '../../domain/invoices/nfse/jobs'
+import type { Checked } from '../../formats/nfse/checks'
 import type { SefinError } from './contract'
-import { signerTrust } from '../../domain/invoices/signer-trust'
+import { signerTrust } from '../../formats/nfse/signer-trust'
 import { refusal } from './anexo'
 
 // The stand-in's checks of the certificate that signed a DPS or an event request: the signature

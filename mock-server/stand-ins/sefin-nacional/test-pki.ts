@@ -21,15 +21,14 @@ import {
   type CertificatePems,
   type Issuer,
   type KeyPair,
-} from '../../domain/invoices/nfse/certificates'
-import { folderKeyIn, seal, unseal } from '../../domain/invoices/nfse/vault'
-import { sealedSchema } from '../../store/nfse-records'
+} from '../../formats/nfse/certificates'
+import { folderKeyIn, seal, sealedSchema, unseal } from '../../vault'
 
 // The local test PKI: a certificate authority drawn on this machine (never a real one, never in
 // the repository), the Sefin Nacional stand-in's own certificate and an e-CNPJ A1 for each seeded
 // company, all issued by it. Drawn once per folder (`<data>/test-pki`, or MOCK_TEST_PKI_DIR, which
 // the test suites share so that the many reseeds and servers of a run draw no new RSA keys) and
-// kept there with the keys sealed by the folder's own key (vault.ts, folderKeyIn).
+// kept there with the keys sealed by the folder's own key (mock-server/vault.ts, folderKeyIn).
 
 const FILE = 'pki.json'
 const DAY_MS = 86_400_000

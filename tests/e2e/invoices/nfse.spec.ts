@@ -13,7 +13,7 @@ import {
   buildCompanyCertificate,
   pkcs12Of,
   rsaKeyPairAsync,
-} from '../../../mock-server/domain/invoices/nfse/certificates'
+} from '../../../mock-server/formats/nfse/certificates'
 import { testPki } from '../../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { pdfText } from '../../pdf-text'
 import { ADMIN, consentState, signInFromLogin } from '../support'

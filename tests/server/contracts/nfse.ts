@@ -1,4 +1,4 @@
-import { pkcs12Of } from '../../../mock-server/domain/invoices/nfse/certificates'
+import { pkcs12Of } from '../../../mock-server/formats/nfse/certificates'
 import { testPki } from '../../../mock-server/stand-ins/sefin-nacional/test-pki'
 import { buildSeed } from '../../../mock-server/seed/index'
 import { nationalSeedTarget } from '../../../mock-server/seed/nfse'

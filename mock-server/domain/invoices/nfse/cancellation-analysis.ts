@@ -8,7 +8,7 @@ import {
   ANALYSIS_REFUSED_EVENT,
   buildCancellationAnalysisRequest,
   CANCELLATION_ANALYSIS_EVENT,
-} from './documents'
+} from '../../../formats/nfse/documents'
 import {
   analysisPending,
   askableNow,

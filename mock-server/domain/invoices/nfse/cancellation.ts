@@ -5,7 +5,7 @@ import { nfsRequestNext } from '../../../../src/machines/nfs-request'
 import { filePath } from '../../../store/files'
 import { conflict, DomainError } from '../../errors'
 import { cancellationPastDeadline } from '../dps-rules'
-import { buildCancellationRequest, CANCELLATION_EVENT } from './documents'
+import { buildCancellationRequest, CANCELLATION_EVENT } from '../../../formats/nfse/documents'
 import {
   analysisPending,
   askableNow,

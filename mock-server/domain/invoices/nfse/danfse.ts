@@ -2,7 +2,7 @@ import { formatCep, formatCnpj, formatCpf, formatPhone } from '@brazilian-utils/
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { fromCents, toCents } from '../../../../src/kernel/money'
-import type { NfseFacts, PersonFacts } from './reader'
+import type { NfseFacts, PersonFacts } from '../../../formats/nfse/reader'
 
 // The DANFSe (Documento Auxiliar da NFS-e), the PDF of an NFS-e, as NT 008 v1.0 (DANFSe v2.0,
 // fixtures/nfse-real/danfse/nt-008-se-cgnfse-danfse-20260505.pdftotext.txt) lays it out: one A4

@@ -2,27 +2,23 @@ import type { Address } from '../../../../src/schemas/address'
 import type { Company } from '../../../../src/schemas/company'
 import { digitsOnly } from '../../../../src/schemas/brazil'
 import { issTaxationCodes, type NfsRequest } from '../../../../src/schemas/invoice'
-import { dpsId } from './access-key'
+import { dpsId } from '../../../formats/nfse/access-key'
 import {
+  APP_VERSION,
   brazilDateTime,
   decimal2,
   element,
+  ENVIRONMENT,
   leaf,
   LAYOUT_VERSION,
   NFSE_NAMESPACE,
   XML_DECLARATION,
-} from './xml'
+} from '../../../formats/nfse/xml'
 
 // The DPS (declaração de prestação de serviço) of a request, layout 1.01 of the national NFS-e
 // (DPS_v1.01.xsd, type TCDPS): pure — from the request, its provider, the série and number and
 // the moment of issue — so that tests build every request's DPS. It is validated against the
 // official XSD and signed in the NFS-e worker (worker.ts) before it is sent.
-
-/** `verAplic`: the application that made the DPS (`TSVerAplic`, up to 20 characters). */
-export const APP_VERSION = 'Contabil 1.0'
-
-/** `tpAmb`: 2, homologation — nothing issued here is a real invoice. */
-export const ENVIRONMENT = '2'
 
 /** The provider's tax regime in the DPS (`prest/regTrib`, TCRegTrib). */
 export type ProviderRegime = {

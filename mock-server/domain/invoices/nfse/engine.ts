@@ -51,7 +51,7 @@ export function createNfseEngine() {
     keepWarm: false,
   })
   const certificates = nfseWorker({
-    // Counted from the thread being ready; the capped PKCS#12 iterations (certificates.ts) bound
+    // Counted from the thread being ready; the capped PKCS#12 iterations (a1.ts) bound
     // the read itself well inside it.
     timeoutMs: 20_000,
     timeoutMessage:

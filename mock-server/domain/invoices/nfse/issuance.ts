@@ -32,7 +32,7 @@ import { calculate } from '../../simples/calculate'
 import { factsOf } from '../../simples/facts'
 import { basisOf, storeSources } from '../../simples/sources'
 import type { Store } from '../../../store/database'
-import { dpsElementOf, type CancellationInput } from './documents'
+import { dpsElementOf, type CancellationInput } from '../../../formats/nfse/documents'
 import { buildDps, type DpsInput, type DpsRequest } from './dps'
 import {
   dpsServiceRefusals,
@@ -44,9 +44,9 @@ import {
 import { issShareRate } from '../../../../src/kernel/tax/month'
 import type { NfseEngine } from './engine'
 import type { DanfseJob } from './jobs'
-import { ibgeCodeOf } from './places'
+import { ibgeCodeOf } from '../../../formats/nfse/places'
 import type { CertificateRecord, DpsReservation } from '../../../store/nfse-records'
-import { schemaIssues } from './schema-messages'
+import { schemaIssues } from '../../../formats/nfse/schema-messages'
 import { SefinUnknownOutcome, unreachable, type NationalError } from './sefin-client'
 import type { SefinGateway } from '../sefin-gateway'
 import {
@@ -55,12 +55,12 @@ import {
   nfsIssuableStatuses,
   nfsRequestNext,
 } from '../../../../src/machines/nfs-request'
-import { unseal } from './vault'
+import { unseal } from '../../../vault'
 import { vaultKeyOf } from '../../../vault-key'
-import { XML_DECLARATION } from './xml'
-import { schemaFiles, type SchemaProblem } from './xsd'
+import { XML_DECLARATION } from '../../../formats/nfse/xml'
+import { schemaFiles, type SchemaProblem } from '../../../formats/nfse/xsd'
 import { newNfsRequest, serviceOf } from '../requests'
-import type { CertificatePems } from './certificates'
+import type { CertificatePems } from '../../../formats/nfse/certificates'
 
 // Issuing and cancelling a request's NFS-e through the national system (Sefin Nacional): the DPS
 // built from the request, validated against the official schema and signed with the company's

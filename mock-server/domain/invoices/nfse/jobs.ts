@@ -1,50 +1,36 @@
 import { cityDirectory } from '../../../reference/cities'
 import { DomainError, type Issue } from '../../errors'
+import { readA1 } from './a1'
+import type { CertificateFacts, CertificatePems } from '../../../formats/nfse/certificates'
 import {
-  certificateFacts,
-  readA1,
-  type CertificateFacts,
-  type CertificatePems,
-} from './certificates'
+  checkDocument,
+  signDocument,
+  signerOf,
+  type Checked,
+  type CheckJob,
+  type Signed,
+  type SignerFacts,
+  type SignJob,
+  type ValidateJob,
+} from '../../../formats/nfse/checks'
 import { danfsePdf } from './danfse'
-import { municipalityLabel } from './places'
+import { municipalityLabel } from '../../../formats/nfse/places'
+import { readEvent, readNfse, type EventFacts, type NfseFacts } from '../../../formats/nfse/reader'
 import {
-  readCancellationRequest,
-  readDps,
-  readEvent,
-  readNfse,
-  type DpsFacts,
-  type EventFacts,
-  type NfseFacts,
-} from './reader'
-import { sefinSignerTrust, type SefinTrust, type SignerTrust } from '../signer-trust'
-import {
-  acceptedProfiles,
-  signEnveloped,
-  verifyEnveloped,
-  type SignatureProfile,
-  type SignedElement,
-  type Verification,
-} from './xmldsig'
-import { validateAgainst, warmSchemas, type SchemaName, type SchemaProblem } from './xsd'
+  sefinSignerTrust,
+  type SefinTrust,
+  type SignerTrust,
+} from '../../../formats/nfse/signer-trust'
+import { acceptedProfiles, verifyEnveloped, type Verification } from '../../../formats/nfse/xmldsig'
+import { validateAgainst, warmSchemas, type SchemaProblem } from '../../../formats/nfse/xsd'
 
 // The heavy work of the national NFS-e — the official schemas, XMLDSig, the DANFSe — as jobs the
 // NFS-e worker thread runs (worker.ts), so none of it blocks the API's event loop. Also called
-// directly by the unit tests and the bench (the same code, on their own thread).
+// directly by the unit tests and the bench (the same code, on their own thread). Signing, validating
+// and checking a document are the national layout's (mock-server/formats/nfse/checks.ts); reading
+// an NFS-e or an event the Sefin answered, with the product's trust in its signer, reading an A1
+// and drawing the DANFSe are the product's.
 
-export type SignJob = {
-  kind: 'sign'
-  schema: SchemaName
-  element: SignedElement
-  xml: string
-  pems: CertificatePems
-  /** The algorithms: a provider's (the default) or the Sefin's (the stand-in's NFS-e, events). */
-  profile?: SignatureProfile
-}
-/** Validates a document against its schema (nothing signed). */
-export type ValidateJob = { kind: 'validate'; schema: SchemaName; xml: string }
-/** Validates a signed document, verifies its signature and reads it (the stand-in's checks). */
-export type CheckJob = { kind: 'check'; document: 'DPS' | 'pedRegEvento'; xml: string }
 /**
  * Verifies an NFS-e the national system answered — its signature by the algorithms the Sefin
  * uses (or a provider's), its signer chained to `trust.anchors` at the moment it was processed
@@ -82,16 +68,6 @@ export type ReadA1 =
   | (CertificatePems & { facts: CertificateFacts })
   | { refused: { message: string; issues: Issue[] } }
 
-export type Signed = { signed: string } | { problems: SchemaProblem[] }
-export type SignerFacts = ReturnType<typeof certificateFacts>
-export type Checked =
-  | { problems: SchemaProblem[] }
-  | {
-      signature: Verification
-      signer: SignerFacts | null
-      dps: DpsFacts | null
-      cancellation: ReturnType<typeof readCancellationRequest> | null
-    }
 /** A document the Sefin signed: its signature, its signer and whether the signer is trusted. */
 export type SefinSigned = {
   signature: Verification
@@ -116,46 +92,18 @@ export type JobResult<J extends NfseJob> = J extends SignJob
             ? ReadA1
             : Uint8Array
 
-const signedElements: Record<CheckJob['document'], SignedElement> = {
-  DPS: 'infDPS',
-  pedRegEvento: 'infPedReg',
-}
-
-/** The documents whose schema requires their `ds:Signature`. */
-const signatureRequired = new Set<SchemaName>(['NFSe', 'evento'])
-
-const signerOf = (verification: Verification) =>
-  verification.certificatePem ? certificateFacts(verification.certificatePem) : null
-
 /** The name of a municipality by IBGE code, "São Paulo/SP" (the code itself if unknown). */
 const municipalityName = (code: string | null) => municipalityLabel(code) ?? code ?? '—'
 
 /** Runs one job: validate before signing (a DPS the schema refuses is never signed). */
 export async function runJob<J extends NfseJob>(job: J): Promise<JobResult<J>> {
   switch (job.kind) {
-    case 'sign': {
-      // A DPS or an event request is checked before it is signed (its signature is optional in
-      // its schema); the NFS-e and the event, whose schemas require theirs, once signed.
-      const beforeSigning = !signatureRequired.has(job.schema)
-      const problems = beforeSigning ? validateAgainst(job.schema, job.xml) : []
-      if (problems.length > 0) return { problems } as JobResult<J>
-      const signed = signEnveloped(job.xml, job.element, job.pems, job.profile)
-      const after = beforeSigning ? [] : validateAgainst(job.schema, signed)
-      return (after.length > 0 ? { problems: after } : { signed }) as JobResult<J>
-    }
+    case 'sign':
+      return signDocument(job) as JobResult<J>
     case 'validate':
       return validateAgainst(job.schema, job.xml) as JobResult<J>
-    case 'check': {
-      const problems = validateAgainst(job.document, job.xml)
-      if (problems.length > 0) return { problems } as JobResult<J>
-      const signature = verifyEnveloped(job.xml, signedElements[job.document])
-      return {
-        signature,
-        signer: signerOf(signature),
-        dps: job.document === 'DPS' ? readDps(job.xml) : null,
-        cancellation: job.document === 'pedRegEvento' ? readCancellationRequest(job.xml) : null,
-      } as JobResult<J>
-    }
+    case 'check':
+      return checkDocument(job) as JobResult<J>
     case 'read-nfse': {
       return readNationalNfse(job.xml, job.trust) as JobResult<J>
     }

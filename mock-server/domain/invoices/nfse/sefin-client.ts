@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { CertificatePems } from './certificates'
+import type { CertificatePems } from '../../../formats/nfse/certificates'
 import { outsideServiceFailed } from '../../errors'
 import {
   fromGzipBase64,

@@ -1,13 +1,13 @@
 import type { SefinGateway } from '../sefin-gateway'
 import type { NfseEngine } from './engine'
-import { eventId } from './documents'
-import type { EventFacts } from './reader'
+import { eventId } from '../../../formats/nfse/documents'
+import type { EventFacts } from '../../../formats/nfse/reader'
 
 // An event the Sefin Nacional returns (GET /nfse/{chave}/eventos/{tipo}/{seq}, or the answer to
 // POST /nfse/{chave}/eventos) is applied only once it is verified as an NFS-e is (the NFS-e
 // worker's `read-event` job, nfse/jobs.ts): valid against evento_v1.01.xsd, the Sefin's signature
 // of `infEvento`, its signer chained to the configured anchors and the Sefin's own
-// (domain/invoices/signer-trust.ts), and the very event asked for — the key, the type and the sequence, in its Id and in the
+// (formats/nfse/signer-trust.ts), and the very event asked for — the key, the type and the sequence, in its Id and in the
 // request it registered. Otherwise the caller changes nothing and keeps the reason (pt-BR).
 
 export const sefinEventMessages = {

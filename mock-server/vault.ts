@@ -1,10 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { dataFolderSecret } from '../../../signing-secret'
-import type { Sealed } from '../../../store/nfse-records'
+import { z } from 'zod'
+import { dataFolderSecret } from './signing-secret'
 
 // The companies' certificate keys are kept sealed (AES-256-GCM) with the data folder's vault key,
 // itself kept outside the folder (vault-key.ts): the data folder alone, a backup or a copy of it,
 // never holds a usable key.
+
+/** A sealed text: AES-256-GCM with a random 96-bit nonce, each part in base64. */
+export const sealedSchema = z.object({ iv: z.string(), tag: z.string(), data: z.string() })
+export type Sealed = z.infer<typeof sealedSchema>
 
 const keys = new Map<string, Buffer>()
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto'
 import { cnpjKey } from '../../../src/schemas/brazil'
-import { cnpjsOfCertificate } from './nfse/certificates'
+import { cnpjsOfCertificate } from './certificates'
 
 // Whether the certificate that signed a national document is one the product trusts: the
 // Sefin Nacional's (its NFS-e and events) against the configured anchors — the local test CA for

@@ -1,4 +1,4 @@
-import { ACCESS_KEY_PATTERN } from '../../../../src/schemas/nfse'
+import { ACCESS_KEY_PATTERN } from '../../../src/schemas/nfse'
 
 // The identifiers of the national NFS-e layout 1.01, as the schemas of 27/07/2026 take them
 // (tiposSimples_v1.01 in fixtures/reference/nfse-v1.01-20260727, types TSIdDPS and TSIdNFSe; see

@@ -1,11 +1,12 @@
-import type { Address } from '../../../../src/schemas/address'
-import { digitsOnly } from '../../../../src/schemas/brazil'
-import type { NfseCancellationCode } from '../../../../src/schemas/nfse'
-import { APP_VERSION, ENVIRONMENT } from './dps'
+import type { Address } from '../../../src/schemas/address'
+import { digitsOnly } from '../../../src/schemas/brazil'
+import type { NfseCancellationCode } from '../../../src/schemas/nfse'
 import {
+  APP_VERSION,
   brazilDateTime,
   decimal2,
   element,
+  ENVIRONMENT,
   leaf,
   LAYOUT_VERSION,
   NFSE_NAMESPACE,

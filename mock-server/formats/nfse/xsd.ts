@@ -14,10 +14,10 @@ import {
 // in WebAssembly, no native build) and kept: validating a document then takes well under a
 // millisecond, where parsing the 230 KB set again costs ~150 ms.
 
-const SCHEMA_DIR = new URL('../../../../fixtures/reference/nfse-v1.01-20260727/', import.meta.url)
+const SCHEMA_DIR = new URL('../../../fixtures/reference/nfse-v1.01-20260727/', import.meta.url)
 /** The official tiposSimples of 09/02/2026 (the 27/07 one is only available edited, below). */
 const OFFICIAL_SIMPLE_TYPES = new URL(
-  '../../../../fixtures/reference/nfse-v1.01/tiposSimples_v1.01.xsd',
+  '../../../fixtures/reference/nfse-v1.01/tiposSimples_v1.01.xsd',
   import.meta.url,
 )
 /** The 27/07/2026 tiposSimples as OpenAC.Net.NFSe.Nacional vendors it, edited by that project. */

@@ -6,6 +6,12 @@ export const NFSE_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse'
 export const LAYOUT_VERSION = '1.01'
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 
+/** `verAplic`: the application that made the DPS (`TSVerAplic`, up to 20 characters). */
+export const APP_VERSION = 'Contabil 1.0'
+
+/** `tpAmb`: 2, homologation — nothing issued here is a real invoice. */
+export const ENVIRONMENT = '2'
+
 const escapes: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

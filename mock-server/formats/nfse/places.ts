@@ -1,5 +1,5 @@
-import { normalizeSearch } from '../../../../src/schemas/slug'
-import { cityDirectory } from '../../../reference/cities'
+import { normalizeSearch } from '../../../src/schemas/slug'
+import { cityDirectory } from '../../reference/cities'
 
 // Municipalities as the national NFS-e names them: by IBGE code (fixtures/reference/
 // municipalities.json).
