@@ -113,13 +113,17 @@ function startSettles(facts: Pick<CompanyFacts, 'openedOn' | 'activeSince'>, per
 const issuesOf = (calculation: Calculation): MonthIssue[] =>
   calculation.problems.map(({ code, message }) => ({ code, message }))
 
-/** What keeps an open month from being closed. */
+/**
+ * What keeps an open month from being closed; `entered`: whether the month's payroll is entered,
+ * when the caller read it already (a close reads it once: closeMonth).
+ */
 export function missingOf(
   store: Store,
   facts: CompanyFacts,
   calculation: Calculation,
   today: string,
   missingMonths: readonly string[],
+  entered?: boolean,
 ): MonthIssue[] {
   const { company } = facts
   const { period } = calculation
@@ -136,7 +140,7 @@ export function missingOf(
         code: 'revenue-history-missing',
         message: missingMessages.revenueHistory(missingMonths),
       })
-    if (!store.payrolls.exists({ id: monthKey(company.id, period) })) {
+    if (!(entered ?? store.payrolls.exists({ id: monthKey(company.id, period) }))) {
       const before = storedPayroll(store.payrolls.get(monthKey(company.id, addMonths(period, -1))))
       const employees = before?.employees.length ?? 0
       missing.push({
@@ -488,6 +492,46 @@ export function closedMonthRecords(
 }
 
 /**
+ * The store as a close writes it, with what the close has read already: the month's payroll
+ * (`payroll`, read for what is missing) and the company's closed months, read once for both
+ * guides' carries (pendingCarries, which keeps what it reads as read) until the close writes one.
+ */
+function readOnce(
+  store: Store,
+  companyId: string,
+  period: string,
+  payroll: PayrollRecord | undefined,
+): MonthWriter {
+  const key = monthKey(companyId, period)
+  let closed: ClosedMonthRecord[] | undefined
+  return {
+    documents: store.documents,
+    taxGuides: store.taxGuides,
+    closedMonths: {
+      find: (query) =>
+        query.where.companyId === companyId
+          ? (closed ??= store.closedMonths.find({ where: { companyId } }))
+          : store.closedMonths.find(query),
+      insert: (month) => {
+        closed = undefined
+        return store.closedMonths.insert(month)
+      },
+      update: (month) => {
+        closed = undefined
+        return store.closedMonths.update(month)
+      },
+    },
+    payrolls: {
+      get: (id) => (id === key ? payroll : store.payrolls.get(id)),
+      put: (record) => {
+        if (record.id === key) payroll = record
+        return store.payrolls.put(record)
+      },
+    },
+  }
+}
+
+/**
  * Closes a month (inside store.write, from a fresh read): 409 when closed already, when it has
  * not ended or when something is missing; freezes the calculation and publishes the guides.
  */
@@ -507,10 +551,20 @@ export function closeMonth(
   if (store.closedMonths.exists({ id: monthKey(companyId, period) }))
     throw conflict(simplesMessages.alreadyClosed(period))
   const { calculation, missingMonths } = calculationOf(store, facts, period, today)
-  const missing = missingOf(store, facts, calculation, today, missingMonths)
+  // The month's payroll read once: whether it is entered, then the guides it makes.
+  const payroll = store.payrolls.get(monthKey(companyId, period))
+  const missing = missingOf(store, facts, calculation, today, missingMonths, payroll !== undefined)
   if (missing.length > 0)
     throw conflict(simplesMessages.cannotClose(missing.map((issue) => issue.message).join(' ')))
-  const closed = closedMonthRecords(store, facts, calculation, by, now, {}, today)
+  const closed = closedMonthRecords(
+    readOnce(store, companyId, period, payroll),
+    facts,
+    calculation,
+    by,
+    now,
+    {},
+    today,
+  )
   // The year keeps the month it counts (its year-end queue row follows, in this transaction).
   yearAfterMonthClose(store, facts.company, calculation, now, facts)
   return {

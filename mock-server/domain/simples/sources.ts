@@ -68,12 +68,11 @@ function addHistory(
  * revenue or a closed month), or null: the months before it are "before us".
  */
 export function firstMonthWithUs(store: Store, companyId: string): string | null {
+  // Each source's first month from its index (one entry each, not every month of the company).
   const months = [
-    ...store.nfsRequests
-      .groupSums(['month'], 'cents', { companyId, status: 'issued' })
-      .map((row) => row.month),
-    ...store.declaredRevenues.values('period', { companyId }),
-    ...store.closedMonths.values('period', { companyId }),
+    store.nfsRequests.least('month', { companyId, status: 'issued' }),
+    store.declaredRevenues.least('period', { companyId }),
+    store.closedMonths.least('period', { companyId }),
   ].filter((month): month is string => typeof month === 'string')
   return months.length ? months.sort()[0]! : null
 }

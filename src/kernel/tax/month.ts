@@ -554,11 +554,18 @@ export function simplesMonth(input: SimplesMonthInput): SimplesMonth {
             [sub(above, overCeiling), excess],
             [overCeiling, aboveCeiling],
           ]
-      for (const [base, rates] of slices)
+      for (const [base, rates] of slices) {
+        // A slice without revenue (most months stay under the sublimit) adds zero: its taxes are
+        // only counted among the activity's, with nothing to multiply.
+        const none = base.n === 0n
         for (const [tax, rate] of rates) {
           if (LEFT_OUT[item.segment].includes(tax)) continue
-          exact.set(tax, add(exact.get(tax) ?? ZERO, mul(base, rate)))
+          const sofar = exact.get(tax)
+          if (none) {
+            if (sofar === undefined) exact.set(tax, ZERO)
+          } else exact.set(tax, add(sofar ?? ZERO, mul(base, rate)))
         }
+      }
     }
     const amount = roundHalfUp(sum([...exact.values()]))
     const order = simplesTaxes.filter((tax) => exact.has(tax))
