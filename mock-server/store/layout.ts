@@ -229,10 +229,7 @@ export const layouts: Layouts = {
     indexes: [['code'], ['expiresAt']],
   },
   // A transaction's reconciliation (its key is the transaction's): the tabs list by company or
-  // account and status, newest first; an automatic run looks lines up by amount, only lines not
-  // matched (domain/bank/reconciliation/job.ts `sameAmounts`): the index of amounts leaves the
-  // matched ones out, and writing one costs a random place in it no more (140,000 of the full
-  // reconciliation's records in scripts/bench-scale.ts).
+  // account and status, newest first; an automatic run looks lines up by amount.
   reconciliations: {
     table: 'reconciliations',
     key: (record) => record.transactionId,
@@ -249,8 +246,8 @@ export const layouts: Layouts = {
       ['accountId', 'status', 'date DESC', 'id DESC'],
       ['companyId', 'date DESC', 'id DESC'],
       ['accountId', 'date DESC', 'id DESC'],
+      ['companyId', 'amountCents'],
     ],
-    partialIndexes: [{ fields: ['companyId', 'amountCents'], unless: ['status', 'matched'] }],
     counted: [
       ['companyId', 'status'],
       ['accountId', 'status'],

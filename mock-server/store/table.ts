@@ -27,12 +27,6 @@ export type TableLayout<T> = {
   /** Indexes, each a list of fields (`'date DESC'` for a descending one). */
   indexes?: readonly (readonly string[])[]
   /**
-   * Indexes of only some rows: those whose field (`unless[0]`) is not a value (`unless[1]`).
-   * SQLite reads one only for a statement whose WHERE says the same (`status <> 'matched'`); a
-   * write of a row it leaves out costs it nothing.
-   */
-  partialIndexes?: readonly { fields: readonly string[]; unless: readonly [string, string] }[]
-  /**
    * Groupings whose sizes the table keeps in `row_counts` as it is written (a list's total
    * without counting its rows: an account's 50,000 transactions). Each is a list of fields.
    */
@@ -217,21 +211,13 @@ END;`,
     const copyKeys = [...new Set(Object.values(layout.copies ?? {}).map(({ key }) => key))]
       .filter((field) => !leads.has(field))
       .map((field) => [field])
-    const partial = (layout.partialIndexes ?? []).map(({ fields, unless: [field, value] }) => {
-      if (!/^\w+$/.test(value)) throw new Error(`${layout.table}: bad value ${value}`)
-      return { fields, unless: { column: columnOf(field), value } }
-    })
-    return [
-      ...[...declared, ...ranked, ...copyKeys].map((fields) => ({ fields, unless: undefined })),
-      ...partial,
-    ].map(({ fields, unless }) => {
+    return [...declared, ...ranked, ...copyKeys].map((fields) => {
       const parts = fields.map((field) => {
         const [column, direction] = field.split(' ') as [string, string?]
         return `${columnOf(column)}${direction ? ` ${direction}` : ''}`
       })
-      const name = `${layout.table}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}${unless ? `_unless_${unless.value}` : ''}`
-      const where = unless ? ` WHERE ${unless.column} <> '${unless.value}'` : ''
-      return { name, sql: `CREATE INDEX ${name} ON ${layout.table} (${parts.join(', ')})${where}` }
+      const name = `${layout.table}_by_${fields.map((f) => columnOf(f.split(' ')[0]!)).join('_')}`
+      return { name, sql: `CREATE INDEX ${name} ON ${layout.table} (${parts.join(', ')})` }
     })
   }
 

@@ -3,7 +3,7 @@ import type { BankTransaction } from '../../src/schemas/bank'
 import type { CompanyDocument } from '../../src/schemas/document'
 import type { NfsRequest } from '../../src/schemas/invoice'
 import type { ReconciliationRecord, ReconciliationRow } from '../../src/schemas/reconciliation'
-import { jobReader, type Change } from '../../mock-server/domain/bank/reconciliation/job'
+import type { Change } from '../../mock-server/domain/bank/reconciliation/job'
 import {
   applyBatch,
   applyChange,
@@ -478,28 +478,6 @@ describe('the month', () => {
       /^SEARCH reconciliations USING (COVERING )?INDEX \w+ \(company_id=\? AND date>\? AND date<\?\)/m,
     )
     expect(lines.filter((step) => /^SCAN /.test(step))).toEqual([])
-  })
-})
-
-describe('a run reads the lines of some amounts (job.ts sameAmounts)', () => {
-  it('from the index of the lines not matched, and finds every one of them', () => {
-    const reader = jobReader(server.store.db)
-    const plan = (
-      server.store.db
-        .prepare(`EXPLAIN QUERY PLAN ${reader.sameAmounts.source}`)
-        .all(COMPANY, '[100]') as { detail: string }[]
-    ).map((step) => step.detail)
-    expect(plan.join('\n')).toMatch(
-      /^SEARCH r USING INDEX reconciliations_by_company_id_amount_cents_unless_matched \(company_id=\? AND amount_cents=\?\)$/m,
-    )
-    expect(plan.filter((step) => /^SCAN (?!json_each VIRTUAL TABLE)/.test(step))).toEqual([])
-    const open = records().filter((record) => record.status !== 'matched')
-    expect(open.length).toBeGreaterThan(0)
-    const amounts = [...new Set(open.map((record) => record.amountCents))]
-    const found = (reader.sameAmounts.all(COMPANY, JSON.stringify(amounts)) as { r: string }[]).map(
-      (row) => (JSON.parse(row.r) as ReconciliationRecord).transactionId,
-    )
-    expect(found.sort()).toEqual(open.map((record) => record.transactionId).sort())
   })
 })
 
