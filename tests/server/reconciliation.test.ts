@@ -8,6 +8,9 @@ import {
   applyBatch,
   applyChange,
   finishBatch,
+  RECEIPT_PATCH,
+  writeRunBatch,
+  type RunCounts,
 } from '../../mock-server/domain/bank/reconciliation/writes'
 import {
   reconcileAfterInvoiceChange,
@@ -647,6 +650,101 @@ describe('an automatic run meets a person (ledger.applyChange)', () => {
     )
     expect(twice).toBe('stale')
     expect(request(invoiceId).receivedBy?.transactionId).toBe(line.transactionId)
+  })
+})
+
+describe("a run's batch, written a slice at a time (ledger.writeRunBatch)", () => {
+  /** The seeded suggestion proposed as a match of its invoice, and the uninvoiced line's record. */
+  function proposals(): Change[] {
+    const line = server.store.reconciliations.get(SEEDED_SUGGESTED_LINE)!
+    const other = server.store.reconciliations.get('txn-ana-sem-nota')!
+    const content = (record: ReconciliationRecord) => ({
+      companyId: record.companyId,
+      accountId: record.accountId,
+      date: record.date,
+      amountCents: record.amountCents,
+      side: record.side,
+      memoDocument: record.memoDocument,
+    })
+    return [
+      {
+        transactionId: line.transactionId,
+        baseRev: line.rev,
+        release: false,
+        next: {
+          ...content(line),
+          status: 'matched',
+          match: {
+            kind: 'invoice',
+            invoiceIds: [SEEDED_SUGGESTED_INVOICE],
+            reasons: ['mesmo valor'],
+          },
+          suggestions: [],
+        },
+      },
+      // The same invoice again: taken by the change before it in the same batch.
+      {
+        transactionId: other.transactionId,
+        baseRev: other.rev,
+        release: false,
+        next: {
+          ...content(other),
+          status: 'matched',
+          match: {
+            kind: 'invoice',
+            invoiceIds: [SEEDED_SUGGESTED_INVOICE],
+            reasons: ['mesmo valor'],
+          },
+          suggestions: [],
+        },
+      },
+      // A change read before another write: stale.
+      { transactionId: SEEDED_SUGGESTED_LINE, baseRev: 0, release: false, next: null },
+    ]
+  }
+  const written = () => ({
+    invoice: request(SEEDED_SUGGESTED_INVOICE),
+    received: server.store.nfsRequests.count({ id: SEEDED_SUGGESTED_INVOICE, received: 1 }),
+    records: [SEEDED_SUGGESTED_LINE, 'txn-ana-sem-nota'].map((id) =>
+      server.store.reconciliations.get(id),
+    ),
+  })
+  const sameTime = <T>(value: T): T =>
+    JSON.parse(JSON.stringify(value).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'T')) as T
+
+  it('writes what the changes one at a time write, its invoices received in one statement', async () => {
+    const changes = proposals()
+    const oneByOne = server.store.write(() => {
+      const batch = applyBatch()
+      const outcomes = changes.map((change) => applyChange(server.store, change, batch))
+      finishBatch(server.store, batch)
+      return outcomes
+    })
+    expect(oneByOne).toEqual(['applied', 'stale', 'stale'])
+    const expected = written()
+
+    await server.call('POST', '/__reset')
+    const counts: RunCounts = { matched: 0, suggested: 0, unmatched: 0, removed: 0 }
+    const stale: string[] = []
+    writeRunBatch(server.store, proposals(), counts, stale)
+    expect(counts).toEqual({ matched: 1, suggested: 0, unmatched: 0, removed: 0 })
+    expect(stale).toEqual(['txn-ana-sem-nota', SEEDED_SUGGESTED_LINE])
+    const got = written()
+    expect(got.received).toBe(1)
+    expect(got.invoice.receivedBy?.transactionId).toBe(SEEDED_SUGGESTED_LINE)
+    expect(sameTime(got)).toEqual(sameTime(expected))
+  })
+
+  it("reads and writes a slice by key, on the key's index", () => {
+    const byKey = /^SEARCH \w+ USING (COVERING )?INDEX sqlite_autoindex_\w+ \(id=\?\)$/m
+    for (const plan of [
+      server.store.nfsRequests.planOfColumnsOfKeys(['companyId', 'status', 'received']),
+      server.store.bankTransactions.planOfColumnsOfKeys([]),
+      server.store.nfsRequests.planOfPatch(RECEIPT_PATCH),
+    ]) {
+      expect(plan.join('\n')).toMatch(byKey)
+      expect(plan.filter((step) => /^SCAN (?!(p|json_each) VIRTUAL TABLE)/.test(step))).toEqual([])
+    }
   })
 })
 
