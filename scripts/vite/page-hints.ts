@@ -9,7 +9,7 @@ import { buildServices } from './content-slugs'
 //   back for a request;
 // - the app's scripts asked for once the page has painted (the build writes a first paint into
 //   the page, src/entries/painted-page/app-first-paint.tsx): nothing the browser fetches or runs for them comes before
-//   what the page shows. A tab opened in the background, and a person signed in, load them at once.
+//   what the page shows. A tab opened in the background loads them at once.
 
 export function pageHints(): Plugin {
   let apiOrigins: string[] = []
@@ -54,10 +54,7 @@ export function pageHints(): Plugin {
 /**
  * Takes the entry's module script and its modulepreload links out of the page, and gives the few
  * lines that add them back after the first paint: once a second frame has started (so the first
- * one was painted, even on a busy machine), in a task of their own. When the identity service
- * keeps a signed-in user in this browser (the key the painted page's script carries,
- * src/entries/painted-page/app-first-paint.tsx), at once: the first paint is then only the
- * layout's skeleton, and the page the person asked for needs the scripts.
+ * one was painted, even on a busy machine), in a task of their own.
  */
 export function scriptsAfterFirstPaint(html: string) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
@@ -68,9 +65,7 @@ export function scriptsAfterFirstPaint(html: string) {
     '(function(d,w,e,p){function l(){p.forEach(function(h){var k=d.createElement("link");' +
     'k.rel="modulepreload";k.crossOrigin="";k.href=h;d.head.appendChild(k)});' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=e;d.head.appendChild(s)}' +
-    'var u=d.querySelector("script[data-user-key]"),i=false;' +
-    'try{i=!!u&&w.localStorage.getItem(u.getAttribute("data-user-key"))!==null}catch(x){}' +
-    'if(d.visibilityState==="hidden"||i)l();else w.requestAnimationFrame(function(){w.requestAnimationFrame(function(){setTimeout(l,0)})})}' +
+    'if(d.visibilityState==="hidden")l();else w.requestAnimationFrame(function(){w.requestAnimationFrame(function(){setTimeout(l,0)})})}' +
     `)(document,window,${JSON.stringify(entry[1])},${JSON.stringify(preloads)})`
   return { html: html.replace(entry[0], '').replace(preload, ''), entry: entry[1]!, loader }
 }

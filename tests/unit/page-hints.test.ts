@@ -10,29 +10,15 @@ const html = `<head>
     <link rel="modulepreload" crossorigin href="/assets/framework-2.js">
   </head><body></body>`
 
-const USER_KEY = 'firebase:authUser:demo-api-key:[DEFAULT]'
-
-function run(
-  loader: string,
-  visibilityState: 'visible' | 'hidden',
-  stored: Record<string, string> = {},
-) {
+function run(loader: string, visibilityState: 'visible' | 'hidden') {
   const added: { tag: string; rel?: string; href?: string; src?: string; type?: string }[] = []
   const frames: (() => void)[] = []
   const document = {
     visibilityState,
     createElement: (tag: string) => ({ tag }),
     head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
-    // The painted page's script, with the key the identity service keeps its user under.
-    querySelector: (selector: string) =>
-      selector === 'script[data-user-key]'
-        ? { getAttribute: (name: string) => (name === 'data-user-key' ? USER_KEY : null) }
-        : null,
   }
-  const window = {
-    requestAnimationFrame: (frame: () => void) => frames.push(frame),
-    localStorage: { getItem: (key: string) => stored[key] ?? null },
-  }
+  const window = { requestAnimationFrame: (frame: () => void) => frames.push(frame) }
   new Function('document', 'window', loader)(document, window)
   return { added, frames }
 }
@@ -62,17 +48,6 @@ describe('the app page’s scripts after the first paint', () => {
     ])
     expect(added.at(-1)).toMatchObject({ tag: 'script', type: 'module' })
     vi.useRealTimers()
-  })
-
-  it('loads them at once when someone is signed in (the first paint is only a skeleton)', () => {
-    const { loader } = scriptsAfterFirstPaint(html)
-    const { added, frames } = run(loader, 'visible', { [USER_KEY]: '{"uid":"u1"}' })
-    expect(frames).toEqual([])
-    expect(added.map((element) => element.href ?? element.src)).toEqual([
-      '/assets/rolldown-runtime-1.js',
-      '/assets/framework-2.js',
-      '/assets/index-abc.js',
-    ])
   })
 
   it('loads them at once in a tab opened in the background (it paints nothing)', () => {
