@@ -38,6 +38,7 @@ import {
 } from './stand-ins/sefin-nacional/faults'
 import { standInRegistry } from './stand-ins/receita-cnpj/registry'
 import { standInCora } from './stand-ins/cora/cora'
+import type { CoraApi } from './stand-ins/cora/contract'
 import { attachRegistry } from './domain/companies/registry'
 import { registerOpenedCompanies } from './domain/companies/registration'
 import { attachCheckout, recordPaymentNotification } from './domain/billing/checkout'
@@ -46,11 +47,14 @@ import { checkoutStandIn } from './stand-ins/checkout/gateway'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const HOUR = 60 * 60 * 1000
 
+/** Outside services a caller puts in place of their stand-ins (the server tests' fakes). */
+export type OutsideServices = { cora?: CoraApi }
+
 /**
  * The mock backend: json-server 0.17 as the host (Express and its defaults), the store (SQLite,
  * store/database.ts) and the API's endpoints (routes/, one file per resource).
  */
-export function createApp(config: ServerConfig) {
+export function createApp(config: ServerConfig, outside: OutsideServices = {}) {
   const nfseSeed = {
     dataDir: config.dataDir,
     vaultKeyDir: config.vaultKeyDir,
@@ -129,8 +133,9 @@ export function createApp(config: ServerConfig) {
       await standIn?.then((started) => started.close()).catch(() => undefined)
     },
   }
-  // The Cora bank's API: its stand-in, answering in this process (stand-ins/cora/cora.ts).
-  const cora = standInCora(store, config)
+  // The Cora bank's API: its stand-in, answering in this process (stand-ins/cora/cora.ts),
+  // unless the caller hands another.
+  const cora = outside.cora ?? standInCora(store, config)
   const deps: AppDeps = { store, auth, config, ofx, nfse, sefin, registry, cora }
   const recovery = startRecovery({ store, config, nfse, sefin })
 

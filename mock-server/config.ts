@@ -76,6 +76,8 @@ export type ServerConfig = {
   icpBrasilRootsFile: string | null
   /** How long the product waits for the national API's answer (MOCK_SEFIN_TIMEOUT_MS, 30 s). */
   sefinTimeoutMs: number
+  /** How long the product waits for each of Cora's answers (MOCK_CORA_TIMEOUT_MS, 30 s). */
+  coraTimeoutMs: number
   /** Faults the stand-in injects (MOCK_SEFIN_FAULT, stand-ins/sefin-nacional/faults.ts). */
   sefinFaults: string | undefined
   /** The public consultation link of an access key, as the DANFSe's QR code carries it. */
@@ -164,6 +166,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sefinSigner: namesIn(env.MOCK_SEFIN_SIGNER),
     icpBrasilRootsFile: env.MOCK_ICP_BRASIL_ROOTS || null,
     sefinTimeoutMs: Number(env.MOCK_SEFIN_TIMEOUT_MS ?? 30_000),
+    coraTimeoutMs: Number(env.MOCK_CORA_TIMEOUT_MS ?? 30_000),
     sefinFaults: env.MOCK_SEFIN_FAULT || undefined,
     nfseConsultationUrl:
       env.MOCK_NFSE_CONSULTATION_URL || 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=',

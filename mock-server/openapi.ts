@@ -269,7 +269,7 @@ const statusText: Record<number, string> = {
   409: "A change the record's state does not allow",
   413: 'Too large',
   429: 'Over the rate limit',
-  502: 'A service the endpoint calls did not answer (the national NFS-e system)',
+  502: 'A service the endpoint calls did not answer as it should (the national NFS-e system, Cora, the payment checkout)',
 }
 
 const mediaTypes: Record<Media, string[]> = {

@@ -17,7 +17,7 @@ import { endpoint, type Call } from '../api'
 import { ownedBy } from '../access'
 import { accountView } from '../domain/bank/ledger'
 import { connectCoraAccount, startCoraConsent } from '../domain/bank/commands'
-import { CORA_OTHER_USER } from '../domain/bank/cora'
+import { CORA_OTHER_USER, CORA_UNANSWERED } from '../domain/bank/cora'
 import { paginate } from '../http'
 
 // Bank connections (docs/product.md §7 "Bank statements"): connecting a Cora account through its
@@ -36,15 +36,18 @@ async function startCora({ cora, caller, companyId }: Call) {
 async function connectCora({
   store,
   cora,
+  config,
   caller,
   company,
   query,
 }: Call<{ query: z.output<typeof coraExchangeQuerySchema> }>) {
-  const outcome = await connectCoraAccount(store, cora, company.id, {
-    code: query.code,
-    state: query.state,
-    uid: caller.uid,
-  })
+  const outcome = await connectCoraAccount(
+    store,
+    cora,
+    company.id,
+    { code: query.code, state: query.state, uid: caller.uid },
+    config.coraTimeoutMs,
+  )
   return {
     data: {
       connection: outcome.connection,
@@ -101,8 +104,8 @@ export const bankConnectionEndpoints = [
     company: 'query.companyId',
     query: coraExchangeQuerySchema,
     answers: { 201: recordOf(coraConnectionSchema) },
-    errors: [404],
-    messages: { 403: CORA_OTHER_USER },
+    errors: [404, 502],
+    messages: { 403: CORA_OTHER_USER, 502: CORA_UNANSWERED },
     handler: connectCora,
   }),
   endpoint({

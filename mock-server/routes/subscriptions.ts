@@ -84,8 +84,11 @@ export const subscriptionEndpoints = [
     company: subscriptionCompany,
     params: subscriptionParams,
     answers: { 200: recordOf(checkoutLinkSchema), 201: recordOf(checkoutLinkSchema) },
-    errors: [404, 409],
-    messages: { 409: billingMessages.subscriptionCanceled },
+    errors: [404, 409, 502],
+    messages: {
+      409: billingMessages.subscriptionCanceled,
+      502: billingMessages.checkoutUnanswered,
+    },
     handler: paySubscription,
   }),
   endpoint({

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { createApp } from '../../mock-server/app'
+import { createApp, type OutsideServices } from '../../mock-server/app'
 import { resetEmulatorAccounts } from '../../mock-server/seed/emulator-accounts'
 import { readConfig, type ServerConfig } from '../../mock-server/config'
 import { checkAnswersFrom } from './response-validator'
@@ -85,9 +85,13 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>
 
 /**
  * The mock server in-process on a free port, over a fresh data file seeded from fixtures,
- * with the emulator's accounts reset to the demo accounts.
+ * with the emulator's accounts reset to the demo accounts; `outside` puts fakes in place of
+ * outside services' stand-ins.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  outside: OutsideServices = {},
+) {
   await resetEmulatorAccounts(emulatorHost(), PROJECT_ID)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contabil-mock-'))
   const config: ServerConfig = {
@@ -105,7 +109,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
     testHooks: true,
     ...overrides,
   }
-  const instance = createApp(config)
+  const instance = createApp(config, outside)
   const server = instance.app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -10,7 +10,10 @@ import {
   CORA_CODE_INVALID,
   CORA_OTHER_USER,
   CORA_UNANSWERED,
+  CORA_UNREACHED,
+  askCora,
   coraSyncPeriod,
+  readCoraStatement,
   syncCora,
   type CoraClient,
 } from './cora'
@@ -67,22 +70,34 @@ export const startCoraConsent = (cora: CoraClient, companyId: string, uid: strin
  * exchanges the code (refused: the code is not good, or the consent is another person's), the
  * token reads the last `CORA_SYNC_DAYS` of statement, and one transaction books the connection,
  * its account and the new entries; bank reconciliation then looks at the new lines, waited for a
- * while.
+ * while. Nothing is written before Cora's statement is in hand and read: an answer lost (an
+ * error, or none in `waitMs`) or not readable is refused and leaves the books as they were, and
+ * the person connects again (the entries booked once: their ids are the lines' FITIDs).
  */
 export async function connectCoraAccount(
   store: Store,
   cora: CoraClient,
   companyId: string,
   consent: { code: string; state: string; uid: string },
+  waitMs: number,
 ) {
   const now = new Date()
-  const exchanged = await cora.exchangeCode({ ...consent, companyId })
+  const exchanged = await askCora(
+    () => cora.exchangeCode({ ...consent, companyId }),
+    waitMs,
+    CORA_UNREACHED,
+  )
   if (!exchanged.ok)
     throw exchanged.error === 'other_person'
       ? forbidden(CORA_OTHER_USER)
       : invalid(CORA_CODE_INVALID, [{ path: ['code'], message: CORA_CODE_INVALID }])
-  const statement = await cora.statement(exchanged.token.accessToken, coraSyncPeriod(now))
-  if (!statement) throw outsideServiceFailed(CORA_UNANSWERED)
+  const answer = await askCora(
+    () => cora.statement(exchanged.token.accessToken, coraSyncPeriod(now)),
+    waitMs,
+    CORA_UNANSWERED,
+  )
+  if (!answer) throw outsideServiceFailed(CORA_UNANSWERED)
+  const statement = readCoraStatement(answer)
   const { result, reactions } = commit(store, (raise) => {
     const outcome = syncCora(store, companyId, statement, now)
     raise({ type: 'statement-imported', companyId, transactionIds: outcome.transactionIds })

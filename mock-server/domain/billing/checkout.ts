@@ -6,11 +6,14 @@ import type {
   ChargeRequest,
   CheckoutCharge,
   CheckoutClient,
+  OpenedCharge,
   PaymentNotification,
 } from '../../stand-ins/checkout/contract'
 import type { Store } from '../../store/database'
 import { findCompany } from '../companies/company-records'
+import { outsideServiceFailed } from '../errors'
 import {
+  billingMessages,
   chargeFor,
   confirmPayment,
   findPayment,
@@ -96,7 +99,10 @@ export const chargeOfPayment = (
 
 /**
  * `POST /subscriptions/{id}`: the charge to pay now (chargeFor) and its address at the gateway,
- * where it is opened, or brought up to date while open.
+ * where it is opened, or brought up to date while open. The payment is written before the gateway
+ * is asked, and the charge carries its id: when the gateway's answer is lost (refused here as its
+ * failure), the next "Pagar" finds the same payment and opens the same charge again, never a
+ * second one for the fee.
  */
 export function openCheckout(store: Store, subscriptionId: string, now: Date) {
   const { payment, created } = store.write(() =>
@@ -104,7 +110,12 @@ export function openCheckout(store: Store, subscriptionId: string, now: Date) {
   )
   const company = findCompany(store, payment.companyId)
   const planName = store.plans.get(payment.planId)?.name ?? payment.planId
-  const opened = checkoutOf(store).openCharge(chargeRequestOf(company, payment, planName))
+  let opened: OpenedCharge
+  try {
+    opened = checkoutOf(store).openCharge(chargeRequestOf(company, payment, planName))
+  } catch {
+    throw outsideServiceFailed(billingMessages.checkoutUnanswered)
+  }
   return { payment, created, url: opened.url }
 }
 

@@ -38,6 +38,8 @@ export const billingMessages = {
   subscriptionActive: 'A empresa já tem uma assinatura ativa.',
   paymentNotFound: 'Pagamento não encontrado.',
   alreadyPaid: 'Este pagamento já foi confirmado.',
+  checkoutUnanswered:
+    'O checkout de pagamento não respondeu. Tente pagar de novo: a cobrança é a mesma.',
 } as const
 
 export function findPlan(store: Store, planId: string): Plan {
