@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid'
 import { randomUUID } from 'node:crypto'
 import { existsSync, promises as fs } from 'node:fs'
 import path from 'node:path'
@@ -26,17 +27,6 @@ import { selicByMonth } from './selic'
 // sees in Documentos, and a record of what its PDF prints; the PDF is made (pdf-lib) the first
 // time it is downloaded, so closing thousands of months writes records, not files.
 
-/**
- * A UUID whose first 48 bits are the time in milliseconds (RFC 9562 version 7), the rest random:
- * ids written one after another sort one after another, so a bulk close adds its guides at the
- * end of the documents' and guides' key indexes, not on a random page of each for every guide.
- */
-export function timeOrderedId(now = Date.now()): string {
-  const hex = randomUUID().replaceAll('-', '')
-  const time = now.toString(16).padStart(12, '0')
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`
-}
 
 export interface NewGuide {
   company: Pick<Company, 'id'>
@@ -59,7 +49,10 @@ export function guideRecords(input: NewGuide): {
   document: CompanyDocument
   guide: TaxGuideRecord
 } {
-  const id = input.id ?? `doc-${timeOrderedId()}`
+  // A time-ordered UUID (RFC 9562 version 7): ids written one after another sort one after
+  // another, so a bulk close adds its guides at the end of the documents' and guides' key
+  // indexes, not on a random page of each for every guide.
+  const id = input.id ?? `doc-${uuidv7()}`
   const fileName = `${input.kind.toLowerCase()}-${input.competence}-${id.slice(-8)}.pdf`
   const line = collectionLine(
     input.amount,
