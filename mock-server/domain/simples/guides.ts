@@ -27,7 +27,6 @@ import { selicByMonth } from './selic'
 // sees in Documentos, and a record of what its PDF prints; the PDF is made (pdf-lib) the first
 // time it is downloaded, so closing thousands of months writes records, not files.
 
-
 export interface NewGuide {
   company: Pick<Company, 'id'>
   kind: GuiaDetails['kind']
