@@ -37,11 +37,14 @@ const shiftDays = (day: string, days: number) =>
 /** An open invoice a payment pays: its service date, what the taker pays and who the taker is. */
 export type OpenInvoice = { date: string; amount: number; taker: string }
 
-/** An OFX of ana's account at Banco Inter paying those invoices, each naming its taker. */
-export function paymentsOfx(open: readonly OpenInvoice[]) {
+/**
+ * An OFX of ana's account at Banco Inter paying those invoices, each naming its taker; the lines'
+ * ids start with `fitIdPrefix` (another prefix, another statement's lines).
+ */
+export function paymentsOfx(open: readonly OpenInvoice[], fitIdPrefix = 'PAG') {
   const entries = open.map(
     (o, i) =>
-      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>PAG${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker, { version: 2 })}</STMTTRN>`,
+      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${shiftDays(o.date, 3).replaceAll('-', '')}<TRNAMT>${o.amount.toFixed(2)}<FITID>${fitIdPrefix}${i}<MEMO>PIX RECEBIDO ${formatCnpj(o.taker, { version: 2 })}</STMTTRN>`,
   )
   return Buffer.from(
     [

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePortBlock } from './ports'
+import { paymentsOfx, uploadOfx } from './bench-kit'
 import { root, signInWithPassword, startEmulator } from './stack'
 
 // The files a person's command crosses, measured rather than read (`npm run walks`): the mock
@@ -144,14 +145,13 @@ async function call(as: string, method: string, pathname: string, body?: unknown
   const password = as.startsWith('admin@') ? 'Admin#2026' : 'Cliente#2026'
   const token = tokens.get(as) ?? (await signInWithPassword(authPort, as, password))
   tokens.set(as, token)
-  const form = body instanceof FormData
   const response = await fetch(api + pathname, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
-      ...(body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     },
-    body: form ? body : body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   })
   const answer = (await response.json()) as { data?: unknown; message?: string }
   if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${answer.message}`)
@@ -190,28 +190,15 @@ async function importPaying(fitId: string) {
     )
     .toSorted((a, b) => a.date.localeCompare(b.date))[0]
   if (!open) throw new Error('no open invoice of ana with a CNPJ taker')
-  const d = open.taker!.document
-  const masked = `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
-  const day = open.date.replaceAll('-', '')
-  const ofx = `OFXHEADER:100
-DATA:OFXSGML
-VERSION:102
-CHARSET:1252
-
-<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
-<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>778899-1<ACCTTYPE>CHECKING</BANKACCTFROM>
-<BANKTRANLIST><DTSTART>${day}<DTEND>${day}
-<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${day}<TRNAMT>${open.totalValue.toFixed(2)}<FITID>${fitId}<MEMO>PIX RECEBIDO - ${open.taker!.name.toUpperCase()} - ${masked}</STMTTRN>
-</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-`
-  const form = new FormData()
-  form.append('file', new Blob([Buffer.from(ofx, 'latin1')]), 'inter.ofx')
-  const result = (await call(
-    ANA,
-    'POST',
-    `/bank-statements/ofx/upload?companyId=${COMPANY}`,
-    form,
-  )) as { reconciliation: { matched: number } }
+  const token = tokens.get(ANA) ?? (await signInWithPassword(authPort, ANA, 'Cliente#2026'))
+  const upload = uploadOfx(api, COMPANY, { Authorization: `Bearer ${token}` })
+  const taker = open.taker!.document
+  const response = await upload(
+    paymentsOfx([{ date: open.date, amount: open.totalValue, taker }], fitId),
+    'inter.ofx',
+  )
+  if (!response.ok) throw new Error(`the OFX upload answered ${response.status}`)
+  const result = ((await response.json()) as { data: { reconciliation: { matched: number } } }).data
   if (result.reconciliation.matched !== 1 || !instance.store.nfsRequests.get(open.id)?.receivedBy)
     throw new Error(`the OFX line ${fitId} did not pay invoice ${open.id}`)
 }
