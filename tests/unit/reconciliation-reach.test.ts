@@ -170,3 +170,46 @@ describe('a run over a few lines', () => {
     expect(everyInvoice.invoices).toBeGreaterThan(invoices.length)
   })
 })
+
+describe('the lines of some amounts a run looks up', () => {
+  it('are those with a record not matched, found by the amount on the index of their lines', () => {
+    const reader = jobReader(store.db)
+    const records = store.reconciliations.find({ where: { companyId: ANA } })
+    // Of lines not matched and of matched ones (left out).
+    const amounts = [
+      ...records.filter((record) => record.status !== 'matched').slice(0, 4),
+      ...records.filter((record) => record.status === 'matched').slice(0, 2),
+    ].map((record) => record.amountCents)
+    const rows = reader.sameAmounts.all(ANA, JSON.stringify(amounts)) as { r: string }[]
+    const found = rows.map((row) => (JSON.parse(row.r) as { transactionId: string }).transactionId)
+    const expected = records
+      .filter((record) => amounts.includes(record.amountCents) && record.status !== 'matched')
+      .map((record) => record.transactionId)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(found.sort()).toEqual(expected.sort())
+    // Its plan: the lines on their (company, amount) index, each record by its key; no scan.
+    const plan = (
+      store.db.prepare(`EXPLAIN QUERY PLAN ${reader.sameAmounts.source}`).all(ANA, '[]') as {
+        detail: string
+      }[]
+    ).map((step) => step.detail)
+    expect(plan.join('\n')).toMatch(
+      /SEARCH t USING INDEX bank_transactions_by_company_id_amount_cents \(company_id=\? AND amount_cents=\?\)/,
+    )
+    expect(plan.join('\n')).toMatch(
+      /SEARCH r USING INDEX sqlite_autoindex_reconciliations_1 \(id=\?\)/,
+    )
+    expect(plan.filter((step) => /^SCAN (t|r)\b/.test(step))).toEqual([])
+  })
+
+  it('leave the order of a run over every line as it was: newest first, on the date index', () => {
+    const reader = jobReader(store.db)
+    const plan = (
+      store.db.prepare(`EXPLAIN QUERY PLAN ${reader.all.source}`).all(ANA) as { detail: string }[]
+    ).map((step) => step.detail)
+    expect(plan[0]).toMatch(
+      /^SEARCH t USING INDEX bank_transactions_by_company_id_date_id_uncategorized \(company_id=\?\)$/,
+    )
+    expect(plan.filter((step) => /TEMP B-TREE/.test(step))).toEqual([])
+  })
+})
