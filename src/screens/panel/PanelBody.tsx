@@ -6,26 +6,19 @@ import { addMonths } from '@/kernel/tax'
 import type { Track } from '@/schemas/track'
 import { formatDateTime } from '@/lib/format'
 import { Card } from '@/ui/Layout'
-import { lazyComponent } from '@/ui/lazy-component'
 import { CompanyDetails } from '@/screens/shared'
 import { BillingChartCard } from './BillingChartCard'
 import { CategoryCard } from './CategoryCard'
 import { CompanyCard } from './CompanyCard'
 import { MeiCard } from './MeiCard'
 import { PanelCard } from './PanelCard'
+import { DasnYear } from '@/screens/year-end'
 import { PaymentsCard } from './PaymentsCard'
 import { GuidesCard } from './GuidesCard'
 import { ReconciliationCard } from './ReconciliationCard'
 import { SimplesCard } from './SimplesCard'
 import { periodChoices } from './period'
 import styles from './PanelScreen.module.css'
-
-/**
- * The MEI's DASN-SIMEI card, from the company's year (src/screens/year-end): its code comes when
- * the card renders, after the panel's first content, as its data does (the card's skeleton
- * meanwhile); a company that is not MEI never loads it.
- */
-const DasnYear = lazyComponent(() => import('@/screens/year-end'), 'DasnYear')
 
 /** Simples Nacional sizes (ME up to R$ 360 mil, EPP up to R$ 4,8 mi). */
 export const isSimplesSize = (size: Company['size']) => size === 'ME' || size === 'EPP'

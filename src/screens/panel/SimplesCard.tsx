@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { formatDate, formatMoney } from '@/lib/format'
@@ -19,19 +19,10 @@ import { Button, buttonClass } from '@/ui/Button'
 import { Alert } from '@/ui/Feedback'
 import { Meter } from '@/ui/Meter'
 import { Stat } from '@/ui/Stat'
-import { lazyComponent } from '@/ui/lazy-component'
+import { DeclareRevenueDialog } from './DeclareRevenueDialog'
 import { PanelCard } from './PanelCard'
 import { formatPercent } from './months'
 import styles from './PanelScreen.module.css'
-
-/**
- * The revenue form and its money mask: fetched once the month is on the screen (the panel's first
- * content does not wait for them), long before a person opens it.
- */
-const DeclareRevenueDialog = lazyComponent(
-  () => import('./DeclareRevenueDialog'),
-  'DeclareRevenueDialog',
-)
 
 /**
  * Simples Nacional (ME/EPP): the DAS of a month — its guide to pay once the accountant closed it,
@@ -97,7 +88,6 @@ function SimplesMonth({
 }) {
   const { data: month } = useSuspenseQuery(monthQueryOptions(companyId, period))
   const [declaring, setDeclaring] = useState(false)
-  useEffect(() => void DeclareRevenueDialog.preload().catch(() => undefined), [])
   // The months before us are the accountant's to declare: the client is asked for what they hold.
   const clientMissing = month.missing.filter(
     (item) => item.code !== 'month-not-over' && item.code !== 'revenue-history-missing',
@@ -172,14 +162,12 @@ function SimplesMonth({
       {month.subjectToFatorR && month.rbt12 > 0 && <FatorRVerdict month={month} />}
       <MonthBreakdown month={month} />
       {declaring && (
-        <Suspense fallback={null}>
-          <DeclareRevenueDialog
-            companyId={companyId}
-            month={month}
-            open={declaring}
-            onOpenChange={setDeclaring}
-          />
-        </Suspense>
+        <DeclareRevenueDialog
+          companyId={companyId}
+          month={month}
+          open={declaring}
+          onOpenChange={setDeclaring}
+        />
       )}
     </div>
   )
