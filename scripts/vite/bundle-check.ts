@@ -41,7 +41,32 @@ export function checkBundles(outDir: string): string[] {
     for (const file of firebaseChunks)
       if (seen.has(file)) problems.push(`${file} (Firebase) is loaded by ${page}'s entry ${entry}`)
   }
-  return [...problems, ...checkChunkGroups(assets), ...checkLoginPage(assets, outDir)]
+  return [
+    ...problems,
+    ...checkChunkGroups(assets),
+    ...checkLoginPage(assets, outDir),
+    ...checkAppCore(assets),
+  ]
+}
+
+/**
+ * The entities' API schemas a signed-in full load must not build in app-core (the route tree's
+ * address parsing takes statuses from their own modules: invoice-status.ts, year-end-status.ts,
+ * simples/queue-params.ts, document-kinds.ts); the screens that parse answers load them.
+ */
+const NOT_IN_APP_CORE =
+  /[\\/]src[\\/]schemas[\\/](year-end|invoice|document|payment-line|nfse|bank|reconciliation|simples[\\/]api)\.ts$/
+
+export function checkAppCore(assets: string): string[] {
+  const files = readdirSync(assets).filter(
+    (file) => file.startsWith('app-core-') && file.endsWith('.js'),
+  )
+  return files.flatMap((file) => {
+    const found = modulesOf(assets, file).filter((module) => NOT_IN_APP_CORE.test(module))
+    return found.length > 0
+      ? [`${file} (the signed-in area's first chunk) holds ${found.join(', ')}`]
+      : []
+  })
 }
 
 /** Libraries the login page of a signed-out full load must not evaluate before it answers. */

@@ -5,6 +5,11 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common'
 import { calendarDateSchema, competenceSchema, roundMoney } from './finance-common'
 import { fieldError } from './limit-messages'
 import { monthGuideSchema, monthIssueSchema } from './simples/api'
+import { declarationStatusSchema } from './year-end-status'
+
+// The declarations' statuses are year-end-status' (the year-end queue's address is parsed in the
+// app's first chunk, without these schemas); the year's screens keep naming them from here.
+export * from './year-end-status'
 
 // The year of a company (docs/product.md §10): the profits its partners may take tax-free and the
 // distributions paid (with the 10 % withheld from 2026 and its DARF 1841), the partners' income
@@ -251,17 +256,6 @@ export const incomeReportsSchema = z.object({
 export type IncomeReports = z.infer<typeof incomeReportsSchema>
 
 // ---- the declarations ----
-
-export const declarationStatuses = ['to-complete', 'ready', 'delivered', 'late'] as const
-export const declarationStatusSchema = z.enum(declarationStatuses)
-export type DeclarationStatus = z.infer<typeof declarationStatusSchema>
-
-export const declarationStatusLabels: Record<DeclarationStatus, string> = {
-  'to-complete': 'A completar',
-  ready: 'Pronta para entregar',
-  delivered: 'Entregue',
-  late: 'Atrasada',
-}
 
 /** `POST …/deliver`: the receipt of the declaration delivered in the Receita's system. */
 export const deliveryInputSchema = z.strictObject({

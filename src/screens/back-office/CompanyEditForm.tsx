@@ -15,7 +15,7 @@ import { Alert } from '@/ui/Feedback'
 import { SelectField, TextField } from '@/ui/Field'
 import { MaskedFormField } from '@/ui/MaskedFormField'
 import { notify } from '@/ui/notify'
-import { AddressFields } from '@/screens/shared'
+import { AddressFields } from '@/screens/address'
 import {
   companyFieldLabels,
   companyFormSchema,

@@ -29,15 +29,14 @@ import { focusResult } from '@/ui/return-focus'
 import { DataTable } from '@/ui/Table'
 import { nfseCancellationCodeLabels } from '@/schemas/nfse'
 import { analysisPending, nfsRequestActions } from '@/machines/nfs-request'
+import { CompanyStatusBadge, formatAddress } from '@/screens/shared'
 import {
   AccessKey,
   CancellationAnalysisNote,
   CancellationSendingNote,
-  CompanyStatusBadge,
-  formatAddress,
   NfseDownloads,
   substitutionItems,
-} from '@/screens/shared'
+} from '@/screens/nfse'
 import { companyLabel } from './CompanyPicker'
 import { CancelNfseDialog } from './CancelNfseDialog'
 import { IssueNfsForm } from './IssueNfsForm'

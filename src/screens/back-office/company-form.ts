@@ -7,7 +7,7 @@ import {
   type Company,
 } from '@/schemas/company'
 import { formatCnpjValue } from '@/lib/format'
-import { addressValuesOf, type AddressFormValues } from '@/screens/shared'
+import { addressValuesOf, type AddressFormValues } from '@/screens/address'
 
 /** The registration data as the "Editar" form holds it: text as typed, '' for "not given". */
 export type CompanyFormValues = {

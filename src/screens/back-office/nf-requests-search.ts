@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idSchema } from '@/schemas/common'
 import { dateFilterSchema, listQueryTextSchema } from '@/schemas/finance-common'
-import { nfsRequestStatusSchema } from '@/schemas/invoice'
+import { nfsRequestStatusSchema } from '@/schemas/invoice-status'
 import type { SearchNfsRequestsInput } from '@/services/back-office'
 import { pageSearchSchema } from './companies-search'
 

@@ -18,7 +18,7 @@ import { SidePanel } from '@/ui/SidePanel'
 import { ListView } from '@/ui/List'
 import { DataTable } from '@/ui/Table'
 import { notify } from '@/ui/notify'
-import { AccessKey, NfseDownloads } from '@/screens/shared'
+import { AccessKey, NfseDownloads } from '@/screens/nfse'
 import { formatTakerDocument } from './invoice-form'
 import { requestStatusTones } from './invoice-labels'
 import {

@@ -16,7 +16,7 @@ import {
   CancellationSendingNote,
   NfseDownloads,
   substitutionItems,
-} from '@/screens/shared'
+} from '@/screens/nfse'
 import { downloadFile } from '@/services/documents'
 import { useCopiesFollow, useInvoiceRequest } from '@/services/invoices'
 import { Button, buttonClass } from '@/ui/Button'

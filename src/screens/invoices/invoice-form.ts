@@ -16,7 +16,7 @@ import {
   type NfsScheduler,
 } from '@/schemas/invoice'
 import type { Company } from '@/schemas/company'
-import { addressValuesOf, emptyAddressValues, type AddressFormValues } from '@/screens/shared'
+import { addressValuesOf, emptyAddressValues, type AddressFormValues } from '@/screens/address'
 
 /** The request and schedule form as it holds its values (text as typed). */
 export type InvoiceFormValues = {

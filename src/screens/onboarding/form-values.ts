@@ -1,5 +1,5 @@
 import { ufs } from '@/schemas/brazil'
-import type { AddressFormValues } from '@/screens/shared'
+import type { AddressFormValues } from '@/screens/address'
 
 // Conversions between what a step's form holds (text as typed: dates dd/mm/aaaa, percentages with
 // a comma) and the payload its schema reads. A stored payload is either a draft (the form's own

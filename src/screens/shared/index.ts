@@ -1,4 +1,5 @@
 // Pieces several features show: the company's status and data, role names, the support address.
+// The address's form fields are src/screens/address, an NFS-e's displays src/screens/nfse.
 export {
   CompanyDetails,
   CompanyStatusBadge,
@@ -7,17 +8,3 @@ export {
 } from './company-display'
 export { roleLabels } from './labels'
 export { SUPPORT_EMAIL } from './support'
-export {
-  AddressFields,
-  addressValuesOf,
-  emptyAddressValues,
-  type AddressFormValues,
-} from './AddressFields'
-export {
-  AccessKey,
-  CancellationAnalysisNote,
-  CancellationSendingNote,
-  cancellationAnalysisTitle,
-  NfseDownloads,
-  substitutionItems,
-} from './nfse-display'

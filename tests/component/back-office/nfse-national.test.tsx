@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { CancelNfseDialog } from '@/screens/back-office/CancelNfseDialog'
-import { CancellationAnalysisNote, CancellationSendingNote } from '@/screens/shared'
+import { CancellationAnalysisNote, CancellationSendingNote } from '@/screens/nfse'
 import { NationalIssue } from '@/screens/back-office/NationalIssue'
 import { SubstituteNfseDialog } from '@/screens/back-office/SubstituteNfseDialog'
 import type { NfsRequestWithCompany } from '@/schemas/invoice'

@@ -8,7 +8,7 @@ import { useForm, type Resolver } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import { addressSchema } from '@/schemas/address'
-import { AddressFields, emptyAddressValues, type AddressFormValues } from '@/screens/shared'
+import { AddressFields, emptyAddressValues, type AddressFormValues } from '@/screens/address'
 
 // The shared address fields: the CEP fills the address from the ViaCEP stand-in (same origin),
 // an unknown CEP says so and leaves every field open, and the schema's messages show per field.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 // Light modules only: the route's search parsing is in the app's first chunk.
 import { yearInBrazil } from '@/kernel/dates'
-import { declarationStatusSchema } from '@/schemas/year-end'
+import { declarationStatusSchema } from '@/schemas/year-end-status'
 import type { ListYearEndInput } from '@/services/year-end'
 import { pageSearchSchema } from '../companies-search'
 

@@ -5,7 +5,7 @@ import {
   propertyRegimeLabels,
   propertyRegimes,
 } from '@/schemas/people'
-import { AddressFields, type AddressFormValues } from '@/screens/shared'
+import { AddressFields, type AddressFormValues } from '@/screens/address'
 import { Button } from '@/ui/Button'
 import { CheckboxField, SelectField, TextField } from '@/ui/Field'
 import { MaskedFormField } from '@/ui/MaskedFormField'

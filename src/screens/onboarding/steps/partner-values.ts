@@ -6,7 +6,7 @@ import {
   type MaritalStatus,
   type PropertyRegime,
 } from '@/schemas/people'
-import { emptyAddressValues, type AddressFormValues } from '@/screens/shared'
+import { emptyAddressValues, type AddressFormValues } from '@/screens/address'
 import {
   addressLabel,
   addressValues,

@@ -1,5 +1,5 @@
 import { companySizes, companyTypes, type Company } from '@/schemas/company'
-import type { AddressFormValues } from '@/screens/shared'
+import type { AddressFormValues } from '@/screens/address'
 import { addressLabel, addressValues, choice, list, record, text } from '../form-values'
 
 type CompanyType = NonNullable<Company['type']>
