@@ -92,6 +92,15 @@ type Queued = {
   retry: boolean
   /** A request waits for this run (a person's action): it goes ahead of background runs. */
   awaited: boolean
+  /**
+   * How many of the waiters are requests (asked for `awaited`): while they wait they are among
+   * the requests being answered but need no turn, and the run's batches do not pause for them
+   * (pacing.ts `own`), only for the others. A request that stops waiting (reactions.ts
+   * `reacted`, after REACTION_WAIT_MS) still counts until the run ends, as does a background
+   * job that waits (invoices/recovery.ts): meanwhile one other request is let in between
+   * batches, two or more are paused for.
+   */
+  requests: number
 }
 
 /** Merges two scopes: everything wins; otherwise the lines and days of both. */
@@ -159,7 +168,7 @@ export function createReconciler(
    * longer held. A run that fails leaves written what it wrote: each change stood on its own,
    * checked against the store as it was then (writes.ts applyChange).
    */
-  async function runAndApply(job: Job, startedEpoch: number, summary: RunSummary) {
+  async function runAndApply(job: Job, startedEpoch: number, summary: RunSummary, own: number) {
     const slices: ChangesJson[] = []
     let arrived: (() => void) | null = null
     let done = false
@@ -187,7 +196,7 @@ export function createReconciler(
       while (i >= slices.length && !done) await new Promise<void>((resolve) => (arrived = resolve))
       arrived = null
       if (i >= slices.length) break
-      if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE) : yieldTurn())
+      if (!first) await (held > SHARED_AFTER_MS ? giveWay(last, THREAD_SHARE, own) : yieldTurn())
       first = false
       if (closed || epoch !== startedEpoch) break
       const started = performance.now()
@@ -199,7 +208,7 @@ export function createReconciler(
       held += last
     }
     // The run's last batch counts for the next batch of another job.
-    if (held > SHARED_AFTER_MS) spend(last, THREAD_SHARE)
+    if (held > SHARED_AFTER_MS) spend(last, THREAD_SHARE, own)
     return { looked: await computed, stale }
   }
 
@@ -212,6 +221,7 @@ export function createReconciler(
         { companyId, scope: item.scope },
         startedEpoch,
         summary,
+        item.requests,
       )
       summary.looked = looked
       if (stale.length > 0 && !item.retry && epoch === startedEpoch)
@@ -256,8 +266,16 @@ export function createReconciler(
         queued.scope = merged(queued.scope, scope)
         queued.retry &&= retry
         queued.awaited ||= awaited
+        if (awaited) queued.requests++
         queued.waiters.push(resolve)
-      } else queue.set(companyId, { scope, waiters: [resolve], retry, awaited })
+      } else
+        queue.set(companyId, {
+          scope,
+          waiters: [resolve],
+          retry,
+          awaited,
+          requests: awaited ? 1 : 0,
+        })
       draining ??= drain()
     })
   }
