@@ -177,6 +177,44 @@ describe('store', () => {
     }
   })
 
+  it("patches fields of many records' documents and a column, each record its own values", () => {
+    const store = open(path.join(tempDir(), 'contabil.db'))
+    store.write(() =>
+      store.bankTransactions.insertMany([
+        transaction(1, 'acc-1', '2026-10-01'),
+        transaction(2, 'acc-1', '2026-10-02'),
+      ]),
+    )
+    const patch = { fields: ['description', 'checkNumber', 'taxCategoryId'], columns: ['fitId'] }
+    const written = store.write(() =>
+      store.bankTransactions.patchMany(patch, [
+        { key: 'txn-1', fields: ['PIX "1"', { n: [1, 2.5] }, null], columns: ['FIT1-B'] },
+        // undefined is null, as in a JSON array; a key without a record is skipped.
+        { key: 'txn-2', fields: ['PIX 2', 7, undefined], columns: [null] },
+        { key: 'txn-9', fields: ['x', null, null], columns: ['FIT9'] },
+      ]),
+    )
+    expect(written).toBe(2)
+    expect(store.bankTransactions.get('txn-1')).toEqual({
+      ...transaction(1, 'acc-1', '2026-10-01'),
+      description: 'PIX "1"',
+      checkNumber: { n: [1, 2.5] },
+      taxCategoryId: null,
+    })
+    expect(store.bankTransactions.get('txn-2')).toEqual({
+      ...transaction(2, 'acc-1', '2026-10-02'),
+      description: 'PIX 2',
+      checkNumber: 7,
+      taxCategoryId: null,
+    })
+    // The column follows the values given, not the document (the caller keeps them true).
+    expect(store.bankTransactions.exists({ accountId: 'acc-1', fitId: 'FIT1-B' })).toBe(true)
+    expect(store.bankTransactions.exists({ accountId: 'acc-1', fitId: 'FIT2' })).toBe(false)
+    expect(store.bankTransactions.planOfPatch(patch).join('\n')).toMatch(
+      /^SEARCH bank_transactions USING INDEX sqlite_autoindex_bank_transactions_1 \(id=\?\)$/m,
+    )
+  })
+
   it('keeps group counts in step with the rows through inserts, updates and removals', () => {
     const store = open(path.join(tempDir(), 'contabil.db'))
     const rows = Array.from({ length: 300 }, (_, n) =>
