@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 
 export const MY_DOCS_PAGE_SIZE = 10
 
@@ -12,9 +13,11 @@ export const personalDocumentKinds = [
 export type PersonalDocumentKind = (typeof personalDocumentKinds)[number]['value']
 
 /** /app/user/my-docs search params. */
-export const myDocsSearchSchema = z.object({
-  pagina: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
-})
+export const myDocsSearchSchema = lazySearch(() =>
+  z.object({
+    pagina: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
+  }),
+)
 
 /** The list query of a person's documents in a company. */
 export const myDocumentsInput = (companyId: string, uid: string, page: number) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 import { companySortSchema, companyStatusSchema, trackIdSchema } from '@/schemas/company'
 import type { ListCompaniesInput } from '@/services/companies'
 
@@ -18,14 +19,16 @@ export const pageSearchSchema = z.coerce
  * `/app/admin/companies` search: text (name, alias or CNPJ), status, track, order and page; a
  * bad value falls back to "all" instead of failing, so any shared link opens.
  */
-export const companiesSearchSchema = z.object({
-  query: z.string().trim().max(100).optional().catch(undefined),
-  status: companyStatusSchema.optional().catch(undefined),
-  trackId: trackIdSchema.optional().catch(undefined),
-  sort: companySortSchema.optional().catch(undefined),
-  page: pageSearchSchema,
-})
-export type CompaniesSearch = z.infer<typeof companiesSearchSchema>
+export const companiesSearchSchema = lazySearch(() =>
+  z.object({
+    query: z.string().trim().max(100).optional().catch(undefined),
+    status: companyStatusSchema.optional().catch(undefined),
+    trackId: trackIdSchema.optional().catch(undefined),
+    sort: companySortSchema.optional().catch(undefined),
+    page: pageSearchSchema,
+  }),
+)
+export type CompaniesSearch = SearchOf<typeof companiesSearchSchema>
 
 /** The list call a search stands for. */
 export const companiesListInput = ({

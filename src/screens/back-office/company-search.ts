@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 import { competenceSchema } from '@/schemas/finance-common'
 import { pageSearchSchema } from './companies-search'
 
@@ -18,11 +19,13 @@ export const companyTabLabels: Record<CompanyTab, string> = {
  * `/app/admin/companies/{companyId}` search: the tab, the documents' and the history's page, the
  * month of the reconciliation tab and the page of its credits without an invoice.
  */
-export const companySearchSchema = z.object({
-  tab: z.enum(companyTabs).optional().catch(undefined),
-  docs: pageSearchSchema,
-  historico: pageSearchSchema,
-  mes: competenceSchema.optional().catch(undefined),
-  semNota: pageSearchSchema,
-})
-export type CompanySearch = z.infer<typeof companySearchSchema>
+export const companySearchSchema = lazySearch(() =>
+  z.object({
+    tab: z.enum(companyTabs).optional().catch(undefined),
+    docs: pageSearchSchema,
+    historico: pageSearchSchema,
+    mes: competenceSchema.optional().catch(undefined),
+    semNota: pageSearchSchema,
+  }),
+)
+export type CompanySearch = SearchOf<typeof companySearchSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 import { idSchema } from '@/schemas/common'
 import type { ListAdminUsersInput } from '@/services/back-office'
 import { pageSearchSchema } from './companies-search'
@@ -7,12 +8,14 @@ import { pageSearchSchema } from './companies-search'
 export const USERS_PAGE_SIZE = 10
 
 /** `/app/admin/users` search: a company, a name or e-mail, the page. */
-export const usersSearchSchema = z.object({
-  companyId: idSchema.optional().catch(undefined),
-  query: z.string().trim().max(100).optional().catch(undefined),
-  page: pageSearchSchema,
-})
-export type UsersSearch = z.infer<typeof usersSearchSchema>
+export const usersSearchSchema = lazySearch(() =>
+  z.object({
+    companyId: idSchema.optional().catch(undefined),
+    query: z.string().trim().max(100).optional().catch(undefined),
+    page: pageSearchSchema,
+  }),
+)
+export type UsersSearch = SearchOf<typeof usersSearchSchema>
 
 export const usersListInput = ({ companyId, query, page }: UsersSearch): ListAdminUsersInput => ({
   companyId,

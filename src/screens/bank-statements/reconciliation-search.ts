@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 import type { ReconciliationStatus } from '@/schemas/reconciliation'
 import type { ListReconciliationInput } from '@/services/bank-statements'
 
@@ -18,16 +19,18 @@ export const tabStatus: Record<ReconciliationTab, ReconciliationStatus> = {
  * `/app/bank-statements/reconciliation` search: the tab, its page and an account; a bad value
  * falls back instead of failing.
  */
-export const reconciliationSearchSchema = z.object({
-  tab: z.enum(reconciliationTabs).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-  account: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/)
-    .optional()
-    .catch(undefined),
-})
-export type ReconciliationSearch = z.infer<typeof reconciliationSearchSchema>
+export const reconciliationSearchSchema = lazySearch(() =>
+  z.object({
+    tab: z.enum(reconciliationTabs).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+    account: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/)
+      .optional()
+      .catch(undefined),
+  }),
+)
+export type ReconciliationSearch = SearchOf<typeof reconciliationSearchSchema>
 
 export const tabOf = (search: ReconciliationSearch): ReconciliationTab =>
   search.tab ?? 'a-conciliar'

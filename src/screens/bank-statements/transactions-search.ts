@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 import { calendarDateSchema } from '@/schemas/finance-common'
 import type { ListTransactionsInput } from '@/services/bank-statements'
 
@@ -10,19 +11,21 @@ export const DEFAULT_TRANSACTION_PAGE_SIZE = 10
  * `/app/bank-statements/accounts/{id}/transactions` search: page and page size, a range of days,
  * a text and "Sem categoria"; a bad value falls back instead of failing.
  */
-export const transactionsSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-  limit: z.coerce
-    .number()
-    .refine((value) => (TRANSACTION_PAGE_SIZES as readonly number[]).includes(value))
-    .optional()
-    .catch(undefined),
-  from: calendarDateSchema.optional().catch(undefined),
-  to: calendarDateSchema.optional().catch(undefined),
-  query: z.string().trim().min(1).max(200).optional().catch(undefined),
-  uncategorized: z.boolean().optional().catch(undefined),
-})
-export type TransactionsSearch = z.infer<typeof transactionsSearchSchema>
+export const transactionsSearchSchema = lazySearch(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+    limit: z.coerce
+      .number()
+      .refine((value) => (TRANSACTION_PAGE_SIZES as readonly number[]).includes(value))
+      .optional()
+      .catch(undefined),
+    from: calendarDateSchema.optional().catch(undefined),
+    to: calendarDateSchema.optional().catch(undefined),
+    query: z.string().trim().min(1).max(200).optional().catch(undefined),
+    uncategorized: z.boolean().optional().catch(undefined),
+  }),
+)
+export type TransactionsSearch = SearchOf<typeof transactionsSearchSchema>
 
 export const pageSizeOf = (search: TransactionsSearch) =>
   search.limit ?? DEFAULT_TRANSACTION_PAGE_SIZE

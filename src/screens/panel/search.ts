@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 import { competenceSchema } from '@/schemas/finance-common'
 import { reportPeriodSchema } from '@/schemas/finance-common'
 
@@ -12,16 +13,18 @@ export const PANEL_PAYMENTS = { limit: 5, offset: 0 }
  * The panel's search params: the period of "Por categoria", a year (a number in the URL:
  * `?periodo=2026`) or a month (`?periodo=2026-11`).
  */
-export const panelSearchSchema = z.object({
-  /** A client company whose panel the flagged admin previews. */
-  empresa: z.string().trim().min(1).max(128).optional().catch(undefined),
-  periodo: z
-    .union([z.number().int().min(2000).max(2100), reportPeriodSchema])
-    .optional()
-    .catch(undefined),
-  /** The Simples card's month (`2026-10`); the last month by default. */
-  competencia: competenceSchema.optional().catch(undefined),
-})
+export const panelSearchSchema = lazySearch(() =>
+  z.object({
+    /** A client company whose panel the flagged admin previews. */
+    empresa: z.string().trim().min(1).max(128).optional().catch(undefined),
+    periodo: z
+      .union([z.number().int().min(2000).max(2100), reportPeriodSchema])
+      .optional()
+      .catch(undefined),
+    /** The Simples card's month (`2026-10`); the last month by default. */
+    competencia: competenceSchema.optional().catch(undefined),
+  }),
+)
 
 /** The period as the report takes it (`YYYY` or `YYYY-MM`). */
 export const periodParam = (period: number | string) => String(period)
@@ -29,4 +32,4 @@ export const periodParam = (period: number | string) => String(period)
 /** What goes into the URL: years as numbers, so the router writes them without quotes. */
 export const periodSearchValue = (period: string): number | string =>
   /^\d{4}$/.test(period) ? Number(period) : period
-export type PanelSearch = z.infer<typeof panelSearchSchema>
+export type PanelSearch = SearchOf<typeof panelSearchSchema>

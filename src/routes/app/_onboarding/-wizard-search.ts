@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 import { stepIdSchema } from '@/schemas/track'
 
 /**
@@ -6,7 +7,9 @@ import { stepIdSchema } from '@/schemas/track'
  * checkout says when it sends the client back (paid, or left without paying). Apart from the
  * loader's helpers (./-wizard.ts), so the route tree carries no services.
  */
-export const wizardSearchSchema = z.object({
-  etapa: stepIdSchema.optional().catch(undefined),
-  pagamento: z.enum(['confirmado', 'cancelado']).optional().catch(undefined),
-})
+export const wizardSearchSchema = lazySearch(() =>
+  z.object({
+    etapa: stepIdSchema.optional().catch(undefined),
+    pagamento: z.enum(['confirmado', 'cancelado']).optional().catch(undefined),
+  }),
+)

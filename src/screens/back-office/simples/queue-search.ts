@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySearch, type SearchOf } from '@/schemas/lazy-search'
 // Light modules only: the route's search parsing is in the app's first chunk.
 import { addMonths } from '@/kernel/dates'
 import { competenceSchema, todayInBrazil } from '@/schemas/finance-common'
@@ -13,16 +14,18 @@ export const QUEUE_PAGE_SIZE = 25
  * `/app/admin/simples` search: the competence (the last month by default), the month's
  * situation, text (name, alias or CNPJ), order and page; a bad value falls back to the default.
  */
-export const queueSearchSchema = z.object({
-  competencia: competenceSchema.optional().catch(undefined),
-  status: monthStatusSchema.optional().catch(undefined),
-  /** Only the months whose DAS is past due and unpaid ("Atrasados"). */
-  atrasados: z.boolean().optional().catch(undefined),
-  query: z.string().trim().max(100).optional().catch(undefined),
-  sort: queueSortSchema.optional().catch(undefined),
-  page: pageSearchSchema,
-})
-export type QueueSearch = z.infer<typeof queueSearchSchema>
+export const queueSearchSchema = lazySearch(() =>
+  z.object({
+    competencia: competenceSchema.optional().catch(undefined),
+    status: monthStatusSchema.optional().catch(undefined),
+    /** Only the months whose DAS is past due and unpaid ("Atrasados"). */
+    atrasados: z.boolean().optional().catch(undefined),
+    query: z.string().trim().max(100).optional().catch(undefined),
+    sort: queueSortSchema.optional().catch(undefined),
+    page: pageSearchSchema,
+  }),
+)
+export type QueueSearch = SearchOf<typeof queueSearchSchema>
 
 /** The competence a search shows: the month before this one unless it names another. */
 export const queuePeriod = (search: Pick<QueueSearch, 'competencia'>) =>

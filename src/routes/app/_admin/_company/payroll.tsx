@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 import { pageTitle } from '@/lib/title'
 import { addMonths } from '@/kernel/dates'
 import { competenceSchema, todayInBrazil } from '@/schemas/finance-common'
@@ -8,9 +9,11 @@ import { monthQueryOptions } from '@/services/simples'
 import { PayrollScreen } from '@/screens/payroll/PayrollScreen'
 
 /** `?competencia=2026-10`: the month shown (the last one by default). */
-const payrollSearchSchema = z.object({
-  competencia: competenceSchema.optional().catch(undefined),
-})
+const payrollSearchSchema = lazySearch(() =>
+  z.object({
+    competencia: competenceSchema.optional().catch(undefined),
+  }),
+)
 
 const periodOf = (competencia: string | undefined) =>
   competencia ?? addMonths(todayInBrazil().slice(0, 7), -1)

@@ -1,12 +1,15 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 import { pageTitle } from '@/lib/title'
 import { ducaCompaniesQueryOptions, myDucaQueryOptions } from '@/services/partners'
 import { DUCA_PAGE_SIZE, DucaPartnerScreen } from '@/screens/partners/DucaPartnerScreen'
 
-const searchSchema = z.object({
-  offset: z.coerce.number().int().min(0).optional().catch(undefined),
-})
+const searchSchema = lazySearch(() =>
+  z.object({
+    offset: z.coerce.number().int().min(0).optional().catch(undefined),
+  }),
+)
 
 export const Route = createFileRoute('/app/_admin/partners/duca')({
   validateSearch: searchSchema,

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 import { pageTitle } from '@/lib/title'
 import { competenceSchema } from '@/schemas/finance-common'
 import { companyQueryOptions } from '@/services/companies'
@@ -9,7 +10,9 @@ import { MonthScreen } from '@/screens/back-office/simples/MonthScreen'
 import { queuePeriod } from '@/screens/back-office/simples/queue-search'
 import { orNotFound, idParam } from '@/routes/app/-params'
 
-const monthSearchSchema = z.object({ competencia: competenceSchema.optional().catch(undefined) })
+const monthSearchSchema = lazySearch(() =>
+  z.object({ competencia: competenceSchema.optional().catch(undefined) }),
+)
 
 export const Route = createFileRoute('/app/_admin/admin/simples/$companyId')({
   params: idParam('companyId'),

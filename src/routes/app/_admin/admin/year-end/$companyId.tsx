@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 import { pageTitle } from '@/lib/title'
 import { todayInBrazil } from '@/schemas/finance-common'
 import { companyQueryOptions } from '@/services/companies'
@@ -13,9 +14,11 @@ import { CompanyYearScreen } from '@/screens/back-office/year-end/CompanyYearScr
 import { yearEndYear } from '@/screens/back-office/year-end/queue-search'
 import { orNotFound, idParam } from '@/routes/app/-params'
 
-const yearSearchSchema = z.object({
-  ano: z.coerce.number().int().min(2018).max(2099).optional().catch(undefined),
-})
+const yearSearchSchema = lazySearch(() =>
+  z.object({
+    ano: z.coerce.number().int().min(2018).max(2099).optional().catch(undefined),
+  }),
+)
 
 export const Route = createFileRoute('/app/_admin/admin/year-end/$companyId')({
   params: idParam('companyId'),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
 import { z } from 'zod'
+import { lazySearch } from '@/schemas/lazy-search'
 import { navigateTo } from '@/guards/navigation'
 import { pageTitle } from '@/lib/title'
 import { bankAccountsQueryOptions, taxCategoriesQueryOptions } from '@/services/bank-statements'
@@ -10,9 +11,11 @@ import {
 } from '@/screens/bank-statements/BankAccountsScreen'
 import { changeFrom } from '@/lib/search-change'
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-})
+const searchSchema = lazySearch(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  }),
+)
 
 export const Route = createFileRoute('/app/_admin/_company/bank-statements/accounts/')({
   validateSearch: searchSchema,
