@@ -14,10 +14,19 @@ import { Table, type TableLayout, type TableSession } from './table'
 type Tables = { readonly [K in CollectionName]: Table<RecordOf<K>> }
 
 /**
- * WAL pages past which the committing connection checkpoints by itself: only when the checkpoint
- * worker has fallen far behind (normally it keeps the WAL to a few hundred pages).
+ * WAL pages (4 KB each) past which the committing connection checkpoints by itself: only when the
+ * checkpoint worker has fallen far behind (normally it keeps the WAL to a few hundred pages). Not
+ * lower: a long read snapshot holds every checkpoint back — the reconciliation worker reads a
+ * million lines in one (domain/bank/reconciliation/job.ts) while this thread already writes the
+ * first changes — and at 20,000 pages the first commit after it ended copied the 116 MB the WAL
+ * had grown to on the API's thread, 1.7 s in which no request was answered
+ * (scripts/bench-scale.ts, other requests during the full reconciliation); the worker copies them
+ * a quarter of a second later without holding anyone.
  */
-const WAL_PAGES_LIMIT = 20_000
+const WAL_PAGES_LIMIT = 250_000
+
+/** What the WAL file keeps of its size once it starts over. */
+const WAL_BYTES_KEPT = 64 * 1024 ** 2
 
 /** How much of the file reads map into memory (address space, not memory used up front). */
 const MMAP_BYTES = 1024 ** 3
@@ -133,6 +142,8 @@ export class Store implements Tables {
       // Commits append to the WAL; durable() fsyncs it before a write is acknowledged.
       this.db.pragma('synchronous = NORMAL')
       this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_LIMIT}`)
+      // A WAL grown past this (a long snapshot, above) is cut back when it starts over.
+      this.db.pragma(`journal_size_limit = ${WAL_BYTES_KEPT}`)
       // Reads map the file instead of copying its pages in with a read() each: the default page
       // cache (2 MB) holds little of 50,000 transactions, so every list paid system calls per
       // page.
